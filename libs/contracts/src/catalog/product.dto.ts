@@ -1,0 +1,169 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString,
+  IsUrl, Max, MaxLength, Min, MinLength, ValidateIf,
+} from 'class-validator';
+import { LIMITS, MESSAGES } from '../validation/messages';
+
+export const CONDITIONS = ['new', 'like-new', 'good'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+/** Sell form categories (spec section 3). */
+export const SELL_CATEGORIES = ['Art & Crafts', 'Clothing', 'Jewelry', 'Home Decor', 'Food & Drinks', 'Textiles', 'Collectibles'] as const;
+/** Sidebar filter categories (spec section 3). */
+export const FILTER_CATEGORIES = ['Art & Crafts', 'Clothing', 'Jewelry', 'Home Decor', 'Food & Drinks'] as const;
+/** Seller location filter options; 'Any Location' is dropped before the call. */
+export const SELLER_LOCATIONS = ['Any Location', 'United States', 'United Kingdom', 'Canada', 'Australia'] as const;
+/** Browse categories of the Categories page: label and the search term it links to. */
+export const BROWSE_CATEGORIES = [
+  { label: 'Art & Crafts', term: 'art' },
+  { label: 'Antiques & Collectibles', term: 'antique' },
+  { label: 'Fashion & Accessories', term: 'fashion' },
+  { label: 'Food & Confectionery', term: 'food' },
+  { label: 'Pop Culture & Entertainment', term: 'pop culture' },
+  { label: 'Jewelry & Gems', term: 'jewelry' },
+  { label: 'Ceramics & Pottery', term: 'ceramic' },
+  { label: 'Textiles & Fabrics', term: 'textile' },
+  { label: 'Music & Instruments', term: 'music' },
+  { label: 'Home Decor', term: 'decor' },
+] as const;
+export const PRODUCT_SORTS = ['recent', 'price_asc', 'price_desc', 'popular'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const PAGE_SIZE = { default: 24, max: 100 } as const;
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const toNumber = ({ value }: { value: unknown }) =>
+  value === '' || value === null || value === undefined ? value : typeof value === 'string' ? Number(value) : value;
+
+/** Sell form and `POST /api/products` body. Prices are numbers or decimal strings; the server keeps two decimals. */
+export class CreateProductDto {
+  @Transform(trim)
+  @IsString({ message: MESSAGES.titleMin })
+  @MinLength(LIMITS.titleMin, { message: MESSAGES.titleMin })
+  @MaxLength(LIMITS.titleMax, { message: MESSAGES.titleMax })
+  title!: string;
+
+  @Transform(trim)
+  @IsString({ message: MESSAGES.descriptionMin })
+  @MinLength(LIMITS.descriptionMin, { message: MESSAGES.descriptionMin })
+  @MaxLength(LIMITS.descriptionMax, { message: MESSAGES.descriptionMax })
+  description!: string;
+
+  @Transform(toNumber)
+  @IsNotEmpty({ message: MESSAGES.priceRequired })
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: MESSAGES.pricePositive })
+  @Min(0.01, { message: MESSAGES.pricePositive })
+  @Max(LIMITS.priceMax, { message: 'Price is too high' })
+  price!: number;
+
+  @Transform(toNumber)
+  @IsOptional()
+  @ValidateIf((_, v) => v !== '')
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'Original price must be a positive number' })
+  @Min(0.01, { message: 'Original price must be a positive number' })
+  @Max(LIMITS.priceMax, { message: 'Original price is too high' })
+  originalPrice?: number | null;
+
+  @IsIn(CONDITIONS, { message: MESSAGES.conditionRequired })
+  condition!: Condition;
+
+  @Transform(trim)
+  @IsString({ message: MESSAGES.categoryRequired })
+  @IsNotEmpty({ message: MESSAGES.categoryRequired })
+  @MaxLength(50, { message: 'Category is too long' })
+  category!: string;
+
+  @Transform(trim)
+  @IsString({ message: MESSAGES.countryRequired })
+  @IsNotEmpty({ message: MESSAGES.countryRequired })
+  @MaxLength(60, { message: 'Country is too long' })
+  country!: string;
+
+  @IsArray({ message: MESSAGES.imagesMin })
+  @ArrayMinSize(LIMITS.imagesMin, { message: MESSAGES.imagesMin })
+  @ArrayMaxSize(LIMITS.imagesMax, { message: MESSAGES.imagesMax })
+  @MaxLength(LIMITS.imageUrlMax, { each: true, message: MESSAGES.imageUrl })
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { each: true, message: MESSAGES.imageUrl })
+  images!: string[];
+
+  @IsOptional()
+  @IsBoolean({ message: 'isCustomsVerified must be true or false' })
+  isCustomsVerified?: boolean;
+}
+
+/** `GET /api/products` query (spec section 7 plus API.md's sort, limit and cursor). */
+export class ProductQueryDto {
+  @IsOptional() @IsString() @MaxLength(200, { message: 'Search is too long' })
+  search?: string;
+
+  @IsOptional() @IsString() @MaxLength(60)
+  country?: string;
+
+  @Transform(toNumber) @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'minPrice must be a number' }) @Min(0)
+  minPrice?: number;
+
+  @Transform(toNumber) @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'maxPrice must be a number' }) @Min(0)
+  maxPrice?: number;
+
+  /** Repeated or comma-separated in the query string. */
+  @Transform(({ value }) =>
+    value === undefined ? undefined : (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean))
+  @IsOptional() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @MaxLength(50, { each: true })
+  categories?: string[];
+
+  @IsOptional() @IsIn(CONDITIONS, { message: 'condition must be one of new, like-new, good' })
+  condition?: Condition;
+
+  @IsOptional() @IsString() @MaxLength(100)
+  location?: string;
+
+  @IsOptional() @IsIn(PRODUCT_SORTS, { message: 'sort must be one of recent, price_asc, price_desc, popular' })
+  sort?: ProductSort;
+
+  @Transform(toNumber) @IsOptional() @IsNumber({ maxDecimalPlaces: 0 }, { message: 'limit must be a whole number' }) @Min(1) @Max(PAGE_SIZE.max)
+  limit?: number;
+
+  @IsOptional() @IsString() @MaxLength(500)
+  cursor?: string;
+}
+
+export interface SellerDto {
+  id: string;
+  firstName: string;
+  lastName: string;
+  avatar: string | null;
+  isVerified: boolean;
+}
+
+export type ProductStatus = 'active' | 'sold' | 'removed';
+
+/** The product as the API shows it (API.md). */
+export interface ProductDto {
+  id: string;
+  title: string;
+  description: string;
+  price: string;
+  originalPrice: string | null;
+  condition: Condition;
+  category: string;
+  country: string;
+  images: string[];
+  isCustomsVerified: boolean;
+  isFavorited: boolean;
+  createdAt: string;
+  status: Exclude<ProductStatus, 'removed'>;
+  seller: SellerDto;
+}
+
+export interface CategoryDto {
+  id: string;
+  country: string;
+  count: number;
+}
+
+/** One page of products with the headers' data. */
+export interface ProductPageDto {
+  items: ProductDto[];
+  nextCursor: string | null;
+  totalCount: number;
+}

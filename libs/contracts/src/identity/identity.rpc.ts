@@ -1,0 +1,23 @@
+import { Type } from 'class-transformer';
+import { IsUUID, ValidateNested } from 'class-validator';
+import { LoginDto, RegisterDto, UpdateProfileDto } from './user.dto';
+
+/** `identity.user.get`: the public profile of any user. */
+export class GetUserRequest {
+  @IsUUID('all') userId!: string;
+}
+
+/** `identity.user.get-me`: the caller's own account, with email. */
+export class GetMeRequest {
+  @IsUUID('all') actorId!: string;
+}
+
+export class RegisterUserRequest extends RegisterDto {}
+export class VerifyCredentialsRequest extends LoginDto {}
+
+/** `identity.user.update`: only the user themself may change their profile. */
+export class UpdateUserRequest {
+  @IsUUID('all') actorId!: string;
+  @IsUUID('all') userId!: string;
+  @ValidateNested() @Type(() => UpdateProfileDto) changes!: UpdateProfileDto;
+}

@@ -1,0 +1,28 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __exportStar = (this && this.__exportStar) || function(m, exports) {
+    for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports, p)) __createBinding(exports, m, p);
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+__exportStar(require("./validation/messages"), exports);
+__exportStar(require("./validation/field-errors"), exports);
+__exportStar(require("./rpc/error-code"), exports);
+__exportStar(require("./rpc/subjects"), exports);
+__exportStar(require("./events/subjects"), exports);
+__exportStar(require("./identity/user.dto"), exports);
+__exportStar(require("./identity/identity.rpc"), exports);
+__exportStar(require("./identity/identity.events"), exports);
+__exportStar(require("./catalog/product.dto"), exports);
+__exportStar(require("./catalog/catalog.rpc"), exports);
+__exportStar(require("./catalog/catalog.events"), exports);
+//# sourceMappingURL=index.js.map

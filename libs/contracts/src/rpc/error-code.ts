@@ -1,0 +1,30 @@
+/** The closed set of domain error codes that travel from services to the gateway. */
+export enum ErrorCode {
+  ValidationFailed = 'VALIDATION_FAILED',
+  Unauthenticated = 'UNAUTHENTICATED',
+  Forbidden = 'FORBIDDEN',
+  NotFound = 'NOT_FOUND',
+  Conflict = 'CONFLICT',
+  Unavailable = 'UNAVAILABLE',
+  Internal = 'INTERNAL',
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The error body a service answers with over NATS. */
+export interface RpcErrorPayload {
+  code: ErrorCode;
+  message: string;
+  errors?: FieldError[];
+}
+
+export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
+  return (
+    typeof value === 'object' && value !== null &&
+    Object.values(ErrorCode).includes((value as RpcErrorPayload).code) &&
+    typeof (value as RpcErrorPayload).message === 'string'
+  );
+}

@@ -1,0 +1,26 @@
+import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+
+/** Variables every service needs. Services extend it with their own. */
+export class ServiceConfig {
+  @IsIn(['development', 'test', 'production'])
+  NODE_ENV = 'development';
+
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/souvenir';
+
+  @Matches(/^(nats|tls):\/\/[^,]+(,(nats|tls):\/\/[^,]+)*$/, { message: 'NATS_URL must be one or more nats:// URLs, comma separated' })
+  NATS_URL = 'nats://127.0.0.1:4222';
+
+  /** Port of the small HTTP server for /healthz, /readyz. */
+  @IsInt() @Min(0) @Max(65535)
+  HTTP_PORT = 0;
+
+  @IsIn(['debug', 'info', 'warn', 'error'])
+  LOG_LEVEL = 'info';
+
+  @IsInt() @Min(1) @Max(60_000)
+  RPC_TIMEOUT_MS = 4000;
+
+  @IsString()
+  EVENT_STREAM = 'EVENTS';
+}

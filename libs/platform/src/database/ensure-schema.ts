@@ -1,0 +1,31 @@
+import { Client } from 'pg';
+
+/**
+ * Creates the database (first start on a fresh machine) and the service's schema before TypeORM runs
+ * migrations: TypeORM keeps its migrations table inside the schema, so the schema must exist first.
+ */
+export async function ensureDatabaseAndSchema(url: string, schema: string): Promise<void> {
+  try {
+    await withClient(url, (c) => c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`));
+  } catch (error) {
+    if ((error as { code?: string }).code !== '3D000') throw error; // 3D000: database does not exist
+    const target = new URL(url);
+    const database = decodeURIComponent(target.pathname.slice(1));
+    const admin = new URL(url);
+    admin.pathname = '/postgres';
+    await withClient(admin.toString(), (c) => c.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`)).catch((e) => {
+      if ((e as { code?: string }).code !== '42P04') throw e; // created meanwhile by another process
+    });
+    await withClient(url, (c) => c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`));
+  }
+}
+
+async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,27 @@
+import type { QueryRunner } from 'typeorm';
+
+/** Outbox and processed-event tables every service needs; called from each service's first migration. */
+export async function createPlatformTables(queryRunner: QueryRunner, schema: string): Promise<void> {
+  await queryRunner.query(`
+    CREATE TABLE "${schema}"."outbox_events" (
+      "id" uuid PRIMARY KEY,
+      "subject" text NOT NULL,
+      "payload" jsonb NOT NULL,
+      "headers" jsonb,
+      "created_at" timestamptz NOT NULL DEFAULT now(),
+      "published_at" timestamptz
+    )`);
+  await queryRunner.query(
+    `CREATE INDEX "outbox_events_unpublished_idx" ON "${schema}"."outbox_events" ("created_at") WHERE "published_at" IS NULL`);
+  await queryRunner.query(`
+    CREATE TABLE "${schema}"."processed_events" (
+      "event_id" text PRIMARY KEY,
+      "subject" text NOT NULL,
+      "processed_at" timestamptz NOT NULL DEFAULT now()
+    )`);
+}
+
+export async function dropPlatformTables(queryRunner: QueryRunner, schema: string): Promise<void> {
+  await queryRunner.query(`DROP TABLE "${schema}"."processed_events"`);
+  await queryRunner.query(`DROP TABLE "${schema}"."outbox_events"`);
+}

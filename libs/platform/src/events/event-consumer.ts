@@ -1,0 +1,105 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { EVENT_TYPES, type EventPayload, type EventSubject } from '@souvenir/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+import { ProcessedEventEntity } from '../outbox/outbox-event.entity';
+import { parsePayload } from '../rpc/rpc-handler.decorator';
+import { NATS_CONNECTION } from './nats-connection';
+import { SERVICE_OPTIONS, type ServiceOptions } from '../service-options';
+
+/** What a consumer does with each subject it follows, inside the transaction that records the event as processed. */
+export type EventHandlers = { [S in EventSubject]?: (event: EventPayload<S>, manager: EntityManager) => Promise<void> };
+
+const RETRY_DELAY_MS = 1000;
+
+/**
+ * A durable JetStream consumer per service. Each event is applied at most once: its id is inserted into
+ * `processed_events` in the same transaction as the handler's writes, and a duplicate insert skips the handler.
+ */
+@Injectable()
+export class EventConsumer implements OnApplicationShutdown {
+  private readonly logger = new Logger(EventConsumer.name);
+  private readonly subscriptions: ConsumerMessages[] = [];
+  private readonly loops: Promise<void>[] = [];
+  private stopped = false;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(SERVICE_OPTIONS) private readonly options: ServiceOptions,
+  ) {}
+
+  /** Starts (or resumes) the service's durable consumer for the given subjects. */
+  async start(handlers: EventHandlers, durable = this.options.name): Promise<void> {
+    const subjects = Object.keys(handlers);
+    const jsm = await jetstreamManager(this.nc);
+    const stream = this.options.eventStream;
+    const config = {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subjects: subjects,
+      ack_wait: 30 * 1_000_000_000,
+      max_deliver: -1,
+    };
+    try {
+      await jsm.consumers.info(stream, durable);
+      await jsm.consumers.update(stream, durable, { filter_subjects: subjects, ack_wait: config.ack_wait });
+    } catch {
+      await jsm.consumers.add(stream, config);
+    }
+    const consumer = await jetstream(this.nc).consumers.get(stream, durable);
+    const messages = await consumer.consume({ max_messages: 64 });
+    this.subscriptions.push(messages);
+    this.loops.push((async () => {
+      for await (const msg of messages) await this.handle(msg, handlers);
+    })());
+  }
+
+  async onApplicationShutdown() {
+    this.stopped = true;
+    await Promise.all(this.subscriptions.map((s) => s.close().catch(() => undefined)));
+    await Promise.allSettled(this.loops);
+  }
+
+  /** Applies one message; public so tests can replay the exact same delivery. */
+  async handle(msg: JsMsg, handlers: EventHandlers): Promise<void> {
+    const subject = msg.subject as EventSubject;
+    const handler = handlers[subject] as ((e: unknown, m: EntityManager) => Promise<void>) | undefined;
+    const eventId = msg.headers?.get('Nats-Msg-Id') || `${msg.info.stream}:${msg.seq}`;
+    if (!handler) return msg.ack();
+    let payload: unknown;
+    try {
+      payload = await parsePayload(EVENT_TYPES[subject] as new () => object, msg.json());
+    } catch (error) {
+      this.logger.error({ msg: 'dropping invalid event', subject, eventId, error: (error as Error).message });
+      return msg.term();
+    }
+    try {
+      await this.apply(eventId, subject, payload, handler);
+      msg.ack();
+    } catch (error) {
+      if (this.stopped) return;
+      this.logger.warn({ msg: 'event handler failed; will retry', subject, eventId, error: (error as Error).message });
+      msg.nak(RETRY_DELAY_MS);
+    }
+  }
+
+  /** Runs the handler once per event id. */
+  async apply(eventId: string, subject: string, payload: unknown, handler: (e: unknown, m: EntityManager) => Promise<void>) {
+    await this.dataSource.transaction(async (manager) => {
+      const inserted = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(ProcessedEventEntity)
+        .values({ eventId, subject })
+        .orIgnore()
+        .returning(['eventId'])
+        .execute();
+      if (inserted.raw.length === 0) return;
+      await handler(payload, manager);
+    });
+  }
+}

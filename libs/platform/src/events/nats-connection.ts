@@ -1,0 +1,38 @@
+import { Logger } from '@nestjs/common';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+
+export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
+
+/** A NATS connection that reconnects forever; used for JetStream (the Nest transport only does request/reply). */
+export async function connectNats(servers: string, name: string): Promise<NatsConnection> {
+  const logger = new Logger('Nats');
+  const nc = await connect({
+    servers: servers.split(','),
+    name,
+    maxReconnectAttempts: -1,
+    waitOnFirstConnect: true,
+    reconnectTimeWait: 500,
+  });
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect' || status.type === 'reconnect') logger.warn({ msg: `nats ${status.type}`, server: 'server' in status ? status.server : undefined });
+    }
+  })();
+  return nc;
+}
+
+/** Creates the event stream if it does not exist yet (every service may be the first to start). */
+export async function ensureEventStream(nc: NatsConnection, name: string, subjects: readonly string[]): Promise<void> {
+  const jsm = await jetstreamManager(nc);
+  try {
+    await jsm.streams.info(name);
+  } catch {
+    try {
+      await jsm.streams.add({ name, subjects: [...subjects], duplicate_window: 10 * 60 * 1_000_000_000 });
+    } catch (error) {
+      // Another service created it meanwhile.
+      await jsm.streams.info(name).catch(() => { throw error; });
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+/** An event written in the same transaction as the change it describes; the relay publishes it. The schema is the DataSource's. */
+@Entity({ name: 'outbox_events' })
+export class OutboxEventEntity {
+  @PrimaryColumn('uuid') id!: string;
+  @Column('text') subject!: string;
+  @Column('jsonb') payload!: Record<string, unknown>;
+  @Column('jsonb', { nullable: true }) headers!: Record<string, string> | null;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @Column('timestamptz', { name: 'published_at', nullable: true }) publishedAt!: Date | null;
+}
+
+/** An inbound event already applied: recorded in the same transaction as its effect, so a redelivery changes nothing. */
+@Entity({ name: 'processed_events' })
+export class ProcessedEventEntity {
+  @PrimaryColumn('text', { name: 'event_id' }) eventId!: string;
+  @Column('text') subject!: string;
+  @CreateDateColumn({ name: 'processed_at', type: 'timestamptz' }) processedAt!: Date;
+}

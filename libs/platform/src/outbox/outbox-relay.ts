@@ -1,0 +1,94 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
+import { DataSource, In, IsNull } from 'typeorm';
+import { NATS_CONNECTION } from '../events/nats-connection';
+import { OutboxEventEntity } from './outbox-event.entity';
+
+const BATCH = 100;
+const IDLE_POLL_MS = 150;
+const ERROR_BACKOFF_MS = 1000;
+
+/**
+ * Publishes outbox rows to JetStream with `Nats-Msg-Id` = row id, so a row published twice (a crash between
+ * publish and mark) is dropped by JetStream's duplicate window. Rows are claimed with SKIP LOCKED, so
+ * replicas share the work.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(OutboxRelay.name);
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private stalled = false;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+  ) {}
+
+  onApplicationBootstrap() {
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async onApplicationShutdown() {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** Publishes what is pending now (tests and shutdown use it; the loop calls it continuously). */
+  async publishPending(): Promise<number> {
+    const js = jetstream(this.nc);
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await manager
+        .getRepository(OutboxEventEntity)
+        .createQueryBuilder('o')
+        .where('o.publishedAt IS NULL')
+        .orderBy('o.createdAt', 'ASC')
+        .addOrderBy('o.id', 'ASC')
+        .limit(BATCH)
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .getMany();
+      const published: string[] = [];
+      for (const row of rows) {
+        try {
+          const h = natsHeaders();
+          for (const [k, v] of Object.entries(row.headers ?? {})) h.set(k, v);
+          await js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.id, headers: h, timeout: 3000 });
+          published.push(row.id);
+        } catch (error) {
+          this.logger.warn({ msg: 'outbox publish failed; will retry', error: (error as Error).message });
+          break;
+        }
+      }
+      if (published.length) await manager.update(OutboxEventEntity, { id: In(published) }, { publishedAt: new Date() });
+      if (published.length < rows.length) this.stalled = true;
+      return published.length;
+    });
+  }
+
+  /** Number of events not yet published (readiness and metrics). */
+  backlog(): Promise<number> {
+    return this.dataSource.getRepository(OutboxEventEntity).count({ where: { publishedAt: IsNull() } });
+  }
+
+  private async run() {
+    while (this.running) {
+      let delay = IDLE_POLL_MS;
+      try {
+        this.stalled = false;
+        const count = await this.publishPending();
+        if (count === BATCH) delay = 0;
+        if (this.stalled) delay = ERROR_BACKOFF_MS;
+      } catch (error) {
+        this.logger.warn({ msg: 'outbox relay error', error: (error as Error).message });
+        delay = ERROR_BACKOFF_MS;
+      }
+      if (delay) await new Promise<void>((resolve) => { this.wake = resolve; setTimeout(resolve, delay); });
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ClientsModule, Transport } from '@nestjs/microservices';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { ServiceConfig } from './config/service-config';
+import { ensureDatabaseAndSchema } from './database/ensure-schema';
+import { EventConsumer } from './events/event-consumer';
+import { connectNats, ensureEventStream, NATS_CONNECTION } from './events/nats-connection';
+import { HealthController } from './health/health.controller';
+import { Outbox } from './outbox/outbox';
+import { OutboxEventEntity, ProcessedEventEntity } from './outbox/outbox-event.entity';
+import { OutboxRelay } from './outbox/outbox-relay';
+import { NATS_RPC_CLIENT, RPC_TIMEOUT_MS, RpcClient } from './rpc/rpc-client';
+import { SERVICE_OPTIONS, type ServiceOptions } from './service-options';
+import { EVENT_STREAM } from '@souvenir/contracts';
+
+/**
+ * Everything a domain service stands on: its Postgres schema with migrations run at start, the NATS
+ * connections (request/reply client and JetStream), the outbox relay, the idempotent consumer and health.
+ */
+@Module({})
+export class PlatformModule {
+  static forService(options: Omit<ServiceOptions, 'eventStream'>): DynamicModule {
+    const full: ServiceOptions = { ...options, eventStream: options.config.EVENT_STREAM };
+    const { config, name } = options;
+    return {
+      module: PlatformModule,
+      global: true,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: async () => {
+            await ensureDatabaseAndSchema(config.DATABASE_URL, name);
+            return {
+              type: 'postgres' as const,
+              url: config.DATABASE_URL,
+              schema: name,
+              entities: [...(options.entities as []), OutboxEventEntity, ProcessedEventEntity],
+              migrations: options.migrations,
+              migrationsTableName: 'migrations',
+              migrationsRun: true,
+              migrationsTransactionMode: 'each' as const,
+              synchronize: false,
+              extra: { max: 10, connectionTimeoutMillis: 3000, application_name: name },
+            };
+          },
+        }),
+        ClientsModule.register([{
+          name: NATS_RPC_CLIENT,
+          transport: Transport.NATS,
+          options: { servers: config.NATS_URL.split(','), maxReconnectAttempts: -1, waitOnFirstConnect: true, name: `${name}-client` },
+        }]),
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: SERVICE_OPTIONS, useValue: full },
+        { provide: ServiceConfig, useValue: config },
+        { provide: config.constructor, useValue: config },
+        { provide: RPC_TIMEOUT_MS, useValue: config.RPC_TIMEOUT_MS },
+        {
+          provide: NATS_CONNECTION,
+          useFactory: async (): Promise<NatsConnection> => {
+            const nc = await connectNats(config.NATS_URL, name);
+            await ensureEventStream(nc, full.eventStream, EVENT_STREAM.subjects);
+            return nc;
+          },
+        },
+        Outbox,
+        OutboxRelay,
+        EventConsumer,
+        RpcClient,
+      ],
+      exports: [SERVICE_OPTIONS, ServiceConfig, config.constructor, NATS_CONNECTION, Outbox, OutboxRelay, EventConsumer, RpcClient],
+    };
+  }
+}

@@ -1,0 +1,55 @@
+import { Logger } from '@nestjs/common';
+import { MessagePattern, RpcException } from '@nestjs/microservices';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import {
+  ErrorCode, RPC_REQUEST_TYPES, toFieldErrors, type RpcRequest, type RpcResponse, type RpcSubject,
+} from '@souvenir/contracts';
+import { DomainError } from './domain-error';
+
+const logger = new Logger('RpcHandler');
+
+/** Validates an inbound payload against its contract class; unknown fields are refused. */
+export async function parsePayload<T extends object>(type: new () => T, payload: unknown): Promise<T> {
+  if (typeof payload !== 'object' || payload === null) {
+    throw new DomainError(ErrorCode.ValidationFailed, 'Invalid request');
+  }
+  const request = plainToInstance(type, payload);
+  const errors = await validate(request, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: false });
+  if (errors.length) {
+    const fieldErrors = toFieldErrors(errors).map((e) =>
+      e.message.includes('should not exist') ? { ...e, message: `Unknown field: ${e.field}` } : e);
+    throw new DomainError(ErrorCode.ValidationFailed, fieldErrors[0]?.message ?? 'Invalid request', fieldErrors);
+  }
+  return request;
+}
+
+/** Converts whatever a handler threw into the closed set of error codes; unexpected errors are logged, not leaked. */
+export function toRpcException(error: unknown): RpcException {
+  if (error instanceof DomainError) return new RpcException(error.toPayload());
+  logger.error(error instanceof Error ? error.stack ?? error.message : String(error));
+  return new RpcException({ code: ErrorCode.Internal, message: 'An error occurred' });
+}
+
+type Handler<S extends RpcSubject> = (request: RpcRequest<S>) => Promise<RpcResponse<S>>;
+
+/**
+ * Serves a request/reply subject. The method's parameter and result must match the subject's contract
+ * (a mismatch does not compile); the payload is validated against the contract class before the call.
+ */
+export function RpcHandler<S extends RpcSubject>(subject: S) {
+  const requestType = RPC_REQUEST_TYPES[subject] as new () => object;
+  return (target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<Handler<S>>): void => {
+    const handle = descriptor.value!;
+    descriptor.value = async function (this: unknown, payload: unknown) {
+      try {
+        const request = (await parsePayload(requestType, payload)) as RpcRequest<S>;
+        return await handle.call(this, request);
+      } catch (error) {
+        throw toRpcException(error);
+      }
+    } as Handler<S>;
+    MessagePattern(subject)(target, key, descriptor);
+  };
+}
+

@@ -1,0 +1,27 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PlatformModule } from '@souvenir/platform';
+import type { IdentityConfig } from './config/identity.config';
+import { IDENTITY_MIGRATIONS } from './database/migrations';
+import { PasswordHasher } from './users/password-hasher';
+import { UserEntity } from './users/user.entity';
+import { UsersController } from './users/users.controller';
+import { UsersRepository } from './users/users.repository';
+import { UsersService } from './users/users.service';
+
+export const SERVICE_NAME = 'identity';
+
+@Module({})
+export class AppModule {
+  static register(config: IdentityConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forService({ name: SERVICE_NAME, config, entities: [UserEntity], migrations: IDENTITY_MIGRATIONS }),
+        TypeOrmModule.forFeature([UserEntity]),
+      ],
+      controllers: [UsersController],
+      providers: [UsersService, UsersRepository, PasswordHasher],
+    };
+  }
+}

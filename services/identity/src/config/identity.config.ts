@@ -1,0 +1,6 @@
+import { ServiceConfig } from '@souvenir/platform';
+
+/** identity needs nothing beyond the common service variables. */
+export class IdentityConfig extends ServiceConfig {
+  override HTTP_PORT = 4001;
+}

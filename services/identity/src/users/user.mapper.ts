@@ -1,0 +1,33 @@
+import type { MeDto, UserDto, UserProfileChangedEvent } from '@souvenir/contracts';
+import type { UserEntity } from './user.entity';
+
+export function toUserDto(user: UserEntity): UserDto {
+  return {
+    id: user.id,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    avatar: user.avatar,
+    location: user.location,
+    isVerified: user.isVerified,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function toMeDto(user: UserEntity): MeDto {
+  return { ...toUserDto(user), email: user.email };
+}
+
+export function toProfileChangedEvent(user: UserEntity): UserProfileChangedEvent {
+  return {
+    userId: user.id,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    avatar: user.avatar,
+    location: user.location,
+    isVerified: user.isVerified,
+    version: user.version,
+    occurredAt: new Date().toISOString(),
+  };
+}

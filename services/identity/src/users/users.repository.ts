@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { UserEntity } from './user.entity';
+
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+
+  findById(id: string, manager?: EntityManager): Promise<UserEntity | null> {
+    return (manager?.getRepository(UserEntity) ?? this.users).findOne({ where: { id } });
+  }
+
+  /** Case-insensitive lookup served by the unique index on lower(username). */
+  findWithPasswordByUsername(username: string): Promise<UserEntity | null> {
+    return this.users
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('lower(u.username) = lower(:username)', { username })
+      .getOne();
+  }
+
+  async findTaken(username: string, email: string): Promise<{ username: boolean; email: boolean }> {
+    const rows: { username: boolean; email: boolean }[] = await this.users.query(
+      `SELECT bool_or(lower(username) = lower($1)) AS username, bool_or(lower(email) = lower($2)) AS email
+         FROM identity.users WHERE lower(username) = lower($1) OR lower(email) = lower($2)`,
+      [username, email],
+    );
+    return { username: rows[0]?.username === true, email: rows[0]?.email === true };
+  }
+}

@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  ErrorCode, EVENTS, MESSAGES, type GetMeRequest, type GetUserRequest, type MeDto, type RegisterUserRequest,
+  type UpdateUserRequest, type UserDto, type VerifyCredentialsRequest,
+} from '@souvenir/contracts';
+import { DomainError, Outbox } from '@souvenir/platform';
+import type { DataSource } from 'typeorm';
+import { PasswordHasher } from './password-hasher';
+import { UserEntity } from './user.entity';
+import { toMeDto, toProfileChangedEvent, toUserDto } from './user.mapper';
+import { UsersRepository } from './users.repository';
+
+const UNIQUE_VIOLATION = '23505';
+
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async register(request: RegisterUserRequest): Promise<MeDto> {
+    await this.assertAvailable(request.username, request.email);
+    const passwordHash = await this.hasher.hash(request.password);
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const user = manager.create(UserEntity, {
+          username: request.username,
+          email: request.email,
+          passwordHash,
+          firstName: request.firstName,
+          lastName: request.lastName,
+          location: request.location || null,
+          avatar: null,
+          isVerified: false,
+          version: 1,
+        });
+        await manager.save(user);
+        await this.outbox.add(manager, EVENTS.identity.userRegistered, toProfileChangedEvent(user));
+        return toMeDto(user);
+      });
+    } catch (error) {
+      // Two registrations racing past the check above: the unique indexes decide.
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+        await this.assertAvailable(request.username, request.email);
+      }
+      throw error;
+    }
+  }
+
+  /** Same answer and similar time for an unknown username and a wrong password. */
+  async verifyCredentials(request: VerifyCredentialsRequest): Promise<MeDto> {
+    const user = await this.users.findWithPasswordByUsername(request.username);
+    const ok = await this.hasher.verify(user?.passwordHash ?? null, request.password);
+    if (!user || !ok) throw new DomainError(ErrorCode.Unauthenticated, MESSAGES.invalidCredentials);
+    return toMeDto(user);
+  }
+
+  async getUser(request: GetUserRequest): Promise<UserDto> {
+    const user = await this.users.findById(request.userId);
+    if (!user) throw DomainError.notFound('User');
+    return toUserDto(user);
+  }
+
+  async getMe(request: GetMeRequest): Promise<MeDto> {
+    const user = await this.users.findById(request.actorId);
+    if (!user) throw new DomainError(ErrorCode.Unauthenticated, MESSAGES.notSignedIn);
+    return toMeDto(user);
+  }
+
+  async updateProfile(request: UpdateUserRequest): Promise<MeDto> {
+    if (request.actorId !== request.userId) throw DomainError.forbidden('You can only edit your own profile');
+    return this.dataSource.transaction(async (manager) => {
+      const user = await manager.getRepository(UserEntity).findOne({ where: { id: request.userId }, lock: { mode: 'pessimistic_write' } });
+      if (!user) throw DomainError.notFound('User');
+      user.firstName = request.changes.firstName;
+      user.lastName = request.changes.lastName;
+      user.location = request.changes.location || null;
+      user.version += 1;
+      await manager.save(user);
+      await this.outbox.add(manager, EVENTS.identity.userUpdated, toProfileChangedEvent(user));
+      return toMeDto(user);
+    });
+  }
+
+  private async assertAvailable(username: string, email: string): Promise<void> {
+    const taken = await this.users.findTaken(username, email);
+    const errors = [
+      ...(taken.username ? [{ field: 'username', message: MESSAGES.usernameTaken }] : []),
+      ...(taken.email ? [{ field: 'email', message: MESSAGES.emailTaken }] : []),
+    ];
+    if (errors.length) throw new DomainError(ErrorCode.Conflict, errors[0].message, errors);
+  }
+}

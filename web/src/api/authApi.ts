@@ -1,0 +1,45 @@
+import type { LoginDto, MeDto, RegisterDto } from '@souvenir/contracts';
+import { api, type ApiError } from './api';
+
+type Credentials = Pick<LoginDto, 'username' | 'password'>;
+type Registration = Pick<RegisterDto, 'email' | 'password' | 'username' | 'firstName' | 'lastName'> & { location?: string | null };
+
+const signedInTags = ['Me', { type: 'Product', id: 'LIST' }, 'Favorite', 'Conversation', 'Order'] as const;
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The signed-in user, or null when signed out (401). */
+    getMe: build.query<MeDto | null, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const result = await baseQuery('/auth/me');
+        if (result.error) {
+          const error = result.error as ApiError;
+          return error.status === 401 ? { data: null } : { error };
+        }
+        return { data: result.data as MeDto };
+      },
+      providesTags: ['Me'],
+    }),
+    login: build.mutation<MeDto, Credentials>({
+      query: (body) => ({ url: '/auth/login', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(authApi.util.upsertQueryData('getMe', undefined, data));
+      },
+      invalidatesTags: (_result, error) => (error ? [] : [...signedInTags]),
+    }),
+    register: build.mutation<MeDto, Registration>({
+      query: (body) => ({ url: '/auth/register', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(authApi.util.upsertQueryData('getMe', undefined, data));
+      },
+      invalidatesTags: (_result, error) => (error ? [] : [...signedInTags]),
+    }),
+    logout: build.mutation<void, void>({
+      query: () => ({ url: '/auth/logout', method: 'POST' }),
+    }),
+  }),
+});
+
+export const { useGetMeQuery, useLoginMutation, useRegisterMutation, useLogoutMutation } = authApi;
