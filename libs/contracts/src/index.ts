@@ -1,3 +1,5 @@
+// class-transformer's @Type reads design-time metadata.
+import 'reflect-metadata';
 export * from './validation/messages';
 export * from './validation/field-errors';
 export * from './rpc/error-code';

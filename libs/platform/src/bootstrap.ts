@@ -1,8 +1,6 @@
 import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
-import type { NatsConnection } from '@nats-io/transport-node';
-import { NATS_CONNECTION } from './events/nats-connection';
 import type { ServiceConfig } from './config/service-config';
 import { JsonLogger } from './logging/json-logger';
 
@@ -29,10 +27,4 @@ export async function bootstrapService(name: string, module: unknown, config: Se
   const url = await app.getUrl();
   new Logger('Bootstrap').log({ msg: `${name} ready`, health: `${url}/healthz` });
   return app;
-}
-
-/** Closes a service's JetStream connection after Nest has stopped its consumers. */
-export async function drainNats(app: INestApplication): Promise<void> {
-  const nc = app.get<NatsConnection>(NATS_CONNECTION);
-  if (!nc.isClosed()) await nc.drain().catch(() => undefined);
 }

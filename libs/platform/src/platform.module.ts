@@ -5,7 +5,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { ServiceConfig } from './config/service-config';
 import { ensureDatabaseAndSchema } from './database/ensure-schema';
 import { EventConsumer } from './events/event-consumer';
-import { connectNats, ensureEventStream, NATS_CONNECTION } from './events/nats-connection';
+import { connectNats, ensureEventStream, NATS_CONNECTION, NatsConnectionCloser } from './events/nats-connection';
 import { HealthController } from './health/health.controller';
 import { Outbox } from './outbox/outbox';
 import { OutboxEventEntity, ProcessedEventEntity } from './outbox/outbox-event.entity';
@@ -64,6 +64,7 @@ export class PlatformModule {
             return nc;
           },
         },
+        NatsConnectionCloser,
         Outbox,
         OutboxRelay,
         EventConsumer,

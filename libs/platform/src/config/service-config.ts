@@ -1,3 +1,4 @@
+import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
 
 /** Variables every service needs. Services extend it with their own. */
@@ -12,14 +13,14 @@ export class ServiceConfig {
   NATS_URL = 'nats://127.0.0.1:4222';
 
   /** Port of the small HTTP server for /healthz, /readyz. */
-  @IsInt() @Min(0) @Max(65535)
-  HTTP_PORT = 0;
+  @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  HTTP_PORT: number = 0;
 
   @IsIn(['debug', 'info', 'warn', 'error'])
   LOG_LEVEL = 'info';
 
-  @IsInt() @Min(1) @Max(60_000)
-  RPC_TIMEOUT_MS = 4000;
+  @Type(() => Number) @IsInt() @Min(1) @Max(60_000)
+  RPC_TIMEOUT_MS: number = 4000;
 
   @IsString()
   EVENT_STREAM = 'EVENTS';

@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 
@@ -34,5 +34,15 @@ export async function ensureEventStream(nc: NatsConnection, name: string, subjec
       // Another service created it meanwhile.
       await jsm.streams.info(name).catch(() => { throw error; });
     }
+  }
+}
+
+/** Drains the JetStream connection last, after the relay and consumers have stopped. */
+@Injectable()
+export class NatsConnectionCloser implements OnApplicationShutdown {
+  constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
+
+  async onApplicationShutdown() {
+    if (!this.nc.isClosed()) await this.nc.drain().catch(() => this.nc.close());
   }
 }

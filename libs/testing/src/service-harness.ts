@@ -1,0 +1,44 @@
+import type { INestApplication } from '@nestjs/common';
+import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { RpcClient, bootstrapService, loadConfig, type ServiceConfig } from '@souvenir/platform';
+import type { TestInfra } from './test-infra';
+
+/** A domain service booted in-process against the suite's infra, exactly as `main.ts` boots it. */
+export async function startService<C extends ServiceConfig>(
+  name: string,
+  configType: new () => C,
+  register: (config: C) => unknown,
+  infra: TestInfra,
+  env: Record<string, string> = {},
+): Promise<INestApplication> {
+  const config = loadConfig(configType, { ...infra.env, HTTP_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env });
+  return bootstrapService(name, register(config), config);
+}
+
+/** A typed RPC client talking to the suite's NATS, as the gateway does. */
+export function rpcClient(infra: TestInfra, timeoutMs = 4000): { rpc: RpcClient; close: () => Promise<void> } {
+  const proxy: ClientProxy = ClientProxyFactory.create({
+    transport: Transport.NATS,
+    options: { servers: [infra.natsUrl], maxReconnectAttempts: -1, waitOnFirstConnect: true },
+  });
+  return { rpc: new RpcClient(proxy, timeoutMs), close: async () => { await proxy.close(); } };
+}
+
+/** Every event on the stream for a subject, read from JetStream (what consumers will receive). */
+export async function readStreamEvents<T>(infra: TestInfra, subject: string, stream = 'EVENTS'): Promise<{ id: string | undefined; data: T }[]> {
+  const nc = await connect({ servers: infra.natsUrl });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const info = await jsm.streams.info(stream);
+    const events: { id: string | undefined; data: T }[] = [];
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
+      const msg = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
+      if (msg && msg.subject === subject) events.push({ id: msg.header?.get('Nats-Msg-Id'), data: msg.json<T>() });
+    }
+    return events;
+  } finally {
+    await nc.close();
+  }
+}

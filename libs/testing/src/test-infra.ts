@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { startNatsServer, startRedisServer } from './processes';
+import { TestDatabase } from './postgres';
+
+/** A server a test can stop and start again (on the same address), to prove recovery. */
+export interface Restartable {
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+/** Real Postgres, NATS (JetStream) and Redis for one test suite, isolated from every other suite. */
+export interface TestInfra {
+  /** Where the suite's database runs: Testcontainers or the loopback servers. */
+  mode: 'containers' | 'loopback';
+  database: TestDatabase;
+  natsUrl: string;
+  redisUrl: string;
+  nats: Restartable;
+  redis: Restartable;
+  /** Environment variables that point a process at this infra. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function dockerReachable(): boolean {
+  if (process.env.TESTCONTAINERS === '0') return false;
+  return Boolean(process.env.DOCKER_HOST) || existsSync('/var/run/docker.sock');
+}
+
+/**
+ * Testcontainers when a Docker engine is reachable (GitHub runners); otherwise this machine's Postgres with
+ * a fresh database, plus a NATS and a Redis server started for the suite on free loopback ports.
+ */
+export async function startTestInfra(): Promise<TestInfra> {
+  if (dockerReachable()) {
+    // Loaded only here: testcontainers pulls in a Docker client that machines without Docker never need.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { startContainers } = require('./containers') as typeof import('./containers');
+    const containers = await startContainers().catch(() => null);
+    if (containers) return containers;
+  }
+  const [database, nats, redis] = await Promise.all([TestDatabase.create(POSTGRES_URL), startNatsServer(), startRedisServer()]);
+  const natsUrl = `nats://127.0.0.1:${nats.port}`;
+  const redisUrl = `redis://127.0.0.1:${redis.port}`;
+  return {
+    mode: 'loopback',
+    database,
+    natsUrl,
+    redisUrl,
+    nats,
+    redis,
+    env: { DATABASE_URL: database.url, NATS_URL: natsUrl, REDIS_URL: redisUrl },
+    async stop() {
+      await Promise.all([nats.destroy(), redis.destroy()]);
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { Layout } from '../components/layout/Layout';
+
+const HomePage = lazy(() => import('../features/catalog/pages/HomePage'));
+const CategoriesPage = lazy(() => import('../features/catalog/pages/CategoriesPage'));
+const ProductPage = lazy(() => import('../features/catalog/pages/ProductPage'));
+const SellPage = lazy(() => import('../features/catalog/pages/SellPage'));
+const ProfilePage = lazy(() => import('../features/profile/pages/ProfilePage'));
+const HowItWorksPage = lazy(() => import('../features/info/pages/HowItWorksPage'));
+const NotFoundPage = lazy(() => import('../features/info/pages/NotFoundPage'));
+
+export const router = createBrowserRouter([
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/categories', element: <CategoriesPage /> },
+      { path: '/how-it-works', element: <HowItWorksPage /> },
+      { path: '/sell', element: <SellPage /> },
+      { path: '/product/:id', element: <ProductPage /> },
+      { path: '/profile/:id?', element: <ProfilePage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState } from 'react';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import { useSearchParams } from 'react-router';
+
+/** The header search of the home page; its text is the URL's `?search=`. */
+export function HeaderSearch() {
+  const [params, setParams] = useSearchParams();
+  const urlValue = params.get('search') ?? '';
+  const [value, setValue] = useState(urlValue);
+  const typed = useRef(false);
+
+  useEffect(() => {
+    typed.current = false;
+    setValue(urlValue);
+  }, [urlValue]);
+
+  useEffect(() => {
+    if (!typed.current) return;
+    const timer = setTimeout(() => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (value.trim()) next.set('search', value);
+          else next.delete('search');
+          return next;
+        },
+        { replace: true },
+      );
+    }, 350);
+    return () => clearTimeout(timer);
+  }, [value, setParams]);
+
+  return (
+    <TextField
+      size="small"
+      type="search"
+      placeholder="Search souvenirs..."
+      value={value}
+      onChange={(event) => {
+        typed.current = true;
+        setValue(event.target.value);
+      }}
+      slotProps={{
+        htmlInput: { 'aria-label': 'Search souvenirs' },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchRounded fontSize="small" />
+            </InputAdornment>
+          ),
+          sx: { borderRadius: 999, bgcolor: 'background.default' },
+        },
+      }}
+      sx={{ maxWidth: 360 }}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+
+/** Brand mark: a luggage-tag glyph and the wordmark, linking home. */
+export function Logo({ inverted = false }: { inverted?: boolean }) {
+  return (
+    <Box component={RouterLink} to="/" aria-label="Souvenir Swap home" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, textDecoration: 'none', color: inverted ? '#fff' : 'text.primary' }}>
+      <Box component="svg" viewBox="0 0 32 32" aria-hidden sx={{ width: 34, height: 34, flexShrink: 0 }}>
+        <rect x="3" y="6" width="26" height="20" rx="6" fill="#C4572F" />
+        <circle cx="10" cy="16" r="2.6" fill="#FBF7F2" />
+        <path d="M16 12h8M16 16h6M16 20h8" stroke="#FBF7F2" strokeWidth="2" strokeLinecap="round" />
+        <path d="M10 6V3.5" stroke="#1F6F78" strokeWidth="2.4" strokeLinecap="round" />
+      </Box>
+      <Typography component="span" sx={{ fontFamily: (t) => t.typography.h1.fontFamily, fontWeight: 700, fontSize: '1.35rem', letterSpacing: '-0.01em', whiteSpace: 'nowrap' }}>
+        Souvenir<Box component="span" sx={{ color: inverted ? '#F2B591' : 'primary.main' }}>Swap</Box>
+      </Typography>
+    </Box>
+  );
+}

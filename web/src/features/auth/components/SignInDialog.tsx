@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { LoginDto } from '@souvenir/contracts';
+import { asApiError } from '../../../api/api';
+import { useLoginMutation } from '../../../api/authApi';
+import { useDtoForm } from '../../../hooks/useDtoForm';
+import { useToast } from '../../../hooks/useToast';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  onSwitchToJoin: () => void;
+}
+
+const empty = { username: '', password: '' };
+
+export function SignInDialog({ open, onClose, onSwitchToJoin }: Props) {
+  const [login, { isLoading }] = useLoginMutation();
+  const toast = useToast();
+  const { field, handleSubmit, reset } = useDtoForm(LoginDto, empty);
+
+  useEffect(() => {
+    if (open) reset(empty);
+  }, [open, reset]);
+
+  const submit = handleSubmit(async (credentials) => {
+    try {
+      await login(credentials).unwrap();
+      toast({ title: 'Login successful', description: 'Welcome back!' });
+      onClose();
+    } catch (error) {
+      toast({ title: 'Login failed', description: asApiError(error)?.serverMessage ?? 'An error occurred', variant: 'error' });
+    }
+  });
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="sign-in-title">
+      <DialogTitle id="sign-in-title">Sign In</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+          Welcome back, traveller. Sign in to buy, sell and message.
+        </Typography>
+        <Stack component="form" noValidate spacing={2} onSubmit={submit}>
+          <TextField label="Username" autoComplete="username" autoFocus {...field('username')} />
+          <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
+          <Button type="submit" variant="contained" size="large" disabled={isLoading}>
+            {isLoading ? 'Signing In...' : 'Sign In'}
+          </Button>
+          <Typography variant="body2" sx={{ textAlign: 'center' }}>
+            Don&apos;t have an account?{' '}
+            <Link component="button" type="button" onClick={onSwitchToJoin} sx={{ fontWeight: 600, verticalAlign: 'baseline' }}>
+              Join now
+            </Link>
+          </Typography>
+        </Stack>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import AddRounded from '@mui/icons-material/AddRounded';
+import type { CategoryDto } from '@souvenir/contracts';
+import { destinationImage } from '../destinations';
+import { DestinationCard } from './DestinationCard';
+
+interface Props {
+  categories: CategoryDto[] | undefined;
+  isLoading: boolean;
+  country: string;
+  onSelect: (country: string) => void;
+}
+
+const palette = ['#1F6F78', '#C4572F', '#7A4E9E', '#2E7D4F', '#B5832A', '#3F5E96'];
+
+function itemCount(count: number) {
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
+/** One card per country with products, plus 'View All' with the total and a plus sign. */
+export function DestinationCards({ categories, isLoading, country, onSelect }: Props) {
+  const total = categories?.reduce((sum, category) => sum + category.count, 0) ?? 0;
+  return (
+    <Box component="section" id="destinations" aria-labelledby="destinations-heading" sx={{ scrollMarginTop: 88 }}>
+      <Typography variant="overline" sx={{ color: 'primary.main' }}>
+        Destinations
+      </Typography>
+      <Typography id="destinations-heading" variant="h2" sx={{ mb: 3 }}>
+        Shop by destination
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)', lg: 'repeat(7, 1fr)' } }}>
+        {isLoading
+          ? Array.from({ length: 7 }, (_, i) => <Skeleton key={i} variant="rounded" sx={{ aspectRatio: '4 / 5', height: 'auto', borderRadius: 4.5 }} />)
+          : (
+            <>
+              {categories?.map((category, index) => (
+                <DestinationCard
+                  key={category.id}
+                  title={category.country}
+                  subtitle={itemCount(category.count)}
+                  image={destinationImage(category.country)}
+                  selected={country === category.country}
+                  onClick={() => onSelect(category.country)}
+                  fallback={
+                    <Box sx={{ position: 'absolute', inset: 0, bgcolor: palette[index % palette.length], display: 'grid', placeItems: 'center' }}>
+                      <Typography aria-hidden sx={{ color: 'rgba(255,255,255,0.35)', fontSize: 96, fontWeight: 800, fontFamily: (t) => t.typography.h1.fontFamily }}>
+                        {category.country.slice(0, 1)}
+                      </Typography>
+                    </Box>
+                  }
+                />
+              ))}
+              <DestinationCard
+                title="View All"
+                subtitle={`${total}+ items`}
+                selected={!country}
+                onClick={() => onSelect('')}
+                fallback={
+                  <Box sx={{ position: 'absolute', inset: 0, bgcolor: '#2B2118', display: 'grid', placeItems: 'center' }}>
+                    <Box sx={{ width: 72, height: 72, borderRadius: '50%', border: '2px solid rgba(255,255,255,0.5)', display: 'grid', placeItems: 'center', color: '#F2B591' }}>
+                      <AddRounded sx={{ fontSize: 40 }} aria-hidden />
+                    </Box>
+                  </Box>
+                }
+              />
+            </>
+          )}
+      </Box>
+    </Box>
+  );
+}

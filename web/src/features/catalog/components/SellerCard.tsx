@@ -1,0 +1,35 @@
+import Card from '@mui/material/Card';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import VerifiedRounded from '@mui/icons-material/VerifiedRounded';
+import StarRounded from '@mui/icons-material/StarRounded';
+import type { SellerDto } from '@souvenir/contracts';
+import { Link as RouterLink } from 'react-router';
+import { UserAvatar } from '../../../components/UserAvatar';
+
+export function SellerCard({ seller }: { seller: SellerDto }) {
+  const name = `${seller.firstName} ${seller.lastName}`;
+  return (
+    <Card sx={{ p: 2.5 }} component="section" aria-label="Seller">
+      <Typography variant="overline" sx={{ color: 'text.secondary' }}>
+        Seller
+      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 1 }}>
+        <UserAvatar firstName={seller.firstName} lastName={seller.lastName} avatar={seller.avatar} size={56} />
+        <div>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <Link component={RouterLink} to={`/profile/${seller.id}`} sx={{ fontWeight: 700, fontSize: '1.1rem', color: 'text.primary' }}>
+              {name}
+            </Link>
+            {seller.isVerified && <VerifiedRounded sx={{ color: 'secondary.main', fontSize: 20 }} titleAccess="Verified seller" />}
+          </Stack>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+            <StarRounded sx={{ fontSize: 18, color: '#F2A81D' }} aria-hidden />
+            <Typography variant="body2">4.9 (127 reviews)</Typography>
+          </Stack>
+        </div>
+      </Stack>
+    </Card>
+  );
+}

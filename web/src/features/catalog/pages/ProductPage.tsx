@@ -1,0 +1,167 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
+import ShareRounded from '@mui/icons-material/ShareRounded';
+import ShoppingBagRounded from '@mui/icons-material/ShoppingBagRounded';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { asApiError } from '../../../api/api';
+import { useDeleteProductMutation, useGetProductQuery } from '../../../api/catalogApi';
+import { ConditionChip } from '../../../components/ConditionChip';
+import { CustomsChip } from '../../../components/CustomsChip';
+import { EmptyState } from '../../../components/EmptyState';
+import { FavoriteButton } from '../../../components/FavoriteButton';
+import { ProductMeta } from '../../../components/ProductMeta';
+import { useToast } from '../../../hooks/useToast';
+import { formatMoney } from '../../../utils/money';
+import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { ProductDetailsList } from '../components/ProductDetailsList';
+import { ProductGallery } from '../components/ProductGallery';
+import { ProductPageSkeleton } from '../components/ProductPageSkeleton';
+import { SellerCard } from '../components/SellerCard';
+import { useShareProduct } from '../hooks/useShareProduct';
+
+export default function ProductPage() {
+  const { id = '' } = useParams();
+  const { data: product, isLoading, error } = useGetProductQuery(id);
+  const { user } = useCurrentUser();
+  const [deleteProduct, { isLoading: isDeleting }] = useDeleteProductMutation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const share = useShareProduct();
+
+  const backLink = (
+    <Link component={RouterLink} to="/" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'text.secondary', fontWeight: 600, mb: 3 }}>
+      <ArrowBackRounded fontSize="small" aria-hidden /> Back to Browse
+    </Link>
+  );
+
+  if (isLoading) {
+    return (
+      <Container maxWidth="lg" sx={{ py: 4 }}>
+        {backLink}
+        <ProductPageSkeleton />
+      </Container>
+    );
+  }
+
+  const apiError = asApiError(error);
+  if (!product) {
+    return (
+      <Container maxWidth="sm" sx={{ py: 8 }}>
+        {apiError && apiError.status !== 404 ? (
+          <Alert severity="error" sx={{ mb: 3 }}>
+            {apiError.message}
+          </Alert>
+        ) : null}
+        <EmptyState
+          icon={<SearchOffRounded />}
+          title="Product not found"
+          description="This souvenir may have been sold or removed."
+          action={
+            <Button component={RouterLink} to="/" variant="contained">
+              Back to Browse
+            </Button>
+          }
+        />
+      </Container>
+    );
+  }
+
+  const isOwner = user?.id === product.seller.id;
+
+  const remove = async () => {
+    try {
+      await deleteProduct(product.id).unwrap();
+      toast({ title: 'Product deleted successfully', description: 'Your listing has been removed' });
+      navigate('/');
+    } catch (err) {
+      toast({ title: 'Failed to delete product', description: asApiError(err)?.serverMessage ?? 'An error occurred', variant: 'error' });
+    }
+  };
+
+  return (
+    <Container maxWidth="lg" sx={{ py: 4 }}>
+      {backLink}
+      <Grid container spacing={{ xs: 4, md: 6 }}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ProductGallery images={product.images} title={product.title} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Stack spacing={2.5}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary', mr: 1 }}>
+                <PlaceOutlined fontSize="small" aria-hidden />
+                <Typography sx={{ fontWeight: 600 }}>{product.country}</Typography>
+              </Stack>
+              {product.isCustomsVerified && <CustomsChip verified />}
+              {product.status === 'sold' && <Typography sx={{ fontWeight: 800, color: 'error.main' }}>SOLD</Typography>}
+            </Stack>
+            <Typography variant="h2" component="h1">
+              {product.title}
+            </Typography>
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline' }}>
+              <Typography sx={{ fontSize: '2rem', fontWeight: 800, color: 'primary.dark' }}>{formatMoney(product.price)}</Typography>
+              {product.originalPrice && (
+                <Typography sx={{ fontSize: '1.2rem', color: 'text.secondary', textDecoration: 'line-through' }} aria-label={`Original price ${formatMoney(product.originalPrice)}`}>
+                  {formatMoney(product.originalPrice)}
+                </Typography>
+              )}
+              <ConditionChip condition={product.condition} sx={{ alignSelf: 'center' }} />
+            </Stack>
+            <ProductMeta />
+            {isOwner ? (
+              <Stack direction="row" spacing={1.5}>
+                <Button variant="outlined" color="error" size="large" startIcon={<DeleteOutlineRounded />} onClick={remove} disabled={isDeleting}>
+                  {isDeleting ? 'Deleting...' : 'Remove Listing'}
+                </Button>
+                <Button variant="text" size="large" startIcon={<ShareRounded />} onClick={() => void share(product.title)}>
+                  Share
+                </Button>
+              </Stack>
+            ) : (
+              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                {product.status === 'active' ? (
+                  <Button component={RouterLink} to={`/checkout?product=${product.id}`} variant="contained" size="large" startIcon={<ShoppingBagRounded />} sx={{ flex: 1 }}>
+                    Buy Now
+                  </Button>
+                ) : (
+                  <Button variant="contained" size="large" disabled sx={{ flex: 1 }}>
+                    Sold
+                  </Button>
+                )}
+                <FavoriteButton favorited={product.isFavorited} title={product.title} sx={{ border: '1px solid', borderColor: 'divider', boxShadow: 'none' }} />
+                <Button variant="outlined" size="large" startIcon={<ShareRounded />} onClick={() => void share(product.title)}>
+                  Share
+                </Button>
+              </Stack>
+            )}
+            <SellerCard seller={product.seller} />
+            <Card sx={{ p: 2.5 }}>
+              <Typography variant="h6" component="h2">
+                Description
+              </Typography>
+              <Typography sx={{ mt: 1, whiteSpace: 'pre-line', color: 'text.secondary' }}>{product.description}</Typography>
+              <Divider sx={{ my: 2.5 }} />
+              <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+                Details
+              </Typography>
+              <ProductDetailsList product={product} />
+            </Card>
+            <Box />
+          </Stack>
+        </Grid>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,188 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Container from '@mui/material/Container';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import { CONDITIONS, CreateProductDto, LIMITS, SELL_CATEGORIES } from '@souvenir/contracts';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { asApiError } from '../../../api/api';
+import { useCreateProductMutation } from '../../../api/catalogApi';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageLoader } from '../../../components/PageLoader';
+import { useDtoForm } from '../../../hooks/useDtoForm';
+import { useToast } from '../../../hooks/useToast';
+import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { FormSection } from '../components/FormSection';
+import { PhotoInput } from '../components/PhotoInput';
+
+const conditionLabels: Record<string, string> = { new: 'New', 'like-new': 'Like New', good: 'Good' };
+const COUNTRY_SUGGESTIONS = ['Japan', 'France', 'Italy', 'Thailand', 'Morocco', 'Peru', 'Mexico', 'Spain', 'Greece', 'India', 'Turkey', 'Egypt', 'Vietnam', 'Portugal', 'Brazil', 'Kenya'];
+
+const initialValues = {
+  title: '',
+  description: '',
+  price: '',
+  originalPrice: '',
+  condition: '',
+  category: '',
+  country: '',
+  images: [] as string[],
+  isCustomsVerified: false,
+};
+
+type SellForm = typeof initialValues;
+
+function toOptionalPrice(value: unknown): number | null {
+  if (value === '' || value === null || value === undefined) return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+export default function SellPage() {
+  const { user, isLoading } = useCurrentUser();
+  const [createProduct, { isLoading: isListing }] = useCreateProductMutation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { values, setValue, errors, field, handleSubmit } = useDtoForm<SellForm>(CreateProductDto, initialValues);
+
+  if (isLoading) return <PageLoader />;
+  if (!user) {
+    return (
+      <Container maxWidth="sm" sx={{ py: 10 }}>
+        <Typography variant="h2" component="h1" sx={{ textAlign: 'center', mb: 4 }}>
+          List Your Souvenir
+        </Typography>
+        <EmptyState
+          icon={<LockOutlined />}
+          title="Please Sign In"
+          description="You need to be logged in to list items for sale."
+          action={
+            <Button component={RouterLink} to="/" variant="contained">
+              Go to Home
+            </Button>
+          }
+        />
+      </Container>
+    );
+  }
+
+  const submit = handleSubmit(async (data) => {
+    try {
+      const product = await createProduct({
+        title: data.title,
+        description: data.description,
+        price: Number(data.price),
+        originalPrice: toOptionalPrice(data.originalPrice),
+        condition: data.condition as CreateProductDto['condition'],
+        category: data.category,
+        country: data.country,
+        images: data.images,
+        isCustomsVerified: data.isCustomsVerified,
+      }).unwrap();
+      toast({ title: 'Product listed successfully!' });
+      navigate(`/product/${product.id}`);
+    } catch (error) {
+      toast({ title: 'Failed to list product', description: asApiError(error)?.serverMessage || 'Please check your form and try again', variant: 'error' });
+    }
+  });
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
+      <Typography variant="overline" sx={{ color: 'primary.main' }}>
+        Sell
+      </Typography>
+      <Typography variant="h2" component="h1">
+        List Your Souvenir
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mt: 1, mb: 4 }}>
+        Tell buyers where it is from and why it is special. Listing is free.
+      </Typography>
+      <Stack component="form" noValidate spacing={3} onSubmit={submit}>
+        <FormSection id="basic-heading" title="Basic Information">
+          <TextField label="Title" required placeholder="e.g. Hand-painted ceramic tea set from Kyoto" slotProps={{ htmlInput: { maxLength: LIMITS.titleMax + 20 } }} {...field('title')} />
+          <TextField
+            label="Description"
+            required
+            multiline
+            minRows={4}
+            placeholder="Where did you find it? What makes it special? Any flaws?"
+            {...field('description')}
+            helperText={errors.description ?? `${values.description.length} / ${LIMITS.descriptionMax}`}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField select label="Category" required {...field('category')}>
+              {SELL_CATEGORIES.map((category) => (
+                <MenuItem key={category} value={category}>
+                  {category}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField select label="Condition" required {...field('condition')}>
+              {CONDITIONS.map((condition) => (
+                <MenuItem key={condition} value={condition}>
+                  {conditionLabels[condition]}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          <Autocomplete
+            freeSolo
+            options={COUNTRY_SUGGESTIONS}
+            inputValue={values.country}
+            onInputChange={(_event, value) => setValue('country', value)}
+            renderInput={(params) => <TextField {...params} label="Country of Origin" required error={Boolean(errors.country)} helperText={errors.country} />}
+          />
+        </FormSection>
+
+        <FormSection id="pricing-heading" title="Pricing" description="Prices are in US dollars.">
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label="Price"
+              required
+              type="number"
+              {...field('price')}
+              slotProps={{ htmlInput: { step: 0.01, min: 0 }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+            />
+            <TextField
+              label="Original Price (optional)"
+              type="number"
+              {...field('originalPrice')}
+              helperText={errors.originalPrice ?? 'What you paid abroad; shown struck through'}
+              slotProps={{ htmlInput: { step: 0.01, min: 0 }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+            />
+          </Stack>
+        </FormSection>
+
+        <FormSection id="photos-heading" title="Photos" description={`Add up to ${LIMITS.imagesMax} photos. The first one is the main photo.`}>
+          <PhotoInput images={values.images} onChange={(images) => setValue('images', images)} error={errors.images} />
+        </FormSection>
+
+        <FormSection id="customs-heading" title="Customs Verification">
+          <FormControlLabel
+            control={<Checkbox checked={values.isCustomsVerified} onChange={(event) => setValue('isCustomsVerified', event.target.checked)} />}
+            label="I confirm this item was declared and cleared customs when I brought it home"
+          />
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            Verified items show a Verified badge; otherwise the customs status shows as Pending.
+          </Typography>
+        </FormSection>
+
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5 }}>
+          <Button component={RouterLink} to="/" size="large" sx={{ color: 'text.secondary' }}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" size="large" disabled={isListing}>
+            {isListing ? 'Listing...' : 'List Item'}
+          </Button>
+        </Box>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,70 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { buyerSteps, HowItWorksSteps, sellerSteps } from '../../../components/HowItWorksSteps';
+import { TrustFeatures } from '../../../components/TrustFeatures';
+
+export default function HowItWorksPage() {
+  return (
+    <>
+      <Box sx={{ bgcolor: 'secondary.dark', color: '#fff', py: { xs: 8, md: 12 }, textAlign: 'center', backgroundImage: 'radial-gradient(circle at 20% 20%, rgba(242,181,145,0.25), transparent 45%), radial-gradient(circle at 85% 70%, rgba(196,87,47,0.35), transparent 50%)' }}>
+        <Container maxWidth="md">
+          <Typography variant="overline" sx={{ color: '#F2B591' }}>
+            How it Works
+          </Typography>
+          <Typography variant="h1" sx={{ mt: 1 }}>
+            From their suitcase to your doorstep
+          </Typography>
+          <Typography sx={{ mt: 2, fontSize: '1.15rem', color: 'rgba(255,255,255,0.85)' }}>
+            Travellers bring souvenirs home through customs. You buy them here and they ship domestically: authentic finds without the plane ticket.
+          </Typography>
+        </Container>
+      </Box>
+      <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
+        <Stack spacing={{ xs: 8, md: 10 }}>
+          <Box component="section" aria-labelledby="buyers-heading">
+            <Typography variant="overline" sx={{ color: 'primary.main' }}>
+              For buyers
+            </Typography>
+            <Typography id="buyers-heading" variant="h2" sx={{ mb: 4 }}>
+              Buying a souvenir
+            </Typography>
+            <HowItWorksSteps steps={buyerSteps} />
+          </Box>
+          <Box component="section" aria-labelledby="sellers-heading">
+            <Typography variant="overline" sx={{ color: 'secondary.main' }}>
+              For sellers
+            </Typography>
+            <Typography id="sellers-heading" variant="h2" sx={{ mb: 4 }}>
+              Selling what you brought home
+            </Typography>
+            <HowItWorksSteps steps={sellerSteps} accent="secondary" />
+          </Box>
+          <Box component="section" aria-labelledby="trust-heading" sx={{ bgcolor: '#fff', borderRadius: 5, p: { xs: 3, md: 6 }, border: '1px solid', borderColor: 'divider' }}>
+            <Typography variant="overline" sx={{ color: 'secondary.main' }}>
+              Trust &amp; Safety
+            </Typography>
+            <Typography id="trust-heading" variant="h2" sx={{ mb: 4 }}>
+              Shop with confidence
+            </Typography>
+            <TrustFeatures />
+          </Box>
+          <Box sx={{ textAlign: 'center' }}>
+            <Typography variant="h3">Ready to explore?</Typography>
+            <Stack direction="row" spacing={2} sx={{ justifyContent: 'center', mt: 3 }}>
+              <Button component={RouterLink} to="/" variant="contained" size="large">
+                Browse Souvenirs
+              </Button>
+              <Button component={RouterLink} to="/sell" variant="outlined" size="large">
+                Start Selling
+              </Button>
+            </Stack>
+          </Box>
+        </Stack>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddRounded from '@mui/icons-material/AddRounded';
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
+import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import StarRounded from '@mui/icons-material/StarRounded';
+import VerifiedRounded from '@mui/icons-material/VerifiedRounded';
+import type { UserDto } from '@souvenir/contracts';
+import { Link as RouterLink } from 'react-router';
+import { UserAvatar } from '../../../components/UserAvatar';
+import { monthYear } from '../../../utils/time';
+
+interface Props {
+  user: UserDto;
+  isOwner: boolean;
+  activeCount: number | undefined;
+  soldCount: number | undefined;
+  onEdit: () => void;
+}
+
+function Stat({ value, label }: { value: number | undefined; label: string }) {
+  return (
+    <Box sx={{ textAlign: 'center', px: 2 }}>
+      <Typography sx={{ fontSize: '1.6rem', fontWeight: 800, lineHeight: 1.1 }}>{value ?? '–'}</Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+    </Box>
+  );
+}
+
+export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }: Props) {
+  return (
+    <Card sx={{ overflow: 'hidden' }}>
+      <Box aria-hidden sx={{ height: { xs: 90, md: 130 }, background: 'linear-gradient(120deg, #C4572F, #E07A52 40%, #1F6F78)' }} />
+      <Box sx={{ px: { xs: 2.5, md: 4 }, pb: 3 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 2, md: 3 }} sx={{ alignItems: { md: 'flex-end' } }}>
+          <UserAvatar firstName={user.firstName} lastName={user.lastName} avatar={user.avatar} size={112} sx={{ mt: -7, border: '4px solid #fff', boxShadow: '0 6px 20px rgba(0,0,0,0.15)' }} />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography variant="h3" component="h1">
+                {user.firstName} {user.lastName}
+              </Typography>
+              {user.isVerified && <Chip size="small" icon={<VerifiedRounded />} label="Verified" color="secondary" />}
+            </Stack>
+            <Typography sx={{ color: 'text.secondary' }}>@{user.username}</Typography>
+            <Stack direction="row" spacing={2.5} sx={{ mt: 1, color: 'text.secondary', flexWrap: 'wrap', rowGap: 0.5 }}>
+              {user.location && (
+                <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                  <PlaceOutlined fontSize="small" aria-hidden />
+                  <Typography variant="body2">{user.location}</Typography>
+                </Stack>
+              )}
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                <CalendarMonthOutlined fontSize="small" aria-hidden />
+                <Typography variant="body2">Joined {monthYear(user.createdAt)}</Typography>
+              </Stack>
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                <StarRounded fontSize="small" sx={{ color: '#F2A81D' }} aria-hidden />
+                <Typography variant="body2">4.9 (127 reviews)</Typography>
+              </Stack>
+            </Stack>
+          </Box>
+          <Stack direction="row" sx={{ alignItems: 'center' }} divider={<Box sx={{ width: '1px', alignSelf: 'stretch', bgcolor: 'divider' }} />}>
+            <Stat value={activeCount} label="Active" />
+            <Stat value={soldCount} label="Sold" />
+          </Stack>
+          <Stack direction="row" spacing={1}>
+            {isOwner ? (
+              <>
+                <Button variant="outlined" startIcon={<EditOutlined />} onClick={onEdit}>
+                  Edit Profile
+                </Button>
+                <Button component={RouterLink} to="/sell" variant="contained" startIcon={<AddRounded />}>
+                  List Item
+                </Button>
+              </>
+            ) : (
+              <Button component={RouterLink} to={`/messages?user=${user.id}`} variant="contained" startIcon={<ChatBubbleOutlineRounded />}>
+                Message
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      </Box>
+    </Card>
+  );
+}

@@ -1,0 +1,124 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
+import SellOutlined from '@mui/icons-material/SellOutlined';
+import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { asApiError } from '../../../api/api';
+import { useGetUserProductsQuery, useGetUserQuery } from '../../../api/usersApi';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageLoader } from '../../../components/PageLoader';
+import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { EditProfileDialog } from '../components/EditProfileDialog';
+import { ListingsGrid } from '../components/ListingsGrid';
+import { ProfileHeader } from '../components/ProfileHeader';
+
+type TabKey = 'active' | 'favorites' | 'sold';
+
+export default function ProfilePage() {
+  const { id } = useParams();
+  const [params, setParams] = useSearchParams();
+  const { user: me, isLoading: meLoading } = useCurrentUser();
+  const userId = id ?? me?.id;
+  const isOwner = Boolean(me && me.id === userId);
+  const skip = !userId;
+  const user = useGetUserQuery(userId ?? '', { skip });
+  // A user's listings are always refetched when the profile opens (spec section 7).
+  const listings = useGetUserProductsQuery(userId ?? '', { skip, refetchOnMountOrArgChange: true });
+  const [editing, setEditing] = useState(false);
+
+  const active = useMemo(() => listings.data?.filter((p) => p.status === 'active'), [listings.data]);
+  const sold = useMemo(() => listings.data?.filter((p) => p.status === 'sold'), [listings.data]);
+
+  const requested = params.get('tab') as TabKey | null;
+  const tab: TabKey = requested === 'sold' || (requested === 'favorites' && isOwner) ? requested : 'active';
+  const setTab = (next: TabKey) =>
+    setParams((prev) => {
+      const nextParams = new URLSearchParams(prev);
+      if (next === 'active') nextParams.delete('tab');
+      else nextParams.set('tab', next);
+      return nextParams;
+    }, { replace: true });
+
+  if (meLoading && !id) return <PageLoader />;
+  const apiError = asApiError(user.error);
+  if (!userId || (user.isError && apiError?.status === 404) || (!user.isLoading && !user.data && !user.isError)) {
+    return (
+      <Container maxWidth="sm" sx={{ py: 10 }}>
+        <EmptyState
+          icon={<PersonOffOutlined />}
+          title="User not found"
+          description={!userId ? 'Sign in to see your profile.' : 'This traveller may have left the marketplace.'}
+          action={
+            <Button component={RouterLink} to="/" variant="contained">
+              Back to Browse
+            </Button>
+          }
+        />
+      </Container>
+    );
+  }
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      {user.isError && apiError ? (
+        <Alert severity="error">{apiError.message}</Alert>
+      ) : user.isLoading || !user.data ? (
+        <Skeleton variant="rounded" height={260} sx={{ borderRadius: 4.5 }} />
+      ) : (
+        <>
+          <ProfileHeader user={user.data} isOwner={isOwner} activeCount={active?.length} soldCount={sold?.length} onEdit={() => setEditing(true)} />
+          {isOwner && <EditProfileDialog open={editing} user={user.data} onClose={() => setEditing(false)} />}
+        </>
+      )}
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mt: 4, mb: 3 }}>
+        <Tabs value={tab} onChange={(_event, next: TabKey) => setTab(next)} aria-label="Profile sections">
+          <Tab value="active" label={`Active Listings${active ? ` (${active.length})` : ''}`} id="tab-active" aria-controls="panel-active" />
+          {isOwner && <Tab value="favorites" label="Favorites" id="tab-favorites" aria-controls="panel-favorites" />}
+          <Tab value="sold" label={`Sold${sold ? ` (${sold.length})` : ''}`} id="tab-sold" aria-controls="panel-sold" />
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {listings.isError && <Alert severity="error" sx={{ mb: 2 }}>{asApiError(listings.error)?.message}</Alert>}
+        {tab === 'active' && (
+          <ListingsGrid
+            products={active}
+            isLoading={listings.isLoading}
+            empty={{
+              icon: <Inventory2Outlined />,
+              title: 'No active listings',
+              description: isOwner ? 'Souvenirs you list for sale will show up here.' : 'This traveller has nothing for sale right now.',
+              action: isOwner ? (
+                <Button component={RouterLink} to="/sell" variant="contained">
+                  List Item
+                </Button>
+              ) : undefined,
+            }}
+          />
+        )}
+        {tab === 'favorites' && (
+          <ListingsGrid
+            products={[]}
+            isLoading={false}
+            empty={{ icon: <FavoriteBorderRounded />, title: 'No favorites yet', description: 'Tap the heart on any souvenir to save it here.', action: <Button component={RouterLink} to="/" variant="contained">Browse Souvenirs</Button> }}
+          />
+        )}
+        {tab === 'sold' && (
+          <ListingsGrid
+            products={sold}
+            isLoading={listings.isLoading}
+            sold
+            empty={{ icon: <SellOutlined />, title: 'No sold items yet', description: isOwner ? 'Items you sell will appear here.' : 'This traveller has not sold anything yet.' }}
+          />
+        )}
+      </Box>
+    </Container>
+  );
+}
