@@ -8,6 +8,8 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: { '@souvenir/contracts': contracts },
+    // Prefer TypeScript sources: compiled .js files left beside them in libs/contracts/src must not shadow them.
+    extensions: ['.tsx', '.ts', '.mts', '.mjs', '.js', '.jsx', '.json'],
   },
   // The contracts' DTO classes use TypeScript's legacy decorators (class-validator).
   oxc: {
@@ -21,5 +23,13 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      treeshake: {
+        // The contracts barrel also exports server-side RPC payloads (with heavy validators such as phone
+        // numbers). Treating its modules as side-effect free lets the bundle keep only the modules the
+        // web app really imports.
+        moduleSideEffects: [{ test: /[\\/]libs[\\/]contracts[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
   },
 });

@@ -11,7 +11,6 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import AddRounded from '@mui/icons-material/AddRounded';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
 import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
@@ -68,16 +67,12 @@ export function Header() {
               <Skeleton variant="rounded" width={220} height={36} />
             ) : user ? (
               <>
-                <Tooltip title="Messages">
-                  <IconButton component={RouterLink} to="/messages" aria-label="Messages">
-                    <ChatBubbleOutlineRounded />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title="Favorites">
-                  <IconButton component={RouterLink} to="/profile?tab=favorites" aria-label="Favorites">
-                    <FavoriteBorderRounded />
-                  </IconButton>
-                </Tooltip>
+                <IconButton component={RouterLink} to="/messages" aria-label="Messages" title="Messages">
+                  <ChatBubbleOutlineRounded />
+                </IconButton>
+                <IconButton component={RouterLink} to="/profile?tab=favorites" aria-label="Favorites" title="Favorites">
+                  <FavoriteBorderRounded />
+                </IconButton>
                 <Button component={RouterLink} to="/sell" variant="contained" startIcon={<AddRounded />}>
                   List Item
                 </Button>

@@ -1,0 +1,42 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { ClientsModule, Transport } from '@nestjs/microservices';
+import { NATS_RPC_CLIENT, RPC_TIMEOUT_MS, RpcClient } from '@souvenir/platform';
+import type { Redis } from 'ioredis';
+import { GatewayConfig } from './config/gateway.config';
+import { AllErrorsFilter } from './errors/all-errors.filter';
+import { HealthController } from './health/health.controller';
+import { REDIS, RedisCloser, redisProvider } from './redis.provider';
+import { AuthController } from './routes/auth/auth.controller';
+import { ProductsController } from './routes/catalog/products.controller';
+import { UsersController } from './routes/users/users.controller';
+import { requestValidationPipe } from './rpc/validation.pipe';
+import { RateLimits } from './security/rate-limits';
+
+/** The gateway: `/api/*` mapped to the services over NATS, sessions and limits in Redis. No business rules. */
+@Module({})
+export class AppModule {
+  static register(config: GatewayConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ClientsModule.register([{
+          name: NATS_RPC_CLIENT,
+          transport: Transport.NATS,
+          options: { servers: config.NATS_URL.split(','), maxReconnectAttempts: -1, waitOnFirstConnect: true, name: 'gateway' },
+        }]),
+      ],
+      controllers: [HealthController, AuthController, UsersController, ProductsController],
+      providers: [
+        { provide: GatewayConfig, useValue: config },
+        { provide: RPC_TIMEOUT_MS, useValue: config.RPC_TIMEOUT_MS },
+        { provide: APP_FILTER, useClass: AllErrorsFilter },
+        { provide: APP_PIPE, useFactory: requestValidationPipe },
+        redisProvider,
+        RedisCloser,
+        RpcClient,
+        { provide: RateLimits, inject: [REDIS, GatewayConfig], useFactory: (redis: Redis, c: GatewayConfig) => new RateLimits(redis, c) },
+      ],
+    };
+  }
+}

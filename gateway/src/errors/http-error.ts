@@ -1,0 +1,25 @@
+import { ErrorCode, type FieldError } from '@souvenir/contracts';
+
+/** The error body of every failed call (API.md). */
+export interface HttpErrorBody {
+  statusCode: number;
+  message: string;
+  errors?: FieldError[];
+}
+
+/** Every domain error code has an HTTP status; a new code that nobody maps does not compile. */
+export function statusForCode(code: ErrorCode): number {
+  switch (code) {
+    case ErrorCode.ValidationFailed: return 400;
+    case ErrorCode.Unauthenticated: return 401;
+    case ErrorCode.Forbidden: return 403;
+    case ErrorCode.NotFound: return 404;
+    case ErrorCode.Conflict: return 409;
+    case ErrorCode.Unavailable: return 503;
+    case ErrorCode.Internal: return 500;
+    default: {
+      const unmapped: never = code;
+      throw new Error(`Unmapped error code ${String(unmapped)}`);
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { loadConfigOrExit } from '@souvenir/platform';
+import { GatewayConfig } from './config/gateway.config';
+import { createGateway } from './create-gateway';
+
+async function main() {
+  const config = loadConfigOrExit(GatewayConfig);
+  const app = await createGateway(config);
+  await app.listen(config.PORT, process.env.HOST ?? '0.0.0.0');
+  new Logger('Bootstrap').log({ msg: 'gateway ready', url: `http://localhost:${config.PORT}` });
+}
+
+void main();

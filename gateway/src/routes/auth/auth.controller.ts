@@ -1,0 +1,47 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { ErrorCode, LoginDto, MESSAGES, RegisterDto, RPC, type MeDto } from '@souvenir/contracts';
+import { DomainError, RpcClient } from '@souvenir/platform';
+import type { Request, Response } from 'express';
+import { RateLimits } from '../../security/rate-limits';
+import { signIn, signOut } from '../../session/session';
+
+@Controller('api/auth')
+export class AuthController {
+  constructor(private readonly rpc: RpcClient, private readonly limits: RateLimits) {}
+
+  @Get('me')
+  async me(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MeDto> {
+    const actorId = req.session?.userId;
+    if (!actorId) throw new UnauthorizedException(MESSAGES.notSignedIn);
+    try {
+      return await this.rpc.send(RPC.identity.getMe, { actorId });
+    } catch (error) {
+      if (error instanceof DomainError && error.code === ErrorCode.Unauthenticated) await signOut(req, res);
+      throw error;
+    }
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  async login(@Body() body: LoginDto, @Req() req: Request): Promise<MeDto> {
+    await this.limits.login(req.ip ?? 'unknown', body.username);
+    const me = await this.rpc.send(RPC.identity.verifyCredentials, { username: body.username, password: body.password });
+    await signIn(req, me.id);
+    await this.limits.loginSucceeded(body.username);
+    return me;
+  }
+
+  @Post('register')
+  async register(@Body() body: RegisterDto, @Req() req: Request): Promise<MeDto> {
+    await this.limits.register(req.ip ?? 'unknown');
+    const me = await this.rpc.send(RPC.identity.register, body);
+    await signIn(req, me.id);
+    return me;
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    await signOut(req, res);
+  }
+}

@@ -1,0 +1,44 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { CreateProductDto, ProductQueryDto, RPC, type CategoryDto, type ProductDto } from '@souvenir/contracts';
+import { RpcClient } from '@souvenir/platform';
+import type { Response } from 'express';
+import { UuidPipe } from '../../rpc/uuid.pipe';
+import { ActorId, AuthGuard } from '../../session/auth.guard';
+
+@Controller('api')
+export class ProductsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** One page of active products; the next page's cursor and the total travel in headers (API.md). */
+  @Get('products')
+  async list(@Query() query: ProductQueryDto, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
+    const page = await this.rpc.send(RPC.catalog.listProducts, { query: { ...query } });
+    res.setHeader('X-Total-Count', String(page.totalCount));
+    if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
+    return page.items;
+  }
+
+  @Get('products/:id')
+  get(@Param('id', new UuidPipe('Product')) productId: string): Promise<ProductDto> {
+    return this.rpc.send(RPC.catalog.getProduct, { productId });
+  }
+
+  @Post('products')
+  @UseGuards(AuthGuard)
+  create(@ActorId() actorId: string, @Body() product: CreateProductDto): Promise<ProductDto> {
+    return this.rpc.send(RPC.catalog.createProduct, { actorId, product: { ...product } });
+  }
+
+  /** Owner only (catalog enforces it): the listing leaves browse, search, favourites and counts. */
+  @Delete('products/:id')
+  @UseGuards(AuthGuard)
+  @HttpCode(204)
+  async remove(@ActorId() actorId: string, @Param('id', new UuidPipe('Product')) productId: string): Promise<void> {
+    await this.rpc.send(RPC.catalog.removeProduct, { actorId, productId });
+  }
+
+  @Get('categories')
+  categories(): Promise<CategoryDto[]> {
+    return this.rpc.send(RPC.catalog.listCategories, {});
+  }
+}

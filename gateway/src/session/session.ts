@@ -1,0 +1,63 @@
+import { RedisStore } from 'connect-redis';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import session from 'express-session';
+import type { Redis } from 'ioredis';
+import type { GatewayConfig } from '../config/gateway.config';
+
+declare module 'express-session' {
+  interface SessionData {
+    userId: string;
+    /** Sign-in time (ms): the absolute lifetime counts from here. */
+    signedInAt: number;
+  }
+}
+
+export const SESSION_COOKIE = 'souvenir.sid';
+
+/**
+ * Sessions in Redis. The cookie is HttpOnly and SameSite=Lax, Secure when the request came over HTTPS
+ * (behind a trusted proxy); it rolls with activity (idle lifetime) and the session is dropped after the
+ * absolute lifetime whatever the activity.
+ */
+export function sessionMiddleware(config: GatewayConfig, redis: Redis): RequestHandler[] {
+  const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
+  const absoluteMs = config.SESSION_ABSOLUTE_HOURS * 3_600_000;
+  const store = new RedisStore({ client: redis, prefix: 'sess:', ttl: Math.ceil(idleMs / 1000) });
+  const sessions = session({
+    name: SESSION_COOKIE,
+    store,
+    secret: config.SESSION_SECRET,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    proxy: config.TRUST_PROXY_HOPS > 0,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: idleMs, path: '/' },
+  });
+  const absoluteExpiry = (req: Request, _res: Response, next: NextFunction) => {
+    const signedInAt = req.session?.signedInAt;
+    if (signedInAt && Date.now() - signedInAt > absoluteMs) return req.session.destroy((err) => next(err));
+    next();
+  };
+  return [sessions, absoluteExpiry];
+}
+
+/** New session id on sign-in (no fixation), holding the user id. */
+export function signIn(req: Request, userId: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    req.session.regenerate((error) => {
+      if (error) return reject(error);
+      req.session.userId = userId;
+      req.session.signedInAt = Date.now();
+      req.session.save((saveError) => (saveError ? reject(saveError) : resolve()));
+    });
+  });
+}
+
+/** Deletes the session from Redis and expires the cookie. */
+export function signOut(req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => {
+    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
+    if (!req.session) return resolve();
+    req.session.destroy((error) => (error ? reject(error) : resolve()));
+  });
+}

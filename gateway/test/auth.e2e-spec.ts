@@ -1,0 +1,166 @@
+import type { INestApplication } from '@nestjs/common';
+import { startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
+import { IdentityConfig } from '../../services/identity/src/config/identity.config';
+import { startGateway } from './gateway-harness';
+
+let infra: TestInfra;
+let identity: INestApplication;
+let gateway: INestApplication;
+let http: ReturnType<typeof request>;
+
+const join = (n: string, extra: Record<string, unknown> = {}) => ({
+  email: `${n}@example.com`, password: 'secret1', username: n, firstName: n[0].toUpperCase() + n.slice(1), lastName: 'Traveller', location: 'Porto', ...extra,
+});
+const cookieOf = (res: request.Response) => String(res.headers['set-cookie']?.[0] ?? '').split(';')[0];
+
+beforeAll(async () => {
+  infra = await startTestInfra();
+  identity = await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra);
+  gateway = await startGateway(infra, { LOGIN_MAX_PER_ACCOUNT: '4', RPC_TIMEOUT_MS: '1500' });
+  http = request(gateway.getHttpServer());
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await identity?.close();
+  await infra?.stop();
+});
+
+describe('auth and sessions', () => {
+  it('registers with 201, signs the user in and sets a HttpOnly SameSite=Lax cookie (not Secure over http)', async () => {
+    const res = await http.post('/api/auth/register').send(join('amelia')).expect(201);
+    expect(res.body).toMatchObject({ username: 'amelia', email: 'amelia@example.com', firstName: 'Amelia', isVerified: false });
+    expect(res.body).not.toHaveProperty('password');
+    const cookie = String(res.headers['set-cookie']?.[0]);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/Secure/);
+    const me = await http.get('/api/auth/me').set('Cookie', cookieOf(res)).expect(200);
+    expect(me.body.id).toBe(res.body.id);
+  });
+
+  it('sets Secure behind an HTTPS proxy', async () => {
+    const proxied = await startGateway(infra, { TRUST_PROXY_HOPS: '1' });
+    try {
+      const res = await request(proxied.getHttpServer()).post('/api/auth/login').set('X-Forwarded-Proto', 'https')
+        .send({ username: 'amelia', password: 'secret1' }).expect(200);
+      expect(String(res.headers['set-cookie']?.[0])).toMatch(/Secure/);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('answers 401 for me without a session, in the error shape', async () => {
+    const res = await http.get('/api/auth/me').expect(401);
+    expect(res.body).toEqual({ statusCode: 401, message: expect.any(String) });
+  });
+
+  it('refuses bad registrations with 400 and the spec messages, duplicates with 409', async () => {
+    const bad = await http.post('/api/auth/register').send({ email: 'x', password: '1', username: 'a', firstName: '', lastName: '' }).expect(400);
+    expect(bad.body.statusCode).toBe(400);
+    expect(bad.body.errors).toEqual(expect.arrayContaining([
+      { field: 'email', message: 'Invalid email address' },
+      { field: 'password', message: 'Password must be at least 6 characters' },
+      { field: 'username', message: 'Username must be at least 3 characters' },
+      { field: 'firstName', message: 'First name is required' },
+      { field: 'lastName', message: 'Last name is required' },
+    ]));
+    const dup = await http.post('/api/auth/register').send(join('AMELIA', { email: 'other@example.com' })).expect(409);
+    expect(dup.body).toMatchObject({ statusCode: 409, message: 'Username is already taken' });
+    await http.post('/api/auth/register').send({ ...join('zed'), isVerified: true }).expect(400);
+  });
+
+  it('logs in with a new session id, and answers alike for unknown user and wrong password', async () => {
+    const first = await http.post('/api/auth/login').send({ username: 'amelia', password: 'secret1' }).expect(200);
+    const second = await http.post('/api/auth/login').set('Cookie', cookieOf(first)).send({ username: 'amelia', password: 'secret1' }).expect(200);
+    expect(cookieOf(second)).not.toBe(cookieOf(first));
+    await http.get('/api/auth/me').set('Cookie', cookieOf(first)).expect(401);
+    const wrong = await http.post('/api/auth/login').send({ username: 'amelia', password: 'wrong!!' }).expect(401);
+    const unknown = await http.post('/api/auth/login').send({ username: 'nobody', password: 'wrong!!' }).expect(401);
+    expect(wrong.body).toEqual({ statusCode: 401, message: 'Invalid username or password' });
+    expect(unknown.body).toEqual(wrong.body);
+    const empty = await http.post('/api/auth/login').send({ username: '', password: '' }).expect(400);
+    expect(empty.body.errors).toEqual(expect.arrayContaining([
+      { field: 'username', message: 'Username is required' }, { field: 'password', message: 'Password is required' },
+    ]));
+  });
+
+  it('logout deletes the session from Redis', async () => {
+    const login = await http.post('/api/auth/login').send({ username: 'amelia', password: 'secret1' }).expect(200);
+    const redis = new Redis(infra.redisUrl);
+    try {
+      const sid = decodeURIComponent(cookieOf(login).split('=')[1]).slice(2).split('.')[0];
+      expect(await redis.exists(`sess:${sid}`)).toBe(1);
+      await http.post('/api/auth/logout').set('Cookie', cookieOf(login)).expect(204);
+      expect(await redis.exists(`sess:${sid}`)).toBe(0);
+      await http.get('/api/auth/me').set('Cookie', cookieOf(login)).expect(401);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('limits login attempts per account (429) while other accounts still sign in', async () => {
+    await http.post('/api/auth/register').send(join('target')).expect(201);
+    await http.post('/api/auth/register').send(join('bystander')).expect(201);
+    for (let i = 0; i < 4; i++) await http.post('/api/auth/login').send({ username: 'target', password: 'bad-guess' }).expect(401);
+    const limited = await http.post('/api/auth/login').send({ username: 'target', password: 'secret1' }).expect(429);
+    expect(limited.body).toMatchObject({ statusCode: 429, message: 'Too many attempts. Please try again later.' });
+    await http.post('/api/auth/login').send({ username: 'bystander', password: 'secret1' }).expect(200);
+  });
+});
+
+describe('profiles', () => {
+  it('shows a user without email, lets only the owner edit (401/403/200) and 404s bad ids', async () => {
+    const owner = await http.post('/api/auth/register').send(join('olga')).expect(201);
+    const other = await http.post('/api/auth/register').send(join('pavel')).expect(201);
+    const publicView = await http.get(`/api/users/${owner.body.id}`).expect(200);
+    expect(publicView.body).not.toHaveProperty('email');
+    expect(publicView.body).toMatchObject({ username: 'olga', firstName: 'Olga' });
+
+    const changes = { firstName: 'Olga', lastName: 'Petrova', location: 'Riga' };
+    await http.put(`/api/users/${owner.body.id}`).send(changes).expect(401);
+    await http.put(`/api/users/${owner.body.id}`).set('Cookie', cookieOf(other)).send(changes).expect(403);
+    const updated = await http.put(`/api/users/${owner.body.id}`).set('Cookie', cookieOf(owner)).send(changes).expect(200);
+    expect(updated.body).toMatchObject({ lastName: 'Petrova', location: 'Riga', email: 'olga@example.com' });
+    const invalid = await http.put(`/api/users/${owner.body.id}`).set('Cookie', cookieOf(owner)).send({ firstName: '', lastName: '' }).expect(400);
+    expect(invalid.body.errors).toEqual(expect.arrayContaining([{ field: 'firstName', message: 'First name is required' }]));
+
+    await http.get('/api/users/not-a-uuid').expect(404);
+    await http.get('/api/users/00000000-0000-4000-8000-000000000000').expect(404);
+  });
+});
+
+describe('request hygiene', () => {
+  it('refuses a foreign Origin (403), non-JSON bodies (415), big bodies (413) and broken JSON (400)', async () => {
+    await http.post('/api/auth/login').set('Origin', 'https://evil.example').send({ username: 'amelia', password: 'secret1' }).expect(403);
+    const host = `http://127.0.0.1:${(gateway.getHttpServer().address() as { port: number }).port}`;
+    await request(host).post('/api/auth/login').set('Origin', host).send({ username: 'amelia', password: 'secret1' }).expect(200);
+    await http.post('/api/auth/login').set('Content-Type', 'text/plain').send('username=amelia').expect(415);
+    await http.post('/api/auth/login').send({ username: 'x'.repeat(120_000), password: 'y' }).expect(413);
+    const broken = await http.post('/api/auth/login').set('Content-Type', 'application/json').send('{"username":').expect(400);
+    expect(broken.body).toEqual({ statusCode: 400, message: 'Request body is not valid JSON' });
+  });
+
+  it('answers unknown API paths with 404 JSON', async () => {
+    const res = await http.get('/api/nothing-here').expect(404);
+    expect(res.body.statusCode).toBe(404);
+  });
+
+  it('answers 503 within 5 s when a service is down, while other routes keep working', async () => {
+    await identity.close();
+    try {
+      const started = Date.now();
+      const res = await http.get('/api/users/00000000-0000-4000-8000-000000000000').expect(503);
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(res.body.statusCode).toBe(503);
+      await http.get('/healthz').expect(200);
+      await http.get('/api/users/not-a-uuid').expect(404);
+    } finally {
+      identity = await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra);
+    }
+    await http.post('/api/auth/login').send({ username: 'amelia', password: 'secret1' }).expect(200);
+  });
+});
