@@ -30,7 +30,7 @@ export function DestinationCards({ categories, isLoading, country, onSelect }: P
       <Typography id="destinations-heading" variant="h2" sx={{ mb: 3 }}>
         Shop by destination
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridAutoFlow: 'column', gridAutoColumns: { xs: '42%', sm: '28%', md: 'minmax(150px, 1fr)' }, overflowX: 'auto', pb: 1, scrollSnapType: 'x mandatory', '& > *': { scrollSnapAlign: 'start' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridAutoFlow: 'column', gridAutoColumns: { xs: '42%', sm: '28%', md: 'minmax(128px, 1fr)' }, overflowX: 'auto', pb: 1, scrollSnapType: 'x mandatory', '& > *': { scrollSnapAlign: 'start' } }}>
         {isLoading
           ? Array.from({ length: 7 }, (_, i) => <Skeleton key={i} variant="rounded" sx={{ aspectRatio: '4 / 5', height: 'auto', borderRadius: 4.5 }} />)
           : (

@@ -1,0 +1,30 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PlatformModule } from '@souvenir/platform';
+import type { CatalogConfig } from './config/catalog.config';
+import { CATALOG_MIGRATIONS } from './database/migrations';
+import { ProductEntity } from './products/product.entity';
+import { ProductsController } from './products/products.controller';
+import { ProductsRepository } from './products/products.repository';
+import { ProductsService } from './products/products.service';
+import { SellerEntity } from './sellers/seller.entity';
+import { SellerEventsConsumer } from './sellers/seller-events.consumer';
+import { SellersRepository } from './sellers/sellers.repository';
+import { SellersService } from './sellers/sellers.service';
+
+export const SERVICE_NAME = 'catalog';
+
+@Module({})
+export class AppModule {
+  static register(config: CatalogConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forService({ name: SERVICE_NAME, config, entities: [ProductEntity, SellerEntity], migrations: CATALOG_MIGRATIONS }),
+        TypeOrmModule.forFeature([ProductEntity, SellerEntity]),
+      ],
+      controllers: [ProductsController],
+      providers: [ProductsService, ProductsRepository, SellersService, SellersRepository, SellerEventsConsumer],
+    };
+  }
+}

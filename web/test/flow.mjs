@@ -1,0 +1,111 @@
+// Dev aid only: clicks through the main flows against the stub server and screenshots them.
+import { chromium } from 'playwright-core';
+const base = 'http://localhost:4173';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+page.on('pageerror', (e) => console.log('pageerror:', e.message));
+const shot = (n) => page.screenshot({ path: `/tmp/shots/${n}.png` });
+const toastText = async () => (await page.getByRole('status').filter({ hasText: /./ }).last().innerText().catch(() => '(none)')).replace(/\n/g, ' / ');
+
+await page.goto(base + '/', { waitUntil: 'networkidle' });
+// favourite when signed out
+await page.getByRole('button', { name: /add .* to favorites/i }).first().click();
+console.log('fav toast:', await toastText());
+// Sign In validation
+await page.getByRole('button', { name: 'Sign In' }).click();
+const dlg = page.getByRole('dialog', { name: 'Sign In' });
+await dlg.getByRole('button', { name: 'Sign In' }).click();
+await page.waitForTimeout(200);
+console.log('errors:', await dlg.locator('.Mui-error.MuiFormHelperText-root').allInnerTexts());
+await dlg.getByLabel('Username').fill('maria');
+await page.waitForTimeout(200);
+console.log('errors after typing:', await dlg.locator('.Mui-error.MuiFormHelperText-root').allInnerTexts());
+await dlg.getByLabel('Password').fill('wrong');
+await dlg.getByRole('button', { name: 'Sign In' }).click();
+await page.waitForTimeout(500);
+console.log('fail toast:', await toastText());
+await shot('signin-fail');
+await dlg.getByLabel('Password').fill('secret1');
+await dlg.getByRole('button', { name: 'Sign In' }).click();
+await page.waitForTimeout(600);
+console.log('ok toast:', await toastText());
+console.log('header:', await page.getByRole('banner').innerText());
+// Join dialog switch
+// Sell flow
+await page.getByRole('link', { name: 'List Item' }).click();
+await page.waitForURL('**/sell');
+await page.getByRole('button', { name: 'List Item' }).click();
+await page.waitForTimeout(300);
+console.log('sell errors:', await page.locator('.Mui-error.MuiFormHelperText-root').allInnerTexts());
+await shot('sell-errors');
+await page.getByLabel('Title').fill('Hand-woven alpaca blanket');
+await page.getByLabel('Description').fill('Warm blanket woven in Cusco by a family of weavers.');
+await page.getByLabel('Category').click(); await page.getByRole('option', { name: 'Textiles' }).click();
+await page.getByLabel('Condition').click(); await page.getByRole('option', { name: 'Like New' }).click();
+await page.getByLabel('Country of Origin').fill('Peru');
+await page.getByLabel('Price', { exact: true }).fill('45.5');
+await page.getByRole('button', { name: 'Use Sample Image' }).click();
+await page.getByRole('button', { name: 'Add', exact: true }).click();
+await page.getByLabel('Image URL').fill('https://example.com/b.jpg');
+await page.getByLabel('Image URL').press('Enter');
+await page.getByRole('checkbox').check();
+await page.waitForTimeout(300);
+console.log('sell errors after fill:', await page.locator('.Mui-error.MuiFormHelperText-root').allInnerTexts());
+await shot('sell-filled');
+await page.getByRole('button', { name: 'List Item' }).last().click();
+await page.waitForURL('**/product/**');
+await page.waitForTimeout(400);
+console.log('listed toast:', await toastText(), page.url());
+await shot('product-owner');
+await page.getByRole('button', { name: 'Remove Listing' }).click();
+await page.waitForURL(base + '/');
+await page.waitForTimeout(300);
+console.log('delete toast:', await toastText());
+// Profile
+await page.getByRole('link', { name: 'Maria' }).click();
+await page.waitForTimeout(600);
+await shot('profile-own');
+await page.getByRole('button', { name: 'Edit Profile' }).click();
+const edit = page.getByRole('dialog', { name: 'Edit Profile' });
+await edit.getByLabel('First Name').fill('');
+await edit.getByRole('button', { name: 'Save Changes' }).click();
+await page.waitForTimeout(200);
+console.log('edit errors:', await edit.locator('.Mui-error.MuiFormHelperText-root').allInnerTexts());
+await edit.getByLabel('First Name').fill('Mariana');
+await edit.getByRole('button', { name: 'Save Changes' }).click();
+await page.waitForTimeout(500);
+console.log('edit toast:', await toastText(), '| header:', await page.getByRole('banner').innerText());
+await page.getByRole('tab', { name: /Sold/ }).click();
+await page.waitForTimeout(300);
+await shot('profile-sold');
+await page.getByRole('tab', { name: 'Favorites' }).click();
+await page.waitForTimeout(200);
+console.log('fav tab:', await page.getByRole('tabpanel').innerText());
+// other profile
+await page.goto(base + '/profile/22222222-2222-4222-8222-222222222222', { waitUntil: 'networkidle' });
+console.log('other tabs:', await page.getByRole('tab').allInnerTexts());
+await page.goto(base + '/profile/33333333-2222-4222-8222-222222222222', { waitUntil: 'networkidle' });
+console.log('missing:', (await page.locator('main').innerText()).slice(0, 40));
+// search via header
+await page.goto(base + '/', { waitUntil: 'networkidle' });
+await page.getByRole('textbox', { name: 'Search souvenirs' }).first().fill('scarf');
+await page.waitForTimeout(900);
+console.log('url:', page.url(), '|', await page.getByText(/^Showing/).innerText());
+await page.getByRole('button', { name: /France/ }).click();
+await page.waitForTimeout(600);
+console.log('url:', page.url(), '|', await page.getByText(/^Showing/).innerText());
+await page.getByLabel('Sort by').click(); await page.getByRole('option', { name: 'Price: High to Low' }).click();
+await page.waitForTimeout(400);
+await page.getByRole('button', { name: 'List view' }).click();
+await shot('home-list');
+// sign out
+await page.getByRole('button', { name: 'Sign Out' }).click();
+await page.waitForTimeout(500);
+console.log('signout toast:', await toastText(), '| header:', await page.getByRole('banner').innerText());
+await page.goto(base + '/sell', { waitUntil: 'networkidle' });
+console.log('sell signed out:', (await page.locator('main').innerText()).replace(/\n/g, ' | '));
+await page.getByRole('button', { name: 'List Item' }).click();
+console.log('join dialog:', await page.getByRole('dialog', { name: 'Join' }).isVisible());
+await page.getByRole('dialog').getByRole('button', { name: 'Sign in' }).click();
+console.log('switched to sign in:', await page.getByRole('dialog', { name: 'Sign In' }).isVisible());
+await browser.close();
