@@ -22,3 +22,16 @@ export class ProductSoldEvent {
   @IsUUID('all') sellerId!: string;
   @IsDateString() occurredAt!: string;
 }
+
+/** catalog's event subjects with their payload classes. */
+export const CATALOG_EVENTS = {
+  productListed: 'events.catalog.product.listed',
+  productRemoved: 'events.catalog.product.removed',
+  productSold: 'events.catalog.product.sold',
+} as const;
+
+export const CATALOG_EVENT_TYPES = {
+  [CATALOG_EVENTS.productListed]: ProductListedEvent,
+  [CATALOG_EVENTS.productRemoved]: ProductRemovedEvent,
+  [CATALOG_EVENTS.productSold]: ProductSoldEvent,
+} as const;

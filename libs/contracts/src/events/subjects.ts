@@ -1,29 +1,22 @@
-import { ProductListedEvent, ProductRemovedEvent, ProductSoldEvent } from '../catalog/catalog.events';
-import { UserRegisteredEvent, UserUpdatedEvent } from '../identity/identity.events';
+import { CATALOG_EVENT_TYPES, CATALOG_EVENTS } from '../catalog/catalog.events';
+import { IDENTITY_EVENT_TYPES, IDENTITY_EVENTS } from '../identity/identity.events';
 
 /** The one JetStream stream that carries every domain event. */
 export const EVENT_STREAM = { name: 'EVENTS', subjects: ['events.>'] } as const;
 
-/** Event subjects: `events.<service>.<aggregate>.<past-tense-verb>`. */
+/**
+ * Event subjects: `events.<service>.<aggregate>.<past-tense-verb>`, one payload class each (defined beside
+ * the service's other contracts in `<service>.events.ts`).
+ */
 export const EVENTS = {
-  identity: {
-    userRegistered: 'events.identity.user.registered',
-    userUpdated: 'events.identity.user.updated',
-  },
-  catalog: {
-    productListed: 'events.catalog.product.listed',
-    productRemoved: 'events.catalog.product.removed',
-    productSold: 'events.catalog.product.sold',
-  },
+  identity: IDENTITY_EVENTS,
+  catalog: CATALOG_EVENTS,
 } as const;
 
 /** Every event subject with its payload class. */
 export const EVENT_TYPES = {
-  [EVENTS.identity.userRegistered]: UserRegisteredEvent,
-  [EVENTS.identity.userUpdated]: UserUpdatedEvent,
-  [EVENTS.catalog.productListed]: ProductListedEvent,
-  [EVENTS.catalog.productRemoved]: ProductRemovedEvent,
-  [EVENTS.catalog.productSold]: ProductSoldEvent,
+  ...IDENTITY_EVENT_TYPES,
+  ...CATALOG_EVENT_TYPES,
 } as const;
 
 export type EventSubject = keyof typeof EVENT_TYPES;

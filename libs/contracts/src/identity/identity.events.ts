@@ -17,3 +17,14 @@ export class UserProfileChangedEvent {
 export class UserRegisteredEvent extends UserProfileChangedEvent {}
 /** Published after every profile change. */
 export class UserUpdatedEvent extends UserProfileChangedEvent {}
+
+/** identity's event subjects with their payload classes. */
+export const IDENTITY_EVENTS = {
+  userRegistered: 'events.identity.user.registered',
+  userUpdated: 'events.identity.user.updated',
+} as const;
+
+export const IDENTITY_EVENT_TYPES = {
+  [IDENTITY_EVENTS.userRegistered]: UserRegisteredEvent,
+  [IDENTITY_EVENTS.userUpdated]: UserUpdatedEvent,
+} as const;
