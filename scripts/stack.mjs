@@ -12,6 +12,8 @@ const NODE = process.execPath;
 export const SERVICES = [
   { name: 'identity', healthPort: 4001 },
   { name: 'catalog', healthPort: 4002 },
+  { name: 'favourites', healthPort: 4003 },
+  { name: 'messaging', healthPort: 4004 },
 ];
 
 /**

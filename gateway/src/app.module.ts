@@ -9,6 +9,9 @@ import { HealthController } from './health/health.controller';
 import { REDIS, RedisCloser, redisProvider } from './redis.provider';
 import { AuthController } from './routes/auth/auth.controller';
 import { ProductsController } from './routes/catalog/products.controller';
+import { MessagesController } from './routes/messaging/messages.controller';
+import { FavouriteMarker } from './routes/favourites/favourite-marker';
+import { FavouritesController } from './routes/favourites/favourites.controller';
 import { UsersController } from './routes/users/users.controller';
 import { requestValidationPipe } from './rpc/validation.pipe';
 import { RateLimits } from './security/rate-limits';
@@ -26,7 +29,7 @@ export class AppModule {
           options: { servers: config.NATS_URL.split(','), maxReconnectAttempts: -1, waitOnFirstConnect: true, name: 'gateway' },
         }]),
       ],
-      controllers: [HealthController, AuthController, UsersController, ProductsController],
+      controllers: [HealthController, AuthController, UsersController, ProductsController, FavouritesController, MessagesController],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: RPC_TIMEOUT_MS, useValue: config.RPC_TIMEOUT_MS },
@@ -35,6 +38,7 @@ export class AppModule {
         redisProvider,
         RedisCloser,
         RpcClient,
+        FavouriteMarker,
         { provide: RateLimits, inject: [REDIS, GatewayConfig], useFactory: (redis: Redis, c: GatewayConfig) => new RateLimits(redis, c) },
       ],
     };

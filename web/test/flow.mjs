@@ -38,12 +38,12 @@ await page.getByRole('button', { name: 'List Item' }).click();
 await page.waitForTimeout(300);
 console.log('sell errors:', await page.locator('.Mui-error.MuiFormHelperText-root').allInnerTexts());
 await shot('sell-errors');
-await page.getByLabel('Title').fill('Hand-woven alpaca blanket');
-await page.getByLabel('Description').fill('Warm blanket woven in Cusco by a family of weavers.');
-await page.getByLabel('Category').click(); await page.getByRole('option', { name: 'Textiles' }).click();
-await page.getByLabel('Condition').click(); await page.getByRole('option', { name: 'Like New' }).click();
-await page.getByLabel('Country of Origin').fill('Peru');
-await page.getByLabel('Price', { exact: true }).fill('45.5');
+await page.getByRole('textbox', { name: /^Title/ }).fill('Hand-woven alpaca blanket');
+await page.getByRole('textbox', { name: /^Description/ }).fill('Warm blanket woven in Cusco by a family of weavers.');
+await page.getByRole('combobox', { name: /^Category/ }).click(); await page.getByRole('option', { name: 'Textiles' }).click();
+await page.getByRole('combobox', { name: /^Condition/ }).click(); await page.getByRole('option', { name: 'Like New' }).click();
+await page.getByRole('combobox', { name: /^Country of Origin/ }).fill('Peru');
+await page.getByRole('spinbutton', { name: /^Price/ }).fill('45.5');
 await page.getByRole('button', { name: 'Use Sample Image' }).click();
 await page.getByRole('button', { name: 'Add', exact: true }).click();
 await page.getByLabel('Image URL').fill('https://example.com/b.jpg');
@@ -88,7 +88,7 @@ await page.goto(base + '/profile/33333333-2222-4222-8222-222222222222', { waitUn
 console.log('missing:', (await page.locator('main').innerText()).slice(0, 40));
 // search via header
 await page.goto(base + '/', { waitUntil: 'networkidle' });
-await page.getByRole('textbox', { name: 'Search souvenirs' }).first().fill('scarf');
+await page.getByRole('searchbox', { name: 'Search souvenirs' }).first().fill('scarf');
 await page.waitForTimeout(900);
 console.log('url:', page.url(), '|', await page.getByText(/^Showing/).innerText());
 await page.getByRole('button', { name: /France/ }).click();

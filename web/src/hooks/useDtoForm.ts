@@ -60,7 +60,8 @@ export function useDtoForm<T extends object>(dto: ClassConstructor<object>, init
     const current = ++run.current;
     const { errors: next, instance } = await validateWith(dto, values);
     if (current === run.current) setErrors(next);
-    if (Object.keys(next).length === 0) await onValid(instance as T);
+    // A plain copy: RTK Query only serialises plain objects as JSON, not DTO class instances.
+    if (Object.keys(next).length === 0) await onValid({ ...instance } as T);
   };
 
   return { values, setValue, errors, field, handleSubmit, reset, submitted };

@@ -3,24 +3,25 @@ import { CreateProductDto, ProductQueryDto, RPC, type CategoryDto, type ProductD
 import { RpcClient } from '@souvenir/platform';
 import type { Response } from 'express';
 import { UuidPipe } from '../../rpc/uuid.pipe';
-import { ActorId, AuthGuard } from '../../session/auth.guard';
+import { ActorId, AuthGuard, OptionalActorId } from '../../session/auth.guard';
+import { FavouriteMarker } from '../favourites/favourite-marker';
 
 @Controller('api')
 export class ProductsController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(private readonly rpc: RpcClient, private readonly favourites: FavouriteMarker) {}
 
   /** One page of active products; the next page's cursor and the total travel in headers (API.md). */
   @Get('products')
-  async list(@Query() query: ProductQueryDto, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
+  async list(@Query() query: ProductQueryDto, @OptionalActorId() actorId: string | undefined, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
     const page = await this.rpc.send(RPC.catalog.listProducts, { query: { ...query } });
     res.setHeader('X-Total-Count', String(page.totalCount));
     if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
-    return page.items;
+    return this.favourites.mark(actorId, page.items);
   }
 
   @Get('products/:id')
-  get(@Param('id', new UuidPipe('Product')) productId: string): Promise<ProductDto> {
-    return this.rpc.send(RPC.catalog.getProduct, { productId });
+  async get(@Param('id', new UuidPipe('Product')) productId: string, @OptionalActorId() actorId: string | undefined): Promise<ProductDto> {
+    return this.favourites.mark(actorId, await this.rpc.send(RPC.catalog.getProduct, { productId }));
   }
 
   @Post('products')

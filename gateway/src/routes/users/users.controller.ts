@@ -2,11 +2,12 @@ import { Body, Controller, Get, Param, Put, UseGuards } from '@nestjs/common';
 import { RPC, UpdateProfileDto, type MeDto, type ProductDto, type UserDto } from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
 import { UuidPipe } from '../../rpc/uuid.pipe';
-import { ActorId, AuthGuard } from '../../session/auth.guard';
+import { ActorId, AuthGuard, OptionalActorId } from '../../session/auth.guard';
+import { FavouriteMarker } from '../favourites/favourite-marker';
 
 @Controller('api/users')
 export class UsersController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(private readonly rpc: RpcClient, private readonly favourites: FavouriteMarker) {}
 
   @Get(':id')
   getUser(@Param('id', new UuidPipe('User')) userId: string): Promise<UserDto> {
@@ -21,7 +22,7 @@ export class UsersController {
   }
 
   @Get(':id/products')
-  listProducts(@Param('id', new UuidPipe('User')) sellerId: string): Promise<ProductDto[]> {
-    return this.rpc.send(RPC.catalog.listSellerProducts, { sellerId });
+  async listProducts(@Param('id', new UuidPipe('User')) sellerId: string, @OptionalActorId() actorId: string | undefined): Promise<ProductDto[]> {
+    return this.favourites.mark(actorId, await this.rpc.send(RPC.catalog.listSellerProducts, { sellerId }));
   }
 }

@@ -1,5 +1,7 @@
 import { CATALOG_EVENT_TYPES, CATALOG_EVENTS } from '../catalog/catalog.events';
+import { FAVOURITES_EVENT_TYPES, FAVOURITES_EVENTS } from '../favourites/favourites.events';
 import { IDENTITY_EVENT_TYPES, IDENTITY_EVENTS } from '../identity/identity.events';
+import { MESSAGING_EVENT_TYPES, MESSAGING_EVENTS } from '../messaging/messaging.events';
 
 /** The one JetStream stream that carries every domain event. */
 export const EVENT_STREAM = { name: 'EVENTS', subjects: ['events.>'] } as const;
@@ -11,12 +13,16 @@ export const EVENT_STREAM = { name: 'EVENTS', subjects: ['events.>'] } as const;
 export const EVENTS = {
   identity: IDENTITY_EVENTS,
   catalog: CATALOG_EVENTS,
+  favourites: FAVOURITES_EVENTS,
+  messaging: MESSAGING_EVENTS,
 } as const;
 
 /** Every event subject with its payload class. */
 export const EVENT_TYPES = {
   ...IDENTITY_EVENT_TYPES,
   ...CATALOG_EVENT_TYPES,
+  ...FAVOURITES_EVENT_TYPES,
+  ...MESSAGING_EVENT_TYPES,
 } as const;
 
 export type EventSubject = keyof typeof EVENT_TYPES;

@@ -1,5 +1,7 @@
 import { CATALOG_REQUEST_TYPES, CATALOG_RPC, type CatalogContracts } from '../catalog/catalog.subjects';
+import { FAVOURITES_REQUEST_TYPES, FAVOURITES_RPC, type FavouritesContracts } from '../favourites/favourites.subjects';
 import { IDENTITY_REQUEST_TYPES, IDENTITY_RPC, type IdentityContracts } from '../identity/identity.subjects';
+import { MESSAGING_REQUEST_TYPES, MESSAGING_RPC, type MessagingContracts } from '../messaging/messaging.subjects';
 
 export type { Contract, Done } from './contract';
 
@@ -10,10 +12,12 @@ export type { Contract, Done } from './contract';
 export const RPC = {
   identity: IDENTITY_RPC,
   catalog: CATALOG_RPC,
+  favourites: FAVOURITES_RPC,
+  messaging: MESSAGING_RPC,
 } as const;
 
 /** Every subject with its request class and reply type: the compiler ties both ends to it. */
-export interface RpcContracts extends IdentityContracts, CatalogContracts {}
+export interface RpcContracts extends IdentityContracts, CatalogContracts, FavouritesContracts, MessagingContracts {}
 
 export type RpcSubject = keyof RpcContracts;
 export type RpcRequest<S extends RpcSubject> = RpcContracts[S]['request'];
@@ -23,4 +27,6 @@ export type RpcResponse<S extends RpcSubject> = RpcContracts[S]['response'];
 export const RPC_REQUEST_TYPES: { [S in RpcSubject]: new () => RpcRequest<S> } = {
   ...IDENTITY_REQUEST_TYPES,
   ...CATALOG_REQUEST_TYPES,
+  ...FAVOURITES_REQUEST_TYPES,
+  ...MESSAGING_REQUEST_TYPES,
 };

@@ -14,7 +14,8 @@ export async function ensureDatabaseAndSchema(url: string, schema: string): Prom
     const admin = new URL(url);
     admin.pathname = '/postgres';
     await withClient(admin.toString(), (c) => c.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`)).catch((e) => {
-      if ((e as { code?: string }).code !== '42P04') throw e; // created meanwhile by another process
+      // Created meanwhile by another service starting at the same moment (42P04, or 23505 when both raced).
+      if (!['42P04', '23505'].includes((e as { code?: string }).code ?? '')) throw e;
     });
     await withClient(url, (c) => c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`));
   }

@@ -31,31 +31,32 @@ export class EventConsumer implements OnApplicationShutdown {
     @Inject(SERVICE_OPTIONS) private readonly options: ServiceOptions,
   ) {}
 
-  /** Starts (or resumes) the service's durable consumer for the given subjects. */
-  async start(handlers: EventHandlers, durable = this.options.name): Promise<void> {
-    const subjects = Object.keys(handlers);
+  /**
+   * Starts (or resumes) the service's durable consumers: one per subject, named `<service>--<subject>`. One
+   * filter subject per consumer works on every NATS server (multi-subject filters need 2.10; Debian ships 2.9),
+   * and handlers never rely on ordering across subjects anyway.
+   */
+  async start(handlers: EventHandlers, durablePrefix = this.options.name): Promise<void> {
     const jsm = await jetstreamManager(this.nc);
     const stream = this.options.eventStream;
-    const config = {
-      durable_name: durable,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      filter_subjects: subjects,
-      ack_wait: 30 * 1_000_000_000,
-      max_deliver: -1,
-    };
-    try {
-      await jsm.consumers.info(stream, durable);
-      await jsm.consumers.update(stream, durable, { filter_subjects: subjects, ack_wait: config.ack_wait });
-    } catch {
-      await jsm.consumers.add(stream, config);
+    for (const subject of Object.keys(handlers)) {
+      const durable = `${durablePrefix}--${subject.replace(/[.*>]/g, '_')}`;
+      await jsm.consumers.info(stream, durable).catch(() =>
+        jsm.consumers.add(stream, {
+          durable_name: durable,
+          ack_policy: AckPolicy.Explicit,
+          deliver_policy: DeliverPolicy.All,
+          filter_subject: subject,
+          ack_wait: 30 * 1_000_000_000,
+          max_deliver: -1,
+        }));
+      const consumer = await jetstream(this.nc).consumers.get(stream, durable);
+      const messages = await consumer.consume({ max_messages: 64 });
+      this.subscriptions.push(messages);
+      this.loops.push((async () => {
+        for await (const msg of messages) await this.handle(msg, handlers);
+      })());
     }
-    const consumer = await jetstream(this.nc).consumers.get(stream, durable);
-    const messages = await consumer.consume({ max_messages: 64 });
-    this.subscriptions.push(messages);
-    this.loops.push((async () => {
-      for await (const msg of messages) await this.handle(msg, handlers);
-    })());
   }
 
   async onApplicationShutdown() {

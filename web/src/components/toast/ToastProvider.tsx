@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent, type React
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import Portal from '@mui/material/Portal';
 import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -70,7 +71,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <Box ref={regionRef} role="region" aria-label="Notifications (F8)" tabIndex={-1} sx={{ outline: 'none' }}>
+      <Box ref={regionRef} role="region" aria-label="Notifications (F8)" tabIndex={-1} sx={{ outline: 'none' }} />
+      {/* Mounted on body when shown, so an open dialog's aria-hidden does not hide it from assistive tech. */}
+      <Portal>
         <Snackbar
           key={toast?.key}
           open={open}
@@ -124,7 +127,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             </IconButton>
           </Paper>
         </Snackbar>
-      </Box>
+      </Portal>
     </ToastContext.Provider>
   );
 }

@@ -1,0 +1,58 @@
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import type { UserSummaryDto } from '../identity/user.dto';
+import { LIMITS, MESSAGES } from '../validation/messages';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** Seller card and Messages composer: `POST /api/messages` body. Content is trimmed before it is checked. */
+export class SendMessageDto {
+  @IsUUID('all', { message: 'toUserId must be a user id' })
+  toUserId!: string;
+
+  @IsUUID('all', { message: 'productId must be a product id' })
+  productId!: string;
+
+  @Transform(trim)
+  @IsString({ message: MESSAGES.messageRequired })
+  @IsNotEmpty({ message: MESSAGES.messageRequired })
+  @MaxLength(LIMITS.messageMax, { message: MESSAGES.messageMax })
+  content!: string;
+}
+
+/** `GET /api/messages/{otherUserId}` query: the thread may be narrowed to one product. */
+export class ThreadQueryDto {
+  @IsOptional()
+  @IsUUID('all', { message: 'productId must be a product id' })
+  productId?: string;
+}
+
+/** The product a message is about, as the conversation list shows it. */
+export interface MessageProductDto {
+  id: string;
+  title: string;
+}
+
+/** One message, with both people and the product it is about. */
+export interface MessageDto {
+  id: string;
+  fromUserId: string;
+  toUserId: string;
+  productId: string;
+  content: string;
+  createdAt: string;
+  isRead: boolean;
+  fromUser: UserSummaryDto;
+  toUser: UserSummaryDto;
+  product: MessageProductDto;
+}
+
+/** The latest message of one (other user, product) pair, with how many of its messages the caller has not read. */
+export interface ConversationDto extends MessageDto {
+  unreadCount: number;
+}
+
+/** `GET /api/messages/unread-count`. */
+export interface UnreadCountDto {
+  count: number;
+}

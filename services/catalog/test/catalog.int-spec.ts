@@ -1,0 +1,480 @@
+import { randomUUID } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { jetstream } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import {
+  ErrorCode, EVENTS, MESSAGES, RPC, type CreateProductDto, type ProductDto, type ProductListedEvent, type ProductQueryDto,
+  type ProductRemovedEvent, type UserProfileChangedEvent,
+} from '@souvenir/contracts';
+import { DomainError, type RpcClient } from '@souvenir/platform';
+import { eventually, readStreamEvents, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { AppModule, SERVICE_NAME } from '../src/app.module';
+import { CatalogConfig } from '../src/config/catalog.config';
+
+let infra: TestInfra;
+let app: INestApplication;
+let rpc: RpcClient;
+let closeRpc: () => Promise<void>;
+let nc: NatsConnection;
+
+
+beforeAll(async () => {
+  infra = await startTestInfra();
+  app = await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra, { RPC_TIMEOUT_MS: '1500' });
+  ({ rpc, close: closeRpc } = rpcClient(infra));
+  nc = await connect({ servers: infra.natsUrl });
+});
+
+afterAll(async () => {
+  await nc?.close();
+  await closeRpc?.();
+  await app?.close();
+  await infra?.stop();
+});
+
+async function expectError(promise: Promise<unknown>, code: ErrorCode): Promise<DomainError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(DomainError);
+  expect((error as DomainError).code).toBe(code);
+  return error as DomainError;
+}
+
+/** Publishes an identity event straight to JetStream, as identity's outbox relay would. */
+async function publishUserEvent(subject: string, event: UserProfileChangedEvent, msgID = randomUUID()): Promise<string> {
+  await jetstream(nc).publish(subject, JSON.stringify(event), { msgID });
+  return msgID;
+}
+
+function profile(userId: string, version: number, changes: Partial<UserProfileChangedEvent> = {}): UserProfileChangedEvent {
+  return {
+    userId, username: `user-${userId.slice(0, 8)}`, firstName: 'Yuki', lastName: 'Tanaka', avatar: null, location: 'United States',
+    isVerified: false, version, occurredAt: new Date().toISOString(), ...changes,
+  };
+}
+
+async function sellerRow(id: string) {
+  const [row] = await infra.database.query<{ first_name: string; last_name: string; location: string | null; version: number }>(
+    `SELECT first_name, last_name, location, version FROM catalog.sellers WHERE id = $1`, [id]);
+  return row;
+}
+
+/** A seller known to catalog through their `user registered` event. */
+async function registeredSeller(changes: Partial<UserProfileChangedEvent> = {}): Promise<string> {
+  const id = randomUUID();
+  await publishUserEvent(EVENTS.identity.userRegistered, profile(id, 1, changes));
+  await eventually(async () => expect(await sellerRow(id)).toBeDefined());
+  return id;
+}
+
+let counter = 0;
+function listing(overrides: Partial<CreateProductDto> = {}): CreateProductDto {
+  counter += 1;
+  return {
+    title: `Hand-painted plate ${counter}`,
+    description: 'A lovely plate brought back from a long journey abroad.',
+    price: 25,
+    originalPrice: null,
+    condition: 'new',
+    category: 'Home Decor',
+    country: 'Portugal',
+    images: ['https://img.example.com/plate.jpg'],
+    isCustomsVerified: false,
+    ...overrides,
+  };
+}
+
+function create(sellerId: string, overrides: Partial<CreateProductDto> = {}): Promise<ProductDto> {
+  return rpc.send(RPC.catalog.createProduct, { actorId: sellerId, product: listing(overrides) });
+}
+
+function list(query: ProductQueryDto = {}) {
+  return rpc.send(RPC.catalog.listProducts, { query });
+}
+
+async function titles(query: ProductQueryDto = {}): Promise<string[]> {
+  return (await list({ limit: 100, ...query })).items.map((p) => p.title);
+}
+
+/** Walks every page of a query and answers the ids in order. */
+async function walk(query: ProductQueryDto, limit: number): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  for (let pages = 0; pages < 100; pages++) {
+    const page = await list({ ...query, limit, ...(cursor ? { cursor } : {}) });
+    expect(page.items.length).toBeLessThanOrEqual(limit);
+    ids.push(...page.items.map((p) => p.id));
+    if (!page.nextCursor) return ids;
+    cursor = page.nextCursor;
+  }
+  throw new Error('too many pages');
+}
+
+async function clearProducts(): Promise<void> {
+  await infra.database.query(`TRUNCATE catalog.products`);
+}
+
+describe('catalog service', () => {
+  describe('creating a product', () => {
+    it('validates with the spec messages', async () => {
+      const seller = await registeredSeller();
+      const error = await expectError(
+        rpc.send(RPC.catalog.createProduct, {
+          actorId: seller,
+          product: { title: 'Vase', description: 'Too short', price: 0, condition: '' as never, category: ' ', country: '', images: [] },
+        }),
+        ErrorCode.ValidationFailed,
+      );
+      expect(error.errors).toEqual(expect.arrayContaining([
+        { field: 'product.title', message: MESSAGES.titleMin },
+        { field: 'product.description', message: MESSAGES.descriptionMin },
+        { field: 'product.price', message: MESSAGES.pricePositive },
+        { field: 'product.condition', message: MESSAGES.conditionRequired },
+        { field: 'product.category', message: MESSAGES.categoryRequired },
+        { field: 'product.country', message: MESSAGES.countryRequired },
+        { field: 'product.images', message: MESSAGES.imagesMin },
+      ]));
+
+      const more = await expectError(
+        rpc.send(RPC.catalog.createProduct, {
+          actorId: seller,
+          product: { ...listing(), title: 'x'.repeat(101), description: 'y'.repeat(1001), price: undefined as never, images: Array(7).fill('https://a.example/x.jpg') },
+        }),
+        ErrorCode.ValidationFailed,
+      );
+      expect(more.errors).toEqual(expect.arrayContaining([
+        { field: 'product.title', message: MESSAGES.titleMax },
+        { field: 'product.description', message: MESSAGES.descriptionMax },
+        { field: 'product.price', message: MESSAGES.priceRequired },
+        { field: 'product.images', message: MESSAGES.imagesMax },
+      ]));
+    });
+
+    it('accepts only http(s) image URLs', async () => {
+      const seller = await registeredSeller();
+      for (const url of ['ftp://example.com/a.jpg', 'javascript:alert(1)', 'data:image/png;base64,AAAA', '/relative.jpg']) {
+        const error = await expectError(create(seller, { images: ['https://ok.example/a.jpg', url] }), ErrorCode.ValidationFailed);
+        expect(error.errors).toEqual([{ field: 'product.images', message: MESSAGES.imageUrl }]);
+      }
+      await expect(create(seller, { images: ['http://localhost:3000/seed/a.svg'] })).resolves.toMatchObject({ images: ['http://localhost:3000/seed/a.svg'] });
+    });
+
+    it('stores prices as numeric(12,2), answers them as two-decimal strings and publishes product listed', async () => {
+      const seller = await registeredSeller({ firstName: 'Marie', lastName: 'Curie' });
+      const product = await create(seller, { price: 12.5, originalPrice: 20, isCustomsVerified: true, condition: 'like-new' });
+      expect(product).toMatchObject({
+        price: '12.50', originalPrice: '20.00', status: 'active', isFavorited: false, isCustomsVerified: true, condition: 'like-new',
+        seller: { id: seller, firstName: 'Marie', lastName: 'Curie', avatar: null, isVerified: false },
+      });
+      expect(new Date(product.createdAt).toISOString()).toBe(product.createdAt);
+      expect(await rpc.send(RPC.catalog.getProduct, { productId: product.id })).toEqual(product);
+      expect((await create(seller, { price: '7' as never })).price).toBe('7.00');
+      expect((await create(seller)).originalPrice).toBeNull();
+      const [column] = await infra.database.query<{ data_type: string; numeric_precision: number; numeric_scale: number }>(
+        `SELECT data_type, numeric_precision, numeric_scale FROM information_schema.columns WHERE table_schema = 'catalog' AND table_name = 'products' AND column_name = 'price'`);
+      expect(column).toEqual({ data_type: 'numeric', numeric_precision: 12, numeric_scale: 2 });
+      await eventually(async () => {
+        const events = await readStreamEvents<ProductListedEvent>(infra, EVENTS.catalog.productListed);
+        expect(events.filter((e) => e.data.productId === product.id)).toEqual([
+          { id: expect.any(String), data: expect.objectContaining({ productId: product.id, sellerId: seller, price: '12.50', title: product.title }) },
+        ]);
+      });
+    });
+
+    it('fetches a seller once from identity when their event has not arrived, then follows the event', async () => {
+      const sellerId = randomUUID();
+      let calls = 0;
+      // A stand-in for identity's `identity.user.get` responder, speaking Nest's NATS request/reply format.
+      const identity = nc.subscribe(RPC.identity.getUser, {
+        callback: (_err, msg) => {
+          calls += 1;
+          const request = msg.json<{ id: string; data: { userId: string } }>();
+          const response = request.data.userId === sellerId
+            ? { response: { id: sellerId, username: 'late', firstName: 'Early', lastName: 'Bird', avatar: null, location: 'Canada', isVerified: true, createdAt: new Date().toISOString() } }
+            : { err: { code: ErrorCode.NotFound, message: 'User not found' } };
+          msg.respond(JSON.stringify({ id: request.id, ...response, isDisposed: true }));
+        },
+      });
+      try {
+        const product = await create(sellerId);
+        expect(product.seller).toEqual({ id: sellerId, firstName: 'Early', lastName: 'Bird', avatar: null, isVerified: true });
+        await create(sellerId);
+        expect(calls).toBe(1);
+        expect((await sellerRow(sellerId)).version).toBe(0);
+        await expectError(create(randomUUID()), ErrorCode.Unauthenticated);
+
+        await publishUserEvent(EVENTS.identity.userRegistered, profile(sellerId, 1, { firstName: 'Evented', lastName: 'Bird' }));
+        await eventually(async () => {
+          expect((await rpc.send(RPC.catalog.getProduct, { productId: product.id })).seller.firstName).toBe('Evented');
+        });
+      } finally {
+        identity.unsubscribe();
+      }
+    });
+  });
+
+  describe('reading products', () => {
+    it('hides removed products, keeps sold ones on their page, and answers NOT_FOUND for unknown ids', async () => {
+      const seller = await registeredSeller();
+      const sold = await create(seller);
+      const removed = await create(seller);
+      await infra.database.query(`UPDATE catalog.products SET status = 'sold' WHERE id = $1`, [sold.id]);
+      await rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: removed.id });
+      expect(await rpc.send(RPC.catalog.getProduct, { productId: sold.id })).toMatchObject({ id: sold.id, status: 'sold' });
+      await expectError(rpc.send(RPC.catalog.getProduct, { productId: removed.id }), ErrorCode.NotFound);
+      await expectError(rpc.send(RPC.catalog.getProduct, { productId: randomUUID() }), ErrorCode.NotFound);
+      await expectError(rpc.send(RPC.catalog.getProduct, { productId: 'not-a-uuid' }), ErrorCode.ValidationFailed);
+    });
+
+    it("lists a user's active and sold products newest first, never removed ones", async () => {
+      const seller = await registeredSeller();
+      const other = await registeredSeller();
+      const first = await create(seller);
+      const second = await create(seller);
+      const third = await create(seller);
+      await create(other);
+      await infra.database.query(`UPDATE catalog.products SET status = 'sold' WHERE id = $1`, [second.id]);
+      await rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: third.id });
+      const products = await rpc.send(RPC.catalog.listSellerProducts, { sellerId: seller });
+      expect(products.map((p) => [p.id, p.status])).toEqual([[second.id, 'sold'], [first.id, 'active']]);
+    });
+
+    it('answers products by ids in the requested order, skipping unknown and removed ones', async () => {
+      const seller = await registeredSeller();
+      const [a, b, c, d] = [await create(seller), await create(seller), await create(seller), await create(seller)];
+      await infra.database.query(`UPDATE catalog.products SET status = 'sold' WHERE id = $1`, [b.id]);
+      await rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: c.id });
+      const found = await rpc.send(RPC.catalog.getProductsByIds, { productIds: [d.id, randomUUID(), c.id, b.id, a.id, d.id] });
+      expect(found.map((p) => p.id)).toEqual([d.id, b.id, a.id]);
+      expect(await rpc.send(RPC.catalog.getProductsByIds, { productIds: [] })).toEqual([]);
+    });
+  });
+
+  describe('browsing', () => {
+    let us: string;
+    let uk: string;
+    beforeAll(async () => {
+      await clearProducts();
+      us = await registeredSeller({ location: 'United States' });
+      uk = await registeredSeller({ location: 'United Kingdom' });
+      await create(us, { title: 'Kyoto ceramic tea bowl', description: 'Raku-fired bowl from a family workshop near Kyoto.', category: 'Art & Crafts', country: 'Japan', price: 45, condition: 'new' });
+      await create(us, { title: 'Silk kimono sash', description: 'Vintage obi woven in Nishijin with golden threads.', category: 'Clothing', country: 'Japan', price: 120, condition: 'good' });
+      await create(uk, { title: 'Crème brûlée torch set', description: 'A Parisian kitchen classic, with ramekins included.', category: 'Home Decor', country: 'France', price: 30, condition: 'like-new' });
+      await create(uk, { title: 'Lavender sachets', description: 'Dried lavender from Provence in linen pouches, ceramic dish.', category: 'Home Decor', country: 'France', price: 12.5, condition: 'new' });
+      await create(uk, { title: 'Murano glass pendant', description: 'Hand-blown glass pendant on a silver chain.', category: 'Jewelry', country: 'Italy', price: 80, condition: 'new' });
+    });
+
+    it('answers active products newest first with the total count', async () => {
+      const page = await list();
+      expect(page.totalCount).toBe(5);
+      expect(page.nextCursor).toBeNull();
+      expect(page.items.map((p) => p.title)).toEqual([
+        'Murano glass pendant', 'Lavender sachets', 'Crème brûlée torch set', 'Silk kimono sash', 'Kyoto ceramic tea bowl',
+      ]);
+    });
+
+    it('filters by country, price range, categories, condition and seller location', async () => {
+      expect(await titles({ country: 'Japan' })).toEqual(['Silk kimono sash', 'Kyoto ceramic tea bowl']);
+      expect(await titles({ minPrice: 45 })).toEqual(['Murano glass pendant', 'Silk kimono sash', 'Kyoto ceramic tea bowl']);
+      expect(await titles({ maxPrice: 30 })).toEqual(['Lavender sachets', 'Crème brûlée torch set']);
+      expect(await titles({ minPrice: 12.5, maxPrice: 12.5 })).toEqual(['Lavender sachets']);
+      expect(await titles({ categories: ['Jewelry', 'Clothing'] })).toEqual(['Murano glass pendant', 'Silk kimono sash']);
+      expect(await titles({ categories: 'Jewelry,Art & Crafts' as never })).toEqual(['Murano glass pendant', 'Kyoto ceramic tea bowl']);
+      expect(await titles({ condition: 'like-new' })).toEqual(['Crème brûlée torch set']);
+      expect(await titles({ location: 'United States' })).toEqual(['Silk kimono sash', 'Kyoto ceramic tea bowl']);
+      expect(await titles({ location: 'Canada' })).toEqual([]);
+      expect(await titles({ country: 'France', maxPrice: 20, condition: 'new', categories: ['Home Decor'] })).toEqual(['Lavender sachets']);
+      expect((await list({ country: 'France' })).totalCount).toBe(2);
+    });
+
+    it('searches title, description and category ignoring case and accents, matching partial words', async () => {
+      expect(await titles({ search: 'CREME BRULEE' })).toEqual(['Crème brûlée torch set']);
+      expect(await titles({ search: 'crème' })).toEqual(['Crème brûlée torch set']);
+      expect(await titles({ search: 'jewelry' })).toEqual(['Murano glass pendant']);
+      expect(await titles({ search: 'nishijin' })).toEqual(['Silk kimono sash']);
+      expect(await titles({ search: 'ceram' })).toEqual(['Kyoto ceramic tea bowl', 'Lavender sachets']);
+      expect(await titles({ search: 'glass pendant silver' })).toEqual(['Murano glass pendant']);
+      expect(await titles({ search: 'pendant', country: 'Japan' })).toEqual([]);
+      expect(await titles({ search: 'submarine' })).toEqual([]);
+      expect((await list({ search: "ceram'); DROP TABLE x; --" })).totalCount).toBe(0);
+      expect((await list({ search: 'ceramic' })).totalCount).toBe(2);
+    });
+
+    it('ranks title matches above description matches, and other sorts still apply to search results', async () => {
+      // "ceramic" is in the bowl's title but only in the sachets' description: the bowl ranks first although older.
+      expect(await titles({ search: 'Ceramic' })).toEqual(['Kyoto ceramic tea bowl', 'Lavender sachets']);
+      expect(await titles({ search: 'ceramic', sort: 'price_asc' })).toEqual(['Lavender sachets', 'Kyoto ceramic tea bowl']);
+    });
+
+    it('sorts by price both ways and by popularity', async () => {
+      expect(await titles({ sort: 'price_asc' })).toEqual([
+        'Lavender sachets', 'Crème brûlée torch set', 'Kyoto ceramic tea bowl', 'Murano glass pendant', 'Silk kimono sash',
+      ]);
+      expect(await titles({ sort: 'price_desc' })).toEqual([
+        'Silk kimono sash', 'Murano glass pendant', 'Kyoto ceramic tea bowl', 'Crème brûlée torch set', 'Lavender sachets',
+      ]);
+      await infra.database.query(`UPDATE catalog.products SET favorite_count = 3 WHERE title = 'Silk kimono sash'`);
+      await infra.database.query(`UPDATE catalog.products SET favorite_count = 1 WHERE title = 'Kyoto ceramic tea bowl'`);
+      expect(await titles({ sort: 'popular' })).toEqual([
+        'Silk kimono sash', 'Kyoto ceramic tea bowl', 'Murano glass pendant', 'Lavender sachets', 'Crème brûlée torch set',
+      ]);
+    });
+
+    it('answers one category per country with active products and their counts', async () => {
+      const categories = await rpc.send(RPC.catalog.listCategories, {});
+      expect(categories).toEqual([
+        { id: 'france', country: 'France', count: 2 },
+        { id: 'japan', country: 'Japan', count: 2 },
+        { id: 'italy', country: 'Italy', count: 1 },
+      ]);
+    });
+
+    it('refuses malformed or foreign cursors and limits over 100', async () => {
+      for (const cursor of ['garbage', Buffer.from('{"v":1}').toString('base64url'), Buffer.from('[1,2]').toString('base64url')]) {
+        const error = await expectError(list({ cursor }), ErrorCode.ValidationFailed);
+        expect(error.errors).toEqual([{ field: 'query.cursor', message: 'Invalid cursor' }]);
+      }
+      const page = await list({ limit: 1, sort: 'price_asc' });
+      expect(page.nextCursor).toEqual(expect.any(String));
+      await expectError(list({ limit: 1, sort: 'price_desc', cursor: page.nextCursor! }), ErrorCode.ValidationFailed);
+      await expectError(list({ limit: 101 }), ErrorCode.ValidationFailed);
+      await expectError(list({ limit: 0 }), ErrorCode.ValidationFailed);
+      await expectError(list({ sort: 'cheapest' as never }), ErrorCode.ValidationFailed);
+    });
+  });
+
+  describe('pagination', () => {
+    const rows: { id: string; price: string; favorites: number; createdAt: string; title: string }[] = [];
+
+    beforeAll(async () => {
+      await clearProducts();
+      const seller = await registeredSeller();
+      // 60 products over 4 timestamps, 3 prices and 2 favourite counts: many rows share every sort key but id.
+      const stamps = ['2026-01-01T10:00:00.000001Z', '2026-01-01T10:00:00.000002Z', '2026-01-02T00:00:00Z', '2026-01-03T00:00:00Z'];
+      for (let i = 0; i < 60; i++) {
+        rows.push({
+          id: randomUUID(), price: ['10.00', '10.50', '99.99'][i % 3], favorites: i % 2, createdAt: stamps[i % 4],
+          title: i % 5 === 0 ? `Carved wooden elephant ${i}` : `Wooden mask ${i}`,
+        });
+      }
+      for (const r of rows) {
+        await infra.database.query(
+          `INSERT INTO catalog.products (id, seller_id, title, description, price, condition, category, country, images, favorite_count, created_at)
+           VALUES ($1, $2, $3, 'Carved by hand from a single block of wood.', $4, 'new', 'Art & Crafts', 'Kenya', ARRAY['https://a.example/m.jpg'], $5, $6)`,
+          [r.id, seller, r.title, r.price, r.favorites, r.createdAt]);
+      }
+    });
+
+    const byRecent = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+      b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+
+    it.each([
+      ['recent', (a: (typeof rows)[number], b: (typeof rows)[number]) => byRecent(a, b)],
+      ['price_asc', (a: (typeof rows)[number], b: (typeof rows)[number]) => Number(a.price) - Number(b.price) || byRecent(a, b)],
+      ['price_desc', (a: (typeof rows)[number], b: (typeof rows)[number]) => Number(b.price) - Number(a.price) || byRecent(a, b)],
+      ['popular', (a: (typeof rows)[number], b: (typeof rows)[number]) => b.favorites - a.favorites || byRecent(a, b)],
+    ] as const)('walks every page of sort=%s without repeats or gaps, ties broken by recency then id', async (sort, order) => {
+      const expected = [...rows].sort(order).map((r) => r.id);
+      for (const limit of [1, 7, 24]) {
+        const ids = await walk({ sort }, limit);
+        expect(ids).toEqual(expected);
+      }
+      const firstPage = await list({ sort, limit: 7 });
+      expect(firstPage.totalCount).toBe(60);
+    });
+
+    it('walks ranked search results page by page with a stable order', async () => {
+      const all = (await list({ search: 'wooden', limit: 100 })).items.map((p) => p.id);
+      expect(all).toHaveLength(60);
+      // Elephants carry the word twice (title "Carved wooden…" + description "Carved…") for "carved": they rank first.
+      const carved = (await list({ search: 'carved wood', limit: 100 })).items.map((p) => p.title);
+      expect(carved.slice(0, 12).every((t) => t.startsWith('Carved'))).toBe(true);
+      for (const limit of [1, 5, 13]) {
+        expect(await walk({ search: 'wooden' }, limit)).toEqual(all);
+        expect(await walk({ search: 'carved wood' }, limit)).toEqual((await list({ search: 'carved wood', limit: 100 })).items.map((p) => p.id));
+      }
+    });
+
+    it('keeps later pages stable when products are listed meanwhile', async () => {
+      const first = await list({ limit: 10 });
+      const seller = await registeredSeller();
+      await create(seller);
+      const second = await list({ limit: 10, cursor: first.nextCursor! });
+      const expected = [...rows].sort(byRecent).map((r) => r.id);
+      expect([...first.items, ...second.items].map((p) => p.id)).toEqual(expected.slice(0, 20));
+    });
+  });
+
+  describe('removing', () => {
+    it('lets only the seller remove; the product leaves lists, search, categories and its page, and product removed is published', async () => {
+      await clearProducts();
+      const seller = await registeredSeller();
+      const stranger = await registeredSeller();
+      const keep = await create(seller, { title: 'Berber rug cushion', country: 'Morocco' });
+      const gone = await create(seller, { title: 'Berber silver bracelet', country: 'Morocco' });
+      const alone = await create(seller, { title: 'Alpaca wool poncho', country: 'Peru' });
+
+      const error = await expectError(rpc.send(RPC.catalog.removeProduct, { actorId: stranger, productId: gone.id }), ErrorCode.Forbidden);
+      expect(error.message).toBe('You can only remove your own listings');
+      expect((await rpc.send(RPC.catalog.getProduct, { productId: gone.id })).id).toBe(gone.id);
+
+      await expect(rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: gone.id })).resolves.toEqual({ ok: true });
+      await expect(rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: alone.id })).resolves.toEqual({ ok: true });
+      await expectError(rpc.send(RPC.catalog.getProduct, { productId: gone.id }), ErrorCode.NotFound);
+      await expectError(rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: gone.id }), ErrorCode.NotFound);
+      await expectError(rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: randomUUID() }), ErrorCode.NotFound);
+
+      const page = await list();
+      expect(page.items.map((p) => p.id)).toEqual([keep.id]);
+      expect(page.totalCount).toBe(1);
+      expect((await list({ search: 'berber' })).items.map((p) => p.id)).toEqual([keep.id]);
+      expect((await list({ search: 'bracelet' })).totalCount).toBe(0);
+      expect(await rpc.send(RPC.catalog.listCategories, {})).toEqual([{ id: 'morocco', country: 'Morocco', count: 1 }]);
+
+      await eventually(async () => {
+        const events = (await readStreamEvents<ProductRemovedEvent>(infra, EVENTS.catalog.productRemoved))
+          .filter((e) => e.data.sellerId === seller);
+        expect(events.map((e) => e.data.productId).sort()).toEqual([gone.id, alone.id].sort());
+      });
+    });
+
+    it('refuses to remove a sold product', async () => {
+      const seller = await registeredSeller();
+      const product = await create(seller);
+      await infra.database.query(`UPDATE catalog.products SET status = 'sold' WHERE id = $1`, [product.id]);
+      await expectError(rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: product.id }), ErrorCode.Conflict);
+    });
+  });
+
+  describe('seller read model', () => {
+    it('follows user updated within seconds and ignores replays and late older versions', async () => {
+      const seller = await registeredSeller({ firstName: 'Ana', lastName: 'Lopez' });
+      const product = await create(seller);
+      const sellerOf = async () => (await rpc.send(RPC.catalog.getProduct, { productId: product.id })).seller;
+
+      const renamed = profile(seller, 2, { firstName: 'Ana María', lastName: 'López', isVerified: true, location: 'Canada' });
+      const renameId = await publishUserEvent(EVENTS.identity.userUpdated, renamed);
+      await eventually(async () => expect(await sellerOf()).toMatchObject({ firstName: 'Ana María', lastName: 'López', isVerified: true }));
+      expect((await list({ location: 'Canada' })).items.map((p) => p.id)).toContain(product.id);
+
+      // The same event again (JetStream drops it as a duplicate), the same version with other content (a replay
+      // through another path), and version 1 arriving late: none of them may change the read model.
+      await publishUserEvent(EVENTS.identity.userUpdated, renamed, renameId);
+      const replayId = await publishUserEvent(EVENTS.identity.userUpdated, { ...renamed, firstName: 'Replayed' });
+      const lateId = await publishUserEvent(EVENTS.identity.userRegistered, profile(seller, 1, { firstName: 'Stale' }));
+      await eventually(async () => {
+        const processed = await infra.database.query<{ event_id: string }>(
+          `SELECT event_id FROM catalog.processed_events WHERE event_id = ANY($1)`, [[replayId, lateId]]);
+        expect(processed).toHaveLength(2);
+      });
+      expect(await sellerOf()).toMatchObject({ firstName: 'Ana María', lastName: 'López' });
+      expect(await sellerRow(seller)).toMatchObject({ first_name: 'Ana María', version: 2 });
+
+      // The platform's consumer applies one event id once, even when delivered twice.
+      await publishUserEvent(EVENTS.identity.userUpdated, profile(seller, 3, { firstName: 'Ana' }));
+      await eventually(async () => expect((await sellerOf()).firstName).toBe('Ana'));
+      const [{ count }] = await infra.database.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM catalog.processed_events WHERE event_id = $1`, [renameId]);
+      expect(count).toBe(1);
+    });
+  });
+});

@@ -1,0 +1,27 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PlatformModule } from '@souvenir/platform';
+import type { FavouritesConfig } from './config/favourites.config';
+import { FAVOURITES_MIGRATIONS } from './database/migrations';
+import { FavouriteEntity } from './favourites/favourite.entity';
+import { FavouritesController } from './favourites/favourites.controller';
+import { FavouritesRepository } from './favourites/favourites.repository';
+import { FavouritesService } from './favourites/favourites.service';
+import { ProductEventsConsumer } from './favourites/product-events.consumer';
+
+export const SERVICE_NAME = 'favourites';
+
+@Module({})
+export class AppModule {
+  static register(config: FavouritesConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forService({ name: SERVICE_NAME, config, entities: [FavouriteEntity], migrations: FAVOURITES_MIGRATIONS }),
+        TypeOrmModule.forFeature([FavouriteEntity]),
+      ],
+      controllers: [FavouritesController],
+      providers: [FavouritesService, FavouritesRepository, ProductEventsConsumer],
+    };
+  }
+}

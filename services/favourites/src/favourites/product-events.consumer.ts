@@ -1,0 +1,17 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { EVENTS } from '@souvenir/contracts';
+import { EventConsumer } from '@souvenir/platform';
+import { FavouritesService } from './favourites.service';
+
+/** Follows catalog: a product that is removed or sold leaves every favourites list. */
+@Injectable()
+export class ProductEventsConsumer implements OnApplicationBootstrap {
+  constructor(private readonly consumer: EventConsumer, private readonly favourites: FavouritesService) {}
+
+  onApplicationBootstrap() {
+    return this.consumer.start({
+      [EVENTS.catalog.productRemoved]: (event, manager) => this.favourites.productGone(event.productId, manager),
+      [EVENTS.catalog.productSold]: (event, manager) => this.favourites.productGone(event.productId, manager),
+    });
+  }
+}

@@ -1,0 +1,36 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PlatformModule } from '@souvenir/platform';
+import type { MessagingConfig } from './config/messaging.config';
+import { MESSAGING_MIGRATIONS } from './database/migrations';
+import { MessageEntity } from './messages/message.entity';
+import { MessagesController } from './messages/messages.controller';
+import { MessagesRepository } from './messages/messages.repository';
+import { MessagesService } from './messages/messages.service';
+import { ProductSummariesRepository } from './read-models/product-summaries.repository';
+import { ProductSummaryEntity } from './read-models/product-summary.entity';
+import { ReadModelEventsConsumer } from './read-models/read-model-events.consumer';
+import { ReadModelsService } from './read-models/read-models.service';
+import { UserSummariesRepository } from './read-models/user-summaries.repository';
+import { UserSummaryEntity } from './read-models/user-summary.entity';
+
+export const SERVICE_NAME = 'messaging';
+
+const ENTITIES = [MessageEntity, UserSummaryEntity, ProductSummaryEntity];
+
+@Module({})
+export class AppModule {
+  static register(config: MessagingConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forService({ name: SERVICE_NAME, config, entities: ENTITIES, migrations: MESSAGING_MIGRATIONS }),
+        TypeOrmModule.forFeature(ENTITIES),
+      ],
+      controllers: [MessagesController],
+      providers: [
+        MessagesService, MessagesRepository, ReadModelsService, UserSummariesRepository, ProductSummariesRepository, ReadModelEventsConsumer,
+      ],
+    };
+  }
+}

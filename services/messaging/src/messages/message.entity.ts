@@ -1,0 +1,14 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A message from one user to another about a product. */
+@Entity({ schema: 'messaging', name: 'messages' })
+export class MessageEntity {
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  @Column('uuid', { name: 'from_user_id' }) fromUserId!: string;
+  @Column('uuid', { name: 'to_user_id' }) toUserId!: string;
+  @Column('uuid', { name: 'product_id' }) productId!: string;
+  @Column('text') content!: string;
+  /** clock_timestamp(), not now(): messages sent within one transaction's time still order by their own instant. */
+  @Column('timestamptz', { name: 'created_at', default: () => 'clock_timestamp()' }) createdAt!: Date;
+  @Column('boolean', { name: 'is_read', default: false }) isRead!: boolean;
+}

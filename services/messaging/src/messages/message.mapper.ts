@@ -1,0 +1,37 @@
+import type { ConversationDto, MessageDto, MessageSentEvent, UserSummaryDto } from '@souvenir/contracts';
+import type { MessageEntity } from './message.entity';
+import type { ConversationRow, MessageRow } from './messages.repository';
+
+function summary(id: string, firstName: string | null, lastName: string | null, avatar: string | null): UserSummaryDto {
+  return { id, firstName: firstName ?? '', lastName: lastName ?? '', avatar };
+}
+
+export function toMessageDto(row: MessageRow): MessageDto {
+  return {
+    id: row.id,
+    fromUserId: row.from_user_id,
+    toUserId: row.to_user_id,
+    productId: row.product_id,
+    content: row.content,
+    createdAt: new Date(row.created_at).toISOString(),
+    isRead: row.is_read,
+    fromUser: summary(row.from_user_id, row.from_first_name, row.from_last_name, row.from_avatar),
+    toUser: summary(row.to_user_id, row.to_first_name, row.to_last_name, row.to_avatar),
+    product: { id: row.product_id, title: row.product_title ?? '' },
+  };
+}
+
+export function toConversationDto(row: ConversationRow): ConversationDto {
+  return { ...toMessageDto(row), unreadCount: row.unread_count };
+}
+
+export function toMessageSentEvent(message: MessageEntity): MessageSentEvent {
+  return {
+    messageId: message.id,
+    fromUserId: message.fromUserId,
+    toUserId: message.toUserId,
+    productId: message.productId,
+    content: message.content,
+    occurredAt: message.createdAt.toISOString(),
+  };
+}

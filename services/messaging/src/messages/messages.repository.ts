@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { MessageEntity } from './message.entity';
+
+/** A message with its people's names and its product's title, from the read models. */
+export interface MessageRow {
+  id: string;
+  from_user_id: string;
+  to_user_id: string;
+  product_id: string;
+  content: string;
+  created_at: Date;
+  is_read: boolean;
+  from_first_name: string | null;
+  from_last_name: string | null;
+  from_avatar: string | null;
+  to_first_name: string | null;
+  to_last_name: string | null;
+  to_avatar: string | null;
+  product_title: string | null;
+}
+
+export interface ConversationRow extends MessageRow {
+  unread_count: number;
+}
+
+/** Joins the read models onto a set of messages `m`; left joins, so a summary still on its way never hides a message. */
+const WITH_SUMMARIES = `
+  m.id, m.from_user_id, m.to_user_id, m.product_id, m.content, m.created_at, m.is_read,
+  fu.first_name AS from_first_name, fu.last_name AS from_last_name, fu.avatar AS from_avatar,
+  tu.first_name AS to_first_name, tu.last_name AS to_last_name, tu.avatar AS to_avatar,
+  p.title AS product_title`;
+const SUMMARY_JOINS = `
+  LEFT JOIN messaging.users fu ON fu.id = m.from_user_id
+  LEFT JOIN messaging.users tu ON tu.id = m.to_user_id
+  LEFT JOIN messaging.products p ON p.id = m.product_id`;
+
+/** Both directions between two users, optionally about one product (each direction is one index range). */
+const BETWEEN = `
+  ((m.from_user_id = $1 AND m.to_user_id = $2) OR (m.from_user_id = $2 AND m.to_user_id = $1))
+  AND ($3::uuid IS NULL OR m.product_id = $3::uuid)`;
+
+@Injectable()
+export class MessagesRepository {
+  constructor(@InjectRepository(MessageEntity) private readonly messages: Repository<MessageEntity>) {}
+
+  async insert(manager: EntityManager, message: Pick<MessageEntity, 'fromUserId' | 'toUserId' | 'productId' | 'content'>): Promise<MessageEntity> {
+    const result = await manager.createQueryBuilder().insert().into(MessageEntity).values(message)
+      .returning(['id', 'createdAt', 'isRead']).execute();
+    const generated = result.generatedMaps[0] as Pick<MessageEntity, 'id' | 'createdAt' | 'isRead'>;
+    return Object.assign(new MessageEntity(), message, generated);
+  }
+
+  async findWithSummaries(manager: EntityManager, id: string): Promise<MessageRow> {
+    const rows: MessageRow[] = await manager.query(`SELECT ${WITH_SUMMARIES} FROM messaging.messages m ${SUMMARY_JOINS} WHERE m.id = $1`, [id]);
+    return rows[0];
+  }
+
+  /** Whether `fromUserId` has written to `toUserId` about the product (served by the sender/thread index). */
+  hasWritten(fromUserId: string, toUserId: string, productId: string): Promise<boolean> {
+    return this.messages.exists({ where: { fromUserId, toUserId, productId } });
+  }
+
+  /**
+   * The latest message of each (other user, product) pair the user takes part in, newest first, with the user's
+   * unread count per pair: one statement. Each direction is read through its own index, then DISTINCT ON keeps
+   * the newest row per pair; unread counts come from the partial index of unread messages.
+   */
+  conversations(userId: string): Promise<ConversationRow[]> {
+    return this.messages.query(
+      `WITH mine AS (
+         SELECT id, to_user_id AS other_user_id, product_id, created_at FROM messaging.messages WHERE from_user_id = $1
+         UNION ALL
+         SELECT id, from_user_id AS other_user_id, product_id, created_at FROM messaging.messages WHERE to_user_id = $1
+       ), latest AS (
+         SELECT DISTINCT ON (other_user_id, product_id) id, other_user_id, product_id
+           FROM mine ORDER BY other_user_id, product_id, created_at DESC, id DESC
+       ), unread AS (
+         SELECT from_user_id AS other_user_id, product_id, count(*)::int AS unread_count
+           FROM messaging.messages WHERE to_user_id = $1 AND NOT is_read GROUP BY from_user_id, product_id
+       )
+       SELECT ${WITH_SUMMARIES}, coalesce(u.unread_count, 0) AS unread_count
+         FROM latest l
+         JOIN messaging.messages m ON m.id = l.id
+         LEFT JOIN unread u ON u.other_user_id = l.other_user_id AND u.product_id = l.product_id
+         ${SUMMARY_JOINS}
+        ORDER BY m.created_at DESC, m.id DESC`,
+      [userId],
+    );
+  }
+
+  /** Marks the messages to `userId` from `otherUserId` (optionally about one product) read. */
+  async markRead(manager: EntityManager, userId: string, otherUserId: string, productId: string | null): Promise<void> {
+    await manager.query(
+      `UPDATE messaging.messages SET is_read = true
+        WHERE to_user_id = $1 AND from_user_id = $2 AND ($3::uuid IS NULL OR product_id = $3::uuid) AND NOT is_read`,
+      [userId, otherUserId, productId],
+    );
+  }
+
+  /** The messages between two users, optionally about one product, oldest first. */
+  thread(manager: EntityManager, userId: string, otherUserId: string, productId: string | null): Promise<MessageRow[]> {
+    return manager.query(
+      `SELECT ${WITH_SUMMARIES} FROM messaging.messages m ${SUMMARY_JOINS}
+        WHERE ${BETWEEN} ORDER BY m.created_at ASC, m.id ASC`,
+      [userId, otherUserId, productId],
+    );
+  }
+
+  async countUnread(userId: string): Promise<number> {
+    const rows: { count: number }[] = await this.messages.query(
+      `SELECT count(*)::int AS count FROM messaging.messages WHERE to_user_id = $1 AND NOT is_read`, [userId]);
+    return rows[0]?.count ?? 0;
+  }
+}

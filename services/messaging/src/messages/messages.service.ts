@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  EVENTS, type ConversationDto, type CountUnreadRequest, type GetThreadRequest, type ListConversationsRequest, type MessageDto,
+  type SendMessageRequest, type UnreadCountDto,
+} from '@souvenir/contracts';
+import { DomainError, Outbox } from '@souvenir/platform';
+import type { DataSource } from 'typeorm';
+import { ReadModelsService } from '../read-models/read-models.service';
+import { toConversationDto, toMessageDto, toMessageSentEvent } from './message.mapper';
+import { MessagesRepository } from './messages.repository';
+
+/** Who may write to whom, and the conversation views. Every rule is checked here, whatever the gateway did. */
+@Injectable()
+export class MessagesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly messages: MessagesRepository,
+    private readonly readModels: ReadModelsService,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /**
+   * A first message about a product goes to its seller; after that the seller may answer whoever wrote to them
+   * about it. Sold products can still be discussed (buyer and seller arrange delivery); removed ones cannot.
+   */
+  async send(request: SendMessageRequest): Promise<MessageDto> {
+    if (request.actorId === request.toUserId) throw DomainError.forbidden('You cannot message yourself');
+    const product = await this.readModels.ensureProduct(request.productId);
+    if (product.status === 'removed') throw DomainError.notFound('Product');
+    const toSeller = request.toUserId === product.sellerId;
+    const sellerReplying = request.actorId === product.sellerId
+      && (await this.messages.hasWritten(request.toUserId, request.actorId, request.productId));
+    if (!toSeller && !sellerReplying) throw DomainError.forbidden('You can only message the seller of this product');
+    await this.readModels.ensureUsers([request.actorId, request.toUserId]);
+    return this.dataSource.transaction(async (manager) => {
+      const message = await this.messages.insert(manager, {
+        fromUserId: request.actorId, toUserId: request.toUserId, productId: request.productId, content: request.content,
+      });
+      await this.outbox.add(manager, EVENTS.messaging.messageSent, toMessageSentEvent(message));
+      return toMessageDto(await this.messages.findWithSummaries(manager, message.id));
+    });
+  }
+
+  async conversations(request: ListConversationsRequest): Promise<ConversationDto[]> {
+    return (await this.messages.conversations(request.actorId)).map(toConversationDto);
+  }
+
+  /** Opening a thread reads it: the caller's incoming messages in it are marked read in the same transaction. */
+  thread(request: GetThreadRequest): Promise<MessageDto[]> {
+    const productId = request.productId ?? null;
+    return this.dataSource.transaction(async (manager) => {
+      await this.messages.markRead(manager, request.actorId, request.otherUserId, productId);
+      return (await this.messages.thread(manager, request.actorId, request.otherUserId, productId)).map(toMessageDto);
+    });
+  }
+
+  async countUnread(request: CountUnreadRequest): Promise<UnreadCountDto> {
+    return { count: await this.messages.countUnread(request.actorId) };
+  }
+}

@@ -1,0 +1,20 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { EVENTS } from '@souvenir/contracts';
+import { EventConsumer } from '@souvenir/platform';
+import { ReadModelsService } from './read-models.service';
+
+/** messaging's durable consumers: identity's user events and catalog's product events feed the read models. */
+@Injectable()
+export class ReadModelEventsConsumer implements OnApplicationBootstrap {
+  constructor(private readonly consumer: EventConsumer, private readonly readModels: ReadModelsService) {}
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.consumer.start({
+      [EVENTS.identity.userRegistered]: (e, m) => this.readModels.applyProfile(e, m),
+      [EVENTS.identity.userUpdated]: (e, m) => this.readModels.applyProfile(e, m),
+      [EVENTS.catalog.productListed]: (e, m) => this.readModels.applyProductListed(e, m),
+      [EVENTS.catalog.productSold]: (e, m) => this.readModels.applyProductSold(e, m),
+      [EVENTS.catalog.productRemoved]: (e, m) => this.readModels.applyProductRemoved(e, m),
+    });
+  }
+}

@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import { Controller, type INestApplication, type INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, RpcException, Transport } from '@nestjs/microservices';
+import { jetstream } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import {
+  ErrorCode, EVENTS, LIMITS, MESSAGES, RPC, type GetProductRequest, type GetUserRequest, type MessageSentEvent,
+  type ProductDto, type ProductListedEvent, type UserDto, type UserProfileChangedEvent,
+} from '@souvenir/contracts';
+import { DomainError, type RpcClient } from '@souvenir/platform';
+import { eventually, readStreamEvents, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { AppModule, SERVICE_NAME } from '../src/app.module';
+import { MessagingConfig } from '../src/config/messaging.config';
+import { MessagesService } from '../src/messages/messages.service';
+
+let infra: TestInfra;
+let app: INestApplication;
+let rpc: RpcClient;
+let closeRpc: () => Promise<void>;
+let nc: NatsConnection;
+let stub: INestMicroservice;
+
+/** What catalog and identity would answer, for products and users whose events have not arrived. */
+const catalogProducts = new Map<string, ProductDto>();
+const identityUsers = new Map<string, UserDto>();
+
+@Controller()
+class OtherServicesStub {
+  @MessagePattern(RPC.catalog.getProduct)
+  getProduct({ productId }: GetProductRequest): ProductDto {
+    const product = catalogProducts.get(productId);
+    if (!product) throw new RpcException({ code: ErrorCode.NotFound, message: 'Product not found' });
+    return product;
+  }
+
+  @MessagePattern(RPC.identity.getUser)
+  getUser({ userId }: GetUserRequest): UserDto {
+    const user = identityUsers.get(userId);
+    if (!user) throw new RpcException({ code: ErrorCode.NotFound, message: 'User not found' });
+    return user;
+  }
+}
+
+@Module({ controllers: [OtherServicesStub] })
+class OtherServicesStubModule {}
+
+const seller = randomUUID();
+const buyer = randomUUID();
+const third = randomUUID();
+const vase = randomUUID();
+const scarf = randomUUID();
+
+beforeAll(async () => {
+  infra = await startTestInfra();
+  app = await startService(SERVICE_NAME, MessagingConfig, (c) => AppModule.register(c), infra, { RPC_TIMEOUT_MS: '1500' });
+  ({ rpc, close: closeRpc } = rpcClient(infra));
+  nc = await connect({ servers: infra.natsUrl });
+  stub = await NestFactory.createMicroservice(OtherServicesStubModule, {
+    transport: Transport.NATS, options: { servers: [infra.natsUrl], queue: 'stub' }, logger: false,
+  });
+  await stub.listen();
+
+  await publish(EVENTS.identity.userRegistered, profile(seller, 1, { firstName: 'Sora', lastName: 'Seller' }));
+  await publish(EVENTS.identity.userRegistered, profile(buyer, 1, { firstName: 'Bea', lastName: 'Buyer' }));
+  await publish(EVENTS.identity.userRegistered, profile(third, 1, { firstName: 'Theo', lastName: 'Third' }));
+  await publish(EVENTS.catalog.productListed, listed(vase, seller, 'Kyoto tea vase'));
+  await publish(EVENTS.catalog.productListed, listed(scarf, seller, 'Silk scarf from Lyon'));
+  await eventually(async () => {
+    expect(await count(`SELECT count(*) FROM messaging.users`)).toBe(3);
+    expect(await count(`SELECT count(*) FROM messaging.products`)).toBe(2);
+  });
+});
+
+afterAll(async () => {
+  await stub?.close();
+  await nc?.close();
+  await closeRpc?.();
+  await app?.close();
+  await infra?.stop();
+});
+
+/** Publishes an event straight to JetStream, as the owning service's outbox relay would. */
+async function publish(subject: string, event: object, msgID: string = randomUUID()): Promise<string> {
+  await jetstream(nc).publish(subject, JSON.stringify(event), { msgID });
+  return msgID;
+}
+
+function profile(userId: string, version: number, changes: Partial<UserProfileChangedEvent> = {}): UserProfileChangedEvent {
+  return {
+    userId, username: `user-${userId.slice(0, 8)}`, firstName: 'Yuki', lastName: 'Tanaka', avatar: null, location: 'United States',
+    isVerified: false, version, occurredAt: new Date().toISOString(), ...changes,
+  };
+}
+
+function listed(productId: string, sellerId: string, title: string): ProductListedEvent {
+  return { productId, sellerId, title, price: '25.00', occurredAt: new Date().toISOString() };
+}
+
+async function count(sql: string, params: unknown[] = []): Promise<number> {
+  const [row] = await infra.database.query<{ count: string }>(sql, params);
+  return Number(row.count);
+}
+
+async function processed(eventId: string): Promise<void> {
+  await eventually(async () => expect(await count(`SELECT count(*) FROM messaging.processed_events WHERE event_id = $1`, [eventId])).toBe(1));
+}
+
+async function userRow(id: string) {
+  const [row] = await infra.database.query<{ first_name: string; last_name: string; version: number }>(
+    `SELECT first_name, last_name, version FROM messaging.users WHERE id = $1`, [id]);
+  return row;
+}
+
+async function expectError(promise: Promise<unknown>, code: ErrorCode): Promise<DomainError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(DomainError);
+  expect((error as DomainError).code).toBe(code);
+  return error as DomainError;
+}
+
+const send = (actorId: string, toUserId: string, productId: string, content: string) =>
+  rpc.send(RPC.messaging.sendMessage, { actorId, toUserId, productId, content });
+
+describe('messaging service', () => {
+  it('refuses messages to yourself, about unknown products, and to anyone but the seller first', async () => {
+    await expectError(send(buyer, buyer, vase, 'Hello me'), ErrorCode.Forbidden);
+    await expectError(send(seller, seller, vase, 'Hello me'), ErrorCode.Forbidden);
+    await expectError(send(buyer, seller, randomUUID(), 'Is this available?'), ErrorCode.NotFound);
+    await expectError(send(buyer, third, vase, 'Are you the seller?'), ErrorCode.Forbidden);
+    // The seller cannot open a conversation with somebody who never wrote about the product.
+    await expectError(send(seller, buyer, vase, 'Want my vase?'), ErrorCode.Forbidden);
+  });
+
+  it('delivers a first message to the seller, with names and title from the read models, and publishes message sent', async () => {
+    const message = await send(buyer, seller, vase, '  Is the vase still available?  ');
+    expect(message).toMatchObject({
+      fromUserId: buyer, toUserId: seller, productId: vase, content: 'Is the vase still available?', isRead: false,
+      fromUser: { id: buyer, firstName: 'Bea', lastName: 'Buyer', avatar: null },
+      toUser: { id: seller, firstName: 'Sora', lastName: 'Seller', avatar: null },
+      product: { id: vase, title: 'Kyoto tea vase' },
+    });
+    expect(new Date(message.createdAt).toISOString()).toBe(message.createdAt);
+    await eventually(async () => {
+      const events = (await readStreamEvents<MessageSentEvent>(infra, EVENTS.messaging.messageSent)).filter((e) => e.data.messageId === message.id);
+      expect(events).toHaveLength(1);
+      expect(events[0].data).toMatchObject({ fromUserId: buyer, toUserId: seller, productId: vase });
+    });
+  });
+
+  it('lets the seller reply to whoever wrote about the product, and only them', async () => {
+    const reply = await send(seller, buyer, vase, 'Yes, it is!');
+    expect(reply).toMatchObject({ fromUserId: seller, toUserId: buyer, product: { title: 'Kyoto tea vase' } });
+    // The buyer may keep writing to the seller; a third person may not join the conversation.
+    await send(buyer, seller, vase, 'Great, I will buy it.');
+    await expectError(send(third, buyer, vase, 'I am interested too'), ErrorCode.Forbidden);
+    // Writing about the vase does not let the seller write first about another product.
+    await expectError(send(seller, buyer, scarf, 'And the scarf?'), ErrorCode.Forbidden);
+  });
+
+  it('validates content with the spec messages and trims it', async () => {
+    for (const content of ['', '   \n\t ']) {
+      const error = await expectError(send(buyer, seller, vase, content), ErrorCode.ValidationFailed);
+      expect(error.errors).toEqual([{ field: 'content', message: MESSAGES.messageRequired }]);
+      expect(error.message).toBe(MESSAGES.messageRequired);
+    }
+    const tooLong = await expectError(send(buyer, seller, vase, 'x'.repeat(LIMITS.messageMax + 1)), ErrorCode.ValidationFailed);
+    expect(tooLong.errors).toEqual([{ field: 'content', message: MESSAGES.messageMax }]);
+    await expectError(rpc.send(RPC.messaging.sendMessage, { actorId: buyer, toUserId: 'nope', productId: vase, content: 'Hi' }), ErrorCode.ValidationFailed);
+    await expectError(rpc.send(RPC.messaging.sendMessage, { actorId: buyer, toUserId: seller, productId: vase, content: 'Hi', isRead: true } as never), ErrorCode.ValidationFailed);
+    const longest = await send(buyer, seller, scarf, ` ${'y'.repeat(LIMITS.messageMax)} `);
+    expect(longest.content).toHaveLength(LIMITS.messageMax);
+  });
+
+  it('lists conversations newest first, one per (other user, product), with the caller\'s unread count', async () => {
+    const forSeller = await rpc.send(RPC.messaging.listConversations, { actorId: seller });
+    expect(forSeller.map((c) => [c.productId, c.unreadCount])).toEqual([[scarf, 1], [vase, 2]]);
+    expect(forSeller[1]).toMatchObject({ content: 'Great, I will buy it.', fromUser: { firstName: 'Bea' }, product: { title: 'Kyoto tea vase' } });
+    const forBuyer = await rpc.send(RPC.messaging.listConversations, { actorId: buyer });
+    expect(forBuyer.map((c) => [c.productId, c.unreadCount])).toEqual([[scarf, 0], [vase, 1]]);
+    expect(await rpc.send(RPC.messaging.listConversations, { actorId: third })).toEqual([]);
+  });
+
+  it('answers the unread total and marks a thread read when it is opened, oldest first', async () => {
+    expect(await rpc.send(RPC.messaging.countUnread, { actorId: seller })).toEqual({ count: 3 });
+    const thread = await rpc.send(RPC.messaging.getThread, { actorId: seller, otherUserId: buyer, productId: vase });
+    expect(thread.map((m) => m.content)).toEqual(['Is the vase still available?', 'Yes, it is!', 'Great, I will buy it.']);
+    expect(thread.every((m) => m.productId === vase)).toBe(true);
+    expect(thread.filter((m) => m.toUserId === seller).every((m) => m.isRead)).toBe(true);
+    // Only that product's thread was read: the scarf message is still unread, and the buyer's reply too.
+    expect(await rpc.send(RPC.messaging.countUnread, { actorId: seller })).toEqual({ count: 1 });
+    expect(await rpc.send(RPC.messaging.countUnread, { actorId: buyer })).toEqual({ count: 1 });
+    const conversations = await rpc.send(RPC.messaging.listConversations, { actorId: seller });
+    expect(conversations.find((c) => c.productId === vase)?.unreadCount).toBe(0);
+
+    // Without a product the thread spans every product the two talked about; the buyer sees their messages read.
+    const all = await rpc.send(RPC.messaging.getThread, { actorId: buyer, otherUserId: seller });
+    expect(all).toHaveLength(4);
+    expect(all.map((m) => m.createdAt)).toEqual([...all.map((m) => m.createdAt)].sort());
+    expect(all.filter((m) => m.fromUserId === buyer && m.productId === vase).every((m) => m.isRead)).toBe(true);
+    expect(await rpc.send(RPC.messaging.countUnread, { actorId: buyer })).toEqual({ count: 0 });
+    // A third person sees nothing of it.
+    expect(await rpc.send(RPC.messaging.getThread, { actorId: third, otherUserId: seller, productId: vase })).toEqual([]);
+    expect(await rpc.send(RPC.messaging.getThread, { actorId: third, otherUserId: buyer })).toEqual([]);
+  });
+
+  it('fetches a product and a user not yet in the read models once, and lets their events overwrite them later', async () => {
+    const newSeller = randomUUID();
+    const kite = randomUUID();
+    identityUsers.set(newSeller, {
+      id: newSeller, username: 'newseller', firstName: 'Nina', lastName: 'New', avatar: null, location: null, isVerified: false, createdAt: new Date().toISOString(),
+    });
+    catalogProducts.set(kite, {
+      id: kite, title: 'Bali kite', description: 'A hand-painted kite from Bali, bamboo frame.', price: '30.00', originalPrice: null,
+      condition: 'new', category: 'Art & Crafts', country: 'Indonesia', images: ['https://example.com/kite.jpg'], isCustomsVerified: true,
+      isFavorited: false, createdAt: new Date().toISOString(), status: 'active',
+      seller: { id: newSeller, firstName: 'Nina', lastName: 'New', avatar: null, isVerified: false },
+    });
+    const message = await send(buyer, newSeller, kite, 'Does the kite fly well?');
+    expect(message).toMatchObject({ toUser: { firstName: 'Nina' }, product: { title: 'Bali kite' } });
+    expect(await userRow(newSeller)).toMatchObject({ first_name: 'Nina', version: 0 });
+
+    // Stored once: catalog and identity are not asked again.
+    catalogProducts.delete(kite);
+    identityUsers.delete(newSeller);
+    await send(buyer, newSeller, kite, 'And is the string included?');
+
+    const registered = await publish(EVENTS.identity.userRegistered, profile(newSeller, 1, { firstName: 'Nina', lastName: 'Nakamura' }));
+    await processed(registered);
+    expect(await userRow(newSeller)).toMatchObject({ last_name: 'Nakamura', version: 1 });
+  });
+
+  it('ignores replayed and older user events, and a replayed listing after a removal', async () => {
+    const updated = await publish(EVENTS.identity.userUpdated, profile(buyer, 3, { firstName: 'Beatriz', lastName: 'Buyer' }));
+    await processed(updated);
+    expect(await userRow(buyer)).toMatchObject({ first_name: 'Beatriz', version: 3 });
+
+    // The same event id again: JetStream drops it and nothing is applied twice.
+    await publish(EVENTS.identity.userUpdated, profile(buyer, 3, { firstName: 'Twice' }), updated);
+    // A late, older version, and a replay of the registration under a new id: both change nothing.
+    const older = await publish(EVENTS.identity.userUpdated, profile(buyer, 2, { firstName: 'Stale' }));
+    const replayed = await publish(EVENTS.identity.userRegistered, profile(buyer, 1, { firstName: 'Bea' }));
+    await processed(older);
+    await processed(replayed);
+    expect(await userRow(buyer)).toMatchObject({ first_name: 'Beatriz', version: 3 });
+    expect(await count(`SELECT count(*) FROM messaging.processed_events WHERE event_id = $1`, [updated])).toBe(1);
+    const [conversation] = await rpc.send(RPC.messaging.listConversations, { actorId: seller });
+    expect(conversation.fromUser.firstName).toBe('Beatriz');
+
+    const lamp = randomUUID();
+    await processed(await publish(EVENTS.catalog.productListed, listed(lamp, seller, 'Moroccan lamp')));
+    await processed(await publish(EVENTS.catalog.productRemoved, { productId: lamp, sellerId: seller, occurredAt: new Date().toISOString() }));
+    await processed(await publish(EVENTS.catalog.productListed, listed(lamp, seller, 'Moroccan lamp')));
+    await expectError(send(buyer, seller, lamp, 'Is the lamp still here?'), ErrorCode.NotFound);
+
+    // A sold product can still be discussed: the buyer arranges delivery with the seller.
+    await processed(await publish(EVENTS.catalog.productSold, { productId: scarf, sellerId: seller, occurredAt: new Date().toISOString() }));
+    await send(buyer, seller, scarf, 'Paid! When will you ship?');
+  });
+
+  it('shares the load between two instances in one queue group without losing or doubling a message', async () => {
+    const second = await startService(SERVICE_NAME, MessagingConfig, (c) => AppModule.register(c), infra, { RPC_TIMEOUT_MS: '1500' });
+    try {
+      const first = jest.spyOn(app.get(MessagesService), 'send');
+      const other = jest.spyOn(second.get(MessagesService), 'send');
+      const before = await count(`SELECT count(*) FROM messaging.messages`);
+      const total = 120;
+      const sent = await Promise.all(Array.from({ length: total }, (_, i) =>
+        i % 2 ? send(buyer, seller, vase, `Offer #${i}`) : send(seller, buyer, vase, `Counter #${i}`)));
+      expect(new Set(sent.map((m) => m.id)).size).toBe(total);
+      expect(await count(`SELECT count(*) FROM messaging.messages`)).toBe(before + total);
+      expect(await count(`SELECT count(*) FROM messaging.messages WHERE content LIKE 'Offer #%' OR content LIKE 'Counter #%'`)).toBe(total);
+      expect(first.mock.calls.length).toBeGreaterThan(0);
+      expect(other.mock.calls.length).toBeGreaterThan(0);
+      expect(first.mock.calls.length + other.mock.calls.length).toBe(total);
+      // Reads are served by both too, from the shared database.
+      const counts = await Promise.all(Array.from({ length: 10 }, () => rpc.send(RPC.messaging.countUnread, { actorId: seller })));
+      expect(new Set(counts.map((c) => c.count)).size).toBe(1);
+      // Every message's event is published exactly once, whichever instance's relay took it.
+      const ids = new Set(sent.map((m) => m.id));
+      await eventually(async () => {
+        const events = (await readStreamEvents<MessageSentEvent>(infra, EVENTS.messaging.messageSent)).filter((e) => ids.has(e.data.messageId));
+        expect(events).toHaveLength(total);
+        expect(new Set(events.map((e) => e.data.messageId)).size).toBe(total);
+      }, 20_000, 250);
+    } finally {
+      await second.close();
+    }
+  });
+});
