@@ -3,6 +3,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { PlatformModule } from '@souvenir/platform';
 import type { CatalogConfig } from './config/catalog.config';
 import { CATALOG_MIGRATIONS } from './database/migrations';
+import { FavouriteEventsConsumer } from './favourites/favourite-events.consumer';
+import { FavouriteCountsService } from './favourites/favourite-counts.service';
+import { FavouriteStateEntity } from './favourites/favourite-state.entity';
 import { ProductEntity } from './products/product.entity';
 import { ProductsController } from './products/products.controller';
 import { ProductsRepository } from './products/products.repository';
@@ -20,11 +23,11 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forService({ name: SERVICE_NAME, config, entities: [ProductEntity, SellerEntity], migrations: CATALOG_MIGRATIONS }),
+        PlatformModule.forService({ name: SERVICE_NAME, config, entities: [ProductEntity, SellerEntity, FavouriteStateEntity], migrations: CATALOG_MIGRATIONS }),
         TypeOrmModule.forFeature([ProductEntity, SellerEntity]),
       ],
       controllers: [ProductsController],
-      providers: [ProductsService, ProductsRepository, SellersService, SellersRepository, SellerEventsConsumer],
+      providers: [ProductsService, ProductsRepository, SellersService, SellersRepository, SellerEventsConsumer, FavouriteCountsService, FavouriteEventsConsumer],
     };
   }
 }

@@ -1,0 +1,167 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf, ValidateNested,
+} from 'class-validator';
+import { LIMITS, MESSAGES } from '../validation/messages';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const toText = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value);
+/** Delivery fields are required unless the buyer ticked "same as billing" (spec section 5). */
+const needsDelivery = (info: ShippingInfoDto) => info.sameAsDelivery !== true;
+
+export const DEFAULT_COUNTRY = 'United States';
+
+/**
+ * The shipping part of the checkout form (spec sections 3 and 5): what a signed-in buyer must send.
+ * State, country and phone are optional; `sameAsDelivery` (the "Same as billing" box) copies billing into delivery.
+ */
+export class ShippingInfoDto {
+  @Transform(trim) @IsOptional() @IsString() @MaxLength(30, { message: 'Phone number is too long' })
+  phone?: string;
+
+  @Transform(trim) @IsNotEmpty({ message: MESSAGES.streetRequired }) @IsString({ message: MESSAGES.streetRequired }) @MaxLength(200, { message: 'Street address is too long' })
+  billingStreet!: string;
+
+  @Transform(trim) @IsNotEmpty({ message: MESSAGES.cityRequired }) @IsString({ message: MESSAGES.cityRequired }) @MaxLength(100, { message: 'City is too long' })
+  billingCity!: string;
+
+  @Transform(trim) @IsOptional() @IsString() @MaxLength(100, { message: 'State is too long' })
+  billingState?: string;
+
+  @Transform(trim) @IsNotEmpty({ message: MESSAGES.zipRequired }) @IsString({ message: MESSAGES.zipRequired }) @MaxLength(20, { message: 'ZIP code is too long' })
+  billingZip!: string;
+
+  @Transform(trim) @IsOptional() @IsString() @MaxLength(60, { message: 'Country is too long' })
+  billingCountry?: string;
+
+  @Transform(trim) @ValidateIf(needsDelivery) @IsNotEmpty({ message: MESSAGES.streetRequired }) @IsString({ message: MESSAGES.streetRequired }) @MaxLength(200, { message: 'Street address is too long' })
+  deliveryStreet?: string;
+
+  @Transform(trim) @ValidateIf(needsDelivery) @IsNotEmpty({ message: MESSAGES.cityRequired }) @IsString({ message: MESSAGES.cityRequired }) @MaxLength(100, { message: 'City is too long' })
+  deliveryCity?: string;
+
+  @Transform(trim) @IsOptional() @IsString() @MaxLength(100, { message: 'State is too long' })
+  deliveryState?: string;
+
+  @Transform(trim) @ValidateIf(needsDelivery) @IsNotEmpty({ message: MESSAGES.zipRequired }) @IsString({ message: MESSAGES.zipRequired }) @MaxLength(20, { message: 'ZIP code is too long' })
+  deliveryZip?: string;
+
+  @Transform(trim) @IsOptional() @IsString() @MaxLength(60, { message: 'Country is too long' })
+  deliveryCountry?: string;
+
+  @IsOptional() @IsBoolean({ message: 'sameAsDelivery must be true or false' })
+  sameAsDelivery?: boolean;
+
+  /** Contact fields: required for guests only (GuestInfoDto); a signed-in buyer may send them to override the account's. */
+  @Transform(trim) @IsOptional() @IsEmail({}, { message: MESSAGES.invalidEmail }) @MaxLength(LIMITS.emailMax, { message: MESSAGES.invalidEmail })
+  email?: string;
+
+  @Transform(trim) @IsOptional() @IsString() @MaxLength(LIMITS.nameMax, { message: 'First name is too long' })
+  firstName?: string;
+
+  @Transform(trim) @IsOptional() @IsString() @MaxLength(LIMITS.nameMax, { message: 'Last name is too long' })
+  lastName?: string;
+}
+
+/** The whole checkout form of a guest: the shipping part plus email, first and last name (spec section 5). */
+export class GuestInfoDto extends ShippingInfoDto {
+  @Transform(trim) @IsNotEmpty({ message: MESSAGES.emailRequired }) @IsEmail({}, { message: MESSAGES.invalidEmail }) @MaxLength(LIMITS.emailMax, { message: MESSAGES.invalidEmail })
+  declare email: string;
+
+  @Transform(trim) @IsNotEmpty({ message: MESSAGES.firstNameRequired }) @IsString({ message: MESSAGES.firstNameRequired }) @MaxLength(LIMITS.nameMax, { message: 'First name is too long' })
+  declare firstName: string;
+
+  @Transform(trim) @IsNotEmpty({ message: MESSAGES.lastNameRequired }) @IsString({ message: MESSAGES.lastNameRequired }) @MaxLength(LIMITS.nameMax, { message: 'Last name is too long' })
+  declare lastName: string;
+}
+
+/**
+ * `POST /api/create-payment-intent` body. `amount` is what the checkout page shows (number or decimal string);
+ * the server recomputes it from the current price and answers 409 when they differ. `guestInfo` is checked
+ * against GuestInfoDto for guests and ShippingInfoDto for signed-in buyers by the payments service.
+ */
+export class CreatePaymentIntentDto {
+  @IsUUID('all', { message: 'productId must be a product id' })
+  productId!: string;
+
+  @Transform(toText)
+  @IsNotEmpty({ message: 'Amount is required' })
+  @IsString({ message: 'Amount must be a number' })
+  @Matches(/^\d{1,10}(\.\d{1,2})?$/, { message: 'Amount must be a positive amount with at most two decimals' })
+  amount!: string;
+
+  @IsOptional() @ValidateNested() @Type(() => ShippingInfoDto)
+  guestInfo?: ShippingInfoDto;
+}
+
+/** The card fields of the test-mode card form; incomplete values are answered with the spec's messages, not 400. */
+export class TestCardDto {
+  @Transform(toText) @IsOptional() @IsString() @MaxLength(40) number?: string;
+  @Transform(toText) @IsOptional() @IsString() @MaxLength(4) expMonth?: string;
+  @Transform(toText) @IsOptional() @IsString() @MaxLength(4) expYear?: string;
+  @Transform(toText) @IsOptional() @IsString() @MaxLength(8) cvc?: string;
+  @Transform(toText) @IsOptional() @IsString() @MaxLength(20) postalCode?: string;
+}
+
+/** `POST /api/payments/test-confirm` body (only while the test-mode provider is active). */
+export class ConfirmTestPaymentDto {
+  @IsString() @IsNotEmpty() @MaxLength(100) paymentIntentId!: string;
+  @ValidateNested() @Type(() => TestCardDto) card!: TestCardDto;
+}
+
+/** `POST /api/payments/reconcile` body: the success page asks for the intent's real state. */
+export class ReconcilePaymentDto {
+  @IsString() @IsNotEmpty() @MaxLength(100) paymentIntentId!: string;
+}
+
+export type PaymentProviderName = 'stripe' | 'test';
+export type OrderStatus = 'pending' | 'requires_action' | 'paid' | 'failed' | 'refunded';
+
+/** Answer of `POST /api/create-payment-intent`: what the card form needs. `amount` is the price as a decimal string. */
+export interface PaymentIntentDto {
+  clientSecret: string;
+  paymentIntentId: string;
+  amount: string;
+  currency: string;
+  provider: PaymentProviderName;
+  /** Present with Stripe: the key Stripe Elements needs. */
+  publishableKey?: string;
+}
+
+/** Answer of the test-mode confirm step, as Stripe's confirmCardPayment reports it. */
+export interface TestPaymentOutcomeDto {
+  status: 'succeeded' | 'requires_action' | 'failed';
+  message?: string;
+}
+
+/** Answer of reconcile: the order's status after applying the provider's state. */
+export interface PaymentStatusDto {
+  status: OrderStatus;
+  productId: string;
+  message?: string;
+}
+
+export interface AddressDto {
+  street: string;
+  city: string;
+  state: string | null;
+  zip: string;
+  country: string;
+}
+
+/** One order in `GET /api/orders`. `buyer` is present on sales only (the seller ships to it). */
+export interface OrderDto {
+  id: string;
+  product: { id: string; title: string; image: string | null };
+  amount: string;
+  currency: string;
+  status: OrderStatus;
+  createdAt: string;
+  buyer?: { firstName: string; lastName: string; deliveryAddress: AddressDto };
+}
+
+/** Answer of `GET /api/orders`: the caller's purchases and sales, newest first. */
+export interface OrdersDto {
+  purchases: OrderDto[];
+  sales: OrderDto[];
+}
