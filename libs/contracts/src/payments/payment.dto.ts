@@ -7,15 +7,15 @@ import { LIMITS, MESSAGES } from '../validation/messages';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const toText = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value);
 /** Delivery fields are required unless the buyer ticked "same as billing" (spec section 5). */
-const needsDelivery = (info: ShippingInfoDto) => info.sameAsDelivery !== true;
+const needsDelivery = (info: AddressInfoDto) => info.sameAsDelivery !== true;
 
 export const DEFAULT_COUNTRY = 'United States';
 
 /**
- * The shipping part of the checkout form (spec sections 3 and 5): what a signed-in buyer must send.
- * State, country and phone are optional; `sameAsDelivery` (the "Same as billing" box) copies billing into delivery.
+ * The address part of the checkout form (spec sections 3 and 5). State, country and phone are optional;
+ * `sameAsDelivery` (the "Same as billing" box) copies billing into delivery.
  */
-export class ShippingInfoDto {
+export class AddressInfoDto {
   @Transform(trim) @IsOptional() @IsString() @MaxLength(30, { message: 'Phone number is too long' })
   phone?: string;
 
@@ -52,6 +52,8 @@ export class ShippingInfoDto {
   @IsOptional() @IsBoolean({ message: 'sameAsDelivery must be true or false' })
   sameAsDelivery?: boolean;
 
+/** What a signed-in buyer must send: the address part; contact fields are optional and default to the account's. */
+export class ShippingInfoDto extends AddressInfoDto {
   /** Contact fields: required for guests only (GuestInfoDto); a signed-in buyer may send them to override the account's. */
   @Transform(trim) @IsOptional() @IsEmail({}, { message: MESSAGES.invalidEmail }) @MaxLength(LIMITS.emailMax, { message: MESSAGES.invalidEmail })
   email?: string;
@@ -63,16 +65,16 @@ export class ShippingInfoDto {
   lastName?: string;
 }
 
-/** The whole checkout form of a guest: the shipping part plus email, first and last name (spec section 5). */
-export class GuestInfoDto extends ShippingInfoDto {
+/** The whole checkout form of a guest: the address part plus email, first and last name (spec section 5). */
+export class GuestInfoDto extends AddressInfoDto {
   @Transform(trim) @IsNotEmpty({ message: MESSAGES.emailRequired }) @IsEmail({}, { message: MESSAGES.invalidEmail }) @MaxLength(LIMITS.emailMax, { message: MESSAGES.invalidEmail })
-  declare email: string;
+  email!: string;
 
   @Transform(trim) @IsNotEmpty({ message: MESSAGES.firstNameRequired }) @IsString({ message: MESSAGES.firstNameRequired }) @MaxLength(LIMITS.nameMax, { message: 'First name is too long' })
-  declare firstName: string;
+  firstName!: string;
 
   @Transform(trim) @IsNotEmpty({ message: MESSAGES.lastNameRequired }) @IsString({ message: MESSAGES.lastNameRequired }) @MaxLength(LIMITS.nameMax, { message: 'Last name is too long' })
-  declare lastName: string;
+  lastName!: string;
 }
 
 /**
