@@ -14,6 +14,7 @@ export const SERVICES = [
   { name: 'catalog', healthPort: 4002 },
   { name: 'favourites', healthPort: 4003 },
   { name: 'messaging', healthPort: 4004 },
+  { name: 'payments', healthPort: 4005 },
 ];
 
 /**

@@ -29,7 +29,7 @@ if (!(await infraIsUp())) {
 }
 
 console.log('Building ...');
-run(NODE24, [path.join(ROOT, 'node_modules', 'nx', 'bin', 'nx.js'), 'run-many', '-t', 'build', '--outputStyle=static']);
+run(path.join(ROOT, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '--outputStyle=static']);
 
 const port = Number(process.env.PORT ?? 3000);
 const stack = await startStack({ port });

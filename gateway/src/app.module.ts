@@ -10,6 +10,8 @@ import { REDIS, RedisCloser, redisProvider } from './redis.provider';
 import { AuthController } from './routes/auth/auth.controller';
 import { ProductsController } from './routes/catalog/products.controller';
 import { MessagesController } from './routes/messaging/messages.controller';
+import { PaymentsController } from './routes/payments/payments.controller';
+import { WebhooksController } from './routes/payments/webhooks.controller';
 import { FavouriteMarker } from './routes/favourites/favourite-marker';
 import { FavouritesController } from './routes/favourites/favourites.controller';
 import { UsersController } from './routes/users/users.controller';
@@ -29,7 +31,7 @@ export class AppModule {
           options: { servers: config.NATS_URL.split(','), maxReconnectAttempts: -1, waitOnFirstConnect: true, name: 'gateway' },
         }]),
       ],
-      controllers: [HealthController, AuthController, UsersController, ProductsController, FavouritesController, MessagesController],
+      controllers: [HealthController, AuthController, UsersController, ProductsController, FavouritesController, MessagesController, PaymentsController, WebhooksController],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: RPC_TIMEOUT_MS, useValue: config.RPC_TIMEOUT_MS },

@@ -14,6 +14,8 @@ import { sessionMiddleware } from './session/session';
 import { serveWebApp } from './web/web-app';
 
 const BODY_LIMIT = '100kb';
+/** Provider events can be larger than a form; the signature covers the exact bytes, so they stay raw. */
+const WEBHOOK_BODY_LIMIT = '1mb';
 
 /** Builds the gateway app (used by main.ts and by the end-to-end tests). */
 export async function createGateway(config: GatewayConfig): Promise<INestApplication> {
@@ -32,6 +34,7 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   });
   if (config.WEB_DIST) serveWebApp(http, config.WEB_DIST);
   http.use(sameOriginJsonOnly(config));
+  http.use('/api/webhooks/stripe', express.raw({ limit: WEBHOOK_BODY_LIMIT, type: 'application/json' }));
   http.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: 'application/json' }));
   http.use('/api', ...sessionMiddleware(config, app.get<Redis>(REDIS)));
   // Errors raised by the express middlewares above (body too large, bad JSON, Redis away) get the API's shape.

@@ -22,3 +22,7 @@ export * from './messaging/message.dto';
 export * from './messaging/messaging.rpc';
 export * from './messaging/messaging.events';
 export * from './messaging/messaging.subjects';
+export * from './payments/payment.dto';
+export * from './payments/payments.rpc';
+export * from './payments/payments.events';
+export * from './payments/payments.subjects';

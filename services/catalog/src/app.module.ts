@@ -7,6 +7,7 @@ import { FavouriteEventsConsumer } from './favourites/favourite-events.consumer'
 import { FavouriteCountsService } from './favourites/favourite-counts.service';
 import { FavouriteStateEntity } from './favourites/favourite-state.entity';
 import { ProductEntity } from './products/product.entity';
+import { OrderEventsConsumer } from './products/order-events.consumer';
 import { ProductsController } from './products/products.controller';
 import { ProductsRepository } from './products/products.repository';
 import { ProductsService } from './products/products.service';
@@ -27,7 +28,7 @@ export class AppModule {
         TypeOrmModule.forFeature([ProductEntity, SellerEntity]),
       ],
       controllers: [ProductsController],
-      providers: [ProductsService, ProductsRepository, SellersService, SellersRepository, SellerEventsConsumer, FavouriteCountsService, FavouriteEventsConsumer],
+      providers: [ProductsService, ProductsRepository, SellersService, SellersRepository, SellerEventsConsumer, FavouriteCountsService, FavouriteEventsConsumer, OrderEventsConsumer],
     };
   }
 }

@@ -4,7 +4,8 @@ import { api, type ApiError } from './api';
 type Credentials = Pick<LoginDto, 'username' | 'password'>;
 type Registration = Pick<RegisterDto, 'email' | 'password' | 'username' | 'firstName' | 'lastName'> & { location?: string | null };
 
-const signedInTags = ['Me', { type: 'Product', id: 'LIST' }, 'Favorite', 'Conversation', 'Order'] as const;
+// Every product answer carries the caller's isFavorited, so lists and details alike are refetched.
+const signedInTags = ['Me', 'Product', 'UserProducts', 'Favorite', 'Conversation', 'Message', 'Order'] as const;
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -2,29 +2,30 @@ import IconButton from '@mui/material/IconButton';
 import type { SxProps, Theme } from '@mui/material/styles';
 import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
 import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
-import { useCurrentUser } from '../features/auth/hooks/useCurrentUser';
-import { useToast } from '../hooks/useToast';
+import { useToggleFavorite } from '../features/favorites/hooks/useToggleFavorite';
 
 interface Props {
+  productId: string;
   favorited: boolean;
   title: string;
   sx?: SxProps<Theme>;
 }
 
-/** The favourite heart (red when set). Favouriting needs sign-in; toggling lands with the favourites feature. */
-export function FavoriteButton({ favorited, title, sx }: Props) {
-  const { user } = useCurrentUser();
-  const toast = useToast();
+/** The favourite heart (red when set); toggles the product's favourite, or asks to log in when signed out. */
+export function FavoriteButton({ productId, favorited, title, sx }: Props) {
+  const { toggle, isPending } = useToggleFavorite(productId, favorited);
   const onClick = (event: React.MouseEvent) => {
+    // The heart sits on a card that links to the product.
     event.preventDefault();
     event.stopPropagation();
-    if (!user) toast({ title: 'Please log in', description: 'You need to be logged in to add favorites', variant: 'error' });
+    void toggle();
   };
   return (
     <IconButton
       onClick={onClick}
       aria-label={favorited ? `Remove ${title} from favorites` : `Add ${title} to favorites`}
       aria-pressed={favorited}
+      aria-busy={isPending || undefined}
       sx={{ bgcolor: 'rgba(255,255,255,0.92)', '&:hover': { bgcolor: '#fff' }, boxShadow: '0 2px 8px rgba(0,0,0,0.12)', ...sx }}
     >
       {favorited ? <FavoriteRounded sx={{ color: '#E0245E' }} /> : <FavoriteBorderRounded />}

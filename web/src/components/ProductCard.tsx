@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import type { ProductDto } from '@souvenir/contracts';
 import { Link as RouterLink } from 'react-router';
+import { useCurrentUser } from '../features/auth/hooks/useCurrentUser';
 import { formatMoney } from '../utils/money';
 import { ConditionChip } from './ConditionChip';
 import { CustomsChip } from './CustomsChip';
@@ -23,6 +24,9 @@ interface Props {
 /** A product in browse, profile and favourites lists. */
 export function ProductCard({ product, layout = 'grid', sold = false, showFavorite = true }: Props) {
   const list = layout === 'list';
+  const { user } = useCurrentUser();
+  // Like the product page, the owner gets no heart on their own items.
+  const canFavorite = showFavorite && user?.id !== product.seller.id;
   return (
     <Card component="article" aria-label={product.title} sx={{ position: 'relative', height: '100%', transition: 'transform 180ms, box-shadow 180ms', '&:hover': { transform: 'translateY(-3px)', boxShadow: '0 14px 32px rgba(43,33,24,0.12)' } }}>
       <CardActionArea component={RouterLink} to={`/product/${product.id}`} sx={{ height: '100%', display: 'flex', flexDirection: list ? 'row' : 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}>
@@ -69,7 +73,7 @@ export function ProductCard({ product, layout = 'grid', sold = false, showFavori
           </Box>
         </Box>
       </CardActionArea>
-      {showFavorite && <FavoriteButton favorited={product.isFavorited} title={product.title} sx={{ position: 'absolute', top: 8, right: 8 }} />}
+      {canFavorite && <FavoriteButton productId={product.id} favorited={product.isFavorited} title={product.title} sx={{ position: 'absolute', top: 8, right: 8 }} />}
     </Card>
   );
 }

@@ -51,6 +51,7 @@ export class AddressInfoDto {
 
   @IsOptional() @IsBoolean({ message: 'sameAsDelivery must be true or false' })
   sameAsDelivery?: boolean;
+}
 
 /** What a signed-in buyer must send: the address part; contact fields are optional and default to the account's. */
 export class ShippingInfoDto extends AddressInfoDto {

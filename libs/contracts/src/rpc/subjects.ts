@@ -2,6 +2,7 @@ import { CATALOG_REQUEST_TYPES, CATALOG_RPC, type CatalogContracts } from '../ca
 import { FAVOURITES_REQUEST_TYPES, FAVOURITES_RPC, type FavouritesContracts } from '../favourites/favourites.subjects';
 import { IDENTITY_REQUEST_TYPES, IDENTITY_RPC, type IdentityContracts } from '../identity/identity.subjects';
 import { MESSAGING_REQUEST_TYPES, MESSAGING_RPC, type MessagingContracts } from '../messaging/messaging.subjects';
+import { PAYMENTS_REQUEST_TYPES, PAYMENTS_RPC, type PaymentsContracts } from '../payments/payments.subjects';
 
 export type { Contract, Done } from './contract';
 
@@ -14,10 +15,11 @@ export const RPC = {
   catalog: CATALOG_RPC,
   favourites: FAVOURITES_RPC,
   messaging: MESSAGING_RPC,
+  payments: PAYMENTS_RPC,
 } as const;
 
 /** Every subject with its request class and reply type: the compiler ties both ends to it. */
-export interface RpcContracts extends IdentityContracts, CatalogContracts, FavouritesContracts, MessagingContracts {}
+export interface RpcContracts extends IdentityContracts, CatalogContracts, FavouritesContracts, MessagingContracts, PaymentsContracts {}
 
 export type RpcSubject = keyof RpcContracts;
 export type RpcRequest<S extends RpcSubject> = RpcContracts[S]['request'];
@@ -29,4 +31,5 @@ export const RPC_REQUEST_TYPES: { [S in RpcSubject]: new () => RpcRequest<S> } =
   ...CATALOG_REQUEST_TYPES,
   ...FAVOURITES_REQUEST_TYPES,
   ...MESSAGING_REQUEST_TYPES,
+  ...PAYMENTS_REQUEST_TYPES,
 };

@@ -50,3 +50,19 @@ export const MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please try again later.',
   notSignedIn: 'You need to be logged in',
 } as const;
+
+/** Payment outcomes shown in the Payment Failed toast and on the success page (spec section 8). */
+export const PAYMENT_MESSAGES = {
+  priceChanged: 'The price of this item has changed. Please review and try again.',
+  noLongerAvailable: 'This item is no longer available',
+  ownProduct: 'You cannot buy your own item',
+  invalidPostalCode: 'Please enter a valid postal code (e.g., 10001).',
+  incompleteNumber: 'Please enter a complete card number.',
+  incompleteCvc: 'Please enter a complete CVC.',
+  incompleteExpiry: 'Please enter a complete expiry date.',
+  declined: 'Your card was declined. Please try a different payment method.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  processingError: 'A processing error occurred.',
+  unexpectedState: 'Payment processing error. Please refresh the page and try again.',
+  soldToAnotherBuyer: 'This item was just sold to another buyer. Your payment has been refunded.',
+} as const;

@@ -6,7 +6,7 @@ import {
   type ProductPageDto, type RemoveProductRequest,
 } from '@souvenir/contracts';
 import { DomainError, Outbox } from '@souvenir/platform';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { SellerEntity } from '../sellers/seller.entity';
 import { SellersService } from '../sellers/sellers.service';
 import { decodeCursor, encodeCursor } from './product-cursor';
@@ -99,6 +99,18 @@ export class ProductsService {
       await this.outbox.add(manager, EVENTS.catalog.productRemoved, toProductRemovedEvent(product));
       return { ok: true as const };
     });
+  }
+
+  /**
+   * A paid order sells its product (consumer of payments' order paid). Only an active product is sold: a second
+   * order paid for the same product changes nothing here (payments refunds it).
+   */
+  async markSold(productId: string, manager: EntityManager): Promise<void> {
+    const product = await this.products.findForUpdate(manager, productId);
+    if (!product || product.status !== 'active') return;
+    product.status = 'sold';
+    await manager.save(product);
+    await this.outbox.add(manager, EVENTS.catalog.productSold, { productId: product.id, sellerId: product.sellerId, occurredAt: new Date().toISOString() });
   }
 
   /** A seller's profile tabs: active and sold products, newest first. */

@@ -140,7 +140,7 @@ export default function ProductPage() {
                     Sold
                   </Button>
                 )}
-                <FavoriteButton favorited={product.isFavorited} title={product.title} sx={{ border: '1px solid', borderColor: 'divider', boxShadow: 'none' }} />
+                <FavoriteButton productId={product.id} favorited={product.isFavorited} title={product.title} sx={{ border: '1px solid', borderColor: 'divider', boxShadow: 'none' }} />
                 <Button variant="outlined" size="large" startIcon={<ShareRounded />} onClick={() => void share(product.title)}>
                   Share
                 </Button>

@@ -27,7 +27,7 @@ export function ListingsGrid({ products, isLoading, sold = false, empty }: Props
   return (
     <Box sx={gridSx}>
       {products.map((product) => (
-        <ProductCard key={product.id} product={product} sold={sold} showFavorite={!sold} />
+        <ProductCard key={product.id} product={product} sold={sold || product.status === 'sold'} showFavorite={!sold} />
       ))}
     </Box>
   );

@@ -12,6 +12,7 @@ import SellOutlined from '@mui/icons-material/SellOutlined';
 import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { asApiError } from '../../../api/api';
+import { useGetFavoritesQuery } from '../../../api/favoritesApi';
 import { useGetUserProductsQuery, useGetUserQuery } from '../../../api/usersApi';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageLoader } from '../../../components/PageLoader';
@@ -39,6 +40,7 @@ export default function ProfilePage() {
 
   const requested = params.get('tab') as TabKey | null;
   const tab: TabKey = requested === 'sold' || (requested === 'favorites' && isOwner) ? requested : 'active';
+  const favorites = useGetFavoritesQuery(undefined, { skip: tab !== 'favorites' });
   const setTab = (next: TabKey) =>
     setParams((prev) => {
       const nextParams = new URLSearchParams(prev);
@@ -86,7 +88,8 @@ export default function ProfilePage() {
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {listings.isError && <Alert severity="error" sx={{ mb: 2 }}>{asApiError(listings.error)?.message}</Alert>}
+        {tab !== 'favorites' && listings.isError && <Alert severity="error" sx={{ mb: 2 }}>{asApiError(listings.error)?.message}</Alert>}
+        {tab === 'favorites' && favorites.isError && <Alert severity="error" sx={{ mb: 2 }}>{asApiError(favorites.error)?.message}</Alert>}
         {tab === 'active' && (
           <ListingsGrid
             products={active}
@@ -105,8 +108,8 @@ export default function ProfilePage() {
         )}
         {tab === 'favorites' && (
           <ListingsGrid
-            products={[]}
-            isLoading={false}
+            products={favorites.data}
+            isLoading={favorites.isLoading}
             empty={{ icon: <FavoriteBorderRounded />, title: 'No favorites yet', description: 'Tap the heart on any souvenir to save it here.', action: <Button component={RouterLink} to="/" variant="contained">Browse Souvenirs</Button> }}
           />
         )}

@@ -1,0 +1,40 @@
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import {
+  ConfirmTestPaymentDto, CreatePaymentIntentDto, ReconcilePaymentDto, RPC, type OrdersDto, type PaymentIntentDto,
+  type PaymentStatusDto, type TestPaymentOutcomeDto,
+} from '@souvenir/contracts';
+import { RpcClient } from '@souvenir/platform';
+import { ActorId, AuthGuard, OptionalActorId } from '../../session/auth.guard';
+
+/** Checkout: guests may pay too; a signed-in caller is passed as `actorId`. payments enforces every rule. */
+@Controller('api')
+export class PaymentsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** 200 rather than 201: the answer is the card form's client secret, the order is not a resource yet. */
+  @Post('create-payment-intent')
+  @HttpCode(200)
+  createIntent(@OptionalActorId() actorId: string | undefined, @Body() body: CreatePaymentIntentDto): Promise<PaymentIntentDto> {
+    return this.rpc.send(RPC.payments.createIntent, { ...body, ...(actorId ? { actorId } : {}) });
+  }
+
+  /** The test-mode card form's confirm step; 404 when Stripe is the provider. */
+  @Post('payments/test-confirm')
+  @HttpCode(200)
+  confirmTestPayment(@Body() body: ConfirmTestPaymentDto): Promise<TestPaymentOutcomeDto> {
+    return this.rpc.send(RPC.payments.confirmTestPayment, body);
+  }
+
+  /** The success page: the order's status after asking the provider. */
+  @Post('payments/reconcile')
+  @HttpCode(200)
+  reconcile(@OptionalActorId() actorId: string | undefined, @Body() body: ReconcilePaymentDto): Promise<PaymentStatusDto> {
+    return this.rpc.send(RPC.payments.reconcile, { paymentIntentId: body.paymentIntentId, ...(actorId ? { actorId } : {}) });
+  }
+
+  @Get('orders')
+  @UseGuards(AuthGuard)
+  orders(@ActorId() actorId: string): Promise<OrdersDto> {
+    return this.rpc.send(RPC.payments.listOrders, { actorId });
+  }
+}

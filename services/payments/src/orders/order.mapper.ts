@@ -1,0 +1,58 @@
+import { DEFAULT_COUNTRY, type AddressDto, type OrderDto, type OrderFailedEvent, type OrderPaidEvent, type ShippingInfoDto } from '@souvenir/contracts';
+import type { OrderEntity } from './order.entity';
+
+/** Integer cents of a decimal amount ("12.5" → 1250); null when it is not a valid amount. */
+export function toCents(amount: string | number): number | null {
+  const match = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(String(amount).trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** "12.50" from 1250: the API's price format. */
+export function fromCents(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** Billing and delivery addresses of the checkout form; "Same as billing" copies billing into delivery. */
+export function toAddresses(info: ShippingInfoDto): { billing: AddressDto; delivery: AddressDto } {
+  const billing: AddressDto = {
+    street: info.billingStreet, city: info.billingCity, state: info.billingState || null, zip: info.billingZip,
+    country: info.billingCountry || DEFAULT_COUNTRY,
+  };
+  const delivery: AddressDto = info.sameAsDelivery
+    ? { ...billing }
+    : {
+      street: info.deliveryStreet!, city: info.deliveryCity!, state: info.deliveryState || null, zip: info.deliveryZip!,
+      country: info.deliveryCountry || DEFAULT_COUNTRY,
+    };
+  return { billing, delivery };
+}
+
+/** An order as its buyer sees it; the seller's view adds the buyer's name and where to ship. */
+export function toOrderDto(order: OrderEntity, view: 'purchase' | 'sale'): OrderDto {
+  return {
+    id: order.id,
+    product: { id: order.productId, title: order.productTitle, image: order.productImage },
+    amount: fromCents(order.amountCents),
+    currency: order.currency,
+    status: order.status,
+    createdAt: order.createdAt.toISOString(),
+    ...(view === 'sale'
+      ? { buyer: { firstName: order.contactFirstName, lastName: order.contactLastName, deliveryAddress: order.deliveryAddress } }
+      : {}),
+  };
+}
+
+export function toOrderPaidEvent(order: OrderEntity): OrderPaidEvent {
+  return {
+    orderId: order.id, productId: order.productId, sellerId: order.sellerId, buyerUserId: order.buyerUserId,
+    amountCents: order.amountCents, currency: order.currency, occurredAt: new Date().toISOString(),
+  };
+}
+
+export function toOrderFailedEvent(order: OrderEntity): OrderFailedEvent {
+  return {
+    orderId: order.id, productId: order.productId, buyerUserId: order.buyerUserId, status: order.status === 'refunded' ? 'refunded' : 'failed',
+    ...(order.failureMessage ? { reason: order.failureMessage } : {}), occurredAt: new Date().toISOString(),
+  };
+}

@@ -1,0 +1,18 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { ProviderIntentStatus } from './payment-provider';
+
+/** A payment intent of the built-in test-mode provider (kept in Postgres so replicas agree). */
+@Entity({ schema: 'payments', name: 'test_intents' })
+export class TestIntentEntity {
+  @PrimaryColumn('text') id!: string;
+  @Column('text', { name: 'client_secret' }) clientSecret!: string;
+  @Column('text', { name: 'idempotency_key' }) idempotencyKey!: string;
+  @Column('integer', { name: 'amount_cents' }) amountCents!: number;
+  @Column('text') currency!: string;
+  @Column('text') status!: ProviderIntentStatus;
+  @Column('text', { name: 'last_error', nullable: true }) lastError!: string | null;
+  @Column('boolean') refunded!: boolean;
+  @Column('jsonb') metadata!: Record<string, string>;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
+}

@@ -1,0 +1,76 @@
+import type { AddFavoriteDto, ProductDto } from '@souvenir/contracts';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { api } from './api';
+import { catalogApi } from './catalogApi';
+import { usersApi } from './usersApi';
+
+type RootState = Parameters<typeof api.util.selectCachedArgsForQuery>[0];
+type Dispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
+
+/**
+ * Sets `isFavorited` on every cached copy of the product (browse pages, all-products, detail, profile listings)
+ * and adds it to or removes it from the cached favourites list. Returns one undo for all of them.
+ */
+function patchFavorite(dispatch: Dispatch, state: RootState, productId: string, isFavorited: boolean): () => void {
+  const undos: Array<() => void> = [];
+  let snapshot: ProductDto | undefined;
+  const mark = (product: ProductDto) => {
+    if (product.id !== productId) return;
+    product.isFavorited = isFavorited;
+    snapshot ??= { ...product, images: [...product.images], seller: { ...product.seller } };
+  };
+
+  for (const args of catalogApi.util.selectCachedArgsForQuery(state, 'getProducts')) {
+    undos.push(dispatch(catalogApi.util.updateQueryData('getProducts', args, (draft) => draft.pages.forEach((page) => page.items.forEach(mark)))).undo);
+  }
+  for (const args of catalogApi.util.selectCachedArgsForQuery(state, 'getAllProducts')) {
+    undos.push(dispatch(catalogApi.util.updateQueryData('getAllProducts', args, (draft) => draft.forEach(mark))).undo);
+  }
+  if (catalogApi.util.selectCachedArgsForQuery(state, 'getProduct').includes(productId)) {
+    undos.push(dispatch(catalogApi.util.updateQueryData('getProduct', productId, mark)).undo);
+  }
+  for (const args of usersApi.util.selectCachedArgsForQuery(state, 'getUserProducts')) {
+    undos.push(dispatch(usersApi.util.updateQueryData('getUserProducts', args, (draft) => draft.forEach(mark))).undo);
+  }
+  for (const args of favoritesApi.util.selectCachedArgsForQuery(state, 'getFavorites')) {
+    undos.push(
+      dispatch(
+        favoritesApi.util.updateQueryData('getFavorites', args, (draft) => {
+          const index = draft.findIndex((product) => product.id === productId);
+          if (!isFavorited && index >= 0) draft.splice(index, 1);
+          // Newest first: a new favourite goes on top.
+          if (isFavorited && index < 0 && snapshot) draft.unshift(snapshot);
+        }),
+      ).undo,
+    );
+  }
+  return () => undos.reverse().forEach((undo) => undo());
+}
+
+export const favoritesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The caller's favourite products, newest first. */
+    getFavorites: build.query<ProductDto[], void>({
+      query: () => '/favorites',
+      providesTags: (result) => [{ type: 'Favorite', id: 'LIST' }, ...(result ?? []).map((product) => ({ type: 'Favorite' as const, id: product.id }))],
+    }),
+    addFavorite: build.mutation<{ productId: string; isFavorited: boolean }, AddFavoriteDto['productId']>({
+      query: (productId) => ({ url: '/favorites', method: 'POST', body: { productId } satisfies AddFavoriteDto }),
+      async onQueryStarted(productId, { dispatch, getState, queryFulfilled }) {
+        const undo = patchFavorite(dispatch, getState(), productId, true);
+        await queryFulfilled.catch(undo);
+      },
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Favorite', id: 'LIST' }]),
+    }),
+    removeFavorite: build.mutation<void, string>({
+      query: (productId) => ({ url: `/favorites/${encodeURIComponent(productId)}`, method: 'DELETE' }),
+      async onQueryStarted(productId, { dispatch, getState, queryFulfilled }) {
+        const undo = patchFavorite(dispatch, getState(), productId, false);
+        await queryFulfilled.catch(undo);
+      },
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Favorite', id: 'LIST' }]),
+    }),
+  }),
+});
+
+export const { useGetFavoritesQuery, useAddFavoriteMutation, useRemoveFavoriteMutation } = favoritesApi;

@@ -1,0 +1,60 @@
+import type { ConversationDto, MessageDto, SendMessageDto, UnreadCountDto } from '@souvenir/contracts';
+import { api } from './api';
+
+/** One thread: the messages between the caller and another user, about one product. */
+export interface ThreadArgs {
+  otherUserId: string;
+  productId: string;
+}
+
+const threadTag = ({ otherUserId, productId }: ThreadArgs) => ({ type: 'Message' as const, id: `${otherUserId}:${productId}` });
+const conversationTags = [
+  { type: 'Conversation' as const, id: 'LIST' },
+  { type: 'Conversation' as const, id: 'UNREAD' },
+];
+
+export const messagesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The latest message of each (other user, product) pair, newest first, with the caller's unread count. */
+    getConversations: build.query<ConversationDto[], void>({
+      query: () => '/messages/conversations',
+      providesTags: [{ type: 'Conversation', id: 'LIST' }],
+    }),
+    getUnreadCount: build.query<UnreadCountDto, void>({
+      query: () => '/messages/unread-count',
+      providesTags: [{ type: 'Conversation', id: 'UNREAD' }],
+    }),
+    /** The thread, oldest first. Reading it marks the caller's incoming messages read on the server. */
+    getThread: build.query<MessageDto[], ThreadArgs>({
+      query: ({ otherUserId, productId }) => `/messages/${encodeURIComponent(otherUserId)}?productId=${encodeURIComponent(productId)}`,
+      providesTags: (_result, _error, args) => [threadTag(args)],
+      async onQueryStarted(args, { dispatch, queryFulfilled, getState }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return;
+        // Only when this read changed something: the thread had unread messages according to the list.
+        const conversations = messagesApi.endpoints.getConversations.select()(getState()).data;
+        const hadUnread = conversations?.some(
+          (c) => c.productId === args.productId && (c.fromUserId === args.otherUserId || c.toUserId === args.otherUserId) && c.unreadCount > 0,
+        );
+        const stillUnread = data.some((message) => message.fromUserId === args.otherUserId && !message.isRead);
+        if (hadUnread || stillUnread) dispatch(messagesApi.util.invalidateTags(conversationTags));
+      },
+    }),
+    sendMessage: build.mutation<MessageDto, SendMessageDto>({
+      query: (body) => ({ url: '/messages', method: 'POST', body }),
+      async onQueryStarted({ toUserId, productId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return;
+        // The open thread shows the new message at once, without waiting for its next poll.
+        dispatch(
+          messagesApi.util.updateQueryData('getThread', { otherUserId: toUserId, productId }, (draft) => {
+            if (!draft.some((message) => message.id === data.id)) draft.push(data);
+          }),
+        );
+      },
+      invalidatesTags: (_result, error) => (error ? [] : conversationTags),
+    }),
+  }),
+});
+
+export const { useGetConversationsQuery, useGetUnreadCountQuery, useGetThreadQuery, useSendMessageMutation } = messagesApi;

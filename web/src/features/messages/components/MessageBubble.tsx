@@ -1,0 +1,47 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DoneAllRounded from '@mui/icons-material/DoneAllRounded';
+import DoneRounded from '@mui/icons-material/DoneRounded';
+import type { MessageDto } from '@souvenir/contracts';
+import { relativeTime } from '../../../utils/time';
+
+interface Props {
+  message: MessageDto;
+  mine: boolean;
+  now: Date;
+}
+
+/** A message: mine on the right with a read mark, theirs on the left. */
+export function MessageBubble({ message, mine, now }: Props) {
+  return (
+    <Box component="li" sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', listStyle: 'none' }}>
+      <Box
+        data-mine={mine || undefined}
+        sx={{
+          maxWidth: { xs: '85%', sm: '70%' },
+          px: 1.75,
+          py: 1,
+          borderRadius: 3,
+          borderBottomRightRadius: mine ? 6 : undefined,
+          borderBottomLeftRadius: mine ? undefined : 6,
+          bgcolor: mine ? 'primary.main' : '#F3ECE4',
+          color: mine ? 'primary.contrastText' : 'text.primary',
+        }}
+      >
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.content}</Typography>
+        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'center', mt: 0.25, opacity: 0.8 }}>
+          <Typography variant="caption" component="time" dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString()}>
+            {relativeTime(message.createdAt, now)}
+          </Typography>
+          {mine &&
+            (message.isRead ? (
+              <DoneAllRounded sx={{ fontSize: 16 }} titleAccess="Read" />
+            ) : (
+              <DoneRounded sx={{ fontSize: 16 }} titleAccess="Sent" />
+            ))}
+        </Stack>
+      </Box>
+    </Box>
+  );
+}
