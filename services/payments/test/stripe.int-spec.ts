@@ -25,7 +25,6 @@ const list = (title: string): Promise<ProductDto> => rpc.send(RPC.catalog.create
   actorId: seller,
   product: { title, description: 'A lovely handmade souvenir brought home from far away.', price: 19.99, condition: 'new', category: 'Art & Crafts', country: 'Japan', images: ['https://example.com/a.jpg'] },
 });
-};
 
 beforeAll(async () => {
   await stub.start();

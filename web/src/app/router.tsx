@@ -7,6 +7,7 @@ const CategoriesPage = lazy(() => import('../features/catalog/pages/CategoriesPa
 const ProductPage = lazy(() => import('../features/catalog/pages/ProductPage'));
 const SellPage = lazy(() => import('../features/catalog/pages/SellPage'));
 const ProfilePage = lazy(() => import('../features/profile/pages/ProfilePage'));
+const MessagesPage = lazy(() => import('../features/messages/pages/MessagesPage'));
 const HowItWorksPage = lazy(() => import('../features/info/pages/HowItWorksPage'));
 const NotFoundPage = lazy(() => import('../features/info/pages/NotFoundPage'));
 
@@ -20,6 +21,7 @@ export const router = createBrowserRouter([
       { path: '/sell', element: <SellPage /> },
       { path: '/product/:id', element: <ProductPage /> },
       { path: '/profile/:id?', element: <ProfilePage /> },
+      { path: '/messages', element: <MessagesPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

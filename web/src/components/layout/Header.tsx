@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -21,6 +22,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { openAuthDialog } from '../../features/auth/authDialogSlice';
 import { useCurrentUser } from '../../features/auth/hooks/useCurrentUser';
 import { useSignOut } from '../../features/auth/hooks/useSignOut';
+import { useUnreadCount } from '../../features/messages/hooks/useUnreadCount';
 import { HeaderSearch } from './HeaderSearch';
 import { Logo } from './Logo';
 
@@ -44,6 +46,8 @@ export function Header() {
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const onHome = pathname === '/';
+  const unread = useUnreadCount();
+  const messagesLabel = unread ? `Messages (${unread} unread)` : 'Messages';
 
   const signIn = () => dispatch(openAuthDialog('signIn'));
   const join = () => dispatch(openAuthDialog('join'));
@@ -67,8 +71,10 @@ export function Header() {
               <Skeleton variant="rounded" width={220} height={36} />
             ) : user ? (
               <>
-                <IconButton component={RouterLink} to="/messages" aria-label="Messages" title="Messages">
-                  <ChatBubbleOutlineRounded />
+                <IconButton component={RouterLink} to="/messages" aria-label={messagesLabel} title={messagesLabel}>
+                  <Badge color="primary" badgeContent={unread} max={99}>
+                    <ChatBubbleOutlineRounded />
+                  </Badge>
                 </IconButton>
                 <IconButton component={RouterLink} to="/profile?tab=favorites" aria-label="Favorites" title="Favorites">
                   <FavoriteBorderRounded />
@@ -94,8 +100,10 @@ export function Header() {
               </>
             )}
           </Box>
-          <IconButton sx={{ display: { md: 'none' } }} aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
-            <MenuRounded />
+          <IconButton sx={{ display: { md: 'none' } }} aria-label={unread ? `Open menu (${unread} unread messages)` : 'Open menu'} onClick={() => setDrawerOpen(true)}>
+            <Badge color="primary" variant="dot" invisible={!unread}>
+              <MenuRounded />
+            </Badge>
           </IconButton>
         </Toolbar>
         {onHome && (
@@ -119,6 +127,7 @@ export function Header() {
             <List>
               <ListItemButton component={RouterLink} to="/messages" sx={{ borderRadius: 2 }}>
                 <ListItemText primary="Messages" />
+                {unread > 0 && <Badge color="primary" badgeContent={unread} max={99} aria-label={`${unread} unread`} sx={{ mr: 1.5 }} />}
               </ListItemButton>
               <ListItemButton component={RouterLink} to="/profile?tab=favorites" sx={{ borderRadius: 2 }}>
                 <ListItemText primary="Favorites" />

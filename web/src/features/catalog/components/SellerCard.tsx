@@ -4,11 +4,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import VerifiedRounded from '@mui/icons-material/VerifiedRounded';
 import StarRounded from '@mui/icons-material/StarRounded';
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import type { SellerDto } from '@souvenir/contracts';
 import { Link as RouterLink } from 'react-router';
 import { UserAvatar } from '../../../components/UserAvatar';
 
-export function SellerCard({ seller }: { seller: SellerDto }) {
+/** The seller's name and mark; `contact` (the message box, or a sign-in prompt) goes below. */
+export function SellerCard({ seller, contact }: { seller: SellerDto; contact?: ReactNode }) {
   const name = `${seller.firstName} ${seller.lastName}`;
   return (
     <Card sx={{ p: 2.5 }} component="section" aria-label="Seller">
@@ -30,6 +33,7 @@ export function SellerCard({ seller }: { seller: SellerDto }) {
           </Stack>
         </div>
       </Stack>
+      {contact && <Box sx={{ mt: 2.5 }}>{contact}</Box>}
     </Card>
   );
 }

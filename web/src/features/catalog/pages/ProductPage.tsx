@@ -24,7 +24,10 @@ import { FavoriteButton } from '../../../components/FavoriteButton';
 import { ProductMeta } from '../../../components/ProductMeta';
 import { useToast } from '../../../hooks/useToast';
 import { formatMoney } from '../../../utils/money';
+import { useAppDispatch } from '../../../app/hooks';
+import { openAuthDialog } from '../../auth/authDialogSlice';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { ContactSellerForm } from '../../messages/components/ContactSellerForm';
 import { ProductDetailsList } from '../components/ProductDetailsList';
 import { ProductGallery } from '../components/ProductGallery';
 import { ProductPageSkeleton } from '../components/ProductPageSkeleton';
@@ -39,6 +42,7 @@ export default function ProductPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const share = useShareProduct();
+  const dispatch = useAppDispatch();
 
   const backLink = (
     <Link component={RouterLink} to="/" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'text.secondary', fontWeight: 600, mb: 3 }}>
@@ -146,7 +150,21 @@ export default function ProductPage() {
                 </Button>
               </Stack>
             )}
-            <SellerCard seller={product.seller} />
+            <SellerCard
+              seller={product.seller}
+              contact={
+                isOwner ? undefined : user ? (
+                  <ContactSellerForm sellerId={product.seller.id} productId={product.id} />
+                ) : (
+                  <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+                    <Typography sx={{ color: 'text.secondary', flex: 1 }}>Please log in to contact the seller</Typography>
+                    <Button variant="outlined" onClick={() => dispatch(openAuthDialog('signIn'))}>
+                      Sign In
+                    </Button>
+                  </Stack>
+                )
+              }
+            />
             <Card sx={{ p: 2.5 }}>
               <Typography variant="h6" component="h2">
                 Description

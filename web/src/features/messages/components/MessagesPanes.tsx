@@ -1,0 +1,74 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
+import { Link as RouterLink } from 'react-router';
+import { asApiError } from '../../../api/api';
+import { useGetConversationsQuery } from '../../../api/messagesApi';
+import { conversationKey } from '../conversationParty';
+import { useConversationSelection } from '../hooks/useConversationSelection';
+import { ConversationList } from './ConversationList';
+import { PaneMessage } from './PaneMessage';
+import { SelectionHint } from './SelectionHint';
+import { ThreadPane } from './ThreadPane';
+
+const POLL_MS = 3000;
+const PANE_HEIGHT = 600;
+
+/** The two panes; on small screens one at a time (the list, or the thread with a back button). */
+export function MessagesPanes({ meId }: { meId: string }) {
+  // The list keeps polling while the tab is in the background (spec section 4).
+  const conversations = useGetConversationsQuery(undefined, { pollingInterval: POLL_MS, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true });
+  const { selection, hasTarget, select, clear } = useConversationSelection(conversations.data, meId);
+  const selectedKey = selection.kind === 'thread' ? conversationKey(selection.otherUserId, selection.productId) : null;
+  const paneSx = { height: PANE_HEIGHT, display: 'flex', flexDirection: 'column' as const, overflow: 'hidden' };
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography variant="h2" component="h1" sx={{ mb: 3 }}>
+        Messages
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '360px 1fr' } }}>
+        <Card component="section" aria-label="Conversations" sx={{ ...paneSx, display: { xs: hasTarget ? 'none' : 'flex', md: 'flex' } }}>
+          <ConversationList
+            conversations={conversations.data}
+            isLoading={conversations.isLoading}
+            isFetching={conversations.isFetching}
+            error={conversations.isError ? asApiError(conversations.error)?.message : undefined}
+            meId={meId}
+            selectedKey={selectedKey}
+            onSelect={select}
+            onRefresh={() => void conversations.refetch()}
+          />
+        </Card>
+        <Card component="section" aria-label="Conversation" sx={{ ...paneSx, display: { xs: hasTarget ? 'flex' : 'none', md: 'flex' } }}>
+          {selection.kind === 'thread' ? (
+            <ThreadPane key={selectedKey} otherUserId={selection.otherUserId} productId={selection.productId} conversation={selection.conversation} meId={meId} onBack={clear} />
+          ) : selection.kind === 'loading' ? (
+            <Box sx={{ m: 'auto' }}>
+              <CircularProgress aria-label="Loading conversation" />
+            </Box>
+          ) : selection.kind === 'hint' ? (
+            <SelectionHint reason={selection.reason} userId={selection.userId} onBack={clear} />
+          ) : (
+            <PaneMessage
+              icon={<ForumOutlined />}
+              title="Select a conversation"
+              text="Choose a conversation on the left to read and reply."
+              action={
+                !conversations.isLoading && !conversations.data?.length ? (
+                  <Button component={RouterLink} to="/" variant="outlined">
+                    Browse Souvenirs
+                  </Button>
+                ) : undefined
+              }
+            />
+          )}
+        </Card>
+      </Box>
+    </Container>
+  );
+}
