@@ -91,7 +91,7 @@ export class CreatePaymentIntentDto {
   @IsNotEmpty({ message: 'Amount is required' })
   @IsString({ message: 'Amount must be a number' })
   @Matches(/^\d{1,10}(\.\d{1,2})?$/, { message: 'Amount must be a positive amount with at most two decimals' })
-  amount!: string;
+  amount!: string | number;
 
   @IsOptional() @ValidateNested() @Type(() => ShippingInfoDto)
   guestInfo?: ShippingInfoDto;

@@ -1,0 +1,112 @@
+// Fresh infrastructure for one bench run (libs/testing: a new database on this machine's Postgres plus the run's
+// own NATS and Redis servers on loopback) and the product's processes started by scripts/stack.mjs against it.
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { ROOT, SERVICES, startStack } from '../../scripts/stack.mjs';
+
+const require = createRequire(import.meta.url);
+
+export { ROOT, SERVICES };
+
+/** The workspace packages the bench imports from dist; `npm run build` when one is missing. */
+export function ensureBuilt() {
+  const needed = ['libs/testing/dist/index.js', 'libs/contracts/dist/index.js', 'gateway/dist/main.js',
+    ...SERVICES.map((s) => `services/${s.name}/dist/main.js`), 'web/dist/index.html'];
+  const missing = needed.filter((f) => !existsSync(path.join(ROOT, f)));
+  if (!missing.length) return Promise.resolve();
+  console.log(`bench: building (missing ${missing.join(', ')})`);
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run build failed (${code})`))));
+  });
+}
+
+export function testing() {
+  return require(path.join(ROOT, 'libs/testing/dist/index.js'));
+}
+
+function portFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port offset for the services' health ports (4001..) where every port (plus spares for replicas) is free. */
+export async function freeOffset(spares = 3) {
+  for (let i = 0; i < 50; i++) {
+    const offset = 20000 + Math.floor(Math.random() * 20000);
+    const ports = [...SERVICES.map((s) => s.healthPort + offset), ...Array.from({ length: spares }, (_, k) => 4100 + offset + k)];
+    let ok = true;
+    for (const p of ports) if (!(await portFree(p))) { ok = false; break; }
+    if (ok) return offset;
+  }
+  throw new Error('no free port range for the services');
+}
+
+/** Keeps the last lines each process printed; prints warnings and errors as they come. */
+export function processLog({ echo = true } = {}) {
+  const tails = new Map();
+  const fn = (name, data) => {
+    const lines = String(data).split('\n').filter(Boolean);
+    const tail = tails.get(name) ?? [];
+    for (const line of lines) {
+      tail.push(line);
+      if (echo && /"level":"(warn|error|fatal)"|\bERROR\b|\bWARN\b/i.test(line)) process.stderr.write(`  [${name}] ${line.slice(0, 400)}\n`);
+    }
+    tails.set(name, tail.slice(-50));
+  };
+  fn.tails = tails;
+  return fn;
+}
+
+/** Which services exist (payments only when it is built). */
+export function availableServices() {
+  return SERVICES.filter((s) => existsSync(path.join(ROOT, 'services', s.name, 'dist', 'main.js')));
+}
+
+export async function startProduct({ infra, port, portOffset, logLevel, services, log }) {
+  const env = {
+    ...infra.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: logLevel,
+    // The bench signs many clients in from one IP: the rate limits must not block it.
+    LOGIN_MAX_PER_IP: '1000000',
+    LOGIN_MAX_PER_ACCOUNT: '1000000',
+    REGISTER_MAX_PER_IP: '1000000',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+  const stack = await startStack({ env, port, portOffset, log, services });
+  return { ...stack, env, url: `http://127.0.0.1:${port}` };
+}
+
+/** One more replica of a service (same env, another health port), e.g. a second messaging process. */
+export async function startReplica({ env, name, healthPort, log, children }) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'services', name, 'dist', 'main.js')], {
+    cwd: ROOT, env: { ...process.env, ...env, HTTP_PORT: String(healthPort) }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.name = `${name}#2`;
+  child.stdout.on('data', (d) => log(child.name, d));
+  child.stderr.on('data', (d) => log(child.name, d));
+  children.push(child);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${child.name} exited with ${child.exitCode}`);
+    try { if ((await fetch(`http://127.0.0.1:${healthPort}/readyz`)).ok) return child; } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${child.name} not ready`);
+}
+
+export function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 8000).unref();
+  });
+}

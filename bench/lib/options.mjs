@@ -1,0 +1,55 @@
+// Command-line options of `npm run bench` (see bench/README.md).
+import { parseArgs } from 'node:util';
+
+const PARTS = ['catalog', 'signed-in', 'mixed', 'polling', 'web'];
+
+export function readOptions(argv = process.argv.slice(2)) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      products: { type: 'string', default: '100000' },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '16' },
+      mixed: { type: 'string', default: '60' },
+      rate: { type: 'string', default: '200' },
+      only: { type: 'string' },
+      skip: { type: 'string' },
+      'poll-steps': { type: 'string', default: '250,500,1000,2000,3000' },
+      'poll-seconds': { type: 'string', default: '15' },
+      'log-level': { type: 'string', default: 'warn' },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    allowPositionals: false,
+  });
+  if (values.help) {
+    console.log(`npm run bench -- [--products 100000] [--duration 10] [--connections 16] [--mixed 60] [--rate 200]
+                     [--only catalog|signed-in|mixed|polling|web[,...]] [--skip ...] [--poll-steps 250,500,...]
+                     [--poll-seconds 15] [--log-level warn] [--keep]`);
+    process.exit(0);
+  }
+  const list = (v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
+  const only = list(values.only);
+  const skip = list(values.skip);
+  for (const p of [...only, ...skip]) if (!PARTS.includes(p)) throw new Error(`unknown part "${p}" (one of ${PARTS.join(', ')})`);
+  const parts = new Set(PARTS.filter((p) => (only.length ? only.includes(p) : true) && !skip.includes(p)));
+  const mixed = Number(values.mixed);
+  if (mixed === 0) parts.delete('mixed');
+  const int = (name, v, min = 1) => {
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < min) throw new Error(`--${name} must be a number >= ${min}`);
+    return n;
+  };
+  return {
+    products: int('products', values.products, 1000),
+    duration: int('duration', values.duration),
+    connections: int('connections', values.connections),
+    mixed: int('mixed', values.mixed, 0),
+    rate: int('rate', values.rate),
+    pollSteps: list(values['poll-steps']).map((s) => int('poll-steps', s)),
+    pollSeconds: int('poll-seconds', values['poll-seconds'], 3),
+    logLevel: values['log-level'],
+    keep: values.keep,
+    parts,
+  };
+}

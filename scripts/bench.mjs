@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+// `npm run bench`: the performance proof of the product. Everything lives in bench/ (see bench/README.md).
+import '../bench/run.mjs';
