@@ -12,5 +12,6 @@ module.exports = {
   },
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  setupFiles: ['reflect-metadata'],
   testTimeout: 60_000,
 };

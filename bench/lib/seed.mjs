@@ -1,0 +1,163 @@
+// Seeds a large, realistic data set straight into the services' tables with set-based SQL (generate_series):
+// identity users (with a real argon2id hash, so bench users can sign in), catalog sellers and products,
+// favourites (favourites schema + catalog's favourite_states and favorite_count, consistent), and conversations
+// (messaging messages + its user/product read models). Ids are deterministic: user g is md5('u'||g)::uuid,
+// product g is md5('p'||g)::uuid.
+import { hash } from '@node-rs/argon2';
+
+export const BENCH_PASSWORD = 'bench-password-123';
+// The identity service's parameters (services/identity/src/users/password-hasher.ts).
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+const FIRST = ['Yuki', 'Marco', 'Amara', 'Sofía', 'Léa', 'Noah', 'Emma', 'Liam', 'Olivia', 'Mateo', 'Aiko', 'Chen', 'Priya', 'Omar', 'Ingrid', 'Kofi', 'Lucía', 'Hana', 'Jonas', 'Zara'];
+const LAST = ['Tanaka', 'Rossi', 'Okafor', 'Herrera', 'Martin', 'Smith', 'Müller', 'Dubois', 'Silva', 'Kowalski', 'Nguyen', 'Patel', 'Haddad', 'Larsen', 'Mensah', 'García', 'Sato', 'Novak', 'Costa', 'Ahmed'];
+const LOCATIONS = ['United States', 'United Kingdom', 'Canada', 'Australia', 'Germany', 'France', 'Netherlands', 'Ireland'];
+// 20 countries, 3 cities each (index c*3+k).
+const COUNTRIES = ['Japan', 'France', 'Italy', 'Thailand', 'Morocco', 'Peru', 'Mexico', 'India', 'Turkey', 'Greece', 'Spain', 'Portugal', 'Vietnam', 'Kenya', 'Egypt', 'Brazil', 'Indonesia', 'Norway', 'Ireland', 'South Korea'];
+const CITIES = ['Kyoto', 'Tokyo', 'Osaka', 'Paris', 'Lyon', 'Nice', 'Venice', 'Florence', 'Naples', 'Bangkok', 'Chiang Mai', 'Phuket', 'Marrakech', 'Fez', 'Essaouira',
+  'Cusco', 'Lima', 'Arequipa', 'Oaxaca', 'Puebla', 'Mérida', 'Jaipur', 'Varanasi', 'Kochi', 'Istanbul', 'Cappadocia', 'Izmir', 'Athens', 'Crete', 'Santorini',
+  'Seville', 'Granada', 'Barcelona', 'Lisbon', 'Porto', 'Sintra', 'Hanoi', 'Hoi An', 'Saigon', 'Nairobi', 'Mombasa', 'Lamu', 'Cairo', 'Luxor', 'Aswan',
+  'Salvador', 'Rio de Janeiro', 'Ouro Preto', 'Bali', 'Yogyakarta', 'Jakarta', 'Bergen', 'Oslo', 'Tromsø', 'Dublin', 'Galway', 'Kilkenny', 'Seoul', 'Busan', 'Jeonju'];
+const ADJECTIVES = ['Handmade', 'Vintage', 'Hand-painted', 'Traditional', 'Antique', 'Woven', 'Carved', 'Embroidered', 'Glazed', 'Rustic', 'Miniature', 'Signed', 'Colourful', 'Small', 'Large', 'Rare'];
+const MATERIALS = ['Ceramic', 'Silver', 'Wooden', 'Brass', 'Silk', 'Wool', 'Leather', 'Glass', 'Cotton', 'Porcelain', 'Copper', 'Linen', 'Bamboo', 'Stone', 'Paper', 'Clay'];
+const NOUNS = ['Bowl', 'Vase', 'Scarf', 'Plate', 'Mask', 'Lantern', 'Box', 'Figurine', 'Necklace', 'Bracelet', 'Rug', 'Cushion Cover', 'Tea Set', 'Print', 'Ornament', 'Bag', 'Earrings', 'Jar', 'Tray', 'Wall Hanging'];
+const PHRASES = ['Bought at a weekend market from the maker herself.', 'Comes with its original box and a certificate of origin.', 'A family workshop has made these for three generations.',
+  'Never used, kept wrapped since the trip.', 'Light wear consistent with age, see photos.', 'Perfect as a gift or for your own shelf.',
+  'The colours are even brighter in person.', 'Customs declaration and receipt included.', 'Packed carefully in bubble wrap for shipping.',
+  'One of a kind: the pattern is painted freehand.', 'Measures about 20 cm across.', 'Food safe and dishwasher friendly.', 'Made from locally sourced materials.',
+  'I brought back two and am keeping the other one.', 'Signed on the underside by the artisan.', 'Great condition, no chips or cracks.'];
+const CATEGORIES = ['Art & Crafts', 'Clothing', 'Jewelry', 'Home Decor', 'Food & Drinks', 'Textiles', 'Collectibles'];
+const MESSAGES = ['Hi! Is this still available?', 'Yes, it is. Would you like more photos?', 'Could you ship to Canada?', 'Sure, shipping takes about a week.',
+  'Would you accept a slightly lower price?', 'I can do 10% off if you buy today.', 'Great, thanks! Buying now.', 'Thanks, I will post it tomorrow morning.',
+  'What are the exact dimensions?', 'About 20 cm tall and 12 cm wide.', 'Is there any damage?', 'None at all, it is in mint condition.'];
+
+const arr = (values) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`;
+const pick = (values, r) => `(${arr(values)})[1 + floor(${r} * ${values.length})::int]`;
+
+/** Sizes derived from the product count. */
+export function seedPlan(products) {
+  const users = Math.max(2000, Math.round(products / 50));
+  const sellers = Math.round(users * 0.3);
+  return {
+    products,
+    users,
+    sellers,
+    // Users 1..loginUsers sign in during the bench: half sellers (many conversations), half buyers (users > sellers).
+    loginUsers: 40,
+    favouritesPerUser: 12,
+    favouritesPerLoginUser: 60,
+    conversationsPerUser: 4,
+    conversationsPerLoginUser: 25,
+    messagesPerConversation: 6,
+  };
+}
+
+/** The bench's signed-in users: ids g in 1..n/2 (sellers) and sellers+1.. (buyers). */
+export function loginUserNumbers(plan) {
+  const half = plan.loginUsers / 2;
+  return [...Array.from({ length: half }, (_, i) => i + 1), ...Array.from({ length: half }, (_, i) => plan.sellers + 1 + i)];
+}
+export const username = (g) => `bench${String(g).padStart(7, '0')}`;
+
+export async function seed(client, plan, { imageBase }) {
+  const t0 = Date.now();
+  const step = async (label, sql, params = []) => {
+    const t = Date.now();
+    const res = await client.query(sql, params);
+    console.log(`  seed: ${label} ${res.rowCount ?? ''} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+    return res;
+  };
+  const passwordHash = await hash(BENCH_PASSWORD, ARGON2);
+  const isLogin = (g) => `(${g} <= ${plan.loginUsers / 2} OR (${g} > ${plan.sellers} AND ${g} <= ${plan.sellers + plan.loginUsers / 2}))`;
+  await client.query(`SET synchronous_commit = off`);
+  await client.query(`SET maintenance_work_mem = '256MB'`);
+
+  await step('identity.users', `
+    INSERT INTO identity.users (id, username, email, password_hash, first_name, last_name, avatar, location, is_verified, created_at, updated_at)
+    SELECT md5('u' || g)::uuid, 'bench' || lpad(g::text, 7, '0'), 'bench' || g || '@bench.example', $1,
+           ${pick(FIRST, 'r1')}, ${pick(LAST, 'r2')}, NULL, ${pick(LOCATIONS, 'r3')}, r4 < 0.3, ts, ts
+      FROM (SELECT g, random() r1, random() r2, random() r3, random() r4, now() - random() * interval '730 days' ts
+              FROM generate_series(1, $2::int) g) s`, [passwordHash, plan.users]);
+  await step('catalog.sellers', `
+    INSERT INTO catalog.sellers (id, username, first_name, last_name, avatar, location, is_verified, version)
+    SELECT id, username, first_name, last_name, avatar, location, is_verified, 1 FROM identity.users
+     WHERE username <= 'bench' || lpad($1::text, 7, '0')`, [plan.sellers]);
+  await step('messaging.users', `
+    INSERT INTO messaging.users (id, first_name, last_name, avatar, version) SELECT id, first_name, last_name, avatar, 1 FROM identity.users`);
+
+  // Products: sold when g % 33 = 0 (3 %), everything else active. Prices follow a long-tailed distribution.
+  await step('catalog.products', `
+    INSERT INTO catalog.products (id, seller_id, title, description, price, original_price, condition, category, country, images,
+                                  is_customs_verified, status, favorite_count, created_at, updated_at)
+    SELECT md5('p' || g)::uuid, md5('u' || (1 + g % $2::int))::uuid,
+           adj || ' ' || mat || ' ' || noun || ' from ' || city,
+           adj || ' ' || lower(mat) || ' ' || lower(noun) || ' from ' || city || ', ' || country || '. ' || ph1 || ' ' || ph2 || ' ' || ph3,
+           price, CASE WHEN r6 < 0.3 THEN round(price * 1.3, 2) END,
+           CASE WHEN r7 < 0.6 THEN 'new' WHEN r7 < 0.85 THEN 'like-new' ELSE 'good' END,
+           ${pick(CATEGORIES, 'r8')}, country, ARRAY[$3 || '/placeholder.svg'], r9 < 0.5,
+           CASE WHEN g % 33 = 0 THEN 'sold' ELSE 'active' END, 0, ts, ts
+      FROM (SELECT g, ${pick(ADJECTIVES, 'random()')} adj, ${pick(MATERIALS, 'random()')} mat, ${pick(NOUNS, 'random()')} noun,
+                   c, (${arr(COUNTRIES)})[1 + c] country, (${arr(CITIES)})[1 + c * 3 + floor(random() * 3)::int] city,
+                   ${pick(PHRASES, 'random()')} ph1, ${pick(PHRASES, 'random()')} ph2, ${pick(PHRASES, 'random()')} ph3,
+                   round((4 + exp(random() * 6.2))::numeric, 2) price, random() r6, random() r7, random() r8, random() r9,
+                   now() - random() * interval '365 days' ts
+              FROM (SELECT g, floor(random() * ${COUNTRIES.length})::int c FROM generate_series(1, $1::int) g) gc) s`,
+  [plan.products, plan.sellers, imageBase]);
+  await step('messaging.products', `
+    INSERT INTO messaging.products (id, seller_id, title, status) SELECT id, seller_id, title, status FROM catalog.products`);
+
+  // Favourites of active products (g % 33 <> 0), consistent in favourites and catalog (favourite_states + favorite_count).
+  await step('favourites.favourites', `
+    INSERT INTO favourites.favourites (user_id, product_id, is_active, version, favourited_at)
+    SELECT md5('u' || u)::uuid, md5('p' || CASE WHEN p % 33 = 0 THEN p + 1 ELSE p END)::uuid, true, 1, now() - random() * interval '90 days'
+      FROM generate_series(1, $1::int) u
+      CROSS JOIN LATERAL (SELECT 1 + floor(random() * ($2::int - 1))::int + u * 0 AS p
+                            FROM generate_series(1, CASE WHEN ${isLogin('u')} THEN $3::int ELSE $4::int END)) f
+    ON CONFLICT DO NOTHING`, [plan.users, plan.products, plan.favouritesPerLoginUser, plan.favouritesPerUser]);
+  await step('catalog.favourite_states', `
+    INSERT INTO catalog.favourite_states (user_id, product_id, favourited, version)
+    SELECT user_id, product_id, is_active, version FROM favourites.favourites`);
+  await step('catalog.products.favorite_count', `
+    UPDATE catalog.products p SET favorite_count = f.n
+      FROM (SELECT product_id, count(*)::int n FROM catalog.favourite_states WHERE favourited GROUP BY product_id) f
+     WHERE p.id = f.product_id`);
+
+  // Conversations: buyer u writes to the seller of a random active product; messages alternate, the last few unread.
+  await step('messaging.messages', `
+    WITH conv AS (
+      SELECT u, c, md5('u' || u)::uuid buyer, md5('u' || (1 + p % $2::int))::uuid seller, md5('p' || p)::uuid product,
+             now() - random() * interval '60 days' started
+        FROM generate_series(1, $1::int) u
+        CROSS JOIN LATERAL (SELECT c, 1 + floor(random() * ($3::int - 1))::int + u * 0 AS p0
+                              FROM generate_series(1, CASE WHEN ${isLogin('u')} THEN $4::int ELSE $5::int END) c) pc
+        CROSS JOIN LATERAL (SELECT CASE WHEN p0 % 33 = 0 THEN p0 + 1 ELSE p0 END AS p) pp
+    )
+    INSERT INTO messaging.messages (from_user_id, to_user_id, product_id, content, created_at, is_read)
+    SELECT CASE WHEN m % 2 = 1 THEN buyer ELSE seller END, CASE WHEN m % 2 = 1 THEN seller ELSE buyer END, product,
+           (${arr(MESSAGES)})[1 + (m - 1) % ${MESSAGES.length}], started + m * interval '7 minutes', m < $6::int - 1
+      FROM conv CROSS JOIN generate_series(1, $6::int) m
+     WHERE buyer <> seller`,
+  [plan.users, plan.sellers, plan.products, plan.conversationsPerLoginUser, plan.conversationsPerUser, plan.messagesPerConversation]);
+  // Sellers among the login users also get buyers writing to them (users > sellers write to sellers 1..loginUsers/2).
+  await step('messaging.messages (to login sellers)', `
+    WITH conv AS (
+      SELECT s, b, md5('u' || s)::uuid seller, md5('u' || ($2::int + 1 + (s * 97 + b * 31) % ($1::int - $2::int)))::uuid buyer,
+             md5('p' || (s - 1 + $2::int * (b + 1)))::uuid product, now() - random() * interval '60 days' started
+        FROM generate_series(1, $3::int) s CROSS JOIN generate_series(1, $4::int) b
+       WHERE (s - 1 + $2::int * (b + 1)) % 33 <> 0 AND s - 1 + $2::int * (b + 1) <= $5::int
+    )
+    INSERT INTO messaging.messages (from_user_id, to_user_id, product_id, content, created_at, is_read)
+    SELECT CASE WHEN m % 2 = 1 THEN buyer ELSE seller END, CASE WHEN m % 2 = 1 THEN seller ELSE buyer END, product,
+           (${arr(MESSAGES)})[1 + (m - 1) % ${MESSAGES.length}], started + m * interval '7 minutes', m < $6::int - 1
+      FROM conv CROSS JOIN generate_series(1, $6::int) m`,
+  [plan.users, plan.sellers, plan.loginUsers / 2, plan.conversationsPerLoginUser, plan.products, plan.messagesPerConversation]);
+
+  const t = Date.now();
+  await client.query(`VACUUM ANALYZE`);
+  console.log(`  seed: VACUUM ANALYZE (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  const counts = (await client.query(`
+    SELECT (SELECT count(*) FROM identity.users)::int users, (SELECT count(*) FROM catalog.sellers)::int sellers,
+           (SELECT count(*) FROM catalog.products)::int products, (SELECT count(*) FROM catalog.products WHERE status = 'active')::int active,
+           (SELECT count(*) FROM favourites.favourites)::int favourites, (SELECT count(*) FROM messaging.messages)::int messages`)).rows[0];
+  return { ...counts, seconds: (Date.now() - t0) / 1000 };
+}
