@@ -18,5 +18,6 @@ const step = (title, cmd, args) => {
 
 const extra = process.argv.slice(2);
 step('Build', bin('nx'), ['run-many', '-t', 'build', '--outputStyle=static']);
+step('Lint (module boundaries included)', bin('eslint'), ['.']);
 step('Unit, integration and gateway end-to-end tests', bin('jest'), ['-c', 'jest.config.cjs', '--maxWorkers=2', ...extra]);
 step('Browser end-to-end tests', bin('jest'), ['-c', 'web/e2e/jest.config.cjs', '--runInBand', ...extra]);

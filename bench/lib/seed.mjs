@@ -1,8 +1,8 @@
 // Seeds a large, realistic data set straight into the services' tables with set-based SQL (generate_series):
 // identity users (with a real argon2id hash, so bench users can sign in), catalog sellers and products,
 // favourites (favourites schema + catalog's favourite_states and favorite_count, consistent), and conversations
-// (messaging messages + its user/product read models). Ids are deterministic: user g is md5('u'||g)::uuid,
-// product g is md5('p'||g)::uuid.
+// (messaging messages + its user/product read models). Ids are deterministic: user g is bid('u'||g),
+// product g is bid('p'||g) (md5 shaped as a v4 UUID).
 import { hash } from '@node-rs/argon2';
 
 export const BENCH_PASSWORD = 'bench-password-123';
@@ -70,11 +70,14 @@ export async function seed(client, plan, { imageBase }) {
   const passwordHash = await hash(BENCH_PASSWORD, ARGON2);
   const isLogin = (g) => `(${g} <= ${plan.loginUsers / 2} OR (${g} > ${plan.sellers} AND ${g} <= ${plan.sellers + plan.loginUsers / 2}))`;
   await client.query(`SET synchronous_commit = off`);
+  // A deterministic version-4-shaped UUID from a key (the API's UUID checks want a version and a variant).
+  await client.query(`CREATE FUNCTION pg_temp.bid(text) RETURNS uuid LANGUAGE sql IMMUTABLE
+    AS $$ SELECT overlay(overlay(md5($1) placing '4' from 13) placing '8' from 17)::uuid $$`);
   await client.query(`SET maintenance_work_mem = '256MB'`);
 
   await step('identity.users', `
     INSERT INTO identity.users (id, username, email, password_hash, first_name, last_name, avatar, location, is_verified, created_at, updated_at)
-    SELECT md5('u' || g)::uuid, 'bench' || lpad(g::text, 7, '0'), 'bench' || g || '@bench.example', $1,
+    SELECT pg_temp.bid('u' || g), 'bench' || lpad(g::text, 7, '0'), 'bench' || g || '@bench.example', $1,
            ${pick(FIRST, 'r1')}, ${pick(LAST, 'r2')}, NULL, ${pick(LOCATIONS, 'r3')}, r4 < 0.3, ts, ts
       FROM (SELECT g, random() r1, random() r2, random() r3, random() r4, now() - random() * interval '730 days' ts
               FROM generate_series(1, $2::int) g) s`, [passwordHash, plan.users]);
@@ -89,7 +92,7 @@ export async function seed(client, plan, { imageBase }) {
   await step('catalog.products', `
     INSERT INTO catalog.products (id, seller_id, title, description, price, original_price, condition, category, country, images,
                                   is_customs_verified, status, favorite_count, created_at, updated_at)
-    SELECT md5('p' || g)::uuid, md5('u' || (1 + g % $2::int))::uuid,
+    SELECT pg_temp.bid('p' || g), pg_temp.bid('u' || (1 + g % $2::int)),
            adj || ' ' || mat || ' ' || noun || ' from ' || city,
            adj || ' ' || lower(mat) || ' ' || lower(noun) || ' from ' || city || ', ' || country || '. ' || ph1 || ' ' || ph2 || ' ' || ph3,
            price, CASE WHEN r6 < 0.3 THEN round(price * 1.3, 2) END,
@@ -109,7 +112,7 @@ export async function seed(client, plan, { imageBase }) {
   // Favourites of active products (g % 33 <> 0), consistent in favourites and catalog (favourite_states + favorite_count).
   await step('favourites.favourites', `
     INSERT INTO favourites.favourites (user_id, product_id, is_active, version, favourited_at)
-    SELECT md5('u' || u)::uuid, md5('p' || CASE WHEN p % 33 = 0 THEN p + 1 ELSE p END)::uuid, true, 1, now() - random() * interval '90 days'
+    SELECT pg_temp.bid('u' || u), pg_temp.bid('p' || CASE WHEN p % 33 = 0 THEN p + 1 ELSE p END), true, 1, now() - random() * interval '90 days'
       FROM generate_series(1, $1::int) u
       CROSS JOIN LATERAL (SELECT 1 + floor(random() * ($2::int - 1))::int + u * 0 AS p
                             FROM generate_series(1, CASE WHEN ${isLogin('u')} THEN $3::int ELSE $4::int END)) f
@@ -125,7 +128,7 @@ export async function seed(client, plan, { imageBase }) {
   // Conversations: buyer u writes to the seller of a random active product; messages alternate, the last few unread.
   await step('messaging.messages', `
     WITH conv AS (
-      SELECT u, c, md5('u' || u)::uuid buyer, md5('u' || (1 + p % $2::int))::uuid seller, md5('p' || p)::uuid product,
+      SELECT u, c, pg_temp.bid('u' || u) buyer, pg_temp.bid('u' || (1 + p % $2::int)) seller, pg_temp.bid('p' || p) product,
              now() - random() * interval '60 days' started
         FROM generate_series(1, $1::int) u
         CROSS JOIN LATERAL (SELECT c, 1 + floor(random() * ($3::int - 1))::int + u * 0 AS p0
@@ -141,8 +144,8 @@ export async function seed(client, plan, { imageBase }) {
   // Sellers among the login users also get buyers writing to them (users > sellers write to sellers 1..loginUsers/2).
   await step('messaging.messages (to login sellers)', `
     WITH conv AS (
-      SELECT s, b, md5('u' || s)::uuid seller, md5('u' || ($2::int + 1 + (s * 97 + b * 31) % ($1::int - $2::int)))::uuid buyer,
-             md5('p' || (s - 1 + $2::int * (b + 1)))::uuid product, now() - random() * interval '60 days' started
+      SELECT s, b, pg_temp.bid('u' || s) seller, pg_temp.bid('u' || ($2::int + 1 + (s * 97 + b * 31) % ($1::int - $2::int))) buyer,
+             pg_temp.bid('p' || (s - 1 + $2::int * (b + 1))) product, now() - random() * interval '60 days' started
         FROM generate_series(1, $3::int) s CROSS JOIN generate_series(1, $4::int) b
        WHERE (s - 1 + $2::int * (b + 1)) % 33 <> 0 AND s - 1 + $2::int * (b + 1) <= $5::int
     )

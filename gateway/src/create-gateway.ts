@@ -8,7 +8,9 @@ import type { Redis } from 'ioredis';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './config/gateway.config';
 import { toHttpError } from './errors/all-errors.filter';
+import { requestObservability } from './observability/observability';
 import { REDIS } from './redis.provider';
+import { jsonDepthLimit } from './security/json-depth';
 import { sameOriginJsonOnly } from './security/same-origin.middleware';
 import { sessionMiddleware } from './session/session';
 import { serveWebApp } from './web/web-app';
@@ -26,6 +28,7 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   const http = app.getHttpAdapter().getInstance() as Express;
   http.disable('x-powered-by');
   http.set('trust proxy', config.TRUST_PROXY_HOPS);
+  http.use(requestObservability());
   http.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');
@@ -35,7 +38,7 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   if (config.WEB_DIST) serveWebApp(http, config.WEB_DIST);
   http.use(sameOriginJsonOnly(config));
   http.use('/api/webhooks/stripe', express.raw({ limit: WEBHOOK_BODY_LIMIT, type: 'application/json' }));
-  http.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: 'application/json' }));
+  http.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: 'application/json' }), jsonDepthLimit());
   http.use('/api', ...sessionMiddleware(config, app.get<Redis>(REDIS)));
   // Errors raised by the express middlewares above (body too large, bad JSON, Redis away) get the API's shape.
   http.use('/api', (error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
@@ -43,7 +46,8 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
     const body = toHttpError(error);
     res.status(body.statusCode).json(body);
   });
-  app.enableShutdownHooks();
+  // SIGTERM: stop accepting connections, finish requests in flight, close Redis and NATS, exit 0.
+  app.enableShutdownHooks([], { useProcessExit: true });
   // Connect to NATS now rather than on the first request.
   await app.get<ClientProxy>(NATS_RPC_CLIENT).connect().catch(() => undefined);
   return app;

@@ -3,11 +3,13 @@ import { Logger } from '@nestjs/common';
 import { loadConfigOrExit } from '@souvenir/platform';
 import { GatewayConfig } from './config/gateway.config';
 import { createGateway } from './create-gateway';
+import { startMetricsServer } from './observability/observability';
 
 async function main() {
   const config = loadConfigOrExit(GatewayConfig);
   const app = await createGateway(config);
   await app.listen(config.PORT, process.env.HOST ?? '0.0.0.0');
+  startMetricsServer(config.METRICS_PORT);
   new Logger('Bootstrap').log({ msg: 'gateway ready', url: `http://localhost:${config.PORT}` });
 }
 

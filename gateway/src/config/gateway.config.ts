@@ -11,6 +11,10 @@ export class GatewayConfig {
   @Type(() => Number) @IsInt() @Min(0) @Max(65535)
   PORT: number = 3000;
 
+  /** Prometheus `GET /metrics` on its own port (not the public one); 0 disables it. */
+  @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  METRICS_PORT: number = 9464;
+
   @Matches(/^(nats|tls):\/\/[^,]+(,(nats|tls):\/\/[^,]+)*$/, { message: 'NATS_URL must be one or more nats:// URLs, comma separated' })
   NATS_URL = 'nats://127.0.0.1:4222';
 

@@ -1,26 +1,40 @@
 import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import type { ServiceConfig } from './config/service-config';
 import { JsonLogger } from './logging/json-logger';
+import { DrainingNatsServer } from './rpc/draining-nats-server';
+
+/** How long SIGTERM waits for requests in flight; below Kubernetes' terminationGracePeriodSeconds minus preStop. */
+const DRAIN_TIMEOUT_MS = 15_000;
 
 /**
  * Starts a domain service: request/reply on NATS in a queue group named after the service (so replicas split
- * the load), and a small HTTP server for health. SIGTERM stops taking requests, finishes in-flight work, exits.
+ * the load), and a small HTTP server for health and metrics. SIGTERM stops taking requests, finishes those in
+ * flight, stops the outbox relay and the consumers, closes Postgres and NATS, and exits 0.
+ *
+ * With MIGRATE_ONLY=1 it only prepares the database (schema, migrations under an advisory lock) and the event
+ * stream, then exits 0: the Kubernetes migrations Job runs each service image this way before a rollout.
  */
 export async function bootstrapService(name: string, module: unknown, config: ServiceConfig): Promise<INestApplication> {
   const logger = new JsonLogger(name, config.LOG_LEVEL);
   const app = await NestFactory.create(module as never, { logger });
-  app.enableShutdownHooks();
-  app.connectMicroservice<MicroserviceOptions>({
-    transport: Transport.NATS,
-    options: {
+  if (process.env.MIGRATE_ONLY === '1') {
+    // Creating the app ran the migrations (TypeORM's DataSource) and ensured the stream; init() never ran,
+    // so no relay, consumer or listener started.
+    await app.close();
+    new Logger('Bootstrap').log({ msg: `${name} migrations done (MIGRATE_ONLY=1)` });
+    process.exit(0);
+  }
+  // useProcessExit: exit 0 once shutdown completed (instead of re-raising the signal: exit code 143).
+  app.enableShutdownHooks([], { useProcessExit: true });
+  app.connectMicroservice({
+    strategy: new DrainingNatsServer({
       servers: config.NATS_URL.split(','),
       queue: name,
       name: `${name}-server`,
       maxReconnectAttempts: -1,
       waitOnFirstConnect: true,
-    },
+    }, DRAIN_TIMEOUT_MS),
   });
   await app.startAllMicroservices();
   await app.listen(config.HTTP_PORT, process.env.HOST ?? '0.0.0.0');

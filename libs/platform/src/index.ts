@@ -15,3 +15,6 @@ export * from './rpc/domain-error';
 export * from './rpc/rpc-client';
 export * from './rpc/rpc-handler.decorator';
 export * from './service-options';
+export * from './logging/request-context';
+export * from './metrics/metrics';
+export * from './metrics/service-metrics';

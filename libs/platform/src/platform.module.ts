@@ -4,6 +4,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { ServiceConfig } from './config/service-config';
 import { ensureDatabaseAndSchema } from './database/ensure-schema';
+import { openAndMigrate } from './database/migrate';
+import { MetricsController, ServiceMetrics } from './metrics/service-metrics';
 import { EventConsumer } from './events/event-consumer';
 import { connectNats, ensureEventStream, NATS_CONNECTION, NatsConnectionCloser } from './events/nats-connection';
 import { HealthController } from './health/health.controller';
@@ -37,12 +39,13 @@ export class PlatformModule {
               entities: [...(options.entities as []), OutboxEventEntity, ProcessedEventEntity],
               migrations: options.migrations,
               migrationsTableName: 'migrations',
-              migrationsRun: true,
+              migrationsRun: false, // openAndMigrate (below) runs them at start-up, under an advisory lock
               migrationsTransactionMode: 'each' as const,
               synchronize: false,
               extra: { max: 10, connectionTimeoutMillis: 3000, application_name: name },
             };
           },
+          dataSourceFactory: async (dataSourceOptions) => openAndMigrate(dataSourceOptions!, config.DATABASE_URL, name),
         }),
         ClientsModule.register([{
           name: NATS_RPC_CLIENT,
@@ -50,7 +53,7 @@ export class PlatformModule {
           options: { servers: config.NATS_URL.split(','), maxReconnectAttempts: -1, waitOnFirstConnect: true, name: `${name}-client` },
         }]),
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, MetricsController],
       providers: [
         { provide: SERVICE_OPTIONS, useValue: full },
         { provide: ServiceConfig, useValue: config },
@@ -69,6 +72,7 @@ export class PlatformModule {
         OutboxRelay,
         EventConsumer,
         RpcClient,
+        ServiceMetrics,
       ],
       exports: [SERVICE_OPTIONS, ServiceConfig, config.constructor, NATS_CONNECTION, Outbox, OutboxRelay, EventConsumer, RpcClient],
     };

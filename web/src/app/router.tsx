@@ -9,6 +9,8 @@ const SellPage = lazy(() => import('../features/catalog/pages/SellPage'));
 const ProfilePage = lazy(() => import('../features/profile/pages/ProfilePage'));
 const MessagesPage = lazy(() => import('../features/messages/pages/MessagesPage'));
 const HowItWorksPage = lazy(() => import('../features/info/pages/HowItWorksPage'));
+const CheckoutPage = lazy(() => import('../features/checkout/pages/CheckoutPage'));
+const PaymentSuccessPage = lazy(() => import('../features/checkout/pages/PaymentSuccessPage'));
 const NotFoundPage = lazy(() => import('../features/info/pages/NotFoundPage'));
 
 export const router = createBrowserRouter([
@@ -22,6 +24,8 @@ export const router = createBrowserRouter([
       { path: '/product/:id', element: <ProductPage /> },
       { path: '/profile/:id?', element: <ProfilePage /> },
       { path: '/messages', element: <MessagesPage /> },
+      { path: '/checkout', element: <CheckoutPage /> },
+      { path: '/payment-success', element: <PaymentSuccessPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

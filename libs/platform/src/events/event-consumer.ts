@@ -23,6 +23,7 @@ export class EventConsumer implements OnApplicationShutdown {
   private readonly logger = new Logger(EventConsumer.name);
   private readonly subscriptions: ConsumerMessages[] = [];
   private readonly loops: Promise<void>[] = [];
+  private readonly durables: string[] = [];
   private stopped = false;
 
   constructor(
@@ -50,6 +51,7 @@ export class EventConsumer implements OnApplicationShutdown {
           ack_wait: 30 * 1_000_000_000,
           max_deliver: -1,
         }));
+      this.durables.push(durable);
       const consumer = await jetstream(this.nc).consumers.get(stream, durable);
       const messages = await consumer.consume({ max_messages: 64 });
       this.subscriptions.push(messages);
@@ -57,6 +59,14 @@ export class EventConsumer implements OnApplicationShutdown {
         for await (const msg of messages) await this.handle(msg, handlers);
       })());
     }
+  }
+
+  /** Per durable consumer: events not yet delivered, and delivered but unacknowledged (read on each metrics scrape). */
+  async pending(): Promise<{ consumer: string; pending: number; ackPending: number }[]> {
+    if (!this.durables.length || this.nc.isClosed()) return [];
+    const jsm = await jetstreamManager(this.nc);
+    const infos = await Promise.all(this.durables.map((d) => jsm.consumers.info(this.options.eventStream, d).catch(() => null)));
+    return infos.filter((i) => i !== null).map((i) => ({ consumer: i.name, pending: i.num_pending, ackPending: i.num_ack_pending }));
   }
 
   async onApplicationShutdown() {

@@ -1,4 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
+import { currentRequestId } from './request-context';
 
 const LEVELS = { debug: 10, verbose: 10, log: 20, info: 20, warn: 30, error: 40, fatal: 50 } as const;
 type Level = keyof typeof LEVELS;
@@ -21,7 +22,7 @@ export class JsonLogger implements LoggerService {
   private write(level: Level, message: unknown, rest: unknown[]) {
     if (LEVELS[level] < this.threshold) return;
     const context = typeof rest[rest.length - 1] === 'string' ? (rest.pop() as string) : undefined;
-    const entry: Record<string, unknown> = { time: new Date().toISOString(), level, service: this.service, context };
+    const entry: Record<string, unknown> = { time: new Date().toISOString(), level, service: this.service, context, requestId: currentRequestId() };
     if (message instanceof Error) Object.assign(entry, { msg: message.message, stack: message.stack });
     else if (typeof message === 'object' && message !== null) Object.assign(entry, message);
     else entry.msg = String(message);

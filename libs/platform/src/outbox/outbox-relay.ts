@@ -4,6 +4,7 @@ import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-
 import { jetstream } from '@nats-io/jetstream';
 import { DataSource, In, IsNull } from 'typeorm';
 import { NATS_CONNECTION } from '../events/nats-connection';
+import { outboxPublishDelay } from '../metrics/metrics';
 import { OutboxEventEntity } from './outbox-event.entity';
 
 const BATCH = 100;
@@ -54,12 +55,14 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         .setOnLocked('skip_locked')
         .getMany();
       const published: string[] = [];
+      const now = Date.now();
       for (const row of rows) {
         try {
           const h = natsHeaders();
           for (const [k, v] of Object.entries(row.headers ?? {})) h.set(k, v);
           await js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.id, headers: h, timeout: 3000 });
           published.push(row.id);
+          outboxPublishDelay.observe(Math.max(0, now - row.createdAt.getTime()) / 1000);
         } catch (error) {
           this.logger.warn({ msg: 'outbox publish failed; will retry', error: (error as Error).message });
           break;
@@ -74,6 +77,17 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   /** Number of events not yet published (readiness and metrics). */
   backlog(): Promise<number> {
     return this.dataSource.getRepository(OutboxEventEntity).count({ where: { publishedAt: IsNull() } });
+  }
+
+  /** Seconds since the oldest unpublished event was written; 0 when everything is published (metrics). */
+  async oldestUnpublishedAgeSeconds(): Promise<number> {
+    const row = await this.dataSource
+      .getRepository(OutboxEventEntity)
+      .createQueryBuilder('o')
+      .select('EXTRACT(EPOCH FROM (now() - min("o"."created_at")))::float8', 'age')
+      .where('"o"."published_at" IS NULL')
+      .getRawOne<{ age: number | null }>();
+    return row?.age ?? 0;
   }
 
   private async run() {

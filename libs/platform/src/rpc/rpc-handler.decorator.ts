@@ -1,11 +1,13 @@
 import { Logger } from '@nestjs/common';
-import { MessagePattern, RpcException } from '@nestjs/microservices';
+import { MessagePattern, NatsContext, RpcException } from '@nestjs/microservices';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import {
   ErrorCode, RPC_REQUEST_TYPES, toFieldErrors, type RpcRequest, type RpcResponse, type RpcSubject,
 } from '@souvenir/contracts';
 import { DomainError } from './domain-error';
+import { acceptableRequestId, REQUEST_ID_HEADER, runWithRequestId } from '../logging/request-context';
+import { rpcHandleDuration, rpcHandledTotal } from '../metrics/metrics';
 
 const logger = new Logger('RpcHandler');
 
@@ -41,12 +43,22 @@ export function RpcHandler<S extends RpcSubject>(subject: S) {
   const requestType = RPC_REQUEST_TYPES[subject] as new () => object;
   return (target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<Handler<S>>): void => {
     const handle = descriptor.value!;
-    descriptor.value = async function (this: unknown, payload: unknown) {
+    descriptor.value = async function (this: unknown, payload: unknown, context?: unknown) {
+      const requestId = context instanceof NatsContext ? acceptableRequestId(context.getHeaders()?.get(REQUEST_ID_HEADER)) : undefined;
+      const stopTimer = rpcHandleDuration.startTimer({ subject });
+      let outcome = 'ok';
       try {
-        const request = (await parsePayload(requestType, payload)) as RpcRequest<S>;
-        return await handle.call(this, request);
+        return await runWithRequestId(requestId, async () => {
+          const request = (await parsePayload(requestType, payload)) as RpcRequest<S>;
+          return await handle.call(this, request);
+        });
       } catch (error) {
-        throw toRpcException(error);
+        const exception = toRpcException(error);
+        outcome = (exception.getError() as { code?: string }).code ?? ErrorCode.Internal;
+        throw exception;
+      } finally {
+        stopTimer();
+        rpcHandledTotal.inc({ subject, outcome });
       }
     } as Handler<S>;
     MessagePattern(subject)(target, key, descriptor);

@@ -127,7 +127,7 @@ export function Header() {
             <List>
               <ListItemButton component={RouterLink} to="/messages" sx={{ borderRadius: 2 }}>
                 <ListItemText primary="Messages" />
-                {unread > 0 && <Badge color="primary" badgeContent={unread} max={99} aria-label={`${unread} unread`} sx={{ mr: 1.5 }} />}
+                <Badge color="primary" badgeContent={unread} max={99} aria-label={unread ? `${unread} unread` : undefined} sx={{ mr: 1, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} />
               </ListItemButton>
               <ListItemButton component={RouterLink} to="/profile?tab=favorites" sx={{ borderRadius: 2 }}>
                 <ListItemText primary="Favorites" />

@@ -1,0 +1,102 @@
+// Open-loop mixed load at a fixed arrival rate (requests start on schedule whether or not earlier ones answered,
+// so a slow server shows up as latency, not as a lower rate): browse and search 70 %, product detail 15 %,
+// favourite add/remove 8 %, messages 5 %, checkout 2 % (when payments runs; otherwise its share goes to browse).
+import { percentiles } from './stats.mjs';
+import { sampleProcesses } from './procstat.mjs';
+
+const WORDS = ['ceramic', 'silver', 'vintage', 'scarf', 'bowl', 'kyoto', 'silk', 'lantern', 'handmade', 'wooden box', 'glass vase', 'porto'];
+const COUNTRIES = ['Japan', 'France', 'Italy', 'Morocco', 'Peru', 'Mexico', 'Greece', 'Vietnam'];
+const SORTS = ['recent', 'recent', 'recent', 'price_asc', 'price_desc', 'popular'];
+const rnd = (a) => a[Math.floor(Math.random() * a.length)];
+
+export async function mixedLoad({ base, ctx, sessions, seconds, rate, children }) {
+  const db = ctx.db;
+  const products = await db(`SELECT id, seller_id, price::text AS price FROM catalog.products WHERE status = 'active' ORDER BY random() LIMIT 3000`);
+  const checkout = Boolean(ctx.routes.payment);
+  const kinds = [
+    ['browse', 35 + (checkout ? 0 : 2)], ['search', 35], ['detail', 15], ['favourite', 8], ['messages', 5], ...(checkout ? [['checkout', 2]] : []),
+  ];
+  const pickKind = () => { let r = Math.random() * 100; for (const [k, w] of kinds) { if ((r -= w) < 0) return k; } return 'browse'; };
+  const json = (body) => ({ 'content-type': 'application/json', origin: base });
+  const request = (kind) => {
+    const s = rnd(sessions);
+    const p = rnd(products);
+    switch (kind) {
+      case 'browse': {
+        const q = new URLSearchParams({ sort: rnd(SORTS) });
+        if (Math.random() < 0.4) q.set('country', rnd(COUNTRIES));
+        if (Math.random() < 0.2) { q.set('minPrice', '10'); q.set('maxPrice', '100'); }
+        return { path: `/api/products?${q}`, cookie: Math.random() < 0.5 ? s.cookie : undefined };
+      }
+      case 'search': return { path: `/api/products?search=${encodeURIComponent(rnd(WORDS))}`, cookie: Math.random() < 0.5 ? s.cookie : undefined };
+      case 'detail': return { path: `/api/products/${p.id}`, cookie: Math.random() < 0.5 ? s.cookie : undefined };
+      case 'favourite':
+        return Math.random() < 0.6
+          ? { path: '/api/favorites', method: 'POST', body: { productId: p.id }, cookie: s.cookie }
+          : { path: `/api/favorites/${p.id}`, method: 'DELETE', cookie: s.cookie };
+      case 'messages': {
+        const r = Math.random();
+        if (r < 0.6) return { path: '/api/messages/conversations', cookie: s.cookie };
+        if (r < 0.8 || p.seller_id === s.me.id) return { path: ctx.routes.thread.path, cookie: ctx.routes.thread.cookie };
+        return { path: '/api/messages', method: 'POST', body: { toUserId: p.seller_id, productId: p.id, content: 'Is this still available? (bench)' }, cookie: s.cookie };
+      }
+      case 'checkout': {
+        const buyer = p.seller_id === s.me.id ? sessions.find((x) => x.me.id !== p.seller_id) : s;
+        return { path: '/api/create-payment-intent', method: 'POST', cookie: buyer.cookie,
+          body: { productId: p.id, amount: p.price, guestInfo: { billingStreet: '1 Bench Street', billingCity: 'Dublin', billingZip: 'D01 X2Y3', sameAsDelivery: true } } };
+      }
+    }
+  };
+  const byKind = new Map(kinds.map(([k]) => [k, { latencies: [], non2xx: 0, errors: 0, statuses: {} }]));
+  const all = [];
+  let errors = 0; let non2xx = 0; let inFlight = 0; let maxInFlight = 0;
+  const firstErrors = [];
+  const fire = async (kind) => {
+    const r = request(kind);
+    const t = process.hrtime.bigint();
+    inFlight++; maxInFlight = Math.max(maxInFlight, inFlight);
+    const k = byKind.get(kind);
+    try {
+      const res = await fetch(base + r.path, {
+        method: r.method ?? 'GET',
+        headers: { accept: 'application/json', ...(r.cookie ? { cookie: r.cookie } : {}), ...(r.body ? json() : {}) },
+        body: r.body ? JSON.stringify(r.body) : undefined,
+        signal: AbortSignal.timeout(10_000),
+      });
+      const text = await res.text();
+      k.statuses[res.status] = (k.statuses[res.status] ?? 0) + 1;
+      if (res.status >= 300) { non2xx++; k.non2xx++; if (firstErrors.length < 8) firstErrors.push(`${r.method ?? 'GET'} ${r.path.slice(0, 80)} → ${res.status} ${text.slice(0, 120)}`); }
+    } catch (e) {
+      errors++; k.errors++;
+      if (firstErrors.length < 8) firstErrors.push(`${r.method ?? 'GET'} ${r.path.slice(0, 80)} → ${e.name}: ${e.message}`);
+    } finally {
+      inFlight--;
+    }
+    const ms = Number(process.hrtime.bigint() - t) / 1e6;
+    k.latencies.push(ms);
+    all.push(ms);
+  };
+  const sampler = sampleProcesses(children);
+  const started = performance.now();
+  const pending = new Set();
+  let sent = 0;
+  await new Promise((resolve) => {
+    const tick = setInterval(() => {
+      const elapsed = (performance.now() - started) / 1000;
+      if (elapsed >= seconds) { clearInterval(tick); resolve(); return; }
+      const due = Math.floor(elapsed * rate);
+      while (sent < due) { sent++; const p = fire(pickKind()); pending.add(p); p.finally(() => pending.delete(p)); }
+    }, 2);
+  });
+  await Promise.all(pending);
+  const processes = sampler.stop();
+  const total = percentiles(all);
+  const duration = (performance.now() - started) / 1000;
+  return {
+    seconds, targetRps: rate, achievedRps: Math.round((all.length / seconds) * 10) / 10, duration: Math.round(duration * 10) / 10,
+    requests: all.length, errors, non2xx, maxInFlight, ...total, firstErrors,
+    meetsTarget: errors === 0 && non2xx === 0 && total.p95 < 100 && total.p99 < 250,
+    kinds: kinds.map(([kind, share]) => { const k = byKind.get(kind); return { kind, share, requests: k.latencies.length, ...percentiles(k.latencies), non2xx: k.non2xx, errors: k.errors, statuses: k.statuses }; }),
+    processes,
+  };
+}

@@ -1,0 +1,71 @@
+// The short Markdown summary written next to the JSON report (bench/results/latest-<products>.md).
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fmt } from './stats.mjs';
+
+const ok = (v) => (v === null || v === undefined ? '–' : v ? '✅' : '❌');
+
+export function writeMarkdown(report, dir) {
+  const t = report.targets;
+  const o = report.options;
+  const lines = [];
+  lines.push(`# Bench: ${o.products.toLocaleString('en')} products`, '');
+  lines.push(`${report.startedAt} · ${report.machine.cpus} cores (${report.machine.cpuModel}) · Node ${report.machine.node} · ` +
+    `${o.connections} connections, ${o.duration} s per route · services: ${(report.services ?? []).join(', ')} · ` +
+    `load average at start ${(report.machine.loadAvgAtStart ?? []).join(' ')}`, '');
+  if (report.seed) {
+    const s = report.seed;
+    lines.push(`Seeded in ${fmt(s.seconds)} s: ${s.products} products (${s.active} active), ${s.users} users, ${s.sellers} sellers, ${s.favourites} favourites, ${s.messages} messages.`, '');
+  }
+  if (report.error) lines.push('**The run failed:**', '', '```', report.error.split('\n').slice(0, 6).join('\n'), '```', '');
+  if (report.routes?.length) {
+    lines.push(`## Routes through the gateway (target p95 < ${t.readP95Ms} ms; overhead over direct SQL < ${t.overheadP50Ms} ms at p50)`, '');
+    lines.push('| route | p50 | p95 | p99 | req/s | errors / non-2xx | SQL direct p50 / p95 (c=16) | gateway ÷ SQL at p50 | c=1 p50: gateway / service over NATS / SQL | overhead at p50, c=1 | Seq Scan on products | p95 target |');
+    lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|:-:|:-:|');
+    for (const r of report.routes) {
+      const g = r.gateway;
+      lines.push(`| ${r.route} | ${fmt(g.p50)} | ${fmt(g.p95)} | ${fmt(g.p99)} | ${fmt(g.rps, 0)} | ${g.errors} / ${g.non2xx} | ` +
+        `${r.direct ? `${fmt(r.direct.p50)} / ${fmt(r.direct.p95)}` : '–'} | ${r.ratioP50 ?? '–'}× | ` +
+        `${fmt(r.gateway1?.p50, 2)} / ${fmt(r.service1?.p50, 2)} / ${fmt(r.direct1?.p50, 2)} | ` +
+        `${r.overheadP50Ms !== undefined ? `${fmt(r.overheadP50Ms, 2)} ${ok(r.overheadP50Ms < t.overheadP50Ms)}` : '–'} | ` +
+        `${r.seqScanOnProducts === undefined ? '–' : r.seqScanOnProducts ? '❌ yes' : 'no'} | ${ok(r.meetsTarget)} |`);
+    }
+    lines.push('', 'Latencies in ms. "overhead" = gateway p50 − direct SQL p50, both with one connection (no queueing).', '');
+  }
+  if (report.nats) {
+    const n = report.nats;
+    lines.push(`NATS request/reply, empty handler: p50 ${fmt(n.sequential.p50, 3)} ms, p99 ${fmt(n.sequential.p99, 3)} ms (one at a time); ` +
+      `${n.concurrent.rps} req/s at ${o.connections} in flight (p50 ${fmt(n.concurrent.p50, 3)} ms).`, '');
+  }
+  if (report.mixed) {
+    const m = report.mixed;
+    lines.push(`## Mixed load (target: ${t.mixedP95Ms} ms p95, ${t.mixedP99Ms} ms p99, zero errors)`, '');
+    lines.push(`${m.seconds} s at ${m.targetRps} req/s (achieved ${fmt(m.achievedRps, 0)}): ${m.requests} requests, p50 ${fmt(m.p50)} · p95 ${fmt(m.p95)} · p99 ${fmt(m.p99)} ms, ` +
+      `errors ${m.errors}, non-2xx ${m.non2xx} ${ok(m.meetsTarget)}`, '');
+    lines.push('| kind | share | requests | p50 | p95 | p99 | non-2xx |', '|---|---:|---:|---:|---:|---:|---:|');
+    for (const k of m.kinds) lines.push(`| ${k.kind} | ${k.share}% | ${k.requests} | ${fmt(k.p50)} | ${fmt(k.p95)} | ${fmt(k.p99)} | ${k.non2xx + k.errors} |`);
+    lines.push('', '| process | CPU % of one core | RSS avg MB | RSS peak MB |', '|---|---:|---:|---:|');
+    for (const p of m.processes) lines.push(`| ${p.process} | ${fmt(p.cpuPercent)} | ${fmt(p.rssMbAvg)} | ${fmt(p.rssMbPeak)} |`);
+    lines.push('');
+  }
+  if (report.polling) {
+    const p = report.polling;
+    lines.push(`## Messaging under polling (target ≥ ${t.pollingClients} clients on one replica with p95 < 100 ms)`, '');
+    lines.push('| replicas | clients | req/s | p50 | p95 | p99 | errors | messaging CPU % | held |', '|---:|---:|---:|---:|---:|---:|---:|---:|:-:|');
+    for (const s of p.steps) lines.push(`| ${s.replicas} | ${s.clients} | ${fmt(s.rps, 0)} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.p99)} | ${s.errors + s.non2xx} | ${fmt(s.messagingCpu)} | ${ok(s.held)} |`);
+    lines.push('', `Largest held: one replica ${p.maxHeld[1] ?? 0}, two replicas ${p.maxHeld[2] ?? '–'}.`, '');
+  }
+  if (report.web) {
+    const w = report.web;
+    lines.push(`## Web app (targets: initial route ≤ ${t.webInitialKb} kB gzipped JS, Home LCP < ${t.lcpHomeMs} ms)`, '');
+    lines.push('| route | JS files | gzipped kB |', '|---|---:|---:|');
+    for (const r of w.routes) lines.push(`| ${r.route} | ${r.files} | ${fmt(r.gzipKb)} |`);
+    lines.push('', `Initial (entry + preloads): ${fmt(w.initialKb)} kB ${ok(w.initialKb <= t.webInitialKb)}.`);
+    for (const l of w.lcp ?? []) lines.push(`LCP ${l.page}: ${fmt(l.lcpMs, 0)} ms (${l.element ?? '?'}) ${l.page === 'Home' ? ok(l.lcpMs !== null && l.lcpMs < t.lcpHomeMs) : ''}; Stripe.js requested: ${l.stripeRequested ? 'yes ❌' : 'no'}`);
+    if (w.error) lines.push(`Web measurement error: ${w.error}`);
+    lines.push('');
+  }
+  const file = path.join(dir, `latest-${report.options.products}.md`);
+  writeFileSync(file, lines.join('\n'));
+  return file;
+}

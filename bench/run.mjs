@@ -1,0 +1,222 @@
+// `npm run bench`: seeds a fresh database, starts the whole product against it and measures it.
+// Reading the output and the targets: bench/README.md.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import pg from 'pg';
+import { readOptions } from './lib/options.mjs';
+import { ensureBuilt, testing, freeOffset, processLog, availableServices, startProduct, ROOT } from './lib/infra.mjs';
+import { seed, seedPlan, loginUserNumbers, username, BENCH_PASSWORD } from './lib/seed.mjs';
+import { load, call, login } from './lib/http.mjs';
+import { directRoutes, explainRoute, loadDirect, directPool } from './lib/direct.mjs';
+import { natsBaseline, rpcLoad } from './lib/nats.mjs';
+import { fmt } from './lib/stats.mjs';
+import { writeMarkdown } from './lib/report.mjs';
+
+const opts = readOptions();
+const report = {
+  startedAt: new Date().toISOString(),
+  machine: { loadAvgAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100), cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  options: { ...opts, parts: [...opts.parts] },
+  targets: {
+    readP95Ms: opts.products >= 1_000_000 ? 100 : 50,
+    overheadP50Ms: 3, mixedP95Ms: 100, mixedP99Ms: 250, pollingClients: 2000, webInitialKb: 200, lcpHomeMs: 1500,
+  },
+};
+const log = processLog({ echo: true });
+let infra; let stack; let pool;
+const resultsDir = path.join(ROOT, 'bench', 'results');
+
+async function main() {
+  await ensureBuilt();
+  const { startTestInfra, freePort } = testing();
+  console.log('bench: starting fresh infrastructure (database, NATS, Redis)');
+  infra = await startTestInfra();
+  const port = await freePort();
+  const portOffset = await freeOffset();
+  let services = availableServices();
+  console.log(`bench: starting ${services.map((s) => s.name).join(', ')} + gateway on :${port} (migrations run at start-up)`);
+  try {
+    stack = await startProduct({ infra, port, portOffset, logLevel: opts.logLevel, services, log });
+  } catch (error) {
+    if (!services.some((s) => s.name === 'payments')) throw error;
+    console.warn(`bench: the stack did not start with payments (${error.message}); again without it`);
+    report.paymentsSkipped = `payments did not start: ${error.message}`;
+    services = services.filter((s) => s.name !== 'payments');
+    stack = await startProduct({ infra, port, portOffset, logLevel: opts.logLevel, services, log });
+  }
+  report.services = services.map((s) => s.name);
+  const base = stack.url;
+
+  // ---- seed ---------------------------------------------------------------------------------------
+  const plan = seedPlan(opts.products);
+  console.log(`bench: seeding ${plan.products.toLocaleString('en')} products, ${plan.users.toLocaleString('en')} users`);
+  const client = new pg.Client({ connectionString: infra.database.url });
+  await client.connect();
+  report.seed = { plan, ...(await seed(client, plan, { imageBase: base })) };
+  await client.end();
+  console.log(`bench: seeded in ${report.seed.seconds.toFixed(1)} s: ${JSON.stringify(report.seed)}`);
+
+  // ---- context: who signs in, what is benched ------------------------------------------------------
+  pool = directPool(infra.database.url, opts.connections + 2);
+  const sessions = [];
+  for (const g of loginUserNumbers(plan)) sessions.push({ g, ...(await login(base, username(g), BENCH_PASSWORD)) });
+  const seller = sessions[0]; // a seller with many conversations
+  const buyer = sessions.find((s) => s.g > plan.sellers);
+  const ctx = await benchContext(base, plan, seller, buyer);
+  report.context = { ...ctx, cookies: undefined, sessions: sessions.length };
+  const { routes } = ctx;
+
+  // ---- per-route: gateway vs direct SQL, EXPLAIN ----------------------------------------------------
+  report.routes = [];
+  report.explain = [];
+  const direct = directRoutes(ctx.direct);
+  const wanted = [
+    ...(opts.parts.has('catalog') ? ['browse', 'filter', 'search', 'deepCursor'] : []),
+    ...(opts.parts.has('signed-in') ? ['detail', 'favourites', 'conversations', 'thread', ...(routes.payment ? ['payment'] : [])] : []),
+  ];
+  for (const name of wanted) {
+    const r = routes[name];
+    process.stdout.write(`bench: ${name.padEnd(13)} ${r.method ?? 'GET'} ${r.path.slice(0, 90)}\n`);
+    const target = { url: base + r.path, method: r.method, body: r.body, headers: { ...(r.cookie ? { cookie: r.cookie } : {}), ...(r.body ? { 'content-type': 'application/json', origin: base } : {}) } };
+    await load({ ...target, connections: opts.connections, duration: 1 }); // warm-up: JIT, pools, plan caches
+    const gateway = await load({ ...target, connections: opts.connections, duration: opts.duration });
+    const gateway1 = await load({ ...target, connections: 1, duration: Math.min(3, opts.duration) });
+    const row = { route: name, path: r.path, gateway, gateway1 };
+    if (direct[name]) {
+      const ex = await explainRoute(pool, name, direct[name]);
+      report.explain.push(ex);
+      row.seqScanOnProducts = ex.seqScanOnProducts;
+      await loadDirect(pool, direct[name], { concurrency: opts.connections, seconds: 0.5 });
+      row.direct = await loadDirect(pool, direct[name], { concurrency: opts.connections, seconds: Math.min(5, opts.duration) });
+      row.direct1 = await loadDirect(pool, direct[name], { concurrency: 1, seconds: Math.min(3, opts.duration) });
+      if (r.rpc) row.service1 = await rpcLoad(infra.natsUrl, r.rpc[0], r.rpc[1], { concurrency: 1, seconds: Math.min(3, opts.duration) });
+      row.ratioP50 = ratio(gateway.p50, row.direct.p50);
+      row.overheadP50Ms = round2(gateway1.p50 - row.direct1.p50);
+    }
+    row.meetsTarget = r.write ? null : gateway.p95 !== null && gateway.p95 < report.targets.readP95Ms && gateway.errors === 0 && gateway.non2xx === 0;
+    report.routes.push(row);
+    console.log(`   gateway c=${opts.connections}: p50 ${fmt(gateway.p50)} p95 ${fmt(gateway.p95)} p99 ${fmt(gateway.p99)} ms, ${fmt(gateway.rps, 0)} req/s, errors ${gateway.errors}, non-2xx ${gateway.non2xx}` +
+      (row.direct ? ` | direct SQL p50 ${fmt(row.direct.p50)} p95 ${fmt(row.direct.p95)} ms | c=1: gateway ${fmt(gateway1.p50, 2)}${row.service1 ? ` / service over NATS ${fmt(row.service1.p50, 2)}` : ''} / SQL ${fmt(row.direct1.p50, 2)} ms → overhead ${fmt(row.overheadP50Ms, 2)} ms` : ''));
+  }
+  for (const ex of report.explain) {
+    console.log(`bench: EXPLAIN ${ex.route}${ex.seqScanOnProducts ? '  ✗ SEQ SCAN ON catalog.products' : '  ✓ no Seq Scan on catalog.products'}`);
+    for (const st of ex.statements) {
+      console.log(`   ${st.sql.slice(0, 110)}…${st.executionMs !== undefined ? ` [${fmt(st.executionMs, 2)} ms]` : ''}`);
+      for (const n of st.nodes) console.log(`     ${n.text}`);
+    }
+  }
+
+  if (opts.parts.has('catalog')) {
+    console.log('bench: NATS request/reply with an empty handler');
+    report.nats = await natsBaseline(infra.natsUrl, { seconds: Math.min(3, opts.duration), concurrency: opts.connections });
+    console.log(`   sequential p50 ${fmt(report.nats.sequential.p50, 3)} p99 ${fmt(report.nats.sequential.p99, 3)} ms; c=${opts.connections}: p50 ${fmt(report.nats.concurrent.p50, 3)} ms, ${report.nats.concurrent.rps} req/s`);
+  }
+
+  if (opts.parts.has('mixed')) {
+    const { mixedLoad } = await import('./lib/mixed.mjs');
+    console.log(`bench: mixed load ${opts.rate} req/s for ${opts.mixed} s`);
+    report.mixed = await mixedLoad({ base, ctx, sessions, seconds: opts.mixed, rate: opts.rate, children: stackProcesses() });
+    const m = report.mixed;
+    console.log(`   ${m.requests} requests (${fmt(m.achievedRps, 0)}/s): p50 ${fmt(m.p50)} p95 ${fmt(m.p95)} p99 ${fmt(m.p99)} ms, errors ${m.errors}, non-2xx ${m.non2xx}`);
+    for (const p of m.processes) console.log(`     ${p.process.padEnd(24)} cpu ${fmt(p.cpuPercent)} %  rss avg ${fmt(p.rssMbAvg)} MB peak ${fmt(p.rssMbPeak)} MB`);
+  }
+
+  if (opts.parts.has('polling')) {
+    const { pollingCapacity } = await import('./lib/polling.mjs');
+    report.polling = await pollingCapacity({ base, ctx, sessions, steps: opts.pollSteps, seconds: opts.pollSeconds, stack, log, portOffset, children: stackProcesses() });
+  }
+
+  if (opts.parts.has('web')) {
+    const { webReport } = await import('./lib/web.mjs');
+    console.log('bench: web app (JS per route, LCP in Chromium)');
+    report.web = await webReport({ base, productId: ctx.direct.productId });
+  }
+}
+
+function stackProcesses() {
+  const extra = [
+    { name: 'nats-server (bench)', pid: infra?.nats?.child?.pid },
+    { name: 'redis-server (bench)', pid: infra?.redis?.child?.pid },
+  ].filter((p) => p.pid);
+  return [...stack.children, ...extra];
+}
+
+/** The URLs benched and the ids the direct SQL needs, found in the seeded data. */
+async function benchContext(base, plan, seller, buyer) {
+  const db = (sql, params) => pool.query(sql, params).then((r) => r.rows);
+  const filter = { country: 'Japan', minPrice: 20, maxPrice: 80 };
+  const search = 'ceramic';
+  // Deep cursor: follow X-Next-Cursor 50 pages (24 per page) and bench the 51st page's URL.
+  let cursor = null;
+  for (let i = 0; i < 50; i++) {
+    const res = await call(base, `/api/products${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+    cursor = res.headers.get('x-next-cursor');
+    if (!cursor) throw new Error(`no X-Next-Cursor after page ${i + 1}`);
+  }
+  const [deep] = await db(`SELECT created_at AS "createdAt", id FROM catalog.products WHERE status = 'active' ORDER BY created_at DESC, id DESC OFFSET 1199 LIMIT 1`);
+  // A product the buyer has favourited (detail shows isFavorited: true) and one to buy from another seller.
+  const [fav] = await db(`SELECT f.product_id AS id FROM favourites.favourites f JOIN catalog.products p ON p.id = f.product_id AND p.status = 'active'
+                          WHERE f.user_id = $1 AND f.is_active LIMIT 1`, [buyer.me.id]);
+  const [thread] = await db(`SELECT CASE WHEN from_user_id = $1 THEN to_user_id ELSE from_user_id END AS other, product_id
+                               FROM messaging.messages WHERE from_user_id = $1 OR to_user_id = $1 ORDER BY created_at DESC LIMIT 1`, [seller.me.id]);
+  const [toBuy] = await db(`SELECT id, price::text AS price FROM catalog.products WHERE status = 'active' AND seller_id <> $1 ORDER BY created_at DESC OFFSET 500 LIMIT 1`, [buyer.me.id]);
+  const detailCheck = await (await call(base, `/api/products/${fav.id}`, { cookie: buyer.cookie })).json();
+  if (detailCheck.isFavorited !== true) throw new Error('detail of a favourited product did not answer isFavorited: true');
+  const routes = {
+    browse: { path: '/api/products', rpc: ['catalog.product.list', { query: {} }] },
+    filter: { path: `/api/products?country=${filter.country}&minPrice=${filter.minPrice}&maxPrice=${filter.maxPrice}`, rpc: ['catalog.product.list', { query: filter }] },
+    search: { path: `/api/products?search=${search}`, rpc: ['catalog.product.list', { query: { search } }] },
+    deepCursor: { path: `/api/products?cursor=${encodeURIComponent(cursor)}`, rpc: ['catalog.product.list', { query: { cursor } }] },
+    detail: { path: `/api/products/${fav.id}`, cookie: buyer.cookie, rpc: ['catalog.product.get', { productId: fav.id }] },
+    favourites: { path: '/api/favorites', cookie: buyer.cookie, rpc: ['favourites.favourite.list', { actorId: buyer.me.id }] },
+    conversations: { path: '/api/messages/conversations', cookie: seller.cookie, rpc: ['messaging.conversation.list', { actorId: seller.me.id }] },
+    thread: { path: `/api/messages/${thread.other}?productId=${thread.product_id}`, cookie: seller.cookie,
+      rpc: ['messaging.thread.get', { actorId: seller.me.id, otherUserId: thread.other, productId: thread.product_id }] },
+  };
+  if (report.services.includes('payments')) {
+    const body = JSON.stringify({ productId: toBuy.id, amount: toBuy.price, guestInfo: { billingStreet: '1 Bench Street', billingCity: 'Dublin', billingZip: 'D01 X2Y3', billingCountry: 'Ireland', sameAsDelivery: true } });
+    const res = await fetch(`${base}/api/create-payment-intent`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie: buyer.cookie }, body });
+    if (res.ok) routes.payment = { path: '/api/create-payment-intent', method: 'POST', body, cookie: buyer.cookie, write: true };
+    else report.paymentsSkipped = `POST /api/create-payment-intent answered ${res.status}: ${(await res.text()).slice(0, 200)}`;
+  }
+  const counts = await Promise.all([
+    call(base, routes.filter.path).then((r) => Number(r.headers.get('x-total-count'))),
+    call(base, routes.search.path).then((r) => Number(r.headers.get('x-total-count'))),
+    call(base, routes.conversations.path, { cookie: seller.cookie }).then((r) => r.json()).then((a) => a.length),
+    call(base, routes.favourites.path, { cookie: buyer.cookie }).then((r) => r.json()).then((a) => a.length),
+  ]);
+  return {
+    db,
+    routes,
+    matches: { filter: counts[0], search: counts[1], conversationsOfSeller: counts[2], favouritesOfBuyer: counts[3] },
+    buyer: { id: buyer.me.id, username: buyer.me.username },
+    seller: { id: seller.me.id, username: seller.me.username },
+    toBuy,
+    direct: {
+      filter, search, deepAfter: deep, productId: fav.id,
+      userId: buyer.me.id, messagingUserId: seller.me.id, otherUserId: thread.other, threadProductId: thread.product_id,
+    },
+  };
+}
+
+const round2 = (v) => Math.round(v * 100) / 100;
+const ratio = (a, b) => (a && b ? Math.round((a / b) * 10) / 10 : null);
+
+async function finish(error) {
+  if (error) { report.error = String(error.stack ?? error); console.error(`bench: FAILED: ${error.stack ?? error}`); for (const [n, t] of log.tails) if (t.length) console.error(`--- ${n}\n${t.slice(-8).join('\n')}`); }
+  report.finishedAt = new Date().toISOString();
+  report.machine.loadAvgAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100);
+  mkdirSync(resultsDir, { recursive: true });
+  const stamp = report.startedAt.replace(/[:.]/g, '-');
+  const json = path.join(resultsDir, `bench-${opts.products}-${stamp}.json`);
+  writeFileSync(json, JSON.stringify(report, null, 2));
+  const md = writeMarkdown(report, resultsDir);
+  console.log(`bench: report ${path.relative(ROOT, json)} and ${path.relative(ROOT, md)}`);
+  await pool?.end().catch(() => undefined);
+  if (stack) await stack.stop();
+  if (infra && !opts.keep) await infra.stop().catch((e) => console.error(`bench: infra stop: ${e.message}`));
+  else if (infra) console.log(`bench: kept database ${infra.database.url}`);
+}
+
+main().then(() => finish(), (e) => finish(e)).then(() => process.exit(report.error ? 1 : 0));

@@ -1,0 +1,49 @@
+import { Logger } from '@nestjs/common';
+import { ServerNats } from '@nestjs/microservices';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+
+/**
+ * Nest's NATS server, stopped gracefully: on close it drains its subscriptions (the server routes no new
+ * request here, and requests already routed here are still delivered and handled), waits for every request in
+ * flight to be answered, flushes the replies, and only then closes the connection. Nest's own close either
+ * closes at once or unsubscribes and sleeps a fixed grace period, and loses requests routed just before.
+ */
+export class DrainingNatsServer extends ServerNats {
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly log = new Logger('RpcServer');
+
+  constructor(options: ConstructorParameters<typeof ServerNats>[0], private readonly drainTimeoutMs: number) {
+    super(options);
+  }
+
+  override handleMessage(channel: string, natsMsg: unknown): Promise<unknown> {
+    const work = super.handleMessage(channel, natsMsg);
+    this.inFlight.add(work);
+    void work.catch(() => undefined).finally(() => this.inFlight.delete(work));
+    return work;
+  }
+
+  /** Requests being handled now. */
+  get inFlightCount(): number {
+    return this.inFlight.size;
+  }
+
+  override async close(): Promise<void> {
+    // ServerNats keeps these private; read them here only, and fall back to its plain close if they move.
+    const self = this as unknown as { natsClient?: NatsConnection | null; subscriptions?: Subscription[] };
+    const nc = self.natsClient;
+    if (nc && !nc.isClosed() && Array.isArray(self.subscriptions)) {
+      await Promise.allSettled(self.subscriptions.map((s) => s.drain()));
+      const inFlight = this.inFlight.size;
+      this.log.log({ msg: 'stopped taking requests; finishing those in flight', inFlight });
+      const deadline = Date.now() + this.drainTimeoutMs;
+      while (this.inFlight.size && Date.now() < deadline) {
+        await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())).unref())]);
+      }
+      if (this.inFlight.size) this.log.warn({ msg: 'requests still in flight at the drain deadline', inFlight: this.inFlight.size });
+      await nc.flush().catch(() => undefined);
+      this.log.log({ msg: 'requests in flight finished', finished: inFlight - this.inFlight.size });
+    }
+    await super.close();
+  }
+}

@@ -1,0 +1,65 @@
+import type {
+  ConfirmTestPaymentDto,
+  CreatePaymentIntentDto,
+  OrdersDto,
+  PaymentIntentDto,
+  PaymentStatusDto,
+  ReconcilePaymentDto,
+  ShippingInfoDto,
+  TestPaymentOutcomeDto,
+} from '@souvenir/contracts';
+import { api } from './api';
+import { catalogApi } from './catalogApi';
+
+export type NewPaymentIntent = Pick<CreatePaymentIntentDto, 'productId' | 'amount'> & { guestInfo?: ShippingInfoDto };
+
+export const paymentsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Starts a payment for the product at its shown price (409 when the price changed or it is no longer available). */
+    createPaymentIntent: build.mutation<PaymentIntentDto, NewPaymentIntent>({
+      query: (body) => ({ url: '/create-payment-intent', method: 'POST', body }),
+    }),
+    /** Confirms a test-mode intent with the built-in card form (no Stripe.js). */
+    confirmTestPayment: build.mutation<TestPaymentOutcomeDto, ConfirmTestPaymentDto>({
+      query: (body) => ({ url: '/payments/test-confirm', method: 'POST', body }),
+    }),
+    /**
+     * Asks for the intent's real state (works without webhooks). When paid, the product is marked sold in the cache
+     * right away: catalog sells it from an event a moment later, so a refetch now could still answer "active".
+     */
+    reconcilePayment: build.mutation<PaymentStatusDto, ReconcilePaymentDto['paymentIntentId']>({
+      query: (paymentIntentId) => ({ url: '/payments/reconcile', method: 'POST', body: { paymentIntentId } satisfies ReconcilePaymentDto }),
+      async onQueryStarted(_paymentIntentId, { dispatch, getState, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data?.status !== 'paid') return;
+        const state = getState();
+        const { productId } = data;
+        if (catalogApi.util.selectCachedArgsForQuery(state, 'getProduct').includes(productId)) {
+          dispatch(
+            catalogApi.util.updateQueryData('getProduct', productId, (draft) => {
+              draft.status = 'sold';
+            }),
+          );
+        }
+        for (const args of catalogApi.util.selectCachedArgsForQuery(state, 'getProducts')) {
+          dispatch(
+            catalogApi.util.updateQueryData('getProducts', args, (draft) => {
+              for (const page of draft.pages) page.items = page.items.filter((product) => product.id !== productId);
+            }),
+          );
+        }
+        for (const args of catalogApi.util.selectCachedArgsForQuery(state, 'getAllProducts')) {
+          dispatch(catalogApi.util.updateQueryData('getAllProducts', args, (draft) => draft.filter((product) => product.id !== productId)));
+        }
+      },
+      invalidatesTags: (result) => (result?.status === 'paid' ? ['Order', 'Category', 'UserProducts'] : []),
+    }),
+    /** The signed-in user's purchases and sales. */
+    getOrders: build.query<OrdersDto, void>({
+      query: () => '/orders',
+      providesTags: ['Order'],
+    }),
+  }),
+});
+
+export const { useCreatePaymentIntentMutation, useConfirmTestPaymentMutation, useReconcilePaymentMutation, useGetOrdersQuery } = paymentsApi;
