@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { freePort, startTestInfra, type TestInfra } from '@souvenir/testing';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+
+export interface RunningStack {
+  infra: TestInfra;
+  url: string;
+  env: Record<string, string>;
+  portOffset: number;
+  children: (ChildProcess & { name?: string })[];
+  logs: string[];
+  /** SIGKILLs a service's process, as a crash would. */
+  kill(name: string): Promise<void>;
+  /** Starts the service again exactly as the stack did (same entry, same env, same health port). */
+  restart(name: string): ChildProcess;
+  stop(): Promise<void>;
+}
+
+const HEALTH_PORTS: Record<string, number> = { identity: 4001, catalog: 4002, favourites: 4003, messaging: 4004, payments: 4005 };
+
+/** The whole product as child processes (scripts/stack.mjs, which `npm start` uses) against fresh infra. */
+export async function startChildStack(extraEnv: Record<string, string> = {}, infraIn?: TestInfra): Promise<RunningStack> {
+  const infra = infraIn ?? (await startTestInfra());
+  const { startStack } = (await import(path.join(ROOT, 'scripts', 'stack.mjs'))) as {
+    startStack: (o: object) => Promise<{ url: string; children: ChildProcess[]; stop: () => Promise<void> }>;
+  };
+  const port = await freePort();
+  const portOffset = 20_000 + Math.floor(Math.random() * 20_000);
+  const env = {
+    ...infra.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', LOGIN_MAX_PER_IP: '100000', LOGIN_MAX_PER_ACCOUNT: '100000', REGISTER_MAX_PER_IP: '100000',
+    RPC_TIMEOUT_MS: '2500', ...extraEnv,
+  };
+  const logs: string[] = [];
+  const log = (name: string, data: Buffer) => { logs.push(`[${name}] ${data}`); if (logs.length > 400) logs.shift(); };
+  const stack = await startStack({ env, port, portOffset, log }).catch((error: Error) => {
+    process.stderr.write(logs.join(''));
+    throw error;
+  });
+  const extra: ChildProcess[] = [];
+  const byName = (name: string) => [...stack.children, ...extra].reverse().find((c) => (c as { name?: string }).name === name && c.exitCode === null && c.signalCode === null);
+  return {
+    infra,
+    url: `http://127.0.0.1:${port}`,
+    env,
+    portOffset,
+    children: stack.children,
+    logs,
+    async kill(name) {
+      const child = byName(name);
+      if (!child) throw new Error(`${name} is not running`);
+      await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGKILL'); });
+    },
+    restart(name) {
+      const child = spawn(process.execPath, [path.join(ROOT, 'services', name, 'dist', 'main.js')], {
+        cwd: ROOT,
+        env: { ...process.env, ...env, HTTP_PORT: String(HEALTH_PORTS[name] + portOffset) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }) as ChildProcess & { name?: string };
+      child.name = name;
+      child.stdout!.on('data', (d: Buffer) => log(`${name}*`, d));
+      child.stderr!.on('data', (d: Buffer) => log(`${name}*`, d));
+      extra.push(child);
+      return child;
+    },
+    async stop() {
+      await Promise.all(extra.map((c) => new Promise<void>((resolve) => {
+        if (c.exitCode !== null || c.signalCode !== null) return resolve();
+        c.once('exit', () => resolve());
+        c.kill('SIGTERM');
+        setTimeout(() => c.kill('SIGKILL'), 8000).unref();
+      })));
+      await stack.stop();
+      if (!infraIn) await infra.stop();
+    },
+  };
+}
+
+/** Minimal HTTP client for a running stack (fetch; JSON in and out; Origin = the app's own). */
+export function client(baseUrl: string) {
+  return async (method: string, url: string, { cookie, body, timeoutMs = 8000 }: { cookie?: string; body?: unknown; timeoutMs?: number } = {}) => {
+    const started = Date.now();
+    try {
+      const res = await fetch(baseUrl + url, {
+        method,
+        headers: { ...(cookie ? { Cookie: cookie } : {}), ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const text = await res.text();
+      let json: unknown = null;
+      try { json = text ? JSON.parse(text) : null; } catch { json = text; }
+      return { status: res.status, body: json as any, ms: Date.now() - started, cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] };
+    } catch (error) {
+      return { status: 0, body: String(error), ms: Date.now() - started, cookie: '' };
+    }
+  };
+}
+export type Client = ReturnType<typeof client>;

@@ -1,0 +1,56 @@
+import type { Browser } from 'playwright-core';
+import { listProduct, registerPerson } from './actors';
+import { launchBrowser, newPerson, unique } from './browser';
+
+let browser: Browser;
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+describe('messaging', () => {
+  it('a buyer asks about an item, the seller sees it without reloading, replies, and the buyer sees the reply and read marks', async () => {
+    const seller = await newPerson(browser);
+    await registerPerson(seller.page, 'Rosa');
+    const product = await listProduct(seller.page, `Alpaca wool poncho ${unique()}`);
+    await seller.page.goto('/messages');
+    await seller.page.getByText('No conversations yet').waitFor();
+
+    const buyer = await newPerson(browser);
+    await registerPerson(buyer.page, 'Tom');
+    await buyer.page.goto(`/product/${product.id}`);
+    const box = buyer.page.getByRole('textbox', { name: 'Message to the seller' });
+    await box.waitFor();
+    expect(await buyer.page.getByRole('button', { name: 'Send Message' }).isDisabled()).toBe(true);
+    await box.fill('Hello! Is the poncho still available in size M?');
+    await buyer.page.getByRole('button', { name: 'Send Message' }).click();
+    await buyer.page.getByText('Your message has been sent to the seller').waitFor();
+    expect(await box.inputValue()).toBe('');
+
+    // The seller's open page picks it up by polling (3 s), with an unread badge.
+    const conversation = seller.page.getByRole('button', { name: new RegExp(`Tom Tester, about ${product.title}, 1 unread`) })
+      .or(seller.page.getByRole('link', { name: new RegExp(`Tom Tester, about ${product.title}, 1 unread`) }));
+    await conversation.first().waitFor({ timeout: 8000 });
+    await seller.page.getByRole('link', { name: 'Messages (1 unread)' }).waitFor({ timeout: 8000 });
+    await conversation.first().click();
+    await seller.page.getByText('Is the poncho still available in size M?').waitFor();
+    const composer = seller.page.getByRole('textbox', { name: 'Message' });
+    await composer.fill('Yes, it is!');
+    await composer.press('Shift+Enter');
+    await composer.pressSequentially('Happy to ship tomorrow.');
+    await composer.press('Enter');
+    await seller.page.getByText('Happy to ship tomorrow.').waitFor();
+    expect(await composer.inputValue()).toBe('');
+
+    // The buyer sees the reply, and their own message carries the read mark.
+    await buyer.page.goto(`/messages?product=${product.id}`);
+    await buyer.page.getByText('Happy to ship tomorrow.').waitFor();
+    await buyer.page.getByTitle('Read').first().waitFor();
+
+    // A third person sees nothing of it.
+    const third = await newPerson(browser);
+    await registerPerson(third.page, 'Eve');
+    await third.page.goto('/messages');
+    await third.page.getByText('No conversations yet').waitFor();
+
+    for (const p of [seller, buyer, third]) await p.context.close();
+  });
+});
