@@ -33,17 +33,18 @@ async function main() {
   console.log('bench: starting fresh infrastructure (database, NATS, Redis)');
   infra = await startTestInfra();
   const port = await freePort();
+  const metricsPort = await freePort();
   const portOffset = await freeOffset();
   let services = availableServices();
   console.log(`bench: starting ${services.map((s) => s.name).join(', ')} + gateway on :${port} (migrations run at start-up)`);
   try {
-    stack = await startProduct({ infra, port, portOffset, logLevel: opts.logLevel, services, log });
+    stack = await startProduct({ infra, port, metricsPort, portOffset, logLevel: opts.logLevel, services, log });
   } catch (error) {
     if (!services.some((s) => s.name === 'payments')) throw error;
     console.warn(`bench: the stack did not start with payments (${error.message}); again without it`);
     report.paymentsSkipped = `payments did not start: ${error.message}`;
     services = services.filter((s) => s.name !== 'payments');
-    stack = await startProduct({ infra, port, portOffset, logLevel: opts.logLevel, services, log });
+    stack = await startProduct({ infra, port, metricsPort, portOffset, logLevel: opts.logLevel, services, log });
   }
   report.services = services.map((s) => s.name);
   const base = stack.url;
@@ -206,6 +207,7 @@ const ratio = (a, b) => (a && b ? Math.round((a / b) * 10) / 10 : null);
 async function finish(error) {
   if (error) { report.error = String(error.stack ?? error); console.error(`bench: FAILED: ${error.stack ?? error}`); for (const [n, t] of log.tails) if (t.length) console.error(`--- ${n}\n${t.slice(-8).join('\n')}`); }
   report.finishedAt = new Date().toISOString();
+  report.logTails = Object.fromEntries([...log.tails].map(([n, t]) => [n, t.slice(-10)]));
   report.machine.loadAvgAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100);
   mkdirSync(resultsDir, { recursive: true });
   const stamp = report.startedAt.replace(/[:.]/g, '-');

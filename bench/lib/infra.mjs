@@ -51,12 +51,19 @@ export async function freeOffset(spares = 3) {
 /** Keeps the last lines each process printed; prints warnings and errors as they come. */
 export function processLog({ echo = true } = {}) {
   const tails = new Map();
+  const echoed = new Map();
   const fn = (name, data) => {
     const lines = String(data).split('\n').filter(Boolean);
     const tail = tails.get(name) ?? [];
     for (const line of lines) {
       tail.push(line);
-      if (echo && /"level":"(warn|error|fatal)"|\bERROR\b|\bWARN\b/i.test(line)) process.stderr.write(`  [${name}] ${line.slice(0, 400)}\n`);
+      if (echo && /"level":"(warn|error|fatal)"|\bERROR\b|\bWARN\b/i.test(line)) {
+        // Only the first few per process: an overloaded stack logs every failed request.
+        const n = (echoed.get(name) ?? 0) + 1;
+        echoed.set(name, n);
+        if (n <= 5) process.stderr.write(`  [${name}] ${line.slice(0, 300)}\n`);
+        else if (n === 6) process.stderr.write(`  [${name}] (further warnings not echoed; see the JSON report's logTails)\n`);
+      }
     }
     tails.set(name, tail.slice(-50));
   };
@@ -69,7 +76,7 @@ export function availableServices() {
   return SERVICES.filter((s) => existsSync(path.join(ROOT, 'services', s.name, 'dist', 'main.js')));
 }
 
-export async function startProduct({ infra, port, portOffset, logLevel, services, log }) {
+export async function startProduct({ infra, port, metricsPort, portOffset, logLevel, services, log }) {
   const env = {
     ...infra.env,
     NODE_ENV: 'development',
@@ -79,6 +86,8 @@ export async function startProduct({ infra, port, portOffset, logLevel, services
     LOGIN_MAX_PER_ACCOUNT: '1000000',
     REGISTER_MAX_PER_IP: '1000000',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // The gateway's Prometheus endpoint: its own port, so a dev stack on the default one does not collide.
+    ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),
   };
   const stack = await startStack({ env, port, portOffset, log, services });
   return { ...stack, env, url: `http://127.0.0.1:${port}` };

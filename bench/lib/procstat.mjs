@@ -1,5 +1,5 @@
 // CPU and memory of the stack's processes from /proc/<pid>/stat and /proc/<pid>/status (Linux).
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 
 const TICKS = 100; // USER_HZ on Linux
@@ -17,18 +17,33 @@ function read(pid) {
   }
 }
 
+/** Every postgres process of the machine (the bench's database lives in the machine's shared server). */
+function postgresPids() {
+  const pids = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try { if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(d)); } catch { /* gone */ }
+  }
+  return pids;
+}
+
 /** Samples every second from now until stop(): CPU % of one core (average), RSS average and peak, per process. */
 export function sampleProcesses(children) {
   const procs = children.map((c) => ({ name: c.name, pid: c.pid, start: read(c.pid), rss: [] }));
   const self = { name: 'bench (load generator)', pid: process.pid, start: read(process.pid), rss: [] };
   procs.push(self);
+  const pgStart = new Map(postgresPids().map((pid) => [pid, read(pid)?.ticks ?? 0]));
   const started = Date.now();
   const timer = setInterval(() => { for (const p of procs) { const s = read(p.pid); if (s) p.rss.push(s.rssKb); } }, 1000);
   return {
     stop() {
       clearInterval(timer);
       const seconds = (Date.now() - started) / 1000;
-      return procs.map((p) => {
+      // Postgres: CPU of all its processes (backends come and go; new ones count from zero).
+      let pgTicks = 0;
+      for (const pid of postgresPids()) { const s = read(pid); if (s) pgTicks += s.ticks - (pgStart.get(pid) ?? 0); }
+      const postgres = { process: 'postgres (all backends, machine-wide)', pid: null, cpuPercent: Math.round((pgTicks / TICKS / seconds) * 1000) / 10, rssMbAvg: null, rssMbPeak: null };
+      return [...procs.map((p) => {
         const end = read(p.pid);
         const cpu = end && p.start ? ((end.ticks - p.start.ticks) / TICKS / seconds) * 100 : null;
         const rss = p.rss.length ? p.rss : end ? [end.rssKb] : [];
@@ -37,7 +52,7 @@ export function sampleProcesses(children) {
           rssMbAvg: rss.length ? Math.round(rss.reduce((a, b) => a + b, 0) / rss.length / 102.4) / 10 : null,
           rssMbPeak: rss.length ? Math.round(Math.max(...rss) / 102.4) / 10 : null,
         };
-      });
+      }), postgres];
     },
     cores: cpus().length,
   };

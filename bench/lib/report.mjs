@@ -65,7 +65,11 @@ export function writeMarkdown(report, dir) {
     if (w.error) lines.push(`Web measurement error: ${w.error}`);
     lines.push('');
   }
-  const file = path.join(dir, `latest-${report.options.products}.md`);
+  // A partial run (--only/--skip/--mixed 0) does not replace the full run's table.
+  const all = ['catalog', 'signed-in', 'mixed', 'polling', 'web'];
+  const parts = report.options.parts ?? all;
+  const suffix = all.every((p) => parts.includes(p)) ? '' : `-${parts.join('+')}`;
+  const file = path.join(dir, `latest-${report.options.products}${suffix}.md`);
   writeFileSync(file, lines.join('\n'));
   return file;
 }

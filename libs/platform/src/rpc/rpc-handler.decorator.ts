@@ -29,8 +29,26 @@ export async function parsePayload<T extends object>(type: new () => T, payload:
 /** Converts whatever a handler threw into the closed set of error codes; unexpected errors are logged, not leaked. */
 export function toRpcException(error: unknown): RpcException {
   if (error instanceof DomainError) return new RpcException(error.toPayload());
+  if (isStoreUnavailable(error)) {
+    // The database (or another store) is away: a temporary outage (503), not a bug (500).
+    logger.warn(`store unavailable: ${(error as Error).message}`);
+    return new RpcException({ code: ErrorCode.Unavailable, message: 'Service temporarily unavailable. Please try again.' });
+  }
   logger.error(error instanceof Error ? error.stack ?? error.message : String(error));
   return new RpcException({ code: ErrorCode.Internal, message: 'An error occurred' });
+}
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+
+/** Connection-level failures of Postgres (pg/TypeORM): refused, dropped, shutting down, too many connections (SQLSTATE 08xxx). */
+function isStoreUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown } | null, depth = 0; e && depth < 4; depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNAVAILABLE_CODES.has(code) || /^08/.test(code)) return true;
+    if (typeof e.message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i.test(e.message)) return true;
+    e = (e.driverError ?? e.cause) as typeof e;
+  }
+  return false;
 }
 
 type Handler<S extends RpcSubject> = (request: RpcRequest<S>) => Promise<RpcResponse<S>>;

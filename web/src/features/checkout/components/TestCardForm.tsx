@@ -85,7 +85,7 @@ export function TestCardForm({ intent, productId, defaultPostalCode = '' }: Prop
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={submit} aria-label="Card payment">
-      <Alert severity="info" icon={<CreditCardRounded />}>
+      <Alert severity="info" role="note" icon={<CreditCardRounded />}>
         <AlertTitle>Test mode: no real card is charged</AlertTitle>
         <Typography variant="body2" sx={{ mb: 1 }}>
           Use any future expiry date, any 3-digit CVC and any 5-digit ZIP with one of these test cards:

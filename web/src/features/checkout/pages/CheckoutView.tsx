@@ -1,0 +1,239 @@
+import { useEffect, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import RemoveShoppingCartOutlined from '@mui/icons-material/RemoveShoppingCartOutlined';
+import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
+import { PAYMENT_MESSAGES } from '@souvenir/contracts';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { asApiError } from '../../../api/api';
+import { useGetProductQuery } from '../../../api/catalogApi';
+import { useCreatePaymentIntentMutation } from '../../../api/paymentsApi';
+import { EmptyState } from '../../../components/EmptyState';
+import { useToast } from '../../../hooks/useToast';
+import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { AuthStep } from '../components/AuthStep';
+import { OrderSummary, OrderSummarySkeleton } from '../components/OrderSummary';
+import { PaymentStep } from '../components/PaymentStep';
+import { emptyShippingForm, ShippingStep, toGuestInfo, type ShippingFormValues } from '../components/ShippingStep';
+
+type CheckoutStep = 'auth' | 'guest-info' | 'payment';
+
+const STEPS: Array<{ key: CheckoutStep; label: string; heading: string }> = [
+  { key: 'auth', label: 'Account', heading: 'Sign in or continue as guest' },
+  { key: 'guest-info', label: 'Shipping', heading: 'Shipping Information' },
+  { key: 'payment', label: 'Payment', heading: 'Payment' },
+];
+
+function BackToBrowse() {
+  return (
+    <Button component={RouterLink} to="/" variant="contained">
+      Back to Browse
+    </Button>
+  );
+}
+
+function StepsSkeleton() {
+  return (
+    <Card sx={{ p: { xs: 2.5, md: 4 } }} aria-busy="true" aria-label="Loading checkout">
+      <Skeleton variant="rounded" height={40} sx={{ mb: 4 }} />
+      <Skeleton width="45%" height={36} />
+      <Skeleton variant="rounded" height={56} sx={{ mt: 2 }} />
+      <Skeleton variant="rounded" height={56} sx={{ mt: 2 }} />
+      <Skeleton variant="rounded" height={48} sx={{ mt: 3, width: 200, ml: 'auto' }} />
+    </Card>
+  );
+}
+
+/**
+ * /checkout?product={id}: auth (skipped when signed in) → guest-info (shipping form) → payment (spec sections 2 and 4),
+ * with the order summary beside the steps.
+ */
+export default function CheckoutView() {
+  const [params] = useSearchParams();
+  const productId = params.get('product')?.trim() ?? '';
+  const toast = useToast();
+  const { user, isLoading: isUserLoading } = useCurrentUser();
+  const { data: product, isLoading: isProductLoading, error: productError, refetch: refetchProduct } = useGetProductQuery(productId, { skip: !productId });
+  const [createIntent, { data: intent, isLoading: isCreatingIntent, reset: resetIntent }] = useCreatePaymentIntentMutation();
+  const [chosenStep, setChosenStep] = useState<CheckoutStep | null>(null);
+  const [shipping, setShipping] = useState<ShippingFormValues | null>(null);
+  const [setupError, setSetupError] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useRef(false);
+  const toasted = useRef<string | null>(null);
+  const signedOutAtAuth = useRef(false);
+
+  // Signed-in buyers skip the auth step (spec section 4).
+  const step: CheckoutStep = chosenStep ?? (user ? 'guest-info' : 'auth');
+  const isGuest = !user;
+
+  useEffect(() => {
+    const problem = !productId ? 'No product selected for checkout' : productError ? 'Failed to load product' : null;
+    if (!problem || toasted.current === problem) return;
+    toasted.current = problem;
+    toast({ title: 'Error', description: problem, variant: 'error' });
+  }, [productId, productError, toast]);
+
+  // Login success on the auth step: the page reloads (spec section 4); signed in, it opens on the shipping step.
+  useEffect(() => {
+    if (isUserLoading) return;
+    if (!user) {
+      if (step === 'auth') signedOutAtAuth.current = true;
+      return;
+    }
+    // `step` already reads 'guest-info' once signed in: what counts is that the buyer had not moved past auth.
+    if (signedOutAtAuth.current && (chosenStep ?? 'auth') === 'auth') {
+      signedOutAtAuth.current = false;
+      window.location.reload();
+    }
+  }, [isUserLoading, user, step, chosenStep]);
+
+  // Keyboard and screen-reader users land on the new step's heading.
+  useEffect(() => {
+    if (!focusHeading.current) return;
+    focusHeading.current = false;
+    headingRef.current?.focus();
+  }, [step]);
+
+  const goTo = (next: CheckoutStep) => {
+    focusHeading.current = true;
+    setChosenStep(next);
+  };
+
+  const startPayment = async (values: ShippingFormValues) => {
+    if (!product) return;
+    setShipping(values);
+    setSetupError(null);
+    resetIntent();
+    goTo('payment');
+    try {
+      await createIntent({ productId: product.id, amount: product.price, guestInfo: toGuestInfo(values) }).unwrap();
+    } catch (error) {
+      const apiError = asApiError(error);
+      const message = apiError?.serverMessage ?? 'An error occurred';
+      setSetupError(message);
+      toast({ title: 'Error', description: `Failed to setup payment. ${message}`, variant: 'error' });
+      // The price changed or the item sold meanwhile: show the current state in the summary.
+      if (apiError?.status === 409) void refetchProduct();
+    }
+  };
+
+  const backLink = (
+    <Link
+      component={RouterLink}
+      to={product ? `/product/${product.id}` : '/'}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'text.secondary', fontWeight: 600, mb: 3 }}
+    >
+      <ArrowBackRounded fontSize="small" aria-hidden /> {product ? 'Back to item' : 'Back to Browse'}
+    </Link>
+  );
+
+  if (!productId) {
+    return (
+      <Container maxWidth="sm" sx={{ py: 8 }}>
+        <EmptyState icon={<RemoveShoppingCartOutlined />} title="No product selected" description="Choose a souvenir and press Buy Now to check out." action={<BackToBrowse />} />
+      </Container>
+    );
+  }
+
+  if (!isProductLoading && !product) {
+    const apiError = asApiError(productError);
+    return (
+      <Container maxWidth="sm" sx={{ py: 8 }}>
+        {apiError && apiError.status !== 404 && (
+          <Alert severity="error" sx={{ mb: 3 }}>
+            {apiError.message}
+          </Alert>
+        )}
+        <EmptyState icon={<SearchOffRounded />} title="Product not found" description="This souvenir may have been sold or removed." action={<BackToBrowse />} />
+      </Container>
+    );
+  }
+
+  const loading = isProductLoading || isUserLoading || !product;
+  const isOwner = Boolean(user && product && product.seller.id === user.id);
+  const unavailable = product?.status === 'sold';
+  const activeIndex = STEPS.findIndex((s) => s.key === step);
+  const current = STEPS[activeIndex];
+
+  let content;
+  if (loading) content = <StepsSkeleton />;
+  else if (isOwner || unavailable) {
+    content = (
+      <Card sx={{ p: { xs: 2.5, md: 4 } }}>
+        <Alert severity={isOwner ? 'info' : 'warning'} sx={{ mb: 3 }}>
+          {isOwner ? PAYMENT_MESSAGES.ownProduct : PAYMENT_MESSAGES.noLongerAvailable}
+        </Alert>
+        <BackToBrowse />
+      </Card>
+    );
+  } else {
+    content = (
+      <Card component="section" aria-labelledby="checkout-step-heading" sx={{ p: { xs: 2.5, md: 4 } }}>
+        <Stepper activeStep={activeIndex} alternativeLabel aria-label="Checkout steps" sx={{ mb: 4 }}>
+          {STEPS.map((s, index) => (
+            <Step key={s.key} completed={index < activeIndex}>
+              <StepLabel
+                optional={s.key === 'auth' && user ? <Typography variant="caption">Signed in as {user.firstName}</Typography> : undefined}
+                slotProps={{ label: { 'aria-current': index === activeIndex ? 'step' : undefined } as object }}
+              >
+                {s.label}
+              </StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+        <Typography id="checkout-step-heading" ref={headingRef} tabIndex={-1} variant="h5" component="h2" sx={{ mb: 2.5, outline: 'none' }}>
+          {current.heading}
+        </Typography>
+        {step === 'auth' && <AuthStep onContinueAsGuest={() => goTo('guest-info')} />}
+        {step === 'guest-info' && (
+          <ShippingStep
+            key={isGuest ? 'guest' : 'member'}
+            isGuest={isGuest}
+            initialValues={shipping && Boolean(shipping.email !== undefined) === isGuest ? shipping : emptyShippingForm(isGuest)}
+            onSubmit={(values) => void startPayment(values)}
+            onBack={isGuest ? () => goTo('auth') : undefined}
+          />
+        )}
+        {step === 'payment' && (
+          <PaymentStep
+            productId={product.id}
+            intent={intent}
+            isCreating={isCreatingIntent}
+            setupError={setupError}
+            onRetry={() => shipping && void startPayment(shipping)}
+            onBack={() => goTo('guest-info')}
+            billingZip={shipping?.billingZip}
+          />
+        )}
+      </Card>
+    );
+  }
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      {backLink}
+      <Typography variant="h2" component="h1" sx={{ mb: 3 }}>
+        Checkout
+      </Typography>
+      <Grid container spacing={{ xs: 3, md: 4 }}>
+        <Grid size={{ xs: 12, md: 7, lg: 8 }} sx={{ order: { xs: 2, md: 1 } }}>
+          {content}
+        </Grid>
+        <Grid size={{ xs: 12, md: 5, lg: 4 }} sx={{ order: { xs: 1, md: 2 } }}>
+          {product ? <OrderSummary product={product} /> : <OrderSummarySkeleton />}
+        </Grid>
+      </Grid>
+    </Container>
+  );
+}
