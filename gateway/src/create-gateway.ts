@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ClientProxy } from '@nestjs/microservices';
 import { JsonLogger, NATS_RPC_CLIENT } from '@souvenir/platform';
+import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Redis } from 'ioredis';
 import { AppModule } from './app.module';
@@ -35,6 +36,8 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
     res.setHeader('X-Frame-Options', 'DENY');
     next();
   });
+  // gzip for the web app's assets and the API's JSON (a product page is mostly text).
+  http.use(compression());
   if (config.WEB_DIST) serveWebApp(http, config.WEB_DIST);
   http.use(sameOriginJsonOnly(config));
   http.use('/api/webhooks/stripe', express.raw({ limit: WEBHOOK_BODY_LIMIT, type: 'application/json' }));

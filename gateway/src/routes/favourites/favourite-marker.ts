@@ -14,14 +14,20 @@ export class FavouriteMarker {
 
   async mark<T extends ProductDto | ProductDto[]>(actorId: string | undefined, products: T): Promise<T> {
     const list: ProductDto[] = Array.isArray(products) ? products : [products];
-    if (!actorId || list.length === 0) return products;
+    const favourited = await this.favouritedAmong(actorId, list.map((p) => p.id));
+    for (const product of list) product.isFavorited = favourited.has(product.id);
+    return products;
+  }
+
+  /** The ids among these that the caller has favourited; empty for a guest or while favourites is down. */
+  async favouritedAmong(actorId: string | undefined, productIds: string[]): Promise<Set<string>> {
+    if (!actorId || productIds.length === 0) return new Set();
     try {
-      const favourited = new Set(await this.rpc.send(RPC.favourites.favouritedAmong, { actorId, productIds: list.map((p) => p.id) }));
-      for (const product of list) product.isFavorited = favourited.has(product.id);
+      return new Set(await this.rpc.send(RPC.favourites.favouritedAmong, { actorId, productIds }));
     } catch (error) {
       if (!(error instanceof DomainError && error.code === ErrorCode.Unavailable)) throw error;
       this.logger.warn('favourites unavailable: hearts shown empty');
+      return new Set();
     }
-    return products;
   }
 }

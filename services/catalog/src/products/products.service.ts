@@ -9,6 +9,7 @@ import { DomainError, Outbox } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { SellerEntity } from '../sellers/seller.entity';
 import { SellersService } from '../sellers/sellers.service';
+import { ProductCountCache } from './product-count-cache';
 import { decodeCursor, encodeCursor } from './product-cursor';
 import { ProductEntity } from './product.entity';
 import { toCategoryDto, toProductDto, toProductListedEvent, toProductRemovedEvent } from './product.mapper';
@@ -23,6 +24,7 @@ export class ProductsService {
     private readonly products: ProductsRepository,
     private readonly sellers: SellersService,
     private readonly outbox: Outbox,
+    private readonly counts: ProductCountCache,
   ) {}
 
   async create(request: CreateProductRequest): Promise<ProductDto> {
@@ -47,7 +49,7 @@ export class ProductsService {
       product.seller = (await manager.findOneByOrFail(SellerEntity, { id: request.actorId }));
       await this.outbox.add(manager, EVENTS.catalog.productListed, toProductListedEvent(product));
       return toProductDto(product);
-    });
+    }).finally(() => this.counts.forgetAll());
   }
 
   /** A product's page: sold products stay visible there; removed ones are gone. */
@@ -75,7 +77,7 @@ export class ProductsService {
     const after = query.cursor ? decodeCursor(query.cursor, sort, ranked) : null;
     const [keys, totalCount] = await Promise.all([
       this.products.findPageKeys(filters, { sort, after, limit: limit + 1 }),
-      this.products.count(filters),
+      this.counts.get(filters, () => this.products.count(filters)),
     ]);
     const pageKeys = keys.slice(0, limit);
     const items = await this.products.findWithSellerByIds(pageKeys.map((k) => k.id), ['active']);
@@ -98,7 +100,7 @@ export class ProductsService {
       await manager.save(product);
       await this.outbox.add(manager, EVENTS.catalog.productRemoved, toProductRemovedEvent(product));
       return { ok: true as const };
-    });
+    }).finally(() => this.counts.forgetAll());
   }
 
   /**
@@ -111,6 +113,7 @@ export class ProductsService {
     product.status = 'sold';
     await manager.save(product);
     await this.outbox.add(manager, EVENTS.catalog.productSold, { productId: product.id, sellerId: product.sellerId, occurredAt: new Date().toISOString() });
+    this.counts.forgetAll();
   }
 
   /** A seller's profile tabs: active and sold products, newest first. */
