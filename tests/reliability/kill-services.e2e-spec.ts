@@ -85,6 +85,8 @@ async function crashAndRecover(name: string, whileDown: () => Promise<void> = as
   expect(outage.ms).toBeLessThan(5_000);
   expect(outage.body).toEqual({ statusCode: 503, message: expect.any(String) });
   await whileDown();
+  // Stay down until the load has exercised the other routes a few times during the outage.
+  await eventually(() => expect(samples.filter((s) => s.at > killedAt && others.includes(s.probe)).length).toBeGreaterThanOrEqual(4), 10_000, 50);
   const downUntil = Date.now();
   const restartedAt = Date.now();
   stack.restart(name);

@@ -91,6 +91,7 @@ export function client(baseUrl: string) {
       const text = await res.text();
       let json: unknown = null;
       try { json = text ? JSON.parse(text) : null; } catch { json = text; }
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test client: callers read whatever JSON came back
       return { status: res.status, body: json as any, ms: Date.now() - started, cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] };
     } catch (error) {
       return { status: 0, body: String(error), ms: Date.now() - started, cookie: '' };

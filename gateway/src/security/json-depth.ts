@@ -21,7 +21,7 @@ function tooDeep(root: unknown, maxDepth: number): boolean {
   const stack: [unknown, number][] = [[root, 0]];
   while (stack.length) {
     const [value, depth] = stack.pop()!;
-    if (value === null || typeof value !== 'object') continue;
+    if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) continue; // raw webhook bodies stay bytes
     if (depth >= maxDepth) return true;
     for (const child of Object.values(value as object)) stack.push([child, depth + 1]);
   }
