@@ -1,17 +1,35 @@
 // `npm test`: builds everything (type-checks every package and builds the web app), then runs every jest test
-// (unit, integration against real Postgres/Redis/NATS, gateway end-to-end), then the browser tests in Chromium.
+// (unit, integration against real Postgres/Redis/NATS, gateway end-to-end), the fault/security and deployment
+// suites, then the browser tests in Chromium.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() };
+const reports = mkdtempSync(path.join(tmpdir(), 'souvenir-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
 const step = (title, cmd, args) => {
   console.log(`\n=== ${title} ===`);
-  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env });
+  const report = path.join(reports, `${Object.values(totals).reduce((a, b) => a + b, 0)}-${Date.now()}.json`);
+  const isJest = cmd.endsWith('jest');
+  const result = spawnSync(cmd, isJest ? [...args, '--json', `--outputFile=${report}`] : args, { cwd: ROOT, stdio: 'inherit', env });
+  if (isJest) {
+    try {
+      const { numPassedTests, numFailedTests, numPendingTests } = JSON.parse(readFileSync(report, 'utf8'));
+      totals.passed += numPassedTests;
+      totals.failed += numFailedTests;
+      totals.skipped += numPendingTests;
+    } catch {
+      totals.failed += 1; // jest died before reporting
+    }
+  }
   if (result.status !== 0) {
     console.error(`\n${title} failed.`);
+    console.log(`${totals.passed} passed, ${Math.max(totals.failed, 1)} failed, ${totals.skipped} skipped`);
     process.exit(result.status ?? 1);
   }
 };
@@ -20,4 +38,7 @@ const extra = process.argv.slice(2);
 step('Build', bin('nx'), ['run-many', '-t', 'build', '--outputStyle=static']);
 step('Lint (module boundaries included)', bin('eslint'), ['.']);
 step('Unit, integration and gateway end-to-end tests', bin('jest'), ['-c', 'jest.config.cjs', '--maxWorkers=2', ...extra]);
+step('Reliability and security tests', bin('jest'), ['-c', 'tests/jest.config.cjs', '--runInBand', '--testTimeout=120000', ...extra]);
+step('Deployment checks, graceful shutdown and metrics', bin('jest'), ['-c', 'deploy/jest.config.cjs', '--runInBand', '--testTimeout=120000', ...extra]);
 step('Browser end-to-end tests', bin('jest'), ['-c', 'web/e2e/jest.config.cjs', '--runInBand', ...extra]);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

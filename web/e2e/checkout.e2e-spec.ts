@@ -68,3 +68,38 @@ describe('checkout', () => {
     await seller.context.close();
   });
 });
+
+describe('member checkout', () => {
+  it('a signed-in buyer skips the auth step, sees insufficient funds, then pays; the purchase is in their orders', async () => {
+    const seller = await newPerson(browser);
+    await registerPerson(seller.page, 'Kemal');
+    const product = await listProduct(seller.page, `Iznik tile ${unique()}`, { price: 48 });
+
+    const buyer = await newPerson(browser);
+    await registerPerson(buyer.page, 'Nadia');
+    await buyer.page.goto(`/checkout?product=${product.id}`);
+    const shipping = buyer.page.getByRole('form', { name: 'Shipping information' });
+    await shipping.waitFor();
+    expect(await buyer.page.getByRole('button', { name: 'Continue as Guest' }).count()).toBe(0);
+    expect(await shipping.getByLabel(/^Email/).count()).toBe(0);
+    await shipping.getByLabel(/^Street Address/).first().fill('9 Harbour Road');
+    await shipping.getByLabel(/^City/).first().fill('Seattle');
+    await shipping.getByLabel(/^ZIP Code/).first().fill('98101');
+    await shipping.getByLabel('Same as billing').check();
+    await shipping.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    await fillCard(buyer.page, '4000 0000 0000 9995');
+    await buyer.page.getByText('Your card has insufficient funds.').first().waitFor();
+    await fillCard(buyer.page, '4242 4242 4242 4242');
+    await buyer.page.getByText('Payment Successful!').waitFor();
+
+    const orders = await callApi<{ purchases: { product: { id: string }; status: string }[] }>(buyer.page, 'GET', '/api/orders');
+    expect(orders.body.purchases.find((o) => o.product.id === product.id)?.status).toBe('paid');
+    // Nothing was charged for the failed attempt: the seller has exactly one paid sale of it.
+    const sales = await callApi<{ sales: { product: { id: string }; status: string }[] }>(seller.page, 'GET', '/api/orders');
+    expect(sales.body.sales.filter((o) => o.product.id === product.id).map((o) => o.status)).toEqual(['paid']);
+
+    await buyer.context.close();
+    await seller.context.close();
+  });
+});
