@@ -21,35 +21,41 @@ function byIds(ids, statuses) {
   };
 }
 
-/** filterSql + findPageKeys + count of ProductsRepository for sort=recent. */
+/**
+ * filterSql + findPageKeys + count of ProductsRepository for sort=recent. A search is ranked by tier
+ * (findRankedPageKeys): the first page is the tier-1 query (title matches every term, newest first), which
+ * fills the page whenever 25 titles match; the tier-0 query (description/category-only matches) runs only when it
+ * does not, and is EXPLAINed (not timed) as `tier0`.
+ */
 function pageSql({ tsQuery, country, minPrice, maxPrice, after }, limit = 25) {
-  const params = [];
-  const add = (v) => { params.push(v); return `$${params.length}`; };
-  const where = [`p.status = 'active'`];
-  let rank = null;
-  if (tsQuery) {
-    const q = `to_tsquery('simple', catalog.immutable_unaccent(${add(tsQuery)}))`;
-    where.push(`p.search_vector @@ ${q}`);
-    rank = `ts_rank(p.search_vector, ${q})`;
-  }
-  if (country) where.push(`p.country = ${add(country)}`);
-  if (minPrice !== undefined) where.push(`p.price >= ${add(minPrice)}::numeric`);
-  if (maxPrice !== undefined) where.push(`p.price <= ${add(maxPrice)}::numeric`);
-  const countParams = [...params];
-  const countSql = `SELECT count(*)::int AS count FROM catalog.products p WHERE ${where.join(' AND ')}`;
-  let keyset = null;
-  if (after) keyset = `(p.created_at, p.id) < (${add(after.createdAt)}::timestamptz, ${add(after.id)}::uuid)`;
-  const order = rank ? `${rank} DESC, p.created_at DESC, p.id DESC` : 'p.created_at DESC, p.id DESC';
-  const keysSql = `SELECT p.id, ${ISO_MICROS} AS created_at, p.price::text AS price, p.favorite_count, ${rank ? `(${rank})::text` : 'NULL'} AS rank
-     FROM catalog.products p WHERE ${[...where, ...(keyset ? [keyset] : [])].join(' AND ')} ORDER BY ${order} LIMIT ${add(limit)}`;
-  return { keys: { sql: keysSql, params }, count: { sql: countSql, params: countParams } };
+  const build = (match) => {
+    const params = [];
+    const add = (v) => { params.push(v); return `$${params.length}`; };
+    const where = [`p.status = 'active'`];
+    if (tsQuery) where.push(match(`to_tsquery('simple', catalog.immutable_unaccent(${add(tsQuery)}))`));
+    if (country) where.push(`p.country = ${add(country)}`);
+    if (minPrice !== undefined) where.push(`p.price >= ${add(minPrice)}::numeric`);
+    if (maxPrice !== undefined) where.push(`p.price <= ${add(maxPrice)}::numeric`);
+    return { params, add, where };
+  };
+  const counted = build((q) => `p.search_vector @@ ${q}`);
+  const countSql = `SELECT count(*)::int AS count FROM catalog.products p WHERE ${counted.where.join(' AND ')}`;
+  const keysOf = (match) => {
+    const { params, add, where } = build(match);
+    if (after) where.push(`(p.created_at, p.id) < (${add(after.createdAt)}::timestamptz, ${add(after.id)}::uuid)`);
+    const cols = tsQuery ? `p.id, ${ISO_MICROS} AS created_at` : `p.id, ${ISO_MICROS} AS created_at, p.price::text AS price, p.favorite_count`;
+    return { sql: `SELECT ${cols} FROM catalog.products p WHERE ${where.join(' AND ')} ORDER BY p.created_at DESC, p.id DESC LIMIT ${add(limit)}`, params };
+  };
+  const keys = tsQuery ? keysOf((q) => `p.title_vector @@ ${q}`) : keysOf((q) => `p.search_vector @@ ${q}`);
+  const tier0 = tsQuery ? keysOf((q) => `p.search_vector @@ ${q} AND NOT p.title_vector @@ ${q}`) : null;
+  return { keys, count: { sql: countSql, params: counted.params }, tier0 };
 }
 
 /** A catalog list route: keys and count in parallel (two pool connections, as the service does), then the page rows. */
 function listRoute(filters) {
-  const { keys, count } = pageSql(filters);
+  const { keys, count, tier0 } = pageSql(filters);
   return {
-    statements: (ids) => [keys, count, byIds(ids ?? [], ['active'])],
+    statements: (ids) => [keys, count, byIds(ids ?? [], ['active']), ...(tier0 ? [tier0] : [])],
     async run(pool) {
       const [k] = await Promise.all([pool.query(keys.sql, keys.params), pool.query(count.sql, count.params)]);
       const ids = k.rows.slice(0, 24).map((r) => r.id);

@@ -2,24 +2,44 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { freePort, startTestInfra, type TestInfra } from '@souvenir/testing';
 import { startProcess, waitReady } from './support';
 
-// identity and the gateway as built processes; a registration through the gateway, then both scraped.
+/**
+ * Sum of a counter's samples whose labels include every given label (0 when there is none yet): a counter
+ * appears only once it has been incremented, so "before" may legitimately be absent.
+ */
+function counterValue(text: string, name: string, labels: Record<string, string>): number {
+  let total = 0;
+  for (const m of text.matchAll(new RegExp(`^${name}\\{([^}]*)\\} (\\S+)$`, 'gm'))) {
+    const sample = Object.fromEntries([...m[1].matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]]));
+    if (Object.entries(labels).every(([k, v]) => sample[k] === v)) total += Number(m[2]);
+  }
+  return total;
+}
+
+const scrapeText = async (url: string) => (await fetch(url)).text();
+
+// identity, catalog and the gateway as built processes; traffic through the gateway, then all three scraped.
 let infra: TestInfra;
 let nc: NatsConnection;
 const processes: ReturnType<typeof startProcess>[] = [];
 let gatewayUrl: string;
 let gatewayMetricsUrl: string;
 let identityMetricsUrl: string;
+let catalogMetricsUrl: string;
 const seenRequestIds: (string | undefined)[] = [];
 
 beforeAll(async () => {
   infra = await startTestInfra();
-  const [identityPort, gatewayPort, metricsPort] = [await freePort(), await freePort(), await freePort()];
+  const [identityPort, catalogPort, gatewayPort, metricsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   processes.push(startProcess('identity', { ...infra.env, HTTP_PORT: String(identityPort), NODE_ENV: 'test', LOG_LEVEL: 'warn' }));
+  processes.push(startProcess('catalog', { ...infra.env, HTTP_PORT: String(catalogPort), NODE_ENV: 'test', LOG_LEVEL: 'warn' }));
   processes.push(startProcess('gateway', { ...infra.env, PORT: String(gatewayPort), METRICS_PORT: String(metricsPort), NODE_ENV: 'test', LOG_LEVEL: 'warn' }));
   gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   gatewayMetricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   identityMetricsUrl = `http://127.0.0.1:${identityPort}/metrics`;
-  await Promise.all([waitReady(`http://127.0.0.1:${identityPort}/readyz`), waitReady(`${gatewayUrl}/readyz`)]);
+  catalogMetricsUrl = `http://127.0.0.1:${catalogPort}/metrics`;
+  await Promise.all([
+    waitReady(`http://127.0.0.1:${identityPort}/readyz`), waitReady(`http://127.0.0.1:${catalogPort}/readyz`), waitReady(`${gatewayUrl}/readyz`),
+  ]);
   // A plain subscriber (no queue group) sees the requests the gateway sends, headers included.
   nc = await connect({ servers: infra.natsUrl });
   nc.subscribe('identity.>', { callback: (_e, msg) => seenRequestIds.push(msg.headers?.get('X-Request-Id')) });
@@ -68,4 +88,28 @@ it('the gateway exposes HTTP rate, errors and latency at /metrics on its metrics
   expect(text).toMatch(/^http_requests_total\{method="GET",route="[^"]+",status="4\d\d"\} 1$/m);
   expect(text).toContain('process_resident_memory_bytes');
   expect((await fetch(`${gatewayUrl}/metrics`)).headers.get('content-type')).not.toMatch(/^text\/plain; version/);
+});
+
+it('the request counters move with traffic: gateway HTTP counter per route, catalog NATS handler counter per subject', async () => {
+  const counters = async () => {
+    const [gateway, catalog] = await Promise.all([scrapeText(gatewayMetricsUrl), scrapeText(catalogMetricsUrl)]);
+    return {
+      products: counterValue(gateway, 'http_requests_total', { method: 'GET', route: '/api/products', status: '200' }),
+      categories: counterValue(gateway, 'http_requests_total', { method: 'GET', route: '/api/categories', status: '200' }),
+      listProducts: counterValue(catalog, 'rpc_handled_total', { subject: 'catalog.product.list', outcome: 'ok' }),
+      listCategories: counterValue(catalog, 'rpc_handled_total', { subject: 'catalog.category.list', outcome: 'ok' }),
+    };
+  };
+  const before = await counters();
+  const [productRequests, categoryRequests] = [3, 2];
+  for (let i = 0; i < productRequests; i++) expect((await fetch(`${gatewayUrl}/api/products`)).status).toBe(200);
+  for (let i = 0; i < categoryRequests; i++) expect((await fetch(`${gatewayUrl}/api/categories`)).status).toBe(200);
+  // The gateway counts a request on the response's 'finish' event; the reply is already here, give it a tick.
+  await new Promise((r) => setTimeout(r, 50));
+  const after = await counters();
+
+  expect(after.products - before.products).toBeGreaterThanOrEqual(productRequests);
+  expect(after.categories - before.categories).toBeGreaterThanOrEqual(categoryRequests);
+  expect(after.listProducts - before.listProducts).toBeGreaterThanOrEqual(productRequests);
+  expect(after.listCategories - before.listCategories).toBeGreaterThanOrEqual(categoryRequests);
 });

@@ -38,7 +38,8 @@ describe('messaging', () => {
     await composer.pressSequentially('Happy to ship tomorrow.');
     await composer.press('Enter');
     await seller.page.getByText('Happy to ship tomorrow.').waitFor();
-    expect(await composer.inputValue()).toBe('');
+    // The composer clears once the server has accepted the message.
+    await seller.page.waitForFunction(() => (document.querySelector('textarea[aria-label="Message"]') as HTMLTextAreaElement | null)?.value === '');
 
     // The buyer sees the reply, and their own message carries the read mark.
     await buyer.page.goto(`/messages?product=${product.id}`);

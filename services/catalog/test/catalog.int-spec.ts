@@ -301,7 +301,9 @@ describe('catalog service', () => {
     });
 
     it('ranks title matches above description matches, and other sorts still apply to search results', async () => {
-      // "ceramic" is in the bowl's title but only in the sachets' description: the bowl ranks first although older.
+      // Ranking rule: products whose title alone contains every search term come first, then those matching only
+      // through their category or description; newest first within each group. "ceramic" is in the bowl's title
+      // but only in the sachets' description: the bowl ranks first although older.
       expect(await titles({ search: 'Ceramic' })).toEqual(['Kyoto ceramic tea bowl', 'Lavender sachets']);
       expect(await titles({ search: 'ceramic', sort: 'price_asc' })).toEqual(['Lavender sachets', 'Kyoto ceramic tea bowl']);
     });
@@ -387,10 +389,14 @@ describe('catalog service', () => {
 
     it('walks ranked search results page by page with a stable order', async () => {
       const all = (await list({ search: 'wooden', limit: 100 })).items.map((p) => p.id);
-      expect(all).toHaveLength(60);
-      // Elephants carry the word twice (title "Carved wooden…" + description "Carved…") for "carved": they rank first.
+      // Every title has "wooden": one group, newest first (ties on created_at broken by id).
+      expect(all).toEqual([...rows].sort(byRecent).map((r) => r.id));
+      // For "carved wood" only the elephants' titles ("Carved wooden…") hold both words; the masks match "carved"
+      // only through their description: the 12 elephants come first, then the 48 masks, each group newest first.
       const carved = (await list({ search: 'carved wood', limit: 100 })).items.map((p) => p.title);
       expect(carved.slice(0, 12).every((t) => t.startsWith('Carved'))).toBe(true);
+      const elephantsFirst = [...rows].sort((a, b) => Number(b.title.startsWith('Carved')) - Number(a.title.startsWith('Carved')) || byRecent(a, b));
+      expect((await list({ search: 'carved wood', limit: 100 })).items.map((p) => p.id)).toEqual(elephantsFirst.map((r) => r.id));
       for (const limit of [1, 5, 13]) {
         expect(await walk({ search: 'wooden' }, limit)).toEqual(all);
         expect(await walk({ search: 'carved wood' }, limit)).toEqual((await list({ search: 'carved wood', limit: 100 })).items.map((p) => p.id));

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { MessagePattern, NatsContext, RpcException } from '@nestjs/microservices';
+import { Ctx, MessagePattern, NatsContext, Payload, RpcException } from '@nestjs/microservices';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import {
@@ -63,22 +63,31 @@ export function RpcHandler<S extends RpcSubject>(subject: S) {
     const handle = descriptor.value!;
     descriptor.value = async function (this: unknown, payload: unknown, context?: unknown) {
       const requestId = context instanceof NatsContext ? acceptableRequestId(context.getHeaders()?.get(REQUEST_ID_HEADER)) : undefined;
-      const stopTimer = rpcHandleDuration.startTimer({ subject });
-      let outcome = 'ok';
-      try {
-        return await runWithRequestId(requestId, async () => {
+      // The whole handling runs in the request's context, so the per-request log line below carries its id.
+      return runWithRequestId(requestId, async () => {
+        const stopTimer = rpcHandleDuration.startTimer({ subject });
+        const started = process.hrtime.bigint();
+        let outcome = 'ok';
+        try {
           const request = (await parsePayload(requestType, payload)) as RpcRequest<S>;
           return await handle.call(this, request);
-        });
-      } catch (error) {
-        const exception = toRpcException(error);
-        outcome = (exception.getError() as { code?: string }).code ?? ErrorCode.Internal;
-        throw exception;
-      } finally {
-        stopTimer();
-        rpcHandledTotal.inc({ subject, outcome });
-      }
+        } catch (error) {
+          const exception = toRpcException(error);
+          outcome = (exception.getError() as { code?: string }).code ?? ErrorCode.Internal;
+          throw exception;
+        } finally {
+          stopTimer();
+          rpcHandledTotal.inc({ subject, outcome });
+          // Debug, like the gateway's access line: LOG_LEVEL=debug follows one request id from the gateway into
+          // every service it reached; at the default (info) production logs stay quiet.
+          logger.debug({ msg: 'rpc handled', subject, outcome, ms: Number(process.hrtime.bigint() - started) / 1e6 });
+        }
+      });
     } as Handler<S>;
+    // Nest passes a handler only the arguments its parameter decorators ask for (by default the payload alone):
+    // ask for the NATS context too, or the request id in its headers never reaches the handler.
+    Payload()(target, key, 0);
+    Ctx()(target, key, 1);
     MessagePattern(subject)(target, key, descriptor);
   };
 }

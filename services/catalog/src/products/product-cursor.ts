@@ -11,8 +11,8 @@ export interface CursorKey {
   id: string;
   price?: string;
   favoriteCount?: number;
-  /** ts_rank as Postgres prints a real (shortest exact text), so comparing it again finds the same value. */
-  rank?: string;
+  /** Ranked search only: 1 when the title alone matches every search term, else 0 (see findRankedPageKeys). */
+  tier?: 0 | 1;
 }
 
 interface CursorPayload {
@@ -26,7 +26,6 @@ interface CursorPayload {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 const DECIMAL = /^\d{1,10}(\.\d{1,2})?$/;
-const REAL = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
 
 /** Opaque to clients: base64url of a small JSON document. */
 export function encodeCursor(sort: ProductSort, ranked: boolean, key: CursorKey): string {
@@ -49,7 +48,7 @@ export function decodeCursor(cursor: string, sort: ProductSort, ranked: boolean)
     typeof key.id === 'string' && UUID.test(key.id) &&
     (sort === 'price_asc' || sort === 'price_desc' ? typeof key.price === 'string' && DECIMAL.test(key.price) : true) &&
     (sort === 'popular' ? Number.isSafeInteger(key.favoriteCount) && key.favoriteCount! >= 0 : true) &&
-    (ranked && sort === 'recent' ? typeof key.rank === 'string' && REAL.test(key.rank) : true);
+    (ranked && sort === 'recent' ? key.tier === 0 || key.tier === 1 : key.tier === undefined);
   if (!valid) throw invalidCursor();
   return key;
 }

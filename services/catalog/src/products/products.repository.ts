@@ -42,14 +42,12 @@ export class ProductsRepository {
   /**
    * The keys of one page of active products, in browse order. Keyset pagination: the page starts strictly
    * after the cursor's key, so each page is an index range scan (see the migration's indexes) and concurrent
-   * inserts never shift later pages. With a search and sort=recent, the order is (rank desc, created_at desc,
-   * id desc) and the rank is part of the key: a product's rank for a given query never changes, so the key
-   * stays stable without any OFFSET. The GIN index serves the search filter; ranked rows are then sorted.
+   * inserts never shift later pages. A search with sort=recent is ranked: see `findRankedPageKeys`.
    */
   async findPageKeys(filters: ProductFilters, page: PageRequest): Promise<CursorKey[]> {
+    if (filters.tsQuery !== null && page.sort === 'recent') return this.findRankedPageKeys(filters, page);
     const params = new Params();
-    const { from, where, rank } = this.filterSql(filters, params);
-    const ranked = rank !== null && page.sort === 'recent';
+    const { from, where } = this.filterSql(filters, params);
     const after = page.after;
     let order: string;
     let keyset: string | null = null;
@@ -74,32 +72,62 @@ export class ProductsRepository {
         if (after) keyset = `(p.favorite_count, p.created_at, p.id) < (${params.add(after.favoriteCount)}::int, ${t}, ${id})`;
         break;
       case 'recent':
-        if (ranked) {
-          order = `${rank} DESC, p.created_at DESC, p.id DESC`;
-          if (after) keyset = `(${rank}, p.created_at, p.id) < (${params.add(after.rank)}::real, ${t}, ${id})`;
-        } else {
-          order = 'p.created_at DESC, p.id DESC';
-          if (after) keyset = `(p.created_at, p.id) < (${t}, ${id})`;
-        }
+        order = 'p.created_at DESC, p.id DESC';
+        if (after) keyset = `(p.created_at, p.id) < (${t}, ${id})`;
         break;
     }
-    const rows: { id: string; created_at: string; price: string; favorite_count: number; rank: string | null }[] =
-      await this.products.query(
-        `SELECT p.id, ${ISO_MICROS} AS created_at, p.price::text AS price, p.favorite_count,
-                ${ranked ? `(${rank})::text` : 'NULL'} AS rank
-           FROM ${from}
-          WHERE ${[...where, ...(keyset ? [keyset] : [])].join(' AND ')}
-          ORDER BY ${order}
-          LIMIT ${params.add(page.limit)}`,
-        params.values,
-      );
+    const rows: { id: string; created_at: string; price: string; favorite_count: number }[] = await this.products.query(
+      `SELECT p.id, ${ISO_MICROS} AS created_at, p.price::text AS price, p.favorite_count
+         FROM ${from}
+        WHERE ${[...where, ...(keyset ? [keyset] : [])].join(' AND ')}
+        ORDER BY ${order}
+        LIMIT ${params.add(page.limit)}`,
+      params.values,
+    );
     return rows.map((r) => ({
       id: r.id,
       createdAt: r.created_at,
       ...(page.sort === 'price_asc' || page.sort === 'price_desc' ? { price: r.price } : {}),
       ...(page.sort === 'popular' ? { favoriteCount: r.favorite_count } : {}),
-      ...(ranked ? { rank: r.rank! } : {}),
     }));
+  }
+
+  /**
+   * Ranked search (a search with sort=recent): better matches first, where "better" is a boolean tier that an
+   * index can serve instead of a ts_rank of every match. Tier 1: the title alone contains every search term
+   * (`title_vector`, its own GIN index); tier 0: the product matches only thanks to its category or
+   * description. Within a tier, newest first. The order is (tier desc, created_at desc, id desc) and the tier
+   * is part of the cursor's key. A product's tier for a given query never changes, so pages never repeat or skip.
+   *
+   * Each tier is its own keyset query ordered like products_recent_idx, so Postgres either walks that index
+   * with a cheap per-row filter and stops after LIMIT matches (frequent words) or intersects a GIN index and
+   * sorts the few matches (rare words). Tier 0 is only queried when tier 1 does not fill the page.
+   */
+  private async findRankedPageKeys(filters: ProductFilters, page: PageRequest): Promise<CursorKey[]> {
+    const after = page.after;
+    const tiers: (0 | 1)[] = after?.tier === 0 ? [0] : [1, 0];
+    const keys: CursorKey[] = [];
+    for (const tier of tiers) {
+      const limit = page.limit - keys.length;
+      if (limit <= 0) break;
+      const params = new Params();
+      // Every title lexeme is also in search_vector, so a title match is a match: tier 1 needs no second test.
+      const { from, where } = this.filterSql(filters, params, (query) =>
+        tier === 1 ? `p.title_vector @@ ${query}` : `p.search_vector @@ ${query} AND NOT p.title_vector @@ ${query}`);
+      if (after && after.tier === tier) {
+        where.push(`(p.created_at, p.id) < (${params.add(after.createdAt)}::timestamptz, ${params.add(after.id)}::uuid)`);
+      }
+      const rows: { id: string; created_at: string }[] = await this.products.query(
+        `SELECT p.id, ${ISO_MICROS} AS created_at
+           FROM ${from}
+          WHERE ${where.join(' AND ')}
+          ORDER BY p.created_at DESC, p.id DESC
+          LIMIT ${params.add(limit)}`,
+        params.values,
+      );
+      keys.push(...rows.map((r) => ({ id: r.id, createdAt: r.created_at, tier })));
+    }
+    return keys;
   }
 
   /** How many active products match the filters (X-Total-Count). */
@@ -147,15 +175,15 @@ export class ProductsRepository {
     );
   }
 
-  private filterSql(filters: ProductFilters, params: Params): { from: string; where: string[]; rank: string | null } {
+  /** The FROM and WHERE of the filters; `matches` turns the tsquery into the search condition (any match by default). */
+  private filterSql(
+    filters: ProductFilters,
+    params: Params,
+    matches: (query: string) => string = (query) => `p.search_vector @@ ${query}`,
+  ): { from: string; where: string[] } {
     const where = [`p.status = 'active'`];
     let from = 'catalog.products p';
-    let rank: string | null = null;
-    if (filters.tsQuery) {
-      const query = `to_tsquery('simple', catalog.immutable_unaccent(${params.add(filters.tsQuery)}))`;
-      where.push(`p.search_vector @@ ${query}`);
-      rank = `ts_rank(p.search_vector, ${query})`;
-    }
+    if (filters.tsQuery) where.push(matches(`to_tsquery('simple', catalog.immutable_unaccent(${params.add(filters.tsQuery)}))`));
     if (filters.country) where.push(`p.country = ${params.add(filters.country)}`);
     if (filters.minPrice !== undefined) where.push(`p.price >= ${params.add(filters.minPrice)}::numeric`);
     if (filters.maxPrice !== undefined) where.push(`p.price <= ${params.add(filters.maxPrice)}::numeric`);
@@ -164,6 +192,6 @@ export class ProductsRepository {
     if (filters.location) {
       from += ` JOIN catalog.sellers s ON s.id = p.seller_id AND s.location = ${params.add(filters.location)}`;
     }
-    return { from, where, rank };
+    return { from, where };
   }
 }

@@ -1,15 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Toolbar from '@mui/material/Toolbar';
 import AddRounded from '@mui/icons-material/AddRounded';
@@ -26,7 +21,15 @@ import { useUnreadCount } from '../../features/messages/hooks/useUnreadCount';
 import { HeaderSearch } from './HeaderSearch';
 import { Logo } from './Logo';
 
-const navItems = [
+const MobileMenu = lazy(() => import('./MobileMenu'));
+
+export interface NavItem {
+  to: string;
+  label: string;
+  end: boolean;
+}
+
+const navItems: NavItem[] = [
   { to: '/', label: 'Browse', end: true },
   { to: '/categories', label: 'Categories', end: false },
   { to: '/how-it-works', label: 'How it Works', end: false },
@@ -45,6 +48,7 @@ export function Header() {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerMounted, setDrawerMounted] = useState(false);
   const onHome = pathname === '/';
   const unread = useUnreadCount();
   const messagesLabel = unread ? `Messages (${unread} unread)` : 'Messages';
@@ -100,7 +104,10 @@ export function Header() {
               </>
             )}
           </Box>
-          <IconButton sx={{ display: { md: 'none' } }} aria-label={unread ? `Open menu (${unread} unread messages)` : 'Open menu'} onClick={() => setDrawerOpen(true)}>
+          <IconButton sx={{ display: { md: 'none' } }} aria-label={unread ? `Open menu (${unread} unread messages)` : 'Open menu'} onClick={() => {
+            setDrawerMounted(true);
+            setDrawerOpen(true);
+          }}>
             <Badge color="primary" variant="dot" invisible={!unread}>
               <MenuRounded />
             </Badge>
@@ -112,48 +119,12 @@ export function Header() {
           </Box>
         )}
       </Container>
-      <Drawer anchor="right" open={drawerOpen} onClose={() => setDrawerOpen(false)}>
-        <Box sx={{ width: 280, p: 2 }} role="presentation" onClick={() => setDrawerOpen(false)}>
-          <Logo />
-          <List component="nav" aria-label="Mobile" sx={{ mt: 2 }}>
-            {navItems.map((item) => (
-              <ListItemButton key={item.to} component={NavLink} to={item.to} end={item.end} sx={{ borderRadius: 2, '&.active': { color: 'primary.main' } }}>
-                <ListItemText primary={item.label} />
-              </ListItemButton>
-            ))}
-          </List>
-          <Divider sx={{ my: 1 }} />
-          {user ? (
-            <List>
-              <ListItemButton component={RouterLink} to="/messages" sx={{ borderRadius: 2 }}>
-                <ListItemText primary="Messages" />
-                <Badge color="primary" badgeContent={unread} max={99} aria-label={unread ? `${unread} unread` : undefined} sx={{ mr: 1, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} />
-              </ListItemButton>
-              <ListItemButton component={RouterLink} to="/profile?tab=favorites" sx={{ borderRadius: 2 }}>
-                <ListItemText primary="Favorites" />
-              </ListItemButton>
-              <ListItemButton component={RouterLink} to="/sell" sx={{ borderRadius: 2 }}>
-                <ListItemText primary="List Item" />
-              </ListItemButton>
-              <ListItemButton component={RouterLink} to="/profile" sx={{ borderRadius: 2 }}>
-                <ListItemText primary={user.firstName} secondary="My profile" />
-              </ListItemButton>
-              <ListItemButton onClick={signOut} sx={{ borderRadius: 2 }}>
-                <ListItemText primary="Sign Out" />
-              </ListItemButton>
-            </List>
-          ) : (
-            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 1 }}>
-              <Button variant="outlined" onClick={signIn}>
-                Sign In
-              </Button>
-              <Button variant="contained" onClick={join}>
-                List Item
-              </Button>
-            </Box>
-          )}
-        </Box>
-      </Drawer>
+      {/* The mobile menu (Drawer: Modal, focus trap, transitions) loads on the first tap of the menu button. */}
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <MobileMenu open={drawerOpen} onClose={() => setDrawerOpen(false)} navItems={navItems} user={user} unread={unread} onSignIn={signIn} onJoin={join} onSignOut={signOut} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import { useSearchParams } from 'react-router';
 
@@ -33,7 +33,8 @@ export function HeaderSearch() {
   }, [value, setParams]);
 
   return (
-    <TextField
+    // OutlinedInput, not TextField: the same outlined field without FormControl/Select/Menu/Popover in the entry.
+    <OutlinedInput
       size="small"
       type="search"
       placeholder="Search souvenirs..."
@@ -42,18 +43,13 @@ export function HeaderSearch() {
         typed.current = true;
         setValue(event.target.value);
       }}
-      slotProps={{
-        htmlInput: { 'aria-label': 'Search souvenirs' },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchRounded fontSize="small" />
-            </InputAdornment>
-          ),
-          sx: { borderRadius: 999, bgcolor: 'background.default' },
-        },
-      }}
-      sx={{ maxWidth: 360 }}
+      inputProps={{ 'aria-label': 'Search souvenirs' }}
+      startAdornment={
+        <InputAdornment position="start">
+          <SearchRounded fontSize="small" />
+        </InputAdornment>
+      }
+      sx={{ maxWidth: 360, borderRadius: 999, bgcolor: 'background.default' }}
     />
   );
 }

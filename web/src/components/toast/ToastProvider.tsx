@@ -1,41 +1,25 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Portal from '@mui/material/Portal';
-import Snackbar from '@mui/material/Snackbar';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
-import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
-import ErrorRounded from '@mui/icons-material/ErrorRounded';
-import InfoRounded from '@mui/icons-material/InfoRounded';
-import CloseRounded from '@mui/icons-material/CloseRounded';
 import { ToastContext, type ToastOptions } from './toastContext';
 
-const DURATION = 5000;
-const SWIPE_THRESHOLD = 50;
-
-interface ActiveToast extends ToastOptions {
+export interface ActiveToast extends ToastOptions {
   key: number;
 }
 
-const icons = { success: CheckCircleRounded, error: ErrorRounded, info: InfoRounded };
+// The toast's UI (Snackbar, Paper, transitions, icons) is not needed for the first paint: it loads when the
+// first toast is shown, and is fetched in the background once the page is idle so that toast appears at once.
+const loadToastView = () => import('./ToastView');
+const ToastView = lazy(loadToastView);
 
 /** One toast at a time, 5 s, top on small screens and bottom-right from md up; F8 focuses it; swipe right dismisses. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'));
   const [toast, setToast] = useState<ActiveToast | null>(null);
   const [open, setOpen] = useState(false);
-  const [dragX, setDragX] = useState(0);
-  const dragStart = useRef<number | null>(null);
   const regionRef = useRef<HTMLDivElement>(null);
   const toastRef = useRef<HTMLDivElement>(null);
 
   const show = useCallback((options: ToastOptions) => {
     setToast({ ...options, key: Date.now() + Math.random() });
-    setDragX(0);
     setOpen(true);
   }, []);
 
@@ -49,85 +33,28 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const close = () => setOpen(false);
+  useEffect(() => {
+    const prefetch = () => void loadToastView().catch(() => undefined);
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(prefetch, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(prefetch, 2000);
+    return () => clearTimeout(timer);
+  }, []);
 
-  const onPointerDown = (event: PointerEvent) => {
-    dragStart.current = event.clientX;
-  };
-  const onPointerMove = (event: PointerEvent) => {
-    if (dragStart.current !== null) setDragX(Math.max(0, event.clientX - dragStart.current));
-  };
-  const onPointerUp = () => {
-    if (dragStart.current === null) return;
-    dragStart.current = null;
-    if (dragX > SWIPE_THRESHOLD) close();
-    else setDragX(0);
-  };
-
-  const variant = toast?.variant ?? 'success';
-  const Icon = icons[variant];
-  const accent = variant === 'error' ? theme.palette.error.main : variant === 'info' ? theme.palette.secondary.main : theme.palette.success.main;
+  const close = useCallback(() => setOpen(false), []);
+  const exited = useCallback(() => setToast(null), []);
 
   return (
     <ToastContext.Provider value={show}>
       {children}
       <Box ref={regionRef} role="region" aria-label="Notifications (F8)" tabIndex={-1} sx={{ outline: 'none' }} />
-      {/* Mounted on body when shown, so an open dialog's aria-hidden does not hide it from assistive tech. */}
-      <Portal>
-        <Snackbar
-          key={toast?.key}
-          open={open}
-          autoHideDuration={DURATION}
-          onClose={(_event, reason) => reason !== 'clickaway' && close()}
-          slotProps={{ transition: { onExited: () => setToast(null) } }}
-          anchorOrigin={wide ? { vertical: 'bottom', horizontal: 'right' } : { vertical: 'top', horizontal: 'center' }}
-          sx={{ width: { xs: 'calc(100% - 16px)', md: 'auto' }, maxWidth: { md: 420 } }}
-        >
-          <Paper
-            ref={toastRef}
-            role="status"
-            aria-live="polite"
-            aria-atomic="true"
-            tabIndex={-1}
-            elevation={8}
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={onPointerUp}
-            onPointerCancel={onPointerUp}
-            sx={{
-              width: '100%',
-              minWidth: { md: 340 },
-              maxWidth: { md: 420 },
-              display: 'flex',
-              alignItems: 'flex-start',
-              gap: 1.5,
-              p: 2,
-              pr: 1,
-              borderRadius: 3,
-              borderLeft: `5px solid ${accent}`,
-              touchAction: 'pan-y',
-              transform: `translateX(${dragX}px)`,
-              opacity: dragX ? Math.max(0.3, 1 - dragX / 200) : 1,
-              transition: dragStart.current === null ? 'transform 150ms, opacity 150ms' : 'none',
-              outline: 'none',
-              '&:focus-visible': { boxShadow: `0 0 0 3px ${accent}55` },
-            }}
-          >
-            <Icon sx={{ color: accent, mt: '2px' }} aria-hidden />
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 700 }}>{toast?.title}</Typography>
-              {toast?.description && (
-                <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                  {toast.description}
-                </Typography>
-              )}
-            </Box>
-            <IconButton size="small" aria-label="Dismiss notification" onClick={close}>
-              <CloseRounded fontSize="small" />
-            </IconButton>
-          </Paper>
-        </Snackbar>
-      </Portal>
+      {toast && (
+        <Suspense fallback={null}>
+          <ToastView toast={toast} open={open} onClose={close} onExited={exited} toastRef={toastRef} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

@@ -1,0 +1,71 @@
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import type { MeDto } from '@souvenir/contracts';
+import { NavLink, Link as RouterLink } from 'react-router';
+import type { NavItem } from './Header';
+import { Logo } from './Logo';
+
+interface MobileMenuProps {
+  open: boolean;
+  onClose: () => void;
+  navItems: NavItem[];
+  user: MeDto | null;
+  unread: number;
+  onSignIn: () => void;
+  onJoin: () => void;
+  onSignOut: () => void;
+}
+
+/** The header's menu on small screens, loaded lazily by the header on the first tap of its menu button. */
+export default function MobileMenu({ open, onClose, navItems, user, unread, onSignIn, onJoin, onSignOut }: MobileMenuProps) {
+  return (
+    <Drawer anchor="right" open={open} onClose={onClose}>
+      <Box sx={{ width: 280, p: 2 }} role="presentation" onClick={onClose}>
+        <Logo />
+        <List component="nav" aria-label="Mobile" sx={{ mt: 2 }}>
+          {navItems.map((item) => (
+            <ListItemButton key={item.to} component={NavLink} to={item.to} end={item.end} sx={{ borderRadius: 2, '&.active': { color: 'primary.main' } }}>
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          ))}
+        </List>
+        <Divider sx={{ my: 1 }} />
+        {user ? (
+          <List>
+            <ListItemButton component={RouterLink} to="/messages" sx={{ borderRadius: 2 }}>
+              <ListItemText primary="Messages" />
+              <Badge color="primary" badgeContent={unread} max={99} aria-label={unread ? `${unread} unread` : undefined} sx={{ mr: 1, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} />
+            </ListItemButton>
+            <ListItemButton component={RouterLink} to="/profile?tab=favorites" sx={{ borderRadius: 2 }}>
+              <ListItemText primary="Favorites" />
+            </ListItemButton>
+            <ListItemButton component={RouterLink} to="/sell" sx={{ borderRadius: 2 }}>
+              <ListItemText primary="List Item" />
+            </ListItemButton>
+            <ListItemButton component={RouterLink} to="/profile" sx={{ borderRadius: 2 }}>
+              <ListItemText primary={user.firstName} secondary="My profile" />
+            </ListItemButton>
+            <ListItemButton onClick={onSignOut} sx={{ borderRadius: 2 }}>
+              <ListItemText primary="Sign Out" />
+            </ListItemButton>
+          </List>
+        ) : (
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 1 }}>
+            <Button variant="outlined" onClick={onSignIn}>
+              Sign In
+            </Button>
+            <Button variant="contained" onClick={onJoin}>
+              List Item
+            </Button>
+          </Box>
+        )}
+      </Box>
+    </Drawer>
+  );
+}
