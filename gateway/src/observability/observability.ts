@@ -1,6 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import { Logger } from '@nestjs/common';
-import { acceptableRequestId, currentRequestId, HTTP_LATENCY_BUCKETS, processRegistry, REQUEST_ID_HEADER, runWithRequestId, scrape } from '@souvenir/platform';
+import {
+  acceptableRequestId, currentRequestId, endSpan, extractTraceContext, HTTP_LATENCY_BUCKETS, processRegistry, REQUEST_ID_HEADER,
+  runWithRequestId, scrape, SpanKind, startSpan, withActiveSpan,
+} from '@souvenir/platform';
+import { ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_HTTP_ROUTE } from '@opentelemetry/semantic-conventions';
 import type { NextFunction, Request, Response } from 'express';
 import { Counter, Histogram } from 'prom-client';
 
@@ -35,6 +39,10 @@ export function requestObservability() {
   return (req: Request, res: Response, next: NextFunction) => {
     const stopTimer = httpRequestDuration.startTimer();
     const started = process.hrtime.bigint();
+    // A server span per request (none when tracing is off), continuing the caller's trace if it sent a
+    // `traceparent` (an ingress or load balancer that traces); RPC client spans become its children.
+    const parent = extractTraceContext(req);
+    const span = startSpan(req.method, SpanKind.SERVER, { [ATTR_HTTP_REQUEST_METHOD]: req.method }, parent);
     runWithRequestId(acceptableRequestId(req.get(REQUEST_ID_HEADER)), () => {
       const requestId = currentRequestId()!;
       res.locals.requestId = requestId;
@@ -49,8 +57,11 @@ export function requestObservability() {
         };
         if (res.statusCode >= 500) logger.warn(entry);
         else logger.debug(entry);
+        span?.updateName(`${req.method} ${route}`);
+        span?.setAttributes({ [ATTR_HTTP_ROUTE]: route, [ATTR_HTTP_RESPONSE_STATUS_CODE]: res.statusCode, 'souvenir.request_id': requestId });
+        endSpan(span, res.statusCode >= 500 ? String(res.statusCode) : undefined);
       });
-      next();
+      withActiveSpan(span, next, parent);
     });
   };
 }

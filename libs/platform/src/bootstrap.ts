@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { ServiceConfig } from './config/service-config';
 import { JsonLogger } from './logging/json-logger';
 import { DrainingNatsServer } from './rpc/draining-nats-server';
+import { startTracing } from './tracing/tracing';
 
 /** How long SIGTERM waits for requests in flight; below Kubernetes' terminationGracePeriodSeconds minus preStop. */
 const DRAIN_TIMEOUT_MS = 15_000;
@@ -16,6 +17,7 @@ const DRAIN_TIMEOUT_MS = 15_000;
  * stream, then exits 0: the Kubernetes migrations Job runs each service image this way before a rollout.
  */
 export async function bootstrapService(name: string, module: unknown, config: ServiceConfig): Promise<INestApplication> {
+  startTracing(name); // only when OTEL_EXPORTER_OTLP_ENDPOINT is set
   const logger = new JsonLogger(name, config.LOG_LEVEL);
   const app = await NestFactory.create(module as never, { logger });
   if (process.env.MIGRATE_ONLY === '1') {

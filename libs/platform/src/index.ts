@@ -18,3 +18,4 @@ export * from './service-options';
 export * from './logging/request-context';
 export * from './metrics/metrics';
 export * from './metrics/service-metrics';
+export * from './tracing/tracing';

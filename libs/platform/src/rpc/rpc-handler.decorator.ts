@@ -8,6 +8,7 @@ import {
 import { DomainError } from './domain-error';
 import { acceptableRequestId, REQUEST_ID_HEADER, runWithRequestId } from '../logging/request-context';
 import { rpcHandleDuration, rpcHandledTotal } from '../metrics/metrics';
+import { endSpan, extractTraceContext, SpanKind, startSpan, withActiveSpan } from '../tracing/tracing';
 
 const logger = new Logger('RpcHandler');
 
@@ -62,9 +63,14 @@ export function RpcHandler<S extends RpcSubject>(subject: S) {
   return (target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<Handler<S>>): void => {
     const handle = descriptor.value!;
     descriptor.value = async function (this: unknown, payload: unknown, context?: unknown) {
-      const requestId = context instanceof NatsContext ? acceptableRequestId(context.getHeaders()?.get(REQUEST_ID_HEADER)) : undefined;
-      // The whole handling runs in the request's context, so the per-request log line below carries its id.
-      return runWithRequestId(requestId, async () => {
+      const headers = context instanceof NatsContext ? context.getHeaders() : undefined;
+      const requestId = acceptableRequestId(headers?.get(REQUEST_ID_HEADER));
+      // A server span, child of the caller's client span (its `traceparent` header); none when tracing is off.
+      const parent = extractTraceContext(headers);
+      const span = startSpan(subject, SpanKind.SERVER, { 'messaging.system': 'nats', 'messaging.destination.name': subject }, parent);
+      // The whole handling runs in the request's context, so the per-request log line below carries its id
+      // and the handler's own RPC calls are children of this span.
+      return runWithRequestId(requestId, () => withActiveSpan(span, async () => {
         const stopTimer = rpcHandleDuration.startTimer({ subject });
         const started = process.hrtime.bigint();
         let outcome = 'ok';
@@ -81,8 +87,10 @@ export function RpcHandler<S extends RpcSubject>(subject: S) {
           // Debug, like the gateway's access line: LOG_LEVEL=debug follows one request id from the gateway into
           // every service it reached; at the default (info) production logs stay quiet.
           logger.debug({ msg: 'rpc handled', subject, outcome, ms: Number(process.hrtime.bigint() - started) / 1e6 });
+          // A refusal (validation, not found, forbidden) is a correct answer; only failures mark the span.
+          endSpan(span, outcome === ErrorCode.Internal || outcome === ErrorCode.Unavailable ? outcome : undefined);
         }
-      });
+      }, parent));
     } as Handler<S>;
     // Nest passes a handler only the arguments its parameter decorators ask for (by default the payload alone):
     // ask for the NATS context too, or the request id in its headers never reaches the handler.
