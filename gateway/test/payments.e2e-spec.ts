@@ -89,6 +89,13 @@ describe('checkout over HTTP', () => {
     const again = await http.post('/api/create-payment-intent').send({ productId, amount: 80, guestInfo }).expect(409);
     expect(again.body.message).toBe(PAYMENT_MESSAGES.noLongerAvailable);
 
+    // A removed product is no longer available either (409), while an unknown id stays 404.
+    const removedId = await listProduct('Woven coca bag', 22);
+    await http.delete(`/api/products/${removedId}`).set('Cookie', seller.cookie).expect(204);
+    const removed = await http.post('/api/create-payment-intent').send({ productId: removedId, amount: 22, guestInfo }).expect(409);
+    expect(removed.body.message).toBe(PAYMENT_MESSAGES.noLongerAvailable);
+    await http.post('/api/create-payment-intent').send({ productId: '00000000-0000-4000-8000-000000000000', amount: 22, guestInfo }).expect(404);
+
     const orders = await http.get('/api/orders').set('Cookie', buyer.cookie).expect(200);
     expect(orders.body.purchases).toEqual([expect.objectContaining({ product: expect.objectContaining({ id: productId }), amount: '80.00', status: 'paid' })]);
     const sales = await http.get('/api/orders').set('Cookie', seller.cookie).expect(200);

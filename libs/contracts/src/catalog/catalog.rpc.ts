@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, IsUUID, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsUUID, ValidateNested } from 'class-validator';
 import { CreateProductDto, ProductQueryDto } from './product.dto';
 
 export class CreateProductRequest {
@@ -9,6 +9,8 @@ export class CreateProductRequest {
 
 export class GetProductRequest {
   @IsUUID('all') productId!: string;
+  /** For a buyer mid-checkout: a removed product answers CONFLICT ("no longer available") rather than NOT_FOUND. */
+  @IsOptional() @IsBoolean() removedAsConflict?: boolean;
 }
 
 export class ListProductsRequest {

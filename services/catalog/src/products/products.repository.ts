@@ -148,6 +148,11 @@ export class ProductsRepository {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
+  /** Whether the id names a product in any state, removed included. */
+  exists(id: string): Promise<boolean> {
+    return this.products.existsBy({ id });
+  }
+
   /** A product that has a page: active or sold, not removed. */
   async findVisibleById(id: string): Promise<ProductEntity | null> {
     return this.products.findOne({ where: { id, status: In(VISIBLE) }, relations: { seller: true } });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  EVENTS, PAGE_SIZE, type CategoryDto, type CreateProductRequest, type Done, type GetProductRequest,
+  EVENTS, PAGE_SIZE, PAYMENT_MESSAGES, type CategoryDto, type CreateProductRequest, type Done, type GetProductRequest,
   type GetProductsByIdsRequest, type ListProductsRequest, type ListSellerProductsRequest, type ProductDto,
   type ProductPageDto, type RemoveProductRequest,
 } from '@souvenir/contracts';
@@ -55,8 +55,11 @@ export class ProductsService {
   /** A product's page: sold products stay visible there; removed ones are gone. */
   async get(request: GetProductRequest): Promise<ProductDto> {
     const product = await this.products.findVisibleById(request.productId);
-    if (!product) throw DomainError.notFound('Product');
-    return toProductDto(product);
+    if (product) return toProductDto(product);
+    if (request.removedAsConflict && (await this.products.exists(request.productId))) {
+      throw DomainError.conflict(PAYMENT_MESSAGES.noLongerAvailable);
+    }
+    throw DomainError.notFound('Product');
   }
 
   /** Browse and search: active products only, one keyset page at a time, with the total for the headers. */

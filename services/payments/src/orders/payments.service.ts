@@ -47,7 +47,7 @@ export class PaymentsService {
    */
   async createIntent(request: CreatePaymentIntentRequest): Promise<PaymentIntentDto> {
     const buyer = await this.checkBuyer(request);
-    const product = await this.rpc.send(RPC.catalog.getProduct, { productId: request.productId });
+    const product = await this.rpc.send(RPC.catalog.getProduct, { productId: request.productId, removedAsConflict: true });
     if (product.seller.id === request.actorId) throw DomainError.forbidden(PAYMENT_MESSAGES.ownProduct);
     if (product.status !== 'active' || (await this.orders.hasPaidOrder(product.id))) throw DomainError.conflict(PAYMENT_MESSAGES.noLongerAvailable);
     const amountCents = toCents(product.price)!;
