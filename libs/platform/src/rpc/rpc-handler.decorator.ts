@@ -46,7 +46,7 @@ function isStoreUnavailable(error: unknown): boolean {
   for (let e = error as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown } | null, depth = 0; e && depth < 4; depth++) {
     const code = typeof e.code === 'string' ? e.code : '';
     if (UNAVAILABLE_CODES.has(code) || /^08/.test(code)) return true;
-    if (typeof e.message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i.test(e.message)) return true;
+    if (typeof e.message === 'string' && /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection/i.test(e.message)) return true;
     e = (e.driverError ?? e.cause) as typeof e;
   }
   return false;

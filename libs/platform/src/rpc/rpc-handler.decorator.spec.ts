@@ -1,0 +1,14 @@
+import { ErrorCode } from '@souvenir/contracts';
+import { toRpcException } from './rpc-handler.decorator';
+
+describe('toRpcException', () => {
+  it('answers Unavailable (503) when the pg pool has no free connection in time', () => {
+    // pg-pool's message when connectionTimeoutMillis passes with every connection busy.
+    const error = new Error('timeout exceeded when trying to connect');
+    expect(toRpcException(error).getError()).toMatchObject({ code: ErrorCode.Unavailable });
+  });
+
+  it('answers Internal for an unexpected error', () => {
+    expect(toRpcException(new Error('boom')).getError()).toMatchObject({ code: ErrorCode.Internal });
+  });
+});
