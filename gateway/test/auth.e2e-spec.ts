@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
 import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import { startGateway } from './gateway-harness';
+import { cookieOf, startGateway } from './gateway-harness';
 
 let infra: TestInfra;
 let identity: INestApplication;
@@ -14,7 +14,6 @@ let http: ReturnType<typeof request>;
 const join = (n: string, extra: Record<string, unknown> = {}) => ({
   email: `${n}@example.com`, password: 'secret1', username: n, firstName: n[0].toUpperCase() + n.slice(1), lastName: 'Traveller', location: 'Porto', ...extra,
 });
-const cookieOf = (res: request.Response) => String(res.headers['set-cookie']?.[0] ?? '').split(';')[0];
 
 beforeAll(async () => {
   infra = await startTestInfra();

@@ -7,7 +7,7 @@ import { AppModule as FavouritesModule, SERVICE_NAME as FAVOURITES } from '../..
 import { FavouritesConfig } from '../../services/favourites/src/config/favourites.config';
 import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
 import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import { startGateway } from './gateway-harness';
+import { join, startGateway } from './gateway-harness';
 
 let infra: TestInfra;
 const services: INestApplication[] = [];
@@ -30,9 +30,9 @@ beforeAll(async () => {
   gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '1500' });
   http = request(gateway.getHttpServer());
   for (const name of ['seller', 'buyer', 'other']) {
-    const res = await http.post('/api/auth/register').send({ email: `${name}@example.com`, password: 'secret1', username: name, firstName: name, lastName: 'X' }).expect(201);
-    cookies[name] = String(res.headers['set-cookie']?.[0]).split(';')[0];
-    ids[name] = res.body.id;
+    const account = await join(http, name, name);
+    cookies[name] = account.cookie;
+    ids[name] = account.id;
   }
 });
 

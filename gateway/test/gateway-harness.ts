@@ -1,3 +1,4 @@
+import type request from 'supertest';
 import type { INestApplication } from '@nestjs/common';
 import { loadConfig } from '@souvenir/platform';
 import type { TestInfra } from '@souvenir/testing';
@@ -17,4 +18,21 @@ export async function startGateway(infra: TestInfra, env: Record<string, string>
   const app = await createGateway(config);
   await app.listen(0, '127.0.0.1');
   return app;
+}
+
+/** A signed-in person of the end-to-end tests: their user id and session cookie. */
+export interface Account {
+  id: string;
+  cookie: string;
+}
+
+/** The session cookie a response set, ready for a `Cookie` header. */
+export const cookieOf = (res: request.Response): string => String(res.headers['set-cookie']?.[0] ?? '').split(';')[0];
+
+/** Registers (and so signs in) a new person through the gateway. */
+export async function join(http: ReturnType<typeof request>, username: string, firstName: string): Promise<Account> {
+  const res = await http.post('/api/auth/register')
+    .send({ email: `${username}@example.com`, password: 'secret1', username, firstName, lastName: 'Traveller' })
+    .expect(201);
+  return { id: res.body.id, cookie: cookieOf(res) };
 }

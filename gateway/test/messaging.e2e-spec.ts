@@ -9,27 +9,18 @@ import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../ser
 import { IdentityConfig } from '../../services/identity/src/config/identity.config';
 import { MessagingConfig } from '../../services/messaging/src/config/messaging.config';
 import { AppModule as MessagingModule, SERVICE_NAME as MESSAGING } from '../../services/messaging/src/app.module';
-import { startGateway } from './gateway-harness';
+import { join, startGateway, type Account } from './gateway-harness';
 
 let infra: TestInfra;
 const services: INestApplication[] = [];
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
 
-interface Account { id: string; cookie: string }
 let seller: Account;
 let buyer: Account;
 let stranger: Account;
 let productId: string;
 
-const cookieOf = (res: request.Response) => String(res.headers['set-cookie']?.[0] ?? '').split(';')[0];
-
-async function join(username: string, firstName: string): Promise<Account> {
-  const res = await http.post('/api/auth/register')
-    .send({ email: `${username}@example.com`, password: 'secret1', username, firstName, lastName: 'Traveller', location: 'Porto' })
-    .expect(201);
-  return { id: res.body.id, cookie: cookieOf(res) };
-}
 
 beforeAll(async () => {
   infra = await startTestInfra();
@@ -39,9 +30,9 @@ beforeAll(async () => {
   gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '3000' });
   http = request(gateway.getHttpServer());
 
-  seller = await join('sora', 'Sora');
-  buyer = await join('bea', 'Bea');
-  stranger = await join('theo', 'Theo');
+  seller = await join(http, 'sora', 'Sora');
+  buyer = await join(http, 'bea', 'Bea');
+  stranger = await join(http, 'theo', 'Theo');
   const product = await http.post('/api/products').set('Cookie', seller.cookie).send({
     title: 'Kyoto tea vase', description: 'Hand-thrown ceramic vase bought in Kyoto, customs cleared.', price: 45,
     condition: 'like-new', category: 'Home Decor', country: 'Japan', images: ['https://example.com/vase.jpg'], isCustomsVerified: true,

@@ -8,28 +8,19 @@ import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../ser
 import { IdentityConfig } from '../../services/identity/src/config/identity.config';
 import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
 import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
-import { startGateway } from './gateway-harness';
+import { join, startGateway, type Account } from './gateway-harness';
 
 let infra: TestInfra;
 const services: INestApplication[] = [];
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
 
-interface Account { id: string; cookie: string }
 let seller: Account;
 let buyer: Account;
 
-const cookieOf = (res: request.Response) => String(res.headers['set-cookie']?.[0] ?? '').split(';')[0];
 const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
 const guestInfo = { ...shipping, email: 'gia@example.com', firstName: 'Gia', lastName: 'Guest' };
 const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123', postalCode: '10001' };
-
-async function join(username: string, firstName: string): Promise<Account> {
-  const res = await http.post('/api/auth/register')
-    .send({ email: `${username}@example.com`, password: 'secret1', username, firstName, lastName: 'Traveller' })
-    .expect(201);
-  return { id: res.body.id, cookie: cookieOf(res) };
-}
 
 async function listProduct(title: string, price: number): Promise<string> {
   const res = await http.post('/api/products').set('Cookie', seller.cookie).send({
@@ -46,8 +37,8 @@ beforeAll(async () => {
   services.push(await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra));
   gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '4000' });
   http = request(gateway.getHttpServer());
-  seller = await join('sami', 'Sami');
-  buyer = await join('bolivar', 'Bo');
+  seller = await join(http, 'sami', 'Sami');
+  buyer = await join(http, 'bolivar', 'Bo');
 });
 
 afterAll(async () => {
