@@ -38,13 +38,13 @@ async function main() {
   let services = availableServices();
   console.log(`bench: starting ${services.map((s) => s.name).join(', ')} + gateway on :${port} (migrations run at start-up)`);
   try {
-    stack = await startProduct({ infra, port, metricsPort, portOffset, logLevel: opts.logLevel, services, log });
+    stack = await startProduct({ infra, port, metricsPort, portOffset, logLevel: opts.logLevel, services, log, profileDir: opts.profile });
   } catch (error) {
     if (!services.some((s) => s.name === 'payments')) throw error;
     console.warn(`bench: the stack did not start with payments (${error.message}); again without it`);
     report.paymentsSkipped = `payments did not start: ${error.message}`;
     services = services.filter((s) => s.name !== 'payments');
-    stack = await startProduct({ infra, port, metricsPort, portOffset, logLevel: opts.logLevel, services, log });
+    stack = await startProduct({ infra, port, metricsPort, portOffset, logLevel: opts.logLevel, services, log, profileDir: opts.profile });
   }
   report.services = services.map((s) => s.name);
   const base = stack.url;
@@ -217,6 +217,7 @@ async function finish(error) {
   console.log(`bench: report ${path.relative(ROOT, json)} and ${path.relative(ROOT, md)}`);
   await pool?.end().catch(() => undefined);
   if (stack) await stack.stop();
+  if (opts.profile) console.log(`bench: CPU profiles in ${opts.profile}: node bench/profile/summarise.mjs ${opts.profile}`);
   if (infra && !opts.keep) await infra.stop().catch((e) => console.error(`bench: infra stop: ${e.message}`));
   else if (infra) console.log(`bench: kept database ${infra.database.url}`);
 }

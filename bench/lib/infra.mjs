@@ -76,8 +76,12 @@ export function availableServices() {
   return SERVICES.filter((s) => existsSync(path.join(ROOT, 'services', s.name, 'dist', 'main.js')));
 }
 
-export async function startProduct({ infra, port, metricsPort, portOffset, logLevel, services, log }) {
+export async function startProduct({ infra, port, metricsPort, portOffset, logLevel, services, log, profileDir }) {
   const env = {
+    ...(profileDir ? {
+      BENCH_CPU_PROFILE_DIR: path.resolve(profileDir),
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(ROOT, 'bench/profile/preload.cjs')}`.trim(),
+    } : {}),
     ...infra.env,
     NODE_ENV: 'development',
     LOG_LEVEL: logLevel,

@@ -51,9 +51,15 @@ export async function mixedLoad({ base, ctx, sessions, seconds, rate, children }
   const all = [];
   let errors = 0; let non2xx = 0; let inFlight = 0; let maxInFlight = 0;
   const firstErrors = [];
+  // Requests not answered yet, for the drain below: a request the server never answers must show up in the
+  // report (path and age), not hang the bench.
+  const outstanding = new Map();
+  let nextId = 0;
   const fire = async (kind) => {
     const r = request(kind);
     const t = process.hrtime.bigint();
+    const id = nextId++;
+    outstanding.set(id, { path: `${r.method ?? 'GET'} ${r.path.slice(0, 100)}`, startedAt: Date.now() });
     inFlight++; maxInFlight = Math.max(maxInFlight, inFlight);
     const k = byKind.get(kind);
     try {
@@ -71,6 +77,7 @@ export async function mixedLoad({ base, ctx, sessions, seconds, rate, children }
       if (firstErrors.length < 8) firstErrors.push(`${r.method ?? 'GET'} ${r.path.slice(0, 80)} → ${e.name}: ${e.message}`);
     } finally {
       inFlight--;
+      outstanding.delete(id);
     }
     const ms = Number(process.hrtime.bigint() - t) / 1e6;
     k.latencies.push(ms);
@@ -80,23 +87,41 @@ export async function mixedLoad({ base, ctx, sessions, seconds, rate, children }
   const started = performance.now();
   const pending = new Set();
   let sent = 0;
+  // A line every 10 s, so a stalled run shows where it stands.
+  const progress = setInterval(() => console.log(`   mixed: ${Math.round((performance.now() - started) / 1000)} s, ${sent} sent, ${all.length} answered, ${inFlight} in flight`), 10_000);
   await new Promise((resolve) => {
     const tick = setInterval(() => {
       const elapsed = (performance.now() - started) / 1000;
-      if (elapsed >= seconds) { clearInterval(tick); resolve(); return; }
+      if (elapsed >= seconds) { clearInterval(tick); clearInterval(progress); resolve(); return; }
       const due = Math.floor(elapsed * rate);
       while (sent < due) { sent++; const p = fire(pickKind()); pending.add(p); p.finally(() => pending.delete(p)); }
     }, 2);
   });
-  await Promise.all(pending);
+  const unanswered = await drain(pending, outstanding, 15_000);
+  errors += unanswered.length;
   const processes = sampler.stop();
   const total = percentiles(all);
   const duration = (performance.now() - started) / 1000;
   return {
     seconds, targetRps: rate, achievedRps: Math.round((all.length / seconds) * 10) / 10, duration: Math.round(duration * 10) / 10,
-    requests: all.length, errors, non2xx, maxInFlight, ...total, firstErrors,
+    requests: all.length, errors, non2xx, maxInFlight, ...total, firstErrors, unanswered,
     meetsTarget: errors === 0 && non2xx === 0 && total.p95 < 100 && total.p99 < 250,
     kinds: kinds.map(([kind, share]) => { const k = byKind.get(kind); return { kind, share, requests: k.latencies.length, ...percentiles(k.latencies), non2xx: k.non2xx, errors: k.errors, statuses: k.statuses }; }),
     processes,
   };
+}
+
+/**
+ * Waits for the requests still in flight, at most `ms` (each has its own 10 s abort, so this only trips when a
+ * response never settles); returns the ones left, which count as errors.
+ */
+async function drain(pending, outstanding, ms) {
+  let timer;
+  const timedOut = new Promise((resolve) => { timer = setTimeout(resolve, ms); });
+  await Promise.race([Promise.all(pending), timedOut]);
+  clearTimeout(timer);
+  const now = Date.now();
+  const left = [...outstanding.values()].map((o) => ({ path: o.path, ageMs: now - o.startedAt }));
+  if (left.length) console.warn(`   mixed: ${left.length} request(s) never settled, e.g. ${left.slice(0, 3).map((o) => `${o.path} (${o.ageMs} ms)`).join('; ')}`);
+  return left;
 }

@@ -18,6 +18,7 @@ export function readOptions(argv = process.argv.slice(2)) {
       'poll-seconds': { type: 'string', default: '15' },
       'log-level': { type: 'string', default: 'warn' },
       keep: { type: 'boolean', default: false },
+      profile: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     allowPositionals: false,
@@ -25,7 +26,7 @@ export function readOptions(argv = process.argv.slice(2)) {
   if (values.help) {
     console.log(`npm run bench -- [--products 100000] [--duration 10] [--connections 16] [--mixed 60] [--rate 200]
                      [--only catalog|signed-in|mixed|polling|web[,...]] [--skip ...] [--poll-steps 250,500,...]
-                     [--poll-seconds 15] [--log-level warn] [--keep]`);
+                     [--poll-seconds 15] [--log-level warn] [--keep] [--profile DIR]`);
     process.exit(0);
   }
   const list = (v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
@@ -50,6 +51,8 @@ export function readOptions(argv = process.argv.slice(2)) {
     pollSeconds: int('poll-seconds', values['poll-seconds'], 3),
     logLevel: values['log-level'],
     keep: values.keep,
+    /** A folder for CPU profiles of every stack process (bench/profile/preload.cjs), or undefined. */
+    profile: values.profile,
     parts,
   };
 }
