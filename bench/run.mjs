@@ -125,7 +125,7 @@ async function main() {
 
   if (opts.parts.has('polling')) {
     const { pollingCapacity } = await import('./lib/polling.mjs');
-    report.polling = await pollingCapacity({ base, ctx, sessions, steps: opts.pollSteps, seconds: opts.pollSeconds, stack, log, portOffset, children: stackProcesses() });
+    report.polling = await pollingCapacity({ base, natsUrl: infra.natsUrl, ctx, sessions, steps: opts.pollSteps, seconds: opts.pollSeconds, stack, log, portOffset, children: stackProcesses() });
   }
 
   if (opts.parts.has('web')) {

@@ -52,6 +52,24 @@ describe('auth and sessions', () => {
     }
   });
 
+  it('makes no session for a guest\'s read without the cookie, and still signs in and reads with one', async () => {
+    const redis = new Redis(infra.redisUrl);
+    try {
+      const before = (await redis.keys('sess:*')).length;
+      const guest = await http.get('/api/auth/me').expect(401);
+      expect(guest.headers['set-cookie']).toBeUndefined();
+      expect((await redis.keys('sess:*')).length).toBe(before);
+      const login = await http.post('/api/auth/login').send({ username: 'amelia', password: 'secret1' }).expect(200);
+      expect((await redis.keys('sess:*')).length).toBe(before + 1);
+      const me = await http.get('/api/auth/me').set('Cookie', `theme=dark; ${cookieOf(login)}`).expect(200);
+      expect(me.body.username).toBe('amelia');
+      expect(String(me.headers['set-cookie']?.[0])).toMatch(/^souvenir\.sid=/); // rolling idle lifetime
+      await http.post('/api/auth/logout').set('Cookie', cookieOf(login)).expect((res) => expect(res.status).toBeLessThan(300));
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   it('answers 401 for me without a session, in the error shape', async () => {
     const res = await http.get('/api/auth/me').expect(401);
     expect(res.body).toEqual({ statusCode: 401, message: expect.any(String) });
