@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type EntityManager, type Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { FavouriteEntity } from './favourite.entity';
 
 @Injectable()
@@ -12,21 +12,27 @@ export class FavouritesRepository {
     return manager.getRepository(FavouriteEntity).findOne({ where: { userId, productId }, lock: { mode: 'pessimistic_write' } });
   }
 
+  // The two reads below run on every product list and product page of a signed-in user: plain SQL, because
+  // TypeORM's query building and hydration cost more CPU than the index lookups themselves (bench profile).
+
   /** Active favourites newest first; served by favourites_user_active_idx. */
   async activeProductIds(userId: string, limit = 500): Promise<string[]> {
-    const rows = await this.favourites.find({
-      select: { productId: true },
-      where: { userId, isActive: true },
-      order: { favouritedAt: 'DESC', productId: 'DESC' },
-      take: limit,
-    });
-    return rows.map((r) => r.productId);
+    const rows: { product_id: string }[] = await this.favourites.query(
+      `SELECT product_id FROM favourites.favourites WHERE user_id = $1 AND is_active
+        ORDER BY favourited_at DESC, product_id DESC LIMIT $2`,
+      [userId, limit],
+    );
+    return rows.map((r) => r.product_id);
   }
 
+  /** Which of `productIds` the user has favourited (primary key lookups). */
   async activeAmong(userId: string, productIds: string[]): Promise<string[]> {
     if (!productIds.length) return [];
-    const rows = await this.favourites.find({ select: { productId: true }, where: { userId, isActive: true, productId: In(productIds) } });
-    return rows.map((r) => r.productId);
+    const rows: { product_id: string }[] = await this.favourites.query(
+      `SELECT product_id FROM favourites.favourites WHERE user_id = $1 AND product_id = ANY($2::uuid[]) AND is_active`,
+      [userId, productIds],
+    );
+    return rows.map((r) => r.product_id);
   }
 
   /** A removed or sold product leaves every list. */
