@@ -8,8 +8,11 @@ import {
 } from '@souvenir/contracts';
 import { DomainError, type RpcClient } from '@souvenir/platform';
 import { eventually, readStreamEvents, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { DataSource } from 'typeorm';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { ProductCountCache } from '../src/products/product-count-cache';
+import { ProductEntity } from '../src/products/product.entity';
+import { toProductDto } from '../src/products/product.mapper';
 import { CatalogConfig } from '../src/config/catalog.config';
 
 let infra: TestInfra;
@@ -247,6 +250,46 @@ describe('catalog service', () => {
       const found = await rpc.send(RPC.catalog.getProductsByIds, { productIds: [d.id, randomUUID(), c.id, b.id, a.id, d.id] });
       expect(found.map((p) => p.id)).toEqual([d.id, b.id, a.id]);
       expect(await rpc.send(RPC.catalog.getProductsByIds, { productIds: [] })).toEqual([]);
+    });
+
+    it('answers on every read path exactly what the entity mapping gave: ISO createdAt, prices, status and seller', async () => {
+      const location = `Atlantis ${randomUUID()}`;
+      const seller = await registeredSeller({
+        firstName: 'Zoë', lastName: "O'Neil", avatar: 'https://img.example.com/zoe.png', isVerified: true, location,
+      });
+      const plain = await create(seller, { price: 9.9, originalPrice: null });
+      const sold = await create(seller, { price: 1000, originalPrice: 1234.5, isCustomsVerified: true, condition: 'good' });
+      const newest = await create(seller, { price: 3 });
+      // Microseconds a JS Date cannot hold, and a timestamp written with an offset: reads answer UTC milliseconds.
+      await infra.database.query(`UPDATE catalog.products SET created_at = '2026-03-04T05:06:07.123987Z' WHERE id = $1`, [plain.id]);
+      await infra.database.query(
+        `UPDATE catalog.products SET created_at = '2026-03-04T05:06:08.999999+02:00', status = 'sold' WHERE id = $1`, [sold.id]);
+      // What the reads answered when they hydrated entities: the reference for every path below.
+      const entities = app.get(DataSource).getRepository(ProductEntity);
+      const before = async (id: string) => toProductDto(await entities.findOneOrFail({ where: { id }, relations: { seller: true } }));
+      const [plainDto, soldDto, newestDto] = [await before(plain.id), await before(sold.id), await before(newest.id)];
+      expect(plainDto).toMatchObject({
+        createdAt: '2026-03-04T05:06:07.123Z', price: '9.90', originalPrice: null, status: 'active', isFavorited: false,
+        seller: { id: seller, firstName: 'Zoë', lastName: "O'Neil", avatar: 'https://img.example.com/zoe.png', isVerified: true },
+      });
+      expect(soldDto).toMatchObject({
+        createdAt: '2026-03-04T03:06:08.999Z', price: '1000.00', originalPrice: '1234.50', status: 'sold', condition: 'good', isCustomsVerified: true,
+      });
+      expect(newestDto).toEqual(newest);
+
+      // Same fields in the same order: the JSON the gateway forwards is unchanged.
+      expect(JSON.stringify(await rpc.send(RPC.catalog.getProduct, { productId: plain.id }))).toBe(JSON.stringify(plainDto));
+      expect(await rpc.send(RPC.catalog.getProduct, { productId: sold.id })).toStrictEqual(soldDto);
+      expect(await rpc.send(RPC.catalog.getProductsByIds, { productIds: [sold.id, newest.id.toUpperCase(), plain.id] }))
+        .toStrictEqual([soldDto, newestDto, plainDto]);
+      expect(await rpc.send(RPC.catalog.listSellerProducts, { sellerId: seller })).toStrictEqual([newestDto, plainDto, soldDto]);
+      for (const query of [{ location }, { location, search: 'plate' }, { location, sort: 'price_desc' as const }]) {
+        const page = await list({ ...query, limit: 1 });
+        expect(page.items).toStrictEqual(query.sort ? [plainDto] : [newestDto]);
+        expect(page.totalCount).toBe(2);
+        const next = await list({ ...query, limit: 1, cursor: page.nextCursor! });
+        expect(next).toStrictEqual({ items: query.sort ? [newestDto] : [plainDto], nextCursor: null, totalCount: 2 });
+      }
     });
   });
 

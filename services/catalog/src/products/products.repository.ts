@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Condition, ProductSort } from '@souvenir/contracts';
-import { In, type EntityManager, type Repository } from 'typeorm';
+import type { Condition, ProductDto, ProductSort } from '@souvenir/contracts';
+import type { EntityManager, Repository } from 'typeorm';
 import type { CursorKey } from './product-cursor';
 import { ProductEntity } from './product.entity';
+import { rowToProductDto, type ProductRow } from './product.mapper';
 
 /** Browse filters, already normalised by the service. */
 export interface ProductFilters {
@@ -23,8 +24,31 @@ export interface PageRequest {
   limit: number;
 }
 
+/** One page of browse results: each product with the sort key a cursor after it would carry. */
+export interface KeyedProduct {
+  key: CursorKey;
+  product: ProductDto;
+}
+
 const VISIBLE: ProductEntity['status'][] = ['active', 'sold'];
+/** created_at with Postgres's microseconds, for cursor keys (a JS Date would round them and break ties). */
 const ISO_MICROS = `to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Every column of a `ProductRow`: a product (`p`) joined to its seller (`s`). Product reads select these and map
+ * rows straight to ProductDto with `rowToProductDto` instead of letting TypeORM hydrate ProductEntity with its
+ * seller relation, which cost about a quarter of catalog's CPU. Numerics come back as pg's text (two decimals),
+ * and created_at is formatted here exactly like `Date.toISOString()` (UTC, milliseconds truncated as pg's
+ * Date parsing does), so the answers are byte for byte those of `toProductDto(entity)`.
+ */
+const PRODUCT_COLUMNS = `p.id, p.title, p.description, p.price, p.original_price, p.condition, p.category, p.country, p.images,
+       p.is_customs_verified, p.status,
+       to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at_iso,
+       s.id AS seller_id, s.first_name AS seller_first_name, s.last_name AS seller_last_name,
+       s.avatar AS seller_avatar, s.is_verified AS seller_is_verified`;
+const PRODUCTS_WITH_SELLERS = 'catalog.products p JOIN catalog.sellers s ON s.id = p.seller_id';
+
+type KeyedRow = ProductRow & { key_created_at: string };
 
 /** Builds positional parameters for hand-written SQL. */
 class Params {
@@ -40,14 +64,16 @@ export class ProductsRepository {
   constructor(@InjectRepository(ProductEntity) private readonly products: Repository<ProductEntity>) {}
 
   /**
-   * The keys of one page of active products, in browse order. Keyset pagination: the page starts strictly
-   * after the cursor's key, so each page is an index range scan (see the migration's indexes) and concurrent
-   * inserts never shift later pages. A search with sort=recent is ranked: see `findRankedPageKeys`.
+   * One page of active products with their sellers and cursor keys, in browse order, in one query (the products
+   * and their sort keys together, so the page needs no second lookup by id). Keyset pagination: the page starts
+   * strictly after the cursor's key, so each page is an index range scan (see the migration's indexes; sellers
+   * are looked up per row by primary key) and concurrent inserts never shift later pages. A search with
+   * sort=recent is ranked: see `findRankedPage`.
    */
-  async findPageKeys(filters: ProductFilters, page: PageRequest): Promise<CursorKey[]> {
-    if (filters.tsQuery !== null && page.sort === 'recent') return this.findRankedPageKeys(filters, page);
+  async findPage(filters: ProductFilters, page: PageRequest): Promise<KeyedProduct[]> {
+    if (filters.tsQuery !== null && page.sort === 'recent') return this.findRankedPage(filters, page);
     const params = new Params();
-    const { from, where } = this.filterSql(filters, params);
+    const { from, where } = this.filterSql(filters, params, { withSellers: true });
     const after = page.after;
     let order: string;
     let keyset: string | null = null;
@@ -76,8 +102,8 @@ export class ProductsRepository {
         if (after) keyset = `(p.created_at, p.id) < (${t}, ${id})`;
         break;
     }
-    const rows: { id: string; created_at: string; price: string; favorite_count: number }[] = await this.products.query(
-      `SELECT p.id, ${ISO_MICROS} AS created_at, p.price::text AS price, p.favorite_count
+    const rows: (KeyedRow & { favorite_count: number })[] = await this.products.query(
+      `SELECT ${PRODUCT_COLUMNS}, ${ISO_MICROS} AS key_created_at, p.favorite_count
          FROM ${from}
         WHERE ${[...where, ...(keyset ? [keyset] : [])].join(' AND ')}
         ORDER BY ${order}
@@ -85,10 +111,14 @@ export class ProductsRepository {
       params.values,
     );
     return rows.map((r) => ({
-      id: r.id,
-      createdAt: r.created_at,
-      ...(page.sort === 'price_asc' || page.sort === 'price_desc' ? { price: r.price } : {}),
-      ...(page.sort === 'popular' ? { favoriteCount: r.favorite_count } : {}),
+      key: {
+        id: r.id,
+        createdAt: r.key_created_at,
+        // p.price is numeric(12,2), which pg answers as its text: the same string `p.price::text` gives.
+        ...(page.sort === 'price_asc' || page.sort === 'price_desc' ? { price: r.price } : {}),
+        ...(page.sort === 'popular' ? { favoriteCount: r.favorite_count } : {}),
+      },
+      product: rowToProductDto(r),
     }));
   }
 
@@ -101,33 +131,37 @@ export class ProductsRepository {
    *
    * Each tier is its own keyset query ordered like products_recent_idx, so Postgres either walks that index
    * with a cheap per-row filter and stops after LIMIT matches (frequent words) or intersects a GIN index and
-   * sorts the few matches (rare words). Tier 0 is only queried when tier 1 does not fill the page.
+   * sorts the few matches (rare words). Tier 0 is only queried when tier 1 does not fill the page. Like
+   * `findPage`, each tier's query answers the products with their sellers and keys.
    */
-  private async findRankedPageKeys(filters: ProductFilters, page: PageRequest): Promise<CursorKey[]> {
+  private async findRankedPage(filters: ProductFilters, page: PageRequest): Promise<KeyedProduct[]> {
     const after = page.after;
     const tiers: (0 | 1)[] = after?.tier === 0 ? [0] : [1, 0];
-    const keys: CursorKey[] = [];
+    const found: KeyedProduct[] = [];
     for (const tier of tiers) {
-      const limit = page.limit - keys.length;
+      const limit = page.limit - found.length;
       if (limit <= 0) break;
       const params = new Params();
       // Every title lexeme is also in search_vector, so a title match is a match: tier 1 needs no second test.
-      const { from, where } = this.filterSql(filters, params, (query) =>
-        tier === 1 ? `p.title_vector @@ ${query}` : `p.search_vector @@ ${query} AND NOT p.title_vector @@ ${query}`);
+      const { from, where } = this.filterSql(filters, params, {
+        withSellers: true,
+        matches: (query) =>
+          tier === 1 ? `p.title_vector @@ ${query}` : `p.search_vector @@ ${query} AND NOT p.title_vector @@ ${query}`,
+      });
       if (after && after.tier === tier) {
         where.push(`(p.created_at, p.id) < (${params.add(after.createdAt)}::timestamptz, ${params.add(after.id)}::uuid)`);
       }
-      const rows: { id: string; created_at: string }[] = await this.products.query(
-        `SELECT p.id, ${ISO_MICROS} AS created_at
+      const rows: KeyedRow[] = await this.products.query(
+        `SELECT ${PRODUCT_COLUMNS}, ${ISO_MICROS} AS key_created_at
            FROM ${from}
           WHERE ${where.join(' AND ')}
           ORDER BY p.created_at DESC, p.id DESC
           LIMIT ${params.add(limit)}`,
         params.values,
       );
-      keys.push(...rows.map((r) => ({ id: r.id, createdAt: r.created_at, tier })));
+      found.push(...rows.map((r) => ({ key: { id: r.id, createdAt: r.key_created_at, tier }, product: rowToProductDto(r) })));
     }
-    return keys;
+    return found;
   }
 
   /** How many active products match the filters (X-Total-Count). */
@@ -141,10 +175,15 @@ export class ProductsRepository {
   }
 
   /** Products with their sellers, in the order of `ids`; unknown ids are skipped. */
-  async findWithSellerByIds(ids: string[], statuses: ProductEntity['status'][] = VISIBLE): Promise<ProductEntity[]> {
+  async findWithSellerByIds(ids: string[], statuses: ProductEntity['status'][] = VISIBLE): Promise<ProductDto[]> {
     if (!ids.length) return [];
-    const found = await this.products.find({ where: { id: In(ids), status: In(statuses) }, relations: { seller: true } });
-    const byId = new Map(found.map((p) => [p.id, p]));
+    const rows: ProductRow[] = await this.products.query(
+      `SELECT ${PRODUCT_COLUMNS}
+         FROM ${PRODUCTS_WITH_SELLERS}
+        WHERE p.id = ANY($1::uuid[]) AND p.status = ANY($2::text[])`,
+      [ids, statuses],
+    );
+    const byId = new Map(rows.map((r) => [r.id, rowToProductDto(r)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
@@ -154,17 +193,26 @@ export class ProductsRepository {
   }
 
   /** A product that has a page: active or sold, not removed. */
-  async findVisibleById(id: string): Promise<ProductEntity | null> {
-    return this.products.findOne({ where: { id, status: In(VISIBLE) }, relations: { seller: true } });
+  async findVisibleById(id: string): Promise<ProductDto | null> {
+    const [row] = (await this.products.query(
+      `SELECT ${PRODUCT_COLUMNS}
+         FROM ${PRODUCTS_WITH_SELLERS}
+        WHERE p.id = $1 AND p.status = ANY($2::text[])`,
+      [id, VISIBLE],
+    )) as ProductRow[];
+    return row ? rowToProductDto(row) : null;
   }
 
   /** A seller's active and sold products, newest first (served by products_seller_idx). */
-  findVisibleBySeller(sellerId: string): Promise<ProductEntity[]> {
-    return this.products.find({
-      where: { sellerId, status: In(VISIBLE) },
-      relations: { seller: true },
-      order: { createdAt: 'DESC', id: 'DESC' },
-    });
+  async findVisibleBySeller(sellerId: string): Promise<ProductDto[]> {
+    const rows: ProductRow[] = await this.products.query(
+      `SELECT ${PRODUCT_COLUMNS}
+         FROM ${PRODUCTS_WITH_SELLERS}
+        WHERE p.seller_id = $1 AND p.status = ANY($2::text[])
+        ORDER BY p.created_at DESC, p.id DESC`,
+      [sellerId, VISIBLE],
+    );
+    return rows.map(rowToProductDto);
   }
 
   /** The product row locked for a state change in the caller's transaction. */
@@ -180,23 +228,27 @@ export class ProductsRepository {
     );
   }
 
-  /** The FROM and WHERE of the filters; `matches` turns the tsquery into the search condition (any match by default). */
+  /**
+   * The FROM and WHERE of the filters. `matches` turns the tsquery into the search condition (any match by
+   * default); `withSellers` joins the sellers as `s` for `PRODUCT_COLUMNS` (a location filter joins them anyway).
+   */
   private filterSql(
     filters: ProductFilters,
     params: Params,
-    matches: (query: string) => string = (query) => `p.search_vector @@ ${query}`,
+    {
+      matches = (query) => `p.search_vector @@ ${query}`,
+      withSellers = false,
+    }: { matches?: (query: string) => string; withSellers?: boolean } = {},
   ): { from: string; where: string[] } {
     const where = [`p.status = 'active'`];
-    let from = 'catalog.products p';
+    const from = withSellers || filters.location ? PRODUCTS_WITH_SELLERS : 'catalog.products p';
     if (filters.tsQuery) where.push(matches(`to_tsquery('simple', catalog.immutable_unaccent(${params.add(filters.tsQuery)}))`));
     if (filters.country) where.push(`p.country = ${params.add(filters.country)}`);
     if (filters.minPrice !== undefined) where.push(`p.price >= ${params.add(filters.minPrice)}::numeric`);
     if (filters.maxPrice !== undefined) where.push(`p.price <= ${params.add(filters.maxPrice)}::numeric`);
     if (filters.categories?.length) where.push(`p.category = ANY(${params.add(filters.categories)}::text[])`);
     if (filters.condition) where.push(`p.condition = ${params.add(filters.condition)}`);
-    if (filters.location) {
-      from += ` JOIN catalog.sellers s ON s.id = p.seller_id AND s.location = ${params.add(filters.location)}`;
-    }
+    if (filters.location) where.push(`s.location = ${params.add(filters.location)}`);
     return { from, where };
   }
 }

@@ -55,14 +55,17 @@ export class ProductsService {
   /** A product's page: sold products stay visible there; removed ones are gone. */
   async get(request: GetProductRequest): Promise<ProductDto> {
     const product = await this.products.findVisibleById(request.productId);
-    if (product) return toProductDto(product);
+    if (product) return product;
     if (request.removedAsConflict && (await this.products.exists(request.productId))) {
       throw DomainError.conflict(PAYMENT_MESSAGES.noLongerAvailable);
     }
     throw DomainError.notFound('Product');
   }
 
-  /** Browse and search: active products only, one keyset page at a time, with the total for the headers. */
+  /**
+   * Browse and search: active products only, one keyset page at a time, with the total for the headers. The page
+   * is one query answering products, sellers and cursor keys together (no second lookup by id).
+   */
   async list(request: ListProductsRequest): Promise<ProductPageDto> {
     const query = request.query;
     const sort = query.sort ?? 'recent';
@@ -78,16 +81,16 @@ export class ProductsService {
     };
     const ranked = filters.tsQuery !== null && sort === 'recent';
     const after = query.cursor ? decodeCursor(query.cursor, sort, ranked) : null;
-    const [keys, totalCount] = await Promise.all([
-      this.products.findPageKeys(filters, { sort, after, limit: limit + 1 }),
+    // One row more than the page: its presence says whether a next page exists.
+    const [found, totalCount] = await Promise.all([
+      this.products.findPage(filters, { sort, after, limit: limit + 1 }),
       this.counts.get(filters, () => this.products.count(filters)),
     ]);
-    const pageKeys = keys.slice(0, limit);
-    const items = await this.products.findWithSellerByIds(pageKeys.map((k) => k.id), ['active']);
-    const last = pageKeys[pageKeys.length - 1];
+    const page = found.slice(0, limit);
+    const last = page[page.length - 1];
     return {
-      items: items.map(toProductDto),
-      nextCursor: keys.length > limit && last ? encodeCursor(sort, ranked, last) : null,
+      items: page.map((p) => p.product),
+      nextCursor: found.length > limit && last ? encodeCursor(sort, ranked, last.key) : null,
       totalCount,
     };
   }
@@ -121,13 +124,13 @@ export class ProductsService {
 
   /** A seller's profile tabs: active and sold products, newest first. */
   async listBySeller(request: ListSellerProductsRequest): Promise<ProductDto[]> {
-    return (await this.products.findVisibleBySeller(request.sellerId)).map(toProductDto);
+    return this.products.findVisibleBySeller(request.sellerId);
   }
 
   /** Batch lookup for other services, in the requested order; unknown and removed products are skipped. */
   async getByIds(request: GetProductsByIdsRequest): Promise<ProductDto[]> {
     const ids = [...new Set(request.productIds.map((id) => id.toLowerCase()))];
-    return (await this.products.findWithSellerByIds(ids)).map(toProductDto);
+    return this.products.findWithSellerByIds(ids);
   }
 
   /** One category per country with active products, most stocked first. */
