@@ -13,6 +13,8 @@ import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { ProductCountCache } from '../src/products/product-count-cache';
 import { ProductEntity } from '../src/products/product.entity';
 import { toProductDto } from '../src/products/product.mapper';
+import { ProductsRepository, type PageRequest } from '../src/products/products.repository';
+import { toPrefixQuery } from '../src/products/products.service';
 import { CatalogConfig } from '../src/config/catalog.config';
 
 let infra: TestInfra;
@@ -445,6 +447,34 @@ describe('catalog service', () => {
         expect(await walk({ search: 'carved wood' }, limit)).toEqual((await list({ search: 'carved wood', limit: 100 })).items.map((p) => p.id));
       }
     });
+
+    it.each(['recent', 'price_asc', 'price_desc', 'popular'] as const)(
+      'pages a search with sort=%s alike whether it reads its matches first (few) or walks an index (many)',
+      async (sort) => {
+        const repository = app.get(ProductsRepository);
+        const pages = async (search: string, matchCount: number | undefined, limit: number) => {
+          const filters = { tsQuery: toPrefixQuery(search), country: 'Kenya' };
+          const ids: string[] = [];
+          let after: PageRequest['after'] = null;
+          for (let i = 0; i < 100; i++) {
+            const found = await repository.findPage(filters, { sort, after, limit: limit + 1, matchCount });
+            const page = found.slice(0, limit);
+            ids.push(...page.map((p) => p.product.id));
+            if (found.length <= limit) return ids;
+            after = page[page.length - 1].key;
+          }
+          throw new Error('more than 100 pages');
+        };
+        for (const search of ['wooden', 'carved wood', 'elephant']) {
+          const walked = await pages(search, undefined, 100);
+          expect(walked.length).toBeGreaterThan(0);
+          for (const limit of [1, 7]) {
+            expect(await pages(search, 1, limit)).toEqual(walked); // matches first (1 ≤ INDEX_WALK_MIN_MATCHES)
+            expect(await pages(search, undefined, limit)).toEqual(walked); // index walk
+          }
+        }
+      },
+    );
 
     it('keeps later pages stable when products are listed meanwhile', async () => {
       const first = await list({ limit: 10 });

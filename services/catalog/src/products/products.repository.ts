@@ -22,7 +22,18 @@ export interface PageRequest {
   sort: ProductSort;
   after: CursorKey | null;
   limit: number;
+  /** For a search: how many active products match it (the cached X-Total-Count), to choose the plan. */
+  matchCount?: number;
 }
+
+/**
+ * A search with at most this many matches reads its matches through the GIN index and sorts them (cost grows with
+ * the matches); with more, walking the sort order's index with a per-row text test reaches LIMIT matches sooner.
+ * Postgres cannot choose between the two for prefix queries (its estimate for `word:*` is a constant): left to
+ * itself it walked products_recent_idx through every active product for a rare word (~300 ms at 300k products).
+ * At 5,000 matches the sorted read costs a few milliseconds.
+ */
+export const INDEX_WALK_MIN_MATCHES = 5000;
 
 /** One page of browse results: each product with the sort key a cursor after it would carry. */
 export interface KeyedProduct {
@@ -50,6 +61,31 @@ const PRODUCTS_WITH_SELLERS = 'catalog.products p JOIN catalog.sellers s ON s.id
 
 type KeyedRow = ProductRow & { key_created_at: string };
 
+/** Whether a page of a search reads its matches first (see INDEX_WALK_MIN_MATCHES). */
+function readsMatchesFirst(filters: ProductFilters, page: PageRequest): boolean {
+  return filters.tsQuery !== null && page.matchCount !== undefined && page.matchCount <= INDEX_WALK_MIN_MATCHES;
+}
+
+/**
+ * The SQL of one page: the products (with sellers and keys) matching `where` in `order`, `limit` of them.
+ * Normally one statement that walks the order's index. With `matchesFirst`, the matches are read first (a
+ * MATERIALIZED CTE, so the planner cannot turn it back into an index walk: it uses the GIN index), sorted by
+ * their keys, and only the page's rows are joined to their columns and sellers. `from` must then not join the
+ * sellers unless a filter needs them.
+ */
+function pageSql({ from, where, order, limit, matchesFirst }: { from: string; where: string[]; order: string; limit: string; matchesFirst: boolean }): string {
+  const select = `${PRODUCT_COLUMNS}, ${ISO_MICROS} AS key_created_at, p.favorite_count`;
+  if (!matchesFirst) return `SELECT ${select} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit}`;
+  return `WITH matches AS MATERIALIZED (
+            SELECT p.id, p.created_at, p.price, p.favorite_count FROM ${from} WHERE ${where.join(' AND ')}
+          ), page AS (
+            SELECT p.id FROM matches p ORDER BY ${order} LIMIT ${limit}
+          )
+          SELECT ${select}
+            FROM page JOIN catalog.products p ON p.id = page.id JOIN catalog.sellers s ON s.id = p.seller_id
+           ORDER BY ${order}`;
+}
+
 /** Builds positional parameters for hand-written SQL. */
 class Params {
   readonly values: unknown[] = [];
@@ -73,7 +109,8 @@ export class ProductsRepository {
   async findPage(filters: ProductFilters, page: PageRequest): Promise<KeyedProduct[]> {
     if (filters.tsQuery !== null && page.sort === 'recent') return this.findRankedPage(filters, page);
     const params = new Params();
-    const { from, where } = this.filterSql(filters, params, { withSellers: true });
+    const matchesFirst = readsMatchesFirst(filters, page);
+    const { from, where } = this.filterSql(filters, params, { withSellers: !matchesFirst });
     const after = page.after;
     let order: string;
     let keyset: string | null = null;
@@ -103,11 +140,7 @@ export class ProductsRepository {
         break;
     }
     const rows: (KeyedRow & { favorite_count: number })[] = await this.products.query(
-      `SELECT ${PRODUCT_COLUMNS}, ${ISO_MICROS} AS key_created_at, p.favorite_count
-         FROM ${from}
-        WHERE ${[...where, ...(keyset ? [keyset] : [])].join(' AND ')}
-        ORDER BY ${order}
-        LIMIT ${params.add(page.limit)}`,
+      pageSql({ from, where: [...where, ...(keyset ? [keyset] : [])], order, limit: params.add(page.limit), matchesFirst }),
       params.values,
     );
     return rows.map((r) => ({
@@ -137,6 +170,7 @@ export class ProductsRepository {
   private async findRankedPage(filters: ProductFilters, page: PageRequest): Promise<KeyedProduct[]> {
     const after = page.after;
     const tiers: (0 | 1)[] = after?.tier === 0 ? [0] : [1, 0];
+    const matchesFirst = readsMatchesFirst(filters, page);
     const found: KeyedProduct[] = [];
     for (const tier of tiers) {
       const limit = page.limit - found.length;
@@ -144,7 +178,7 @@ export class ProductsRepository {
       const params = new Params();
       // Every title lexeme is also in search_vector, so a title match is a match: tier 1 needs no second test.
       const { from, where } = this.filterSql(filters, params, {
-        withSellers: true,
+        withSellers: !matchesFirst,
         matches: (query) =>
           tier === 1 ? `p.title_vector @@ ${query}` : `p.search_vector @@ ${query} AND NOT p.title_vector @@ ${query}`,
       });
@@ -152,11 +186,7 @@ export class ProductsRepository {
         where.push(`(p.created_at, p.id) < (${params.add(after.createdAt)}::timestamptz, ${params.add(after.id)}::uuid)`);
       }
       const rows: KeyedRow[] = await this.products.query(
-        `SELECT ${PRODUCT_COLUMNS}, ${ISO_MICROS} AS key_created_at
-           FROM ${from}
-          WHERE ${where.join(' AND ')}
-          ORDER BY p.created_at DESC, p.id DESC
-          LIMIT ${params.add(limit)}`,
+        pageSql({ from, where, order: 'p.created_at DESC, p.id DESC', limit: params.add(limit), matchesFirst }),
         params.values,
       );
       found.push(...rows.map((r) => ({ key: { id: r.id, createdAt: r.key_created_at, tier }, product: rowToProductDto(r) })));

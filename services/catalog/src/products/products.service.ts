@@ -13,7 +13,7 @@ import { ProductCountCache } from './product-count-cache';
 import { decodeCursor, encodeCursor } from './product-cursor';
 import { ProductEntity } from './product.entity';
 import { toCategoryDto, toProductDto, toProductListedEvent, toProductRemovedEvent } from './product.mapper';
-import { ProductsRepository, type ProductFilters } from './products.repository';
+import { ProductsRepository, type KeyedProduct, type ProductFilters } from './products.repository';
 
 const MAX_SEARCH_TERMS = 12;
 
@@ -81,11 +81,17 @@ export class ProductsService {
     };
     const ranked = filters.tsQuery !== null && sort === 'recent';
     const after = query.cursor ? decodeCursor(query.cursor, sort, ranked) : null;
-    // One row more than the page: its presence says whether a next page exists.
-    const [found, totalCount] = await Promise.all([
-      this.products.findPage(filters, { sort, after, limit: limit + 1 }),
-      this.counts.get(filters, () => this.products.count(filters)),
-    ]);
+    const count = () => this.counts.get(filters, () => this.products.count(filters));
+    // One row more than the page: its presence says whether a next page exists. A search needs its number of
+    // matches to choose its plan (usually cached), so it counts first; browsing counts alongside the page.
+    let found: KeyedProduct[];
+    let totalCount: number;
+    if (filters.tsQuery !== null) {
+      totalCount = await count();
+      found = await this.products.findPage(filters, { sort, after, limit: limit + 1, matchCount: totalCount });
+    } else {
+      [found, totalCount] = await Promise.all([this.products.findPage(filters, { sort, after, limit: limit + 1 }), count()]);
+    }
     const page = found.slice(0, limit);
     const last = page[page.length - 1];
     return {
