@@ -22,18 +22,23 @@ export interface PageRequest {
   sort: ProductSort;
   after: CursorKey | null;
   limit: number;
-  /** For a search: how many active products match it (the cached X-Total-Count), to choose the plan. */
+  /** For a search: how many active products match it, and how many are active (cached totals), to choose the plan. */
   matchCount?: number;
+  activeCount?: number;
 }
 
 /**
- * A search with at most this many matches reads its matches through the GIN index and sorts them (cost grows with
- * the matches); with more, walking the sort order's index with a per-row text test reaches LIMIT matches sooner.
- * Postgres cannot choose between the two for prefix queries (its estimate for `word:*` is a constant): left to
- * itself it walked products_recent_idx through every active product for a rare word (~300 ms at 300k products).
- * At 5,000 matches the sorted read costs a few milliseconds.
+ * Whether a page of a search reads its matches first (through the GIN index, then sorts them: cost ∝ matches m)
+ * or walks the sort order's index testing each row's text until `limit` matches (cost ∝ limit × active / m, since
+ * matches are spread over the order). Reading the matches first is cheaper when m² ≤ limit × active, and either
+ * way a page then reads at most √(limit × active) rows (~1,600 at 100k products, ~5,000 at 1M). Postgres cannot
+ * make this choice for prefix queries (its estimate for `word:*` is a constant): left to itself it walked
+ * products_recent_idx through every active product for a rare word (~300 ms at 300k products).
  */
-export const INDEX_WALK_MIN_MATCHES = 5000;
+export function readsMatchesFirst(filters: ProductFilters, page: PageRequest): boolean {
+  if (filters.tsQuery === null || page.matchCount === undefined || page.activeCount === undefined) return false;
+  return page.matchCount * page.matchCount <= page.limit * page.activeCount;
+}
 
 /** One page of browse results: each product with the sort key a cursor after it would carry. */
 export interface KeyedProduct {
@@ -60,11 +65,6 @@ const PRODUCT_COLUMNS = `p.id, p.title, p.description, p.price, p.original_price
 const PRODUCTS_WITH_SELLERS = 'catalog.products p JOIN catalog.sellers s ON s.id = p.seller_id';
 
 type KeyedRow = ProductRow & { key_created_at: string };
-
-/** Whether a page of a search reads its matches first (see INDEX_WALK_MIN_MATCHES). */
-function readsMatchesFirst(filters: ProductFilters, page: PageRequest): boolean {
-  return filters.tsQuery !== null && page.matchCount !== undefined && page.matchCount <= INDEX_WALK_MIN_MATCHES;
-}
 
 /**
  * The SQL of one page: the products (with sellers and keys) matching `where` in `order`, `limit` of them.

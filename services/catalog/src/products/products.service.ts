@@ -81,16 +81,18 @@ export class ProductsService {
     };
     const ranked = filters.tsQuery !== null && sort === 'recent';
     const after = query.cursor ? decodeCursor(query.cursor, sort, ranked) : null;
-    const count = () => this.counts.get(filters, () => this.products.count(filters));
+    const count = (f: ProductFilters) => this.counts.get(f, () => this.products.count(f));
     // One row more than the page: its presence says whether a next page exists. A search needs its number of
-    // matches to choose its plan (usually cached), so it counts first; browsing counts alongside the page.
+    // matches and of active products to choose its plan (both usually cached), so it counts first; browsing
+    // counts alongside the page.
     let found: KeyedProduct[];
     let totalCount: number;
     if (filters.tsQuery !== null) {
-      totalCount = await count();
-      found = await this.products.findPage(filters, { sort, after, limit: limit + 1, matchCount: totalCount });
+      const [matchCount, activeCount] = await Promise.all([count(filters), count({ tsQuery: null })]);
+      totalCount = matchCount;
+      found = await this.products.findPage(filters, { sort, after, limit: limit + 1, matchCount, activeCount });
     } else {
-      [found, totalCount] = await Promise.all([this.products.findPage(filters, { sort, after, limit: limit + 1 }), count()]);
+      [found, totalCount] = await Promise.all([this.products.findPage(filters, { sort, after, limit: limit + 1 }), count(filters)]);
     }
     const page = found.slice(0, limit);
     const last = page[page.length - 1];
