@@ -1,31 +1,33 @@
 // The SQL each route runs, reproduced from the repositories (catalog products.repository.ts, favourites
-// favourites.repository.ts, messaging messages.repository.ts, TypeORM's find() with relations), run straight
-// against Postgres with `pg`: the floor the gateway + NATS + services path is compared with. Every statement is
-// also EXPLAINed (FORMAT JSON) to assert it never scans catalog.products sequentially.
+// favourites.repository.ts, messaging messages.repository.ts), run straight against Postgres with `pg`: the floor
+// the gateway + NATS + services path is compared with. Every statement is also EXPLAINed (FORMAT JSON) to assert
+// it never scans catalog.products sequentially.
 import pg from 'pg';
 import { percentiles } from './stats.mjs';
 
 const ISO_MICROS = `to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const PRODUCT_COLUMNS = `p.id, p.seller_id, p.title, p.description, p.price, p.original_price, p.condition, p.category, p.country,
-  p.images, p.is_customs_verified, p.status, p.favorite_count, p.created_at, p.updated_at,
-  s.id AS s_id, s.username AS s_username, s.first_name AS s_first_name, s.last_name AS s_last_name, s.avatar AS s_avatar,
-  s.location AS s_location, s.is_verified AS s_is_verified, s.version AS s_version, s.updated_at AS s_updated_at`;
-const inList = (n, from = 1) => Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');
+/** PRODUCT_COLUMNS of products.repository.ts: a product joined to its seller. */
+const PRODUCT_COLUMNS = `p.id, p.title, p.description, p.price, p.original_price, p.condition, p.category, p.country, p.images,
+  p.is_customs_verified, p.status, to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at_iso,
+  s.id AS seller_id, s.first_name AS seller_first_name, s.last_name AS seller_last_name, s.avatar AS seller_avatar,
+  s.is_verified AS seller_is_verified`;
+const PRODUCTS_WITH_SELLERS = 'catalog.products p JOIN catalog.sellers s ON s.id = p.seller_id';
 
-/** findWithSellerByIds: TypeORM find({ where: { id: In(ids), status: In(statuses) }, relations: { seller: true } }). */
+/** findWithSellerByIds. */
 function byIds(ids, statuses) {
   return {
-    sql: `SELECT ${PRODUCT_COLUMNS} FROM catalog.products p LEFT JOIN catalog.sellers s ON s.id = p.seller_id
-           WHERE p.id IN (${inList(ids.length)}) AND p.status IN (${inList(statuses.length, ids.length + 1)})`,
-    params: [...ids, ...statuses],
+    sql: `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCTS_WITH_SELLERS} WHERE p.id = ANY($1::uuid[]) AND p.status = ANY($2::text[])`,
+    params: [ids, statuses],
   };
 }
 
 /**
- * filterSql + findPageKeys + count of ProductsRepository for sort=recent. A search is ranked by tier
- * (findRankedPageKeys): the first page is the tier-1 query (title matches every term, newest first), which
- * fills the page whenever 25 titles match; the tier-0 query (description/category-only matches) runs only when it
- * does not, and is EXPLAINed (not timed) as `tier0`.
+ * filterSql + findPage of ProductsRepository for sort=recent: one statement answering the page's products with
+ * their sellers and keys. A search is ranked by tier (findRankedPage): the first page is the tier-1 query (title
+ * matches every term, newest first; an index walk for a frequent word such as the bench's), which fills the page
+ * whenever 25 titles match. The count is cached by catalog (5 s, recounted in the background), so it is
+ * EXPLAINed (`count`) but not part of the timed statements; neither is tier 0, which runs only past the last title
+ * match.
  */
 function pageSql({ tsQuery, country, minPrice, maxPrice, after }, limit = 25) {
   const build = (match) => {
@@ -40,28 +42,28 @@ function pageSql({ tsQuery, country, minPrice, maxPrice, after }, limit = 25) {
   };
   const counted = build((q) => `p.search_vector @@ ${q}`);
   const countSql = `SELECT count(*)::int AS count FROM catalog.products p WHERE ${counted.where.join(' AND ')}`;
-  const keysOf = (match) => {
+  const pageOf = (match) => {
     const { params, add, where } = build(match);
     if (after) where.push(`(p.created_at, p.id) < (${add(after.createdAt)}::timestamptz, ${add(after.id)}::uuid)`);
-    const cols = tsQuery ? `p.id, ${ISO_MICROS} AS created_at` : `p.id, ${ISO_MICROS} AS created_at, p.price::text AS price, p.favorite_count`;
-    return { sql: `SELECT ${cols} FROM catalog.products p WHERE ${where.join(' AND ')} ORDER BY p.created_at DESC, p.id DESC LIMIT ${add(limit)}`, params };
+    return {
+      sql: `SELECT ${PRODUCT_COLUMNS}, ${ISO_MICROS} AS key_created_at, p.favorite_count FROM ${PRODUCTS_WITH_SELLERS}
+             WHERE ${where.join(' AND ')} ORDER BY p.created_at DESC, p.id DESC LIMIT ${add(limit)}`,
+      params,
+    };
   };
-  const keys = tsQuery ? keysOf((q) => `p.title_vector @@ ${q}`) : keysOf((q) => `p.search_vector @@ ${q}`);
-  const tier0 = tsQuery ? keysOf((q) => `p.search_vector @@ ${q} AND NOT p.title_vector @@ ${q}`) : null;
-  return { keys, count: { sql: countSql, params: counted.params }, tier0 };
+  const page = tsQuery ? pageOf((q) => `p.title_vector @@ ${q}`) : pageOf((q) => `p.search_vector @@ ${q}`);
+  const tier0 = tsQuery ? pageOf((q) => `p.search_vector @@ ${q} AND NOT p.title_vector @@ ${q}`) : null;
+  return { page, count: { sql: countSql, params: counted.params }, tier0 };
 }
 
-/** A catalog list route: keys and count in parallel (two pool connections, as the service does), then the page rows. */
+/** A catalog list route: the page statement (the count comes from catalog's cache). */
 function listRoute(filters) {
-  const { keys, count, tier0 } = pageSql(filters);
+  const { page, count, tier0 } = pageSql(filters);
   return {
-    statements: (ids) => [keys, count, byIds(ids ?? [], ['active']), ...(tier0 ? [tier0] : [])],
+    statements: () => [page, count, ...(tier0 ? [tier0] : [])],
     async run(pool) {
-      const [k] = await Promise.all([pool.query(keys.sql, keys.params), pool.query(count.sql, count.params)]);
-      const ids = k.rows.slice(0, 24).map((r) => r.id);
-      const q = byIds(ids, ['active']);
-      await pool.query(q.sql, q.params);
-      return ids;
+      const { rows } = await pool.query(page.sql, page.params);
+      return rows.slice(0, 24).map((r) => r.id);
     },
   };
 }
@@ -69,13 +71,14 @@ function listRoute(filters) {
 export function directRoutes(ctx) {
   const { userId, messagingUserId, productId, otherUserId, threadProductId, deepAfter, filter, search } = ctx;
   const detail = {
-    sql: `SELECT ${PRODUCT_COLUMNS} FROM catalog.products p LEFT JOIN catalog.sellers s ON s.id = p.seller_id
-           WHERE p.id = $1 AND p.status IN ($2, $3) LIMIT 1`, params: [productId, 'active', 'sold'],
+    sql: `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCTS_WITH_SELLERS} WHERE p.id = $1 AND p.status = ANY($2::text[])`, params: [productId, ['active', 'sold']],
   };
-  const among = { sql: `SELECT f.product_id FROM favourites.favourites f WHERE f.user_id = $1 AND f.is_active = true AND f.product_id IN ($2)`, params: [userId, productId] };
+  const among = {
+    sql: `SELECT product_id FROM favourites.favourites WHERE user_id = $1 AND product_id = ANY($2::uuid[]) AND is_active`, params: [userId, [productId]],
+  };
   const favIds = {
-    sql: `SELECT f.product_id FROM favourites.favourites f WHERE f.user_id = $1 AND f.is_active = true
-           ORDER BY f.favourited_at DESC, f.product_id DESC LIMIT 500`, params: [userId],
+    sql: `SELECT product_id FROM favourites.favourites WHERE user_id = $1 AND is_active
+           ORDER BY favourited_at DESC, product_id DESC LIMIT $2`, params: [userId, 500],
   };
   const conversations = { sql: CONVERSATIONS_SQL, params: [messagingUserId] };
   const markRead = {
@@ -126,23 +129,12 @@ const SUMMARY_JOINS = `
   LEFT JOIN messaging.users fu ON fu.id = m.from_user_id
   LEFT JOIN messaging.users tu ON tu.id = m.to_user_id
   LEFT JOIN messaging.products p ON p.id = m.product_id`;
-const CONVERSATIONS_SQL = `WITH mine AS (
-    SELECT id, to_user_id AS other_user_id, product_id, created_at FROM messaging.messages WHERE from_user_id = $1
-    UNION ALL
-    SELECT id, from_user_id AS other_user_id, product_id, created_at FROM messaging.messages WHERE to_user_id = $1
-  ), latest AS (
-    SELECT DISTINCT ON (other_user_id, product_id) id, other_user_id, product_id
-      FROM mine ORDER BY other_user_id, product_id, created_at DESC, id DESC
-  ), unread AS (
-    SELECT from_user_id AS other_user_id, product_id, count(*)::int AS unread_count
-      FROM messaging.messages WHERE to_user_id = $1 AND NOT is_read GROUP BY from_user_id, product_id
-  )
-  SELECT ${WITH_SUMMARIES}, coalesce(u.unread_count, 0) AS unread_count
-    FROM latest l
-    JOIN messaging.messages m ON m.id = l.id
-    LEFT JOIN unread u ON u.other_user_id = l.other_user_id AND u.product_id = l.product_id
+const CONVERSATIONS_SQL = `SELECT ${WITH_SUMMARIES}, c.unread_count
+    FROM messaging.conversations c
+    JOIN messaging.messages m ON m.id = c.last_message_id
     ${SUMMARY_JOINS}
-   ORDER BY m.created_at DESC, m.id DESC`;
+   WHERE c.user_id = $1
+   ORDER BY c.last_message_at DESC, c.last_message_id DESC`;
 const THREAD_SQL = `SELECT ${WITH_SUMMARIES} FROM messaging.messages m ${SUMMARY_JOINS}
    WHERE ((m.from_user_id = $1 AND m.to_user_id = $2) OR (m.from_user_id = $2 AND m.to_user_id = $1))
      AND ($3::uuid IS NULL OR m.product_id = $3::uuid) ORDER BY m.created_at ASC, m.id ASC`;

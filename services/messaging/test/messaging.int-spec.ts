@@ -13,6 +13,8 @@ import { eventually, readStreamEvents, rpcClient, startService, startTestInfra, 
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { MessagingConfig } from '../src/config/messaging.config';
 import { MessagesService } from '../src/messages/messages.service';
+import { AddConversations1732700000000 } from '../src/database/migrations/1732700000000-add-conversations';
+import { DataSource } from 'typeorm';
 
 let infra: TestInfra;
 let app: INestApplication;
@@ -286,5 +288,51 @@ describe('messaging service', () => {
     } finally {
       await second.close();
     }
+  });
+  /** Every conversation row, computed from the messages themselves (what the list grouped on each call before). */
+  const CONVERSATIONS_FROM_MESSAGES = `
+    WITH sides AS (
+      SELECT from_user_id AS user_id, to_user_id AS other_user_id, product_id, id, created_at FROM messaging.messages
+      UNION ALL SELECT to_user_id, from_user_id, product_id, id, created_at FROM messaging.messages
+    ), latest AS (
+      SELECT DISTINCT ON (user_id, other_user_id, product_id) user_id, other_user_id, product_id, id
+        FROM sides ORDER BY user_id, other_user_id, product_id, created_at DESC, id DESC
+    )
+    SELECT l.user_id, l.other_user_id, l.product_id, l.id AS last_message_id,
+           (SELECT count(*)::int FROM messaging.messages u WHERE u.to_user_id = l.user_id AND u.from_user_id = l.other_user_id
+              AND u.product_id = l.product_id AND NOT u.is_read) AS unread_count
+      FROM latest l ORDER BY 1, 2, 3`;
+  const CONVERSATION_ROWS = `SELECT user_id, other_user_id, product_id, last_message_id, unread_count FROM messaging.conversations ORDER BY 1, 2, 3`;
+
+  it('keeps each conversation\'s latest message and unread count exact under crossing sends and concurrent reads', async () => {
+    const work = Array.from({ length: 60 }, (_, i) => {
+      if (i % 3 === 0) return send(buyer, seller, vase, `Bid #${i}`);
+      if (i % 3 === 1) return send(seller, buyer, vase, `Ask #${i}`);
+      return i % 2
+        ? rpc.send(RPC.messaging.getThread, { actorId: seller, otherUserId: buyer, productId: vase })
+        : rpc.send(RPC.messaging.getThread, { actorId: buyer, otherUserId: seller });
+    });
+    await Promise.all(work);
+    const db = app.get(DataSource);
+    expect(await db.query(CONVERSATION_ROWS)).toEqual(await db.query(CONVERSATIONS_FROM_MESSAGES));
+    const unreadTotal = (await rpc.send(RPC.messaging.listConversations, { actorId: seller })).reduce((n, c) => n + c.unreadCount, 0);
+    expect(unreadTotal).toBe((await rpc.send(RPC.messaging.countUnread, { actorId: seller })).count);
+  });
+
+  it('builds the conversations of the messages written before its migration', async () => {
+    const db = app.get(DataSource);
+    const expected = await db.query(CONVERSATIONS_FROM_MESSAGES);
+    expect(expected.length).toBeGreaterThan(0);
+    const runner = db.createQueryRunner();
+    try {
+      const migration = new AddConversations1732700000000();
+      await runner.startTransaction();
+      await migration.down(runner);
+      await migration.up(runner);
+      await runner.commitTransaction();
+    } finally {
+      await runner.release();
+    }
+    expect(await db.query(CONVERSATION_ROWS)).toEqual(expected);
   });
 });

@@ -64,28 +64,18 @@ export class MessagesRepository {
 
   /**
    * The latest message of each (other user, product) pair the user takes part in, newest first, with the user's
-   * unread count per pair: one statement. Each direction is read through its own index, then DISTINCT ON keeps
-   * the newest row per pair; unread counts come from the partial index of unread messages.
+   * unread count per pair: the user's rows of `messaging.conversations` (kept by triggers on messages, see the
+   * add-conversations migration), read in order through conversations_user_recent_idx, each joined to its latest
+   * message by primary key.
    */
   conversations(userId: string): Promise<ConversationRow[]> {
     return this.messages.query(
-      `WITH mine AS (
-         SELECT id, to_user_id AS other_user_id, product_id, created_at FROM messaging.messages WHERE from_user_id = $1
-         UNION ALL
-         SELECT id, from_user_id AS other_user_id, product_id, created_at FROM messaging.messages WHERE to_user_id = $1
-       ), latest AS (
-         SELECT DISTINCT ON (other_user_id, product_id) id, other_user_id, product_id
-           FROM mine ORDER BY other_user_id, product_id, created_at DESC, id DESC
-       ), unread AS (
-         SELECT from_user_id AS other_user_id, product_id, count(*)::int AS unread_count
-           FROM messaging.messages WHERE to_user_id = $1 AND NOT is_read GROUP BY from_user_id, product_id
-       )
-       SELECT ${WITH_SUMMARIES}, coalesce(u.unread_count, 0) AS unread_count
-         FROM latest l
-         JOIN messaging.messages m ON m.id = l.id
-         LEFT JOIN unread u ON u.other_user_id = l.other_user_id AND u.product_id = l.product_id
+      `SELECT ${WITH_SUMMARIES}, c.unread_count
+         FROM messaging.conversations c
+         JOIN messaging.messages m ON m.id = c.last_message_id
          ${SUMMARY_JOINS}
-        ORDER BY m.created_at DESC, m.id DESC`,
+        WHERE c.user_id = $1
+        ORDER BY c.last_message_at DESC, c.last_message_id DESC`,
       [userId],
     );
   }
