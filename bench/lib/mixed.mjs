@@ -3,6 +3,7 @@
 // favourite add/remove 8 %, messages 5 %, checkout 2 % (when payments runs; otherwise its share goes to browse).
 import { percentiles } from './stats.mjs';
 import { sampleProcesses } from './procstat.mjs';
+import { openLoopClient } from './http.mjs';
 
 const WORDS = ['ceramic', 'silver', 'vintage', 'scarf', 'bowl', 'kyoto', 'silk', 'lantern', 'handmade', 'wooden box', 'glass vase', 'porto'];
 const COUNTRIES = ['Japan', 'France', 'Italy', 'Morocco', 'Peru', 'Mexico', 'Greece', 'Vietnam'];
@@ -17,7 +18,7 @@ export async function mixedLoad({ base, ctx, sessions, seconds, rate, children }
     ['browse', 35 + (checkout ? 0 : 2)], ['search', 35], ['detail', 15], ['favourite', 8], ['messages', 5], ...(checkout ? [['checkout', 2]] : []),
   ];
   const pickKind = () => { let r = Math.random() * 100; for (const [k, w] of kinds) { if ((r -= w) < 0) return k; } return 'browse'; };
-  const json = () => ({ 'content-type': 'application/json', origin: base });
+  const client = openLoopClient(base);
   const request = (kind) => {
     const s = rnd(sessions);
     const p = rnd(products);
@@ -63,13 +64,8 @@ export async function mixedLoad({ base, ctx, sessions, seconds, rate, children }
     inFlight++; maxInFlight = Math.max(maxInFlight, inFlight);
     const k = byKind.get(kind);
     try {
-      const res = await fetch(base + r.path, {
-        method: r.method ?? 'GET',
-        headers: { accept: 'application/json', ...(r.cookie ? { cookie: r.cookie } : {}), ...(r.body ? json() : {}) },
-        body: r.body ? JSON.stringify(r.body) : undefined,
-        signal: AbortSignal.timeout(10_000),
-      });
-      const text = await res.text();
+      const res = await client.send(r);
+      const text = res.text;
       k.statuses[res.status] = (k.statuses[res.status] ?? 0) + 1;
       if (res.status >= 300) { non2xx++; k.non2xx++; if (firstErrors.length < 8) firstErrors.push(`${r.method ?? 'GET'} ${r.path.slice(0, 80)} → ${res.status} ${text.slice(0, 120)}`); }
     } catch (e) {
@@ -98,6 +94,7 @@ export async function mixedLoad({ base, ctx, sessions, seconds, rate, children }
     }, 2);
   });
   const unanswered = await drain(pending, outstanding, 15_000);
+  await client.close().catch(() => undefined);
   errors += unanswered.length;
   const processes = sampler.stop();
   const total = percentiles(all);

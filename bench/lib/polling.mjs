@@ -8,18 +8,19 @@ import { connect } from '@nats-io/transport-node';
 import { percentiles } from './stats.mjs';
 import { sampleProcesses } from './procstat.mjs';
 import { startReplica, stopChild } from './infra.mjs';
+import { openLoopClient } from './http.mjs';
 
 const LIMIT_P95 = 100;
 
 /** The two polled requests of one open Messages page, as HTTP through the gateway. */
 function gatewayTransport(base) {
-  const get = (path, cookie) => fetch(base + path, { headers: { accept: 'application/json', cookie }, signal: AbortSignal.timeout(10_000) })
-    .then(async (res) => { await res.arrayBuffer(); return res.status < 300; });
+  const client = openLoopClient(base, { connections: 512 });
+  const get = (path, cookie) => client.send({ path, cookie }).then((res) => res.status < 300);
   return {
     name: 'gateway',
     conversations: (t) => get('/api/messages/conversations', t.cookie),
     thread: (t) => get(t.threadPath, t.cookie),
-    close: async () => undefined,
+    close: () => client.close(),
   };
 }
 
@@ -111,6 +112,7 @@ export async function pollingCapacity({ base, natsUrl, ctx, sessions, steps, sec
     }
   } finally {
     await nats.close();
+    await gateway.close();
   }
   return result;
 }

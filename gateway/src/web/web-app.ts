@@ -23,6 +23,6 @@ export function serveWebApp(app: Express, webDist: string): void {
 }
 
 /** Paths the gateway itself answers (the API and the health checks), never files of the web app. */
-function isServerPath(path: string): boolean {
+export function isServerPath(path: string): boolean {
   return path.startsWith('/api/') || path === '/api' || path === '/healthz' || path === '/readyz';
 }
