@@ -6,7 +6,7 @@ import { CATALOG_MIGRATIONS } from './database/migrations';
 import { FavouriteEventsConsumer } from './favourites/favourite-events.consumer';
 import { FavouriteCountsService } from './favourites/favourite-counts.service';
 import { FavouriteStateEntity } from './favourites/favourite-state.entity';
-import { ProductCountCache } from './products/product-count-cache';
+import { FirstPageCache, ProductCountCache } from './products/product-list-caches';
 import { ProductEntity } from './products/product.entity';
 import { OrderEventsConsumer } from './products/order-events.consumer';
 import { ProductsController } from './products/products.controller';
@@ -29,7 +29,7 @@ export class AppModule {
         TypeOrmModule.forFeature([ProductEntity, SellerEntity]),
       ],
       controllers: [ProductsController],
-      providers: [ProductsService, ProductCountCache, ProductsRepository, SellersService, SellersRepository, SellerEventsConsumer, FavouriteCountsService, FavouriteEventsConsumer, OrderEventsConsumer],
+      providers: [ProductsService, ProductCountCache, FirstPageCache, ProductsRepository, SellersService, SellersRepository, SellerEventsConsumer, FavouriteCountsService, FavouriteEventsConsumer, OrderEventsConsumer],
     };
   }
 }

@@ -10,7 +10,7 @@ import { DomainError, type RpcClient } from '@souvenir/platform';
 import { eventually, readStreamEvents, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
 import { DataSource } from 'typeorm';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
-import { ProductCountCache } from '../src/products/product-count-cache';
+import { FirstPageCache, ProductCountCache } from '../src/products/product-list-caches';
 import { ProductEntity } from '../src/products/product.entity';
 import { toProductDto } from '../src/products/product.mapper';
 import { ProductsRepository, type PageRequest } from '../src/products/products.repository';
@@ -115,8 +115,18 @@ async function walk(query: ProductQueryDto, limit: number): Promise<string[]> {
   throw new Error('too many pages');
 }
 
+/**
+ * Changes products behind the service's back (as another replica would), then makes this replica forget its
+ * short-lived totals and first pages, as its own writes do.
+ */
+async function writeBehindService(sql: string, params: unknown[] = []): Promise<void> {
+  await infra.database.query(sql, params);
+  app.get(ProductCountCache).forgetAll();
+  app.get(FirstPageCache).forgetAll();
+}
+
 async function clearProducts(): Promise<void> {
-  await infra.database.query(`TRUNCATE catalog.products`);
+  await writeBehindService(`TRUNCATE catalog.products`);
 }
 
 describe('catalog service', () => {
@@ -223,7 +233,7 @@ describe('catalog service', () => {
       const seller = await registeredSeller();
       const sold = await create(seller);
       const removed = await create(seller);
-      await infra.database.query(`UPDATE catalog.products SET status = 'sold' WHERE id = $1`, [sold.id]);
+      await writeBehindService(`UPDATE catalog.products SET status = 'sold' WHERE id = $1`, [sold.id]);
       await rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: removed.id });
       expect(await rpc.send(RPC.catalog.getProduct, { productId: sold.id })).toMatchObject({ id: sold.id, status: 'sold' });
       await expectError(rpc.send(RPC.catalog.getProduct, { productId: removed.id }), ErrorCode.NotFound);
@@ -238,7 +248,7 @@ describe('catalog service', () => {
       const second = await create(seller);
       const third = await create(seller);
       await create(other);
-      await infra.database.query(`UPDATE catalog.products SET status = 'sold' WHERE id = $1`, [second.id]);
+      await writeBehindService(`UPDATE catalog.products SET status = 'sold' WHERE id = $1`, [second.id]);
       await rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: third.id });
       const products = await rpc.send(RPC.catalog.listSellerProducts, { sellerId: seller });
       expect(products.map((p) => [p.id, p.status])).toEqual([[second.id, 'sold'], [first.id, 'active']]);
@@ -247,7 +257,7 @@ describe('catalog service', () => {
     it('answers products by ids in the requested order, skipping unknown and removed ones', async () => {
       const seller = await registeredSeller();
       const [a, b, c, d] = [await create(seller), await create(seller), await create(seller), await create(seller)];
-      await infra.database.query(`UPDATE catalog.products SET status = 'sold' WHERE id = $1`, [b.id]);
+      await writeBehindService(`UPDATE catalog.products SET status = 'sold' WHERE id = $1`, [b.id]);
       await rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: c.id });
       const found = await rpc.send(RPC.catalog.getProductsByIds, { productIds: [d.id, randomUUID(), c.id, b.id, a.id, d.id] });
       expect(found.map((p) => p.id)).toEqual([d.id, b.id, a.id]);
@@ -263,8 +273,8 @@ describe('catalog service', () => {
       const sold = await create(seller, { price: 1000, originalPrice: 1234.5, isCustomsVerified: true, condition: 'good' });
       const newest = await create(seller, { price: 3 });
       // Microseconds a JS Date cannot hold, and a timestamp written with an offset: reads answer UTC milliseconds.
-      await infra.database.query(`UPDATE catalog.products SET created_at = '2026-03-04T05:06:07.123987Z' WHERE id = $1`, [plain.id]);
-      await infra.database.query(
+      await writeBehindService(`UPDATE catalog.products SET created_at = '2026-03-04T05:06:07.123987Z' WHERE id = $1`, [plain.id]);
+      await writeBehindService(
         `UPDATE catalog.products SET created_at = '2026-03-04T05:06:08.999999+02:00', status = 'sold' WHERE id = $1`, [sold.id]);
       // What the reads answered when they hydrated entities: the reference for every path below.
       const entities = app.get(DataSource).getRepository(ProductEntity);
@@ -360,8 +370,8 @@ describe('catalog service', () => {
       expect(await titles({ sort: 'price_desc' })).toEqual([
         'Silk kimono sash', 'Murano glass pendant', 'Kyoto ceramic tea bowl', 'Crème brûlée torch set', 'Lavender sachets',
       ]);
-      await infra.database.query(`UPDATE catalog.products SET favorite_count = 3 WHERE title = 'Silk kimono sash'`);
-      await infra.database.query(`UPDATE catalog.products SET favorite_count = 1 WHERE title = 'Kyoto ceramic tea bowl'`);
+      await writeBehindService(`UPDATE catalog.products SET favorite_count = 3 WHERE title = 'Silk kimono sash'`);
+      await writeBehindService(`UPDATE catalog.products SET favorite_count = 1 WHERE title = 'Kyoto ceramic tea bowl'`);
       expect(await titles({ sort: 'popular' })).toEqual([
         'Silk kimono sash', 'Kyoto ceramic tea bowl', 'Murano glass pendant', 'Lavender sachets', 'Crème brûlée torch set',
       ]);
@@ -405,13 +415,11 @@ describe('catalog service', () => {
         });
       }
       for (const r of rows) {
-        await infra.database.query(
+        await writeBehindService(
           `INSERT INTO catalog.products (id, seller_id, title, description, price, condition, category, country, images, favorite_count, created_at)
            VALUES ($1, $2, $3, 'Carved by hand from a single block of wood.', $4, 'new', 'Art & Crafts', 'Kenya', ARRAY['https://a.example/m.jpg'], $5, $6)`,
           [r.id, seller, r.title, r.price, r.favorites, r.createdAt]);
       }
-      // Rows written behind the service's back: its short-lived totals must be forgotten, as a write through it does.
-      app.get(ProductCountCache).forgetAll();
     });
 
     const byRecent = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
@@ -522,7 +530,7 @@ describe('catalog service', () => {
     it('refuses to remove a sold product', async () => {
       const seller = await registeredSeller();
       const product = await create(seller);
-      await infra.database.query(`UPDATE catalog.products SET status = 'sold' WHERE id = $1`, [product.id]);
+      await writeBehindService(`UPDATE catalog.products SET status = 'sold' WHERE id = $1`, [product.id]);
       await expectError(rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: product.id }), ErrorCode.Conflict);
     });
   });

@@ -3,14 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   EVENTS, PAGE_SIZE, PAYMENT_MESSAGES, type CategoryDto, type CreateProductRequest, type Done, type GetProductRequest,
   type GetProductsByIdsRequest, type ListProductsRequest, type ListSellerProductsRequest, type ProductDto,
-  type ProductPageDto, type RemoveProductRequest,
+  type ProductPageDto, type ProductSort, type RemoveProductRequest,
 } from '@souvenir/contracts';
 import { DomainError, Outbox } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { SellerEntity } from '../sellers/seller.entity';
 import { SellersService } from '../sellers/sellers.service';
-import { ProductCountCache } from './product-count-cache';
-import { decodeCursor, encodeCursor } from './product-cursor';
+import { FirstPageCache, ProductCountCache } from './product-list-caches';
+import { decodeCursor, encodeCursor, type CursorKey } from './product-cursor';
 import { ProductEntity } from './product.entity';
 import { toCategoryDto, toProductDto, toProductListedEvent, toProductRemovedEvent } from './product.mapper';
 import { ProductsRepository, type KeyedProduct, type ProductFilters } from './products.repository';
@@ -25,6 +25,7 @@ export class ProductsService {
     private readonly sellers: SellersService,
     private readonly outbox: Outbox,
     private readonly counts: ProductCountCache,
+    private readonly firstPages: FirstPageCache,
   ) {}
 
   async create(request: CreateProductRequest): Promise<ProductDto> {
@@ -49,7 +50,7 @@ export class ProductsService {
       product.seller = (await manager.findOneByOrFail(SellerEntity, { id: request.actorId }));
       await this.outbox.add(manager, EVENTS.catalog.productListed, toProductListedEvent(product));
       return toProductDto(product);
-    }).finally(() => this.counts.forgetAll());
+    }).finally(() => this.forgetListings());
   }
 
   /** A product's page: sold products stay visible there; removed ones are gone. */
@@ -80,7 +81,11 @@ export class ProductsService {
       location: query.location?.trim() || undefined,
     };
     const ranked = filters.tsQuery !== null && sort === 'recent';
-    const after = query.cursor ? decodeCursor(query.cursor, sort, ranked) : null;
+    if (!query.cursor) return this.firstPages.get({ filters, sort, limit }, () => this.readPage(filters, sort, limit, null, ranked));
+    return this.readPage(filters, sort, limit, decodeCursor(query.cursor, sort, ranked), ranked);
+  }
+
+  private async readPage(filters: ProductFilters, sort: ProductSort, limit: number, after: CursorKey | null, ranked: boolean): Promise<ProductPageDto> {
     const count = (f: ProductFilters) => this.counts.get(f, () => this.products.count(f));
     // One row more than the page: its presence says whether a next page exists. A search needs its number of
     // matches and of active products to choose its plan (both usually cached), so it counts first; browsing
@@ -114,7 +119,7 @@ export class ProductsService {
       await manager.save(product);
       await this.outbox.add(manager, EVENTS.catalog.productRemoved, toProductRemovedEvent(product));
       return { ok: true as const };
-    }).finally(() => this.counts.forgetAll());
+    }).finally(() => this.forgetListings());
   }
 
   /**
@@ -127,7 +132,13 @@ export class ProductsService {
     product.status = 'sold';
     await manager.save(product);
     await this.outbox.add(manager, EVENTS.catalog.productSold, { productId: product.id, sellerId: product.sellerId, occurredAt: new Date().toISOString() });
+    this.forgetListings();
+  }
+
+  /** After a change to this replica's products: its lists and totals show it at once. */
+  private forgetListings(): void {
     this.counts.forgetAll();
+    this.firstPages.forgetAll();
   }
 
   /** A seller's profile tabs: active and sold products, newest first. */

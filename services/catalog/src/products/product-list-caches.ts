@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import type { ProductPageDto } from '@souvenir/contracts';
+import type { ProductFilters } from './products.repository';
+import { ShortLivedCache } from './short-lived-cache';
+
+/**
+ * Totals for `X-Total-Count`, per filter set. Counting every active product costs tens of milliseconds at 100k
+ * rows and hundreds at 1M (an index-only scan no index can shorten), while a page costs a fraction of one, so
+ * under load the count would dominate every list request. A total can lag other replicas' writes by seconds.
+ */
+@Injectable()
+export class ProductCountCache {
+  private readonly totals = new ShortLivedCache<number>(2000);
+
+  get(filters: ProductFilters, count: () => Promise<number>): Promise<number> {
+    return this.totals.get(JSON.stringify(filters), count);
+  }
+
+  forgetAll(): void {
+    this.totals.forgetAll();
+  }
+}
+
+/**
+ * First pages of lists (no cursor), per filters, sort and size: Home, a category, a search as it first shows. They
+ * are most of the list traffic and the same for everyone (the gateway adds the caller's hearts), so each replica
+ * computes each one at most every few seconds. Later pages are read each time.
+ */
+@Injectable()
+export class FirstPageCache {
+  private readonly pages = new ShortLivedCache<ProductPageDto>(500);
+
+  get(key: { filters: ProductFilters; sort: string; limit: number }, read: () => Promise<ProductPageDto>): Promise<ProductPageDto> {
+    return this.pages.get(JSON.stringify(key), read);
+  }
+
+  forgetAll(): void {
+    this.pages.forgetAll();
+  }
+}
