@@ -56,7 +56,9 @@ export async function mixedLoad({ base, ctx, sessions, seconds, rate, children }
   // report (path and age), not hang the bench.
   const outstanding = new Map();
   let nextId = 0;
+  const byWindow = [];
   const fire = async (kind) => {
+    const dueAt = performance.now();
     const r = request(kind);
     const t = process.hrtime.bigint();
     const id = nextId++;
@@ -78,6 +80,9 @@ export async function mixedLoad({ base, ctx, sessions, seconds, rate, children }
     const ms = Number(process.hrtime.bigint() - t) / 1e6;
     k.latencies.push(ms);
     all.push(ms);
+    // By the 10 s window in which the request was due: shows whether a tail is one stall or spread over the run.
+    const window = Math.floor((dueAt - started) / 10_000);
+    (byWindow[window] ??= []).push(ms);
   };
   const sampler = sampleProcesses(children);
   const started = performance.now();
@@ -103,6 +108,7 @@ export async function mixedLoad({ base, ctx, sessions, seconds, rate, children }
     seconds, targetRps: rate, achievedRps: Math.round((all.length / seconds) * 10) / 10, duration: Math.round(duration * 10) / 10,
     requests: all.length, errors, non2xx, maxInFlight, ...total, firstErrors, unanswered,
     meetsTarget: errors === 0 && non2xx === 0 && total.p95 < 100 && total.p99 < 250,
+    windows: Array.from(byWindow, (latencies, i) => ({ fromSecond: i * 10, ...percentiles(latencies ?? []) })),
     kinds: kinds.map(([kind, share]) => { const k = byKind.get(kind); return { kind, share, requests: k.latencies.length, ...percentiles(k.latencies), non2xx: k.non2xx, errors: k.errors, statuses: k.statuses }; }),
     processes,
   };

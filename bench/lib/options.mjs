@@ -11,6 +11,7 @@ export function readOptions(argv = process.argv.slice(2)) {
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '16' },
       mixed: { type: 'string', default: '60' },
+      'warm-up': { type: 'string', default: '10' },
       rate: { type: 'string', default: '200' },
       only: { type: 'string' },
       skip: { type: 'string' },
@@ -24,7 +25,7 @@ export function readOptions(argv = process.argv.slice(2)) {
     allowPositionals: false,
   });
   if (values.help) {
-    console.log(`npm run bench -- [--products 100000] [--duration 10] [--connections 16] [--mixed 60] [--rate 200]
+    console.log(`npm run bench -- [--products 100000] [--duration 10] [--connections 16] [--mixed 60] [--warm-up 10] [--rate 200]
                      [--only catalog|signed-in|mixed|polling|web[,...]] [--skip ...] [--poll-steps 250,500,...]
                      [--poll-seconds 15] [--log-level warn] [--keep] [--profile DIR]`);
     process.exit(0);
@@ -46,6 +47,7 @@ export function readOptions(argv = process.argv.slice(2)) {
     duration: int('duration', values.duration),
     connections: int('connections', values.connections),
     mixed: int('mixed', values.mixed, 0),
+    warmUp: int('warm-up', values['warm-up'], 0),
     rate: int('rate', values.rate),
     pollSteps: list(values['poll-steps']).map((s) => int('poll-steps', s)),
     pollSeconds: int('poll-seconds', values['poll-seconds'], 3),

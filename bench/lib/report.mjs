@@ -42,6 +42,7 @@ export function writeMarkdown(report, dir) {
     lines.push(`## Mixed load (target: ${t.mixedP95Ms} ms p95, ${t.mixedP99Ms} ms p99, zero errors)`, '');
     lines.push(`${m.seconds} s at ${m.targetRps} req/s (achieved ${fmt(m.achievedRps, 0)}): ${m.requests} requests, p50 ${fmt(m.p50)} · p95 ${fmt(m.p95)} · p99 ${fmt(m.p99)} ms, ` +
       `errors ${m.errors}, non-2xx ${m.non2xx} ${ok(m.meetsTarget)}`, '');
+    if (m.windows?.length) lines.push(`p95 per 10 s window: ${m.windows.map((w) => fmt(w.p95, 0)).join(' · ')} ms.`, '');
     lines.push('| kind | share | requests | p50 | p95 | p99 | non-2xx |', '|---|---:|---:|---:|---:|---:|---:|');
     for (const k of m.kinds) lines.push(`| ${k.kind} | ${k.share}% | ${k.requests} | ${fmt(k.p50)} | ${fmt(k.p95)} | ${fmt(k.p99)} | ${k.non2xx + k.errors} |`);
     lines.push('', '| process | CPU % of one core | RSS avg MB | RSS peak MB |', '|---|---:|---:|---:|');
