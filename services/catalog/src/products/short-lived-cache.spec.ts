@@ -1,5 +1,7 @@
 import { ProductCountCache } from './product-list-caches';
-import { FRESH_MS, FRESH_MS_MAX, STALE_GRACE_MS, ShortLivedCache } from './short-lived-cache';
+import { BACKGROUND_RECOMPUTATIONS, FRESH_MS, FRESH_MS_MAX, STALE_GRACE_MS, ShortLivedCache } from './short-lived-cache';
+
+const noJitter = () => 0.5;
 
 const peru = { tsQuery: null, country: 'Peru' };
 
@@ -31,7 +33,7 @@ describe('ShortLivedCache', () => {
 
   it('answers an older value at once while one recomputation runs in the background, and recomputes first past the grace', async () => {
     jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] });
-    const cache = new ShortLivedCache<number>(10);
+    const cache = new ShortLivedCache<number>(10, noJitter);
     const compute = computation([10, 11, 12]);
     expect(await cache.get('k', compute)).toBe(10);
     jest.advanceTimersByTime(FRESH_MS - 1);
@@ -48,7 +50,7 @@ describe('ShortLivedCache', () => {
 
   it('keeps a slow result fresh longer: 100 × its computing time, at most a minute', async () => {
     jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] });
-    const cache = new ShortLivedCache<number>(10);
+    const cache = new ShortLivedCache<number>(10, noJitter);
     const slow = computation([1, 2], 200); // 200 ms → fresh for 20 s
     const first = cache.get('slow', slow);
     await jest.advanceTimersByTimeAsync(200);
@@ -62,8 +64,26 @@ describe('ShortLivedCache', () => {
     expect(FRESH_MS_MAX).toBe(60_000);
   });
 
+  it('spreads freshness over ±20 % and runs at most two background recomputations at once', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] });
+    const early = new ShortLivedCache<number>(10, () => 0); // 0.8 × FRESH_MS
+    const compute = computation([1, 2]);
+    await early.get('k', compute);
+    jest.advanceTimersByTime(0.8 * FRESH_MS + 1);
+    await early.get('k', compute);
+    expect(compute.calls).toBe(2);
+
+    const cache = new ShortLivedCache<number>(10, noJitter);
+    let pending = 0;
+    const slow = () => { pending += 1; return new Promise<number>(() => undefined); }; // never settles
+    for (const key of ['a', 'b', 'c', 'd']) await cache.get(key, computation([7]));
+    jest.advanceTimersByTime(FRESH_MS + 1);
+    expect(await Promise.all(['a', 'b', 'c', 'd'].map((key) => cache.get(key, slow)))).toEqual([7, 7, 7, 7]);
+    expect(pending).toBe(BACKGROUND_RECOMPUTATIONS);
+  });
+
   it('does not keep a computation that started before forgetAll', async () => {
-    const cache = new ShortLivedCache<number>(10);
+    const cache = new ShortLivedCache<number>(10, noJitter);
     let release!: (n: number) => void;
     const before = cache.get('k', () => new Promise<number>((resolve) => { release = resolve; }));
     cache.forgetAll();
