@@ -81,10 +81,6 @@ export function directRoutes(ctx) {
            ORDER BY favourited_at DESC, product_id DESC LIMIT $2`, params: [userId, 500],
   };
   const conversations = { sql: CONVERSATIONS_SQL, params: [messagingUserId] };
-  const markRead = {
-    sql: `UPDATE messaging.messages SET is_read = true WHERE to_user_id = $1 AND from_user_id = $2 AND ($3::uuid IS NULL OR product_id = $3::uuid) AND NOT is_read`,
-    params: [messagingUserId, otherUserId, threadProductId],
-  };
   const thread = { sql: THREAD_SQL, params: [messagingUserId, otherUserId, threadProductId] };
   const list = (f) => listRoute(f);
   return {
@@ -105,18 +101,7 @@ export function directRoutes(ctx) {
       },
     },
     conversations: { statements: () => [conversations], async run(pool) { await pool.query(conversations.sql, conversations.params); } },
-    thread: {
-      statements: () => [markRead, thread],
-      async run(pool) {
-        const c = await pool.connect();
-        try {
-          await c.query('BEGIN');
-          await c.query(markRead.sql, markRead.params);
-          await c.query(thread.sql, thread.params);
-          await c.query('COMMIT');
-        } finally { c.release(); }
-      },
-    },
+    thread: { statements: () => [thread], async run(pool) { await pool.query(thread.sql, thread.params); } },
   };
 }
 
@@ -135,7 +120,14 @@ const CONVERSATIONS_SQL = `SELECT ${WITH_SUMMARIES}, c.unread_count
     ${SUMMARY_JOINS}
    WHERE c.user_id = $1
    ORDER BY c.last_message_at DESC, c.last_message_id DESC`;
-const THREAD_SQL = `SELECT ${WITH_SUMMARIES} FROM messaging.messages m ${SUMMARY_JOINS}
+/** readThread: marks the caller's incoming messages read and answers the thread, in one statement. */
+const THREAD_SQL = `WITH marked AS (
+    UPDATE messaging.messages SET is_read = true
+     WHERE to_user_id = $1 AND from_user_id = $2 AND ($3::uuid IS NULL OR product_id = $3::uuid) AND NOT is_read
+    RETURNING id
+  )
+  SELECT ${WITH_SUMMARIES.replace('m.is_read,', '(m.is_read OR m.id IN (SELECT id FROM marked)) AS is_read,')}
+    FROM messaging.messages m ${SUMMARY_JOINS}
    WHERE ((m.from_user_id = $1 AND m.to_user_id = $2) OR (m.from_user_id = $2 AND m.to_user_id = $1))
      AND ($3::uuid IS NULL OR m.product_id = $3::uuid) ORDER BY m.created_at ASC, m.id ASC`;
 

@@ -46,13 +46,9 @@ export class MessagesService {
     return (await this.messages.conversations(request.actorId)).map(toConversationDto);
   }
 
-  /** Opening a thread reads it: the caller's incoming messages in it are marked read in the same transaction. */
-  thread(request: GetThreadRequest): Promise<MessageDto[]> {
-    const productId = request.productId ?? null;
-    return this.dataSource.transaction(async (manager) => {
-      await this.messages.markRead(manager, request.actorId, request.otherUserId, productId);
-      return (await this.messages.thread(manager, request.actorId, request.otherUserId, productId)).map(toMessageDto);
-    });
+  /** Opening a thread reads it: the caller's incoming messages in it are marked read by the same statement. */
+  async thread(request: GetThreadRequest): Promise<MessageDto[]> {
+    return (await this.messages.readThread(request.actorId, request.otherUserId, request.productId ?? null)).map(toMessageDto);
   }
 
   async countUnread(request: CountUnreadRequest): Promise<UnreadCountDto> {
