@@ -1,6 +1,5 @@
 // HTTP load through the gateway with autocannon; latencies are recorded per response so p95 is exact.
 import autocannon from 'autocannon';
-import { Pool } from 'undici';
 import { percentiles } from './stats.mjs';
 
 /**
@@ -55,7 +54,9 @@ export async function login(base, username, password) {
  * users, but drops the body without decompressing it. Resolves to { status, text } (text only for errors);
  * rejects on network errors and after 10 s without an answer.
  */
-export function openLoopClient(base, { connections = 256 } = {}) {
+export async function openLoopClient(base, { connections = 256 } = {}) {
+  // Imported here: undici 8 needs Node ≥ 22.19 (npm run bench uses the workspace's Node 24).
+  const { Pool } = await import('undici');
   const pool = new Pool(base, { connections, keepAliveTimeout: 30_000, headersTimeout: 10_000, bodyTimeout: 10_000 });
   return {
     async send({ path, method = 'GET', cookie, body }) {

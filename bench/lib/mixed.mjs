@@ -18,7 +18,7 @@ export async function mixedLoad({ base, ctx, sessions, seconds, rate, children }
     ['browse', 35 + (checkout ? 0 : 2)], ['search', 35], ['detail', 15], ['favourite', 8], ['messages', 5], ...(checkout ? [['checkout', 2]] : []),
   ];
   const pickKind = () => { let r = Math.random() * 100; for (const [k, w] of kinds) { if ((r -= w) < 0) return k; } return 'browse'; };
-  const client = openLoopClient(base);
+  const client = await openLoopClient(base);
   const request = (kind) => {
     const s = rnd(sessions);
     const p = rnd(products);

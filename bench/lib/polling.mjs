@@ -13,8 +13,8 @@ import { openLoopClient } from './http.mjs';
 const LIMIT_P95 = 100;
 
 /** The two polled requests of one open Messages page, as HTTP through the gateway. */
-function gatewayTransport(base) {
-  const client = openLoopClient(base, { connections: 512 });
+async function gatewayTransport(base) {
+  const client = await openLoopClient(base, { connections: 512 });
   const get = (path, cookie) => client.send({ path, cookie }).then((res) => res.status < 300);
   return {
     name: 'gateway',
@@ -96,7 +96,7 @@ export async function pollingCapacity({ base, natsUrl, ctx, sessions, steps, sec
     }
   };
   console.log(`bench: messaging polling (${seconds} s per step, ${targets.length} signed-in sessions shared by the clients)`);
-  const gateway = gatewayTransport(base);
+  const gateway = await gatewayTransport(base);
   const nats = await natsTransport(natsUrl);
   try {
     await run(gateway, 1, 0);
