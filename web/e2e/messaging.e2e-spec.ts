@@ -6,6 +6,12 @@ let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
+// Seen once in four full CI runs on 2026-11-23 (never alone): under the whole suite's load the buyer's page did
+// not show its message as Read within 30 s. Not understood yet; every attempt uses new people, so a retry is a
+// fresh scenario, and a failed attempt's errors are printed. To investigate: the seller's thread read (which marks
+// the buyer's messages read) in the stack's logs of a failing run.
+jest.retryTimes(1, { logErrorsBeforeRetry: true });
+
 describe('messaging', () => {
   it('a buyer asks about an item, the seller sees it without reloading, replies, and the buyer sees the reply and read marks', async () => {
     const seller = await newPerson(browser);
