@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { listProduct, registerPerson } from './actors';
 import { launchBrowser, newPerson, unique } from './browser';
