@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ClientsModule, Transport } from '@nestjs/microservices';
-import { NATS_RPC_CLIENT, RPC_TIMEOUT_MS, RpcClient } from '@souvenir/platform';
+import { connectNats, NATS_CONNECTION, NATS_RPC_CLIENT, NatsConnectionCloser, RPC_TIMEOUT_MS, RpcClient } from '@souvenir/platform';
 import type { Redis } from 'ioredis';
 import { GatewayConfig } from './config/gateway.config';
 import { AllErrorsFilter } from './errors/all-errors.filter';
@@ -9,6 +9,7 @@ import { HealthController } from './health/health.controller';
 import { REDIS, RedisCloser, redisProvider } from './redis.provider';
 import { AuthController } from './routes/auth/auth.controller';
 import { ProductsController } from './routes/catalog/products.controller';
+import { InboxFreshness } from './routes/messaging/inbox-freshness';
 import { MessagesController } from './routes/messaging/messages.controller';
 import { PaymentsController } from './routes/payments/payments.controller';
 import { WebhooksController } from './routes/payments/webhooks.controller';
@@ -41,6 +42,10 @@ export class AppModule {
         RedisCloser,
         RpcClient,
         FavouriteMarker,
+        // Follows messaging's inbox.changed events (the RPC client above is Nest's and only does request/reply).
+        { provide: NATS_CONNECTION, useFactory: () => connectNats(config.NATS_URL, 'gateway-events') },
+        NatsConnectionCloser,
+        InboxFreshness,
         { provide: RateLimits, inject: [REDIS, GatewayConfig], useFactory: (redis: Redis, c: GatewayConfig) => new RateLimits(redis, c) },
       ],
     };

@@ -9,6 +9,8 @@ import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../ser
 import { IdentityConfig } from '../../services/identity/src/config/identity.config';
 import { MessagingConfig } from '../../services/messaging/src/config/messaging.config';
 import { AppModule as MessagingModule, SERVICE_NAME as MESSAGING } from '../../services/messaging/src/app.module';
+import { MessagesService } from '../../services/messaging/src/messages/messages.service';
+import { INBOX_REVALIDATE_MS, InboxFreshness } from '../src/routes/messaging/inbox-freshness';
 import { join, startGateway, type Account } from './gateway-harness';
 
 let infra: TestInfra;
@@ -119,5 +121,72 @@ describe('messages over HTTP', () => {
     await http.get('/api/messages/not-a-uuid').set('Cookie', buyer.cookie).expect(404);
     const res = await http.get(`/api/messages/${seller.id}`).query({ productId: 'nope' }).set('Cookie', buyer.cookie).expect(400);
     expect(res.body.errors).toEqual([{ field: 'productId', message: expect.any(String) }]);
+  });
+
+  describe('conditional polling (ETag from the caller\'s inbox version)', () => {
+    const polled = () => ({
+      conversations: '/api/messages/conversations',
+      unread: '/api/messages/unread-count',
+      thread: `/api/messages/${buyer.id}?productId=${productId}`,
+    });
+
+    it('answers an unchanged poll 304 without asking messaging, and labels answers private and per user', async () => {
+      const messaging = services[2].get(MessagesService);
+      for (const path of Object.values(polled())) {
+        const first = await http.get(path).set('Cookie', seller.cookie).expect(200);
+        expect(first.headers.etag).toMatch(new RegExp(`^W/"${seller.id}\\.\\d+\\.[0-9a-z]+"$`));
+        expect(first.headers['cache-control']).toBe('private, no-cache');
+        expect(first.headers.vary).toMatch(/Cookie/);
+        const calls = [jest.spyOn(messaging, 'conversations'), jest.spyOn(messaging, 'countUnread'), jest.spyOn(messaging, 'thread')];
+        try {
+          const again = await http.get(path).set('Cookie', seller.cookie).set('If-None-Match', first.headers.etag).expect(304);
+          expect(again.text).toBe('');
+          expect(calls.every((c) => c.mock.calls.length === 0)).toBe(true);
+        } finally {
+          calls.forEach((c) => c.mockRestore());
+        }
+        // Another person presenting that ETag gets their own inbox, never a 304 for the seller's.
+        await http.get(path).set('Cookie', stranger.cookie).set('If-None-Match', first.headers.etag).expect(200);
+      }
+    });
+
+    it('answers the next poll after a message or a read mark with the new view', async () => {
+      const etags = async (account: Account) => Object.fromEntries(await Promise.all(Object.entries(polled()).map(async ([name, path]) =>
+        [name, (await http.get(account === seller ? path : path.replace(buyer.id, seller.id)).set('Cookie', account.cookie).expect(200)).headers.etag])));
+      const sellerTags = await etags(seller);
+      const buyerTags = await etags(buyer);
+
+      await http.post('/api/messages').set('Cookie', buyer.cookie).send({ toUserId: seller.id, productId, content: 'Could you ship it to Lisbon?' }).expect(201);
+      // The seller's polls see it as soon as the inbox.changed event has reached the gateway (milliseconds).
+      const list = await eventually(() => http.get(polled().conversations).set('Cookie', seller.cookie)
+        .set('If-None-Match', sellerTags.conversations).expect(200));
+      expect(list.body[0]).toMatchObject({ content: 'Could you ship it to Lisbon?', unreadCount: 1 });
+      expect(list.headers.etag).not.toBe(sellerTags.conversations);
+      await http.get(polled().unread).set('Cookie', seller.cookie).set('If-None-Match', sellerTags.unread).expect(200, { count: 1 });
+
+      // The seller opens the thread; the buyer's open thread then shows the message read.
+      const opened = await http.get(polled().thread).set('Cookie', seller.cookie).set('If-None-Match', sellerTags.thread).expect(200);
+      expect(opened.body.at(-1)).toMatchObject({ content: 'Could you ship it to Lisbon?', isRead: true });
+      const buyerThread = await eventually(() => http.get(`/api/messages/${seller.id}?productId=${productId}`).set('Cookie', buyer.cookie)
+        .set('If-None-Match', buyerTags.thread).expect(200));
+      expect(buyerThread.body.at(-1)).toMatchObject({ content: 'Could you ship it to Lisbon?', isRead: true });
+
+      // Once the client has the newest view, its polls are 304 again.
+      const latest = await eventually(async () => {
+        const res = await http.get(polled().conversations).set('Cookie', seller.cookie).expect(200);
+        await http.get(polled().conversations).set('Cookie', seller.cookie).set('If-None-Match', res.headers.etag).expect(304);
+        return res;
+      });
+      expect(latest.body[0].unreadCount).toBe(0);
+    });
+
+    it('lets an ETag expire after the revalidation window, and makes it per user and version', () => {
+      const inbox = gateway.get(InboxFreshness);
+      const now = Date.now();
+      expect(inbox.etag(seller.id, 7, now)).toBe(inbox.etag(seller.id, 7, now));
+      expect(inbox.etag(seller.id, 7, now + INBOX_REVALIDATE_MS)).not.toBe(inbox.etag(seller.id, 7, now));
+      expect(inbox.etag(seller.id, 8, now)).not.toBe(inbox.etag(seller.id, 7, now));
+      expect(inbox.etag(buyer.id, 7, now)).not.toBe(inbox.etag(seller.id, 7, now));
+    });
   });
 });

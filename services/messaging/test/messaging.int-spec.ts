@@ -5,10 +5,10 @@ import { MessagePattern, RpcException, Transport } from '@nestjs/microservices';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
-  ErrorCode, EVENTS, LIMITS, MESSAGES, RPC, type GetProductRequest, type GetUserRequest, type MessageSentEvent,
+  ErrorCode, EVENTS, LIMITS, MESSAGES, RPC, type GetProductRequest, type GetThreadRequest, type GetUserRequest, InboxChangedEvent, type MessageSentEvent,
   type ProductDto, type ProductListedEvent, type UserDto, type UserProfileChangedEvent,
 } from '@souvenir/contracts';
-import { DomainError, type RpcClient } from '@souvenir/platform';
+import { DomainError, parsePayload, type RpcClient } from '@souvenir/platform';
 import { eventually, readStreamEvents, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { MessagingConfig } from '../src/config/messaging.config';
@@ -123,6 +123,15 @@ async function expectError(promise: Promise<unknown>, code: ErrorCode): Promise<
 
 const send = (actorId: string, toUserId: string, productId: string, content: string) =>
   rpc.send(RPC.messaging.sendMessage, { actorId, toUserId, productId, content });
+/** The views without their inbox versions (tested on their own below). */
+const conversationsOf = async (actorId: string) => (await rpc.send(RPC.messaging.listConversations, { actorId })).view;
+const threadOf = async (request: GetThreadRequest) => (await rpc.send(RPC.messaging.getThread, request)).view;
+const unreadOf = async (actorId: string) => (await rpc.send(RPC.messaging.countUnread, { actorId })).view;
+
+async function inboxVersion(userId: string): Promise<number> {
+  const [row] = await infra.database.query<{ version: string }>(`SELECT version FROM messaging.inboxes WHERE user_id = $1`, [userId]);
+  return row ? Number(row.version) : 0;
+}
 
 describe('messaging service', () => {
   it('refuses messages to yourself, about unknown products, and to anyone but the seller first', async () => {
@@ -175,35 +184,35 @@ describe('messaging service', () => {
   });
 
   it('lists conversations newest first, one per (other user, product), with the caller\'s unread count', async () => {
-    const forSeller = await rpc.send(RPC.messaging.listConversations, { actorId: seller });
+    const forSeller = await conversationsOf(seller);
     expect(forSeller.map((c) => [c.productId, c.unreadCount])).toEqual([[scarf, 1], [vase, 2]]);
     expect(forSeller[1]).toMatchObject({ content: 'Great, I will buy it.', fromUser: { firstName: 'Bea' }, product: { title: 'Kyoto tea vase' } });
-    const forBuyer = await rpc.send(RPC.messaging.listConversations, { actorId: buyer });
+    const forBuyer = await conversationsOf(buyer);
     expect(forBuyer.map((c) => [c.productId, c.unreadCount])).toEqual([[scarf, 0], [vase, 1]]);
-    expect(await rpc.send(RPC.messaging.listConversations, { actorId: third })).toEqual([]);
+    expect(await conversationsOf(third)).toEqual([]);
   });
 
   it('answers the unread total and marks a thread read when it is opened, oldest first', async () => {
-    expect(await rpc.send(RPC.messaging.countUnread, { actorId: seller })).toEqual({ count: 3 });
-    const thread = await rpc.send(RPC.messaging.getThread, { actorId: seller, otherUserId: buyer, productId: vase });
+    expect(await unreadOf(seller)).toEqual({ count: 3 });
+    const thread = await threadOf({ actorId: seller, otherUserId: buyer, productId: vase });
     expect(thread.map((m) => m.content)).toEqual(['Is the vase still available?', 'Yes, it is!', 'Great, I will buy it.']);
     expect(thread.every((m) => m.productId === vase)).toBe(true);
     expect(thread.filter((m) => m.toUserId === seller).every((m) => m.isRead)).toBe(true);
     // Only that product's thread was read: the scarf message is still unread, and the buyer's reply too.
-    expect(await rpc.send(RPC.messaging.countUnread, { actorId: seller })).toEqual({ count: 1 });
-    expect(await rpc.send(RPC.messaging.countUnread, { actorId: buyer })).toEqual({ count: 1 });
-    const conversations = await rpc.send(RPC.messaging.listConversations, { actorId: seller });
+    expect(await unreadOf(seller)).toEqual({ count: 1 });
+    expect(await unreadOf(buyer)).toEqual({ count: 1 });
+    const conversations = await conversationsOf(seller);
     expect(conversations.find((c) => c.productId === vase)?.unreadCount).toBe(0);
 
     // Without a product the thread spans every product the two talked about; the buyer sees their messages read.
-    const all = await rpc.send(RPC.messaging.getThread, { actorId: buyer, otherUserId: seller });
+    const all = await threadOf({ actorId: buyer, otherUserId: seller });
     expect(all).toHaveLength(4);
     expect(all.map((m) => m.createdAt)).toEqual([...all.map((m) => m.createdAt)].sort());
     expect(all.filter((m) => m.fromUserId === buyer && m.productId === vase).every((m) => m.isRead)).toBe(true);
-    expect(await rpc.send(RPC.messaging.countUnread, { actorId: buyer })).toEqual({ count: 0 });
+    expect(await unreadOf(buyer)).toEqual({ count: 0 });
     // A third person sees nothing of it.
-    expect(await rpc.send(RPC.messaging.getThread, { actorId: third, otherUserId: seller, productId: vase })).toEqual([]);
-    expect(await rpc.send(RPC.messaging.getThread, { actorId: third, otherUserId: buyer })).toEqual([]);
+    expect(await threadOf({ actorId: third, otherUserId: seller, productId: vase })).toEqual([]);
+    expect(await threadOf({ actorId: third, otherUserId: buyer })).toEqual([]);
   });
 
   it('fetches a product and a user not yet in the read models once, and lets their events overwrite them later', async () => {
@@ -246,7 +255,7 @@ describe('messaging service', () => {
     await processed(replayed);
     expect(await userRow(buyer)).toMatchObject({ first_name: 'Beatriz', version: 3 });
     expect(await count(`SELECT count(*) FROM messaging.processed_events WHERE event_id = $1`, [updated])).toBe(1);
-    const [conversation] = await rpc.send(RPC.messaging.listConversations, { actorId: seller });
+    const [conversation] = await conversationsOf(seller);
     expect(conversation.fromUser.firstName).toBe('Beatriz');
 
     const lamp = randomUUID();
@@ -258,6 +267,40 @@ describe('messaging service', () => {
     // A sold product can still be discussed: the buyer arranges delivery with the seller.
     await processed(await publish(EVENTS.catalog.productSold, { productId: scarf, sellerId: seller, occurredAt: new Date().toISOString() }));
     await send(buyer, seller, scarf, 'Paid! When will you ship?');
+  });
+
+  it('raises both people\'s inbox versions on every send and read, labels each view with it, and announces each raise', async () => {
+    const before = { seller: await inboxVersion(seller), buyer: await inboxVersion(buyer), third: await inboxVersion(third) };
+    // A view is labelled with the version it was read at (read first, so the view is at least that new).
+    expect((await rpc.send(RPC.messaging.listConversations, { actorId: seller })).inboxVersion).toBe(before.seller);
+    expect((await rpc.send(RPC.messaging.countUnread, { actorId: buyer })).inboxVersion).toBe(before.buyer);
+
+    await send(buyer, seller, vase, 'One more question about the vase');
+    expect(await inboxVersion(seller)).toBe(before.seller + 1);
+    expect(await inboxVersion(buyer)).toBe(before.buyer + 1);
+
+    // Opening the thread marks the new message read: one raise each for the whole statement, and its view is
+    // labelled with the version from before the mark (so a client reloads once more and then has the newest).
+    const opened = await rpc.send(RPC.messaging.getThread, { actorId: seller, otherUserId: buyer, productId: vase });
+    expect(opened.inboxVersion).toBe(before.seller + 1);
+    expect(await inboxVersion(seller)).toBe(before.seller + 2);
+    expect(await inboxVersion(buyer)).toBe(before.buyer + 2);
+    // Opening it again reads nothing new: nothing changes, and the view is labelled with the current version.
+    const again = await rpc.send(RPC.messaging.getThread, { actorId: seller, otherUserId: buyer, productId: vase });
+    expect(again.inboxVersion).toBe(before.seller + 2);
+    expect(await inboxVersion(seller)).toBe(before.seller + 2);
+    expect(await inboxVersion(third)).toBe(before.third);
+
+    // Every raise is an inbox.changed event (written by the trigger into the outbox), valid for the contract's class.
+    await eventually(async () => {
+      const events = (await readStreamEvents<InboxChangedEvent>(infra, EVENTS.messaging.inboxChanged))
+        .filter((e) => e.data.userId === seller || e.data.userId === buyer);
+      const raised = (userId: string, from: number) => events.filter((e) => e.data.userId === userId && e.data.version > from)
+        .map((e) => e.data.version).sort((a, b) => a - b);
+      expect(raised(seller, before.seller)).toEqual([before.seller + 1, before.seller + 2]);
+      expect(raised(buyer, before.buyer)).toEqual([before.buyer + 1, before.buyer + 2]);
+      for (const event of events) await expect(parsePayload(InboxChangedEvent, event.data)).resolves.toBeInstanceOf(InboxChangedEvent);
+    });
   });
 
   it('shares the load between two instances in one queue group without losing or doubling a message', async () => {
@@ -276,7 +319,7 @@ describe('messaging service', () => {
       expect(other.mock.calls.length).toBeGreaterThan(0);
       expect(first.mock.calls.length + other.mock.calls.length).toBe(total);
       // Reads are served by both too, from the shared database.
-      const counts = await Promise.all(Array.from({ length: 10 }, () => rpc.send(RPC.messaging.countUnread, { actorId: seller })));
+      const counts = await Promise.all(Array.from({ length: 10 }, () => unreadOf(seller)));
       expect(new Set(counts.map((c) => c.count)).size).toBe(1);
       // Every message's event is published exactly once, whichever instance's relay took it.
       const ids = new Set(sent.map((m) => m.id));
@@ -309,14 +352,14 @@ describe('messaging service', () => {
       if (i % 3 === 0) return send(buyer, seller, vase, `Bid #${i}`);
       if (i % 3 === 1) return send(seller, buyer, vase, `Ask #${i}`);
       return i % 2
-        ? rpc.send(RPC.messaging.getThread, { actorId: seller, otherUserId: buyer, productId: vase })
-        : rpc.send(RPC.messaging.getThread, { actorId: buyer, otherUserId: seller });
+        ? threadOf({ actorId: seller, otherUserId: buyer, productId: vase })
+        : threadOf({ actorId: buyer, otherUserId: seller });
     });
     await Promise.all(work);
     const db = app.get(DataSource);
     expect(await db.query(CONVERSATION_ROWS)).toEqual(await db.query(CONVERSATIONS_FROM_MESSAGES));
-    const unreadTotal = (await rpc.send(RPC.messaging.listConversations, { actorId: seller })).reduce((n, c) => n + c.unreadCount, 0);
-    expect(unreadTotal).toBe((await rpc.send(RPC.messaging.countUnread, { actorId: seller })).count);
+    const unreadTotal = (await conversationsOf(seller)).reduce((n, c) => n + c.unreadCount, 0);
+    expect(unreadTotal).toBe((await unreadOf(seller)).count);
   });
 
   it('builds the conversations of the messages written before its migration', async () => {

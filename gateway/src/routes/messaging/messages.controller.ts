@@ -1,31 +1,38 @@
-import { Body, Controller, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
-import {
-  RPC, SendMessageDto, ThreadQueryDto, type ConversationDto, type MessageDto, type UnreadCountDto,
-} from '@souvenir/contracts';
+import { Body, Controller, Get, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { RPC, SendMessageDto, ThreadQueryDto, type MessageDto } from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
+import type { Request, Response } from 'express';
 import { UuidPipe } from '../../rpc/uuid.pipe';
 import { ActorId, AuthGuard } from '../../session/auth.guard';
+import { InboxFreshness } from './inbox-freshness';
 
-/** The signed-in user's messages; messaging enforces who may write to whom. */
+/**
+ * The signed-in user's messages; messaging enforces who may write to whom. The three polled views answer 304 while
+ * the caller's inbox has not changed (InboxFreshness), so they write their own responses.
+ */
 @Controller('api/messages')
 @UseGuards(AuthGuard)
 export class MessagesController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(private readonly rpc: RpcClient, private readonly inbox: InboxFreshness) {}
 
   @Get('conversations')
-  conversations(@ActorId() actorId: string): Promise<ConversationDto[]> {
-    return this.rpc.send(RPC.messaging.listConversations, { actorId });
+  conversations(@ActorId() actorId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.inbox.respond(req, res, actorId, () => this.rpc.send(RPC.messaging.listConversations, { actorId }));
   }
 
   @Get('unread-count')
-  unreadCount(@ActorId() actorId: string): Promise<UnreadCountDto> {
-    return this.rpc.send(RPC.messaging.countUnread, { actorId });
+  unreadCount(@ActorId() actorId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.inbox.respond(req, res, actorId, () => this.rpc.send(RPC.messaging.countUnread, { actorId }));
   }
 
   /** The thread oldest first; opening it marks the caller's incoming messages read. */
   @Get(':otherUserId')
-  thread(@ActorId() actorId: string, @Param('otherUserId', new UuidPipe('User')) otherUserId: string, @Query() query: ThreadQueryDto): Promise<MessageDto[]> {
-    return this.rpc.send(RPC.messaging.getThread, { actorId, otherUserId, ...(query.productId ? { productId: query.productId } : {}) });
+  thread(
+    @ActorId() actorId: string, @Param('otherUserId', new UuidPipe('User')) otherUserId: string, @Query() query: ThreadQueryDto,
+    @Req() req: Request, @Res() res: Response,
+  ): Promise<void> {
+    return this.inbox.respond(req, res, actorId, () =>
+      this.rpc.send(RPC.messaging.getThread, { actorId, otherUserId, ...(query.productId ? { productId: query.productId } : {}) }));
   }
 
   @Post()

@@ -56,3 +56,12 @@ export interface ConversationDto extends MessageDto {
 export interface UnreadCountDto {
   count: number;
 }
+
+/**
+ * A view of the caller's Messages with the inbox version it is at least as new as (messaging's reply to the
+ * conversation list, thread and unread count; the gateway sends `view` and turns the version into an ETag).
+ */
+export interface InboxView<T> {
+  inboxVersion: number;
+  view: T;
+}

@@ -1,4 +1,4 @@
-import { IsDateString, IsString, IsUUID } from 'class-validator';
+import { IsDateString, IsInt, IsString, IsUUID, Min } from 'class-validator';
 
 /** A message was stored; the recipient may be notified. */
 export class MessageSentEvent {
@@ -10,11 +10,24 @@ export class MessageSentEvent {
   @IsDateString() occurredAt!: string;
 }
 
+/**
+ * What one user sees in Messages (conversation list, threads, unread count) changed: a message to or from them was
+ * sent, or one was read. `version` is that user's inbox version after the change; it only grows, so a late event
+ * never lowers it. The gateway follows these to answer unchanged polls with 304 (see InboxFreshness there).
+ */
+export class InboxChangedEvent {
+  @IsUUID('all') userId!: string;
+  @IsInt() @Min(1) version!: number;
+  @IsDateString() occurredAt!: string;
+}
+
 /** messaging's event subjects with their payload classes. */
 export const MESSAGING_EVENTS = {
   messageSent: 'events.messaging.message.sent',
+  inboxChanged: 'events.messaging.inbox.changed',
 } as const;
 
 export const MESSAGING_EVENT_TYPES = {
   [MESSAGING_EVENTS.messageSent]: MessageSentEvent,
+  [MESSAGING_EVENTS.inboxChanged]: InboxChangedEvent,
 } as const;

@@ -1,4 +1,4 @@
-import type { ConversationDto, MessageDto, UnreadCountDto } from './message.dto';
+import type { ConversationDto, InboxView, MessageDto, UnreadCountDto } from './message.dto';
 import { CountUnreadRequest, GetThreadRequest, ListConversationsRequest, SendMessageRequest } from './messaging.rpc';
 import type { Contract } from '../rpc/contract';
 
@@ -12,9 +12,9 @@ export const MESSAGING_RPC = {
 
 export interface MessagingContracts {
   [MESSAGING_RPC.sendMessage]: Contract<SendMessageRequest, MessageDto>;
-  [MESSAGING_RPC.listConversations]: Contract<ListConversationsRequest, ConversationDto[]>;
-  [MESSAGING_RPC.getThread]: Contract<GetThreadRequest, MessageDto[]>;
-  [MESSAGING_RPC.countUnread]: Contract<CountUnreadRequest, UnreadCountDto>;
+  [MESSAGING_RPC.listConversations]: Contract<ListConversationsRequest, InboxView<ConversationDto[]>>;
+  [MESSAGING_RPC.getThread]: Contract<GetThreadRequest, InboxView<MessageDto[]>>;
+  [MESSAGING_RPC.countUnread]: Contract<CountUnreadRequest, InboxView<UnreadCountDto>>;
 }
 
 export const MESSAGING_REQUEST_TYPES = {

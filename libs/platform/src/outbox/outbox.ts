@@ -25,6 +25,14 @@ export class Outbox {
   }
 
   /**
+   * Rows were written outside `add` and outside a TypeORM transaction (by a trigger of a single statement): publish
+   * them now rather than at the relay's next fallback poll.
+   */
+  wakeRelay(): void {
+    this.wake();
+  }
+
+  /**
    * Calls `wake` right after a transaction that wrote outbox rows commits (the relay then publishes at once
    * instead of polling the table several times a second in every service). A nested transaction's savepoint
    * release is not the commit: only the outermost COMMIT, after which the runner is no longer in a transaction.

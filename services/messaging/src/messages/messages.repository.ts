@@ -25,6 +25,11 @@ export interface ConversationRow extends MessageRow {
   unread_count: number;
 }
 
+/** A thread's message, with how many messages the read that answered it has just marked read (the same on every row). */
+export interface ThreadRow extends MessageRow {
+  marked: number;
+}
+
 /**
  * Joins the read models onto a set of messages `m`; left joins, so a summary still on its way never hides a message.
  * `isRead` is the expression the row's is_read is read from.
@@ -67,6 +72,15 @@ export class MessagesRepository {
   }
 
   /**
+   * The user's inbox version (0 before their first message). Read before the view it labels, so the view is at
+   * least as new as the version: a change committed in between raises the version again, and the next poll reloads.
+   */
+  async inboxVersion(userId: string): Promise<number> {
+    const rows: { version: string }[] = await this.messages.query(`SELECT version FROM messaging.inboxes WHERE user_id = $1`, [userId]);
+    return rows.length ? Number(rows[0].version) : 0;
+  }
+
+  /**
    * The latest message of each (other user, product) pair the user takes part in, newest first, with the user's
    * unread count per pair: the user's rows of `messaging.conversations` (kept by triggers on messages, see the
    * add-conversations migration), read in order through conversations_user_recent_idx, each joined to its latest
@@ -88,24 +102,28 @@ export class MessagesRepository {
    * Opens a thread: marks the messages to `userId` from `otherUserId` (optionally about one product) read and
    * answers the messages between the two, oldest first, in one statement (atomic on its own; one round trip
    * instead of a transaction of four, on a request every open thread polls every 5 s). The SELECT sees the rows as
-   * they were before the UPDATE (one snapshot), so a row the UPDATE marked is answered as read.
+   * they were before the UPDATE (one snapshot), so a row the UPDATE marked is answered as read. The UPDATE's
+   * trigger raises both people's inbox versions and writes their inbox-changed events in the same statement.
    */
-  readThread(userId: string, otherUserId: string, productId: string | null): Promise<MessageRow[]> {
+  readThread(userId: string, otherUserId: string, productId: string | null): Promise<ThreadRow[]> {
     return this.messages.query(
       `WITH marked AS (
          UPDATE messaging.messages SET is_read = true
           WHERE to_user_id = $1 AND from_user_id = $2 AND ($3::uuid IS NULL OR product_id = $3::uuid) AND NOT is_read
          RETURNING id
        )
-       SELECT ${withSummaries('(m.is_read OR m.id IN (SELECT id FROM marked))')} FROM messaging.messages m ${SUMMARY_JOINS}
+       SELECT ${withSummaries('(m.is_read OR m.id IN (SELECT id FROM marked))')}, (SELECT count(*)::int FROM marked) AS marked
+         FROM messaging.messages m ${SUMMARY_JOINS}
         WHERE ${BETWEEN} ORDER BY m.created_at ASC, m.id ASC`,
       [userId, otherUserId, productId],
     );
   }
 
-  async countUnread(userId: string): Promise<number> {
-    const rows: { count: number }[] = await this.messages.query(
-      `SELECT count(*)::int AS count FROM messaging.messages WHERE to_user_id = $1 AND NOT is_read`, [userId]);
-    return rows[0]?.count ?? 0;
+  /** The unread total and the inbox version, from one snapshot. */
+  async countUnread(userId: string): Promise<{ count: number; version: number }> {
+    const rows: { count: number; version: string }[] = await this.messages.query(
+      `SELECT (SELECT count(*)::int FROM messaging.messages WHERE to_user_id = $1 AND NOT is_read) AS count,
+              coalesce((SELECT version FROM messaging.inboxes WHERE user_id = $1), 0) AS version`, [userId]);
+    return { count: rows[0].count, version: Number(rows[0].version) };
   }
 }

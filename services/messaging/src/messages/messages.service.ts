@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  EVENTS, type ConversationDto, type CountUnreadRequest, type GetThreadRequest, type ListConversationsRequest, type MessageDto,
-  type SendMessageRequest, type UnreadCountDto,
+  EVENTS, type ConversationDto, type CountUnreadRequest, type GetThreadRequest, type InboxView, type ListConversationsRequest,
+  type MessageDto, type SendMessageRequest, type UnreadCountDto,
 } from '@souvenir/contracts';
 import { DomainError, Outbox } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
@@ -10,7 +10,11 @@ import { ReadModelsService } from '../read-models/read-models.service';
 import { toConversationDto, toMessageDto, toMessageSentEvent } from './message.mapper';
 import { MessagesRepository } from './messages.repository';
 
-/** Who may write to whom, and the conversation views. Every rule is checked here, whatever the gateway did. */
+/**
+ * Who may write to whom, and the conversation views. Every rule is checked here, whatever the gateway did.
+ * Each view comes with the caller's inbox version (read first: the view is at least that new); triggers raise the
+ * versions and write the inbox-changed events whenever a message is sent or read (add-inbox-versions migration).
+ */
 @Injectable()
 export class MessagesService {
   constructor(
@@ -42,16 +46,24 @@ export class MessagesService {
     });
   }
 
-  async conversations(request: ListConversationsRequest): Promise<ConversationDto[]> {
-    return (await this.messages.conversations(request.actorId)).map(toConversationDto);
+  async conversations(request: ListConversationsRequest): Promise<InboxView<ConversationDto[]>> {
+    const inboxVersion = await this.messages.inboxVersion(request.actorId);
+    return { inboxVersion, view: (await this.messages.conversations(request.actorId)).map(toConversationDto) };
   }
 
-  /** Opening a thread reads it: the caller's incoming messages in it are marked read by the same statement. */
-  async thread(request: GetThreadRequest): Promise<MessageDto[]> {
-    return (await this.messages.readThread(request.actorId, request.otherUserId, request.productId ?? null)).map(toMessageDto);
+  /**
+   * Opening a thread reads it: the caller's incoming messages in it are marked read by the same statement, whose
+   * trigger also writes the inbox-changed events; the relay is woken for them, as a transaction's commit would.
+   */
+  async thread(request: GetThreadRequest): Promise<InboxView<MessageDto[]>> {
+    const inboxVersion = await this.messages.inboxVersion(request.actorId);
+    const rows = await this.messages.readThread(request.actorId, request.otherUserId, request.productId ?? null);
+    if (rows[0]?.marked) this.outbox.wakeRelay();
+    return { inboxVersion, view: rows.map(toMessageDto) };
   }
 
-  async countUnread(request: CountUnreadRequest): Promise<UnreadCountDto> {
-    return { count: await this.messages.countUnread(request.actorId) };
+  async countUnread(request: CountUnreadRequest): Promise<InboxView<UnreadCountDto>> {
+    const { count, version } = await this.messages.countUnread(request.actorId);
+    return { inboxVersion: version, view: { count } };
   }
 }

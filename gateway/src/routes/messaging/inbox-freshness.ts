@@ -1,0 +1,100 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { EVENTS, InboxChangedEvent, type InboxView } from '@souvenir/contracts';
+import { NATS_CONNECTION, parsePayload } from '@souvenir/platform';
+import type { Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * How long an answer's ETag stays valid at most, whatever the events say. Inbox versions cover every message
+ * change; this bounds the rest: a new display name or product title in the read models, and an event this gateway
+ * missed (it follows them without a durable consumer). Each user's windows are offset by a hash of their id, so the
+ * users' caches do not all expire in the same second.
+ */
+export const INBOX_REVALIDATE_MS = 60_000;
+/** Users whose latest inbox version this gateway remembers (~100 bytes each). */
+const REMEMBERED_USERS = 100_000;
+
+/**
+ * Conditional polling of Messages. An open Messages page asks for the conversation list every 3 s and its thread
+ * every 5 s, and the header badge for the unread count, and almost every answer is the same as the last one.
+ * Messaging labels each view with the caller's inbox version, which triggers raise on every message sent or read and
+ * announce in `inbox.changed` events. This gateway remembers the latest version per user from both, and sends the
+ * version as a weak ETag (with `Cache-Control: no-cache`, so browsers revalidate every poll by themselves): a poll
+ * whose If-None-Match is the user's current version is answered 304 here, without a call to messaging.
+ *
+ * Safe against races: a view's version is read before the view, and every change commits a higher version and
+ * then announces it, so a remembered version never claims a change the client has not been sent — for longer than
+ * the event's trip from the commit (milliseconds), or INBOX_REVALIDATE_MS if the event is lost. The ETag names the
+ * user, so a shared browser never revalidates one person's cached inbox as another's.
+ */
+@Injectable()
+export class InboxFreshness implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(InboxFreshness.name);
+  private readonly versions = new LRUCache<string, number>({ max: REMEMBERED_USERS });
+  private subscription?: Subscription;
+
+  constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
+
+  onModuleInit() {
+    // A plain subscription sees every JetStream publish of the subject; what it misses while disconnected is
+    // covered by forgetting everything on a disconnect (the next poll of each user reloads).
+    this.subscription = this.nc.subscribe(EVENTS.messaging.inboxChanged, {
+      callback: (error, msg) => {
+        if (error) return;
+        parsePayload(InboxChangedEvent, msg.json())
+          .then((event) => this.remember(event.userId, event.version))
+          .catch(() => this.logger.warn({ msg: 'ignoring an invalid inbox.changed event' }));
+      },
+    });
+    void (async () => {
+      for await (const status of this.nc.status()) {
+        if (status.type === 'disconnect' || status.type === 'reconnect' || status.type === 'slowConsumer') this.versions.clear();
+      }
+    })();
+  }
+
+  /** Versions only grow: a late event or an older answer never lowers what is known. */
+  remember(userId: string, version: number): void {
+    const known = this.versions.get(userId);
+    if (known === undefined || version > known) this.versions.set(userId, version);
+  }
+
+  etag(userId: string, version: number, now = Date.now()): string {
+    const window = Math.floor((now + offsetOf(userId)) / INBOX_REVALIDATE_MS);
+    return `W/"${userId}.${version}.${window.toString(36)}"`;
+  }
+
+  /**
+   * Answers a poll of one of the caller's Messages views: 304 when the client already has the current version,
+   * otherwise the view from `load` with its ETag (express still answers 304 if that ETag is the one the client sent).
+   */
+  async respond<T>(request: Request, response: Response, userId: string, load: () => Promise<InboxView<T>>): Promise<void> {
+    response.setHeader('Cache-Control', 'private, no-cache');
+    response.setHeader('Vary', 'Cookie');
+    const known = this.versions.get(userId);
+    if (known !== undefined && matches(request.headers['if-none-match'], this.etag(userId, known))) {
+      response.status(304).end();
+      return;
+    }
+    const { inboxVersion, view } = await load();
+    this.remember(userId, inboxVersion);
+    response.setHeader('ETag', this.etag(userId, inboxVersion));
+    response.json(view);
+  }
+
+  onApplicationShutdown() {
+    this.subscription?.unsubscribe();
+  }
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  return !!ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag);
+}
+
+/** A stable offset in [0, INBOX_REVALIDATE_MS) per user (FNV-1a of the id). */
+function offsetOf(userId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < userId.length; i++) hash = Math.imul(hash ^ userId.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % INBOX_REVALIDATE_MS;
+}
