@@ -180,6 +180,24 @@ describe('messages over HTTP', () => {
       expect(latest.body[0].unreadCount).toBe(0);
     });
 
+    it('never answers 304 to the request right after the caller\'s own send or thread read (no wait for the event)', async () => {
+      const list = await http.get(polled().conversations).set('Cookie', buyer.cookie).expect(200);
+      await http.get(polled().conversations).set('Cookie', buyer.cookie).set('If-None-Match', list.headers.etag).expect(304);
+      await http.post('/api/messages').set('Cookie', buyer.cookie).send({ toUserId: seller.id, productId, content: 'And gift wrapping?' }).expect(201);
+      const mine = await http.get(polled().conversations).set('Cookie', buyer.cookie).set('If-None-Match', list.headers.etag).expect(200);
+      expect(mine.body[0]).toMatchObject({ content: 'And gift wrapping?', fromUserId: buyer.id });
+
+      const sellerList = await eventually(async () => {
+        const res = await http.get(polled().conversations).set('Cookie', seller.cookie).expect(200);
+        expect(res.body[0]).toMatchObject({ content: 'And gift wrapping?', unreadCount: 1 });
+        await http.get(polled().conversations).set('Cookie', seller.cookie).set('If-None-Match', res.headers.etag).expect(304);
+        return res;
+      });
+      await http.get(polled().thread).set('Cookie', seller.cookie).expect(200);
+      const afterOpening = await http.get(polled().conversations).set('Cookie', seller.cookie).set('If-None-Match', sellerList.headers.etag).expect(200);
+      expect(afterOpening.body[0].unreadCount).toBe(0);
+    });
+
     it('lets an ETag expire after the revalidation window, and makes it per user and version', () => {
       const inbox = gateway.get(InboxFreshness);
       const now = Date.now();

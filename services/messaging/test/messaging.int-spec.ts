@@ -283,11 +283,13 @@ describe('messaging service', () => {
     // labelled with the version from before the mark (so a client reloads once more and then has the newest).
     const opened = await rpc.send(RPC.messaging.getThread, { actorId: seller, otherUserId: buyer, productId: vase });
     expect(opened.inboxVersion).toBe(before.seller + 1);
+    expect(opened.changedInboxes).toEqual([seller, buyer]);
     expect(await inboxVersion(seller)).toBe(before.seller + 2);
     expect(await inboxVersion(buyer)).toBe(before.buyer + 2);
     // Opening it again reads nothing new: nothing changes, and the view is labelled with the current version.
     const again = await rpc.send(RPC.messaging.getThread, { actorId: seller, otherUserId: buyer, productId: vase });
     expect(again.inboxVersion).toBe(before.seller + 2);
+    expect(again.changedInboxes).toBeUndefined();
     expect(await inboxVersion(seller)).toBe(before.seller + 2);
     expect(await inboxVersion(third)).toBe(before.third);
 

@@ -26,7 +26,9 @@ const REMEMBERED_USERS = 100_000;
  * Safe against races: a view's version is read before the view, and every change commits a higher version and
  * then announces it, so a remembered version never claims a change the client has not been sent — for longer than
  * the event's trip from the commit (milliseconds), or INBOX_REVALIDATE_MS if the event is lost. The ETag names the
- * user, so a shared browser never revalidates one person's cached inbox as another's.
+ * user, so a shared browser never revalidates one person's cached inbox as another's. A user's own writes (a send,
+ * a thread read that marked messages read) make this gateway forget their versions at once, so the page that made
+ * the change reloads on its next request without waiting for the event.
  */
 @Injectable()
 export class InboxFreshness implements OnModuleInit, OnApplicationShutdown {
@@ -60,6 +62,11 @@ export class InboxFreshness implements OnModuleInit, OnApplicationShutdown {
     if (known === undefined || version > known) this.versions.set(userId, version);
   }
 
+  /** The caller's own writes: their next polls reload at once, whether or not the event has arrived yet. */
+  forget(...userIds: string[]): void {
+    for (const userId of userIds) this.versions.delete(userId);
+  }
+
   etag(userId: string, version: number, now = Date.now()): string {
     const window = Math.floor((now + offsetOf(userId)) / INBOX_REVALIDATE_MS);
     return `W/"${userId}.${version}.${window.toString(36)}"`;
@@ -77,8 +84,9 @@ export class InboxFreshness implements OnModuleInit, OnApplicationShutdown {
       response.status(304).end();
       return;
     }
-    const { inboxVersion, view } = await load();
+    const { inboxVersion, view, changedInboxes = [] } = await load();
     this.remember(userId, inboxVersion);
+    this.forget(...changedInboxes);
     response.setHeader('ETag', this.etag(userId, inboxVersion));
     response.json(view);
   }

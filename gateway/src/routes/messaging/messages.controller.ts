@@ -36,7 +36,9 @@ export class MessagesController {
   }
 
   @Post()
-  send(@ActorId() actorId: string, @Body() message: SendMessageDto): Promise<MessageDto> {
-    return this.rpc.send(RPC.messaging.sendMessage, { actorId, ...message });
+  async send(@ActorId() actorId: string, @Body() message: SendMessageDto): Promise<MessageDto> {
+    const sent = await this.rpc.send(RPC.messaging.sendMessage, { actorId, ...message });
+    this.inbox.forget(actorId, sent.toUserId);
+    return sent;
   }
 }

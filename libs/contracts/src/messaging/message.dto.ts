@@ -64,4 +64,9 @@ export interface UnreadCountDto {
 export interface InboxView<T> {
   inboxVersion: number;
   view: T;
+  /**
+   * Users whose inboxes this read itself changed (opening a thread marks messages read): the gateway forgets their
+   * versions at once, so their next polls reload, instead of waiting for the inbox.changed events.
+   */
+  changedInboxes?: string[];
 }

@@ -58,8 +58,10 @@ export class MessagesService {
   async thread(request: GetThreadRequest): Promise<InboxView<MessageDto[]>> {
     const inboxVersion = await this.messages.inboxVersion(request.actorId);
     const rows = await this.messages.readThread(request.actorId, request.otherUserId, request.productId ?? null);
-    if (rows[0]?.marked) this.outbox.wakeRelay();
-    return { inboxVersion, view: rows.map(toMessageDto) };
+    const view = rows.map(toMessageDto);
+    if (!rows[0]?.marked) return { inboxVersion, view };
+    this.outbox.wakeRelay();
+    return { inboxVersion, view, changedInboxes: [request.actorId, request.otherUserId] };
   }
 
   async countUnread(request: CountUnreadRequest): Promise<InboxView<UnreadCountDto>> {
