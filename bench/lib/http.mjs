@@ -59,19 +59,23 @@ export async function openLoopClient(base, { connections = 256 } = {}) {
   const { Pool } = await import('undici');
   const pool = new Pool(base, { connections, keepAliveTimeout: 30_000, headersTimeout: 10_000, bodyTimeout: 10_000 });
   return {
-    async send({ path, method = 'GET', cookie, body }) {
+    /** `ifNoneMatch` revalidates like a browser's cache; the answer's ETag comes back as `etag`. */
+    async send({ path, method = 'GET', cookie, body, ifNoneMatch }) {
       const res = await pool.request({
         path, method,
         headers: {
           accept: 'application/json', 'accept-encoding': 'gzip, br',
           ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json', origin: base } : {}),
+          ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}),
         },
         body: body ? JSON.stringify(body) : undefined,
       });
+      const etag = res.headers.etag;
+      if (res.statusCode === 304) { await res.body.dump(); return { status: 304, text: '', etag }; }
       // An error answer is small (under the 1 kB compression threshold), and its text is worth reporting.
       if (res.statusCode >= 300) return { status: res.statusCode, text: await res.body.text() };
       await res.body.dump({ limit: Infinity });
-      return { status: res.statusCode, text: '' };
+      return { status: res.statusCode, text: '', etag };
     },
     close: () => pool.close(),
   };

@@ -17,6 +17,7 @@ export function readOptions(argv = process.argv.slice(2)) {
       skip: { type: 'string' },
       'poll-steps': { type: 'string', default: '250,500,1000,2000,3000' },
       'poll-seconds': { type: 'string', default: '15' },
+      'poll-send-every': { type: 'string', default: '60' },
       'log-level': { type: 'string', default: 'warn' },
       keep: { type: 'boolean', default: false },
       profile: { type: 'string' },
@@ -27,7 +28,7 @@ export function readOptions(argv = process.argv.slice(2)) {
   if (values.help) {
     console.log(`npm run bench -- [--products 100000] [--duration 10] [--connections 16] [--mixed 60] [--warm-up 10] [--rate 200]
                      [--only catalog|signed-in|mixed|polling|web[,...]] [--skip ...] [--poll-steps 250,500,...]
-                     [--poll-seconds 15] [--log-level warn] [--keep] [--profile DIR]`);
+                     [--poll-seconds 15] [--poll-send-every 60] [--log-level warn] [--keep] [--profile DIR]`);
     process.exit(0);
   }
   const list = (v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
@@ -51,6 +52,8 @@ export function readOptions(argv = process.argv.slice(2)) {
     rate: int('rate', values.rate),
     pollSteps: list(values['poll-steps']).map((s) => int('poll-steps', s)),
     pollSeconds: int('poll-seconds', values['poll-seconds'], 3),
+    /** Seconds between two messages of one polling person, on average (0: nobody writes). */
+    pollSendEvery: int('poll-send-every', values['poll-send-every'], 0),
     logLevel: values['log-level'],
     keep: values.keep,
     /** A folder for CPU profiles of every stack process (bench/profile/preload.cjs), or undefined. */

@@ -1,30 +1,42 @@
 // Messaging under polling: N simulated open Messages pages, each polling the conversation list every 3 s and its
 // open thread every 5 s (the web app's polling), stepped up until p95 ≥ 100 ms; then again with a second
 // messaging replica (same env, its own health port; NATS's queue group splits the requests).
-// Two transports: through the gateway (what a browser gets, end to end), and straight to messaging over NATS the
-// way the gateway asks it (what one messaging replica holds by itself, without the gateway's and the HTTP
-// client's CPU on the same two cores).
+// Two transports: through the gateway as a browser polls (each answer's ETag sent back as If-None-Match, so an
+// unchanged inbox is answered 304 by the gateway), while the signed-in people keep writing to each other (each
+// sends a message every `sendEvery` seconds on average, which changes two inboxes and makes their pages reload);
+// and straight to messaging over NATS the way the gateway asks it on a reload (what one messaging replica holds by
+// itself when every poll is a full read, without the gateway's and the HTTP client's CPU on the same two cores).
 import { connect } from '@nats-io/transport-node';
 import { percentiles } from './stats.mjs';
 import { sampleProcesses } from './procstat.mjs';
 import { startReplica, stopChild } from './infra.mjs';
-import { openLoopClient } from './http.mjs';
+import { login, openLoopClient } from './http.mjs';
+import { BENCH_PASSWORD } from './seed.mjs';
 
 const LIMIT_P95 = 100;
+/** How many people poll (each signs in through the API: one argon2 verification each); the clients share them. */
+const POLLING_PEOPLE = 400;
+const NOT_MODIFIED = 'not-modified';
 
-/** The two polled requests of one open Messages page, as HTTP through the gateway. */
+/** The two polled requests of one open Messages page, as a browser sends them through the gateway. */
 async function gatewayTransport(base) {
   const client = await openLoopClient(base, { connections: 512 });
-  const get = (path, cookie) => client.send({ path, cookie }).then((res) => res.status < 300);
+  const get = async (page, path, cookie) => {
+    const res = await client.send({ path, cookie, ifNoneMatch: page.etags.get(path) });
+    if (res.etag) page.etags.set(path, res.etag);
+    return res.status === 304 ? NOT_MODIFIED : res.status < 300;
+  };
   return {
     name: 'gateway',
-    conversations: (t) => get('/api/messages/conversations', t.cookie),
-    thread: (t) => get(t.threadPath, t.cookie),
+    conversations: (page, t) => get(page, '/api/messages/conversations', t.cookie),
+    thread: (page, t) => get(page, t.threadPath, t.cookie),
+    send: (t, content) => client.send({ path: '/api/messages', method: 'POST', cookie: t.cookie, body: { toUserId: t.otherUserId, productId: t.productId, content } })
+      .then((res) => res.status === 201),
     close: () => client.close(),
   };
 }
 
-/** The same two requests sent to messaging over NATS ({ pattern, data, id } in, { err, response } out). */
+/** The same two requests sent to messaging over NATS ({ pattern, data, id } in, { err, response } out): full reads. */
 async function natsTransport(natsUrl) {
   const nc = await connect({ servers: natsUrl, name: 'bench-polling' });
   let n = 0;
@@ -32,31 +44,46 @@ async function natsTransport(natsUrl) {
     .then((msg) => !msg.json().err);
   return {
     name: 'nats',
-    conversations: (t) => rpc('messaging.conversation.list', { actorId: t.actorId }),
-    thread: (t) => rpc('messaging.thread.get', { actorId: t.actorId, otherUserId: t.otherUserId, productId: t.productId }),
+    conversations: (_page, t) => rpc('messaging.conversation.list', { actorId: t.actorId }),
+    thread: (_page, t) => rpc('messaging.thread.get', { actorId: t.actorId, otherUserId: t.otherUserId, productId: t.productId }),
     close: () => nc.close(),
   };
 }
 
-async function step({ transport, clients, seconds, targets, messagingProcs }) {
+async function step({ transport, clients, seconds, targets, sendEvery, messagingProcs }) {
   const latencies = [];
-  let errors = 0; let non2xx = 0;
+  let errors = 0; let non2xx = 0; let notModified = 0;
+  const sends = { latencies: [], failed: 0 };
   const timers = [];
   const pending = new Set();
-  const hit = (send) => {
+  const hit = (send, record = (ok) => { if (ok === NOT_MODIFIED) notModified++; else if (!ok) non2xx++; }) => {
     const t = process.hrtime.bigint();
     const p = send()
-      .then((ok) => { if (!ok) non2xx++; }, () => { errors++; })
+      .then(record, () => { errors++; })
       .finally(() => { latencies.push(Number(process.hrtime.bigint() - t) / 1e6); pending.delete(p); });
     pending.add(p);
   };
   const sampler = sampleProcesses(messagingProcs);
   for (let i = 0; i < clients; i++) {
     const target = targets[i % targets.length];
-    const list = () => hit(() => transport.conversations(target));
-    const thread = () => hit(() => transport.thread(target));
+    const page = { etags: new Map() };
+    const list = () => hit(() => transport.conversations(page, target));
+    const thread = () => hit(() => transport.thread(page, target));
     timers.push(setTimeout(() => { list(); timers.push(setInterval(list, 3000)); }, Math.random() * 3000));
     timers.push(setTimeout(() => { thread(); timers.push(setInterval(thread, 5000)); }, Math.random() * 5000));
+  }
+  // The people write to each other meanwhile (Poisson arrivals, `sendEvery` s apart on average per person).
+  if (transport.send && sendEvery > 0) {
+    const people = targets.slice(0, Math.min(targets.length, clients));
+    const writeSoon = (target) => timers.push(setTimeout(() => {
+      const t = process.hrtime.bigint();
+      const p = transport.send(target, `Bench message ${Date.now()}`)
+        .then((ok) => { if (!ok) sends.failed++; }, () => { sends.failed++; })
+        .finally(() => { sends.latencies.push(Number(process.hrtime.bigint() - t) / 1e6); pending.delete(p); });
+      pending.add(p);
+      writeSoon(target);
+    }, -Math.log(1 - Math.random()) * sendEvery * 1000));
+    for (const target of people) writeSoon(target);
   }
   await new Promise((r) => setTimeout(r, seconds * 1000));
   for (const t of timers) { clearTimeout(t); clearInterval(t); }
@@ -65,37 +92,55 @@ async function step({ transport, clients, seconds, targets, messagingProcs }) {
   const stats = percentiles(latencies);
   return {
     clients, ...stats, rps: Math.round(latencies.length / seconds), errors, non2xx,
+    notModifiedShare: latencies.length ? notModified / latencies.length : 0,
+    sends: { count: sends.latencies.length, failed: sends.failed, ...percentiles(sends.latencies) },
     messagingCpu: procs.filter((p) => p.process.startsWith('messaging')).reduce((a, p) => a + (p.cpuPercent ?? 0), 0),
     processes: procs,
-    held: errors === 0 && non2xx === 0 && stats.p95 !== null && stats.p95 < LIMIT_P95,
+    held: errors === 0 && non2xx === 0 && sends.failed === 0 && stats.p95 !== null && stats.p95 < LIMIT_P95,
   };
 }
 
-export async function pollingCapacity({ base, natsUrl, ctx, sessions, steps, seconds, stack, log, portOffset, children }) {
-  // Each session's own latest thread.
+/** People with a conversation, signed in through the API, each with their latest thread (what their page has open). */
+async function pollingPeople(base, ctx, count) {
+  const people = await ctx.db(`
+    SELECT DISTINCT ON (u.id) u.id, u.username, CASE WHEN m.from_user_id = u.id THEN m.to_user_id ELSE m.from_user_id END AS other, m.product_id
+      FROM (SELECT DISTINCT from_user_id AS id FROM messaging.messages LIMIT $1) p
+      JOIN identity.users u ON u.id = p.id
+      JOIN messaging.messages m ON m.from_user_id = u.id OR m.to_user_id = u.id
+     ORDER BY u.id, m.created_at DESC`, [count]);
   const targets = [];
-  for (const s of sessions) {
-    const [t] = await ctx.db(`SELECT CASE WHEN from_user_id = $1 THEN to_user_id ELSE from_user_id END AS other, product_id
-                                FROM messaging.messages WHERE from_user_id = $1 OR to_user_id = $1 ORDER BY created_at DESC LIMIT 1`, [s.me.id]);
-    if (t) targets.push({ cookie: s.cookie, actorId: s.me.id, otherUserId: t.other, productId: t.product_id, threadPath: `/api/messages/${t.other}?productId=${t.product_id}` });
+  for (let i = 0; i < people.length; i += 8) {
+    await Promise.all(people.slice(i, i + 8).map(async (p) => {
+      const { cookie } = await login(base, p.username, BENCH_PASSWORD);
+      targets.push({ cookie, actorId: p.id, otherUserId: p.other, productId: p.product_id, threadPath: `/api/messages/${p.other}?productId=${p.product_id}` });
+    }));
   }
+  return targets;
+}
+
+export async function pollingCapacity({ base, natsUrl, ctx, steps, seconds, sendEvery, stack, log, portOffset, children }) {
+  const t0 = Date.now();
+  const targets = await pollingPeople(base, ctx, POLLING_PEOPLE);
+  console.log(`bench: messaging polling (${seconds} s per step; ${targets.length} people signed in in ${((Date.now() - t0) / 1000).toFixed(1)} s, ` +
+    `shared by the clients, each writing a message every ${sendEvery} s on average)`);
   const procs = () => children.filter((c) => c.name === 'gateway' || c.name.startsWith('messaging') || /nats|redis/.test(c.name));
-  const result = { steps: [], maxHeld: {}, sessions: targets.length };
+  const result = { steps: [], maxHeld: {}, sessions: targets.length, sendEvery };
   const run = async (transport, replicas, from) => {
     const key = `${transport.name}:${replicas}`;
     for (const clients of steps.filter((n) => n >= from)) {
-      const r = await step({ transport, clients, seconds, targets, messagingProcs: procs() });
+      const r = await step({ transport, clients, seconds, targets, sendEvery, messagingProcs: procs() });
       r.replicas = replicas;
       r.transport = transport.name;
       result.steps.push(r);
-      console.log(`   ${transport.name.padEnd(7)} ${replicas} replica(s), ${String(clients).padStart(5)} clients: ${r.rps} req/s p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms, errors ${r.errors + r.non2xx}, messaging CPU ${r.messagingCpu.toFixed(0)} %, ` +
-        `gateway CPU ${r.processes.find((p) => p.process === 'gateway')?.cpuPercent ?? '?'} % → ${r.held ? 'held' : 'NOT held'}`);
+      console.log(`   ${transport.name.padEnd(7)} ${replicas} replica(s), ${String(clients).padStart(5)} clients: ${r.rps} req/s p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms, ` +
+        `304 ${(r.notModifiedShare * 100).toFixed(0)} %, errors ${r.errors + r.non2xx}, ` +
+        (r.sends.count ? `sends ${r.sends.count} (p95 ${r.sends.p95} ms, failed ${r.sends.failed}), ` : '') +
+        `messaging CPU ${r.messagingCpu.toFixed(0)} %, gateway CPU ${r.processes.find((p) => p.process === 'gateway')?.cpuPercent ?? '?'} % → ${r.held ? 'held' : 'NOT held'}`);
       if (r.held) result.maxHeld[key] = clients;
       else break;
       await new Promise((res) => setTimeout(res, 2000));
     }
   };
-  console.log(`bench: messaging polling (${seconds} s per step, ${targets.length} signed-in sessions shared by the clients)`);
   const gateway = await gatewayTransport(base);
   const nats = await natsTransport(natsUrl);
   try {

@@ -18,6 +18,14 @@ describe('messaging', () => {
     const seller = await newPerson(browser);
     await registerPerson(seller.page, 'Rosa');
     const product = await listProduct(seller.page, `Alpaca wool poncho ${unique()}`);
+    // The open page's polls revalidate (If-None-Match) and unchanged answers come back 304 without a body (Chromium
+    // then reports the cached answer as 200, so the transferred body size tells them apart).
+    const listPolls: Promise<{ revalidated: boolean; bodyBytes: number }>[] = [];
+    seller.page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname !== '/api/messages/conversations') return;
+      listPolls.push(Promise.all([request.allHeaders(), request.sizes()])
+        .then(([headers, sizes]) => ({ revalidated: !!headers['if-none-match'], bodyBytes: sizes.responseBodySize })));
+    });
     await seller.page.goto('/messages');
     await seller.page.getByText('No conversations yet').waitFor();
 
@@ -37,6 +45,9 @@ describe('messaging', () => {
       .or(seller.page.getByRole('link', { name: new RegExp(`Tom Tester, about ${product.title}, 1 unread`) }));
     await conversation.first().waitFor({ timeout: 8000 });
     await seller.page.getByRole('link', { name: 'Messages (1 unread)' }).waitFor({ timeout: 8000 });
+    const polls = await Promise.all(listPolls);
+    expect(polls.some((p) => p.revalidated && p.bodyBytes === 0)).toBe(true);
+    expect(polls.at(-1)?.bodyBytes).toBeGreaterThan(2);
     await conversation.first().click();
     await seller.page.getByText('Is the poncho still available in size M?').waitFor();
     const composer = seller.page.getByRole('textbox', { name: 'Message' });
