@@ -91,7 +91,7 @@ async function main() {
       await loadDirect(pool, direct[name], { concurrency: opts.connections, seconds: 0.5 });
       row.direct = await loadDirect(pool, direct[name], { concurrency: opts.connections, seconds: Math.min(5, opts.duration) });
       row.direct1 = await loadDirect(pool, direct[name], { concurrency: 1, seconds: Math.min(3, opts.duration) });
-      if (r.rpc) row.service1 = await rpcLoad(infra.natsUrl, r.rpc[0], r.rpc[1], { concurrency: 1, seconds: Math.min(3, opts.duration) });
+      if (r.rpc) row.service1 = await rpcLoad(infra.natsUrl, r.rpc[0], r.rpc[1], { concurrency: 1, seconds: Math.min(3, opts.duration), followedBy: r.rpc[2] });
       row.ratioP50 = ratio(gateway.p50, row.direct.p50);
       row.overheadP50Ms = round2(gateway1.p50 - row.direct1.p50);
     }
@@ -177,7 +177,9 @@ async function benchContext(base, plan, seller, buyer) {
     search: { path: `/api/products?search=${search}`, rpc: ['catalog.product.list', { query: { search } }] },
     deepCursor: { path: `/api/products?cursor=${encodeURIComponent(cursor)}`, rpc: ['catalog.product.list', { query: { cursor } }] },
     detail: { path: `/api/products/${fav.id}`, cookie: buyer.cookie, rpc: ['catalog.product.get', { productId: fav.id }] },
-    favourites: { path: '/api/favorites', cookie: buyer.cookie, rpc: ['favourites.favourite.list', { actorId: buyer.me.id }] },
+    // The gateway's two calls: favourites' ids, then catalog's products for them (none when there are no ids).
+    favourites: { path: '/api/favorites', cookie: buyer.cookie, rpc: ['favourites.favourite.ids', { actorId: buyer.me.id },
+      (ids) => (ids.length ? ['catalog.product.get-many', { productIds: ids }] : null)] },
     conversations: { path: '/api/messages/conversations', cookie: seller.cookie, rpc: ['messaging.conversation.list', { actorId: seller.me.id }] },
     thread: { path: `/api/messages/${thread.other}?productId=${thread.product_id}`, cookie: seller.cookie,
       rpc: ['messaging.thread.get', { actorId: seller.me.id, otherUserId: thread.other, productId: thread.product_id }] },

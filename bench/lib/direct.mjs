@@ -13,10 +13,12 @@ const PRODUCT_COLUMNS = `p.id, p.title, p.description, p.price, p.original_price
   s.is_verified AS seller_is_verified`;
 const PRODUCTS_WITH_SELLERS = 'catalog.products p JOIN catalog.sellers s ON s.id = p.seller_id';
 
-/** findWithSellerByIds. */
+/** findWithSellerByIds: each product's seller by primary key (a LATERAL subquery the planner cannot flatten). */
 function byIds(ids, statuses) {
   return {
-    sql: `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCTS_WITH_SELLERS} WHERE p.id = ANY($1::uuid[]) AND p.status = ANY($2::text[])`,
+    sql: `SELECT ${PRODUCT_COLUMNS} FROM catalog.products p
+           CROSS JOIN LATERAL (SELECT * FROM catalog.sellers s WHERE s.id = p.seller_id OFFSET 0) s
+           WHERE p.id = ANY($1::uuid[]) AND p.status = ANY($2::text[])`,
     params: [ids, statuses],
   };
 }
@@ -92,6 +94,8 @@ export function directRoutes(ctx) {
       statements: () => [detail, among],
       async run(pool) { await pool.query(detail.sql, detail.params); await pool.query(among.sql, among.params); },
     },
+    // What the gateway's two calls run: favourites' ids (activeProductIds), then catalog's products for them
+    // (findWithSellerByIds), the second only when there are ids.
     favourites: {
       statements: (ids) => [favIds, byIds(ids ?? [productId], ['active', 'sold'])],
       async run(pool) {

@@ -33,22 +33,31 @@ export async function natsBaseline(natsUrl, { seconds = 3, concurrency = 16 } = 
 /**
  * A service asked directly over NATS the way the gateway's Nest client asks it ({ pattern, data, id } in, { err,
  * response } out), without the gateway: splits the gateway+NATS overhead into "service" and "gateway" parts.
+ * A route the gateway composes from two calls passes `followedBy`: given the first reply, the second call the gateway
+ * makes (`[subject, data]`), or null when it makes none; one sample is then both calls in turn.
  */
-export async function rpcLoad(natsUrl, subject, data, { concurrency, seconds }) {
+export async function rpcLoad(natsUrl, subject, data, { concurrency, seconds, followedBy = () => null }) {
   const nc = await connect({ servers: natsUrl, name: 'bench-rpc' });
   const latencies = [];
   let errors = 0;
   let n = 0;
+  const ask = async (s, d) => {
+    let reply;
+    try {
+      reply = (await nc.request(s, JSON.stringify({ pattern: s, data: d, id: `bench-${n++}` }), { timeout: 5000 })).json();
+    } catch (e) { throw new Error(`${s}: ${e.message}`); }
+    if (reply.err) throw new Error(`${s}: ${JSON.stringify(reply.err).slice(0, 200)}`);
+    return reply.response;
+  };
   const end = Date.now() + seconds * 1000;
   const started = Date.now();
   await Promise.all(Array.from({ length: concurrency }, async () => {
     while (Date.now() < end) {
       const t = process.hrtime.bigint();
       try {
-        const msg = await nc.request(subject, JSON.stringify({ pattern: subject, data, id: `bench-${n++}` }), { timeout: 5000 });
-        const reply = msg.json();
-        if (reply.err) { errors++; if (errors < 3) console.error(`  rpc ${subject}: ${JSON.stringify(reply.err).slice(0, 200)}`); }
-      } catch (e) { errors++; if (errors < 3) console.error(`  rpc ${subject}: ${e.message}`); }
+        const second = followedBy(await ask(subject, data));
+        if (second) await ask(...second);
+      } catch (e) { errors++; if (errors < 3) console.error(`  rpc ${e.message}`); }
       latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
     }
   }));

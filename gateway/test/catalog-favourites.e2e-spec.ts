@@ -102,8 +102,20 @@ describe('favourites through the gateway', () => {
     expect(Object.fromEntries(list.body.map((p: { id: string; isFavorited: boolean }) => [p.id, p.isFavorited]))).toEqual({ [ids.tagine]: true, [ids.lamp]: false });
   });
 
+  it('lists favourites newest first, as whole products with isFavorited, each user only their own', async () => {
+    await new Promise((r) => setTimeout(r, 10));
+    await http.post('/api/favorites').set('Cookie', cookies.buyer).send({ productId: ids.lamp }).expect(201);
+    // The same Product shape as a product page (API.md), in the order the hearts were given, newest first.
+    const page = async (id: string) => (await http.get(`/api/products/${id}`).set('Cookie', cookies.buyer).expect(200)).body;
+    const expected = [await page(ids.lamp), await page(ids.tagine)];
+    expect(expected.map((p) => p.isFavorited)).toEqual([true, true]);
+    expect((await http.get('/api/favorites').set('Cookie', cookies.buyer).expect(200)).body).toEqual(expected);
+    expect((await http.get('/api/favorites').set('Cookie', cookies.other).expect(200)).body).toEqual([]);
+  });
+
   it('orders Most Popular by hearts', async () => {
     await http.post('/api/favorites').set('Cookie', cookies.other).send({ productId: ids.tagine }).expect(201);
+    expect((await http.get('/api/favorites').set('Cookie', cookies.other).expect(200)).body.map((p: { id: string }) => p.id)).toEqual([ids.tagine]);
     await eventually(async () => {
       const popular = await http.get('/api/products?sort=popular').expect(200);
       expect(popular.body.map((p: { id: string }) => p.id)).toEqual([ids.tagine, ids.lamp]);
@@ -118,9 +130,20 @@ describe('favourites through the gateway', () => {
     await http.delete(`/api/products/${ids.tagine}`).set('Cookie', cookies.seller).expect(204);
     await http.get(`/api/products/${ids.tagine}`).expect(404);
     await eventually(async () => {
-      expect((await http.get('/api/favorites').set('Cookie', cookies.buyer).expect(200)).body).toEqual([]);
+      expect((await http.get('/api/favorites').set('Cookie', cookies.buyer).expect(200)).body.map((p: { id: string }) => p.id)).toEqual([ids.lamp]);
     });
     expect((await http.get(`/api/users/${ids.seller}/products`).expect(200)).body.map((p: { id: string }) => p.id)).toEqual([ids.lamp]);
+  });
+
+  it('skips a favourite whose product catalog no longer answers (removed, the removal not yet applied by favourites)', async () => {
+    // The moment between catalog removing a product and favourites applying the event, held still: the buyer's
+    // newest favourite is the removed tagine again.
+    const [row] = await infra.database.query<{ is_active: boolean }>(
+      `UPDATE favourites.favourites SET is_active = true, favourited_at = now() WHERE user_id = $1 AND product_id = $2 RETURNING is_active`,
+      [ids.buyer, ids.tagine]);
+    expect(row).toEqual({ is_active: true });
+    const list = await http.get('/api/favorites').set('Cookie', cookies.buyer).expect(200);
+    expect(list.body.map((p: { id: string; isFavorited: boolean }) => [p.id, p.isFavorited])).toEqual([[ids.lamp, true]]);
   });
 
   it('keeps browsing when favourites is down (hearts empty), and its own routes answer 503', async () => {

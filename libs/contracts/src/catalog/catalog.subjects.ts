@@ -22,6 +22,7 @@ export interface CatalogContracts {
   [CATALOG_RPC.listProducts]: Contract<ListProductsRequest, ProductPageDto>;
   [CATALOG_RPC.removeProduct]: Contract<RemoveProductRequest, Done>;
   [CATALOG_RPC.listSellerProducts]: Contract<ListSellerProductsRequest, ProductDto[]>;
+  /** In the order of the ids asked for; unknown and removed products are skipped. */
   [CATALOG_RPC.getProductsByIds]: Contract<GetProductsByIdsRequest, ProductDto[]>;
   [CATALOG_RPC.listCategories]: Contract<ListCategoriesRequest, CategoryDto[]>;
 }

@@ -11,8 +11,11 @@ export class RemoveFavouriteRequest {
   @IsUUID('all') productId!: string;
 }
 
-/** The caller's favourites, newest first, with product data fetched in one batch call. */
-export class ListFavouritesRequest {
+/**
+ * The caller's active favourites as product ids, newest first. Ids only: the gateway fetches the products from
+ * catalog itself, so the product JSON crosses NATS once instead of passing through favourites too.
+ */
+export class FavouriteIdsRequest {
   @IsUUID('all') actorId!: string;
 }
 

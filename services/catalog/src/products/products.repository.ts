@@ -204,12 +204,18 @@ export class ProductsRepository {
     return row.count;
   }
 
-  /** Products with their sellers, in the order of `ids`; unknown ids are skipped. */
+  /**
+   * Products with their sellers, in the order of `ids`; unknown ids are skipped. Each product's seller is looked up
+   * by primary key: the LATERAL subquery with OFFSET 0 cannot be flattened into a plain join, for which Postgres
+   * hashes every seller to match a few dozen products once there are a few thousand sellers (6,000 sellers and 60
+   * ids, as in the 1M bench: 3.9 ms instead of 0.6 ms in EXPLAIN ANALYZE; at 30,000 it chose index lookups again).
+   */
   async findWithSellerByIds(ids: string[], statuses: ProductEntity['status'][] = VISIBLE): Promise<ProductDto[]> {
     if (!ids.length) return [];
     const rows: ProductRow[] = await this.products.query(
       `SELECT ${PRODUCT_COLUMNS}
-         FROM ${PRODUCTS_WITH_SELLERS}
+         FROM catalog.products p
+        CROSS JOIN LATERAL (SELECT * FROM catalog.sellers s WHERE s.id = p.seller_id OFFSET 0) s
         WHERE p.id = ANY($1::uuid[]) AND p.status = ANY($2::text[])`,
       [ids, statuses],
     );

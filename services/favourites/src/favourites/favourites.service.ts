@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  ErrorCode, EVENTS, RPC, type AddFavouriteRequest, type Done, type FavouritedAmongRequest, type ListFavouritesRequest,
-  type ProductDto, type RemoveFavouriteRequest,
+  ErrorCode, EVENTS, RPC, type AddFavouriteRequest, type Done, type FavouriteIdsRequest, type FavouritedAmongRequest,
+  type RemoveFavouriteRequest,
 } from '@souvenir/contracts';
 import { DomainError, Outbox, RpcClient } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -47,16 +47,9 @@ export class FavouritesService {
     return DONE;
   }
 
-  /** Newest first; product data comes from catalog in one batch call (removed products are skipped). */
-  async list({ actorId }: ListFavouritesRequest): Promise<ProductDto[]> {
-    const ids = await this.favourites.activeProductIds(actorId);
-    if (!ids.length) return [];
-    const products = await this.rpc.send(RPC.catalog.getProductsByIds, { productIds: ids });
-    const byId = new Map(products.map((p) => [p.id, p]));
-    return ids.flatMap((id) => {
-      const product = byId.get(id);
-      return product ? [{ ...product, isFavorited: true }] : [];
-    });
+  /** Newest first. The gateway asks catalog for the products, so they never pass through this service. */
+  ids({ actorId }: FavouriteIdsRequest): Promise<string[]> {
+    return this.favourites.activeProductIds(actorId);
   }
 
   favouritedAmong({ actorId, productIds }: FavouritedAmongRequest): Promise<string[]> {
