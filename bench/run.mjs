@@ -74,12 +74,15 @@ async function main() {
   const direct = directRoutes(ctx.direct);
   const wanted = [
     ...(opts.parts.has('catalog') ? ['browse', 'filter', 'search', 'deepCursor'] : []),
-    ...(opts.parts.has('signed-in') ? ['detail', 'favourites', 'conversations', 'thread', ...(routes.payment ? ['payment'] : [])] : []),
+    ...(opts.parts.has('signed-in') ? ['detail', 'favourites', 'conversations', 'thread', 'conversations304', 'thread304', ...(routes.payment ? ['payment'] : [])] : []),
   ];
   for (const name of wanted) {
     const r = routes[name];
     process.stdout.write(`bench: ${name.padEnd(13)} ${r.method ?? 'GET'} ${r.path.slice(0, 90)}\n`);
-    const target = { url: base + r.path, method: r.method, body: r.body, headers: { ...(r.cookie ? { cookie: r.cookie } : {}), ...(r.body ? { 'content-type': 'application/json', origin: base } : {}) } };
+    const target = {
+      url: base + r.path, method: r.method, body: r.body, notModifiedOk: !!r.revalidate,
+      headers: { ...(r.cookie ? { cookie: r.cookie } : {}), ...(r.body ? { 'content-type': 'application/json', origin: base } : {}), ...(r.revalidate ? await r.revalidate() : {}) },
+    };
     await load({ ...target, connections: opts.connections, duration: 1 }); // warm-up: JIT, pools, plan caches
     const gateway = await load({ ...target, connections: opts.connections, duration: opts.duration });
     const gateway1 = await load({ ...target, connections: 1, duration: Math.min(3, opts.duration) });
@@ -98,6 +101,7 @@ async function main() {
     row.meetsTarget = r.write ? null : gateway.p95 !== null && gateway.p95 < report.targets.readP95Ms && gateway.errors === 0 && gateway.non2xx === 0;
     report.routes.push(row);
     console.log(`   gateway c=${opts.connections}: p50 ${fmt(gateway.p50)} p95 ${fmt(gateway.p95)} p99 ${fmt(gateway.p99)} ms, ${fmt(gateway.rps, 0)} req/s, errors ${gateway.errors}, non-2xx ${gateway.non2xx}` +
+      (r.revalidate ? `, 304: ${gateway.statuses[304] ?? 0} of ${gateway.requests}` : '') +
       (row.direct ? ` | direct SQL p50 ${fmt(row.direct.p50)} p95 ${fmt(row.direct.p95)} ms | c=1: gateway ${fmt(gateway1.p50, 2)}${row.service1 ? ` / service over NATS ${fmt(row.service1.p50, 2)}` : ''} / SQL ${fmt(row.direct1.p50, 2)} ms → overhead ${fmt(row.overheadP50Ms, 2)} ms` : ''));
   }
   for (const ex of report.explain) {
@@ -132,7 +136,7 @@ async function main() {
 
   if (opts.parts.has('polling')) {
     const { pollingCapacity } = await import('./lib/polling.mjs');
-    report.polling = await pollingCapacity({ base, natsUrl: infra.natsUrl, ctx, sessions, steps: opts.pollSteps, seconds: opts.pollSeconds, stack, log, portOffset, children: stackProcesses() });
+    report.polling = await pollingCapacity({ base, natsUrl: infra.natsUrl, ctx, steps: opts.pollSteps, seconds: opts.pollSeconds, sendEvery: opts.pollSendEvery, stack, log, portOffset, children: stackProcesses() });
   }
 
   if (opts.parts.has('web')) {
@@ -184,6 +188,15 @@ async function benchContext(base, plan, seller, buyer) {
     thread: { path: `/api/messages/${thread.other}?productId=${thread.product_id}`, cookie: seller.cookie,
       rpc: ['messaging.thread.get', { actorId: seller.me.id, otherUserId: thread.other, productId: thread.product_id }] },
   };
+  // The same two polls as an open Messages page sends them once it has the current view: If-None-Match with the
+  // ETag of the latest answer (the thread is read twice first: the first read marks messages read, which changes the
+  // inbox). An ETag is valid for a 60 s window, so a run that crosses its end turns into full reads: the 304 share
+  // is printed with the figures.
+  const etagOf = async (path, cookie) => (await call(base, path, { cookie })).headers.get('etag');
+  routes.conversations304 = { path: routes.conversations.path, cookie: seller.cookie,
+    revalidate: async () => ({ 'if-none-match': await etagOf(routes.conversations.path, seller.cookie) }) };
+  routes.thread304 = { path: routes.thread.path, cookie: seller.cookie,
+    revalidate: async () => { await etagOf(routes.thread.path, seller.cookie); return { 'if-none-match': await etagOf(routes.thread.path, seller.cookie) }; } };
   if (report.services.includes('payments')) {
     const body = JSON.stringify({ productId: toBuy.id, amount: toBuy.price, guestInfo: { billingStreet: '1 Bench Street', billingCity: 'Dublin', billingZip: 'D01 X2Y3', billingCountry: 'Ireland', sameAsDelivery: true } });
     const res = await fetch(`${base}/api/create-payment-intent`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie: buyer.cookie }, body });

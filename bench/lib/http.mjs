@@ -4,9 +4,10 @@ import { percentiles } from './stats.mjs';
 
 /**
  * Closed-loop load: `connections` clients, each sending its next request when the previous answered.
- * Returns latency percentiles (ms), requests/s, errors (socket errors and timeouts) and non-2xx answers.
+ * Returns latency percentiles (ms), requests/s, errors (socket errors and timeouts) and non-2xx answers (304 is not
+ * one with `notModifiedOk`: a revalidated poll).
  */
-export async function load({ url, headers = {}, method = 'GET', body, connections, duration, requests }) {
+export async function load({ url, headers = {}, method = 'GET', body, connections, duration, requests, notModifiedOk = false }) {
   const latencies = [];
   const statuses = {};
   const instance = autocannon({
@@ -18,7 +19,7 @@ export async function load({ url, headers = {}, method = 'GET', body, connection
     statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
   });
   const result = await instance;
-  const non2xx = Object.entries(statuses).filter(([s]) => s < 200 || s >= 300).reduce((a, [, n]) => a + n, 0);
+  const non2xx = Object.entries(statuses).filter(([s]) => (s < 200 || s >= 300) && !(notModifiedOk && Number(s) === 304)).reduce((a, [, n]) => a + n, 0);
   return {
     ...percentiles(latencies),
     rps: Math.round((latencies.length / (result.duration || duration)) * 10) / 10,

@@ -23,9 +23,9 @@ const REMEMBERED_USERS = 100_000;
  * version as a weak ETag (with `Cache-Control: no-cache`, so browsers revalidate every poll by themselves): a poll
  * whose If-None-Match is the user's current version is answered 304 here, without a call to messaging.
  *
- * Safe against races: a view's version is read before the view, and every change commits a higher version and
- * then announces it, so a remembered version never claims a change the client has not been sent — for longer than
- * the event's trip from the commit (milliseconds), or INBOX_REVALIDATE_MS if the event is lost. The ETag names the
+ * Safe against races: a view's version is read in the view's own snapshot, and every change commits a higher
+ * version and then announces it, so a remembered version never claims a change the client has not been sent — for
+ * longer than the event's trip from the commit (milliseconds), or INBOX_REVALIDATE_MS if the event is lost. The ETag names the
  * user, so a shared browser never revalidates one person's cached inbox as another's. A user's own writes (a send,
  * a thread read that marked messages read) make this gateway forget their versions at once, so the page that made
  * the change reloads on its next request without waiting for the event.

@@ -58,7 +58,7 @@ export interface UnreadCountDto {
 }
 
 /**
- * A view of the caller's Messages with the inbox version it is at least as new as (messaging's reply to the
+ * A view of the caller's Messages with the inbox version it shows (messaging's reply to the
  * conversation list, thread and unread count; the gateway sends `view` and turns the version into an ETag).
  */
 export interface InboxView<T> {

@@ -21,13 +21,30 @@ export interface MessageRow {
   product_title: string | null;
 }
 
-export interface ConversationRow extends MessageRow {
+/** The reader's inbox version, read by the statement that read the view (the same on every row; bigint as text). */
+interface Versioned {
+  inbox_version: string | null;
+}
+
+export interface ConversationRow extends MessageRow, Versioned {
   unread_count: number;
 }
 
 /** A thread's message, with how many messages the read that answered it has just marked read (the same on every row). */
-export interface ThreadRow extends MessageRow {
+export interface ThreadRow extends MessageRow, Versioned {
   marked: number;
+}
+
+/** The reader's inbox version as a column: an InitPlan, evaluated once per statement from the statement's snapshot. */
+const INBOX_VERSION = `(SELECT version FROM messaging.inboxes WHERE user_id = $1) AS inbox_version`;
+
+/**
+ * The version of the view in `rows`, read in the view's own snapshot, so the view is exactly that new. An empty view
+ * carries no version; it is labelled 0, which is exact for a conversation list (a user with no conversation has no
+ * message, so no version) and only costs an empty thread its 304s (it is reloaded on every poll; it is empty).
+ */
+export function versionOf(rows: Versioned[]): number {
+  return rows.length ? Number(rows[0].inbox_version ?? 0) : 0;
 }
 
 /**
@@ -72,15 +89,6 @@ export class MessagesRepository {
   }
 
   /**
-   * The user's inbox version (0 before their first message). Read before the view it labels, so the view is at
-   * least as new as the version: a change committed in between raises the version again, and the next poll reloads.
-   */
-  async inboxVersion(userId: string): Promise<number> {
-    const rows: { version: string }[] = await this.messages.query(`SELECT version FROM messaging.inboxes WHERE user_id = $1`, [userId]);
-    return rows.length ? Number(rows[0].version) : 0;
-  }
-
-  /**
    * The latest message of each (other user, product) pair the user takes part in, newest first, with the user's
    * unread count per pair: the user's rows of `messaging.conversations` (kept by triggers on messages, see the
    * add-conversations migration), read in order through conversations_user_recent_idx, each joined to its latest
@@ -88,7 +96,7 @@ export class MessagesRepository {
    */
   conversations(userId: string): Promise<ConversationRow[]> {
     return this.messages.query(
-      `SELECT ${WITH_SUMMARIES}, c.unread_count
+      `SELECT ${WITH_SUMMARIES}, c.unread_count, ${INBOX_VERSION}
          FROM messaging.conversations c
          JOIN messaging.messages m ON m.id = c.last_message_id
          ${SUMMARY_JOINS}
@@ -112,7 +120,7 @@ export class MessagesRepository {
           WHERE to_user_id = $1 AND from_user_id = $2 AND ($3::uuid IS NULL OR product_id = $3::uuid) AND NOT is_read
          RETURNING id
        )
-       SELECT ${withSummaries('(m.is_read OR m.id IN (SELECT id FROM marked))')}, (SELECT count(*)::int FROM marked) AS marked
+       SELECT ${withSummaries('(m.is_read OR m.id IN (SELECT id FROM marked))')}, (SELECT count(*)::int FROM marked) AS marked, ${INBOX_VERSION}
          FROM messaging.messages m ${SUMMARY_JOINS}
         WHERE ${BETWEEN} ORDER BY m.created_at ASC, m.id ASC`,
       [userId, otherUserId, productId],

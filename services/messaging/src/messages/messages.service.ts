@@ -8,11 +8,11 @@ import { DomainError, Outbox } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
 import { ReadModelsService } from '../read-models/read-models.service';
 import { toConversationDto, toMessageDto, toMessageSentEvent } from './message.mapper';
-import { MessagesRepository } from './messages.repository';
+import { MessagesRepository, versionOf } from './messages.repository';
 
 /**
  * Who may write to whom, and the conversation views. Every rule is checked here, whatever the gateway did.
- * Each view comes with the caller's inbox version (read first: the view is at least that new); triggers raise the
+ * Each view comes with the caller's inbox version as of the view's snapshot; triggers raise the
  * versions and write the inbox-changed events whenever a message is sent or read (add-inbox-versions migration).
  */
 @Injectable()
@@ -47,8 +47,8 @@ export class MessagesService {
   }
 
   async conversations(request: ListConversationsRequest): Promise<InboxView<ConversationDto[]>> {
-    const inboxVersion = await this.messages.inboxVersion(request.actorId);
-    return { inboxVersion, view: (await this.messages.conversations(request.actorId)).map(toConversationDto) };
+    const rows = await this.messages.conversations(request.actorId);
+    return { inboxVersion: versionOf(rows), view: rows.map(toConversationDto) };
   }
 
   /**
@@ -56,8 +56,8 @@ export class MessagesService {
    * trigger also writes the inbox-changed events; the relay is woken for them, as a transaction's commit would.
    */
   async thread(request: GetThreadRequest): Promise<InboxView<MessageDto[]>> {
-    const inboxVersion = await this.messages.inboxVersion(request.actorId);
     const rows = await this.messages.readThread(request.actorId, request.otherUserId, request.productId ?? null);
+    const inboxVersion = versionOf(rows);
     const view = rows.map(toMessageDto);
     if (!rows[0]?.marked) return { inboxVersion, view };
     this.outbox.wakeRelay();
