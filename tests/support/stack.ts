@@ -27,7 +27,9 @@ export async function startChildStack(extraEnv: Record<string, string> = {}, inf
     startStack: (o: object) => Promise<{ url: string; children: ChildProcess[]; stop: () => Promise<void> }>;
   };
   const port = await freePort();
-  const portOffset = 20_000 + Math.floor(Math.random() * 20_000);
+  // Health ports 24001-32005: below Linux's ephemeral range (32768+), where any outgoing connection on the machine may
+  // take a killed service's port before its restart binds it again (EADDRINUSE: the restarted service exits).
+  const portOffset = 20_000 + Math.floor(Math.random() * 8_000);
   const env = {
     ...infra.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', LOGIN_MAX_PER_IP: '100000', LOGIN_MAX_PER_ACCOUNT: '100000', REGISTER_MAX_PER_IP: '100000',
     RPC_TIMEOUT_MS: '2500', ...extraEnv,
