@@ -1,7 +1,7 @@
 // Fresh infrastructure for one bench run (libs/testing: a new database on this machine's Postgres plus the run's
 // own NATS and Redis servers on loopback) and the product's processes started by scripts/stack.mjs against it.
 import { createRequire } from 'node:module';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -57,6 +57,7 @@ export function processLog({ echo = true } = {}) {
     const tail = tails.get(name) ?? [];
     for (const line of lines) {
       tail.push(line);
+      if (process.env.BENCH_LOG_FILE) appendFileSync(process.env.BENCH_LOG_FILE, `[${name}] ${line}\n`);
       if (echo && /"level":"(warn|error|fatal)"|\bERROR\b|\bWARN\b/i.test(line)) {
         // Only the first few per process: an overloaded stack logs every failed request.
         const n = (echoed.get(name) ?? 0) + 1;

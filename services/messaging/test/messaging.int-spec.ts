@@ -269,7 +269,7 @@ describe('messaging service', () => {
     await send(buyer, seller, scarf, 'Paid! When will you ship?');
   });
 
-  it('raises both people\'s inbox versions on every send and read, labels each view with it, and announces each raise', async () => {
+  it('raises the inbox versions of everyone concerned on every send, read and rename, labels each view with it, and announces each raise', async () => {
     const before = { seller: await inboxVersion(seller), buyer: await inboxVersion(buyer), third: await inboxVersion(third) };
     // A view is labelled with the version it was read at (read first, so the view is at least that new).
     expect((await rpc.send(RPC.messaging.listConversations, { actorId: seller })).inboxVersion).toBe(before.seller);
@@ -293,14 +293,21 @@ describe('messaging service', () => {
     expect(await inboxVersion(seller)).toBe(before.seller + 2);
     expect(await inboxVersion(third)).toBe(before.third);
 
+    // A new name shows in the views of everyone who talks with that person, so it raises their versions too.
+    await processed(await publish(EVENTS.identity.userUpdated, profile(buyer, 4, { firstName: 'Bia', lastName: 'Buyer' })));
+    expect(await inboxVersion(seller)).toBe(before.seller + 3);
+    expect(await inboxVersion(buyer)).toBe(before.buyer + 3);
+    expect(await inboxVersion(third)).toBe(before.third);
+    expect((await conversationsOf(seller)).find((c) => c.fromUserId === buyer)?.fromUser.firstName).toBe('Bia');
+
     // Every raise is an inbox.changed event (written by the trigger into the outbox), valid for the contract's class.
     await eventually(async () => {
       const events = (await readStreamEvents<InboxChangedEvent>(infra, EVENTS.messaging.inboxChanged))
         .filter((e) => e.data.userId === seller || e.data.userId === buyer);
       const raised = (userId: string, from: number) => events.filter((e) => e.data.userId === userId && e.data.version > from)
         .map((e) => e.data.version).sort((a, b) => a - b);
-      expect(raised(seller, before.seller)).toEqual([before.seller + 1, before.seller + 2]);
-      expect(raised(buyer, before.buyer)).toEqual([before.buyer + 1, before.buyer + 2]);
+      expect(raised(seller, before.seller)).toEqual([before.seller + 1, before.seller + 2, before.seller + 3]);
+      expect(raised(buyer, before.buyer)).toEqual([before.buyer + 1, before.buyer + 2, before.buyer + 3]);
       for (const event of events) await expect(parsePayload(InboxChangedEvent, event.data)).resolves.toBeInstanceOf(InboxChangedEvent);
     });
   });

@@ -6,12 +6,12 @@ import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 
 /**
- * How long an answer's ETag stays valid at most, whatever the events say. Inbox versions cover every message
- * change; this bounds the rest: a new display name or product title in the read models, and an event this gateway
- * missed (it follows them without a durable consumer). Each user's windows are offset by a hash of their id, so the
- * users' caches do not all expire in the same second.
+ * How long an answer's ETag stays valid at most, whatever the events say. Inbox versions cover every change to
+ * what Messages shows (messages, read marks, names, avatars, titles); this only bounds the effect of an event this
+ * gateway missed (it follows them without a durable consumer, and forgets everything on a NATS disconnect). Each
+ * user's windows are offset by a hash of their id, so the users' pages do not all reload in the same second.
  */
-export const INBOX_REVALIDATE_MS = 60_000;
+export const INBOX_REVALIDATE_MS = 5 * 60_000;
 /** Users whose latest inbox version this gateway remembers (~100 bytes each). */
 const REMEMBERED_USERS = 100_000;
 

@@ -9,7 +9,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * raising them. Statement-level triggers raise each user's version once per statement (a thread marked read in one
  * UPDATE is one change), after the row-level conversation triggers: every writer takes conversation rows first and
  * inbox rows second, each set in user id order, so sends and reads crossing each other cannot deadlock.
- * A user without a row is at version 0.
+ * Changes to what the views show of the read models (a person's name or avatar, a product's title) raise the
+ * versions of everyone who sees them too. A user without a row is at version 0.
  */
 export class AddInboxVersions1732800000000 implements MigrationInterface {
   name = 'AddInboxVersions1732800000000';
@@ -59,9 +60,39 @@ export class AddInboxVersions1732800000000 implements MigrationInterface {
       CREATE TRIGGER messages_inboxes_update AFTER UPDATE ON messaging.messages
         REFERENCING OLD TABLE AS before_update NEW TABLE AS after_update
         FOR EACH STATEMENT EXECUTE FUNCTION messaging.inboxes_after_messages_update()`);
+
+    // What Messages shows of the read models (names and avatars, product titles) is part of the views too: a change
+    // raises the versions of the people who see it, so even a renamed person shows at the next poll.
+    await queryRunner.query(`
+      CREATE FUNCTION messaging.inboxes_after_user_update() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        -- Conversation rows come in pairs, one per side: the people talking with NEW.id are its own rows' others.
+        PERFORM messaging.raise_inbox_versions(ARRAY(
+          SELECT DISTINCT other_user_id FROM messaging.conversations WHERE user_id = NEW.id) || NEW.id);
+        RETURN NULL;
+      END $$`);
+    await queryRunner.query(`
+      CREATE TRIGGER users_inboxes_update AFTER UPDATE OF first_name, last_name, avatar ON messaging.users
+        FOR EACH ROW WHEN ((OLD.first_name, OLD.last_name, OLD.avatar) IS DISTINCT FROM (NEW.first_name, NEW.last_name, NEW.avatar))
+        EXECUTE FUNCTION messaging.inboxes_after_user_update()`);
+    await queryRunner.query(`CREATE INDEX conversations_product_idx ON messaging.conversations (product_id)`);
+    await queryRunner.query(`
+      CREATE FUNCTION messaging.inboxes_after_product_update() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM messaging.raise_inbox_versions(ARRAY(SELECT DISTINCT user_id FROM messaging.conversations WHERE product_id = NEW.id));
+        RETURN NULL;
+      END $$`);
+    await queryRunner.query(`
+      CREATE TRIGGER products_inboxes_update AFTER UPDATE OF title ON messaging.products
+        FOR EACH ROW WHEN (OLD.title IS DISTINCT FROM NEW.title) EXECUTE FUNCTION messaging.inboxes_after_product_update()`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TRIGGER products_inboxes_update ON messaging.products`);
+    await queryRunner.query(`DROP FUNCTION messaging.inboxes_after_product_update()`);
+    await queryRunner.query(`DROP INDEX messaging.conversations_product_idx`);
+    await queryRunner.query(`DROP TRIGGER users_inboxes_update ON messaging.users`);
+    await queryRunner.query(`DROP FUNCTION messaging.inboxes_after_user_update()`);
     await queryRunner.query(`DROP TRIGGER messages_inboxes_update ON messaging.messages`);
     await queryRunner.query(`DROP TRIGGER messages_inboxes_insert ON messaging.messages`);
     await queryRunner.query(`DROP FUNCTION messaging.inboxes_after_messages_update()`);
