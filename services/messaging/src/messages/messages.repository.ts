@@ -127,11 +127,10 @@ export class MessagesRepository {
     );
   }
 
-  /** The unread total and the inbox version, from one snapshot. */
+  /** The unread total and the inbox version, from one snapshot (always one row). */
   async countUnread(userId: string): Promise<{ count: number; version: number }> {
-    const rows: { count: number; version: string }[] = await this.messages.query(
-      `SELECT (SELECT count(*)::int FROM messaging.messages WHERE to_user_id = $1 AND NOT is_read) AS count,
-              coalesce((SELECT version FROM messaging.inboxes WHERE user_id = $1), 0) AS version`, [userId]);
-    return { count: rows[0].count, version: Number(rows[0].version) };
+    const rows: ({ count: number } & Versioned)[] = await this.messages.query(
+      `SELECT (SELECT count(*)::int FROM messaging.messages WHERE to_user_id = $1 AND NOT is_read) AS count, ${INBOX_VERSION}`, [userId]);
+    return { count: rows[0].count, version: versionOf(rows) };
   }
 }
