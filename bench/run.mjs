@@ -11,6 +11,7 @@ import { load, call, login } from './lib/http.mjs';
 import { directRoutes, explainRoute, loadDirect, directPool } from './lib/direct.mjs';
 import { natsBaseline, rpcLoad } from './lib/nats.mjs';
 import { fmt } from './lib/stats.mjs';
+import { sampleProcesses } from './lib/procstat.mjs';
 import { writeMarkdown } from './lib/report.mjs';
 
 const opts = readOptions();
@@ -75,7 +76,7 @@ async function main() {
   const wanted = [
     ...(opts.parts.has('catalog') ? ['browse', 'filter', 'search', 'deepCursor'] : []),
     ...(opts.parts.has('signed-in') ? ['detail', 'favourites', 'conversations', 'thread', 'conversations304', 'thread304', ...(routes.payment ? ['payment'] : [])] : []),
-  ];
+  ].filter((name) => !opts.routes.length || opts.routes.includes(name));
   for (const name of wanted) {
     const r = routes[name];
     process.stdout.write(`bench: ${name.padEnd(13)} ${r.method ?? 'GET'} ${r.path.slice(0, 90)}\n`);
@@ -84,7 +85,9 @@ async function main() {
       headers: { ...(r.cookie ? { cookie: r.cookie } : {}), ...(r.body ? { 'content-type': 'application/json', origin: base } : {}), ...(r.revalidate ? await r.revalidate() : {}) },
     };
     await load({ ...target, connections: opts.connections, duration: 1 }); // warm-up: JIT, pools, plan caches
+    const sampler = sampleProcesses(stackProcesses());
     const gateway = await load({ ...target, connections: opts.connections, duration: opts.duration });
+    gateway.cpuMsPerRequest = cpuMsPerRequest(sampler.stop(), gateway.rps);
     const gateway1 = await load({ ...target, connections: 1, duration: Math.min(3, opts.duration) });
     const row = { route: name, path: r.path, gateway, gateway1 };
     if (direct[name]) {
@@ -102,6 +105,7 @@ async function main() {
     report.routes.push(row);
     console.log(`   gateway c=${opts.connections}: p50 ${fmt(gateway.p50)} p95 ${fmt(gateway.p95)} p99 ${fmt(gateway.p99)} ms, ${fmt(gateway.rps, 0)} req/s, errors ${gateway.errors}, non-2xx ${gateway.non2xx}` +
       (r.revalidate ? `, 304: ${gateway.statuses[304] ?? 0} of ${gateway.requests}` : '') +
+      `\n   CPU ms per request at c=${opts.connections}: ${Object.entries(gateway.cpuMsPerRequest).map(([p, ms]) => `${p} ${fmt(ms, 2)}`).join(', ')}` +
       (row.direct ? ` | direct SQL p50 ${fmt(row.direct.p50)} p95 ${fmt(row.direct.p95)} ms | c=1: gateway ${fmt(gateway1.p50, 2)}${row.service1 ? ` / service over NATS ${fmt(row.service1.p50, 2)}` : ''} / SQL ${fmt(row.direct1.p50, 2)} ms → overhead ${fmt(row.overheadP50Ms, 2)} ms` : ''));
   }
   for (const ex of report.explain) {
@@ -144,6 +148,23 @@ async function main() {
     console.log('bench: web app (JS per route, LCP in Chromium)');
     report.web = await webReport({ base, productId: ctx.direct.productId });
   }
+}
+
+/**
+ * CPU time per request of each process (ms, summed over its threads) while a route ran: where a closed-loop load's
+ * throughput goes on a machine that runs everything. `total` over the cores is the throughput bound.
+ */
+function cpuMsPerRequest(usage, rps) {
+  const perRequest = {};
+  let total = 0;
+  for (const { process: name, cpuPercent } of usage) {
+    if (cpuPercent === null || !rps) continue;
+    const ms = (cpuPercent * 10) / rps; // % of one core → ms of CPU per second, per request
+    perRequest[name.replace(/ \(.*\)$/, '')] = Math.round(ms * 100) / 100;
+    total += ms;
+  }
+  perRequest.total = Math.round(total * 100) / 100;
+  return perRequest;
 }
 
 function stackProcesses() {

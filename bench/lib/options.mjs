@@ -21,6 +21,7 @@ export function readOptions(argv = process.argv.slice(2)) {
       'log-level': { type: 'string', default: 'warn' },
       keep: { type: 'boolean', default: false },
       profile: { type: 'string' },
+      routes: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     allowPositionals: false,
@@ -28,7 +29,7 @@ export function readOptions(argv = process.argv.slice(2)) {
   if (values.help) {
     console.log(`npm run bench -- [--products 100000] [--duration 10] [--connections 16] [--mixed 60] [--warm-up 10] [--rate 200]
                      [--only catalog|signed-in|mixed|polling|web[,...]] [--skip ...] [--poll-steps 250,500,...]
-                     [--poll-seconds 15] [--poll-send-every 60] [--log-level warn] [--keep] [--profile DIR]`);
+                     [--poll-seconds 15] [--poll-send-every 60] [--log-level warn] [--keep] [--profile DIR] [--routes detail,conversations,...]`);
     process.exit(0);
   }
   const list = (v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
@@ -58,6 +59,8 @@ export function readOptions(argv = process.argv.slice(2)) {
     keep: values.keep,
     /** A folder for CPU profiles of every stack process (bench/profile/preload.cjs), or undefined. */
     profile: values.profile,
+    /** Only these per-route benchmarks (names as printed: browse, detail, conversations304, ...); empty: all. */
+    routes: list(values.routes),
     parts,
   };
 }
