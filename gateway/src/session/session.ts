@@ -1,6 +1,6 @@
 import { RedisStore } from 'connect-redis';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import session from 'express-session';
+import session, { type SessionData } from 'express-session';
 import type { Redis } from 'ioredis';
 import type { GatewayConfig } from '../config/gateway.config';
 
@@ -62,8 +62,8 @@ export class RollingRedisStore extends RedisStore {
     super({ client: redis, prefix: 'sess:', ttl: idleSeconds, disableTouch: true });
   }
 
-  override async get(sid: string, cb?: (err?: unknown, data?: unknown) => unknown): Promise<unknown> {
-    let session: unknown;
+  override async get(sid: string, cb?: (err: unknown, session?: SessionData | null) => void): Promise<SessionData | null | void> {
+    let session: SessionData | null;
     try {
       const data = await this.redis.getex(this.prefix + sid, 'EX', this.idleSeconds);
       session = data ? await this.serializer.parse(data) : null;

@@ -3,6 +3,7 @@ export * from './config/load-config';
 export * from './config/service-config';
 export * from './database/ensure-schema';
 export * from './database/platform-tables';
+export * from './database/prepared-statement';
 export * from './events/event-consumer';
 export * from './events/nats-connection';
 export * from './health/health.controller';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Condition, ProductDto, ProductSort } from '@souvenir/contracts';
+import { PreparedStatement } from '@souvenir/platform';
 import type { EntityManager, Repository } from 'typeorm';
 import type { CursorKey } from './product-cursor';
 import { ProductEntity } from './product.entity';
@@ -63,6 +64,23 @@ const PRODUCT_COLUMNS = `p.id, p.title, p.description, p.price, p.original_price
        s.id AS seller_id, s.first_name AS seller_first_name, s.last_name AS seller_last_name,
        s.avatar AS seller_avatar, s.is_verified AS seller_is_verified`;
 const PRODUCTS_WITH_SELLERS = 'catalog.products p JOIN catalog.sellers s ON s.id = p.seller_id';
+
+// The product page and the favourites list read products by key: prepared statements (planned once per connection).
+
+/**
+ * The products with these ids in these states, each with its seller. The seller is looked up per product by primary
+ * key: the LATERAL subquery with OFFSET 0 cannot be flattened into a plain join, for which Postgres hashes every
+ * seller to match a few dozen products once there are a few thousand sellers (6,000 sellers and 60 ids, as in the
+ * 1M bench: 3.9 ms instead of 0.6 ms in EXPLAIN ANALYZE; at 30,000 it chose index lookups again).
+ */
+const WITH_SELLER_BY_IDS = new PreparedStatement<ProductRow>('catalog.products-with-seller-by-ids', `
+  SELECT ${PRODUCT_COLUMNS}
+    FROM catalog.products p
+   CROSS JOIN LATERAL (SELECT * FROM catalog.sellers s WHERE s.id = p.seller_id OFFSET 0) s
+   WHERE p.id = ANY($1::uuid[]) AND p.status = ANY($2::text[])`);
+
+const VISIBLE_BY_ID = new PreparedStatement<ProductRow>('catalog.product-by-id', `
+  SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCTS_WITH_SELLERS} WHERE p.id = $1 AND p.status = ANY($2::text[])`);
 
 type KeyedRow = ProductRow & { key_created_at: string };
 
@@ -204,21 +222,10 @@ export class ProductsRepository {
     return row.count;
   }
 
-  /**
-   * Products with their sellers, in the order of `ids`; unknown ids are skipped. Each product's seller is looked up
-   * by primary key: the LATERAL subquery with OFFSET 0 cannot be flattened into a plain join, for which Postgres
-   * hashes every seller to match a few dozen products once there are a few thousand sellers (6,000 sellers and 60
-   * ids, as in the 1M bench: 3.9 ms instead of 0.6 ms in EXPLAIN ANALYZE; at 30,000 it chose index lookups again).
-   */
+  /** Products with their sellers, in the order of `ids`; unknown ids are skipped. */
   async findWithSellerByIds(ids: string[], statuses: ProductEntity['status'][] = VISIBLE): Promise<ProductDto[]> {
     if (!ids.length) return [];
-    const rows: ProductRow[] = await this.products.query(
-      `SELECT ${PRODUCT_COLUMNS}
-         FROM catalog.products p
-        CROSS JOIN LATERAL (SELECT * FROM catalog.sellers s WHERE s.id = p.seller_id OFFSET 0) s
-        WHERE p.id = ANY($1::uuid[]) AND p.status = ANY($2::text[])`,
-      [ids, statuses],
-    );
+    const rows = await WITH_SELLER_BY_IDS.run(this.products.manager.dataSource, [ids, statuses]);
     const byId = new Map(rows.map((r) => [r.id, rowToProductDto(r)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -230,12 +237,7 @@ export class ProductsRepository {
 
   /** A product that has a page: active or sold, not removed. */
   async findVisibleById(id: string): Promise<ProductDto | null> {
-    const [row] = (await this.products.query(
-      `SELECT ${PRODUCT_COLUMNS}
-         FROM ${PRODUCTS_WITH_SELLERS}
-        WHERE p.id = $1 AND p.status = ANY($2::text[])`,
-      [id, VISIBLE],
-    )) as ProductRow[];
+    const [row] = await VISIBLE_BY_ID.run(this.products.manager.dataSource, [id, VISIBLE]);
     return row ? rowToProductDto(row) : null;
   }
 

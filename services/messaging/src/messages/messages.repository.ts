@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { PreparedStatement } from '@souvenir/platform';
+import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { MessageEntity } from './message.entity';
 
 /** A message with its people's names and its product's title, from the read models. */
@@ -67,9 +68,36 @@ const BETWEEN = `
   ((m.from_user_id = $1 AND m.to_user_id = $2) OR (m.from_user_id = $2 AND m.to_user_id = $1))
   AND ($3::uuid IS NULL OR m.product_id = $3::uuid)`;
 
+// The three views every open Messages page reloads, as prepared statements (planned once per connection).
+
+const CONVERSATIONS = new PreparedStatement<ConversationRow>('messaging.conversations', `
+  SELECT ${WITH_SUMMARIES}, c.unread_count, ${INBOX_VERSION}
+    FROM messaging.conversations c
+    JOIN messaging.messages m ON m.id = c.last_message_id
+    ${SUMMARY_JOINS}
+   WHERE c.user_id = $1
+   ORDER BY c.last_message_at DESC, c.last_message_id DESC`);
+
+const READ_THREAD = new PreparedStatement<ThreadRow>('messaging.read-thread', `
+  WITH marked AS (
+    UPDATE messaging.messages SET is_read = true
+     WHERE to_user_id = $1 AND from_user_id = $2 AND ($3::uuid IS NULL OR product_id = $3::uuid) AND NOT is_read
+    RETURNING id
+  )
+  SELECT ${withSummaries('(m.is_read OR m.id IN (SELECT id FROM marked))')}, (SELECT count(*)::int FROM marked) AS marked, ${INBOX_VERSION}
+    FROM messaging.messages m ${SUMMARY_JOINS}
+   WHERE ${BETWEEN} ORDER BY m.created_at ASC, m.id ASC`);
+
+const COUNT_UNREAD = new PreparedStatement<{ count: number } & Versioned>('messaging.count-unread',
+  `SELECT (SELECT count(*)::int FROM messaging.messages WHERE to_user_id = $1 AND NOT is_read) AS count, ${INBOX_VERSION}`);
+
 @Injectable()
 export class MessagesRepository {
-  constructor(@InjectRepository(MessageEntity) private readonly messages: Repository<MessageEntity>) {}
+  private readonly dataSource: DataSource;
+
+  constructor(@InjectRepository(MessageEntity) private readonly messages: Repository<MessageEntity>) {
+    this.dataSource = messages.manager.dataSource;
+  }
 
   async insert(manager: EntityManager, message: Pick<MessageEntity, 'fromUserId' | 'toUserId' | 'productId' | 'content'>): Promise<MessageEntity> {
     const result = await manager.createQueryBuilder().insert().into(MessageEntity).values(message)
@@ -95,15 +123,7 @@ export class MessagesRepository {
    * message by primary key.
    */
   conversations(userId: string): Promise<ConversationRow[]> {
-    return this.messages.query(
-      `SELECT ${WITH_SUMMARIES}, c.unread_count, ${INBOX_VERSION}
-         FROM messaging.conversations c
-         JOIN messaging.messages m ON m.id = c.last_message_id
-         ${SUMMARY_JOINS}
-        WHERE c.user_id = $1
-        ORDER BY c.last_message_at DESC, c.last_message_id DESC`,
-      [userId],
-    );
+    return CONVERSATIONS.run(this.dataSource, [userId]);
   }
 
   /**
@@ -114,23 +134,12 @@ export class MessagesRepository {
    * trigger raises both people's inbox versions and writes their inbox-changed events in the same statement.
    */
   readThread(userId: string, otherUserId: string, productId: string | null): Promise<ThreadRow[]> {
-    return this.messages.query(
-      `WITH marked AS (
-         UPDATE messaging.messages SET is_read = true
-          WHERE to_user_id = $1 AND from_user_id = $2 AND ($3::uuid IS NULL OR product_id = $3::uuid) AND NOT is_read
-         RETURNING id
-       )
-       SELECT ${withSummaries('(m.is_read OR m.id IN (SELECT id FROM marked))')}, (SELECT count(*)::int FROM marked) AS marked, ${INBOX_VERSION}
-         FROM messaging.messages m ${SUMMARY_JOINS}
-        WHERE ${BETWEEN} ORDER BY m.created_at ASC, m.id ASC`,
-      [userId, otherUserId, productId],
-    );
+    return READ_THREAD.run(this.dataSource, [userId, otherUserId, productId]);
   }
 
   /** The unread total and the inbox version, from one snapshot (always one row). */
   async countUnread(userId: string): Promise<{ count: number; version: number }> {
-    const rows: ({ count: number } & Versioned)[] = await this.messages.query(
-      `SELECT (SELECT count(*)::int FROM messaging.messages WHERE to_user_id = $1 AND NOT is_read) AS count, ${INBOX_VERSION}`, [userId]);
+    const rows = await COUNT_UNREAD.run(this.dataSource, [userId]);
     return { count: rows[0].count, version: versionOf(rows) };
   }
 }

@@ -1,0 +1,24 @@
+import type { Pool, QueryResultRow } from 'pg';
+import type { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+
+/**
+ * A fixed, hot read run as a named prepared statement: each pooled connection parses and plans it once, then only
+ * binds and executes it. TypeORM's `query` sends an unnamed statement, which Postgres parses and plans on every call;
+ * for the conversation list (a five-table join) that was half of Postgres's CPU per call (bench, same query on one
+ * pool: 1.42 → 0.70 ms per call, 952 → 1,708 calls/s).
+ *
+ * After five calls Postgres may keep one generic plan for the statement when it costs no more than the custom ones,
+ * so use this for statements whose best plan does not depend on the values (lookups by key, one user's rows), not
+ * for the filtered and searched product lists. It runs outside any TypeORM transaction, on the DataSource's pool.
+ */
+export class PreparedStatement<Row extends QueryResultRow> {
+  /** `name` must be unique per database connection, i.e. across the service: prefix it with the schema. */
+  constructor(readonly name: string, readonly text: string) {}
+
+  async run(dataSource: DataSource, values: unknown[]): Promise<Row[]> {
+    const pool = (dataSource.driver as PostgresDriver).master as Pool;
+    const result = await pool.query<Row>({ name: this.name, text: this.text, values });
+    return result.rows;
+  }
+}
