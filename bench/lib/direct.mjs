@@ -16,6 +16,7 @@ const PRODUCTS_WITH_SELLERS = 'catalog.products p JOIN catalog.sellers s ON s.id
 /** findWithSellerByIds: each product's seller by primary key (a LATERAL subquery the planner cannot flatten). */
 function byIds(ids, statuses) {
   return {
+    name: 'catalog.products-with-seller-by-ids',
     sql: `SELECT ${PRODUCT_COLUMNS} FROM catalog.products p
            CROSS JOIN LATERAL (SELECT * FROM catalog.sellers s WHERE s.id = p.seller_id OFFSET 0) s
            WHERE p.id = ANY($1::uuid[]) AND p.status = ANY($2::text[])`,
@@ -70,20 +71,29 @@ function listRoute(filters) {
   };
 }
 
+/** Runs a statement, as a named prepared statement when it has a name. */
+function query(pool, { name, sql, params }) {
+  return name ? pool.query({ name, text: sql, values: params }) : pool.query(sql, params);
+}
+
 export function directRoutes(ctx) {
   const { userId, messagingUserId, productId, otherUserId, threadProductId, deepAfter, filter, search } = ctx;
+  // Statements with a `name` run as named prepared statements, as the repositories' PreparedStatements do.
   const detail = {
+    name: 'catalog.product-by-id',
     sql: `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCTS_WITH_SELLERS} WHERE p.id = $1 AND p.status = ANY($2::text[])`, params: [productId, ['active', 'sold']],
   };
   const among = {
+    name: 'favourites.active-among',
     sql: `SELECT product_id FROM favourites.favourites WHERE user_id = $1 AND product_id = ANY($2::uuid[]) AND is_active`, params: [userId, [productId]],
   };
   const favIds = {
+    name: 'favourites.active-product-ids',
     sql: `SELECT product_id FROM favourites.favourites WHERE user_id = $1 AND is_active
            ORDER BY favourited_at DESC, product_id DESC LIMIT $2`, params: [userId, 500],
   };
-  const conversations = { sql: CONVERSATIONS_SQL, params: [messagingUserId] };
-  const thread = { sql: THREAD_SQL, params: [messagingUserId, otherUserId, threadProductId] };
+  const conversations = { name: 'messaging.conversations', sql: CONVERSATIONS_SQL, params: [messagingUserId] };
+  const thread = { name: 'messaging.read-thread', sql: THREAD_SQL, params: [messagingUserId, otherUserId, threadProductId] };
   const list = (f) => listRoute(f);
   return {
     browse: list({}),
@@ -92,20 +102,20 @@ export function directRoutes(ctx) {
     deepCursor: list({ after: deepAfter }),
     detail: {
       statements: () => [detail, among],
-      async run(pool) { await pool.query(detail.sql, detail.params); await pool.query(among.sql, among.params); },
+      async run(pool) { await query(pool, detail); await query(pool, among); },
     },
     // What the gateway's two calls run: favourites' ids (activeProductIds), then catalog's products for them
     // (findWithSellerByIds), the second only when there are ids.
     favourites: {
       statements: (ids) => [favIds, byIds(ids ?? [productId], ['active', 'sold'])],
       async run(pool) {
-        const ids = (await pool.query(favIds.sql, favIds.params)).rows.map((r) => r.product_id);
-        if (ids.length) { const q = byIds(ids, ['active', 'sold']); await pool.query(q.sql, q.params); }
+        const ids = (await query(pool, favIds)).rows.map((r) => r.product_id);
+        if (ids.length) await query(pool, byIds(ids, ['active', 'sold']));
         return ids;
       },
     },
-    conversations: { statements: () => [conversations], async run(pool) { await pool.query(conversations.sql, conversations.params); } },
-    thread: { statements: () => [thread], async run(pool) { await pool.query(thread.sql, thread.params); } },
+    conversations: { statements: () => [conversations], async run(pool) { await query(pool, conversations); } },
+    thread: { statements: () => [thread], async run(pool) { await query(pool, thread); } },
   };
 }
 
@@ -118,7 +128,9 @@ const SUMMARY_JOINS = `
   LEFT JOIN messaging.users fu ON fu.id = m.from_user_id
   LEFT JOIN messaging.users tu ON tu.id = m.to_user_id
   LEFT JOIN messaging.products p ON p.id = m.product_id`;
-const CONVERSATIONS_SQL = `SELECT ${WITH_SUMMARIES}, c.unread_count
+/** The inbox version every Messages view carries (INBOX_VERSION of messages.repository.ts). */
+const INBOX_VERSION = '(SELECT version FROM messaging.inboxes WHERE user_id = $1) AS inbox_version';
+const CONVERSATIONS_SQL = `SELECT ${WITH_SUMMARIES}, c.unread_count, ${INBOX_VERSION}
     FROM messaging.conversations c
     JOIN messaging.messages m ON m.id = c.last_message_id
     ${SUMMARY_JOINS}
@@ -130,7 +142,8 @@ const THREAD_SQL = `WITH marked AS (
      WHERE to_user_id = $1 AND from_user_id = $2 AND ($3::uuid IS NULL OR product_id = $3::uuid) AND NOT is_read
     RETURNING id
   )
-  SELECT ${WITH_SUMMARIES.replace('m.is_read,', '(m.is_read OR m.id IN (SELECT id FROM marked)) AS is_read,')}
+  SELECT ${WITH_SUMMARIES.replace('m.is_read,', '(m.is_read OR m.id IN (SELECT id FROM marked)) AS is_read,')},
+         (SELECT count(*)::int FROM marked) AS marked, ${INBOX_VERSION}
     FROM messaging.messages m ${SUMMARY_JOINS}
    WHERE ((m.from_user_id = $1 AND m.to_user_id = $2) OR (m.from_user_id = $2 AND m.to_user_id = $1))
      AND ($3::uuid IS NULL OR m.product_id = $3::uuid) ORDER BY m.created_at ASC, m.id ASC`;
