@@ -1,7 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
-import { ClientsModule, Transport } from '@nestjs/microservices';
-import { connectNats, NATS_CONNECTION, NATS_RPC_CLIENT, NatsConnectionCloser, RPC_TIMEOUT_MS, RpcClient } from '@souvenir/platform';
+import { connectNats, NATS_CONNECTION, NatsConnectionCloser, RPC_TIMEOUT_MS, RpcClient } from '@souvenir/platform';
 import type { Redis } from 'ioredis';
 import { GatewayConfig } from './config/gateway.config';
 import { AllErrorsFilter } from './errors/all-errors.filter';
@@ -25,13 +24,6 @@ export class AppModule {
   static register(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        ClientsModule.register([{
-          name: NATS_RPC_CLIENT,
-          transport: Transport.NATS,
-          options: { servers: config.NATS_URL.split(','), maxReconnectAttempts: -1, waitOnFirstConnect: true, name: 'gateway' },
-        }]),
-      ],
       controllers: [HealthController, AuthController, UsersController, ProductsController, FavouritesController, MessagesController, PaymentsController, WebhooksController],
       providers: [
         { provide: GatewayConfig, useValue: config },
@@ -42,8 +34,8 @@ export class AppModule {
         RedisCloser,
         RpcClient,
         FavouriteMarker,
-        // Follows messaging's inbox.changed events (the RPC client above is Nest's and only does request/reply).
-        { provide: NATS_CONNECTION, useFactory: () => connectNats(config.NATS_URL, 'gateway-events') },
+        // One NATS connection: requests to the services (RpcClient) and messaging's inbox.changed events.
+        { provide: NATS_CONNECTION, useFactory: () => connectNats(config.NATS_URL, 'gateway') },
         NatsConnectionCloser,
         InboxFreshness,
         { provide: RateLimits, inject: [REDIS, GatewayConfig], useFactory: (redis: Redis, c: GatewayConfig) => new RateLimits(redis, c) },

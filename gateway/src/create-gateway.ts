@@ -1,8 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { ClientProxy } from '@nestjs/microservices';
-import { JsonLogger, NATS_RPC_CLIENT } from '@souvenir/platform';
+import { JsonLogger } from '@souvenir/platform';
 import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { constants as zlib } from 'node:zlib';
@@ -63,7 +62,5 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   });
   // SIGTERM: stop accepting connections, finish requests in flight, close Redis and NATS, exit 0.
   app.enableShutdownHooks([], { useProcessExit: true });
-  // Connect to NATS now rather than on the first request.
-  await app.get<ClientProxy>(NATS_RPC_CLIENT).connect().catch(() => undefined);
   return app;
 }

@@ -26,7 +26,7 @@ beforeAll(async () => {
   services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
   services.push(await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra, stub.env()));
   gateway = await startGateway(infra);
-  ({ rpc, close: closeRpc } = rpcClient(infra, 8000));
+  ({ rpc, close: closeRpc } = await rpcClient(infra, 8000));
 });
 
 afterAll(async () => {

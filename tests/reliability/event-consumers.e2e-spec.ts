@@ -26,7 +26,7 @@ interface Delivery { id: string; subject: string; payload: unknown; handler: Han
 beforeAll(async () => {
   infra = await startTestInfra();
   apps = await startAllServices(infra);
-  ({ rpc, close: closeRpc } = rpcClient(infra));
+  ({ rpc, close: closeRpc } = await rpcClient(infra));
   // The seller exists in catalog's read model, so products can be listed without identity running.
   await apps.catalog.get(EventConsumer).apply(`seed-${sellerId}`, EVENTS.identity.userRegistered, profile(sellerId, 1, 'Inti'),
     (e, m) => apps.catalog.get(SellersService).applyProfile(e as UserProfileChangedEvent, m));

@@ -1,13 +1,13 @@
 import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
-import { NATS_RPC_CLIENT } from '@souvenir/platform';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { NATS_CONNECTION, natsReachable } from '@souvenir/platform';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../redis.provider';
 
 /** Liveness, and readiness: Redis (sessions) and NATS (services) reachable. */
 @Controller()
 export class HealthController {
-  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(NATS_RPC_CLIENT) private readonly nats: ClientProxy) {}
+  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(NATS_CONNECTION) private readonly nats: NatsConnection) {}
 
   @Get('healthz')
   healthz() {
@@ -17,7 +17,7 @@ export class HealthController {
   @Get('readyz')
   async readyz() {
     const redis = await this.redis.ping().then(() => true, () => false);
-    const nats = await this.nats.connect().then(() => true, () => false);
+    const nats = await natsReachable(this.nats);
     const checks = { redis: redis ? 'up' : 'down', nats: nats ? 'up' : 'down' };
     if (!redis || !nats) throw new ServiceUnavailableException({ message: 'Not ready', checks });
     return { status: 'ready', checks };

@@ -1,5 +1,4 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ClientsModule, Transport } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { ServiceConfig } from './config/service-config';
@@ -12,13 +11,14 @@ import { HealthController } from './health/health.controller';
 import { Outbox } from './outbox/outbox';
 import { OutboxEventEntity, ProcessedEventEntity } from './outbox/outbox-event.entity';
 import { OutboxRelay } from './outbox/outbox-relay';
-import { NATS_RPC_CLIENT, RPC_TIMEOUT_MS, RpcClient } from './rpc/rpc-client';
+import { RPC_TIMEOUT_MS, RpcClient } from './rpc/rpc-client';
 import { SERVICE_OPTIONS, type ServiceOptions } from './service-options';
 import { EVENT_STREAM } from '@souvenir/contracts';
 
 /**
  * Everything a domain service stands on: its Postgres schema with migrations run at start, the NATS
- * connections (request/reply client and JetStream), the outbox relay, the idempotent consumer and health.
+ * connection (requests to other services and JetStream; Nest's RPC server has its own), the outbox relay, the
+ * idempotent consumer and health.
  */
 @Module({})
 export class PlatformModule {
@@ -47,11 +47,6 @@ export class PlatformModule {
           },
           dataSourceFactory: async (dataSourceOptions) => openAndMigrate(dataSourceOptions!, config.DATABASE_URL, name),
         }),
-        ClientsModule.register([{
-          name: NATS_RPC_CLIENT,
-          transport: Transport.NATS,
-          options: { servers: config.NATS_URL.split(','), maxReconnectAttempts: -1, waitOnFirstConnect: true, name: `${name}-client` },
-        }]),
       ],
       controllers: [HealthController, MetricsController],
       providers: [

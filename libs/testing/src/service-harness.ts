@@ -1,5 +1,4 @@
 import type { INestApplication } from '@nestjs/common';
-import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { RpcClient, bootstrapService, loadConfig, type ServiceConfig } from '@souvenir/platform';
@@ -18,12 +17,9 @@ export async function startService<C extends ServiceConfig>(
 }
 
 /** A typed RPC client talking to the suite's NATS, as the gateway does. */
-export function rpcClient(infra: TestInfra, timeoutMs = 4000): { rpc: RpcClient; close: () => Promise<void> } {
-  const proxy: ClientProxy = ClientProxyFactory.create({
-    transport: Transport.NATS,
-    options: { servers: [infra.natsUrl], maxReconnectAttempts: -1, waitOnFirstConnect: true },
-  });
-  return { rpc: new RpcClient(proxy, timeoutMs), close: async () => { await proxy.close(); } };
+export async function rpcClient(infra: TestInfra, timeoutMs = 4000): Promise<{ rpc: RpcClient; close: () => Promise<void> }> {
+  const nc = await connect({ servers: infra.natsUrl });
+  return { rpc: new RpcClient(nc, timeoutMs), close: () => nc.close() };
 }
 
 /** Every event on the stream for a subject, read from JetStream (what consumers will receive). */

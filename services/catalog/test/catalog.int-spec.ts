@@ -27,7 +27,7 @@ let nc: NatsConnection;
 beforeAll(async () => {
   infra = await startTestInfra();
   app = await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra, { RPC_TIMEOUT_MS: '1500' });
-  ({ rpc, close: closeRpc } = rpcClient(infra));
+  ({ rpc, close: closeRpc } = await rpcClient(infra));
   nc = await connect({ servers: infra.natsUrl });
 });
 

@@ -29,7 +29,7 @@ const event = (userId: string, productId: string, favourited: boolean, version: 
 beforeAll(async () => {
   infra = await startTestInfra();
   app = await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra);
-  ({ rpc, close: closeRpc } = rpcClient(infra));
+  ({ rpc, close: closeRpc } = await rpcClient(infra));
   const nc = await connect({ servers: infra.natsUrl });
   await jetstream(nc).publish(EVENTS.identity.userRegistered, JSON.stringify({
     userId: sellerId, username: 'inti', firstName: 'Inti', lastName: 'Quispe', avatar: null, location: 'Peru', isVerified: true, version: 1, occurredAt: new Date().toISOString(),

@@ -35,7 +35,7 @@ beforeAll(async () => {
   apps.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
   apps.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
   apps.push(await startService(SERVICE_NAME, FavouritesConfig, (c) => AppModule.register(c), infra));
-  ({ rpc, close: closeRpc } = rpcClient(infra));
+  ({ rpc, close: closeRpc } = await rpcClient(infra));
   [seller, buyer, other] = await Promise.all(['sakura', 'ben', 'cleo'].map(async (n) => (await rpc.send(RPC.identity.register, person(n))).id));
   products = [];
   for (const title of ['Kokeshi doll', 'Furoshiki cloth', 'Maneki-neko cat']) {

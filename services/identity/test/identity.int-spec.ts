@@ -18,7 +18,7 @@ const registration = (n: string) => ({
 beforeAll(async () => {
   infra = await startTestInfra();
   app = await startService(SERVICE_NAME, IdentityConfig, (c) => AppModule.register(c), infra);
-  ({ rpc, close: closeRpc } = rpcClient(infra));
+  ({ rpc, close: closeRpc } = await rpcClient(infra));
 });
 
 afterAll(async () => {

@@ -56,7 +56,7 @@ const scarf = randomUUID();
 beforeAll(async () => {
   infra = await startTestInfra();
   app = await startService(SERVICE_NAME, MessagingConfig, (c) => AppModule.register(c), infra, { RPC_TIMEOUT_MS: '1500' });
-  ({ rpc, close: closeRpc } = rpcClient(infra));
+  ({ rpc, close: closeRpc } = await rpcClient(infra));
   nc = await connect({ servers: infra.natsUrl });
   stub = await NestFactory.createMicroservice(OtherServicesStubModule, {
     transport: Transport.NATS, options: { servers: [infra.natsUrl], queue: 'stub' }, logger: false,

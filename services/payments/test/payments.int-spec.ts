@@ -42,7 +42,7 @@ beforeAll(async () => {
   apps.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
   apps.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
   apps.push(await startService(SERVICE_NAME, PaymentsConfig, (c) => AppModule.register(c), infra));
-  ({ rpc, close: closeRpc } = rpcClient(infra, 8000));
+  ({ rpc, close: closeRpc } = await rpcClient(infra, 8000));
   [seller, buyer, other] = await Promise.all(['sakura', 'ben', 'cleo'].map(async (n) => (await rpc.send(RPC.identity.register, person(n))).id));
 });
 

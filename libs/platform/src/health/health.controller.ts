@@ -21,11 +21,16 @@ export class HealthController {
   @Get('readyz')
   async readyz() {
     const postgres = await within(2000, this.dataSource.query('SELECT 1')).then(() => true, () => false);
-    const nats = !this.nc.isClosed() && !this.nc.isDraining() && (await within(1000, this.nc.flush()).then(() => true, () => false));
+    const nats = await natsReachable(this.nc);
     const checks = { postgres: postgres ? 'up' : 'down', nats: nats ? 'up' : 'down' };
     if (!postgres || !nats) throw new ServiceUnavailableException({ status: 'unavailable', checks });
     return { status: 'ready', checks };
   }
+}
+
+/** Whether the connection is open and the server answers a ping within a second (readiness of any process). */
+export async function natsReachable(nc: NatsConnection): Promise<boolean> {
+  return !nc.isClosed() && !nc.isDraining() && (await within(1000, nc.flush()).then(() => true, () => false));
 }
 
 function within<T>(ms: number, work: Promise<T>): Promise<T> {

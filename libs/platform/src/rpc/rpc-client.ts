@@ -1,20 +1,34 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
-import { headers as natsHeaders } from '@nats-io/transport-node';
-import { firstValueFrom, timeout } from 'rxjs';
+import { headers as natsHeaders, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import { ErrorCode, isRpcErrorPayload, type RpcRequest, type RpcResponse, type RpcSubject } from '@souvenir/contracts';
 import { DomainError } from './domain-error';
+import { NATS_CONNECTION } from '../events/nats-connection';
 import { currentRequestId, REQUEST_ID_HEADER } from '../logging/request-context';
 import { endSpan, injectTraceContext, SpanKind, startSpan, tracingEnabled, withActiveSpan } from '../tracing/tracing';
 
-export const NATS_RPC_CLIENT = Symbol('NATS_RPC_CLIENT');
 export const RPC_TIMEOUT_MS = Symbol('RPC_TIMEOUT_MS');
 
-/** Typed request/reply over NATS: a wrong payload for a subject does not compile. */
+/** What a service's Nest NATS server answers: the handler's value, or the error it threw. */
+interface ServerReply {
+  response?: unknown;
+  err?: unknown;
+}
+
+/**
+ * Typed request/reply over NATS: a wrong payload for a subject does not compile.
+ *
+ * Services answer with Nest's NATS server, so requests are Nest's packets (`{ pattern, data, id }` in JSON, the
+ * request id and trace context in NATS headers) and replies are `{ response }` or `{ err }`. They are sent with
+ * nats.js's own `request`, which receives every reply of the connection on one wildcard subscription. Nest's
+ * NATS client subscribed and unsubscribed a new reply subject for every request: two more protocol operations
+ * per call for this process and for the NATS server, which rewrites its subscription table for each.
+ */
 @Injectable()
 export class RpcClient {
+  private sent = 0;
+
   constructor(
-    @Inject(NATS_RPC_CLIENT) private readonly client: ClientProxy,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(RPC_TIMEOUT_MS) private readonly timeoutMs: number,
   ) {}
 
@@ -25,9 +39,16 @@ export class RpcClient {
     const span = startSpan(subject, SpanKind.CLIENT, { 'messaging.system': 'nats', 'messaging.destination.name': subject });
     let failure: string | undefined;
     try {
-      return await withActiveSpan(span, () =>
-        firstValueFrom(this.client.send<RpcResponse<S>>(subject, withRequestContext(request)).pipe(timeout(this.timeoutMs))));
+      // Nest's server needs a packet id to answer (without one it takes the message for an event); the reply
+      // subject, not the id, pairs the answer with this request.
+      const packet = JSON.stringify({ pattern: subject, data: request, id: String(++this.sent) });
+      const reply = await withActiveSpan(span, () => this.nc.request(subject, packet, { timeout: this.timeoutMs, headers: requestHeaders() }));
+      const { response, err } = reply.json<ServerReply>();
+      if (err !== undefined && err !== null) throw err;
+      return response as RpcResponse<S>;
     } catch (error) {
+      // Domain errors keep their code; a timeout, no responder, an empty or unreadable reply or Nest's own errors
+      // (no handler for the subject) all mean the service cannot answer now.
       const domainError = isRpcErrorPayload(error)
         ? new DomainError(error.code, error.message, error.errors)
         : new DomainError(ErrorCode.Unavailable, `The ${subject.split('.')[0]} service is unavailable`);
@@ -39,15 +60,12 @@ export class RpcClient {
   }
 }
 
-/**
- * Wraps the payload in a NATS record carrying the current request id (the gateway's or the calling handler's)
- * and, when tracing is on, the active span's `traceparent`.
- */
-function withRequestContext(request: object): unknown {
+/** The current request id (the gateway's or the calling handler's) and, when tracing is on, the active span. */
+function requestHeaders(): MsgHdrs | undefined {
   const requestId = currentRequestId();
-  if (!requestId && !tracingEnabled()) return request;
+  if (!requestId && !tracingEnabled()) return undefined;
   const h = natsHeaders();
   if (requestId) h.set(REQUEST_ID_HEADER, requestId);
   injectTraceContext(h);
-  return new NatsRecordBuilder(request).setHeaders(h).build();
+  return h;
 }
