@@ -31,6 +31,18 @@ export function writeMarkdown(report, dir) {
         `${r.seqScanOnProducts === undefined ? '–' : r.seqScanOnProducts ? '❌ yes' : 'no'} | ${ok(r.meetsTarget)} |`);
     }
     lines.push('', 'Latencies in ms. "overhead" = gateway p50 − direct SQL p50, both with one connection (no queueing).', '');
+    // Where the CPU of each route went at c=16: the machine's two cores are the throughput bound.
+    const cpuRows = report.routes.filter((r) => r.gateway.cpuMsPerRequest);
+    if (cpuRows.length) {
+      const processes = Object.keys(cpuRows[0].gateway.cpuMsPerRequest).filter((p) => p !== 'total');
+      lines.push(`### CPU per request at ${o.connections} connections (ms, per process)`, '');
+      lines.push(`| route | ${processes.join(' | ')} | total |`, `|---|${processes.map(() => '---:').join('|')}|---:|`);
+      for (const r of cpuRows) {
+        const c = r.gateway.cpuMsPerRequest;
+        lines.push(`| ${r.route} | ${processes.map((p) => fmt(c[p], 2)).join(' | ')} | ${fmt(c.total, 2)} |`);
+      }
+      lines.push('');
+    }
   }
   if (report.nats) {
     const n = report.nats;
