@@ -12,6 +12,12 @@ import { LRUCache } from 'lru-cache';
  * user's windows are offset by a hash of their id, so the users' pages do not all reload in the same second.
  */
 export const INBOX_REVALIDATE_MS = 5 * 60_000;
+
+/** What this gateway knows of a user's inbox: its latest version (none since it was forgotten), and how often forgotten. */
+interface Known {
+  version?: number;
+  forgets: number;
+}
 /** Users whose latest inbox version this gateway remembers (~100 bytes each). */
 const REMEMBERED_USERS = 100_000;
 
@@ -28,12 +34,17 @@ const REMEMBERED_USERS = 100_000;
  * longer than the event's trip from the commit (milliseconds), or INBOX_REVALIDATE_MS if the event is lost. The ETag names the
  * user, so a shared browser never revalidates one person's cached inbox as another's. A user's own writes (a send,
  * a thread read that marked messages read) make this gateway forget their versions at once, so the page that made
- * the change reloads on its next request without waiting for the event.
+ * the change reloads on its next request without waiting for the event. An answer that was being read when its
+ * user was forgotten (or when everything was) is not remembered: it may have been read before the change, and
+ * remembering its older version after the change's event had come would answer 304 to the stale view until the
+ * ETag window ends.
  */
 @Injectable()
 export class InboxFreshness implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(InboxFreshness.name);
-  private readonly versions = new LRUCache<string, number>({ max: REMEMBERED_USERS });
+  private readonly known = new LRUCache<string, Known>({ max: REMEMBERED_USERS });
+  /** Raised whenever everything is forgotten (a NATS disconnect), like a user's `forgets` for one user. */
+  private clears = 0;
   private subscription?: Subscription;
 
   constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
@@ -51,20 +62,30 @@ export class InboxFreshness implements OnModuleInit, OnApplicationShutdown {
     });
     void (async () => {
       for await (const status of this.nc.status()) {
-        if (status.type === 'disconnect' || status.type === 'reconnect' || status.type === 'slowConsumer') this.versions.clear();
+        if (status.type === 'disconnect' || status.type === 'reconnect' || status.type === 'slowConsumer') this.forgetEveryone();
       }
     })();
   }
 
   /** Versions only grow: a late event or an older answer never lowers what is known. */
   remember(userId: string, version: number): void {
-    const known = this.versions.get(userId);
-    if (known === undefined || version > known) this.versions.set(userId, version);
+    const known = this.known.get(userId);
+    if (known?.version === undefined || version > known.version) this.known.set(userId, { version, forgets: known?.forgets ?? 0 });
   }
 
   /** The caller's own writes: their next polls reload at once, whether or not the event has arrived yet. */
   forget(...userIds: string[]): void {
-    for (const userId of userIds) this.versions.delete(userId);
+    for (const userId of userIds) this.known.set(userId, { forgets: (this.known.get(userId)?.forgets ?? 0) + 1 });
+  }
+
+  private forgetEveryone(): void {
+    this.known.clear();
+    this.clears += 1;
+  }
+
+  /** Changes whenever the user's version is forgotten: an answer read across a change of it may predate a write. */
+  private forgetting(userId: string): string {
+    return `${this.clears}.${this.known.get(userId)?.forgets ?? 0}`;
   }
 
   etag(userId: string, version: number, now = Date.now()): string {
@@ -79,13 +100,14 @@ export class InboxFreshness implements OnModuleInit, OnApplicationShutdown {
   async respond<T>(request: Request, response: Response, userId: string, load: () => Promise<InboxView<T>>): Promise<void> {
     response.setHeader('Cache-Control', 'private, no-cache');
     response.setHeader('Vary', 'Cookie');
-    const known = this.versions.get(userId);
+    const known = this.known.get(userId)?.version;
     if (known !== undefined && matches(request.headers['if-none-match'], this.etag(userId, known))) {
       response.status(304).end();
       return;
     }
+    const before = this.forgetting(userId);
     const { inboxVersion, view, changedInboxes = [] } = await load();
-    this.remember(userId, inboxVersion);
+    if (this.forgetting(userId) === before) this.remember(userId, inboxVersion);
     this.forget(...changedInboxes);
     response.setHeader('ETag', this.etag(userId, inboxVersion));
     response.json(view);
