@@ -1,5 +1,5 @@
-// `npm test`: builds everything (type-checks every package and builds the web app), then runs every jest test
-// (unit, integration against real Postgres/Redis/NATS, gateway end-to-end), the fault/security and deployment
+// `npm test`: builds everything (type-checks every package and builds the web app), type-checks the tests, then
+// runs every jest test (unit, integration against real Postgres/Redis/NATS, gateway end-to-end), the fault/security and deployment
 // suites, then the browser tests in Chromium.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -36,6 +36,8 @@ const step = (title, cmd, args) => {
 
 const extra = process.argv.slice(2);
 step('Build', bin('nx'), ['run-many', '-t', 'build', '--outputStyle=static']);
+// jest only transpiles test files (ts-jest, diagnostics off), so their types are checked here.
+step('Type-check the tests', bin('tsc'), ['--noEmit', '-p', 'tsconfig.spec.json']);
 step('Lint (module boundaries included)', bin('eslint'), ['.']);
 step('Unit, integration and gateway end-to-end tests', bin('jest'), ['-c', 'jest.config.cjs', '--maxWorkers=2', ...extra]);
 step('Reliability and security tests', bin('jest'), ['-c', 'tests/jest.config.cjs', '--runInBand', '--testTimeout=120000', ...extra]);

@@ -23,7 +23,7 @@ it('SIGTERM under load: in-flight requests complete, none fails, the process exi
     replicas.push(startProcess('identity', { ...infra.env, HTTP_PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'info' }));
   }
   await Promise.all(ports.map((p) => waitReady(`http://127.0.0.1:${p}/readyz`)));
-  const { rpc, close } = rpcClient(infra, 10_000);
+  const { rpc, close } = await rpcClient(infra, 10_000);
   let running = true;
   let sent = 0;
   const succeeded: string[] = [];

@@ -42,7 +42,7 @@ beforeAll(async () => {
   ]);
   // A plain subscriber (no queue group) sees the requests the gateway sends, headers included.
   nc = await connect({ servers: infra.natsUrl });
-  nc.subscribe('identity.>', { callback: (_e, msg) => seenRequestIds.push(msg.headers?.get('X-Request-Id')) });
+  nc.subscribe('identity.>', { callback: (_e, msg) => { seenRequestIds.push(msg.headers?.get('X-Request-Id')); } });
   await nc.flush();
 });
 

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// (the DOM types: page.evaluate callbacks run in the browser)
 // Stored XSS: script payloads saved through the API in every user-written field, then rendered by the built web
 // app in Chromium on every page that shows them. No payload may run (window.__xss stays undefined, no dialog).
 import { chromium, type Browser, type Page } from 'playwright-core';

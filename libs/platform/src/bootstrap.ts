@@ -38,6 +38,8 @@ export async function bootstrapService(name: string, module: unknown, config: Se
       waitOnFirstConnect: true,
     }, DRAIN_TIMEOUT_MS),
   });
+  // Start-up hooks first (the relay's wake-up after commits, the consumers), then take requests.
+  await app.init();
   await app.startAllMicroservices();
   await app.listen(config.HTTP_PORT, process.env.HOST ?? '0.0.0.0');
   const url = await app.getUrl();

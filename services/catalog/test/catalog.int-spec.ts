@@ -46,7 +46,7 @@ async function expectError(promise: Promise<unknown>, code: ErrorCode): Promise<
 }
 
 /** Publishes an identity event straight to JetStream, as identity's outbox relay would. */
-async function publishUserEvent(subject: string, event: UserProfileChangedEvent, msgID = randomUUID()): Promise<string> {
+async function publishUserEvent(subject: string, event: UserProfileChangedEvent, msgID: string = randomUUID()): Promise<string> {
   await jetstream(nc).publish(subject, JSON.stringify(event), { msgID });
   return msgID;
 }
