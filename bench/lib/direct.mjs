@@ -62,9 +62,6 @@ function pageSql({ tsQuery, country, minPrice, maxPrice, after }, limit = 25) {
 /** A catalog list route: the page statement (the count comes from catalog's cache). */
 function listRoute(filters) {
   const { page, count, tier0 } = pageSql(filters);
-  // findPage runs a page without filters as a prepared statement (per sort, with or without a cursor).
-  const unfiltered = !filters.tsQuery && !filters.country && filters.minPrice === undefined && filters.maxPrice === undefined;
-  if (unfiltered) page.name = `catalog.browse-page.recent${filters.after ? '.after' : ''}`;
   return {
     statements: () => [page, count, ...(tier0 ? [tier0] : [])],
     async run(pool) {

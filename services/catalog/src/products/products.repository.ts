@@ -159,13 +159,10 @@ export class ProductsRepository {
         if (after) keyset = `(p.created_at, p.id) < (${t}, ${id})`;
         break;
     }
-    const sql = pageSql({ from, where: [...where, ...(keyset ? [keyset] : [])], order, limit: params.add(page.limit), matchesFirst });
-    // Browsing without filters (Home's pages past the first: its infinite scroll) is the commonest read no cache
-    // serves, and its plan is the sort's index walk whatever the values: a prepared statement per sort.
-    const unfiltered = where.length === 1;
-    const rows = unfiltered
-      ? await new PreparedStatement<PageRow>(`catalog.browse-page.${page.sort}${after ? '.after' : ''}`, sql).run(this.products.manager.dataSource, params.values)
-      : ((await this.products.query(sql, params.values)) as PageRow[]);
+    const rows: PageRow[] = await this.products.query(
+      pageSql({ from, where: [...where, ...(keyset ? [keyset] : [])], order, limit: params.add(page.limit), matchesFirst }),
+      params.values,
+    );
     return rows.map((r) => ({
       key: {
         id: r.id,
