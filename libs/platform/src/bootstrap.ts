@@ -10,8 +10,9 @@ const DRAIN_TIMEOUT_MS = 15_000;
 
 /**
  * Starts a domain service: request/reply on NATS in a queue group named after the service (so replicas split
- * the load), and a small HTTP server for health and metrics. SIGTERM stops taking requests, finishes those in
- * flight, stops the outbox relay and the consumers, closes Postgres and NATS, and exits 0.
+ * the load), and a small HTTP server for health and metrics. SIGTERM stops the event consumers (their handlers in
+ * flight finish), stops taking requests and finishes those in flight, stops the outbox relay, closes Postgres and
+ * NATS, and exits 0.
  *
  * With MIGRATE_ONLY=1 it only prepares the database (schema, migrations under an advisory lock) and the event
  * stream, then exits 0: the Kubernetes migrations Job runs each service image this way before a rollout.

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
@@ -19,7 +19,7 @@ const RETRY_DELAY_MS = 1000;
  * `processed_events` in the same transaction as the handler's writes, and a duplicate insert skips the handler.
  */
 @Injectable()
-export class EventConsumer implements OnApplicationShutdown {
+export class EventConsumer implements BeforeApplicationShutdown {
   private readonly logger = new Logger(EventConsumer.name);
   private readonly subscriptions: ConsumerMessages[] = [];
   private readonly loops: Promise<void>[] = [];
@@ -69,7 +69,12 @@ export class EventConsumer implements OnApplicationShutdown {
     return infos.filter((i) => i !== null).map((i) => ({ consumer: i.name, pending: i.num_pending, ackPending: i.num_ack_pending }));
   }
 
-  async onApplicationShutdown() {
+  /**
+   * Stops taking events and lets the handlers in flight finish before any shutdown hook runs: TypeORM closes the
+   * DataSource in its own shutdown hook, and a handler still running then failed ("Cannot use a pool after calling
+   * end") and left its event to be redelivered.
+   */
+  async beforeApplicationShutdown() {
     this.stopped = true;
     await Promise.all(this.subscriptions.map((s) => s.close().catch(() => undefined)));
     await Promise.allSettled(this.loops);
