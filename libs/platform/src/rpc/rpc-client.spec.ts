@@ -21,7 +21,7 @@ describe('RpcClient speaks the services\' Nest NATS protocol', () => {
   /** A subject of this test's own, answered by `reply` with the request's packet; typed as any subject. */
   function serve(reply: (packet: { pattern: string; data: unknown; id: string }) => string): RpcSubject {
     const subject = `rpc-spec.${randomUUID()}`;
-    nc.subscribe(subject, { callback: (_e, msg) => msg.respond(reply(msg.json())) });
+    nc.subscribe(subject, { callback: (_e, msg) => { msg.respond(reply(msg.json())); } });
     return subject as RpcSubject;
   }
   const send = (subject: RpcSubject, payload: object) => rpc.send(subject, payload as never);
