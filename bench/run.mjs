@@ -75,7 +75,7 @@ async function main() {
   const direct = directRoutes(ctx.direct);
   const wanted = [
     ...(opts.parts.has('catalog') ? ['browse', 'filter', 'search', 'deepCursor'] : []),
-    ...(opts.parts.has('signed-in') ? ['detail', 'favourites', 'conversations', 'thread', 'conversations304', 'thread304', ...(routes.payment ? ['payment'] : [])] : []),
+    ...(opts.parts.has('signed-in') ? ['detail', 'favourites', 'favourites60', 'conversations', 'thread', 'conversations304', 'thread304', ...(routes.payment ? ['payment'] : [])] : []),
   ].filter((name) => !opts.routes.length || opts.routes.includes(name));
   for (const name of wanted) {
     const r = routes[name];
@@ -202,9 +202,11 @@ async function benchContext(base, plan, seller, buyer) {
     search: { path: `/api/products?search=${search}`, rpc: ['catalog.product.list', { query: { search } }] },
     deepCursor: { path: `/api/products?cursor=${encodeURIComponent(cursor)}`, rpc: ['catalog.product.list', { query: { cursor } }] },
     detail: { path: `/api/products/${fav.id}`, cookie: buyer.cookie, rpc: ['catalog.product.get', { productId: fav.id }] },
-    // The gateway's two calls: favourites' ids, then catalog's products for them (none when there are no ids).
-    favourites: { path: '/api/favorites', cookie: buyer.cookie, rpc: ['favourites.favourite.ids', { actorId: buyer.me.id },
-      (ids) => (ids.length ? ['catalog.product.get-many', { productIds: ids }] : null)] },
+    // The gateway's two calls: a page of favourites' ids, then catalog's products for them (none when there are no
+    // ids). The first page as the Favorites tab loads it (24), and a page of 60 (the whole list of a bench buyer,
+    // what the route answered before it was paginated).
+    favourites: favouritesRoute(buyer, 24),
+    favourites60: favouritesRoute(buyer, 60),
     conversations: { path: '/api/messages/conversations', cookie: seller.cookie, rpc: ['messaging.conversation.list', { actorId: seller.me.id }] },
     thread: { path: `/api/messages/${thread.other}?productId=${thread.product_id}`, cookie: seller.cookie,
       rpc: ['messaging.thread.get', { actorId: seller.me.id, otherUserId: thread.other, productId: thread.product_id }] },
@@ -228,7 +230,7 @@ async function benchContext(base, plan, seller, buyer) {
     call(base, routes.filter.path).then((r) => Number(r.headers.get('x-total-count'))),
     call(base, routes.search.path).then((r) => Number(r.headers.get('x-total-count'))),
     call(base, routes.conversations.path, { cookie: seller.cookie }).then((r) => r.json()).then((a) => a.length),
-    call(base, routes.favourites.path, { cookie: buyer.cookie }).then((r) => r.json()).then((a) => a.length),
+    call(base, '/api/favorites?limit=100', { cookie: buyer.cookie }).then((r) => r.json()).then((a) => a.length),
   ]);
   return {
     db,
@@ -241,6 +243,15 @@ async function benchContext(base, plan, seller, buyer) {
       filter, search, deepAfter: deep, productId: fav.id,
       userId: buyer.me.id, messagingUserId: seller.me.id, otherUserId: thread.other, threadProductId: thread.product_id,
     },
+  };
+}
+
+/** GET /api/favorites with a page of `limit`, and the same two calls straight over NATS. */
+function favouritesRoute(buyer, limit) {
+  return {
+    path: limit === 24 ? '/api/favorites' : `/api/favorites?limit=${limit}`, cookie: buyer.cookie,
+    rpc: ['favourites.favourite.ids', { actorId: buyer.me.id, limit },
+      (page) => (page.productIds.length ? ['catalog.product.get-many', { productIds: page.productIds }] : null)],
   };
 }
 

@@ -71,6 +71,21 @@ function listRoute(filters) {
   };
 }
 
+/**
+ * What the gateway's two calls run for a page of favourites: favourites' page of ids (activePage), then catalog's
+ * products for them (findWithSellerByIds), the second only when there are ids.
+ */
+function favouritesPage(idsStatement, limit) {
+  return {
+    statements: (ids) => [idsStatement, byIds(ids ?? [], ['active', 'sold'])],
+    async run(pool) {
+      const ids = (await query(pool, idsStatement)).rows.slice(0, limit).map((r) => r.product_id);
+      if (ids.length) await query(pool, byIds(ids, ['active', 'sold']));
+      return ids;
+    },
+  };
+}
+
 /** Runs a statement, as a named prepared statement when it has a name. */
 function query(pool, { name, sql, params }) {
   return name ? pool.query({ name, text: sql, values: params }) : pool.query(sql, params);
@@ -87,11 +102,13 @@ export function directRoutes(ctx) {
     name: 'favourites.active-among',
     sql: `SELECT product_id FROM favourites.favourites WHERE user_id = $1 AND product_id = ANY($2::uuid[]) AND is_active`, params: [userId, [productId]],
   };
-  const favIds = {
-    name: 'favourites.active-product-ids',
-    sql: `SELECT product_id FROM favourites.favourites WHERE user_id = $1 AND is_active
-           ORDER BY favourited_at DESC, product_id DESC LIMIT $2`, params: [userId, 500],
-  };
+  // A first page of favourites: one row more than the page, to know whether another follows.
+  const favIds = (limit) => ({
+    name: 'favourites.active-first-page',
+    sql: `SELECT product_id, to_char(favourited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS favourited_at
+            FROM favourites.favourites WHERE user_id = $1 AND is_active ORDER BY favourited_at DESC, product_id DESC LIMIT $2`,
+    params: [userId, limit + 1],
+  });
   const conversations = { name: 'messaging.conversations', sql: CONVERSATIONS_SQL, params: [messagingUserId] };
   const thread = { name: 'messaging.read-thread', sql: THREAD_SQL, params: [messagingUserId, otherUserId, threadProductId] };
   const list = (f) => listRoute(f);
@@ -104,16 +121,8 @@ export function directRoutes(ctx) {
       statements: () => [detail, among],
       async run(pool) { await query(pool, detail); await query(pool, among); },
     },
-    // What the gateway's two calls run: favourites' ids (activeProductIds), then catalog's products for them
-    // (findWithSellerByIds), the second only when there are ids.
-    favourites: {
-      statements: (ids) => [favIds, byIds(ids ?? [productId], ['active', 'sold'])],
-      async run(pool) {
-        const ids = (await query(pool, favIds)).rows.map((r) => r.product_id);
-        if (ids.length) await query(pool, byIds(ids, ['active', 'sold']));
-        return ids;
-      },
-    },
+    favourites: favouritesPage(favIds(24), 24),
+    favourites60: favouritesPage(favIds(60), 60),
     conversations: { statements: () => [conversations], async run(pool) { await query(pool, conversations); } },
     thread: { statements: () => [thread], async run(pool) { await query(pool, thread); } },
   };

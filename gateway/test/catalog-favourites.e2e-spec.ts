@@ -113,6 +113,28 @@ describe('favourites through the gateway', () => {
     expect((await http.get('/api/favorites').set('Cookie', cookies.other).expect(200)).body).toEqual([]);
   });
 
+  it('pages favourites with limit and X-Next-Cursor, and answers bad paging with 400s', async () => {
+    const first = await http.get('/api/favorites?limit=1').set('Cookie', cookies.buyer).expect(200);
+    expect(first.body.map((p: { id: string }) => p.id)).toEqual([ids.lamp]);
+    const cursor = first.headers['x-next-cursor'];
+    expect(cursor).toEqual(expect.any(String));
+    const second = await http.get(`/api/favorites?limit=1&cursor=${cursor}`).set('Cookie', cookies.buyer).expect(200);
+    expect(second.body.map((p: { id: string; isFavorited: boolean }) => [p.id, p.isFavorited])).toEqual([[ids.tagine, true]]);
+    expect(second.headers['x-next-cursor']).toBeUndefined();
+    // The default page holds both, with no next page; a cursor only places a page within the caller's own list.
+    const all = await http.get('/api/favorites').set('Cookie', cookies.buyer).expect(200);
+    expect(all.body).toHaveLength(2);
+    expect(all.headers['x-next-cursor']).toBeUndefined();
+    expect((await http.get(`/api/favorites?limit=1&cursor=${cursor}`).set('Cookie', cookies.other).expect(200)).body).toEqual([]);
+
+    expect((await http.get('/api/favorites?cursor=nope').set('Cookie', cookies.buyer).expect(400)).body)
+      .toEqual({ statusCode: 400, message: 'Invalid cursor', errors: [{ field: 'query.cursor', message: 'Invalid cursor' }] });
+    expect((await http.get('/api/favorites?limit=abc').set('Cookie', cookies.buyer).expect(400)).body.message).toBe('limit must be a whole number');
+    await http.get('/api/favorites?limit=0').set('Cookie', cookies.buyer).expect(400);
+    await http.get('/api/favorites?limit=101').set('Cookie', cookies.buyer).expect(400);
+    await http.get('/api/favorites?limit=1').expect(401);
+  });
+
   it('orders Most Popular by hearts', async () => {
     await http.post('/api/favorites').set('Cookie', cookies.other).send({ productId: ids.tagine }).expect(201);
     expect((await http.get('/api/favorites').set('Cookie', cookies.other).expect(200)).body.map((p: { id: string }) => p.id)).toEqual([ids.tagine]);

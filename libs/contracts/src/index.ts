@@ -3,6 +3,7 @@ import 'reflect-metadata';
 export * from './validation/messages';
 export * from './validation/field-errors';
 export * from './rpc/error-code';
+export * from './pagination/page-query.dto';
 export * from './rpc/contract';
 export * from './rpc/subjects';
 export * from './events/subjects';

@@ -11,6 +11,7 @@ export * from './logging/json-logger';
 export * from './outbox/outbox';
 export * from './outbox/outbox-event.entity';
 export * from './outbox/outbox-relay';
+export * from './pagination/cursor';
 export * from './platform.module';
 export * from './rpc/domain-error';
 export * from './rpc/rpc-client';

@@ -26,6 +26,11 @@ const listing = (title: string) => ({
   category: 'Art & Crafts', country: 'Japan', images: ['https://example.com/a.jpg'], isCustomsVerified: true,
 });
 
+/** The user's whole list (fewer than one page here). */
+async function idsOf(actorId: string): Promise<string[]> {
+  return (await rpc.send(RPC.favourites.ids, { actorId, limit: 100 })).productIds;
+}
+
 async function codeOf(promise: Promise<unknown>): Promise<ErrorCode | null> {
   return promise.then(() => null, (e: unknown) => (e instanceof DomainError ? e.code : null));
 }
@@ -52,20 +57,20 @@ afterAll(async () => {
 describe('favourites service', () => {
   it('adds idempotently and answers the ids newest first', async () => {
     const [p1, p2] = products;
-    expect(await rpc.send(RPC.favourites.ids, { actorId: buyer })).toEqual([]);
+    expect(await idsOf(buyer)).toEqual([]);
     await rpc.send(RPC.favourites.add, { actorId: buyer, productId: p1.id });
     await new Promise((r) => setTimeout(r, 10));
     await rpc.send(RPC.favourites.add, { actorId: buyer, productId: p2.id });
     await rpc.send(RPC.favourites.add, { actorId: buyer, productId: p1.id });
-    expect(await rpc.send(RPC.favourites.ids, { actorId: buyer })).toEqual([p2.id, p1.id]);
-    expect(await codeOf(rpc.send(RPC.favourites.ids, { actorId: 'nope' }))).toBe(ErrorCode.ValidationFailed);
+    expect(await idsOf(buyer)).toEqual([p2.id, p1.id]);
+    expect(await codeOf(rpc.send(RPC.favourites.ids, { actorId: 'nope', limit: 10 }))).toBe(ErrorCode.ValidationFailed);
   });
 
   it('answers which of a page of ids are favourited, per user', async () => {
     const ids = products.map((p) => p.id);
     expect(new Set(await rpc.send(RPC.favourites.favouritedAmong, { actorId: buyer, productIds: ids }))).toEqual(new Set([products[0].id, products[1].id]));
     expect(await rpc.send(RPC.favourites.favouritedAmong, { actorId: other, productIds: ids })).toEqual([]);
-    expect(await rpc.send(RPC.favourites.ids, { actorId: other })).toEqual([]);
+    expect(await idsOf(other)).toEqual([]);
   });
 
   it('refuses unknown products with NOT_FOUND', async () => {
@@ -91,19 +96,56 @@ describe('favourites service', () => {
     await rpc.send(RPC.favourites.add, { actorId: other, productId: p1.id });
     await rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: p1.id });
     await eventually(async () => {
-      expect(await rpc.send(RPC.favourites.ids, { actorId: buyer })).not.toContain(p1.id);
-      expect(await rpc.send(RPC.favourites.ids, { actorId: other })).not.toContain(p1.id);
+      expect(await idsOf(buyer)).not.toContain(p1.id);
+      expect(await idsOf(other)).not.toContain(p1.id);
     });
     const nc = await connect({ servers: infra.natsUrl });
     await jetstream(nc).publish(EVENTS.catalog.productRemoved, JSON.stringify({ productId: p1.id, sellerId: seller, occurredAt: new Date().toISOString() }), { msgID: 'replayed-removal' });
     await nc.close();
     await new Promise((r) => setTimeout(r, 500));
-    expect(await rpc.send(RPC.favourites.ids, { actorId: buyer })).toEqual([products[1].id]);
+    expect(await idsOf(buyer)).toEqual([products[1].id]);
     expect(await codeOf(rpc.send(RPC.favourites.add, { actorId: buyer, productId: p1.id }))).toBe(ErrorCode.NotFound);
+  });
+
+  it('pages through a long list newest first, favourites made in the same microsecond included, and refuses a bad cursor', async () => {
+    const actorId = (await rpc.send(RPC.identity.register, person('pia'))).id;
+    const listed: ProductDto[] = [];
+    for (let i = 0; i < 7; i += 1) listed.push(await rpc.send(RPC.catalog.createProduct, { actorId: seller, product: listing(`Postcard ${i}`) }));
+    for (const product of listed) await rpc.send(RPC.favourites.add, { actorId, productId: product.id });
+    // Four of them share one timestamp, so only the product id orders them: a cursor on the time alone would skip some.
+    await infra.database.query(
+      `UPDATE favourites.favourites SET favourited_at = '2026-01-01T00:00:00.123456Z' WHERE user_id = $1 AND product_id = ANY($2::uuid[])`,
+      [actorId, listed.slice(1, 5).map((p) => p.id)],
+    );
+    const expected = await idsOf(actorId);
+    const tied = listed.slice(1, 5).map((p) => p.id).sort().reverse();
+    expect(expected).toEqual([listed[6].id, listed[5].id, listed[0].id, ...tied]);
+
+    const pages: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await rpc.send(RPC.favourites.ids, { actorId, limit: 3, ...(cursor ? { cursor } : {}) });
+      pages.push(page.productIds);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor && pages.length < 10);
+    expect(pages.map((page) => page.length)).toEqual([3, 3, 1]);
+    expect(pages.flat()).toEqual(expected);
+
+    // A list that ends exactly at a page's end has no next page.
+    const exact = await rpc.send(RPC.favourites.ids, { actorId, limit: 7 });
+    expect(exact).toEqual({ productIds: expected, nextCursor: null });
+
+    for (const bad of ['nope', Buffer.from('{"v":1,"k":{"favouritedAt":"yesterday","productId":"x"}}').toString('base64url'), Buffer.from('[1]').toString('base64url')]) {
+      const failure = await rpc.send(RPC.favourites.ids, { actorId, limit: 3, cursor: bad }).then(() => null, (e: unknown) => e);
+      expect(failure).toBeInstanceOf(DomainError);
+      expect(failure).toMatchObject({ code: ErrorCode.ValidationFailed, message: 'Invalid cursor' });
+    }
+    expect(await codeOf(rpc.send(RPC.favourites.ids, { actorId, limit: 0 }))).toBe(ErrorCode.ValidationFailed);
+    expect(await codeOf(rpc.send(RPC.favourites.ids, { actorId, limit: 101 }))).toBe(ErrorCode.ValidationFailed);
   });
 
   it('removes a favourite', async () => {
     await rpc.send(RPC.favourites.remove, { actorId: buyer, productId: products[1].id });
-    expect(await rpc.send(RPC.favourites.ids, { actorId: buyer })).toEqual([]);
+    expect(await idsOf(buyer)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { AddFavoriteDto, RPC, type ProductDto } from '@souvenir/contracts';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { AddFavoriteDto, FavoritesQueryDto, PAGE_SIZE, RPC, type ProductDto } from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
+import type { Response } from 'express';
 import { UuidPipe } from '../../rpc/uuid.pipe';
 import { ActorId, AuthGuard } from '../../session/auth.guard';
 
@@ -11,15 +12,20 @@ export class FavouritesController {
   constructor(private readonly rpc: RpcClient) {}
 
   /**
-   * Composed here from favourites' ids and one catalog batch call, so the products' JSON (~40 kB for 60) crosses NATS
-   * once (catalog → gateway) instead of being parsed and re-serialised by favourites on the way. Catalog answers
-   * in the order asked for (newest favourite first) and skips products that are gone, so its answer is the list.
+   * One page of the caller's favourites, newest first; the next page's cursor travels in `X-Next-Cursor`, as for
+   * products (API.md). Composed here from a page of favourites' ids and one catalog batch call, so the products'
+   * JSON crosses NATS once (catalog → gateway) instead of being parsed and re-serialised by favourites on the way.
+   * Catalog answers in the order asked for and skips products that are gone (favourites drops those within
+   * seconds), so a page may hold fewer products than its limit while another page follows.
    */
   @Get()
-  async list(@ActorId() actorId: string): Promise<ProductDto[]> {
-    const productIds = await this.rpc.send(RPC.favourites.ids, { actorId });
-    if (!productIds.length) return [];
-    const products = await this.rpc.send(RPC.catalog.getProductsByIds, { productIds });
+  async list(@ActorId() actorId: string, @Query() query: FavoritesQueryDto, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
+    const page = await this.rpc.send(RPC.favourites.ids, {
+      actorId, limit: query.limit ?? PAGE_SIZE.default, ...(query.cursor !== undefined ? { cursor: query.cursor } : {}),
+    });
+    if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
+    if (!page.productIds.length) return [];
+    const products = await this.rpc.send(RPC.catalog.getProductsByIds, { productIds: page.productIds });
     for (const product of products) product.isFavorited = true;
     return products;
   }

@@ -3,6 +3,7 @@ import {
   ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString,
   IsUrl, Max, MaxLength, Min, MinLength, ValidateIf,
 } from 'class-validator';
+import { PageQueryDto, toNumber } from '../pagination/page-query.dto';
 import { LIMITS, MESSAGES } from '../validation/messages';
 
 export const CONDITIONS = ['new', 'like-new', 'good'] as const;
@@ -29,11 +30,7 @@ export const BROWSE_CATEGORIES = [
 ] as const;
 export const PRODUCT_SORTS = ['recent', 'price_asc', 'price_desc', 'popular'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
-export const PAGE_SIZE = { default: 24, max: 100 } as const;
-
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const toNumber = ({ value }: { value: unknown }) =>
-  value === '' || value === null || value === undefined ? value : typeof value === 'string' ? Number(value) : value;
 
 /** Sell form and `POST /api/products` body. Prices are numbers or decimal strings; the server keeps two decimals. */
 export class CreateProductDto {
@@ -92,7 +89,7 @@ export class CreateProductDto {
 }
 
 /** `GET /api/products` query (spec section 7 plus API.md's sort, limit and cursor). */
-export class ProductQueryDto {
+export class ProductQueryDto extends PageQueryDto {
   @IsOptional() @IsString() @MaxLength(200, { message: 'Search is too long' })
   search?: string;
 
@@ -119,12 +116,6 @@ export class ProductQueryDto {
 
   @IsOptional() @IsIn(PRODUCT_SORTS, { message: 'sort must be one of recent, price_asc, price_desc, popular' })
   sort?: ProductSort;
-
-  @Transform(toNumber) @IsOptional() @IsNumber({ maxDecimalPlaces: 0 }, { message: 'limit must be a whole number' }) @Min(1) @Max(PAGE_SIZE.max)
-  limit?: number;
-
-  @IsOptional() @IsString() @MaxLength(500)
-  cursor?: string;
 }
 
 export interface SellerDto {

@@ -1,5 +1,5 @@
 import type { Contract, Done } from '../rpc/contract';
-import { AddFavouriteRequest, FavouriteIdsRequest, FavouritedAmongRequest, RemoveFavouriteRequest } from './favourites.rpc';
+import { AddFavouriteRequest, FavouriteIdsRequest, type FavouriteIdsPage, FavouritedAmongRequest, RemoveFavouriteRequest } from './favourites.rpc';
 
 /** favourites' request/reply subjects. */
 export const FAVOURITES_RPC = {
@@ -12,8 +12,8 @@ export const FAVOURITES_RPC = {
 export interface FavouritesContracts {
   [FAVOURITES_RPC.add]: Contract<AddFavouriteRequest, Done>;
   [FAVOURITES_RPC.remove]: Contract<RemoveFavouriteRequest, Done>;
-  /** Product ids, newest first; at most 500, as many as one catalog `getProductsByIds` call takes. */
-  [FAVOURITES_RPC.ids]: Contract<FavouriteIdsRequest, string[]>;
+  /** One page of product ids, newest first (at most PAGE_SIZE.max: fewer than one catalog `getProductsByIds` takes). */
+  [FAVOURITES_RPC.ids]: Contract<FavouriteIdsRequest, FavouriteIdsPage>;
   /** Answers the subset of the given ids that the user has favourited. */
   [FAVOURITES_RPC.favouritedAmong]: Contract<FavouritedAmongRequest, string[]>;
 }

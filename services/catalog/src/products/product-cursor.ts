@@ -1,5 +1,5 @@
-import { ErrorCode, type ProductSort } from '@souvenir/contracts';
-import { DomainError } from '@souvenir/platform';
+import type { ProductSort } from '@souvenir/contracts';
+import { decodeCursor as decodeOpaqueCursor, encodeCursor as encodeOpaqueCursor, isIsoTimestamp, isUuid } from '@souvenir/platform';
 
 /**
  * The sort key of the last row of a page. A page continues strictly after it, so pages never repeat or skip a
@@ -23,37 +23,24 @@ interface CursorPayload {
   k: CursorKey;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 const DECIMAL = /^\d{1,10}(\.\d{1,2})?$/;
 
-/** Opaque to clients: base64url of a small JSON document. */
 export function encodeCursor(sort: ProductSort, ranked: boolean, key: CursorKey): string {
   const payload: CursorPayload = { v: 1, s: sort, q: ranked, k: key };
-  return Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return encodeOpaqueCursor(payload);
 }
 
 /** Reads a cursor made by `encodeCursor` for the same ordering; anything else is a validation failure. */
 export function decodeCursor(cursor: string, sort: ProductSort, ranked: boolean): CursorKey {
-  let payload: CursorPayload;
-  try {
-    payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorPayload;
-  } catch {
-    throw invalidCursor();
-  }
-  const key = payload?.k;
-  const valid =
-    payload?.v === 1 && payload.s === sort && payload.q === ranked && typeof key === 'object' && key !== null &&
-    typeof key.createdAt === 'string' && TIMESTAMP.test(key.createdAt) && !Number.isNaN(Date.parse(key.createdAt)) &&
-    typeof key.id === 'string' && UUID.test(key.id) &&
-    (sort === 'price_asc' || sort === 'price_desc' ? typeof key.price === 'string' && DECIMAL.test(key.price) : true) &&
-    (sort === 'popular' ? Number.isSafeInteger(key.favoriteCount) && key.favoriteCount! >= 0 : true) &&
-    (ranked && sort === 'recent' ? key.tier === 0 || key.tier === 1 : key.tier === undefined);
-  if (!valid) throw invalidCursor();
-  return key;
-}
-
-function invalidCursor(): DomainError {
-  const message = 'Invalid cursor';
-  return new DomainError(ErrorCode.ValidationFailed, message, [{ field: 'query.cursor', message }]);
+  return decodeOpaqueCursor(cursor, (decoded) => {
+    const payload = decoded as Partial<CursorPayload> | null;
+    const key = payload?.k;
+    const valid =
+      payload?.v === 1 && payload.s === sort && payload.q === ranked && typeof key === 'object' && key !== null &&
+      isIsoTimestamp(key.createdAt) && isUuid(key.id) &&
+      (sort === 'price_asc' || sort === 'price_desc' ? typeof key.price === 'string' && DECIMAL.test(key.price) : true) &&
+      (sort === 'popular' ? Number.isSafeInteger(key.favoriteCount) && key.favoriteCount! >= 0 : true) &&
+      (ranked && sort === 'recent' ? key.tier === 0 || key.tier === 1 : key.tier === undefined);
+    return valid ? key : undefined;
+  });
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Condition, ProductDto, ProductSort } from '@souvenir/contracts';
-import { PreparedStatement } from '@souvenir/platform';
+import { isoMicros, PreparedStatement } from '@souvenir/platform';
 import type { EntityManager, Repository } from 'typeorm';
 import type { CursorKey } from './product-cursor';
 import { ProductEntity } from './product.entity';
@@ -49,7 +49,7 @@ export interface KeyedProduct {
 
 const VISIBLE: ProductEntity['status'][] = ['active', 'sold'];
 /** created_at with Postgres's microseconds, for cursor keys (a JS Date would round them and break ties). */
-const ISO_MICROS = `to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const ISO_MICROS = isoMicros('p.created_at');
 
 /**
  * Every column of a `ProductRow`: a product (`p`) joined to its seller (`s`). Product reads select these and map

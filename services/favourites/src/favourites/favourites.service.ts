@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ErrorCode, EVENTS, RPC, type AddFavouriteRequest, type Done, type FavouriteIdsRequest, type FavouritedAmongRequest,
-  type RemoveFavouriteRequest,
+  type FavouriteIdsPage, type RemoveFavouriteRequest,
 } from '@souvenir/contracts';
 import { DomainError, Outbox, RpcClient } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
+import { decodeFavouriteCursor, encodeFavouriteCursor } from './favourite-cursor';
 import { FavouriteEntity } from './favourite.entity';
 import { FavouritesRepository } from './favourites.repository';
 
@@ -47,9 +48,18 @@ export class FavouritesService {
     return DONE;
   }
 
-  /** Newest first. The gateway asks catalog for the products, so they never pass through this service. */
-  ids({ actorId }: FavouriteIdsRequest): Promise<string[]> {
-    return this.favourites.activeProductIds(actorId);
+  /**
+   * One page of favourites, newest first. The gateway asks catalog for the products, so they never pass through
+   * this service. One row more than the page is read to know whether another page follows.
+   */
+  async ids({ actorId, limit, cursor }: FavouriteIdsRequest): Promise<FavouriteIdsPage> {
+    const after = cursor === undefined ? null : decodeFavouriteCursor(cursor);
+    const rows = await this.favourites.activePage(actorId, limit + 1, after);
+    const page = rows.slice(0, limit);
+    return {
+      productIds: page.map((row) => row.productId),
+      nextCursor: rows.length > limit ? encodeFavouriteCursor(page[page.length - 1].key) : null,
+    };
   }
 
   favouritedAmong({ actorId, productIds }: FavouritedAmongRequest): Promise<string[]> {
