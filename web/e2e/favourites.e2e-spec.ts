@@ -50,4 +50,39 @@ describe('favourites', () => {
 
     for (const p of [seller, guest, buyer, other]) await p.context.close();
   });
+
+  it('pages the Favorites tab: 24 newest first, then Load More Products brings the other 2 and goes away', async () => {
+    const seller = await newPerson(browser);
+    await registerPerson(seller.page, 'Anong');
+    const tag = unique();
+    // Set up through the API (26 listings, 26 favourites): only the tab itself is driven in the browser.
+    const products = await Promise.all(Array.from({ length: 26 }, (_, i) => listProduct(seller.page, `Keepsake ${String(i + 1).padStart(2, '0')} ${tag}`)));
+
+    const buyer = await newPerson(browser);
+    await registerPerson(buyer.page, 'Niran');
+    // One after another, so the order is known: the last favourited comes first, the first two are on page two.
+    for (const product of products) {
+      const res = await callApi(buyer.page, 'POST', '/api/favorites', { productId: product.id });
+      expect(res.status).toBe(201);
+    }
+
+    await buyer.page.goto('/profile?tab=favorites');
+    const cards = buyer.page.getByRole('article', { name: new RegExp(tag) });
+    const loadMore = buyer.page.getByRole('button', { name: 'Load More Products' });
+    await cards.first().waitFor();
+    await loadMore.waitFor();
+    expect(await cards.count()).toBe(24);
+    expect(await cards.first().getAttribute('aria-label')).toBe(products[25].title);
+    expect(await buyer.page.getByRole('article', { name: products[0].title, exact: true }).count()).toBe(0);
+    expect(await buyer.page.getByRole('article', { name: products[1].title, exact: true }).count()).toBe(0);
+
+    await loadMore.click();
+    await buyer.page.getByRole('article', { name: products[0].title, exact: true }).waitFor();
+    await loadMore.waitFor({ state: 'detached' });
+    expect(await cards.count()).toBe(26);
+    expect(await cards.last().getAttribute('aria-label')).toBe(products[0].title);
+    expect(await buyer.page.getByRole('button', { name: /load more/i }).count()).toBe(0);
+
+    for (const p of [seller, buyer]) await p.context.close();
+  });
 });

@@ -1,15 +1,34 @@
 import type { AddFavoriteDto, ProductDto } from '@souvenir/contracts';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import { api } from './api';
-import { catalogApi } from './catalogApi';
+import { catalogApi, PAGE_LIMIT } from './catalogApi';
 import { usersApi } from './usersApi';
 
 type RootState = Parameters<typeof api.util.selectCachedArgsForQuery>[0];
 type Dispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
 
+/** One page of the caller's favourites: `nextCursor` comes from the `X-Next-Cursor` header (null on the last page). */
+export interface FavoritesPage {
+  items: ProductDto[];
+  nextCursor: string | null;
+}
+
+function favoritesQuery(cursor: string | null, limit = PAGE_LIMIT): string {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (cursor) params.set('cursor', cursor);
+  return `/favorites?${params.toString()}`;
+}
+
+/** Same reading of the headers as the browse pages (catalogApi's toPage); an API without the header gives one page. */
+function toFavoritesPage(items: ProductDto[], meta: FetchBaseQueryMeta | undefined): FavoritesPage {
+  return { items, nextCursor: meta?.response?.headers.get('X-Next-Cursor') || null };
+}
+
 /**
  * Sets `isFavorited` on every cached copy of the product (browse pages, all-products, detail, profile listings)
- * and adds it to or removes it from the cached favourites list. Returns one undo for all of them.
+ * and adds it to (top of the first page) or removes it from (whichever page holds it) the cached favourites pages.
+ * Returns one undo for all of them.
  */
 function patchFavorite(dispatch: Dispatch, state: RootState, productId: string, isFavorited: boolean): () => void {
   const undos: Array<() => void> = [];
@@ -36,10 +55,10 @@ function patchFavorite(dispatch: Dispatch, state: RootState, productId: string, 
     undos.push(
       dispatch(
         favoritesApi.util.updateQueryData('getFavorites', args, (draft) => {
-          const index = draft.findIndex((product) => product.id === productId);
-          if (!isFavorited && index >= 0) draft.splice(index, 1);
-          // Newest first: a new favourite goes on top.
-          if (isFavorited && index < 0 && snapshot) draft.unshift(snapshot);
+          const inPage = draft.pages.find((page) => page.items.some((product) => product.id === productId));
+          if (!isFavorited && inPage) inPage.items = inPage.items.filter((product) => product.id !== productId);
+          // Newest first: a new favourite goes on top of the first page.
+          if (isFavorited && !inPage && snapshot && draft.pages[0]) draft.pages[0].items.unshift({ ...snapshot, isFavorited: true });
         }),
       ).undo,
     );
@@ -49,10 +68,18 @@ function patchFavorite(dispatch: Dispatch, state: RootState, productId: string, 
 
 export const favoritesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The caller's favourite products, newest first. */
-    getFavorites: build.query<ProductDto[], void>({
-      query: () => '/favorites',
-      providesTags: (result) => [{ type: 'Favorite', id: 'LIST' }, ...(result ?? []).map((product) => ({ type: 'Favorite' as const, id: product.id }))],
+    /** The caller's favourite products, newest first, page after page (keyset cursor in `X-Next-Cursor`). */
+    getFavorites: build.infiniteQuery<FavoritesPage, void, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+      },
+      query: ({ pageParam }) => favoritesQuery(pageParam),
+      transformResponse: (items: ProductDto[], meta) => toFavoritesPage(items, meta),
+      providesTags: (result) => [
+        { type: 'Favorite', id: 'LIST' },
+        ...(result?.pages.flatMap((page) => page.items.map((product) => ({ type: 'Favorite' as const, id: product.id }))) ?? []),
+      ],
     }),
     addFavorite: build.mutation<{ productId: string; isFavorited: boolean }, AddFavoriteDto['productId']>({
       query: (productId) => ({ url: '/favorites', method: 'POST', body: { productId } satisfies AddFavoriteDto }),
@@ -73,4 +100,4 @@ export const favoritesApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetFavoritesQuery, useAddFavoriteMutation, useRemoveFavoriteMutation } = favoritesApi;
+export const { useGetFavoritesInfiniteQuery, useAddFavoriteMutation, useRemoveFavoriteMutation } = favoritesApi;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import type { ProductDto } from '@souvenir/contracts';
 import { EmptyState } from '../../../components/EmptyState';
 import { ProductCard } from '../../../components/ProductCard';
@@ -10,9 +11,13 @@ interface Props {
   isLoading: boolean;
   sold?: boolean;
   empty: { icon: ReactNode; title: string; description: string; action?: ReactNode };
+  /** A further page exists: shows "Load More Products" under the grid (as on Home). */
+  hasMore?: boolean;
+  isLoadingMore?: boolean;
+  onLoadMore?: () => void;
 }
 
-export function ListingsGrid({ products, isLoading, sold = false, empty }: Props) {
+export function ListingsGrid({ products, isLoading, sold = false, empty, hasMore = false, isLoadingMore = false, onLoadMore }: Props) {
   const gridSx = { display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' } };
   if (isLoading) {
     return (
@@ -25,10 +30,19 @@ export function ListingsGrid({ products, isLoading, sold = false, empty }: Props
   }
   if (!products?.length) return <EmptyState {...empty} />;
   return (
-    <Box sx={gridSx}>
-      {products.map((product) => (
-        <ProductCard key={product.id} product={product} sold={sold || product.status === 'sold'} showFavorite={!sold} />
-      ))}
-    </Box>
+    <>
+      <Box sx={gridSx}>
+        {products.map((product) => (
+          <ProductCard key={product.id} product={product} sold={sold || product.status === 'sold'} showFavorite={!sold} />
+        ))}
+      </Box>
+      {hasMore && onLoadMore && (
+        <Box sx={{ textAlign: 'center', mt: 5 }}>
+          <Button variant="outlined" size="large" onClick={onLoadMore} disabled={isLoadingMore}>
+            {isLoadingMore ? 'Loading...' : 'Load More Products'}
+          </Button>
+        </Box>
+      )}
+    </>
   );
 }

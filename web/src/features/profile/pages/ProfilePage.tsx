@@ -12,7 +12,7 @@ import SellOutlined from '@mui/icons-material/SellOutlined';
 import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { asApiError } from '../../../api/api';
-import { useGetFavoritesQuery } from '../../../api/favoritesApi';
+import { useGetFavoritesInfiniteQuery } from '../../../api/favoritesApi';
 import { useGetUserProductsQuery, useGetUserQuery } from '../../../api/usersApi';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageLoader } from '../../../components/PageLoader';
@@ -40,7 +40,8 @@ export default function ProfilePage() {
 
   const requested = params.get('tab') as TabKey | null;
   const tab: TabKey = requested === 'sold' || (requested === 'favorites' && isOwner) ? requested : 'active';
-  const favorites = useGetFavoritesQuery(undefined, { skip: tab !== 'favorites' });
+  const favorites = useGetFavoritesInfiniteQuery(undefined, { skip: tab !== 'favorites' });
+  const favoriteItems = useMemo(() => favorites.data?.pages.flatMap((page) => page.items), [favorites.data]);
   const setTab = (next: TabKey) =>
     setParams((prev) => {
       const nextParams = new URLSearchParams(prev);
@@ -108,8 +109,11 @@ export default function ProfilePage() {
         )}
         {tab === 'favorites' && (
           <ListingsGrid
-            products={favorites.data}
+            products={favoriteItems}
             isLoading={favorites.isLoading}
+            hasMore={Boolean(favorites.hasNextPage)}
+            isLoadingMore={favorites.isFetchingNextPage}
+            onLoadMore={() => void favorites.fetchNextPage()}
             empty={{ icon: <FavoriteBorderRounded />, title: 'No favorites yet', description: 'Tap the heart on any souvenir to save it here.', action: <Button component={RouterLink} to="/" variant="contained">Browse Souvenirs</Button> }}
           />
         )}
