@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
 import type { ProductDto } from '@souvenir/contracts';
 import { EmptyState } from '../../../components/EmptyState';
+import { LoadMoreButton } from '../../../components/LoadMoreButton';
 import { ProductCard } from '../../../components/ProductCard';
 import { ProductCardSkeleton } from '../../../components/ProductCardSkeleton';
 import type { ViewMode } from './ResultsToolbar';
@@ -50,13 +51,7 @@ export function ProductResults({ products, view, isLoading, error, hasMore, isLo
           <ProductCard key={product.id} product={product} layout={view} />
         ))}
       </Box>
-      {hasMore && (
-        <Box sx={{ textAlign: 'center', mt: 5 }}>
-          <Button variant="outlined" size="large" onClick={onLoadMore} disabled={isLoadingMore}>
-            {isLoadingMore ? 'Loading...' : 'Load More Products'}
-          </Button>
-        </Box>
-      )}
+      {hasMore && <LoadMoreButton isLoading={isLoadingMore} onClick={onLoadMore} />}
     </>
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import type { ProductDto } from '@souvenir/contracts';
 import { EmptyState } from '../../../components/EmptyState';
+import { LoadMoreButton } from '../../../components/LoadMoreButton';
 import { ProductCard } from '../../../components/ProductCard';
 import { ProductCardSkeleton } from '../../../components/ProductCardSkeleton';
 
@@ -36,13 +36,7 @@ export function ListingsGrid({ products, isLoading, sold = false, empty, hasMore
           <ProductCard key={product.id} product={product} sold={sold || product.status === 'sold'} showFavorite={!sold} />
         ))}
       </Box>
-      {hasMore && onLoadMore && (
-        <Box sx={{ textAlign: 'center', mt: 5 }}>
-          <Button variant="outlined" size="large" onClick={onLoadMore} disabled={isLoadingMore}>
-            {isLoadingMore ? 'Loading...' : 'Load More Products'}
-          </Button>
-        </Box>
-      )}
+      {hasMore && onLoadMore && <LoadMoreButton isLoading={isLoadingMore} onClick={onLoadMore} />}
     </>
   );
 }
