@@ -30,7 +30,7 @@ function byIds(ids, statuses) {
  * matches every term, newest first; an index walk for a frequent word such as the bench's), which fills the page
  * whenever 25 titles match. The count is cached by catalog (5 s, recounted in the background), so it is
  * EXPLAINed (`count`) but not part of the timed statements; neither is tier 0, which runs only past the last title
- * match.
+ * match. Unfiltered pages run as named prepared statements, as catalog runs them.
  */
 function pageSql({ tsQuery, country, minPrice, maxPrice, after }, limit = 25) {
   const build = (match) => {
@@ -55,6 +55,8 @@ function pageSql({ tsQuery, country, minPrice, maxPrice, after }, limit = 25) {
     };
   };
   const page = tsQuery ? pageOf((q) => `p.title_vector @@ ${q}`) : pageOf((q) => `p.search_vector @@ ${q}`);
+  // Unfiltered pages are prepared statements in catalog too (their plan does not depend on the values).
+  if (!tsQuery && !country && minPrice === undefined && maxPrice === undefined) page.name = `catalog.page-recent${after ? '-after' : ''}`;
   const tier0 = tsQuery ? pageOf((q) => `p.search_vector @@ ${q} AND NOT p.title_vector @@ ${q}`) : null;
   return { page, count: { sql: countSql, params: counted.params }, tier0 };
 }

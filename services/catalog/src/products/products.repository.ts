@@ -106,6 +106,20 @@ function pageSql({ from, where, order, limit, matchesFirst }: { from: string; wh
 
 type PageRow = KeyedRow & { favorite_count: number };
 
+function isUnfiltered(filters: ProductFilters): boolean {
+  return filters.tsQuery === null && !filters.country && filters.minPrice === undefined && filters.maxPrice === undefined &&
+    !filters.categories?.length && !filters.condition && !filters.location;
+}
+
+/** One prepared statement per sort, for first pages and for pages after a cursor: eight SQL texts in all. */
+const UNFILTERED_PAGES = new Map<string, PreparedStatement<PageRow>>();
+function unfilteredPage(sort: ProductSort, afterCursor: boolean, sql: string): PreparedStatement<PageRow> {
+  const name = `catalog.page-${sort}${afterCursor ? '-after' : ''}`;
+  let statement = UNFILTERED_PAGES.get(name);
+  if (!statement) UNFILTERED_PAGES.set(name, (statement = new PreparedStatement<PageRow>(name, sql)));
+  return statement;
+}
+
 /** Builds positional parameters for hand-written SQL. */
 class Params {
   readonly values: unknown[] = [];
@@ -159,10 +173,12 @@ export class ProductsRepository {
         if (after) keyset = `(p.created_at, p.id) < (${t}, ${id})`;
         break;
     }
-    const rows: PageRow[] = await this.products.query(
-      pageSql({ from, where: [...where, ...(keyset ? [keyset] : [])], order, limit: params.add(page.limit), matchesFirst }),
-      params.values,
-    );
+    const sql = pageSql({ from, where: [...where, ...(keyset ? [keyset] : [])], order, limit: params.add(page.limit), matchesFirst });
+    // Unfiltered pages (Home's Load More) walk their sort's index whatever the cursor: their plan never depends on
+    // the values, so they are prepared (planned once per connection). Filtered pages keep a plan per call.
+    const rows: PageRow[] = isUnfiltered(filters)
+      ? await unfilteredPage(page.sort, after !== null, sql).run(this.products.manager.dataSource, params.values)
+      : await this.products.query(sql, params.values);
     return rows.map((r) => ({
       key: {
         id: r.id,
