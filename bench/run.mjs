@@ -11,13 +11,14 @@ import { load, call, login } from './lib/http.mjs';
 import { directRoutes, explainRoute, loadDirect, directPool } from './lib/direct.mjs';
 import { natsBaseline, rpcLoad } from './lib/nats.mjs';
 import { fmt } from './lib/stats.mjs';
+import { machineGauge } from './lib/gauge.mjs';
 import { sampleProcesses } from './lib/procstat.mjs';
 import { writeMarkdown } from './lib/report.mjs';
 
 const opts = readOptions();
 const report = {
   startedAt: new Date().toISOString(),
-  machine: { loadAvgAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100), cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  machine: { loadAvgAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100), gaugeMsAtStart: machineGauge(), cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
   options: { ...opts, parts: [...opts.parts] },
   targets: {
     readP95Ms: opts.products >= 1_000_000 ? 100 : 50,
@@ -31,6 +32,7 @@ const resultsDir = path.join(ROOT, 'bench', 'results');
 async function main() {
   await ensureBuilt();
   const { startTestInfra, freePort } = testing();
+  console.log(`bench: machine gauge ${report.machine.gaugeMsAtStart} ms (fixed JSON and hashing work; lower is faster)`);
   console.log('bench: starting fresh infrastructure (database, NATS, Redis)');
   infra = await startTestInfra();
   const port = await freePort();
@@ -263,6 +265,8 @@ async function finish(error) {
   report.finishedAt = new Date().toISOString();
   report.logTails = Object.fromEntries([...log.tails].map(([n, t]) => [n, t.slice(-10)]));
   report.machine.loadAvgAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100);
+  report.machine.gaugeMsAtEnd = machineGauge();
+  console.log(`bench: machine gauge ${report.machine.gaugeMsAtStart} ms at the start, ${report.machine.gaugeMsAtEnd} ms at the end (lower is faster)`);
   mkdirSync(resultsDir, { recursive: true });
   const stamp = report.startedAt.replace(/[:.]/g, '-');
   const json = path.join(resultsDir, `bench-${opts.products}-${stamp}.json`);

@@ -12,7 +12,8 @@ export function writeMarkdown(report, dir) {
   lines.push(`# Bench: ${o.products.toLocaleString('en')} products`, '');
   lines.push(`${report.startedAt} · ${report.machine.cpus} cores (${report.machine.cpuModel}) · Node ${report.machine.node} · ` +
     `${o.connections} connections, ${o.duration} s per route · services: ${(report.services ?? []).join(', ')} · ` +
-    `load average at start ${(report.machine.loadAvgAtStart ?? []).join(' ')}`, '');
+    `load average at start ${(report.machine.loadAvgAtStart ?? []).join(' ')}` +
+    (report.machine.gaugeMsAtStart ? ` · machine gauge ${report.machine.gaugeMsAtStart} ms at the start, ${report.machine.gaugeMsAtEnd ?? '–'} at the end (lower is faster)` : ''), '');
   if (report.seed) {
     const s = report.seed;
     lines.push(`Seeded in ${fmt(s.seconds)} s: ${s.products} products (${s.active} active), ${s.users} users, ${s.sellers} sellers, ${s.favourites} favourites, ${s.messages} messages.`, '');
