@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
@@ -23,7 +23,7 @@ const ERROR_BACKOFF_MS = 1000;
  * replicas share the work.
  */
 @Injectable()
-export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
   private running = false;
   private loop: Promise<void> | null = null;
@@ -47,7 +47,12 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.loop = this.run();
   }
 
-  async onApplicationShutdown() {
+  /**
+   * Stops before the shutdown hooks run, as the event consumers do: TypeORM closes the DataSource in its own
+   * shutdown hook, and a pass still running then failed with "Connection terminated" (seen at the end of a bench
+   * run). Rows written after this are published by the next relay to run (they stay in the outbox).
+   */
+  async beforeApplicationShutdown() {
     this.running = false;
     this.wake?.();
     await this.loop;
