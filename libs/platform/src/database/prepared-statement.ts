@@ -17,8 +17,22 @@ export class PreparedStatement<Row extends QueryResultRow> {
   constructor(readonly name: string, readonly text: string) {}
 
   async run(dataSource: DataSource, values: unknown[]): Promise<Row[]> {
-    const pool = (dataSource.driver as PostgresDriver).master as Pool;
-    const result = await pool.query<Row>({ name: this.name, text: this.text, values });
+    const result = await poolOf(dataSource).query<Row>({ name: this.name, text: this.text, values });
     return result.rows;
   }
+}
+
+/**
+ * A read whose best plan depends on its values (a filtered or searched product page, a count), sent unnamed
+ * straight on the DataSource's pool: Postgres plans it on every call, but it skips TypeORM's `query` path, which
+ * cost catalog ~0.3 ms of CPU per call (bench, deep pages of the product list: catalog 0.86 ms per request through
+ * TypeORM, 0.56 on the pool, 0.48–0.53 prepared). Like PreparedStatement, it runs outside any TypeORM transaction.
+ */
+export async function queryPool<Row extends QueryResultRow>(dataSource: DataSource, text: string, values: unknown[]): Promise<Row[]> {
+  return (await poolOf(dataSource).query<Row>(text, values)).rows;
+}
+
+/** The pg Pool behind a TypeORM DataSource. */
+function poolOf(dataSource: DataSource): Pool {
+  return (dataSource.driver as PostgresDriver).master as Pool;
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Condition, ProductDto, ProductSort } from '@souvenir/contracts';
-import { isoMicros, PreparedStatement } from '@souvenir/platform';
-import type { EntityManager, Repository } from 'typeorm';
+import { isoMicros, PreparedStatement, queryPool } from '@souvenir/platform';
+import type { DataSource, EntityManager, Repository } from 'typeorm';
 import type { CursorKey } from './product-cursor';
 import { ProductEntity } from './product.entity';
 import { rowToProductDto, type ProductRow } from './product.mapper';
@@ -131,7 +131,11 @@ class Params {
 
 @Injectable()
 export class ProductsRepository {
-  constructor(@InjectRepository(ProductEntity) private readonly products: Repository<ProductEntity>) {}
+  private readonly dataSource: DataSource;
+
+  constructor(@InjectRepository(ProductEntity) private readonly products: Repository<ProductEntity>) {
+    this.dataSource = products.manager.dataSource;
+  }
 
   /**
    * One page of active products with their sellers and cursor keys, in browse order, in one query (the products
@@ -176,9 +180,9 @@ export class ProductsRepository {
     const sql = pageSql({ from, where: [...where, ...(keyset ? [keyset] : [])], order, limit: params.add(page.limit), matchesFirst });
     // Unfiltered pages (Home's Load More) walk their sort's index whatever the cursor: their plan never depends on
     // the values, so they are prepared (planned once per connection). Filtered pages keep a plan per call.
-    const rows: PageRow[] = isUnfiltered(filters)
-      ? await unfilteredPage(page.sort, after !== null, sql).run(this.products.manager.dataSource, params.values)
-      : await this.products.query(sql, params.values);
+    const rows = isUnfiltered(filters)
+      ? await unfilteredPage(page.sort, after !== null, sql).run(this.dataSource, params.values)
+      : await queryPool<PageRow>(this.dataSource, sql, params.values);
     return rows.map((r) => ({
       key: {
         id: r.id,
@@ -221,7 +225,8 @@ export class ProductsRepository {
       if (after && after.tier === tier) {
         where.push(`(p.created_at, p.id) < (${params.add(after.createdAt)}::timestamptz, ${params.add(after.id)}::uuid)`);
       }
-      const rows: KeyedRow[] = await this.products.query(
+      const rows = await queryPool<KeyedRow>(
+        this.dataSource,
         pageSql({ from, where, order: 'p.created_at DESC, p.id DESC', limit: params.add(limit), matchesFirst }),
         params.values,
       );
@@ -234,16 +239,14 @@ export class ProductsRepository {
   async count(filters: ProductFilters): Promise<number> {
     const params = new Params();
     const { from, where } = this.filterSql(filters, params);
-    const [row] = (await this.products.query(`SELECT count(*)::int AS count FROM ${from} WHERE ${where.join(' AND ')}`, params.values)) as {
-      count: number;
-    }[];
+    const [row] = await queryPool<{ count: number }>(this.dataSource, `SELECT count(*)::int AS count FROM ${from} WHERE ${where.join(' AND ')}`, params.values);
     return row.count;
   }
 
   /** Products with their sellers, in the order of `ids`; unknown ids are skipped. */
   async findWithSellerByIds(ids: string[], statuses: ProductEntity['status'][] = VISIBLE): Promise<ProductDto[]> {
     if (!ids.length) return [];
-    const rows = await WITH_SELLER_BY_IDS.run(this.products.manager.dataSource, [ids, statuses]);
+    const rows = await WITH_SELLER_BY_IDS.run(this.dataSource, [ids, statuses]);
     const byId = new Map(rows.map((r) => [r.id, rowToProductDto(r)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -255,13 +258,14 @@ export class ProductsRepository {
 
   /** A product that has a page: active or sold, not removed. */
   async findVisibleById(id: string): Promise<ProductDto | null> {
-    const [row] = await VISIBLE_BY_ID.run(this.products.manager.dataSource, [id, VISIBLE]);
+    const [row] = await VISIBLE_BY_ID.run(this.dataSource, [id, VISIBLE]);
     return row ? rowToProductDto(row) : null;
   }
 
   /** A seller's active and sold products, newest first (served by products_seller_idx). */
   async findVisibleBySeller(sellerId: string): Promise<ProductDto[]> {
-    const rows: ProductRow[] = await this.products.query(
+    const rows = await queryPool<ProductRow>(
+      this.dataSource,
       `SELECT ${PRODUCT_COLUMNS}
          FROM ${PRODUCTS_WITH_SELLERS}
         WHERE p.seller_id = $1 AND p.status = ANY($2::text[])
@@ -277,10 +281,12 @@ export class ProductsRepository {
   }
 
   /** Active products per country (served by products_country_idx). */
-  async countActiveByCountry(): Promise<{ country: string; count: number }[]> {
-    return this.products.query(
+  countActiveByCountry(): Promise<{ country: string; count: number }[]> {
+    return queryPool(
+      this.dataSource,
       `SELECT country, count(*)::int AS count FROM catalog.products WHERE status = 'active'
         GROUP BY country ORDER BY count(*) DESC, country ASC`,
+      [],
     );
   }
 
