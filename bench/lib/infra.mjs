@@ -39,7 +39,10 @@ function portFree(port) {
 /** A port offset for the services' health ports (4001..) where every port (plus spares for replicas) is free. */
 export async function freeOffset(spares = 3) {
   for (let i = 0; i < 50; i++) {
-    const offset = 20000 + Math.floor(Math.random() * 20000);
+    // Every port stays below Linux's ephemeral range (32768 and up): a port in it can be taken between this check
+    // and the service's listen by the local end of any outgoing connection (the services' own connections to
+    // Postgres and NATS as they start), which failed a start with EADDRINUSE twice in a row.
+    const offset = 20000 + Math.floor(Math.random() * 8000);
     const ports = [...SERVICES.map((s) => s.healthPort + offset), ...Array.from({ length: spares }, (_, k) => 4100 + offset + k)];
     let ok = true;
     for (const p of ports) if (!(await portFree(p))) { ok = false; break; }
