@@ -61,3 +61,8 @@ export function asApiError(error: unknown): ApiError | undefined {
   if (error && typeof error === 'object' && 'message' in error && 'status' in error) return error as ApiError;
   return undefined;
 }
+
+/** The next page's cursor of a keyset-paginated list (its `X-Next-Cursor` header); null on the last page. */
+export function nextCursorOf(meta: FetchBaseQueryMeta | undefined): string | null {
+  return meta?.response?.headers.get('X-Next-Cursor') || null;
+}

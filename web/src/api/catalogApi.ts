@@ -1,6 +1,6 @@
 import type { CategoryDto, Condition, CreateProductDto, ProductDto, ProductPageDto, ProductSort } from '@souvenir/contracts';
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
-import { api, type ApiError } from './api';
+import { api, nextCursorOf, type ApiError } from './api';
 
 /** Browse filters as the Home page holds them; empty values are left out of the query. */
 export interface ProductFilters {
@@ -40,7 +40,7 @@ function productsQuery(filters: ProductFilters, cursor: string | null, limit = P
 function toPage(items: ProductDto[], meta: FetchBaseQueryMeta | undefined): ProductPageDto {
   const headers = meta?.response?.headers;
   const total = Number(headers?.get('X-Total-Count'));
-  return { items, nextCursor: headers?.get('X-Next-Cursor') || null, totalCount: Number.isFinite(total) && headers?.has('X-Total-Count') ? total : items.length };
+  return { items, nextCursor: nextCursorOf(meta), totalCount: Number.isFinite(total) && headers?.has('X-Total-Count') ? total : items.length };
 }
 
 export const catalogApi = api.injectEndpoints({

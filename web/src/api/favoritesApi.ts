@@ -1,8 +1,7 @@
 import type { AddFavoriteDto, ProductDto } from '@souvenir/contracts';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
-import { api } from './api';
-import { catalogApi, PAGE_LIMIT } from './catalogApi';
+import { api, nextCursorOf } from './api';
+import { catalogApi } from './catalogApi';
 import { usersApi } from './usersApi';
 
 type RootState = Parameters<typeof api.util.selectCachedArgsForQuery>[0];
@@ -14,15 +13,9 @@ export interface FavoritesPage {
   nextCursor: string | null;
 }
 
-function favoritesQuery(cursor: string | null, limit = PAGE_LIMIT): string {
-  const params = new URLSearchParams({ limit: String(limit) });
-  if (cursor) params.set('cursor', cursor);
-  return `/favorites?${params.toString()}`;
-}
-
-/** Same reading of the headers as the browse pages (catalogApi's toPage); an API without the header gives one page. */
-function toFavoritesPage(items: ProductDto[], meta: FetchBaseQueryMeta | undefined): FavoritesPage {
-  return { items, nextCursor: meta?.response?.headers.get('X-Next-Cursor') || null };
+/** A page of the server's default size (24, `PAGE_SIZE` in the contracts), after `cursor` when given. */
+function favoritesQuery(cursor: string | null): string {
+  return cursor ? `/favorites?${new URLSearchParams({ cursor }).toString()}` : '/favorites';
 }
 
 /**
@@ -75,7 +68,7 @@ export const favoritesApi = api.injectEndpoints({
         getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
       },
       query: ({ pageParam }) => favoritesQuery(pageParam),
-      transformResponse: (items: ProductDto[], meta) => toFavoritesPage(items, meta),
+      transformResponse: (items: ProductDto[], meta): FavoritesPage => ({ items, nextCursor: nextCursorOf(meta) }),
       providesTags: (result) => [
         { type: 'Favorite', id: 'LIST' },
         ...(result?.pages.flatMap((page) => page.items.map((product) => ({ type: 'Favorite' as const, id: product.id }))) ?? []),

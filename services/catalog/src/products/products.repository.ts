@@ -111,12 +111,14 @@ function isUnfiltered(filters: ProductFilters): boolean {
     !filters.categories?.length && !filters.condition && !filters.location;
 }
 
-/** One prepared statement per sort, for first pages and for pages after a cursor: eight SQL texts in all. */
+/**
+ * The prepared statement of an unfiltered page's SQL, by its text: one per sort, for first pages and for pages
+ * after a cursor (eight in all), each named once per process so a name never stands for two texts.
+ */
 const UNFILTERED_PAGES = new Map<string, PreparedStatement<PageRow>>();
-function unfilteredPage(sort: ProductSort, afterCursor: boolean, sql: string): PreparedStatement<PageRow> {
-  const name = `catalog.page-${sort}${afterCursor ? '-after' : ''}`;
-  let statement = UNFILTERED_PAGES.get(name);
-  if (!statement) UNFILTERED_PAGES.set(name, (statement = new PreparedStatement<PageRow>(name, sql)));
+function unfilteredPage(sql: string): PreparedStatement<PageRow> {
+  let statement = UNFILTERED_PAGES.get(sql);
+  if (!statement) UNFILTERED_PAGES.set(sql, (statement = new PreparedStatement<PageRow>(`catalog.unfiltered-page-${UNFILTERED_PAGES.size + 1}`, sql)));
   return statement;
 }
 
@@ -181,7 +183,7 @@ export class ProductsRepository {
     // Unfiltered pages (Home's Load More) walk their sort's index whatever the cursor: their plan never depends on
     // the values, so they are prepared (planned once per connection). Filtered pages keep a plan per call.
     const rows = isUnfiltered(filters)
-      ? await unfilteredPage(page.sort, after !== null, sql).run(this.dataSource, params.values)
+      ? await unfilteredPage(sql).run(this.dataSource, params.values)
       : await queryPool<PageRow>(this.dataSource, sql, params.values);
     return rows.map((r) => ({
       key: {
