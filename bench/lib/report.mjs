@@ -80,6 +80,7 @@ export function writeMarkdown(report, dir) {
     lines.push('| route | JS files | gzipped kB |', '|---|---:|---:|');
     for (const r of w.routes) lines.push(`| ${r.route} | ${r.files} | ${fmt(r.gzipKb)} |`);
     lines.push('', `Initial (entry + preloads): ${fmt(w.initialKb)} kB ${ok(w.initialKb <= t.webInitialKb)}.`);
+    if (w.homeHtmlKb !== undefined) lines.push(`index.html (Home prerendered: HTML and styles): ${fmt(w.homeHtmlKb)} kB gzipped.`);
     for (const l of w.lcp ?? []) lines.push(`LCP ${l.page}: ${fmt(l.lcpMs, 0)} ms (${l.element ?? '?'}) ${l.page === 'Home' ? ok(l.lcpMs !== null && l.lcpMs < t.lcpHomeMs) : ''}; Stripe.js requested: ${l.stripeRequested ? 'yes ❌' : 'no'}`);
     if (w.error) lines.push(`Web measurement error: ${w.error}`);
     lines.push('');

@@ -1,10 +1,9 @@
+import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
 import { ToastProvider } from '../components/toast/ToastProvider';
-import { router } from './router';
 import { store } from './store';
 import { theme } from './theme';
 
@@ -13,15 +12,14 @@ const globalStyles = {
   '.skip-link:focus': { left: 8 },
 };
 
-export function App() {
+/** Store, theme, global styles and toasts around the router: the same in the browser and in the prerendered Home. */
+export function App({ children }: { children: ReactNode }) {
   return (
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <GlobalStyles styles={globalStyles} />
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
+        <ToastProvider>{children}</ToastProvider>
       </ThemeProvider>
     </Provider>
   );

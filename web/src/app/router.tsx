@@ -1,8 +1,9 @@
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { Layout } from '../components/layout/Layout';
+// Home is in the entry script: it is the first page most visitors see, and its eager part is only the hero.
+import HomePage from '../features/catalog/pages/HomePage';
 
-const HomePage = lazy(() => import('../features/catalog/pages/HomePage'));
 const CategoriesPage = lazy(() => import('../features/catalog/pages/CategoriesPage'));
 const ProductPage = lazy(() => import('../features/catalog/pages/ProductPage'));
 const SellPage = lazy(() => import('../features/catalog/pages/SellPage'));
@@ -13,7 +14,8 @@ const CheckoutPage = lazy(() => import('../features/checkout/pages/CheckoutPage'
 const PaymentSuccessPage = lazy(() => import('../features/checkout/pages/PaymentSuccessPage'));
 const NotFoundPage = lazy(() => import('../features/info/pages/NotFoundPage'));
 
-export const router = createBrowserRouter([
+/** The app's pages; the browser router is made from them in main.tsx, the prerendered Home in prerender.tsx. */
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
@@ -29,4 +31,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];

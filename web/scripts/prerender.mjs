@@ -1,0 +1,37 @@
+// Writes the prerendered Home into the client build (see src/prerender.tsx):
+//   dist/index.html  Home's HTML and styles inside the app shell; the gateway serves it at "/".
+//   dist/spa.html    the empty app shell, for every other page (the app renders them in the browser).
+// Runs after `vite build` and `vite build --ssr src/prerender.tsx --outDir dist-ssr`; removes dist-ssr.
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const ssr = fileURLToPath(new URL('../dist-ssr/', import.meta.url));
+
+const shell = await readFile(`${dist}index.html`, 'utf8');
+const ROOT = '<div id="root"></div>';
+if (!shell.includes(ROOT) || !shell.includes('</head>')) throw new Error('prerender: dist/index.html has no empty #root or no </head>');
+
+const { prerender } = await import(pathToFileURL(`${ssr}prerender.js`).href);
+const home = await prerender('/');
+if (!home.html.includes('id="hero-heading"')) throw new Error('prerender: Home rendered without its hero');
+// A part still suspended would be written as a fallback the browser renders again (and reports as an error).
+if (/<!--\$[!?]-->|<template/.test(home.html)) throw new Error('prerender: a part of Home was still loading when it was rendered');
+
+// The entry starts only after the prerendered page has been painted: run at once, its evaluation and the hydration
+// (a few hundred ms on a slow machine) would hold the frame that shows the hero. It is fetched and compiled
+// meanwhile (modulepreload); a hidden tab, which paints nothing, starts it at once.
+const ENTRY = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+const entry = shell.match(ENTRY)?.[1];
+if (!entry) throw new Error('prerender: no entry script in dist/index.html');
+const boot = `<script>(function () { var boot = function () { import(${JSON.stringify(entry)}); };
+      if (document.visibilityState === 'hidden') boot(); else requestAnimationFrame(function () { setTimeout(boot, 0); }); })();</script>`;
+const page = shell
+  .replace(ENTRY, `<link rel="modulepreload" crossorigin href="${entry}">`)
+  .replace('</head>', `${home.styles}\n  </head>`)
+  .replace(ROOT, `<div id="root">${home.html}</div>\n    ${boot}`);
+
+await writeFile(`${dist}spa.html`, shell);
+await writeFile(`${dist}index.html`, page);
+await rm(ssr, { recursive: true, force: true });
+console.log(`prerender: dist/index.html holds Home (${(home.html.length / 1024).toFixed(1)} kB of HTML, ${(home.styles.length / 1024).toFixed(1)} kB of styles); dist/spa.html is the shell`);
