@@ -44,7 +44,7 @@ export function jsPerRoute() {
   for (const page of [...pages].sort()) {
     const all = closure(graph, [...initial, page]);
     const own = new Set([...all].filter((f) => !initial.has(f)));
-    routes.push({ route: page.replace(/-[\w]{8}\.js$/, ''), files: all.size, gzipKb: kb(size(all).gzip), rawKb: kb(size(all).raw), ownGzipKb: kb(size(own).gzip),
+    routes.push({ route: page.replace(/-[\w-]{8}\.js$/, ''), files: all.size, gzipKb: kb(size(all).gzip), rawKb: kb(size(all).raw), ownGzipKb: kb(size(own).gzip),
       stripe: [...all].some((f) => graph.get(f).stripe) });
   }
   // index.html holds Home prerendered (its HTML and styles), so its own size is part of what Home's first visit costs.

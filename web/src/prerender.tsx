@@ -2,10 +2,9 @@
  * Build-time prerendering of Home (scripts/prerender.mjs runs this after the client build). Home is the page most
  * visits start on, and its largest paint, the hero's headline, otherwise waits for the entry script to load, run
  * and render (over a second on a two-core machine without a GPU). The HTML is what the browser's first render
- * produces: a guest's header while the session is being read, the hero and the rest of Home with skeletons where
- * its data will go. So
- * main.tsx hydrates it instead of rendering again. Styles come with it as emotion's own style tags, which the
- * browser's emotion cache adopts.
+ * produces: a guest's header while the session is being read, the hero, and the rest of Home with skeletons where
+ * its data will go. So main.tsx hydrates it instead of rendering again. Styles come with it as emotion's own style
+ * tags, which the browser's emotion cache adopts.
  */
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
