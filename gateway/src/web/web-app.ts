@@ -1,27 +1,39 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
  * Serves the built web app: hashed assets cached for a year; at "/" index.html, which holds Home prerendered;
  * and for every other non-API path the empty shell spa.html, so the app's router (and its own 404 page) decides
- * what to show. A build without the prerender step (spa.html missing) serves index.html everywhere.
+ * what to show. A build without the prerender step (spa.html missing) serves index.html everywhere. Files are sent
+ * in the build's compressed copies when the browser accepts them.
  */
 export function serveWebApp(app: Express, webDist: string): void {
-  const index = join(webDist, 'index.html');
-  if (!webDist || !existsSync(index)) return;
-  const shell = existsSync(join(webDist, 'spa.html')) ? join(webDist, 'spa.html') : index;
-  app.use('/assets', express.static(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: true }));
+  if (!webDist || !existsSync(join(webDist, 'index.html'))) return;
+  const shell = existsSync(join(webDist, 'spa.html')) ? '/spa.html' : '/index.html';
+  app.use('/assets', withRoot(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: true }));
   // API and health requests never reach the file system: without this guard every API call paid an fs.stat of
   // `<webDist>/api/...` and the ENOENT error it raises (~11 % of the gateway's CPU under load).
-  const files = express.static(webDist, { index: false, maxAge: '1h' });
+  const files = withRoot(webDist, { maxAge: '1h' });
   app.use((req: Request, res: Response, next: NextFunction) => (isServerPath(req.path) ? next() : files(req, res, next)));
+  // The pages: always revalidated (they name the current build's hashed assets).
+  const pages = withRoot(webDist, { cacheControl: false });
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (isServerPath(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(req.path === '/' ? index : shell);
+    req.url = req.path === '/' ? '/index.html' : shell;
+    return pages(req, res, next);
   });
+}
+
+/**
+ * The files under `root`, in the build's .br or .gz copy (web/scripts/compress.mjs) when the browser accepts one,
+ * brotli first; a file without copies is sent as it is (and the compression middleware may still compress it).
+ */
+function withRoot(root: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions['serveStatic']) {
+  return expressStaticGzip(root, { enableBrotli: true, orderPreference: ['br', 'gz'], index: false, serveStatic: { index: false, ...serveStatic } });
 }
 
 /** Paths the gateway itself answers (the API and the health checks), never files of the web app. */
