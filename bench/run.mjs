@@ -77,7 +77,7 @@ async function main() {
   const direct = directRoutes(ctx.direct);
   const wanted = [
     ...(opts.parts.has('catalog') ? ['browse', 'filter', 'search', 'deepCursor'] : []),
-    ...(opts.parts.has('signed-in') ? ['detail', 'favourites', 'favourites60', 'conversations', 'thread', 'conversations304', 'thread304', ...(routes.payment ? ['payment'] : [])] : []),
+    ...(opts.parts.has('signed-in') ? ['detail', 'favourites', 'favourites60', 'conversations', 'conversationsAll', 'thread', 'conversations304', 'thread304', ...(routes.payment ? ['payment'] : [])] : []),
   ].filter((name) => !opts.routes.length || opts.routes.includes(name));
   for (const name of wanted) {
     const r = routes[name];
@@ -209,7 +209,10 @@ async function benchContext(base, plan, seller, buyer) {
     // what the route answered before it was paginated).
     favourites: favouritesRoute(buyer, 24),
     favourites60: favouritesRoute(buyer, 60),
-    conversations: { path: '/api/messages/conversations', cookie: seller.cookie, rpc: ['messaging.conversation.list', { actorId: seller.me.id }] },
+    // The first page as the Messages page loads it (24), and every conversation of the bench seller (~58, what the
+    // route answered before it was paginated).
+    conversations: { path: '/api/messages/conversations', cookie: seller.cookie, rpc: ['messaging.conversation.list', { actorId: seller.me.id, limit: 24 }] },
+    conversationsAll: { path: '/api/messages/conversations?limit=100', cookie: seller.cookie, rpc: ['messaging.conversation.list', { actorId: seller.me.id, limit: 100 }] },
     thread: { path: `/api/messages/${thread.other}?productId=${thread.product_id}`, cookie: seller.cookie,
       rpc: ['messaging.thread.get', { actorId: seller.me.id, otherUserId: thread.other, productId: thread.product_id }] },
   };

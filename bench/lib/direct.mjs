@@ -111,7 +111,10 @@ export function directRoutes(ctx) {
             FROM favourites.favourites WHERE user_id = $1 AND is_active ORDER BY favourited_at DESC, product_id DESC LIMIT $2`,
     params: [userId, limit + 1],
   });
-  const conversations = { name: 'messaging.conversations', sql: CONVERSATIONS_SQL, params: [messagingUserId] };
+  // A first page of conversations, unsearched: one row more than the page, to know whether another follows.
+  const conversationsPage = (limit) => ({ name: 'messaging.conversations', sql: CONVERSATIONS_SQL, params: [messagingUserId, null, limit + 1] });
+  const conversations = conversationsPage(24);
+  const conversationsAll = conversationsPage(100);
   const thread = { name: 'messaging.read-thread', sql: THREAD_SQL, params: [messagingUserId, otherUserId, threadProductId] };
   const list = (f) => listRoute(f);
   return {
@@ -126,6 +129,7 @@ export function directRoutes(ctx) {
     favourites: favouritesPage(favIds(24), 24),
     favourites60: favouritesPage(favIds(60), 60),
     conversations: { statements: () => [conversations], async run(pool) { await query(pool, conversations); } },
+    conversationsAll: { statements: () => [conversationsAll], async run(pool) { await query(pool, conversationsAll); } },
     thread: { statements: () => [thread], async run(pool) { await query(pool, thread); } },
   };
 }
@@ -141,12 +145,20 @@ const SUMMARY_JOINS = `
   LEFT JOIN messaging.products p ON p.id = m.product_id`;
 /** The inbox version every Messages view carries (INBOX_VERSION of messages.repository.ts). */
 const INBOX_VERSION = '(SELECT version FROM messaging.inboxes WHERE user_id = $1) AS inbox_version';
-const CONVERSATIONS_SQL = `SELECT ${WITH_SUMMARIES}, c.unread_count, ${INBOX_VERSION}
+/** A first page of conversations (conversationPage(false) of messages.repository.ts): $2 the search or null, $3 the limit. */
+const CONVERSATIONS_SQL = `SELECT ${WITH_SUMMARIES}, c.unread_count,
+         to_char(c.last_message_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS last_message_at, ${INBOX_VERSION}
     FROM messaging.conversations c
     JOIN messaging.messages m ON m.id = c.last_message_id
     ${SUMMARY_JOINS}
+    LEFT JOIN messaging.users ou ON ou.id = c.other_user_id
    WHERE c.user_id = $1
-   ORDER BY c.last_message_at DESC, c.last_message_id DESC`;
+     AND ($2::text IS NULL
+          OR strpos(lower(concat_ws(' ', ou.first_name, ou.last_name)), $2) > 0
+          OR strpos(lower(p.title), $2) > 0
+          OR strpos(lower(m.content), $2) > 0)
+   ORDER BY c.last_message_at DESC, c.last_message_id DESC
+   LIMIT $3`;
 /** readThread: marks the caller's incoming messages read and answers the thread, in one statement. */
 const THREAD_SQL = `WITH marked AS (
     UPDATE messaging.messages SET is_read = true

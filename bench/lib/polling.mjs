@@ -1,5 +1,5 @@
-// Messaging under polling: N simulated open Messages pages, each polling the conversation list every 3 s and its
-// open thread every 5 s (the web app's polling), stepped up until p95 ≥ 100 ms; then again with a second
+// Messaging under polling: N simulated open Messages pages, each polling the conversation list's first page and the
+// unread count every 3 s and its open thread every 5 s (the web app's polling), stepped up until p95 ≥ 100 ms; then again with a second
 // messaging replica (same env, its own health port; NATS's queue group splits the requests).
 // Two transports: through the gateway as a browser polls (each answer's ETag sent back as If-None-Match, so an
 // unchanged inbox is answered 304 by the gateway), while the signed-in people keep writing to each other (each
@@ -30,6 +30,7 @@ async function gatewayTransport(base) {
   return {
     name: 'gateway',
     conversations: (page, t) => get(page, '/api/messages/conversations', t.cookie),
+    unreadCount: (page, t) => get(page, '/api/messages/unread-count', t.cookie),
     thread: (page, t) => get(page, t.threadPath, t.cookie),
     send: (t, content) => client.send({ path: '/api/messages', method: 'POST', cookie: t.cookie, body: { toUserId: t.otherUserId, productId: t.productId, content } })
       .then((res) => res.status === 201),
@@ -45,7 +46,8 @@ async function natsTransport(natsUrl) {
     .then((msg) => !msg.json().err);
   return {
     name: 'nats',
-    conversations: (_page, t) => rpc('messaging.conversation.list', { actorId: t.actorId }),
+    conversations: (_page, t) => rpc('messaging.conversation.list', { actorId: t.actorId, limit: 24 }),
+    unreadCount: (_page, t) => rpc('messaging.message.unread-count', { actorId: t.actorId }),
     thread: (_page, t) => rpc('messaging.thread.get', { actorId: t.actorId, otherUserId: t.otherUserId, productId: t.productId }),
     close: () => nc.close(),
   };
@@ -89,6 +91,8 @@ async function step({ transport, clients, seconds, targets, sendEvery, messaging
     const opensAt = Math.random() * rampUpMs;
     timers.push(setTimeout(() => {
       poll(() => transport.conversations(page, target), 3000);
+      // The header badge polls with the list on the Messages page (the list is paged: its counts are not the total).
+      timers.push(setTimeout(() => poll(() => transport.unreadCount(page, target), 3000), Math.random() * 3000));
       timers.push(setTimeout(() => poll(() => transport.thread(page, target), 5000), Math.random() * 5000));
     }, opensAt));
   }
@@ -120,7 +124,7 @@ async function step({ transport, clients, seconds, targets, sendEvery, messaging
   const { latencies, errors, non2xx, notModified } = measured;
   const stats = percentiles(latencies);
   return {
-    clients, offeredRps: Math.round(clients * (1 / 3 + 1 / 5)), ...stats, rps: Math.round(latencies.length / seconds), errors, non2xx,
+    clients, offeredRps: Math.round(clients * (2 / 3 + 1 / 5)), ...stats, rps: Math.round(latencies.length / seconds), errors, non2xx,
     notModifiedShare: latencies.length ? notModified / latencies.length : 0,
     rampUp: { seconds: rampUpMs / 1000 + 5, requests: rampUp.latencies.length, errors: rampUp.errors + rampUp.non2xx, ...percentiles(rampUp.latencies) },
     sends: { count: sends.latencies.length, failed: sends.failed, ...percentiles(sends.latencies) },

@@ -220,4 +220,34 @@ describe('messages over HTTP', () => {
       expect(inbox.etag(buyer.id, 7, now)).not.toBe(inbox.etag(seller.id, 7, now));
     });
   });
+
+  describe('the conversation list, a page at a time', () => {
+    it('pages by X-Next-Cursor, searches on the server, and refuses bad paging with 400', async () => {
+      // The seller now has two conversations: with the buyer, and with the stranger (newest).
+      await http.post('/api/messages').set('Cookie', stranger.cookie)
+        .send({ toUserId: seller.id, productId, content: 'Does it come with a box?' }).expect(201);
+      const list = (query: Record<string, string>) => http.get('/api/messages/conversations').query(query).set('Cookie', seller.cookie);
+
+      const first = await list({ limit: '1' }).expect(200);
+      expect(first.body.map((c: { fromUserId: string }) => c.fromUserId)).toEqual([stranger.id]);
+      const cursor = first.headers['x-next-cursor'];
+      expect(cursor).toEqual(expect.any(String));
+      const second = await list({ limit: '1', cursor }).expect(200);
+      expect(second.body).toHaveLength(1);
+      expect(second.headers['x-next-cursor']).toBeUndefined();
+      expect((await list({}).expect(200)).headers['x-next-cursor']).toBeUndefined();
+
+      expect((await list({ search: '  theo ' }).expect(200)).body.map((c: { fromUserId: string }) => c.fromUserId)).toEqual([stranger.id]);
+      expect((await list({ search: 'a box' }).expect(200)).body).toHaveLength(1);
+      expect((await list({ search: 'kyoto' }).expect(200)).body).toHaveLength(2);
+      expect((await list({ search: 'nothing like this' }).expect(200)).body).toEqual([]);
+
+      const badCursor = await list({ cursor: 'nope' }).expect(400);
+      expect(badCursor.body.errors).toEqual([{ field: 'query.cursor', message: 'Invalid cursor' }]);
+      await list({ limit: '0' }).expect(400);
+      await list({ limit: 'many' }).expect(400);
+      const longSearch = await list({ search: 'x'.repeat(201) }).expect(400);
+      expect(longSearch.body.errors).toEqual([{ field: 'search', message: 'Search is too long' }]);
+    });
+  });
 });

@@ -6,7 +6,7 @@ import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   ErrorCode, EVENTS, LIMITS, MESSAGES, RPC, type GetProductRequest, type GetThreadRequest, type GetUserRequest, InboxChangedEvent, type MessageSentEvent,
-  type ProductDto, type ProductListedEvent, type UserDto, type UserProfileChangedEvent,
+  PAGE_SIZE, type ProductDto, type ProductListedEvent, type UserDto, type UserProfileChangedEvent,
 } from '@souvenir/contracts';
 import { DomainError, parsePayload, type RpcClient } from '@souvenir/platform';
 import { eventually, readStreamEvents, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
@@ -124,7 +124,7 @@ async function expectError(promise: Promise<unknown>, code: ErrorCode): Promise<
 const send = (actorId: string, toUserId: string, productId: string, content: string) =>
   rpc.send(RPC.messaging.sendMessage, { actorId, toUserId, productId, content });
 /** The views without their inbox versions (tested on their own below). */
-const conversationsOf = async (actorId: string) => (await rpc.send(RPC.messaging.listConversations, { actorId })).view;
+const conversationsOf = async (actorId: string) => (await rpc.send(RPC.messaging.listConversations, { actorId, limit: PAGE_SIZE.default })).view;
 const threadOf = async (request: GetThreadRequest) => (await rpc.send(RPC.messaging.getThread, request)).view;
 const unreadOf = async (actorId: string) => (await rpc.send(RPC.messaging.countUnread, { actorId })).view;
 
@@ -190,6 +190,36 @@ describe('messaging service', () => {
     const forBuyer = await conversationsOf(buyer);
     expect(forBuyer.map((c) => [c.productId, c.unreadCount])).toEqual([[scarf, 0], [vase, 1]]);
     expect(await conversationsOf(third)).toEqual([]);
+  });
+
+  it('pages the conversations by a cursor and searches them by the other person\'s name, product title or message', async () => {
+    const list = (request: { limit: number; cursor?: string; search?: string }) =>
+      rpc.send(RPC.messaging.listConversations, { actorId: seller, ...request });
+    const first = await list({ limit: 1 });
+    expect(first.view.map((c) => c.productId)).toEqual([scarf]);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await list({ limit: 1, cursor: first.nextCursor });
+    expect(second.view.map((c) => c.productId)).toEqual([vase]);
+    expect(second.nextCursor).toBeUndefined();
+    expect(second.inboxVersion).toBe(first.inboxVersion);
+
+    // Any case, anywhere in the text; the buyer's name matches both of their conversations.
+    expect((await list({ limit: 24, search: 'KYOTO' })).view.map((c) => c.productId)).toEqual([vase]);
+    expect((await list({ limit: 24, search: 'i will buy' })).view.map((c) => c.productId)).toEqual([vase]);
+    expect((await list({ limit: 24, search: 'bea buy' })).view.map((c) => c.productId)).toEqual([scarf, vase]);
+    // The seller's own name is not the other person's: it matches nothing.
+    expect((await list({ limit: 24, search: 'sora' })).view).toEqual([]);
+    // A search pages like the whole list.
+    const searched = await list({ limit: 1, search: 'bea' });
+    expect(searched.view.map((c) => c.productId)).toEqual([scarf]);
+    expect((await list({ limit: 1, search: 'bea', cursor: searched.nextCursor })).view.map((c) => c.productId)).toEqual([vase]);
+
+    for (const cursor of ['nope', Buffer.from('{"v":1,"k":{"lastMessageAt":"x","lastMessageId":"y"}}').toString('base64url')]) {
+      const error = await expectError(list({ limit: 1, cursor }), ErrorCode.ValidationFailed);
+      expect(error.message).toBe('Invalid cursor');
+    }
+    await expectError(list({ limit: 0 }), ErrorCode.ValidationFailed);
+    await expectError(list({ limit: 101 }), ErrorCode.ValidationFailed);
   });
 
   it('answers the unread total and marks a thread read when it is opened, oldest first', async () => {
@@ -272,7 +302,7 @@ describe('messaging service', () => {
   it('raises the inbox versions of everyone concerned on every send, read and rename, labels each view with it, and announces each raise', async () => {
     const before = { seller: await inboxVersion(seller), buyer: await inboxVersion(buyer), third: await inboxVersion(third) };
     // A view is labelled with the version it was read at (read first, so the view is at least that new).
-    expect((await rpc.send(RPC.messaging.listConversations, { actorId: seller })).inboxVersion).toBe(before.seller);
+    expect((await rpc.send(RPC.messaging.listConversations, { actorId: seller, limit: PAGE_SIZE.default })).inboxVersion).toBe(before.seller);
     expect((await rpc.send(RPC.messaging.countUnread, { actorId: buyer })).inboxVersion).toBe(before.buyer);
 
     await send(buyer, seller, vase, 'One more question about the vase');

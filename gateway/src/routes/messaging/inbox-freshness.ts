@@ -106,10 +106,12 @@ export class InboxFreshness implements OnModuleInit, OnApplicationShutdown {
       return;
     }
     const before = this.forgetting(userId);
-    const { inboxVersion, view, changedInboxes = [] } = await load();
+    const { inboxVersion, view, changedInboxes = [], nextCursor } = await load();
     if (this.forgetting(userId) === before) this.remember(userId, inboxVersion);
     this.forget(...changedInboxes);
     response.setHeader('ETag', this.etag(userId, inboxVersion));
+    // A 304 keeps the cached answer's headers, this one included (every page of a view changes with the version).
+    if (nextCursor) response.setHeader('X-Next-Cursor', nextCursor);
     response.json(view);
   }
 

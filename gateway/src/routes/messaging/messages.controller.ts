@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { RPC, SendMessageDto, ThreadQueryDto, type MessageDto } from '@souvenir/contracts';
+import { ConversationsQueryDto, PAGE_SIZE, RPC, SendMessageDto, ThreadQueryDto, type MessageDto } from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
 import type { Request, Response } from 'express';
 import { UuidPipe } from '../../rpc/uuid.pipe';
@@ -15,9 +15,13 @@ import { InboxFreshness } from './inbox-freshness';
 export class MessagesController {
   constructor(private readonly rpc: RpcClient, private readonly inbox: InboxFreshness) {}
 
+  /** A page of the caller's conversations, newest first, optionally searched; the next page's cursor in `X-Next-Cursor`. */
   @Get('conversations')
-  conversations(@ActorId() actorId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.inbox.respond(req, res, actorId, () => this.rpc.send(RPC.messaging.listConversations, { actorId }));
+  conversations(@ActorId() actorId: string, @Query() query: ConversationsQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.inbox.respond(req, res, actorId, () => this.rpc.send(RPC.messaging.listConversations, {
+      actorId, limit: query.limit ?? PAGE_SIZE.default,
+      ...(query.cursor ? { cursor: query.cursor } : {}), ...(query.search ? { search: query.search } : {}),
+    }));
   }
 
   @Get('unread-count')

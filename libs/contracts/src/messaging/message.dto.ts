@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import type { UserSummaryDto } from '../identity/user.dto';
+import { PageQueryDto } from '../pagination/page-query.dto';
 import { LIMITS, MESSAGES } from '../validation/messages';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -25,6 +26,15 @@ export class ThreadQueryDto {
   @IsOptional()
   @IsUUID('all', { message: 'productId must be a product id' })
   productId?: string;
+}
+
+/**
+ * `GET /api/messages/conversations` query: a page of the caller's conversations, newest first, optionally only those
+ * whose other person's name, product title or latest message contains `search` (any case).
+ */
+export class ConversationsQueryDto extends PageQueryDto {
+  @Transform(trim) @IsOptional() @IsString() @MaxLength(200, { message: 'Search is too long' })
+  search?: string;
 }
 
 /** The product a message is about, as the conversation list shows it. */
@@ -64,6 +74,8 @@ export interface UnreadCountDto {
 export interface InboxView<T> {
   inboxVersion: number;
   view: T;
+  /** When the view is a page and more follow: the next page's cursor (the gateway sends it as `X-Next-Cursor`). */
+  nextCursor?: string;
   /**
    * Users whose inboxes this read itself changed (opening a thread marks messages read): the gateway forgets their
    * versions at once, so their next polls reload, instead of waiting for the inbox.changed events.

@@ -1,4 +1,5 @@
-import { IsOptional, IsUUID } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { PAGE_SIZE } from '../pagination/page-query.dto';
 import { SendMessageDto } from './message.dto';
 
 /** `messaging.message.send`: the caller writes to a product's seller, or replies within a conversation. */
@@ -6,9 +7,13 @@ export class SendMessageRequest extends SendMessageDto {
   @IsUUID('all') actorId!: string;
 }
 
-/** `messaging.conversation.list`: the caller's conversations, newest first. */
+/** `messaging.conversation.list`: a page of the caller's conversations, newest first (see ConversationsQueryDto). */
 export class ListConversationsRequest {
   @IsUUID('all') actorId!: string;
+  @IsInt() @Min(1) @Max(PAGE_SIZE.max) limit!: number;
+  /** The `nextCursor` of the previous page; an unreadable one is VALIDATION_FAILED 'Invalid cursor'. */
+  @IsOptional() @IsString() @MaxLength(500) cursor?: string;
+  @IsOptional() @IsString() @MaxLength(200) search?: string;
 }
 
 /** `messaging.thread.get`: the messages between the caller and another user; marks the caller's incoming ones read. */

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { PreparedStatement } from '@souvenir/platform';
+import { isoMicros, PreparedStatement } from '@souvenir/platform';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
+import type { ConversationKey } from './conversation-cursor';
 import { MessageEntity } from './message.entity';
 
 /** A message with its people's names and its product's title, from the read models. */
@@ -29,6 +30,8 @@ interface Versioned {
 
 export interface ConversationRow extends MessageRow, Versioned {
   unread_count: number;
+  /** The conversation's latest message time with microseconds (isoMicros), for the next page's cursor. */
+  last_message_at: string;
 }
 
 /** A thread's message, with how many messages the read that answered it has just marked read (the same on every row). */
@@ -70,13 +73,28 @@ const BETWEEN = `
 
 // The three views every open Messages page reloads, as prepared statements (planned once per connection).
 
-const CONVERSATIONS = new PreparedStatement<ConversationRow>('messaging.conversations', `
-  SELECT ${WITH_SUMMARIES}, c.unread_count, ${INBOX_VERSION}
+/**
+ * A page of a user's conversations, newest first, optionally searched: $2 is the lowercased search text or null
+ * (matched in the other person's name, the product title and the latest message, as the Messages page did on the
+ * client), $3 the page size, $4/$5 the previous page's last key. The search filters the user's own rows read
+ * through conversations_user_recent_idx (a user has hundreds of conversations at most, not millions).
+ */
+const conversationPage = (afterCursor: boolean) => `
+  SELECT ${WITH_SUMMARIES}, c.unread_count, ${isoMicros('c.last_message_at')} AS last_message_at, ${INBOX_VERSION}
     FROM messaging.conversations c
     JOIN messaging.messages m ON m.id = c.last_message_id
     ${SUMMARY_JOINS}
+    LEFT JOIN messaging.users ou ON ou.id = c.other_user_id
    WHERE c.user_id = $1
-   ORDER BY c.last_message_at DESC, c.last_message_id DESC`);
+     ${afterCursor ? 'AND (c.last_message_at, c.last_message_id) < ($4::timestamptz, $5::uuid)' : ''}
+     AND ($2::text IS NULL
+          OR strpos(lower(concat_ws(' ', ou.first_name, ou.last_name)), $2) > 0
+          OR strpos(lower(p.title), $2) > 0
+          OR strpos(lower(m.content), $2) > 0)
+   ORDER BY c.last_message_at DESC, c.last_message_id DESC
+   LIMIT $3`;
+const CONVERSATIONS_FIRST = new PreparedStatement<ConversationRow>('messaging.conversations', conversationPage(false));
+const CONVERSATIONS_AFTER = new PreparedStatement<ConversationRow>('messaging.conversations-after', conversationPage(true));
 
 const READ_THREAD = new PreparedStatement<ThreadRow>('messaging.read-thread', `
   WITH marked AS (
@@ -117,13 +135,16 @@ export class MessagesRepository {
   }
 
   /**
-   * The latest message of each (other user, product) pair the user takes part in, newest first, with the user's
-   * unread count per pair: the user's rows of `messaging.conversations` (kept by triggers on messages, see the
+   * A page of the latest message of each (other user, product) pair the user takes part in, newest first, with the
+   * user's unread count per pair: the user's rows of `messaging.conversations` (kept by triggers on messages, see the
    * add-conversations migration), read in order through conversations_user_recent_idx, each joined to its latest
-   * message by primary key.
+   * message by primary key. `limit` is the page size plus one, so the caller knows whether another page follows.
    */
-  conversations(userId: string): Promise<ConversationRow[]> {
-    return CONVERSATIONS.run(this.dataSource, [userId]);
+  conversations(userId: string, page: { limit: number; search: string | null; after?: ConversationKey }): Promise<ConversationRow[]> {
+    const values = [userId, page.search, page.limit];
+    return page.after
+      ? CONVERSATIONS_AFTER.run(this.dataSource, [...values, page.after.lastMessageAt, page.after.lastMessageId])
+      : CONVERSATIONS_FIRST.run(this.dataSource, values);
   }
 
   /**

@@ -7,6 +7,7 @@ import {
 import { DomainError, Outbox } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
 import { ReadModelsService } from '../read-models/read-models.service';
+import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor';
 import { toConversationDto, toMessageDto, toMessageSentEvent } from './message.mapper';
 import { MessagesRepository, versionOf } from './messages.repository';
 
@@ -46,9 +47,19 @@ export class MessagesService {
     });
   }
 
+  /**
+   * A page of the caller's conversations. An empty page carries no version and is labelled 0 (see versionOf): exact
+   * for a user without conversations; an empty search or last page is only reloaded on every poll instead of 304.
+   */
   async conversations(request: ListConversationsRequest): Promise<InboxView<ConversationDto[]>> {
-    const rows = await this.messages.conversations(request.actorId);
-    return { inboxVersion: versionOf(rows), view: rows.map(toConversationDto) };
+    const after = request.cursor ? decodeConversationCursor(request.cursor) : undefined;
+    const search = request.search?.trim().toLowerCase() || null;
+    const rows = await this.messages.conversations(request.actorId, { limit: request.limit + 1, search, after });
+    const page = rows.slice(0, request.limit);
+    const last = page.at(-1);
+    const view = { inboxVersion: versionOf(rows), view: page.map(toConversationDto) };
+    if (rows.length <= request.limit || !last) return view;
+    return { ...view, nextCursor: encodeConversationCursor({ lastMessageAt: last.last_message_at, lastMessageId: last.id }) };
   }
 
   /**

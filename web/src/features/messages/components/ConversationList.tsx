@@ -1,4 +1,3 @@
-import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -13,15 +12,24 @@ import SearchRounded from '@mui/icons-material/SearchRounded';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
 import type { ConversationDto } from '@souvenir/contracts';
-import { conversationKey, fullName, otherParty } from '../conversationParty';
+import { LoadMoreButton } from '../../../components/LoadMoreButton';
+import { conversationKey, otherParty } from '../conversationParty';
 import { useNow } from '../hooks/useNow';
 import { ConversationListItem } from './ConversationListItem';
 import { PaneMessage } from './PaneMessage';
 
 interface Props {
+  /** The conversations loaded so far (the pages of the current search). */
   conversations: ConversationDto[] | undefined;
+  /** What is typed in the search box, and the search the shown conversations answer (set once typing pauses). */
+  search: string;
+  searched: string;
+  onSearchChange: (search: string) => void;
   isLoading: boolean;
   isFetching: boolean;
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  onLoadMore: () => void;
   error?: string;
   meId: string;
   selectedKey: string | null;
@@ -29,20 +37,15 @@ interface Props {
   onRefresh: () => void;
 }
 
-/** The searchable conversation list (by the other person's name, product title or message). */
-export function ConversationList({ conversations, isLoading, isFetching, error, meId, selectedKey, onSelect, onRefresh }: Props) {
-  const [query, setQuery] = useState('');
+/**
+ * The searchable conversation list (by the other person's name, product title or message; the server searches all
+ * of the caller's conversations), newest first, a page at a time.
+ */
+export function ConversationList({
+  conversations, search, searched, onSearchChange, isLoading, isFetching, hasMore, isLoadingMore, onLoadMore, error, meId, selectedKey,
+  onSelect, onRefresh,
+}: Props) {
   const now = useNow();
-  const term = query.trim().toLowerCase();
-  const shown = useMemo(
-    () =>
-      term
-        ? conversations?.filter((c) =>
-            [fullName(otherParty(c, meId)), c.product.title, c.content].some((text) => text.toLowerCase().includes(term)),
-          )
-        : conversations,
-    [conversations, meId, term],
-  );
 
   return (
     <Stack sx={{ height: '100%', minHeight: 0 }}>
@@ -51,8 +54,8 @@ export function ConversationList({ conversations, isLoading, isFetching, error, 
           size="small"
           type="search"
           placeholder="Search conversations..."
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          value={search}
+          onChange={(event) => onSearchChange(event.target.value)}
           slotProps={{
             htmlInput: { 'aria-label': 'Search conversations' },
             input: {
@@ -92,18 +95,23 @@ export function ConversationList({ conversations, isLoading, isFetching, error, 
             ))}
           </Stack>
         ) : !conversations?.length ? (
-          !error && <PaneMessage icon={<ForumOutlined />} title="No conversations yet" text="Message a seller from any product page to start one." />
-        ) : !shown?.length ? (
-          <PaneMessage icon={<SearchOffRounded />} title="No conversations found" text="Try another name, product or word." />
+          error ? null : searched ? (
+            <PaneMessage icon={<SearchOffRounded />} title="No conversations found" text="Try another name, product or word." />
+          ) : (
+            <PaneMessage icon={<ForumOutlined />} title="No conversations yet" text="Message a seller from any product page to start one." />
+          )
         ) : (
-          <List disablePadding aria-label="Conversations">
-            {shown.map((conversation) => {
-              const key = conversationKey(otherParty(conversation, meId).id, conversation.productId);
-              return (
-                <ConversationListItem key={key} conversation={conversation} meId={meId} selected={key === selectedKey} now={now} onSelect={onSelect} />
-              );
-            })}
-          </List>
+          <>
+            <List disablePadding aria-label="Conversations">
+              {conversations.map((conversation) => {
+                const key = conversationKey(otherParty(conversation, meId).id, conversation.productId);
+                return (
+                  <ConversationListItem key={key} conversation={conversation} meId={meId} selected={key === selectedKey} now={now} onSelect={onSelect} />
+                );
+              })}
+            </List>
+            {hasMore && <LoadMoreButton compact label="Load older conversations" isLoading={isLoadingMore} onClick={onLoadMore} />}
+          </>
         )}
       </Box>
     </Stack>

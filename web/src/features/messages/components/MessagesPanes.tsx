@@ -1,3 +1,4 @@
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import { Link as RouterLink } from 'react-router';
 import { asApiError } from '../../../api/api';
-import { useGetConversationsQuery } from '../../../api/messagesApi';
+import { useGetConversationsInfiniteQuery } from '../../../api/messagesApi';
+import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
 import { conversationKey } from '../conversationParty';
 import { useConversationSelection } from '../hooks/useConversationSelection';
 import { ConversationList } from './ConversationList';
@@ -16,13 +18,21 @@ import { SelectionHint } from './SelectionHint';
 import { ThreadPane } from './ThreadPane';
 
 const POLL_MS = 3000;
+const SEARCH_DEBOUNCE_MS = 300;
 const PANE_HEIGHT = 600;
 
 /** The two panes; on small screens one at a time (the list, or the thread with a back button). */
 export function MessagesPanes({ meId }: { meId: string }) {
-  // The list keeps polling while the tab is in the background (spec section 4).
-  const conversations = useGetConversationsQuery(undefined, { pollingInterval: POLL_MS, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true });
-  const { selection, hasTarget, select, clear } = useConversationSelection(conversations.data, meId);
+  const [search, setSearch] = useState('');
+  const searched = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // The list keeps polling while the tab is in the background (spec section 4); every loaded page is polled.
+  const conversations = useGetConversationsInfiniteQuery({ search: searched }, { pollingInterval: POLL_MS, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true });
+  const items = useMemo(() => conversations.data?.pages.flatMap((page) => page.items), [conversations.data]);
+  const { selection, hasTarget, select, clear } = useConversationSelection(items, meId, {
+    hasMore: Boolean(conversations.hasNextPage),
+    isLoadingMore: conversations.isFetchingNextPage,
+    loadMore: conversations.fetchNextPage,
+  });
   const selectedKey = selection.kind === 'thread' ? conversationKey(selection.otherUserId, selection.productId) : null;
   const paneSx = { height: PANE_HEIGHT, display: 'flex', flexDirection: 'column' as const, overflow: 'hidden' };
 
@@ -34,9 +44,15 @@ export function MessagesPanes({ meId }: { meId: string }) {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '360px 1fr' } }}>
         <Card component="section" aria-label="Conversations" sx={{ ...paneSx, display: { xs: hasTarget ? 'none' : 'flex', md: 'flex' } }}>
           <ConversationList
-            conversations={conversations.data}
+            conversations={items}
+            search={search}
+            searched={searched}
+            onSearchChange={setSearch}
             isLoading={conversations.isLoading}
             isFetching={conversations.isFetching}
+            hasMore={Boolean(conversations.hasNextPage)}
+            isLoadingMore={conversations.isFetchingNextPage}
+            onLoadMore={() => void conversations.fetchNextPage()}
             error={conversations.isError ? asApiError(conversations.error)?.message : undefined}
             meId={meId}
             selectedKey={selectedKey}
@@ -59,7 +75,7 @@ export function MessagesPanes({ meId }: { meId: string }) {
               title="Select a conversation"
               text="Choose a conversation on the left to read and reply."
               action={
-                !conversations.isLoading && !conversations.data?.length ? (
+                !conversations.isLoading && !searched && !items?.length ? (
                   <Button component={RouterLink} to="/" variant="outlined">
                     Browse Souvenirs
                   </Button>

@@ -12,14 +12,31 @@ export type Selection =
   /** No thread can be opened yet: a user without a conversation, or a product nobody has asked about. */
   | { kind: 'hint'; reason: 'pick-product' | 'no-buyers' | 'product-missing' | 'self'; userId?: string };
 
+/** The rest of a paged list: whether more pages follow, and how to load the next. */
+export interface MorePages {
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  loadMore: () => unknown;
+}
+
 /**
  * `?user=U&product=P` opens that thread; `?product=P` the latest conversation about the product (as a buyer,
- * a new thread with its seller when there is none); `?user=U` the latest conversation with that user.
+ * a new thread with its seller when there is none); `?user=U` the latest conversation with that user. The list is
+ * paged: a conversation that is not on the loaded pages is looked for on the next ones before giving up.
  */
-export function useConversationSelection(conversations: ConversationDto[] | undefined, meId: string) {
+export function useConversationSelection(loaded: ConversationDto[] | undefined, meId: string, more: MorePages) {
   const [params, setParams] = useSearchParams();
   const userParam = params.get('user');
   const productParam = params.get('product');
+
+  const wanted = (c: ConversationDto) => (userParam ? otherParty(c, meId).id === userParam : c.productId === productParam);
+  const lookingFurther = Boolean(loaded && more.hasMore && !(userParam && productParam) && (userParam || productParam) && !loaded.some(wanted));
+  const { hasMore, isLoadingMore, loadMore } = more;
+  useEffect(() => {
+    if (lookingFurther && hasMore && !isLoadingMore) loadMore();
+  }, [lookingFurther, hasMore, isLoadingMore, loadMore]);
+  // While looking further the list counts as still loading.
+  const conversations = lookingFurther ? undefined : loaded;
 
   const byProduct = productParam && !userParam ? conversations?.find((c) => c.productId === productParam) : undefined;
   const needsProduct = Boolean(productParam && !userParam && conversations && !byProduct);
