@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
@@ -135,7 +136,11 @@ describe('favourites service', () => {
     const exact = await rpc.send(RPC.favourites.ids, { actorId, limit: 7 });
     expect(exact).toEqual({ productIds: expected, nextCursor: null });
 
-    for (const bad of ['nope', Buffer.from('{"v":1,"k":{"favouritedAt":"yesterday","productId":"x"}}').toString('base64url'), Buffer.from('[1]').toString('base64url')]) {
+    for (const bad of ['nope', Buffer.from('{"v":1,"k":{"favouritedAt":"yesterday","productId":"x"}}').toString('base64url'),
+      // Each field is checked: a good product id does not carry a bad time into the query, nor the reverse.
+      Buffer.from(`{"v":1,"k":{"favouritedAt":"yesterday","productId":"${randomUUID()}"}}`).toString('base64url'),
+      Buffer.from('{"v":1,"k":{"favouritedAt":"2026-11-24T08:00:00.123456Z","productId":"x"}}').toString('base64url'),
+      Buffer.from('[1]').toString('base64url')]) {
       const failure = await rpc.send(RPC.favourites.ids, { actorId, limit: 3, cursor: bad }).then(() => null, (e: unknown) => e);
       expect(failure).toBeInstanceOf(DomainError);
       expect(failure).toMatchObject({ code: ErrorCode.ValidationFailed, message: 'Invalid cursor' });

@@ -214,7 +214,12 @@ describe('messaging service', () => {
     expect(searched.view.map((c) => c.productId)).toEqual([scarf]);
     expect((await list({ limit: 1, search: 'bea', cursor: searched.nextCursor })).view.map((c) => c.productId)).toEqual([vase]);
 
-    for (const cursor of ['nope', Buffer.from('{"v":1,"k":{"lastMessageAt":"x","lastMessageId":"y"}}').toString('base64url')]) {
+    for (const cursor of ['nope', ...[
+      '{"v":1,"k":{"lastMessageAt":"x","lastMessageId":"y"}}',
+      `{"v":1,"k":{"lastMessageAt":"x","lastMessageId":"${randomUUID()}"}}`,
+      '{"v":1,"k":{"lastMessageAt":"2026-11-24T08:00:00.123456Z","lastMessageId":"y"}}',
+      `{"v":2,"k":{"lastMessageAt":"2026-11-24T08:00:00.123456Z","lastMessageId":"${randomUUID()}"}}`,
+    ].map((document) => Buffer.from(document).toString('base64url'))]) {
       const error = await expectError(list({ limit: 1, cursor }), ErrorCode.ValidationFailed);
       expect(error.message).toBe('Invalid cursor');
     }

@@ -41,3 +41,20 @@ export const isIsoTimestamp = (value: unknown): value is string =>
 
 /** A SQL expression of a timestamptz column as an `isIsoTimestamp` string, microseconds kept. */
 export const isoMicros = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The cursor of a list ordered by a timestamp and then a uuid (a favourites page, a conversations page): `at` and
+ * `id` name the two fields of the key, checked when it is read back (version 1 documents only).
+ */
+export function timeIdCursor<At extends string, Id extends string>(at: At, id: Id) {
+  type Key = { [field in At | Id]: string };
+  return {
+    encode: (key: Key): string => encodeCursor({ v: 1, k: key }),
+    decode: (cursor: string): Key =>
+      decodeCursor(cursor, (decoded) => {
+        const document = decoded as { v?: unknown; k?: Record<string, unknown> } | null;
+        const key = document?.v === 1 ? document.k : undefined;
+        return key && isIsoTimestamp(key[at]) && isUuid(key[id]) ? ({ [at]: key[at], [id]: key[id] } as Key) : undefined;
+      }),
+  };
+}

@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor, isIsoTimestamp, isUuid } from '@souvenir/platform';
+import { timeIdCursor } from '@souvenir/platform';
 
 /**
  * Where a page of favourites ends: the last favourite's time (with Postgres's microseconds) and product id, the
@@ -9,19 +9,4 @@ export interface FavouriteKey {
   productId: string;
 }
 
-interface FavouriteCursor {
-  v: 1;
-  k: FavouriteKey;
-}
-
-export function encodeFavouriteCursor(key: FavouriteKey): string {
-  const cursor: FavouriteCursor = { v: 1, k: key };
-  return encodeCursor(cursor);
-}
-
-export function decodeFavouriteCursor(cursor: string): FavouriteKey {
-  return decodeCursor(cursor, (decoded) => {
-    const key = (decoded as Partial<FavouriteCursor> | null)?.v === 1 ? (decoded as FavouriteCursor).k : undefined;
-    return key && isIsoTimestamp(key.favouritedAt) && isUuid(key.productId) ? { favouritedAt: key.favouritedAt, productId: key.productId } : undefined;
-  });
-}
+export const { encode: encodeFavouriteCursor, decode: decodeFavouriteCursor } = timeIdCursor('favouritedAt', 'productId');

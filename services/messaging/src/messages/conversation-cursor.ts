@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor, isIsoTimestamp, isUuid } from '@souvenir/platform';
+import { timeIdCursor } from '@souvenir/platform';
 
 /**
  * Where a page of conversations ends: the last conversation's latest message time (with Postgres's microseconds)
@@ -10,21 +10,4 @@ export interface ConversationKey {
   lastMessageId: string;
 }
 
-interface ConversationCursor {
-  v: 1;
-  k: ConversationKey;
-}
-
-export function encodeConversationCursor(key: ConversationKey): string {
-  const cursor: ConversationCursor = { v: 1, k: key };
-  return encodeCursor(cursor);
-}
-
-export function decodeConversationCursor(cursor: string): ConversationKey {
-  return decodeCursor(cursor, (decoded) => {
-    const key = (decoded as Partial<ConversationCursor> | null)?.v === 1 ? (decoded as ConversationCursor).k : undefined;
-    return key && isIsoTimestamp(key.lastMessageAt) && isUuid(key.lastMessageId)
-      ? { lastMessageAt: key.lastMessageAt, lastMessageId: key.lastMessageId }
-      : undefined;
-  });
-}
+export const { encode: encodeConversationCursor, decode: decodeConversationCursor } = timeIdCursor('lastMessageAt', 'lastMessageId');

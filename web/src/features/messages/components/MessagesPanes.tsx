@@ -12,12 +12,12 @@ import { useGetConversationsInfiniteQuery } from '../../../api/messagesApi';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
 import { conversationKey } from '../conversationParty';
 import { useConversationSelection } from '../hooks/useConversationSelection';
+import { CONVERSATIONS_POLL_MS } from '../polling';
 import { ConversationList } from './ConversationList';
 import { PaneMessage } from './PaneMessage';
 import { SelectionHint } from './SelectionHint';
 import { ThreadPane } from './ThreadPane';
 
-const POLL_MS = 3000;
 const SEARCH_DEBOUNCE_MS = 300;
 const PANE_HEIGHT = 600;
 
@@ -26,7 +26,7 @@ export function MessagesPanes({ meId }: { meId: string }) {
   const [search, setSearch] = useState('');
   const searched = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // The list keeps polling while the tab is in the background (spec section 4); every loaded page is polled.
-  const conversations = useGetConversationsInfiniteQuery({ search: searched }, { pollingInterval: POLL_MS, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true });
+  const conversations = useGetConversationsInfiniteQuery({ search: searched }, { pollingInterval: CONVERSATIONS_POLL_MS, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true });
   const items = useMemo(() => conversations.data?.pages.flatMap((page) => page.items), [conversations.data]);
   const { selection, hasTarget, select, clear } = useConversationSelection(items, meId, {
     hasMore: Boolean(conversations.hasNextPage),

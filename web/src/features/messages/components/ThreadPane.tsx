@@ -10,12 +10,12 @@ import { useGetThreadQuery } from '../../../api/messagesApi';
 import { useGetUserQuery } from '../../../api/usersApi';
 import { fullName, otherParty } from '../conversationParty';
 import { useNow } from '../hooks/useNow';
+import { THREAD_POLL_MS } from '../polling';
 import { MessageBubble } from './MessageBubble';
 import { MessageComposer } from './MessageComposer';
 import { PaneMessage } from './PaneMessage';
 import { ThreadHeader } from './ThreadHeader';
 
-const POLL_MS = 5000;
 
 interface Props {
   otherUserId: string;
@@ -27,7 +27,7 @@ interface Props {
 
 /** The open thread, polled every 5 s, with its composer. */
 export function ThreadPane({ otherUserId, productId, conversation, meId, onBack }: Props) {
-  const thread = useGetThreadQuery({ otherUserId, productId }, { pollingInterval: POLL_MS, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true });
+  const thread = useGetThreadQuery({ otherUserId, productId }, { pollingInterval: THREAD_POLL_MS, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true });
   const now = useNow();
   const messages = thread.data;
   const known = conversation ?? messages?.[0];

@@ -29,12 +29,12 @@ export function useConversationSelection(loaded: ConversationDto[] | undefined, 
   const userParam = params.get('user');
   const productParam = params.get('product');
 
-  const wanted = (c: ConversationDto) => (userParam ? otherParty(c, meId).id === userParam : c.productId === productParam);
-  const lookingFurther = Boolean(loaded && more.hasMore && !(userParam && productParam) && (userParam || productParam) && !loaded.some(wanted));
   const { hasMore, isLoadingMore, loadMore } = more;
+  const wanted = (c: ConversationDto) => (userParam ? otherParty(c, meId).id === userParam : c.productId === productParam);
+  const lookingFurther = Boolean(loaded && hasMore && !(userParam && productParam) && (userParam || productParam) && !loaded.some(wanted));
   useEffect(() => {
-    if (lookingFurther && hasMore && !isLoadingMore) loadMore();
-  }, [lookingFurther, hasMore, isLoadingMore, loadMore]);
+    if (lookingFurther && !isLoadingMore) loadMore();
+  }, [lookingFurther, isLoadingMore, loadMore]);
   // While looking further the list counts as still loading.
   const conversations = lookingFurther ? undefined : loaded;
 

@@ -1,6 +1,7 @@
 import { useMatch } from 'react-router';
 import { useGetUnreadCountQuery } from '../../../api/messagesApi';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { CONVERSATIONS_POLL_MS } from '../polling';
 
 /**
  * Away from Messages the header badge asks for its number every 15 s, and only while the tab is in front: it
@@ -10,7 +11,6 @@ import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
  * message refreshes it at once (tags).
  */
 const BADGE_POLL_MS = 15_000;
-const MESSAGES_PAGE_POLL_MS = 3_000;
 
 /** How many messages to the signed-in user are unread (0 when signed out). */
 export function useUnreadCount(): number {
@@ -18,7 +18,7 @@ export function useUnreadCount(): number {
   const onMessagesPage = useMatch('/messages') !== null;
   const badge = useGetUnreadCountQuery(undefined, {
     skip: !user,
-    pollingInterval: onMessagesPage ? MESSAGES_PAGE_POLL_MS : BADGE_POLL_MS,
+    pollingInterval: onMessagesPage ? CONVERSATIONS_POLL_MS : BADGE_POLL_MS,
     skipPollingIfUnfocused: !onMessagesPage,
     refetchOnMountOrArgChange: true,
   });
