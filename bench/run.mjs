@@ -251,12 +251,11 @@ async function benchContext(base, plan, seller, buyer) {
   };
 }
 
-/** GET /api/favorites with a page of `limit`, and the same two calls straight over NATS. */
+/** GET /api/favorites with a page of `limit`, and the same call straight over NATS. */
 function favouritesRoute(buyer, limit) {
   return {
     path: limit === 24 ? '/api/favorites' : `/api/favorites?limit=${limit}`, cookie: buyer.cookie,
-    rpc: ['favourites.favourite.ids', { actorId: buyer.me.id, limit },
-      (page) => (page.productIds.length ? ['catalog.product.get-many', { productIds: page.productIds }] : null)],
+    rpc: ['favourites.favourite.list', { actorId: buyer.me.id, limit }],
   };
 }
 

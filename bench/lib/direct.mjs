@@ -13,17 +13,6 @@ const PRODUCT_COLUMNS = `p.id, p.title, p.description, p.price, p.original_price
   s.is_verified AS seller_is_verified`;
 const PRODUCTS_WITH_SELLERS = 'catalog.products p JOIN catalog.sellers s ON s.id = p.seller_id';
 
-/** findWithSellerByIds: each product's seller by primary key (a LATERAL subquery the planner cannot flatten). */
-function byIds(ids, statuses) {
-  return {
-    name: 'catalog.products-with-seller-by-ids',
-    sql: `SELECT ${PRODUCT_COLUMNS} FROM catalog.products p
-           CROSS JOIN LATERAL (SELECT * FROM catalog.sellers s WHERE s.id = p.seller_id OFFSET 0) s
-           WHERE p.id = ANY($1::uuid[]) AND p.status = ANY($2::text[])`,
-    params: [ids, statuses],
-  };
-}
-
 /**
  * filterSql + findPage of ProductsRepository for sort=recent: one statement answering the page's products with
  * their sellers and keys. A search is ranked by tier (findRankedPage): the first page is the tier-1 query (title
@@ -73,21 +62,6 @@ function listRoute(filters) {
   };
 }
 
-/**
- * What the gateway's two calls run for a page of favourites: favourites' page of ids (activePage), then catalog's
- * products for them (findWithSellerByIds), the second only when there are ids.
- */
-function favouritesPage(idsStatement, limit) {
-  return {
-    statements: (ids) => [idsStatement, byIds(ids ?? [], ['active', 'sold'])],
-    async run(pool) {
-      const ids = (await query(pool, idsStatement)).rows.slice(0, limit).map((r) => r.product_id);
-      if (ids.length) await query(pool, byIds(ids, ['active', 'sold']));
-      return ids;
-    },
-  };
-}
-
 /** Runs a statement, as a named prepared statement when it has a name. */
 function query(pool, { name, sql, params }) {
   return name ? pool.query({ name, text: sql, values: params }) : pool.query(sql, params);
@@ -104,13 +78,21 @@ export function directRoutes(ctx) {
     name: 'favourites.active-among',
     sql: `SELECT product_id FROM favourites.favourites WHERE user_id = $1 AND product_id = ANY($2::uuid[]) AND is_active`, params: [userId, [productId]],
   };
-  // A first page of favourites: one row more than the page, to know whether another follows.
-  const favIds = (limit) => ({
-    name: 'favourites.active-first-page',
-    sql: `SELECT product_id, to_char(favourited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS favourited_at
-            FROM favourites.favourites WHERE user_id = $1 AND is_active ORDER BY favourited_at DESC, product_id DESC LIMIT $2`,
+  // A first page of favourites with their cards (favourites' read model): one row more than the page, to know
+  // whether another follows.
+  const favouritesPage = (limit) => ({
+    name: 'favourites.first-page',
+    sql: `SELECT f.product_id, to_char(f.favourited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS favourited_at, c.card,
+                 s.id AS seller_id, s.first_name AS seller_first_name, s.last_name AS seller_last_name, s.avatar AS seller_avatar,
+                 s.is_verified AS seller_is_verified
+            FROM favourites.favourites f
+            LEFT JOIN favourites.product_cards c ON c.product_id = f.product_id
+            LEFT JOIN favourites.sellers s ON s.id = c.seller_id
+           WHERE f.user_id = $1 AND f.is_active ORDER BY f.favourited_at DESC, f.product_id DESC LIMIT $2`,
     params: [userId, limit + 1],
   });
+  const favourites = favouritesPage(24);
+  const favourites60 = favouritesPage(60);
   // A first page of conversations, unsearched: one row more than the page, to know whether another follows.
   const conversationsPage = (limit) => ({ name: 'messaging.conversations', sql: CONVERSATIONS_SQL, params: [messagingUserId, null, limit + 1] });
   const conversations = conversationsPage(24);
@@ -126,8 +108,8 @@ export function directRoutes(ctx) {
       statements: () => [detail, among],
       async run(pool) { await query(pool, detail); await query(pool, among); },
     },
-    favourites: favouritesPage(favIds(24), 24),
-    favourites60: favouritesPage(favIds(60), 60),
+    favourites: { statements: () => [favourites], async run(pool) { await query(pool, favourites); } },
+    favourites60: { statements: () => [favourites60], async run(pool) { await query(pool, favourites60); } },
     conversations: { statements: () => [conversations], async run(pool) { await query(pool, conversations); } },
     conversationsAll: { statements: () => [conversationsAll], async run(pool) { await query(pool, conversationsAll); } },
     thread: { statements: () => [thread], async run(pool) { await query(pool, thread); } },

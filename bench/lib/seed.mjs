@@ -1,7 +1,7 @@
 // Seeds a large, realistic data set straight into the services' tables with set-based SQL (generate_series):
 // identity users (with a real argon2id hash, so bench users can sign in), catalog sellers and products,
-// favourites (favourites schema + catalog's favourite_states and favorite_count, consistent), and conversations
-// (messaging messages + its user/product read models). Ids are deterministic: user g is bid('u'||g),
+// favourites (favourites schema with its product cards + catalog's favourite_states and favorite_count, consistent),
+// and conversations (messaging messages + its user/product read models). Ids are deterministic: user g is bid('u'||g),
 // product g is bid('p'||g) (md5 shaped as a v4 UUID).
 import { hash } from '@node-rs/argon2';
 
@@ -117,6 +117,17 @@ export async function seed(client, plan, { imageBase }) {
       CROSS JOIN LATERAL (SELECT 1 + floor(random() * ($2::int - 1))::int + u * 0 AS p
                             FROM generate_series(1, CASE WHEN ${isLogin('u')} THEN $3::int ELSE $4::int END)) f
     ON CONFLICT DO NOTHING`, [plan.users, plan.products, plan.favouritesPerLoginUser, plan.favouritesPerUser]);
+  // favourites' read model: the favourited products' cards, as catalog answers them, and their sellers.
+  await step('favourites.sellers', `
+    INSERT INTO favourites.sellers (id, first_name, last_name, avatar, is_verified, version)
+    SELECT id, first_name, last_name, avatar, is_verified, version FROM catalog.sellers`);
+  await step('favourites.product_cards', `
+    INSERT INTO favourites.product_cards (product_id, seller_id, card)
+    SELECT p.id, p.seller_id, json_build_object('id', p.id, 'title', p.title, 'description', p.description, 'price', p.price::text,
+             'originalPrice', p.original_price::text, 'condition', p.condition, 'category', p.category, 'country', p.country,
+             'images', to_json(p.images), 'isCustomsVerified', p.is_customs_verified,
+             'createdAt', to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'status', p.status)
+      FROM catalog.products p WHERE p.id IN (SELECT product_id FROM favourites.favourites)`);
   await step('catalog.favourite_states', `
     INSERT INTO catalog.favourite_states (user_id, product_id, favourited, version)
     SELECT user_id, product_id, is_active, version FROM favourites.favourites`);

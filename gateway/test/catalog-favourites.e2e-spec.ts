@@ -157,9 +157,9 @@ describe('favourites through the gateway', () => {
     expect((await http.get(`/api/users/${ids.seller}/products`).expect(200)).body.map((p: { id: string }) => p.id)).toEqual([ids.lamp]);
   });
 
-  it('skips a favourite whose product catalog no longer answers (removed, the removal not yet applied by favourites)', async () => {
-    // The moment between catalog removing a product and favourites applying the event, held still: the buyer's
-    // newest favourite is the removed tagine again.
+  it('skips a favourite whose card is missing and whose product catalog no longer answers', async () => {
+    // The buyer's newest favourite is the removed tagine again, as if the removal had not reached favourites, but
+    // its card is gone (deleted with the removal): favourites asks catalog for it, which answers nothing.
     const [row] = await infra.database.query<{ is_active: boolean }>(
       `UPDATE favourites.favourites SET is_active = true, favourited_at = now() WHERE user_id = $1 AND product_id = $2 RETURNING is_active`,
       [ids.buyer, ids.tagine]);

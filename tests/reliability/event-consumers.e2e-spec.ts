@@ -112,7 +112,16 @@ describe('event consumers are idempotent and order-safe (property)', () => {
     }, (productId) => infra.database.query('SELECT seller_id, title, status FROM messaging.products WHERE id = $1', [productId]));
   });
 
-  it('favourites: product removed/sold leaves every favourites list', async () => {
+  it('favourites: seller read model (the cards of favourited products) from user registered/updated', async () => {
+    const favourites = apps.favourites.get(FavouritesService);
+    const handler: Handler = (e, m) => favourites.applySellerProfile(e as UserProfileChangedEvent, m);
+    await checkProperty(apps.favourites, fc.integer({ min: 1, max: 6 }), (userId, n, seed) => Array.from({ length: n }, (_, v) => ({
+      id: `${userId}-${v}`, subject: v === 0 ? EVENTS.identity.userRegistered : EVENTS.identity.userUpdated,
+      payload: profile(userId, v + 1, `Name${(seed * 5 + v) % 6}`, { avatar: v % 2 ? `https://example.com/${v}.png` : null }), handler,
+    })), (userId) => infra.database.query('SELECT first_name, last_name, avatar, is_verified, version FROM favourites.sellers WHERE id = $1', [userId]));
+  });
+
+  it('favourites: product removed/sold leaves every favourites list, and its card goes', async () => {
     const favourites = apps.favourites.get(FavouritesService);
     const handler: Handler = (e, m) => favourites.productGone((e as { productId: string }).productId, m);
     const users = [randomUUID(), randomUUID(), randomUUID()];
@@ -122,13 +131,15 @@ describe('event consumers are idempotent and order-safe (property)', () => {
           'INSERT INTO favourites.favourites (user_id, product_id, is_active, version, favourited_at) VALUES ($1, $2, $3, $4, now())',
           [userId, productId, (seed + u) % 3 !== 0, 1 + u]);
       }
+      await infra.database.query(`INSERT INTO favourites.product_cards (product_id, seller_id, card) VALUES ($1, $2, '{}')`, [productId, sellerId]);
       const subjects = n === 1 ? [seed % 2 ? EVENTS.catalog.productSold : EVENTS.catalog.productRemoved] : [EVENTS.catalog.productSold, EVENTS.catalog.productRemoved];
       return subjects.map((subject, i) => ({ id: `${productId}-${i}`, subject, handler, payload: { productId, sellerId, occurredAt: new Date().toISOString() } }));
     }, async (productId) => {
       const rows = await infra.database.query<{ user_id: string; is_active: boolean; version: number }>(
         'SELECT user_id, is_active, version FROM favourites.favourites WHERE product_id = $1 ORDER BY version', [productId]);
       expect(rows.every((r) => !r.is_active)).toBe(true);
-      return rows.map((r) => ({ is_active: r.is_active, version: r.version }));
+      const cards = await infra.database.query('SELECT product_id FROM favourites.product_cards WHERE product_id = $1', [productId]);
+      return { favourites: rows.map((r) => ({ is_active: r.is_active, version: r.version })), cards: cards.length };
     });
   });
 

@@ -8,6 +8,10 @@ import { FavouritesController } from './favourites/favourites.controller';
 import { FavouritesRepository } from './favourites/favourites.repository';
 import { FavouritesService } from './favourites/favourites.service';
 import { ProductEventsConsumer } from './favourites/product-events.consumer';
+import { ProductCardEntity } from './product-cards/product-card.entity';
+import { ProductCardsRepository } from './product-cards/product-cards.repository';
+import { SellerEntity } from './product-cards/seller.entity';
+import { SellerEventsConsumer } from './product-cards/seller-events.consumer';
 
 export const SERVICE_NAME = 'favourites';
 
@@ -17,11 +21,11 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forService({ name: SERVICE_NAME, config, entities: [FavouriteEntity], migrations: FAVOURITES_MIGRATIONS }),
+        PlatformModule.forService({ name: SERVICE_NAME, config, entities: [FavouriteEntity, ProductCardEntity, SellerEntity], migrations: FAVOURITES_MIGRATIONS }),
         TypeOrmModule.forFeature([FavouriteEntity]),
       ],
       controllers: [FavouritesController],
-      providers: [FavouritesService, FavouritesRepository, ProductEventsConsumer],
+      providers: [FavouritesService, FavouritesRepository, ProductCardsRepository, ProductEventsConsumer, SellerEventsConsumer],
     };
   }
 }

@@ -28,8 +28,17 @@ const listing = (title: string) => ({
 });
 
 /** The user's whole list (fewer than one page here). */
+async function listOf(actorId: string): Promise<ProductDto[]> {
+  return (await rpc.send(RPC.favourites.list, { actorId, limit: 100 })).products;
+}
+
 async function idsOf(actorId: string): Promise<string[]> {
-  return (await rpc.send(RPC.favourites.ids, { actorId, limit: 100 })).productIds;
+  return (await listOf(actorId)).map((p) => p.id);
+}
+
+/** The product as catalog shows it, hearted: what the Favorites tab shows. */
+async function favourited(productId: string): Promise<ProductDto> {
+  return { ...(await rpc.send(RPC.catalog.getProduct, { productId })), isFavorited: true };
 }
 
 async function codeOf(promise: Promise<unknown>): Promise<ErrorCode | null> {
@@ -56,7 +65,7 @@ afterAll(async () => {
 });
 
 describe('favourites service', () => {
-  it('adds idempotently and answers the ids newest first', async () => {
+  it('adds idempotently and lists the products newest first', async () => {
     const [p1, p2] = products;
     expect(await idsOf(buyer)).toEqual([]);
     await rpc.send(RPC.favourites.add, { actorId: buyer, productId: p1.id });
@@ -64,7 +73,44 @@ describe('favourites service', () => {
     await rpc.send(RPC.favourites.add, { actorId: buyer, productId: p2.id });
     await rpc.send(RPC.favourites.add, { actorId: buyer, productId: p1.id });
     expect(await idsOf(buyer)).toEqual([p2.id, p1.id]);
-    expect(await codeOf(rpc.send(RPC.favourites.ids, { actorId: 'nope', limit: 10 }))).toBe(ErrorCode.ValidationFailed);
+    expect(await codeOf(rpc.send(RPC.favourites.list, { actorId: 'nope', limit: 10 }))).toBe(ErrorCode.ValidationFailed);
+  });
+
+  it('lists whole products as catalog shows them, hearted, from its own copy: catalog is not asked', async () => {
+    const [p1, p2] = products;
+    const expected = [await favourited(p2.id), await favourited(p1.id)];
+    await apps[1].close();
+    try {
+      expect(await listOf(buyer)).toEqual(expected);
+    } finally {
+      apps[1] = await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra);
+    }
+  });
+
+  it("keeps the seller's name current on the cards, and an older profile event arriving late changes nothing", async () => {
+    await rpc.send(RPC.identity.updateUser, { actorId: seller, userId: seller, changes: { firstName: 'Sakura-Mai', lastName: 'Test' } });
+    await eventually(async () => {
+      expect((await listOf(buyer)).map((p) => p.seller.firstName)).toEqual(['Sakura-Mai', 'Sakura-Mai']);
+    });
+    const nc = await connect({ servers: infra.natsUrl });
+    await jetstream(nc).publish(EVENTS.identity.userRegistered, JSON.stringify({
+      userId: seller, username: 'sakura', firstName: 'sakura', lastName: 'Test', avatar: null, location: null, isVerified: false,
+      version: 1, occurredAt: new Date().toISOString(),
+    }), { msgID: 'late-registration' });
+    await nc.close();
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await listOf(buyer)).map((p) => p.seller.firstName)).toEqual(['Sakura-Mai', 'Sakura-Mai']);
+  });
+
+  it('fills a card it does not have from catalog, and keeps it (favourites made before the copy existed)', async () => {
+    const [p1, p2] = products;
+    await infra.database.query(`DELETE FROM favourites.product_cards WHERE product_id = $1`, [p1.id]);
+    await infra.database.query(`DELETE FROM favourites.sellers WHERE id = $1`, [seller]);
+    expect(await listOf(buyer)).toEqual([await favourited(p2.id), await favourited(p1.id)]);
+    expect(await infra.database.query(`SELECT card->>'title' AS title FROM favourites.product_cards WHERE product_id = $1`, [p1.id]))
+      .toEqual([{ title: 'Kokeshi doll' }]);
+    expect(await infra.database.query(`SELECT first_name, version FROM favourites.sellers WHERE id = $1`, [seller]))
+      .toEqual([{ first_name: 'Sakura-Mai', version: 0 }]);
   });
 
   it('answers which of a page of ids are favourited, per user', async () => {
@@ -106,6 +152,7 @@ describe('favourites service', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await idsOf(buyer)).toEqual([products[1].id]);
     expect(await codeOf(rpc.send(RPC.favourites.add, { actorId: buyer, productId: p1.id }))).toBe(ErrorCode.NotFound);
+    expect(await infra.database.query(`SELECT product_id FROM favourites.product_cards WHERE product_id = $1`, [p1.id])).toEqual([]);
   });
 
   it('pages through a long list newest first, favourites made in the same microsecond included, and refuses a bad cursor', async () => {
@@ -125,28 +172,28 @@ describe('favourites service', () => {
     const pages: string[][] = [];
     let cursor: string | undefined;
     do {
-      const page = await rpc.send(RPC.favourites.ids, { actorId, limit: 3, ...(cursor ? { cursor } : {}) });
-      pages.push(page.productIds);
+      const page = await rpc.send(RPC.favourites.list, { actorId, limit: 3, ...(cursor ? { cursor } : {}) });
+      pages.push(page.products.map((p) => p.id));
       cursor = page.nextCursor ?? undefined;
     } while (cursor && pages.length < 10);
     expect(pages.map((page) => page.length)).toEqual([3, 3, 1]);
     expect(pages.flat()).toEqual(expected);
 
     // A list that ends exactly at a page's end has no next page.
-    const exact = await rpc.send(RPC.favourites.ids, { actorId, limit: 7 });
-    expect(exact).toEqual({ productIds: expected, nextCursor: null });
+    const exact = await rpc.send(RPC.favourites.list, { actorId, limit: 7 });
+    expect({ ids: exact.products.map((p) => p.id), nextCursor: exact.nextCursor }).toEqual({ ids: expected, nextCursor: null });
 
     for (const bad of ['nope', Buffer.from('{"v":1,"k":{"favouritedAt":"yesterday","productId":"x"}}').toString('base64url'),
       // Each field is checked: a good product id does not carry a bad time into the query, nor the reverse.
       Buffer.from(`{"v":1,"k":{"favouritedAt":"yesterday","productId":"${randomUUID()}"}}`).toString('base64url'),
       Buffer.from('{"v":1,"k":{"favouritedAt":"2026-11-24T08:00:00.123456Z","productId":"x"}}').toString('base64url'),
       Buffer.from('[1]').toString('base64url')]) {
-      const failure = await rpc.send(RPC.favourites.ids, { actorId, limit: 3, cursor: bad }).then(() => null, (e: unknown) => e);
+      const failure = await rpc.send(RPC.favourites.list, { actorId, limit: 3, cursor: bad }).then(() => null, (e: unknown) => e);
       expect(failure).toBeInstanceOf(DomainError);
       expect(failure).toMatchObject({ code: ErrorCode.ValidationFailed, message: 'Invalid cursor' });
     }
-    expect(await codeOf(rpc.send(RPC.favourites.ids, { actorId, limit: 0 }))).toBe(ErrorCode.ValidationFailed);
-    expect(await codeOf(rpc.send(RPC.favourites.ids, { actorId, limit: 101 }))).toBe(ErrorCode.ValidationFailed);
+    expect(await codeOf(rpc.send(RPC.favourites.list, { actorId, limit: 0 }))).toBe(ErrorCode.ValidationFailed);
+    expect(await codeOf(rpc.send(RPC.favourites.list, { actorId, limit: 101 }))).toBe(ErrorCode.ValidationFailed);
   });
 
   it('removes a favourite', async () => {

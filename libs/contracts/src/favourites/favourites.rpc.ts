@@ -1,4 +1,5 @@
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import type { ProductDto } from '../catalog/product.dto';
 import { PAGE_SIZE } from '../pagination/page-query.dto';
 
 /** Idempotent: favouriting twice changes nothing. Unknown or inactive products are NOT_FOUND. */
@@ -13,18 +14,19 @@ export class RemoveFavouriteRequest {
 }
 
 /**
- * A page of the caller's active favourites as product ids, newest first. Ids only: the gateway fetches the products
- * from catalog itself, so the product JSON crosses NATS once instead of passing through favourites too.
+ * A page of the caller's active favourites as whole products (`isFavorited` true), newest first. favourites answers
+ * it alone, from its own copy of the favourited products (see FAVOURITES_RPC.list), in one hop from the gateway.
  */
-export class FavouriteIdsRequest {
+export class ListFavouritesRequest {
   @IsUUID('all') actorId!: string;
   @IsInt() @Min(1) @Max(PAGE_SIZE.max) limit!: number;
   /** The `nextCursor` of the previous page; an unreadable one is VALIDATION_FAILED 'Invalid cursor'. */
   @IsOptional() @IsString() @MaxLength(500) cursor?: string;
 }
 
-export interface FavouriteIdsPage {
-  productIds: string[];
+export interface FavouritesPage {
+  /** Fewer than `limit` when some favourited products are gone and favourites has not yet dropped them. */
+  products: ProductDto[];
   /** Set when more favourites follow this page. */
   nextCursor: string | null;
 }

@@ -1,19 +1,23 @@
 import type { Contract, Done } from '../rpc/contract';
-import { AddFavouriteRequest, FavouriteIdsRequest, type FavouriteIdsPage, FavouritedAmongRequest, RemoveFavouriteRequest } from './favourites.rpc';
+import { AddFavouriteRequest, FavouritedAmongRequest, type FavouritesPage, ListFavouritesRequest, RemoveFavouriteRequest } from './favourites.rpc';
 
 /** favourites' request/reply subjects. */
 export const FAVOURITES_RPC = {
   add: 'favourites.favourite.add',
   remove: 'favourites.favourite.remove',
-  ids: 'favourites.favourite.ids',
+  list: 'favourites.favourite.list',
   favouritedAmong: 'favourites.favourite.which',
 } as const;
 
 export interface FavouritesContracts {
   [FAVOURITES_RPC.add]: Contract<AddFavouriteRequest, Done>;
   [FAVOURITES_RPC.remove]: Contract<RemoveFavouriteRequest, Done>;
-  /** One page of product ids, newest first (at most PAGE_SIZE.max: fewer than one catalog `getProductsByIds` takes). */
-  [FAVOURITES_RPC.ids]: Contract<FavouriteIdsRequest, FavouriteIdsPage>;
+  /**
+   * One page of the caller's favourites as products, newest first. Answered from favourites' read model of the
+   * favourited products (stored when favourited, sellers kept current by identity's events), so the Favorites tab
+   * costs one request and one statement instead of a page of ids and a catalog batch call.
+   */
+  [FAVOURITES_RPC.list]: Contract<ListFavouritesRequest, FavouritesPage>;
   /** Answers the subset of the given ids that the user has favourited. */
   [FAVOURITES_RPC.favouritedAmong]: Contract<FavouritedAmongRequest, string[]>;
 }
@@ -21,6 +25,6 @@ export interface FavouritesContracts {
 export const FAVOURITES_REQUEST_TYPES = {
   [FAVOURITES_RPC.add]: AddFavouriteRequest,
   [FAVOURITES_RPC.remove]: RemoveFavouriteRequest,
-  [FAVOURITES_RPC.ids]: FavouriteIdsRequest,
+  [FAVOURITES_RPC.list]: ListFavouritesRequest,
   [FAVOURITES_RPC.favouritedAmong]: FavouritedAmongRequest,
 } as const;

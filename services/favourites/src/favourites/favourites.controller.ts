@@ -13,8 +13,8 @@ export class FavouritesController {
   @RpcHandler(RPC.favourites.remove)
   remove(request: RpcRequest<typeof RPC.favourites.remove>) { return this.favourites.remove(request); }
 
-  @RpcHandler(RPC.favourites.ids)
-  ids(request: RpcRequest<typeof RPC.favourites.ids>) { return this.favourites.ids(request); }
+  @RpcHandler(RPC.favourites.list)
+  list(request: RpcRequest<typeof RPC.favourites.list>) { return this.favourites.list(request); }
 
   @RpcHandler(RPC.favourites.favouritedAmong)
   favouritedAmong(request: RpcRequest<typeof RPC.favourites.favouritedAmong>) { return this.favourites.favouritedAmong(request); }

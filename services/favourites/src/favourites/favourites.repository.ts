@@ -2,22 +2,45 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isoMicros, PreparedStatement } from '@souvenir/platform';
 import type { EntityManager, Repository } from 'typeorm';
+import type { ProductCard } from '../product-cards/product-card.entity';
 import type { FavouriteKey } from './favourite-cursor';
 import { FavouriteEntity } from './favourite.entity';
 
-type KeyRow = { product_id: string; favourited_at: string };
+/** A favourite with its product's card and seller; `card` (and the seller) are null while the card is not stored yet. */
+export interface FavouriteRow {
+  product_id: string;
+  favourited_at: string;
+  card: ProductCard | null;
+  seller_id: string | null;
+  seller_first_name: string;
+  seller_last_name: string;
+  seller_avatar: string | null;
+  seller_is_verified: boolean;
+}
 
-// A page of a user's active favourites, newest first: a range of favourites_user_active_idx (user_id, favourited_at
-// DESC, product_id DESC) WHERE is_active. The first page and the pages after a cursor are two statements, so each
-// keeps a plan that starts at the right place in the index (one statement with "$2 IS NULL OR (…) < (…)" would
-// leave the generic plan to filter the user's whole list from its start on every page).
-const FIRST_PAGE_SQL = `SELECT product_id, ${isoMicros('favourited_at')} AS favourited_at
-    FROM favourites.favourites WHERE user_id = $1 AND is_active`;
-const FIRST_PAGE = new PreparedStatement<KeyRow>('favourites.active-first-page',
-  `${FIRST_PAGE_SQL} ORDER BY favourited_at DESC, product_id DESC LIMIT $2`);
-const PAGE_AFTER = new PreparedStatement<KeyRow>('favourites.active-page-after',
-  `${FIRST_PAGE_SQL} AND (favourited_at, product_id) < ($3::timestamptz, $4::uuid)
-    ORDER BY favourited_at DESC, product_id DESC LIMIT $2`);
+export type StoredFavouriteRow = FavouriteRow & { card: ProductCard; seller_id: string };
+
+/** Whether the row's product card (and its seller) are stored. */
+export function hasCard(row: FavouriteRow): row is StoredFavouriteRow {
+  return row.card !== null && row.seller_id !== null;
+}
+
+// A page of a user's active favourites with their products, newest first: a range of favourites_user_active_idx
+// (user_id, favourited_at DESC, product_id DESC) WHERE is_active, each row joined to its card and the card's seller
+// by primary key. The first page and the pages after a cursor are two statements, so each keeps a plan that starts
+// at the right place in the index (one statement with "$2 IS NULL OR (…) < (…)" would leave the generic plan to
+// filter the user's whole list from its start on every page).
+const PAGE_SQL = `SELECT f.product_id, ${isoMicros('f.favourited_at')} AS favourited_at, c.card,
+      s.id AS seller_id, s.first_name AS seller_first_name, s.last_name AS seller_last_name, s.avatar AS seller_avatar,
+      s.is_verified AS seller_is_verified
+    FROM favourites.favourites f
+    LEFT JOIN favourites.product_cards c ON c.product_id = f.product_id
+    LEFT JOIN favourites.sellers s ON s.id = c.seller_id
+    WHERE f.user_id = $1 AND f.is_active`;
+const PAGE_ORDER = 'ORDER BY f.favourited_at DESC, f.product_id DESC LIMIT $2';
+const FIRST_PAGE = new PreparedStatement<FavouriteRow>('favourites.first-page', `${PAGE_SQL} ${PAGE_ORDER}`);
+const PAGE_AFTER = new PreparedStatement<FavouriteRow>('favourites.page-after',
+  `${PAGE_SQL} AND (f.favourited_at, f.product_id) < ($3::timestamptz, $4::uuid) ${PAGE_ORDER}`);
 
 const ACTIVE_AMONG = new PreparedStatement<{ product_id: string }>('favourites.active-among',
   `SELECT product_id FROM favourites.favourites WHERE user_id = $1 AND product_id = ANY($2::uuid[]) AND is_active`);
@@ -34,13 +57,12 @@ export class FavouritesRepository {
   // The two reads below run on every product list and product page of a signed-in user: prepared statements, because
   // TypeORM's query building and hydration, and then Postgres's planning, cost more than the index lookups themselves.
 
-  /** Up to `limit` active favourites newest first, after `after` when given, each with its key. */
-  async activePage(userId: string, limit: number, after: FavouriteKey | null): Promise<{ productId: string; key: FavouriteKey }[]> {
+  /** Up to `limit` active favourites newest first, after `after` when given, with their cards where stored. */
+  activePage(userId: string, limit: number, after: FavouriteKey | null): Promise<FavouriteRow[]> {
     const dataSource = this.favourites.manager.dataSource;
-    const rows = after
-      ? await PAGE_AFTER.run(dataSource, [userId, limit, after.favouritedAt, after.productId])
-      : await FIRST_PAGE.run(dataSource, [userId, limit]);
-    return rows.map((r) => ({ productId: r.product_id, key: { favouritedAt: r.favourited_at, productId: r.product_id } }));
+    return after
+      ? PAGE_AFTER.run(dataSource, [userId, limit, after.favouritedAt, after.productId])
+      : FIRST_PAGE.run(dataSource, [userId, limit]);
   }
 
   /** Which of `productIds` the user has favourited (primary key lookups). */

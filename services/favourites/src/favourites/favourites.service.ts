@@ -1,22 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  ErrorCode, EVENTS, RPC, type AddFavouriteRequest, type Done, type FavouriteIdsRequest, type FavouritedAmongRequest,
-  type FavouriteIdsPage, type RemoveFavouriteRequest,
+  ErrorCode, EVENTS, RPC, type AddFavouriteRequest, type Done, type FavouritedAmongRequest, type FavouritesPage,
+  type ListFavouritesRequest, type ProductDto, type RemoveFavouriteRequest, type UserProfileChangedEvent,
 } from '@souvenir/contracts';
 import { DomainError, Outbox, RpcClient } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
-import { decodeFavouriteCursor, encodeFavouriteCursor } from './favourite-cursor';
+import { ProductCardsRepository } from '../product-cards/product-cards.repository';
+import { decodeFavouriteCursor, encodeFavouriteCursor, type FavouriteKey } from './favourite-cursor';
 import { FavouriteEntity } from './favourite.entity';
-import { FavouritesRepository } from './favourites.repository';
+import { FavouritesRepository, hasCard, type FavouriteRow, type StoredFavouriteRow } from './favourites.repository';
 
 const DONE: Done = { ok: true };
+
+/** How many pages of only gone products one request reads past before it answers an empty page with a cursor. */
+const MAX_EMPTY_PAGES_SKIPPED = 3;
 
 @Injectable()
 export class FavouritesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly favourites: FavouritesRepository,
+    private readonly cards: ProductCardsRepository,
     private readonly outbox: Outbox,
     private readonly rpc: RpcClient,
   ) {}
@@ -25,6 +30,8 @@ export class FavouritesService {
     const product = await this.rpc.send(RPC.catalog.getProduct, { productId });
     if (product.status !== 'active') throw new DomainError(ErrorCode.NotFound, 'Product not found');
     await this.dataSource.transaction(async (manager) => {
+      // The product as it is now is the card the Favorites tab shows (unless an earlier card is stored).
+      await this.cards.storeIfMissing([product], manager);
       const row = await this.favourites.findForUpdate(manager, actorId, productId);
       if (row?.isActive) return; // already favourited: idempotent
       const next = manager.create(FavouriteEntity, {
@@ -49,17 +56,37 @@ export class FavouritesService {
   }
 
   /**
-   * One page of favourites, newest first. The gateway asks catalog for the products, so they never pass through
-   * this service. One row more than the page is read to know whether another page follows.
+   * One page of favourites as products, newest first, from the read model: one statement. One row more than the
+   * page is read to know whether another page follows. A favourite whose card is not stored yet (favourited before
+   * the read model existed) is filled from catalog once; one catalog no longer answers (removed or sold, the event
+   * still on its way) is left out. A page is only empty when it is the last: one whose products are all gone is
+   * followed by the next (a few times at most), since an empty page would read as the end of the list.
    */
-  async ids({ actorId, limit, cursor }: FavouriteIdsRequest): Promise<FavouriteIdsPage> {
-    const after = cursor === undefined ? null : decodeFavouriteCursor(cursor);
-    const rows = await this.favourites.activePage(actorId, limit + 1, after);
-    const page = rows.slice(0, limit);
-    return {
-      productIds: page.map((row) => row.productId),
-      nextCursor: rows.length > limit ? encodeFavouriteCursor(page[page.length - 1].key) : null,
-    };
+  async list({ actorId, limit, cursor }: ListFavouritesRequest): Promise<FavouritesPage> {
+    let after = cursor === undefined ? null : decodeFavouriteCursor(cursor);
+    for (let skipped = 0; ; skipped += 1) {
+      const rows = await this.favourites.activePage(actorId, limit + 1, after);
+      const page = rows.slice(0, limit);
+      after = page.length ? keyOf(page[page.length - 1]) : null;
+      const nextCursor = rows.length > limit && after ? encodeFavouriteCursor(after) : null;
+      const products = await this.productsOf(page);
+      if (products.length || !nextCursor || skipped === MAX_EMPTY_PAGES_SKIPPED) return { products, nextCursor };
+    }
+  }
+
+  /** The page's products in its order, filling the cards not stored yet with one catalog call. */
+  private async productsOf(page: FavouriteRow[]): Promise<ProductDto[]> {
+    const missing = page.filter((row) => !hasCard(row)).map((row) => row.product_id);
+    const fetched = new Map<string, ProductDto>();
+    if (missing.length) {
+      const products = await this.rpc.send(RPC.catalog.getProductsByIds, { productIds: missing });
+      await this.cards.storeIfMissing(products);
+      for (const product of products) fetched.set(product.id, { ...product, isFavorited: true });
+    }
+    return page.flatMap((row) => {
+      const product = hasCard(row) ? toFavouritedProduct(row) : fetched.get(row.product_id);
+      return product ? [product] : [];
+    });
   }
 
   favouritedAmong({ actorId, productIds }: FavouritedAmongRequest): Promise<string[]> {
@@ -69,10 +96,32 @@ export class FavouritesService {
   /** A removed or sold product leaves every favourites list (consumer of catalog's events). */
   async productGone(productId: string, manager: EntityManager): Promise<void> {
     await this.favourites.deactivateProduct(manager, productId);
+    await this.cards.deleteCard(manager, productId);
+  }
+
+  /** A seller's new name, avatar or badge reaches the cards of their products (consumer of identity's events). */
+  applySellerProfile(event: UserProfileChangedEvent, manager: EntityManager): Promise<void> {
+    return this.cards.applyProfile(manager, event);
   }
 
   private async publish(manager: EntityManager, row: FavouriteEntity) {
     const event = { userId: row.userId, productId: row.productId, favourited: row.isActive, version: row.version, occurredAt: new Date().toISOString() };
     await this.outbox.add(manager, row.isActive ? EVENTS.favourites.favouriteAdded : EVENTS.favourites.favouriteRemoved, event);
   }
+}
+
+function keyOf(row: FavouriteRow): FavouriteKey {
+  return { favouritedAt: row.favourited_at, productId: row.product_id };
+}
+
+/** A stored card with its seller, as the API shows a favourited product. */
+function toFavouritedProduct(row: StoredFavouriteRow): ProductDto {
+  return {
+    ...row.card,
+    isFavorited: true,
+    seller: {
+      id: row.seller_id, firstName: row.seller_first_name, lastName: row.seller_last_name, avatar: row.seller_avatar,
+      isVerified: row.seller_is_verified,
+    },
+  };
 }

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { ProductDto, UserProfileChangedEvent } from '@souvenir/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { ProductCard } from './product-card.entity';
+
+/** Writes of the read model (product_cards and sellers); the Favorites tab reads it in FavouritesRepository. */
+@Injectable()
+export class ProductCardsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Keeps the cards of products as catalog answered them, each with its seller at version 0: a card or seller
+   * already stored (an event got there first) is left as it is. Rows go in product id order, so two pages filling
+   * the same cards at once wait for each other instead of deadlocking.
+   */
+  async storeIfMissing(products: ProductDto[], manager: EntityManager = this.dataSource.manager): Promise<void> {
+    if (!products.length) return;
+    const sorted = [...products].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const sellers = [...new Map(sorted.map((p) => [p.seller.id, p.seller])).values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+    await manager.query(
+      `INSERT INTO favourites.sellers (id, first_name, last_name, avatar, is_verified, version)
+       SELECT *, 0 FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[])
+       ON CONFLICT (id) DO NOTHING`,
+      [sellers.map((s) => s.id), sellers.map((s) => s.firstName), sellers.map((s) => s.lastName),
+        sellers.map((s) => s.avatar), sellers.map((s) => s.isVerified)],
+    );
+    await manager.query(
+      `INSERT INTO favourites.product_cards (product_id, seller_id, card)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::json[]) ON CONFLICT (product_id) DO NOTHING`,
+      [sorted.map((p) => p.id), sorted.map((p) => p.seller.id), sorted.map((p) => JSON.stringify(toCard(p)))],
+    );
+  }
+
+  /**
+   * Stores a seller's profile unless the stored one is as new or newer: replayed and reordered events change
+   * nothing. One statement, so two deliveries racing each other cannot both win.
+   */
+  async applyProfile(manager: EntityManager, event: UserProfileChangedEvent): Promise<void> {
+    await manager.query(
+      `INSERT INTO favourites.sellers (id, first_name, last_name, avatar, is_verified, version)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (id) DO UPDATE SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+         avatar = EXCLUDED.avatar, is_verified = EXCLUDED.is_verified, version = EXCLUDED.version, updated_at = now()
+       WHERE favourites.sellers.version < EXCLUDED.version`,
+      [event.userId, event.firstName, event.lastName, event.avatar ?? null, event.isVerified, event.version],
+    );
+  }
+
+  /** A removed or sold product's card: no active favourite shows it any more. */
+  async deleteCard(manager: EntityManager, productId: string): Promise<void> {
+    await manager.query(`DELETE FROM favourites.product_cards WHERE product_id = $1`, [productId]);
+  }
+}
+
+function toCard({ seller: _seller, isFavorited: _isFavorited, ...card }: ProductDto): ProductCard {
+  return card;
+}
