@@ -99,7 +99,7 @@ async function main() {
       await loadDirect(pool, direct[name], { concurrency: opts.connections, seconds: 0.5 });
       row.direct = await loadDirect(pool, direct[name], { concurrency: opts.connections, seconds: Math.min(5, opts.duration) });
       row.direct1 = await loadDirect(pool, direct[name], { concurrency: 1, seconds: Math.min(3, opts.duration) });
-      if (r.rpc) row.service1 = await rpcLoad(infra.natsUrl, r.rpc[0], r.rpc[1], { concurrency: 1, seconds: Math.min(3, opts.duration), followedBy: r.rpc[2] });
+      if (r.rpc) row.service1 = await rpcLoad(infra.natsUrl, r.rpc[0], r.rpc[1], { concurrency: 1, seconds: Math.min(3, opts.duration) });
       row.ratioP50 = ratio(gateway.p50, row.direct.p50);
       row.overheadP50Ms = round2(gateway1.p50 - row.direct1.p50);
     }

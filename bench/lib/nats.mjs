@@ -33,10 +33,8 @@ export async function natsBaseline(natsUrl, { seconds = 3, concurrency = 16 } = 
 /**
  * A service asked directly over NATS the way the gateway's Nest client asks it ({ pattern, data, id } in, { err,
  * response } out), without the gateway: splits the gateway+NATS overhead into "service" and "gateway" parts.
- * A route the gateway composes from two calls passes `followedBy`: given the first reply, the second call the gateway
- * makes (`[subject, data]`), or null when it makes none; one sample is then both calls in turn.
  */
-export async function rpcLoad(natsUrl, subject, data, { concurrency, seconds, followedBy = () => null }) {
+export async function rpcLoad(natsUrl, subject, data, { concurrency, seconds }) {
   const nc = await connect({ servers: natsUrl, name: 'bench-rpc' });
   const latencies = [];
   let errors = 0;
@@ -55,8 +53,7 @@ export async function rpcLoad(natsUrl, subject, data, { concurrency, seconds, fo
     while (Date.now() < end) {
       const t = process.hrtime.bigint();
       try {
-        const second = followedBy(await ask(subject, data));
-        if (second) await ask(...second);
+        await ask(subject, data);
       } catch (e) { errors++; if (errors < 3) console.error(`  rpc ${e.message}`); }
       latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
     }
