@@ -6,19 +6,22 @@ import type { ProductCard } from '../product-cards/product-card.entity';
 import type { FavouriteKey } from './favourite-cursor';
 import { FavouriteEntity } from './favourite.entity';
 
-/** A favourite with its product's card and seller; `card` (and the seller) are null while the card is not stored yet. */
+/** A favourite with its product's card and seller; the card's and the seller's columns are null while not stored. */
 export interface FavouriteRow {
   product_id: string;
   favourited_at: string;
   card: ProductCard | null;
   seller_id: string | null;
-  seller_first_name: string;
-  seller_last_name: string;
+  seller_first_name: string | null;
+  seller_last_name: string | null;
   seller_avatar: string | null;
-  seller_is_verified: boolean;
+  seller_is_verified: boolean | null;
 }
 
-export type StoredFavouriteRow = FavouriteRow & { card: ProductCard; seller_id: string };
+/** A row whose card and seller are stored (the seller's columns are NOT NULL once its row exists). */
+export type StoredFavouriteRow = FavouriteRow & {
+  card: ProductCard; seller_id: string; seller_first_name: string; seller_last_name: string; seller_is_verified: boolean;
+};
 
 /** Whether the row's product card (and its seller) are stored. */
 export function hasCard(row: FavouriteRow): row is StoredFavouriteRow {

@@ -59,8 +59,9 @@ export class FavouritesService {
    * One page of favourites as products, newest first, from the read model: one statement. One row more than the
    * page is read to know whether another page follows. A favourite whose card is not stored yet (favourited before
    * the read model existed) is filled from catalog once (a sold one shows as sold until its event ends the
-   * favourite); one catalog no longer answers (removed, the event still on its way) is left out. A page is only empty when it is the last: one whose products are all gone is
-   * followed by the next (a few times at most), since an empty page would read as the end of the list.
+   * favourite); one catalog no longer answers (removed, the event still on its way) is left out. A page is only
+   * empty when it is the last: one whose products are all gone is followed by the next (a few times at most), since
+   * an empty page would read as the end of the list.
    */
   async list({ actorId, limit, cursor }: ListFavouritesRequest): Promise<FavouritesPage> {
     let after = cursor === undefined ? null : decodeFavouriteCursor(cursor);

@@ -5,7 +5,7 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 export type ProductCard = Omit<ProductDto, 'seller' | 'isFavorited'>;
 
 /**
- * Read model: a favourited product as catalog answered it, so the Favorites tab never calls catalog. Products do not
+ * Read model: a favourited product as catalog answered it, so the Favorites tab does not call catalog. Products do not
  * change once listed (only their status, which ends every favourite of them), so the card stays true; it is deleted
  * when catalog's event says the product was removed or sold.
  */

@@ -16,8 +16,8 @@ export class ProductCardsRepository {
    */
   async storeIfMissing(products: ProductDto[], manager: EntityManager = this.dataSource.manager): Promise<void> {
     if (!products.length) return;
-    const sorted = [...products].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const sellers = [...new Map(sorted.map((p) => [p.seller.id, p.seller])).values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const sorted = [...products].sort(byId);
+    const sellers = [...new Map(sorted.map((p) => [p.seller.id, p.seller])).values()].sort(byId);
     await manager.query(
       `INSERT INTO favourites.sellers (id, first_name, last_name, avatar, is_verified, version)
        SELECT *, 0 FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[])
@@ -51,6 +51,10 @@ export class ProductCardsRepository {
   async deleteCard(manager: EntityManager, productId: string): Promise<void> {
     await manager.query(`DELETE FROM favourites.product_cards WHERE product_id = $1`, [productId]);
   }
+}
+
+function byId(a: { id: string }, b: { id: string }): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 function toCard({ seller: _seller, isFavorited: _isFavorited, ...card }: ProductDto): ProductCard {

@@ -4,8 +4,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * favourites' read model of the products its users favourited, so the Favorites tab is answered by one statement
  * here instead of a page of ids and a catalog batch call (issue 8: the two hops were the slowest read route).
  *
- * - `product_cards`: the product as catalog answered it when it was favourited (or first listed here), minus its
- *   seller. Listed products never change in this marketplace (no edit), only their status: a removed or sold
+ * - `product_cards`: the product as catalog answered it when it was favourited (for an older favourite: when the
+ *   tab first showed it), minus its seller. Listed products never change in this marketplace (no edit), only their status: a removed or sold
  *   product's favourites are deactivated and its card deleted by catalog's events. Stored as `json`, returned as
  *   stored: it is only ever read whole.
  * - `sellers`: the seller part of a card, kept current by identity's user events (`version`, as in catalog's and
