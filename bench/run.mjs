@@ -118,6 +118,23 @@ async function main() {
     }
   }
 
+  if (opts.parts.has('catalog') && (!opts.routes.length || opts.routes.includes('coldSearch'))) {
+    // Distinct, never-repeated searches: no answer comes from catalog's caches (bench/lib/cold-search.mjs).
+    const { coldSearches } = await import('./lib/cold-search.mjs');
+    console.log(`bench: cold searches, every one new (${opts.duration} s at ${opts.connections} connections, then ${Math.min(5, opts.duration)} s at 1)`);
+    const seen = new Set();
+    const loaded = await coldSearches({ base, connections: opts.connections, seconds: opts.duration, seen });
+    const alone = await coldSearches({ base, connections: 1, seconds: Math.min(5, opts.duration), seen });
+    report.coldSearch = { loaded, alone, meetsTarget: loaded.overall.p95 !== null && loaded.overall.p95 < report.targets.readP95Ms && loaded.errors === 0 && loaded.non2xx === 0 };
+    for (const [label, r] of [[`c=${opts.connections}`, loaded], ['c=1', alone]]) {
+      console.log(`   ${label}: ${r.distinctQueries} distinct queries, ${fmt(r.rps, 0)} req/s, p50 ${fmt(r.overall.p50)} p95 ${fmt(r.overall.p95)} p99 ${fmt(r.overall.p99)} max ${fmt(r.overall.max)} ms, ` +
+        `errors ${r.errors}, non-2xx ${r.non2xx}; "1,000+" ${r.lowerBound}, suggestions ${r.suggestions}, empty ${r.empty}`);
+      console.log(`     p95 by kind: ${Object.entries(r.byKind).map(([k, p]) => `${k} ${fmt(p.p95)} (${p.samples})`).join(', ')}`);
+      for (const e of r.examples) console.log(`     ${e}`);
+      console.log(`     slowest: ${r.slowest.map((q) => `${q.ms} ms ${q.path.replace('/api/products?', '')}`).join(' · ')}`);
+    }
+  }
+
   if (opts.parts.has('catalog')) {
     console.log('bench: NATS request/reply with an empty handler');
     report.nats = await natsBaseline(infra.natsUrl, { seconds: Math.min(3, opts.duration), concurrency: opts.connections });
@@ -147,7 +164,7 @@ async function main() {
 
   if (opts.parts.has('web')) {
     const { webReport } = await import('./lib/web.mjs');
-    console.log('bench: web app (JS per route, LCP in Chromium)');
+    console.log('bench: web app (JS per route, LCP in Chromium, Lighthouse mobile on five pages)');
     report.web = await webReport({ base, productId: ctx.direct.productId });
   }
 }

@@ -2,19 +2,24 @@
 // Seeds the demo catalogue through the services' own request/reply subjects (so every rule and event applies):
 // registers the demo sellers in identity and lists their souvenirs in catalog. Safe to run again: existing
 // sellers and products (same seller and title) are skipped. Needs the services running and the libs built.
+// It also registers the demo support account and gives it the support role in identity's table (the one write not
+// made through a subject: no subject can give a role).
 //
 //   node scripts/seed.mjs [--if-empty]
 //   --if-empty   do nothing when the catalogue already has products
 //   NATS_URL     default nats://127.0.0.1:4222
+//   DATABASE_URL default postgres://postgres@127.0.0.1:5432/souvenir (the support role only)
 //   PUBLIC_URL   base URL the web app is served from (images are <PUBLIC_URL>/seed/*.svg), default http://localhost:3000
 import { Logger } from '@nestjs/common';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { ErrorCode, RPC } from '@souvenir/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
-import { DEMO_PASSWORD, PRODUCTS, SELLERS } from './seed/data.mjs';
+import { DEMO_PASSWORD, PRODUCTS, SELLERS, SUPPORT_ACCOUNT } from './seed/data.mjs';
 import { imageFiles } from './seed/images.mjs';
+import { setUserRole } from './support-grant.mjs';
 
 const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222';
+const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/souvenir';
 const PUBLIC_URL = (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '');
 const ifEmpty = process.argv.includes('--if-empty');
 const READY_TIMEOUT_MS = 60_000;
@@ -49,6 +54,41 @@ function describe(error) {
   return error?.message ? `${error.code ?? 'ERROR'}: ${error.message}` : String(error);
 }
 
+/**
+ * The demo support account. The role is given only to an account this run registered (or that has it already): a
+ * `support` account someone else registered first keeps being a member, whatever its password.
+ */
+async function seedSupportAccount() {
+  let registered = false;
+  try {
+    await sendWhenReady(RPC.identity.register, { ...SUPPORT_ACCOUNT, password: DEMO_PASSWORD });
+    registered = true;
+  } catch (error) {
+    if (error?.code !== ErrorCode.Conflict) throw error;
+  }
+  if (registered) {
+    await setUserRole(DATABASE_URL, SUPPORT_ACCOUNT.username, 'support');
+    console.log(`seed: registered ${SUPPORT_ACCOUNT.username} with the support role`);
+    return;
+  }
+  const me = await send(RPC.identity.verifyCredentials, { username: SUPPORT_ACCOUNT.username, password: DEMO_PASSWORD }).catch(() => null);
+  if (me?.role !== 'support') {
+    console.warn(`seed: an account named ${SUPPORT_ACCOUNT.username} already exists without the support role; left as it is (npm run support:grant -- USERNAME gives the role)`);
+  }
+}
+
+/** The titles of everything a seller has listed (catalog answers a seller's products a page at a time). */
+async function listedTitles(sellerId) {
+  const titles = new Set();
+  let cursor = null;
+  do {
+    const page = await send(RPC.catalog.listSellerProducts, { sellerId, limit: 100, ...(cursor ? { cursor } : {}) });
+    for (const product of page.items) titles.add(product.title);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return titles;
+}
+
 async function main() {
   await client.connect();
   const { totalCount } = await sendWhenReady(RPC.catalog.listProducts, { query: { limit: 1 } });
@@ -70,14 +110,12 @@ async function main() {
     });
     sellerIds.set(seller.username, me.id);
   }
+  await seedSupportAccount();
 
   let created = 0;
   let skipped = 0;
   const existing = new Map();
-  for (const [username, id] of sellerIds) {
-    const products = await send(RPC.catalog.listSellerProducts, { sellerId: id });
-    existing.set(username, new Set(products.map((p) => p.title)));
-  }
+  for (const [username, id] of sellerIds) existing.set(username, await listedTitles(id));
   for (const [title, description, price, originalPrice, condition, category, country, isCustomsVerified, , username] of PRODUCTS) {
     if (existing.get(username)?.has(title)) {
       skipped += 1;
@@ -97,6 +135,7 @@ async function main() {
   console.log(`seed: listed ${created} souvenirs${skipped ? ` (${skipped} already there)` : ''}.`);
   console.log('seed: demo accounts (see docs/demo-data.md):');
   for (const seller of SELLERS) console.log(`  ${seller.username.padEnd(8)} password ${DEMO_PASSWORD}   ${seller.firstName} ${seller.lastName}`);
+  console.log(`  ${SUPPORT_ACCOUNT.username.padEnd(8)} password ${DEMO_PASSWORD}   support: decides buyers' claims at /support`);
 }
 
 main()

@@ -1,5 +1,6 @@
 // Starts the product's processes (every service, then the gateway serving the web app) as child processes.
-// Used by `npm start` and by the browser tests, so both run exactly the same thing.
+// Used by `npm start` (supervised: a crashed process is restarted) and by the tests, so both run exactly the same
+// thing.
 import { spawn } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -18,36 +19,90 @@ export const SERVICES = [
 ];
 
 /**
+ * How `supervise` restarts a process that stopped by itself: after `initialDelayMs`, doubling with each crash up to
+ * `maxDelayMs`; a process that stayed up `stableAfterMs` starts again from `initialDelayMs`. It never gives up, as
+ * Kubernetes does not (CrashLoopBackOff): a service whose database was away for a minute comes back by itself.
+ */
+export const RESTART_POLICY = { initialDelayMs: 1_000, maxDelayMs: 30_000, stableAfterMs: 60_000 };
+
+/** The wait before the next start of a process that has crashed `crashes` times in a row (1 for the first). */
+export const restartDelay = (crashes, policy = RESTART_POLICY) =>
+  Math.min(policy.initialDelayMs * 2 ** Math.max(0, crashes - 1), policy.maxDelayMs);
+
+/**
  * Starts all services and the gateway. `env` reaches every process (DATABASE_URL, NATS_URL, REDIS_URL...).
  * Resolves when every process answers /readyz; rejects if one exits first.
+ *
+ * Without `supervise` (the tests' harness, which kills and restarts processes itself), `exited` rejects when any
+ * process stops by itself. With `supervise` (`npm start`), a process that stops by itself after start-up is started
+ * again with the same entry, environment and health port, after a delay that backs off (RESTART_POLICY), while the
+ * others keep serving; `children` always holds the current processes and `exited` never settles. `stop()` stops
+ * everything and cancels pending restarts.
  */
-export async function startStack({ env = {}, port = 3000, portOffset = 0, log = 'inherit', services = SERVICES } = {}) {
+export async function startStack({
+  env = {}, port = 3000, portOffset = 0, log = 'inherit', services = SERVICES, supervise = false, restartPolicy = RESTART_POLICY,
+} = {}) {
   const children = [];
   const baseEnv = { ...process.env, ...env };
-  const launch = (name, entry, extraEnv) => {
-    const child = spawn(NODE, [entry], {
+  // The launcher's own lines (starts, crashes, restarts) go where the processes' output goes.
+  const note = (message) => {
+    if (log === 'inherit') console.log(`[launcher] ${message}`);
+    else if (log) log('launcher', `${message}\n`);
+  };
+  const spawnProcess = (proc) => {
+    const child = spawn(NODE, [proc.entry], {
       cwd: ROOT,
-      env: { ...baseEnv, ...extraEnv },
+      env: proc.env,
       stdio: log === 'inherit' ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
     });
     if (log !== 'inherit' && log) {
-      child.stdout.on('data', (d) => log(name, d));
-      child.stderr.on('data', (d) => log(name, d));
+      child.stdout.on('data', (d) => log(proc.name, d));
+      child.stderr.on('data', (d) => log(proc.name, d));
     } else if (!log) {
       child.stdout?.resume();
       child.stderr?.resume();
     }
-    child.name = name;
-    children.push(child);
+    child.name = proc.name;
+    proc.child = child;
+    proc.startedAt = Date.now();
+    if (supervise) note(`${proc.name} started (pid ${child.pid})`);
     return child;
   };
+  const processes = [];
+  const launch = (name, entry, extraEnv) => {
+    // The entry and environment are fixed here, once: a restart reuses them (same health port, same config).
+    const proc = { name, entry, env: { ...baseEnv, ...extraEnv }, crashes: 0, timer: null };
+    processes.push(proc);
+    children.push(spawnProcess(proc));
+    return proc.child;
+  };
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
+    for (const proc of processes) clearTimeout(proc.timer);
     await Promise.all(children.map((c) => new Promise((resolve) => {
       if (c.exitCode !== null || c.signalCode !== null) return resolve();
       c.once('exit', resolve);
       c.kill('SIGTERM');
       setTimeout(() => c.kill('SIGKILL'), 8000).unref();
     })));
+  };
+  const superviseProcess = (proc, index) => {
+    const onExit = (code, signal) => {
+      if (stopping) return;
+      const upMs = Date.now() - proc.startedAt;
+      proc.crashes = upMs >= restartPolicy.stableAfterMs ? 1 : proc.crashes + 1;
+      const delayMs = restartDelay(proc.crashes, restartPolicy);
+      note(`${proc.name} (pid ${proc.child.pid}) exited ${signal ? `on signal ${signal}` : `with code ${code}`} after `
+        + `${(upMs / 1000).toFixed(1)} s; restarting in ${delayMs / 1000} s (crash ${proc.crashes} in a row)`);
+      proc.timer = setTimeout(() => {
+        if (stopping) return;
+        children[index] = spawnProcess(proc);
+        proc.child.once('exit', onExit);
+      }, delayMs);
+    };
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null) onExit(proc.child.exitCode, proc.child.signalCode);
+    else proc.child.once('exit', onExit);
   };
   try {
     for (const s of services) {
@@ -66,6 +121,12 @@ export async function startStack({ env = {}, port = 3000, portOffset = 0, log = 
   } catch (error) {
     await stop();
     throw error;
+  }
+  if (supervise) {
+    // A crash during start-up fails the start (a broken build or configuration should be seen, not looped on);
+    // from here on, a crash is restarted.
+    processes.forEach(superviseProcess);
+    return { url: `http://localhost:${port}`, children, stop, exited: new Promise(() => undefined) };
   }
   /** Rejects when any process stops by itself. */
   const exited = new Promise((_, reject) => {

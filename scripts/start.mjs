@@ -1,52 +1,49 @@
 // `npm start`: installs what is missing, builds, runs every process (migrations run as each service starts),
 // seeds a demo catalogue on an empty database, and serves the web app and the API at http://localhost:$PORT.
+// Every process is supervised: one that crashes is restarted with backoff while the others keep serving; only
+// Ctrl-C (SIGINT, or SIGTERM) stops everything.
 // Written for any Node >= 20 so that it can run before the project's own Node 24 is installed.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ensureDependencies, ensureInfra, NODE24, ROOT, runOnProjectNode } from './setup.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const NODE24 = path.join(ROOT, 'node_modules', '.bin', 'node');
-const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
-
-if (!existsSync(NODE24) || !existsSync(path.join(ROOT, 'node_modules', '.package-lock.json'))) {
-  console.log('Installing dependencies (first run) ...');
-  run('npm', ['install', '--no-audit', '--no-fund']);
-}
-if (!process.versions.node.startsWith('24.')) {
-  // Re-run this script on the project's Node 24.
-  const result = spawnSync(NODE24, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
-  process.exit(result.status ?? 1);
-}
+ensureDependencies();
+await runOnProjectNode(import.meta.url);
+await ensureInfra();
 
 const { startStack } = await import('./stack.mjs');
-const { infraIsUp } = await import('./infra.mjs');
+/** Runs a command to its end without blocking the event loop (the supervisor and Ctrl-C keep working meanwhile). */
+const run = (cmd, args, opts = {}) => new Promise((resolve, reject) => {
+  const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
+  child.once('error', reject);
+  child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${path.basename(cmd)} failed (${signal ?? code})`))));
+});
 
-if (!(await infraIsUp())) {
-  console.log('Postgres, Redis or NATS is not running: starting them ...');
-  run('bash', [path.join(ROOT, 'scripts', 'ensure-infra.sh')]);
+// SKIP_BUILD=1: the packages are already built (the launcher's own test, after `npm test` has built them).
+if (process.env.SKIP_BUILD !== '1') {
+  console.log('Building ...');
+  await run(path.join(ROOT, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '--outputStyle=static']);
 }
 
-console.log('Building ...');
-run(path.join(ROOT, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '--outputStyle=static']);
-
 const port = Number(process.env.PORT ?? 3000);
-const stack = await startStack({ port });
-const stopAll = async (code = 0) => {
-  console.log('\nStopping ...');
-  await stack.stop();
-  process.exit(code);
+// HEALTH_PORT_OFFSET moves every service's health port (4001-4005 by default), so two stacks can run side by side.
+const portOffset = Number(process.env.HEALTH_PORT_OFFSET ?? 0);
+const stack = await startStack({ port, portOffset, supervise: true });
+let stopping = null;
+const stopAll = (code = 0) => {
+  stopping ??= (async () => {
+    console.log('\nStopping ...');
+    await stack.stop();
+    process.exit(code);
+  })();
+  return stopping;
 };
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
-stack.exited.catch((error) => {
-  console.error(error.message);
-  void stopAll(1);
-});
 
 if (process.env.SEED !== '0') {
-  run(NODE24, [path.join(ROOT, 'scripts', 'seed.mjs'), '--if-empty'], { env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}` } });
+  await run(NODE24, [path.join(ROOT, 'scripts', 'seed.mjs'), '--if-empty'], { env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}` } })
+    .catch((error) => console.error(`Seeding failed: ${error.message}`));
 }
 
 console.log(`\n  Souvenir marketplace is running at ${stack.url}\n  Press Ctrl-C to stop.\n`);

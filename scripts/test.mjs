@@ -1,11 +1,19 @@
 // `npm test`: builds everything (type-checks every package and builds the web app), type-checks the tests, then
 // runs every jest test (unit, integration against real Postgres/Redis/NATS, gateway end-to-end), the fault/security and deployment
-// suites, then the browser tests in Chromium.
+// suites, then the browser tests in Chromium. On a fresh clone it first does the set-up `npm start` does
+// (scripts/setup.mjs: dependencies with the project's Node 24, Postgres/Redis/NATS, Chromium).
+// Arguments go to every jest run: `npm test -- tests/reliability/launcher` runs the matching tests only.
+// Written for any Node >= 20 so that it can run before the project's own Node 24 is installed.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDependencies, ensureInfra, runOnProjectNode } from './setup.mjs';
+
+ensureDependencies();
+await runOnProjectNode(import.meta.url);
+await ensureInfra({ chromium: true });
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
@@ -34,7 +42,8 @@ const step = (title, cmd, args) => {
   }
 };
 
-const extra = process.argv.slice(2);
+// With a test path pattern, most jest projects match no file: that is not a failure.
+const extra = process.argv.length > 2 ? ['--passWithNoTests', ...process.argv.slice(2)] : [];
 step('Build', bin('nx'), ['run-many', '-t', 'build', '--outputStyle=static']);
 // jest only transpiles test files (ts-jest, diagnostics off), so their types are checked here.
 step('Type-check the tests', bin('tsc'), ['--noEmit', '-p', 'tsconfig.spec.json']);

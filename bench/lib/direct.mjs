@@ -15,39 +15,69 @@ const PRODUCTS_WITH_SELLERS = 'catalog.products p JOIN catalog.sellers s ON s.id
 
 /**
  * filterSql + findPage of ProductsRepository for sort=recent: one statement answering the page's products with
- * their sellers and keys. A search is ranked by tier (findRankedPage): the first page is the tier-1 query (title
- * matches every term, newest first; an index walk for a frequent word such as the bench's), which fills the page
- * whenever 25 titles match. The count is cached by catalog (5 s, recounted in the background), so it is
- * EXPLAINed (`count`) but not part of the timed statements; neither is tier 0, which runs only past the last title
- * match. Unfiltered pages run as named prepared statements, as catalog runs them.
+ * their sellers and keys. A search is ranked by tier (findSearchPage): the first page is the tier-2 read (the title
+ * matches every word), a walk of at most 2,000 rows of the recency order testing each (readMatches), which fills the
+ * page whenever 25 titles match there (the bench's word). When the window ends first, the rest is read through the
+ * GIN index (`byIndex`, EXPLAINed, not timed: the description tier of the same word), and the count stops at 1,001
+ * (countUpTo; cached by catalog for 2 s, so EXPLAINed but not timed). Unfiltered pages run as named prepared
+ * statements, as catalog runs them.
  */
+const WINDOW_ROWS = 2000;
+const COUNT_BOUND = 1000;
 function pageSql({ tsQuery, country, minPrice, maxPrice, after }, limit = 25) {
-  const build = (match) => {
+  const build = () => {
     const params = [];
     const add = (v) => { params.push(v); return `$${params.length}`; };
     const where = [`p.status = 'active'`];
-    if (tsQuery) where.push(match(`to_tsquery('simple', catalog.immutable_unaccent(${add(tsQuery)}))`));
+    const query = tsQuery ? `to_tsquery('english', '''' || catalog.immutable_unaccent(${add(tsQuery)}) || ' '':*')` : null;
     if (country) where.push(`p.country = ${add(country)}`);
     if (minPrice !== undefined) where.push(`p.price >= ${add(minPrice)}::numeric`);
     if (maxPrice !== undefined) where.push(`p.price <= ${add(maxPrice)}::numeric`);
-    return { params, add, where };
-  };
-  const counted = build((q) => `p.search_vector @@ ${q}`);
-  const countSql = `SELECT count(*)::int AS count FROM catalog.products p WHERE ${counted.where.join(' AND ')}`;
-  const pageOf = (match) => {
-    const { params, add, where } = build(match);
     if (after) where.push(`(p.created_at, p.id) < (${add(after.createdAt)}::timestamptz, ${add(after.id)}::uuid)`);
-    return {
-      sql: `SELECT ${PRODUCT_COLUMNS}, ${ISO_MICROS} AS key_created_at, p.favorite_count FROM ${PRODUCTS_WITH_SELLERS}
-             WHERE ${where.join(' AND ')} ORDER BY p.created_at DESC, p.id DESC LIMIT ${add(limit)}`,
+    return { params, add, where, query };
+  };
+  const counted = build();
+  if (counted.query) counted.where.push(`p.search_doc @@ ${counted.query}`);
+  const matches = `SELECT 1 FROM catalog.products p WHERE ${counted.where.join(' AND ')}`;
+  const countSql = tsQuery
+    ? `WITH matches AS MATERIALIZED (${matches}) SELECT count(*)::int AS count FROM (SELECT 1 FROM matches LIMIT ${COUNT_BOUND + 1}) c`
+    : `SELECT count(*)::int AS count FROM (${matches} LIMIT ${COUNT_BOUND + 1}) c`;
+  const order = 'p.created_at DESC, p.id DESC';
+  let page;
+  let byIndex = null;
+  if (tsQuery) {
+    const { params, add, where, query } = build();
+    page = {
+      sql: `SELECT ${PRODUCT_COLUMNS}, ${ISO_MICROS} AS key_created_at, p.favorite_count, w.hit, w.rn = ${WINDOW_ROWS} AS window_end
+              FROM (SELECT p.* FROM (
+                      SELECT p.id, p.created_at, p.price, p.favorite_count, (p.title_doc @@ ${query}) AS hit, row_number() OVER (ORDER BY ${order}) AS rn
+                        FROM (SELECT p.id, p.created_at, p.price, p.favorite_count, p.title_doc FROM catalog.products p
+                               WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${WINDOW_ROWS}) p) p
+                     WHERE p.hit OR p.rn = ${WINDOW_ROWS} ORDER BY ${order} LIMIT ${add(limit)}) w
+              JOIN catalog.products p ON p.id = w.id JOIN catalog.sellers s ON s.id = p.seller_id ORDER BY ${order}`,
       params,
     };
-  };
-  const page = tsQuery ? pageOf((q) => `p.title_vector @@ ${q}`) : pageOf((q) => `p.search_vector @@ ${q}`);
+    const b = build();
+    byIndex = {
+      sql: `WITH matches AS MATERIALIZED (
+              SELECT p.id, p.created_at FROM catalog.products p
+               WHERE ${[...b.where, `p.search_doc @@ ${b.query} AND NOT p.label_doc @@ ${b.query}`].join(' AND ')}
+            ), page AS (SELECT p.id FROM matches p ORDER BY ${order} LIMIT ${b.add(limit)})
+            SELECT ${PRODUCT_COLUMNS}, ${ISO_MICROS} AS key_created_at, p.favorite_count
+              FROM page JOIN catalog.products p ON p.id = page.id JOIN catalog.sellers s ON s.id = p.seller_id ORDER BY ${order}`,
+      params: b.params,
+    };
+  } else {
+    const { params, add, where } = build();
+    page = {
+      sql: `SELECT ${PRODUCT_COLUMNS}, ${ISO_MICROS} AS key_created_at, p.favorite_count FROM ${PRODUCTS_WITH_SELLERS}
+             WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${add(limit)}`,
+      params,
+    };
+  }
   // Unfiltered pages are prepared statements in catalog too (their plan does not depend on the values).
   if (!tsQuery && !country && minPrice === undefined && maxPrice === undefined) page.name = `catalog.page-recent${after ? '-after' : ''}`;
-  const tier0 = tsQuery ? pageOf((q) => `p.search_vector @@ ${q} AND NOT p.title_vector @@ ${q}`) : null;
-  return { page, count: { sql: countSql, params: counted.params }, tier0 };
+  return { page, count: { sql: countSql, params: counted.params }, tier0: byIndex };
 }
 
 /** A catalog list route: the page statement (the count comes from catalog's cache). */
@@ -102,7 +132,7 @@ export function directRoutes(ctx) {
   return {
     browse: list({}),
     filter: list({ country: filter.country, minPrice: filter.minPrice, maxPrice: filter.maxPrice }),
-    search: list({ tsQuery: `${search}:*` }),
+    search: list({ tsQuery: search }),
     deepCursor: list({ after: deepAfter }),
     detail: {
       statements: () => [detail, among],

@@ -93,6 +93,12 @@ export async function startProduct({ infra, port, metricsPort, portOffset, logLe
     LOGIN_MAX_PER_IP: '1000000',
     LOGIN_MAX_PER_ACCOUNT: '1000000',
     REGISTER_MAX_PER_IP: '1000000',
+    // ... nor the write limits (the mixed load lists, favourites and messages from few accounts).
+    WRITE_LIMIT_MESSAGES: '1000000/60',
+    WRITE_LIMIT_LISTINGS: '1000000/60',
+    WRITE_LIMIT_FAVOURITES: '1000000/60',
+    WRITE_LIMIT_PAYMENT_INTENTS: '1000000/60',
+    WRITE_LIMIT_UPLOADS: '1000000/60',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // The gateway's Prometheus endpoint: its own port, so a dev stack on the default one does not collide.
     ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),

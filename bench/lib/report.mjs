@@ -19,6 +19,17 @@ export function writeMarkdown(report, dir) {
     lines.push(`Seeded in ${fmt(s.seconds)} s: ${s.products} products (${s.active} active), ${s.users} users, ${s.sellers} sellers, ${s.favourites} favourites, ${s.messages} messages.`, '');
   }
   if (report.error) lines.push('**The run failed:**', '', '```', report.error.split('\n').slice(0, 6).join('\n'), '```', '');
+  if (report.coldSearch) {
+    lines.push(`## Cold searches: every request a new query (target p95 < ${t.readP95Ms} ms)`, '');
+    lines.push('| connections | queries | req/s | p50 | p95 | p99 | max | frequent p95 | rare p95 | noMatch p95 | laterPage p95 | filtered p95 | errors / non-2xx | "1,000+" / suggestions / empty |');
+    lines.push('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of [report.coldSearch.loaded, report.coldSearch.alone]) {
+      const k = r.byKind;
+      lines.push(`| ${r.connections} | ${r.distinctQueries} | ${fmt(r.rps, 0)} | ${fmt(r.overall.p50)} | ${fmt(r.overall.p95)} | ${fmt(r.overall.p99)} | ${fmt(r.overall.max)} | ` +
+        `${fmt(k.frequent.p95)} | ${fmt(k.rare.p95)} | ${fmt(k.noMatch.p95)} | ${fmt(k.laterPage.p95)} | ${fmt(k.filtered.p95)} | ${r.errors} / ${r.non2xx} | ${r.lowerBound} / ${r.suggestions} / ${r.empty} |`);
+    }
+    lines.push('', `p95 target at ${report.coldSearch.loaded.connections} connections: ${ok(report.coldSearch.meetsTarget)}`, '');
+  }
   if (report.routes?.length) {
     lines.push(`## Routes through the gateway (target p95 < ${t.readP95Ms} ms; overhead over direct SQL < ${t.overheadP50Ms} ms at p50)`, '');
     lines.push('| route | p50 | p95 | p99 | req/s | errors / non-2xx | SQL direct p50 / p95 (c=16) | gateway ÷ SQL at p50 | c=1 p50: gateway / service over NATS / SQL | overhead at p50, c=1 | Seq Scan on products | p95 target |');
@@ -82,6 +93,16 @@ export function writeMarkdown(report, dir) {
     lines.push('', `Initial (entry + preloads): ${fmt(w.initialKb)} kB ${ok(w.initialKb <= t.webInitialKb)}.`);
     if (w.homeHtmlKb !== undefined) lines.push(`index.html (Home prerendered: HTML and styles): ${fmt(w.homeHtmlKb)} kB gzipped.`);
     for (const l of w.lcp ?? []) lines.push(`LCP ${l.page}: ${fmt(l.lcpMs, 0)} ms (${l.element ?? '?'}) ${l.page === 'Home' ? ok(l.lcpMs !== null && l.lcpMs < t.lcpHomeMs) : ''}; Stripe.js requested: ${l.stripeRequested ? 'yes ❌' : 'no'}`);
+    if (w.lighthouse) {
+      const lt = w.lighthouse.targets;
+      lines.push('', `Lighthouse ${w.lighthouse.pages[0]?.lighthouseVersion ?? ''}, ${w.lighthouse.settings} (targets: performance ≥ ${lt.performanceHomeAndProduct} on Home and a product page, CLS ≤ ${lt.cls}, TBT ≤ ${lt.tbtMs} ms, accessibility ${lt.accessibility}):`, '');
+      lines.push('| page | performance (runs) | CLS | TBT ms | LCP ms | accessibility | targets |', '|---|---:|---:|---:|---:|---:|---|');
+      for (const p of w.lighthouse.pages) {
+        lines.push(p.error ? `| ${p.page} | ${p.error} | | | | | ❌ |`
+          : `| ${p.page} | ${p.performance} (${p.performanceRuns.join(', ')}) | ${p.cls} | ${p.tbtMs} | ${p.lcpMs} | ${p.accessibility} | ${ok(p.meetsTargets)} |`);
+      }
+    }
+    if (w.lighthouseError) lines.push(`Lighthouse error: ${w.lighthouseError}`);
     if (w.error) lines.push(`Web measurement error: ${w.error}`);
     lines.push('');
   }

@@ -175,3 +175,6 @@ export async function seed(client, plan, { imageBase }) {
            (SELECT count(*) FROM favourites.favourites)::int favourites, (SELECT count(*) FROM messaging.messages)::int messages`)).rows[0];
   return { ...counts, seconds: (Date.now() - t0) / 1000 };
 }
+
+/** The words the seeded titles, categories and countries are made of (the cold-search scenario draws from them). */
+export const VOCABULARY = { COUNTRIES, CITIES, ADJECTIVES, MATERIALS, NOUNS, CATEGORIES };

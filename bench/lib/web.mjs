@@ -1,6 +1,7 @@
 // The web app: gzipped JavaScript per route from web/dist (the import graph of the built chunks: the entry's
 // static imports are the initial load; each lazily imported page adds its own static closure), and the largest
-// contentful paint of Home and of a product page in headless Chromium, checking Stripe.js stays out of them.
+// contentful paint of Home and of a product page in headless Chromium, checking Stripe.js stays out of them, and
+// Lighthouse's mobile audit of five pages (lighthouse.mjs).
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -106,6 +107,14 @@ export async function webReport({ base, productId }) {
     out.error = `LCP: ${e.message}`;
   } finally {
     await browser.close();
+  }
+  // Lighthouse (mobile, median of three) on five pages: performance, CLS, TBT and accessibility.
+  try {
+    const { lighthouseReport } = await import('./lighthouse.mjs');
+    out.lighthouse = await lighthouseReport({ base, productId });
+  } catch (e) {
+    out.lighthouseError = `Lighthouse: ${e.message}`;
+    console.error(`   ${out.lighthouseError}`);
   }
   if (out.homeHtmlKb !== undefined) console.log(`   index.html (Home prerendered, HTML and styles) ${out.homeHtmlKb.toFixed(1)} kB gzipped`);
   for (const r of out.routes ?? []) console.log(`   ${r.route.padEnd(34)} ${String(r.files).padStart(3)} files ${r.gzipKb.toFixed(1).padStart(7)} kB gzipped (${r.rawKb} kB raw)${r.stripe ? '  includes Stripe loader' : ''}`);

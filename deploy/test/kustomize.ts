@@ -67,6 +67,6 @@ export function build(dir: string): Manifest[] {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function podSpec(m: Manifest): any {
-  if (m.kind === 'Deployment' || m.kind === 'Job') return m.spec.template.spec;
+  if (m.kind === 'Deployment' || m.kind === 'Job' || m.kind === 'StatefulSet') return m.spec.template.spec;
   return undefined;
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { NATS_PRINCIPALS, natsPasswordVariable } from '@souvenir/contracts';
 import { build, podSpec, type Manifest } from './kustomize';
 import { configVariables, deployedVariables, PROCESSES, ROOT, SERVICES } from './support';
 
@@ -37,6 +38,19 @@ describe('docker-compose.yml', () => {
     expect(service.healthcheck.test.join(' ')).toContain(`127.0.0.1:${port}/readyz`);
     expect(Object.keys(env).sort()).toEqual(expect.arrayContaining(deployedVariables(name)));
     for (const dep of Object.values(service.depends_on as Record<string, { condition: string }>)) expect(dep.condition).toBe('service_healthy');
+  });
+
+  it('runs NATS with the generated users (deploy/nats), and every process connects as its own user with that user\'s password', () => {
+    const nats = compose.services.nats;
+    expect(nats.command.slice(0, 2)).toEqual(['-c', '/etc/nats/nats.conf']);
+    expect(nats.volumes).toContain('./deploy/nats:/etc/nats:ro');
+    expect(readFileSync(path.join(ROOT, 'deploy/nats/nats.conf'), 'utf8')).toMatch(/^include \.\/auth\.conf$/m);
+    expect(Object.keys(nats.environment).sort()).toEqual(NATS_PRINCIPALS.map(natsPasswordVariable).sort());
+    for (const name of PROCESSES) {
+      const env = compose.services[name].environment;
+      expect([name, env.NATS_USER]).toEqual([name, name]);
+      expect([name, env.NATS_PASSWORD]).toEqual([name, nats.environment[natsPasswordVariable(name)]]);
+    }
   });
 
   it('publishes the gateway, serving the web app, on port 3000 once every service is healthy', () => {
@@ -97,6 +111,7 @@ describe.each(['dev', 'prod'])('Kubernetes overlay %s (base + patches)', (overla
       expect(e.value).toBeUndefined();
       expect(e.valueFrom?.secretKeyRef).toMatchObject({ name: 'souvenir-secrets', key: e.name });
     }
+    expectOwnNatsCredentials(name, container, spec);
     const port = env.find((e) => e.name === (name === 'gateway' ? 'PORT' : 'HTTP_PORT'))!.value;
     expect(container.ports.find((p: { name: string }) => p.name === 'http').containerPort).toBe(Number(port));
 
@@ -120,20 +135,84 @@ describe.each(['dev', 'prod'])('Kubernetes overlay %s (base + patches)', (overla
     expect(configMap.data.TRUST_PROXY_HOPS).toBe('1');
   });
 
-  it('denies by default; services take traffic only from the gateway on their health port', () => {
+  it('denies by default; services take traffic only from Prometheus (requests come through NATS)', () => {
     const policies = manifests.filter((m) => m.kind === 'NetworkPolicy');
     const deny = policies.find((p) => Object.keys(p.spec.podSelector).length === 0)!;
     expect(deny.spec.policyTypes).toEqual(['Ingress', 'Egress']);
     expect(deny.spec.ingress).toBeUndefined();
+    expect(deny.spec.egress).toBeUndefined();
     const servicesIngress = policies.find((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/component'] === 'service')!;
-    const [rule] = servicesIngress.spec.ingress;
-    expect(rule.ports).toEqual([{ protocol: 'TCP', port: 8080 }]);
-    expect(rule.from).toContainEqual({ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway', 'app.kubernetes.io/part-of': 'souvenir' } } });
+    expect(servicesIngress.spec.ingress).toEqual([
+      { from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }], ports: [{ protocol: 'TCP', port: 8080 }] },
+    ]);
     for (const name of SERVICES) {
       expect(find('Deployment', name)!.spec.template.metadata.labels['app.kubernetes.io/component']).toBe('service');
     }
-    const egressPorts = policies.flatMap((p) => (p.spec.egress ?? []).flatMap((e: { ports?: { port: number }[] }) => e.ports ?? []).map((x: { port: number }) => x.port));
-    expect(egressPorts).toEqual(expect.arrayContaining([53, 5432, 6379, 4222]));
+  });
+
+  // Each pod's egress, computed from every policy that selects it: exactly what it needs, nothing else.
+  const DNS = ['ns:kube-system,pods:k8s-app=kube-dns UDP/53', 'ns:kube-system,pods:k8s-app=kube-dns TCP/53'];
+  const NATS_CLIENT = 'pods:app.kubernetes.io/name=nats,app.kubernetes.io/part-of=souvenir TCP/4222';
+  const POSTGRES = 'anywhere TCP/5432';
+  const expectedEgress: Record<string, string[]> = {
+    gateway: [...DNS, NATS_CLIENT, 'anywhere TCP/6379'],
+    identity: [...DNS, NATS_CLIENT, POSTGRES],
+    catalog: [...DNS, NATS_CLIENT, POSTGRES],
+    favourites: [...DNS, NATS_CLIENT, POSTGRES],
+    messaging: [...DNS, NATS_CLIENT, POSTGRES],
+    payments: [...DNS, NATS_CLIENT, POSTGRES, 'anywhere TCP/443'],
+    migrate: [...DNS, NATS_CLIENT, POSTGRES],
+    nats: [...DNS, 'pods:app.kubernetes.io/name=nats,app.kubernetes.io/part-of=souvenir TCP/6222'],
+  };
+
+  it.each(Object.keys(expectedEgress))('%s: its pods may reach only what they need (egress NetworkPolicies)', (name) => {
+    const workload = manifests.find((m) => ['Deployment', 'StatefulSet', 'Job'].includes(m.kind) && m.metadata.name === name)!;
+    expect(workload).toBeDefined();
+    expect(allowedEgress(manifests, workload.spec.template.metadata.labels).sort()).toEqual([...expectedEgress[name]].sort());
+  });
+
+  it('every workload is covered by the egress check', () => {
+    const workloads = manifests.filter((m) => ['Deployment', 'StatefulSet', 'Job'].includes(m.kind)).map((m) => m.metadata.name);
+    expect(workloads.sort()).toEqual(Object.keys(expectedEgress).sort());
+  });
+
+  it('NATS takes clients only from the product\'s pods, routes only from its peers, over TLS, with the generated users', () => {
+    const policy = manifests.find((m) => m.kind === 'NetworkPolicy' && m.metadata.name === 'nats-ingress')!;
+    const clients = policy.spec.ingress.find((r: { ports: { port: number }[] }) => r.ports[0].port === 4222);
+    const admitted = (labels: Record<string, string>) => clients.from.some((f: { podSelector: Selector }) => selects(f.podSelector, labels));
+    for (const m of manifests.filter((x) => ['Deployment', 'Job'].includes(x.kind))) expect([m.metadata.name, admitted(m.spec.template.metadata.labels)]).toEqual([m.metadata.name, true]);
+    expect(admitted({ 'app.kubernetes.io/name': 'something-else', 'app.kubernetes.io/part-of': 'other' })).toBe(false);
+
+    expect(configMap.data.NATS_URL).toMatch(/^tls:\/\/nats:4222$/);
+    const natsConf = find('ConfigMap', 'nats-config')!.data['nats.conf'] as string;
+    expect(natsConf).toMatch(/^tls \{\n\s+cert_file: \/etc\/nats\/tls\/tls\.crt\n\s+key_file: \/etc\/nats\/tls\/tls\.key/m);
+    expect(natsConf).toMatch(/^include \.\/auth\.conf$/m);
+    expect(natsConf).not.toMatch(/no_auth_user/);
+    const statefulSet = find('StatefulSet', 'nats')!;
+    const spec = podSpec(statefulSet);
+    const sources = spec.volumes.find((v: { name: string }) => v.name === 'config').projected.sources.map((s: { configMap: { name: string } }) => s.configMap.name);
+    expect(sources.sort()).toEqual(['nats-auth', 'nats-config']);
+    expect(spec.volumes.find((v: { name: string }) => v.name === 'tls').secret.secretName).toBe('nats-tls');
+    const env = spec.containers[0].env as { name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
+    for (const principal of NATS_PRINCIPALS) {
+      expect(env.find((e) => e.name === natsPasswordVariable(principal))?.valueFrom?.secretKeyRef).toEqual({ name: 'souvenir-nats', key: principal });
+    }
+  });
+
+  it('keeps /metrics off the public port: the Ingress reaches only the gateway Service\'s app port, which is not a metrics port', () => {
+    const service = find('Service', 'gateway')!;
+    expect(service.spec.ports).toEqual([{ name: 'http', port: 3000, targetPort: 'http' }]);
+    const [ingress] = manifests.filter((m) => m.kind === 'Ingress');
+    for (const rule of ingress.spec.rules) for (const p of rule.http.paths) expect(p.backend.service).toEqual({ name: 'gateway', port: { name: 'http' } });
+    const gateway = find('Deployment', 'gateway')!;
+    const [container] = podSpec(gateway).containers;
+    const metricsPort = Number(gateway.spec.template.metadata.annotations['prometheus.io/port']);
+    expect(container.env.find((e: { name: string }) => e.name === 'METRICS_PORT').value).toBe(String(metricsPort));
+    expect(container.ports.find((p: { name: string }) => p.name === 'http').containerPort).not.toBe(metricsPort);
+    // Only Prometheus may reach it.
+    const gatewayIngress = find('NetworkPolicy', 'gateway-ingress')!;
+    const metricsRules = gatewayIngress.spec.ingress.filter((r: { ports: { port: number }[] }) => r.ports.some((p) => p.port === metricsPort));
+    expect(metricsRules).toEqual([{ from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }], ports: [{ protocol: 'TCP', port: metricsPort }] }]);
   });
 
   it('has a migrations Job running every service image with MIGRATE_ONLY=1', () => {
@@ -142,6 +221,7 @@ describe.each(['dev', 'prod'])('Kubernetes overlay %s (base + patches)', (overla
     expect(containers.map((c) => c.name).sort()).toEqual([...SERVICES].sort());
     for (const c of containers) {
       expect(c.env).toContainEqual({ name: 'MIGRATE_ONLY', value: '1' });
+      expectOwnNatsCredentials(c.name, c, podSpec(job));
       expect(c.image).toBe(podSpec(find('Deployment', c.name)!).containers[0].image);
     }
   });
@@ -159,3 +239,43 @@ describe('GitHub workflow', () => {
     expect([...images.strategy.matrix.service].sort()).toEqual([...PROCESSES].sort());
   });
 });
+
+type Selector = { matchLabels?: Record<string, string>; matchExpressions?: { key: string; operator: string; values: string[] }[] };
+
+/** Whether a label selector selects these labels (matchLabels and `In` expressions: what these manifests use). */
+function selects(selector: Selector, labels: Record<string, string>): boolean {
+  const byLabels = Object.entries(selector.matchLabels ?? {}).every(([k, v]) => labels[k] === v);
+  const byExpressions = (selector.matchExpressions ?? []).every((e) => {
+    if (e.operator !== 'In') throw new Error(`selector operator ${e.operator} not handled`);
+    return e.values.includes(labels[e.key]);
+  });
+  return byLabels && byExpressions;
+}
+
+const describeLabels = (labels?: Record<string, string>) => Object.entries(labels ?? {}).map(([k, v]) => `${k}=${v}`).sort().join(',');
+
+/** Every destination (peer and port) the egress policies selecting a pod allow it, as readable strings. */
+function allowedEgress(manifests: Manifest[], labels: Record<string, string>): string[] {
+  const policies = manifests.filter((m) => m.kind === 'NetworkPolicy' && m.spec.policyTypes.includes('Egress') && selects(m.spec.podSelector, labels));
+  return policies.flatMap((p) => (p.spec.egress ?? []).flatMap((rule: { to?: { namespaceSelector?: Selector; podSelector?: Selector; ipBlock?: { cidr: string } }[]; ports: { protocol: string; port: number }[] }) => {
+    const peers = rule.to?.map((t) => {
+      if (t.ipBlock) return `ip:${t.ipBlock.cidr}`;
+      const ns = t.namespaceSelector ? `ns:${describeLabels(t.namespaceSelector.matchLabels).replace('kubernetes.io/metadata.name=', '')}` : '';
+      const pods = t.podSelector ? `pods:${describeLabels(t.podSelector.matchLabels)}` : '';
+      return [ns, pods].filter(Boolean).join(',');
+    }) ?? ['anywhere'];
+    return peers.flatMap((peer) => rule.ports.map((port) => `${peer} ${port.protocol}/${port.port}`));
+  }));
+}
+
+/** A process's NATS user is its name, its password that user's key in the Secret souvenir-nats, its CA file mounted from nats-tls (ca.crt only). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function expectOwnNatsCredentials(name: string, container: any, spec: any) {
+  const env = container.env as { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
+  expect([name, env.find((e) => e.name === 'NATS_USER')?.value]).toEqual([name, name]);
+  expect([name, env.find((e) => e.name === 'NATS_PASSWORD')?.valueFrom?.secretKeyRef]).toEqual([name, { name: 'souvenir-nats', key: name }]);
+  const caFile = env.find((e) => e.name === 'NATS_CA_FILE')!.value!;
+  const mount = (container.volumeMounts as { name: string; mountPath: string }[]).find((m) => caFile.startsWith(`${m.mountPath}/`))!;
+  const volume = (spec.volumes as { name: string; secret?: { secretName: string; items: { key: string; path: string }[] } }[]).find((v) => v.name === mount.name)!;
+  expect(volume.secret).toEqual({ secretName: 'nats-tls', items: [{ key: 'ca.crt', path: caFile.slice(mount.mountPath.length + 1) }] });
+}

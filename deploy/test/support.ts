@@ -16,11 +16,12 @@ function declaredVariables(file: string): string[] {
   return [...source.matchAll(/^\s*(?:override\s+)?([A-Z][A-Z0-9_]+)\s*(?::[^=;]+)?=/gm)].map((m) => m[1]);
 }
 
-/** Every environment variable a process's config class reads (services: ServiceConfig plus their own). */
+/** Every environment variable a process's config class reads (NATS client settings; services: ServiceConfig plus their own). */
 export function configVariables(process: ProcessName): string[] {
+  const nats = declaredVariables('libs/platform/src/config/nats-client-config.ts');
   const own = process === 'gateway'
-    ? declaredVariables('gateway/src/config/gateway.config.ts')
-    : [...declaredVariables('libs/platform/src/config/service-config.ts'), ...declaredVariables(`services/${process}/src/config/${process}.config.ts`)];
+    ? [...nats, ...declaredVariables('gateway/src/config/gateway.config.ts')]
+    : [...nats, ...declaredVariables('libs/platform/src/config/service-config.ts'), ...declaredVariables(`services/${process}/src/config/${process}.config.ts`)];
   return [...new Set(own)];
 }
 

@@ -10,13 +10,17 @@ import { AuthController } from './routes/auth/auth.controller';
 import { ProductsController } from './routes/catalog/products.controller';
 import { InboxFreshness } from './routes/messaging/inbox-freshness';
 import { MessagesController } from './routes/messaging/messages.controller';
+import { OrdersController } from './routes/orders/orders.controller';
+import { SupportController } from './routes/orders/support.controller';
 import { PaymentsController } from './routes/payments/payments.controller';
+import { PayoutsController } from './routes/payouts/payouts.controller';
 import { WebhooksController } from './routes/payments/webhooks.controller';
 import { FavouriteMarker } from './routes/favourites/favourite-marker';
 import { FavouritesController } from './routes/favourites/favourites.controller';
 import { UsersController } from './routes/users/users.controller';
 import { requestValidationPipe } from './rpc/validation.pipe';
 import { RateLimits } from './security/rate-limits';
+import { WriteLimitGuard, WriteLimits } from './security/write-limits';
 
 /** The gateway: `/api/*` mapped to the services over NATS, sessions and limits in Redis. No business rules. */
 @Module({})
@@ -24,7 +28,10 @@ export class AppModule {
   static register(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      controllers: [HealthController, AuthController, UsersController, ProductsController, FavouritesController, MessagesController, PaymentsController, WebhooksController],
+      controllers: [
+        HealthController, AuthController, UsersController, ProductsController, FavouritesController, MessagesController, PaymentsController, WebhooksController,
+        OrdersController, SupportController, PayoutsController,
+      ],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: RPC_TIMEOUT_MS, useValue: config.RPC_TIMEOUT_MS },
@@ -35,10 +42,12 @@ export class AppModule {
         RpcClient,
         FavouriteMarker,
         // One NATS connection: requests to the services (RpcClient) and messaging's inbox.changed events.
-        { provide: NATS_CONNECTION, useFactory: () => connectNats(config.NATS_URL, 'gateway') },
+        { provide: NATS_CONNECTION, useFactory: () => connectNats(config.NATS_URL, 'gateway', config) },
         NatsConnectionCloser,
         InboxFreshness,
         { provide: RateLimits, inject: [REDIS, GatewayConfig], useFactory: (redis: Redis, c: GatewayConfig) => new RateLimits(redis, c) },
+        { provide: WriteLimits, inject: [REDIS, GatewayConfig], useFactory: (redis: Redis, c: GatewayConfig) => new WriteLimits(redis, c) },
+        WriteLimitGuard,
       ],
     };
   }

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { JsonLogger } from '@souvenir/platform';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import { JsonLogger, RpcClient } from '@souvenir/platform';
 import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { constants as zlib } from 'node:zlib';
@@ -13,7 +13,11 @@ import { requestObservability } from './observability/observability';
 import { REDIS } from './redis.provider';
 import { jsonDepthLimit } from './security/json-depth';
 import { sameOriginJsonOnly } from './security/same-origin.middleware';
+import { refuseUnsafeText } from './security/unsafe-text';
+import { securityHeaders } from './security/security-headers';
 import { sessionMiddleware } from './session/session';
+import { ProductPreviews } from './web/product-preview';
+import { Sitemaps } from './web/sitemap';
 import { isServerPath, serveWebApp } from './web/web-app';
 
 const BODY_LIMIT = '100kb';
@@ -34,7 +38,13 @@ function responseCompression() {
 
 /** Builds the gateway app (used by main.ts and by the end-to-end tests). */
 export async function createGateway(config: GatewayConfig): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
+  // Routes match one spelling only: `/API/products` or `/api/products/` is not `/api/products` (404), so no
+  // middleware keyed on a path can be walked around by changing case or adding a slash. Express reads these
+  // settings when it creates its router, so they are set before Nest registers anything on it.
+  const server = express();
+  server.set('case sensitive routing', true);
+  server.set('strict routing', true);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), new ExpressAdapter(server), {
     logger: new JsonLogger('gateway', config.LOG_LEVEL),
     bodyParser: false,
   });
@@ -48,11 +58,15 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
     res.setHeader('X-Frame-Options', 'DENY');
     next();
   });
+  http.use(securityHeaders((path) => path === '/api' || path.startsWith('/api/')));
   http.use(responseCompression());
-  if (config.WEB_DIST) serveWebApp(http, config.WEB_DIST);
+  if (config.WEB_DIST) {
+    const rpc = app.get(RpcClient);
+    serveWebApp(http, config.WEB_DIST, { previews: new ProductPreviews(rpc), sitemaps: new Sitemaps(rpc), allowedOrigins: config.ALLOWED_ORIGINS });
+  }
   http.use(sameOriginJsonOnly(config));
   http.use('/api/webhooks/stripe', express.raw({ limit: WEBHOOK_BODY_LIMIT, type: 'application/json' }));
-  http.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: 'application/json' }), jsonDepthLimit());
+  http.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: 'application/json' }), jsonDepthLimit(), refuseUnsafeText());
   http.use('/api', ...sessionMiddleware(config, app.get<Redis>(REDIS)));
   // Errors raised by the express middlewares above (body too large, bad JSON, Redis away) get the API's shape.
   http.use('/api', (error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {

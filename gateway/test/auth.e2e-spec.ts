@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { startService, startTestInfra, type TestInfra } from '@souvenir/testing';
 import { Redis } from 'ioredis';
+import { MESSAGES } from '@souvenir/contracts';
 import request from 'supertest';
 import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
 import { IdentityConfig } from '../../services/identity/src/config/identity.config';
@@ -18,7 +19,7 @@ const join = (n: string, extra: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   infra = await startTestInfra();
   identity = await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra);
-  gateway = await startGateway(infra, { LOGIN_MAX_PER_ACCOUNT: '4', RPC_TIMEOUT_MS: '1500' });
+  gateway = await startGateway(infra, { LOGIN_FREE_FAILURES_PER_CLIENT: '3', RPC_TIMEOUT_MS: '1500' });
   http = request(gateway.getHttpServer());
 });
 
@@ -119,13 +120,37 @@ describe('auth and sessions', () => {
     }
   });
 
-  it('limits login attempts per account (429) while other accounts still sign in', async () => {
+  it('slows a client after its free failures on an account (429 with Retry-After), never locks the owner out, and counts failures only', async () => {
     await http.post('/api/auth/register').send(join('target')).expect(201);
     await http.post('/api/auth/register').send(join('bystander')).expect(201);
-    for (let i = 0; i < 4; i++) await http.post('/api/auth/login').send({ username: 'target', password: 'bad-guess' }).expect(401);
+    for (let i = 0; i < 3; i++) await http.post('/api/auth/login').send({ username: 'target', password: 'bad-guess' }).expect(401);
+    await http.post('/api/auth/login').send({ username: 'target', password: 'bad-guess' }).expect(401); // one attempt per pause
     const limited = await http.post('/api/auth/login').send({ username: 'target', password: 'secret1' }).expect(429);
-    expect(limited.body).toMatchObject({ statusCode: 429, message: 'Too many attempts. Please try again later.' });
+    expect(limited.body).toEqual({ statusCode: 429, message: 'Too many attempts. Please try again later.' });
+    expect(limited.headers['retry-after']).toBe('1');
     await http.post('/api/auth/login').send({ username: 'bystander', password: 'secret1' }).expect(200);
+    await new Promise((r) => setTimeout(r, 1100));
+    await http.post('/api/auth/login').send({ username: 'target', password: 'secret1' }).expect(200); // slowed, not locked
+    // Success forgets this client's failures, and successes are never counted.
+    for (let i = 0; i < 5; i++) await http.post('/api/auth/login').send({ username: 'target', password: 'secret1' }).expect(200);
+    for (let i = 0; i < 4; i++) await http.post('/api/auth/login').send({ username: 'target', password: 'bad-guess' }).expect(401);
+  });
+
+  it('refuses usernames that look like another user\'s at registration, and names with invisible or bidi characters', async () => {
+    await http.post('/api/auth/register').send(join('yuki')).expect(201);
+    for (const username of ['yuk\u0456', 'ｙｕｋｉ', 'yu\u200Bki', '\u202Eikuy', '<b>yuki</b>']) {
+      const res = await http.post('/api/auth/register').send(join('lookalike', { username })).expect(400);
+      expect(res.body.errors).toEqual([{ field: 'username', message: MESSAGES.usernameCharacters }]);
+    }
+    await http.post('/api/auth/register').send(join('yUKi', { email: 'yuki2@example.com' })).expect(409);
+    const names = await http.post('/api/auth/register').send(join('yuki3', { firstName: 'Yu\u200Bki', lastName: '\u202Eakanat' })).expect(400);
+    expect(names.body.errors).toEqual([
+      { field: 'firstName', message: MESSAGES.firstNameNotPlain }, { field: 'lastName', message: MESSAGES.lastNameNotPlain },
+    ]);
+    // A lookalike is never an alias of the real account at sign-in either.
+    await http.post('/api/auth/login').send({ username: 'ｙｕｋｉ', password: 'secret1' }).expect(401);
+    await http.post('/api/auth/login').send({ username: 'yu\u212Ai', password: 'secret1' }).expect(401); // Kelvin sign, lower() is k
+    await http.post('/api/auth/login').send({ username: ' YUKI ', password: 'secret1' }).expect(200);
   });
 });
 
@@ -144,6 +169,10 @@ describe('profiles', () => {
     expect(updated.body).toMatchObject({ lastName: 'Petrova', location: 'Riga', email: 'olga@example.com' });
     const invalid = await http.put(`/api/users/${owner.body.id}`).set('Cookie', cookieOf(owner)).send({ firstName: '', lastName: '' }).expect(400);
     expect(invalid.body.errors).toEqual(expect.arrayContaining([{ field: 'firstName', message: 'First name is required' }]));
+    const spoofed = await http.put(`/api/users/${owner.body.id}`).set('Cookie', cookieOf(owner)).send({ ...changes, lastName: 'Pet\u202Erova', location: 'Ri\u2028ga' }).expect(400);
+    expect(spoofed.body.errors).toEqual([{ field: 'lastName', message: MESSAGES.lastNameNotPlain }, { field: 'location', message: MESSAGES.locationNotPlain }]);
+    const composed = await http.put(`/api/users/${owner.body.id}`).set('Cookie', cookieOf(owner)).send({ ...changes, firstName: 'Ole\u0301na' }).expect(200);
+    expect(composed.body.firstName).toBe('Ol\u00E9na'); // NFC: one spelling of é
 
     await http.get('/api/users/not-a-uuid').expect(404);
     await http.get('/api/users/00000000-0000-4000-8000-000000000000').expect(404);

@@ -72,6 +72,12 @@ describe('products through the gateway', () => {
     expect(next.body.map((p: { title: string }) => p.title)).toEqual(['Brass lantern lamp']);
     expect(next.headers['x-next-cursor']).toBeUndefined();
     expect((await http.get('/api/products?search=TAGINE').expect(200)).body).toHaveLength(1);
+    expect(page.headers['x-total-is-lower-bound']).toBeUndefined();
+    // A typo finds nothing and suggests the words that would (URI-encoded: a header carries ASCII only).
+    const typo = await http.get('/api/products?search=lanetrn').expect(200);
+    expect(typo.body).toEqual([]);
+    expect(decodeURIComponent(typo.headers['x-search-suggestion'])).toBe('lantern');
+    expect((await http.get('/api/products?search=TAGINE').expect(200)).headers['x-search-suggestion']).toBeUndefined();
     await http.get('/api/products?limit=abc').expect(400);
     await http.get('/api/products?sort=sideways').expect(400);
     await http.get('/api/products/not-a-uuid').expect(404);

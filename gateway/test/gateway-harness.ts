@@ -5,6 +5,15 @@ import type { TestInfra } from '@souvenir/testing';
 import { GatewayConfig } from '../src/config/gateway.config';
 import { createGateway } from '../src/create-gateway';
 
+/**
+ * Write limits high enough for suites that create many products, messages, favourites or guest intents from one
+ * IP; a test of the limits themselves passes its own (`env` wins).
+ */
+const HIGH_WRITE_LIMITS = {
+  WRITE_LIMIT_MESSAGES: '100000/60', WRITE_LIMIT_LISTINGS: '100000/60', WRITE_LIMIT_FAVOURITES: '100000/60',
+  WRITE_LIMIT_PAYMENT_INTENTS: '100000/60', WRITE_LIMIT_UPLOADS: '100000/60', WRITE_LIMIT_ORDERS: '100000/60',
+} as const;
+
 /** The gateway as main.ts builds it, pointed at the suite's infra, listening on a free port. */
 export async function startGateway(infra: TestInfra, env: Record<string, string> = {}): Promise<INestApplication> {
   const config = loadConfig(GatewayConfig, {
@@ -13,6 +22,7 @@ export async function startGateway(infra: TestInfra, env: Record<string, string>
     NODE_ENV: 'test',
     LOG_LEVEL: 'error',
     PORT: '0',
+    ...HIGH_WRITE_LIMITS,
     ...env,
   });
   const app = await createGateway(config);

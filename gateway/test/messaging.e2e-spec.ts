@@ -103,6 +103,16 @@ describe('messages over HTTP', () => {
     await http.post('/api/messages').set('Cookie', buyer.cookie).send({ toUserId: seller.id, productId: randomUUID(), content: 'Hello?' }).expect(404);
   });
 
+  it('answers 404 for a user nobody knows: their thread (was 200 []) and a message to them (was 403)', async () => {
+    const nobody = randomUUID();
+    const thread = await http.get(`/api/messages/${nobody}`).set('Cookie', buyer.cookie).expect(404);
+    expect(thread.body).toEqual({ statusCode: 404, message: expect.stringMatching(/not found/i) });
+    await http.get(`/api/messages/${nobody}?productId=${productId}`).set('Cookie', buyer.cookie).expect(404);
+    for (const sender of [buyer, seller]) {
+      await http.post('/api/messages').set('Cookie', sender.cookie).send({ toUserId: nobody, productId, content: 'Hello?' }).expect(404);
+    }
+  });
+
   it('refuses empty, whitespace and over-long content with 400 and the spec message', async () => {
     for (const content of ['', '   ', 'x'.repeat(LIMITS.messageMax + 1)]) {
       const res = await http.post('/api/messages').set('Cookie', buyer.cookie).send({ toUserId: seller.id, productId, content }).expect(400);

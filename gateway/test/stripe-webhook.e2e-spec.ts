@@ -50,7 +50,7 @@ describe('POST /api/webhooks/stripe (raw body, Stripe SDK against a local stub)'
       guestInfo: { email: 'g@example.com', firstName: 'G', lastName: 'Uest', billingStreet: '1 Main St', billingCity: 'Austin', billingZip: '73301', sameAsDelivery: true },
     }).expect(200);
     expect(intent.body).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_stub', amount: '120.00' });
-    await http.post('/api/payments/test-confirm').send({ paymentIntentId: intent.body.paymentIntentId, card: {} }).expect(404);
+    await http.post('/api/payments/test-confirm').send({ clientSecret: intent.body.clientSecret, card: {} }).expect(404);
 
     const stubIntent = stub.intents.get(intent.body.paymentIntentId)!;
     stubIntent.status = 'succeeded';
@@ -64,6 +64,8 @@ describe('POST /api/webhooks/stripe (raw body, Stripe SDK against a local stub)'
     }
     expect(await infra.database.query('SELECT event_id FROM payments.processed_provider_events')).toEqual([{ event_id: 'evt_http_1' }]);
     await eventually(async () => expect((await http.get(`/api/products/${product.id}`).expect(200)).body.status).toBe('sold'));
-    await http.post('/api/payments/reconcile').send({ paymentIntentId: intent.body.paymentIntentId }).expect(200, { status: 'paid', productId: product.id });
+    await http.post('/api/payments/reconcile').send({ paymentIntentId: intent.body.paymentIntentId }).expect(404);
+    const reconciled = await http.post('/api/payments/reconcile').send({ paymentIntentId: intent.body.paymentIntentId, clientSecret: intent.body.clientSecret }).expect(200);
+    expect(reconciled.body).toEqual({ status: 'paid', productId: product.id, orderId: expect.any(String) });
   });
 });

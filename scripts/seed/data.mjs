@@ -11,6 +11,11 @@ export const SELLERS = [
   { username: 'lea', firstName: 'Léa', lastName: 'Martin', email: 'lea@demo.souvenir.example', location: 'United States' },
 ];
 
+/** The demo support account (decides buyers' claims at /support); given the role by scripts/support-grant.mjs. */
+export const SUPPORT_ACCOUNT = {
+  username: 'support', firstName: 'Sam', lastName: 'Support', email: 'support@demo.souvenir.example', location: 'United States',
+};
+
 /**
  * Each souvenir: [title, description, price, originalPrice | null, condition, category, country, customs verified, motif, seller].
  * The motif picks the drawing of its generated image (scripts/seed/images.mjs); the country picks its colours.

@@ -3,11 +3,12 @@
 // the transaction the real consumer uses) with the same handlers the consumers register.
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { EVENTS, RPC, type UserProfileChangedEvent } from '@souvenir/contracts';
+import { EVENTS, RPC, type OrderChangedEvent, type OrderPaidEvent, type UserProfileChangedEvent } from '@souvenir/contracts';
 import { EventConsumer, type RpcClient } from '@souvenir/platform';
 import { rpcClient, startTestInfra, type TestInfra } from '@souvenir/testing';
 import fc from 'fast-check';
 import type { EntityManager } from 'typeorm';
+import { ProductsService } from '../../services/catalog/src/products/products.service';
 import { SellersService } from '../../services/catalog/src/sellers/sellers.service';
 import { FavouritesService } from '../../services/favourites/src/favourites/favourites.service';
 import { ReadModelsService } from '../../services/messaging/src/read-models/read-models.service';
@@ -141,6 +142,64 @@ describe('event consumers are idempotent and order-safe (property)', () => {
       const cards = await infra.database.query('SELECT product_id FROM favourites.product_cards WHERE product_id = $1', [productId]);
       return { favourites: rows.map((r) => ({ is_active: r.is_active, version: r.version })), cards: cards.length };
     });
+  });
+
+  it('catalog: order paid then cancelled before shipping sells and relists the product, in any order (issue 19)', async () => {
+    const products = apps.catalog.get(ProductsService);
+    const handlers: Record<string, Handler> = {
+      [EVENTS.payments.orderPaid]: (e, m) => products.markSold((e as OrderPaidEvent).productId, (e as OrderPaidEvent).orderId, m),
+      [EVENTS.payments.orderChanged]: (e, m) => products.applyOrderChanged(e as OrderChangedEvent, m),
+    };
+    const listing = { title: 'Clay bull of Pucara', description: 'Glazed clay bull from Pucara, customs cleared.', price: 20, condition: 'new' as const, category: 'Art', country: 'Peru', images: ['https://example.com/b.jpg'] };
+    const productOf = new Map<string, string>();
+    await checkProperty(apps.catalog, fc.integer({ min: 1, max: 2 }), async (key, n) => {
+      const product = await rpc.send(RPC.catalog.createProduct, { actorId: sellerId, product: listing });
+      productOf.set(key, product.id);
+      const orderId = randomUUID();
+      const at = new Date().toISOString();
+      const paid: OrderPaidEvent = { orderId, productId: product.id, sellerId, buyerUserId: null, amountCents: 2000, currency: 'usd', occurredAt: at };
+      const cancelled: OrderChangedEvent = { orderId, productId: product.id, sellerId, buyerUserId: null, from: 'paid', to: 'cancelled', actor: 'system', occurredAt: at };
+      return [paid, cancelled].slice(0, n).map((payload, i) => ({
+        id: `${key}-${i}`, subject: i === 0 ? EVENTS.payments.orderPaid : EVENTS.payments.orderChanged, handler: handlers[i === 0 ? EVENTS.payments.orderPaid : EVENTS.payments.orderChanged], payload,
+      }));
+    }, async (key) => (await infra.database.query<{ status: string; sold: boolean }>(
+      'SELECT status, sold_order_id IS NOT NULL AS sold FROM catalog.products WHERE id = $1', [productOf.get(key)])), 10);
+  });
+
+  it('messaging: product read model from product sold/relisted, by sale version (issue 19)', async () => {
+    const readModels = apps.messaging.get(ReadModelsService);
+    const handlers: Record<string, Handler> = {
+      [EVENTS.catalog.productListed]: (e, m) => readModels.applyProductListed(e as never, m),
+      [EVENTS.catalog.productSold]: (e, m) => readModels.applyProductSold(e as never, m),
+      [EVENTS.catalog.productRelisted]: (e, m) => readModels.applyProductRelisted(e as never, m),
+    };
+    // A real history: listed, sold (1), relisted (2), sold again (3), relisted again (4).
+    const history = [EVENTS.catalog.productListed, EVENTS.catalog.productSold, EVENTS.catalog.productRelisted, EVENTS.catalog.productSold, EVENTS.catalog.productRelisted];
+    await checkProperty(apps.messaging, fc.integer({ min: 1, max: 5 }), (productId, n) => history.slice(0, n).map((subject, i) => ({
+      id: `${productId}-${i}`, subject, handler: handlers[subject],
+      payload: { productId, sellerId, title: 'Clay bull of Pucara', price: '10.00', ...(i > 0 ? { version: i } : {}), occurredAt: new Date().toISOString() },
+    })), (productId) => infra.database.query('SELECT seller_id, title, status, sale_version FROM messaging.products WHERE id = $1', [productId]));
+  });
+
+  it('favourites: a sale holds the favourites and its relisting gives them back, by sale version (issue 19)', async () => {
+    const favourites = apps.favourites.get(FavouritesService);
+    const handlers: Record<string, Handler> = {
+      [EVENTS.catalog.productSold]: (e, m) => favourites.productGone((e as { productId: string }).productId, m, 'sold', (e as { version: number }).version),
+      [EVENTS.catalog.productRelisted]: (e, m) => favourites.productRelisted((e as { productId: string }).productId, (e as { version: number }).version, m),
+    };
+    const users = [randomUUID(), randomUUID(), randomUUID()];
+    const history = [EVENTS.catalog.productSold, EVENTS.catalog.productRelisted, EVENTS.catalog.productSold, EVENTS.catalog.productRelisted];
+    await checkProperty(apps.favourites, fc.integer({ min: 1, max: 4 }), async (productId, n, seed) => {
+      for (const [u, userId] of users.entries()) {
+        await infra.database.query(
+          'INSERT INTO favourites.favourites (user_id, product_id, is_active, version, favourited_at) VALUES ($1, $2, $3, $4, now())',
+          [userId, productId, (seed + u) % 3 !== 0, 1 + u]);
+      }
+      return history.slice(0, n).map((subject, i) => ({
+        id: `${productId}-${i}`, subject, handler: handlers[subject], payload: { productId, sellerId, version: i + 1, occurredAt: new Date().toISOString() },
+      }));
+    }, async (productId) => infra.database.query(
+      'SELECT user_id IS NOT NULL AS present, is_active, held_by_sale FROM favourites.favourites WHERE product_id = $1 ORDER BY favourited_at, is_active', [productId]));
   });
 
   it('payments: product removed/sold fails the open checkouts once', async () => {

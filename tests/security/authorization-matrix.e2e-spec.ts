@@ -24,6 +24,9 @@ let third: Account;
 let ownerProduct: string;
 let thirdProduct: string;
 let ownerIntent: string;
+let ownerSecret: string;
+/** An order the owner bought from the third user (paid). */
+let ownerPurchase: string;
 const cookies: Partial<Record<Role, string>> = {};
 
 beforeAll(async () => {
@@ -40,7 +43,56 @@ beforeAll(async () => {
   await http.post('/api/messages').set('Cookie', owner.cookie).send({ toUserId: third.id, productId: thirdProduct, content: 'Secret owner note' }).expect(201);
   const intent = await http.post('/api/create-payment-intent').set('Cookie', owner.cookie).send({ productId: thirdProduct, amount: '25.00', guestInfo: shipping }).expect(200);
   ownerIntent = intent.body.paymentIntentId;
+  ownerSecret = intent.body.clientSecret;
+  ownerPurchase = await paidOrder(third.cookie, owner.cookie);
 }, 120_000);
+
+const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123', postalCode: '10001' };
+
+/** A new product of `sellerCookie`'s, paid for by `buyerCookie`: the order's id. */
+async function paidOrder(sellerCookie: string, buyerCookie: string): Promise<string> {
+  const http = world.http;
+  const productId = await createProduct(http, sellerCookie);
+  const intent = await http.post('/api/create-payment-intent').set('Cookie', buyerCookie).send({ productId, amount: '25.00', guestInfo: shipping }).expect(200);
+  await http.post('/api/payments/test-confirm').send({ clientSecret: intent.body.clientSecret, card: goodCard }).expect(200);
+  const paid = await http.post('/api/payments/reconcile').set('Cookie', buyerCookie).send({ paymentIntentId: intent.body.paymentIntentId }).expect(200);
+  return paid.body.orderId;
+}
+
+/** Order stages for the rows, each reached by its rightful party: a fresh order per call, since actions consume them. */
+const ordered = {
+  /** The owner sells, the third user buys. */
+  sale: () => paidOrder(cookies.owner!, third.cookie),
+  /** The owner buys from the third user. */
+  purchase: () => paidOrder(third.cookie, cookies.owner!),
+  async shipped(sellerCookie: string, orderId: string) {
+    await world.http.post(`/api/orders/${orderId}/ship`).set('Cookie', sellerCookie).send({ carrier: 'DHL', trackingNumber: 'JD01' }).expect(200);
+    return orderId;
+  },
+  async delivered(sellerCookie: string, orderId: string) {
+    await world.http.post(`/api/orders/${orderId}/delivered`).set('Cookie', sellerCookie).expect(200);
+    return orderId;
+  },
+  /** A claim on a shipped order: its id (from the buyer's view of the order). */
+  async claimed(buyerCookie: string, orderId: string): Promise<string> {
+    const res = await world.http.post(`/api/orders/${orderId}/claims`).set('Cookie', buyerCookie).send({ reason: 'damaged', description: 'Broken in transit' }).expect(201);
+    return res.body.claim.id;
+  },
+};
+
+/** Stripe's test values that pass the test-mode onboarding. */
+const onboardingDetails = {
+  legalName: 'Owner Seller', dateOfBirth: '1901-01-01', addressLine: '1 Market Street', city: 'Springfield', postalCode: '10001',
+  routingNumber: '110000000', accountNumber: '000123456789',
+};
+
+/** A fresh test-mode onboarding link of the owner's: its token. */
+async function onboardingToken(): Promise<string> {
+  const res = await world.http.post('/api/payouts/account').set('Cookie', cookies.owner!).expect(200);
+  const token = /\/payouts\/test-onboarding\/([A-Za-z0-9]+)/.exec(res.body.url)?.[1];
+  if (!token) throw new Error(`no test onboarding link in ${JSON.stringify(res.body)}`);
+  return token;
+}
 
 afterAll(async () => {
   await world?.stop();
@@ -79,6 +131,7 @@ const TABLE: Record<string, Row> = {
     expect: { guest: 401, owner: 204, other: 403 },
   },
   'GET /api/categories': { call: () => ({ method: 'get', path: '/api/categories' }), expect: all(200) },
+  'GET /api/categories/browse': { call: () => ({ method: 'get', path: '/api/categories/browse' }), expect: all(200) },
   'GET /api/favorites': { call: () => ({ method: 'get', path: '/api/favorites' }), expect: signedIn(200) },
   'POST /api/favorites': { call: () => ({ method: 'post', path: '/api/favorites', body: { productId: ownerProduct } }), expect: signedIn(201) },
   'DELETE /api/favorites/:productId': { call: () => ({ method: 'delete', path: `/api/favorites/${ownerProduct}` }), expect: signedIn(204) },
@@ -103,9 +156,10 @@ const TABLE: Record<string, Row> = {
     call: (role) => ({ method: 'post', path: '/api/create-payment-intent', body: { productId: ownerProduct, amount: '25.00', guestInfo: role === 'guest' ? guestInfo : shipping } }),
     expect: { guest: 200, owner: 403, other: 200 },
   },
-  // The payment intent id is the capability (like Stripe's client secret); an incomplete card changes nothing.
+  // The client secret is the capability (as with Stripe.js), held by the browser that started the checkout; the
+  // intent's id alone confirms nothing. An incomplete card changes nothing.
   'POST /api/payments/test-confirm': {
-    call: () => ({ method: 'post', path: '/api/payments/test-confirm', body: { paymentIntentId: ownerIntent, card: { number: '4242' } } }), expect: all(200),
+    call: () => ({ method: 'post', path: '/api/payments/test-confirm', body: { clientSecret: ownerSecret, card: { number: '4242' } } }), expect: all(200),
   },
   // A signed-in buyer's order is theirs alone: nobody else learns its state.
   'POST /api/payments/reconcile': {
@@ -116,9 +170,72 @@ const TABLE: Record<string, Row> = {
     call: () => ({ method: 'get', path: '/api/orders' }), expect: signedIn(200),
     check: (role, body) => { if (role === 'other') expect(JSON.stringify(body)).not.toContain(thirdProduct); },
   },
-  // Signed by the provider, not by a session; in test mode there is no Stripe webhook (404), without a signature 400.
+  // Orders (issue 19). A party sees and acts; a stranger (another user, or a guest without the private token) gets 404,
+  // exactly as for an order that does not exist; the seller's routes need a session (401). Guest buyers act through
+  // their private token instead of the id (gateway/test/orders.e2e-spec.ts).
+  'GET /api/orders/:ref': {
+    call: () => ({ method: 'get', path: `/api/orders/${ownerPurchase}` }),
+    expect: { guest: 404, owner: 200, other: 404 },
+    check: (_role, body) => expect(body).not.toHaveProperty('deliveryAddress'),
+  },
+  'POST /api/orders/:ref/ship': {
+    call: async () => ({ method: 'post', path: `/api/orders/${await ordered.sale()}/ship`, body: { carrier: 'DHL' } }),
+    expect: { guest: 401, owner: 200, other: 404 },
+  },
+  'POST /api/orders/:ref/delivered': {
+    call: async () => ({ method: 'post', path: `/api/orders/${await ordered.shipped(cookies.owner!, await ordered.sale())}/delivered` }),
+    expect: { guest: 404, owner: 200, other: 404 },
+  },
+  'POST /api/orders/:ref/confirm': {
+    call: async () => ({ method: 'post', path: `/api/orders/${await ordered.delivered(third.cookie, await ordered.shipped(third.cookie, await ordered.purchase()))}/confirm` }),
+    expect: { guest: 404, owner: 200, other: 404 },
+  },
+  'POST /api/orders/:ref/cancel': {
+    call: async () => ({ method: 'post', path: `/api/orders/${await ordered.sale()}/cancel`, body: { reason: 'Broke while packing' } }),
+    expect: { guest: 404, owner: 200, other: 404 },
+  },
+  'POST /api/orders/:ref/claims': {
+    call: async () => ({
+      method: 'post', path: `/api/orders/${await ordered.shipped(third.cookie, await ordered.purchase())}/claims`,
+      body: { reason: 'not_received', description: 'Nothing came' },
+    }),
+    expect: { guest: 404, owner: 201, other: 404 },
+  },
+  'POST /api/orders/:ref/claim/response': {
+    call: async () => {
+      const orderId = await ordered.shipped(cookies.owner!, await ordered.sale());
+      await ordered.claimed(third.cookie, orderId);
+      return { method: 'post', path: `/api/orders/${orderId}/claim/response`, body: { accept: false, statement: 'Sent well packed' } };
+    },
+    expect: { guest: 401, owner: 200, other: 404 },
+  },
+  // Support only: neither the owner nor another member may see the queue or decide (support itself:
+  // gateway/test/orders.e2e-spec.ts). The claim here is on the owner's own sale.
+  'GET /api/support/claims': { call: () => ({ method: 'get', path: '/api/support/claims' }), expect: { guest: 401, owner: 403, other: 403 } },
+  'GET /api/support/disputes': { call: () => ({ method: 'get', path: '/api/support/disputes' }), expect: { guest: 401, owner: 403, other: 403 } },
+  'POST /api/support/claims/:id/decision': {
+    call: async () => {
+      const orderId = await ordered.shipped(cookies.owner!, await ordered.sale());
+      const claimId = await ordered.claimed(third.cookie, orderId);
+      return { method: 'post', path: `/api/support/claims/${claimId}/decision`, body: { outcome: 'release', reason: 'Mine to decide' } };
+    },
+    expect: { guest: 401, owner: 403, other: 403 },
+  },
+  // Sellers get paid (issue 20): a member sees and sets up only their own payout account and payouts (the id is the session's).
+  'GET /api/payouts/account': { call: () => ({ method: 'get', path: '/api/payouts/account' }), expect: signedIn(200) },
+  'POST /api/payouts/account': { call: () => ({ method: 'post', path: '/api/payouts/account' }), expect: signedIn(200) },
+  'GET /api/payouts': { call: () => ({ method: 'get', path: '/api/payouts' }), expect: signedIn(200) },
+  // The test-mode onboarding link's token is the capability, like Stripe's hosted page: whoever holds it may open and
+  // use it, without a session. A fresh link of the owner's per call (a link is single-use).
+  'GET /api/payouts/test-onboarding/:token': {
+    call: async () => ({ method: 'get', path: `/api/payouts/test-onboarding/${await onboardingToken()}` }), expect: all(200),
+  },
+  'POST /api/payouts/test-onboarding/:token': {
+    call: async () => ({ method: 'post', path: `/api/payouts/test-onboarding/${await onboardingToken()}`, body: onboardingDetails }), expect: all(200),
+  },
+  // Signed by the provider, not by a session; the test-mode provider signs its own (issue 20), so a bad signature is a 400 in either mode.
   'POST /api/webhooks/stripe': {
-    call: () => ({ method: 'post', path: '/api/webhooks/stripe', body: { id: 'evt_1' }, headers: { 'stripe-signature': 't=1,v1=bad' } }), expect: all(404),
+    call: () => ({ method: 'post', path: '/api/webhooks/stripe', body: { id: 'evt_1' }, headers: { 'stripe-signature': 't=1,v1=bad' } }), expect: all(400), // test mode verifies signatures too (its own secret): a bad one is a 400
   },
 };
 

@@ -24,7 +24,11 @@ const login = (http: ReturnType<typeof request>, username: string, password = 's
 beforeAll(async () => {
   infra = await startTestInfra();
   identity = await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra);
-  const env = { SESSION_IDLE_MINUTES: '1', SESSION_ABSOLUTE_HOURS: '1', LOGIN_MAX_PER_ACCOUNT: '4', LOGIN_MAX_PER_IP: '10', REGISTER_MAX_PER_IP: '1000' };
+  // One trusted proxy hop: the brute-force tests play clients at many addresses through X-Forwarded-For.
+  const env = {
+    SESSION_IDLE_MINUTES: '1', SESSION_ABSOLUTE_HOURS: '1', TRUST_PROXY_HOPS: '1', LOGIN_FREE_FAILURES_PER_CLIENT: '3', LOGIN_MAX_PER_ACCOUNT: '8',
+    LOGIN_MAX_PER_IP: '10', REGISTER_MAX_PER_IP: '1000',
+  };
   gatewayA = await startGateway(infra, env);
   gatewayB = await startGateway(infra, env);
   a = request(gatewayA.getHttpServer());
@@ -147,23 +151,78 @@ describe('CSRF', () => {
 });
 
 describe('brute force', () => {
-  it('holds the per-account login limit across two gateway replicas sharing Redis', async () => {
+  const from = (http: ReturnType<typeof request>, ip: string, username: string, password = 'secret1') =>
+    http.post('/api/auth/login').set('X-Forwarded-For', ip).send({ username, password });
+  const expectSlowedDown = (res: request.Response) => {
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ statusCode: 429, message: 'Too many attempts. Please try again later.' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    return Number(res.headers['retry-after']);
+  };
+  const pause = (seconds: number) => new Promise((r) => setTimeout(r, seconds * 1000 + 100));
+
+  it("never lets an attacker's wrong passwords from one address stop the owner signing in from another", async () => {
     const victim = await register(a, unique('vic'));
-    const bystander = await register(a, unique('by'));
-    for (let i = 0; i < 4; i++) await (i % 2 ? b : a).post('/api/auth/login').set('X-Forwarded-For', `10.0.0.${i}`).send({ username: victim.username, password: 'guess' + i }).expect(401);
-    for (const http of [a, b]) {
-      const res = await login(http, victim.username).expect(429); // even the right password
-      expect(res.body).toEqual({ statusCode: 429, message: 'Too many attempts. Please try again later.' });
-    }
-    // Case and spaces do not make a new account key.
-    await login(b, ` ${victim.username.toUpperCase()} `).expect(429);
-    await login(a, bystander.username).expect(200);
+    const attacker = '203.0.113.7';
+    for (let i = 0; i < 4; i++) await from(i % 2 ? b : a, attacker, victim.username, `guess${i}`).expect(401); // 3 free, then 1 per pause
+    // Two more paced guesses, each after its pause (1 s, then 2 s): the pause is now 4 s, long enough for the checks
+    // below to run inside it even on a loaded machine (with a 1 s pause, 20 requests in a row could outlast it).
+    await pause(1);
+    await from(b, attacker, victim.username, 'guess4').expect(401);
+    await pause(2);
+    await from(a, attacker, victim.username, 'guess5').expect(401);
+    const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) => from(i % 2 ? b : a, attacker, victim.username, `guess${i + 6}`))); // both replicas
+    guesses.forEach(expectSlowedDown);
+    expectSlowedDown(await from(b, attacker, victim.username)); // even the right password: no oracle for the attacker
+    expectSlowedDown(await from(a, attacker, ` ${victim.username.toUpperCase()} `)); // case and spaces are the same account
+    // The owner, at an address that never signed in before, on either replica.
+    await from(a, '198.51.100.1', victim.username).expect(200);
+    await from(b, '198.51.100.1', victim.username).expect(200);
   });
 
-  it('holds the per-IP login limit across replicas, whatever usernames are tried', async () => {
-    for (let i = 0; i < 10; i++) await (i % 2 ? b : a).post('/api/auth/login').send({ username: unique('spray'), password: 'secret1' }).expect(401);
-    await login(a, unique('spray')).expect(429);
-    await login(b, unique('spray')).expect(429);
+  it('slows one client guessing one account: concurrent guesses cannot slip in, and each pause doubles', async () => {
+    const victim = await register(a, unique('slow'));
+    const attacker = '203.0.113.8';
+    for (let i = 0; i < 3; i++) await from(a, attacker, victim.username, `guess${i}`).expect(401);
+    const burst = async () => {
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => from(i % 2 ? b : a, attacker, victim.username, `burst${i}`)));
+      expect(answers.filter((r) => r.status === 401)).toHaveLength(1); // one guess per pause, however many are sent at once
+      return Math.max(...answers.filter((r) => r.status !== 401).map(expectSlowedDown));
+    };
+    const first = await burst();
+    await pause(first);
+    const second = await burst();
+    expect(second).toBeGreaterThanOrEqual(2 * first);
+  });
+
+  it('slows guesses spread over many addresses on one account, but not the owner at an address they signed in from', async () => {
+    const victim = await register(a, unique('dist'));
+    const home = '198.51.100.2';
+    await from(a, home, victim.username).expect(200);
+    for (let i = 0; i < 8; i++) await from(i % 2 ? b : a, `10.1.0.${i}`, victim.username, `guess${i}`).expect(401); // the account's free failures
+    await from(a, '10.1.1.1', victim.username, 'guess-9').expect(401); // then one per pause, whoever sends it
+    await pause(1);
+    await from(b, '10.1.1.2', victim.username, 'guess-10').expect(401); // after 1 s, and after 2 s more: the pause is 4 s now
+    await pause(2);
+    await from(a, '10.1.1.3', victim.username, 'guess-11').expect(401);
+    for (let i = 0; i < 5; i++) expectSlowedDown(await from(b, `10.1.2.${i}`, victim.username, `guess${i}`));
+    await from(a, home, victim.username).expect(200);
+    await from(b, home, victim.username).expect(200);
+    // The owner on a network they never used is slowed like any stranger until the pause ends (not locked out).
+    expectSlowedDown(await from(a, '10.1.3.1', victim.username));
+  });
+
+  it('slows one address trying many accounts, across replicas', async () => {
+    const sprayer = '192.0.2.50';
+    for (let i = 0; i < 10; i++) await from(i % 2 ? b : a, sprayer, unique('spray')).expect(401);
+    await from(a, sprayer, unique('spray')).expect(401); // the first paced attempt (then 1 s), then after 2 s: the pause is 4 s
+    await pause(1);
+    await from(b, sprayer, unique('spray')).expect(401);
+    await pause(2);
+    await from(a, sprayer, unique('spray')).expect(401);
+    expectSlowedDown(await from(a, sprayer, unique('spray')));
+    expectSlowedDown(await from(b, sprayer, unique('spray')));
+    await from(a, '192.0.2.51', unique('spray')).expect(401); // another address is not slowed
   });
 
   it('answers an unknown user and a wrong password alike (same status, body, and comparable time)', async () => {

@@ -32,6 +32,10 @@ export async function startChildStack(extraEnv: Record<string, string> = {}, inf
   const portOffset = 20_000 + Math.floor(Math.random() * 8_000);
   const env = {
     ...infra.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', LOGIN_MAX_PER_IP: '100000', LOGIN_MAX_PER_ACCOUNT: '100000', REGISTER_MAX_PER_IP: '100000',
+    LOGIN_FREE_FAILURES_PER_CLIENT: '100000',
+    // Write limits out of the way of tests that write a lot from one IP (the limits' own test is gateway/test).
+    WRITE_LIMIT_MESSAGES: '100000/60', WRITE_LIMIT_LISTINGS: '100000/60', WRITE_LIMIT_FAVOURITES: '100000/60',
+    WRITE_LIMIT_PAYMENT_INTENTS: '100000/60', WRITE_LIMIT_UPLOADS: '100000/60', WRITE_LIMIT_ORDERS: '100000/60',
     RPC_TIMEOUT_MS: '2500', ...extraEnv,
   };
   const logs: string[] = [];

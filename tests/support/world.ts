@@ -38,7 +38,8 @@ export interface World {
 export async function startWorld(gatewayEnv: Record<string, string> = {}): Promise<World> {
   const infra = await startTestInfra();
   const services = await startAllServices(infra);
-  const gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '3000', ...gatewayEnv });
+  // Failed sign-ins per account and client out of the way too (fuzzing sends wrong passwords, then signs in again).
+  const gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '3000', LOGIN_FREE_FAILURES_PER_CLIENT: '100000', ...gatewayEnv });
   return {
     infra,
     services,

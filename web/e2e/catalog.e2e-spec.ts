@@ -1,4 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
+import { listProduct, registerPerson } from './actors';
 import { launchBrowser, newPerson, unique } from './browser';
 
 let browser: Browser;
@@ -69,5 +71,33 @@ describe('selling and browsing', () => {
 
     await buyer.context.close();
     await seller.context.close();
+  });
+});
+
+describe('finding what you mean', () => {
+  it('finds an item by its country and by a plural, and answers a typo with "Did you mean" that runs the search', async () => {
+    const seller = await newPerson(browser);
+    await registerPerson(seller.page, 'Aiko');
+    const { title } = await listProduct(seller.page, `Indigo furoshiki cloth ${unique()}`, { country: 'Japan', category: 'Textiles' });
+    await seller.context.close();
+
+    const shopper = await newPerson(browser);
+    await shopper.page.goto('/?search=japan');
+    await shopper.page.getByText(title).first().waitFor();
+    await shopper.page.goto(`/?search=${encodeURIComponent('furoshiki cloths')}`);
+    await shopper.page.getByText(title).first().waitFor();
+
+    await shopper.page.goto('/?search=furosihki');
+    await shopper.page.getByText('No products found').waitFor();
+    await shopper.page.getByText('Did you mean').waitFor();
+    mkdirSync('/tmp/shots21', { recursive: true });
+    await shopper.page.locator('#products').screenshot({ path: '/tmp/shots21/search-did-you-mean.png' });
+    await shopper.page.setViewportSize({ width: 390, height: 844 });
+    await shopper.page.locator('#products').screenshot({ path: '/tmp/shots21/search-did-you-mean-phone.png' });
+    await shopper.page.getByRole('button', { name: 'furoshiki' }).click();
+    await shopper.page.getByText(title).first().waitFor();
+    await shopper.page.getByText(/Showing \d+ results? for "furoshiki"/).waitFor();
+    expect(new URL(shopper.page.url()).searchParams.get('search')).toBe('furoshiki');
+    await shopper.context.close();
   });
 });

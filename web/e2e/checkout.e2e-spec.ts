@@ -45,6 +45,8 @@ describe('checkout', () => {
     await guest.page.getByText('Your card was declined. Please try a different payment method.').first().waitFor();
     await fillCard(guest.page, '4242 4242 4242 4242');
     await guest.page.waitForURL(/\/payment-success\?product=/);
+    // The payment's id and secret stay in the tab, never in a URL that history or a shared link would carry.
+    expect(guest.page.url()).not.toMatch(/pi_|secret|payment_intent/);
     await guest.page.getByText('Payment Successful!').waitFor();
     await guest.page.getByRole('link', { name: 'Message Seller' }).waitFor();
 

@@ -5,10 +5,16 @@ module.exports = async () => {
   const infra = await startTestInfra();
   const { startStack } = await import('../../scripts/stack.mjs');
   const port = await freePort();
-  const portOffset = 20_000 + Math.floor(Math.random() * 20_000);
+  // Health ports 24001-32005: below Linux's ephemeral range (32768+), where an outgoing connection may already hold
+  // the port a service is about to bind (EADDRINUSE at start-up, seen in a full run), as in tests/support/stack.ts.
+  const portOffset = 20_000 + Math.floor(Math.random() * 8_000);
   const logs = [];
   const stack = await startStack({
-    env: { ...infra.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', LOGIN_MAX_PER_IP: '1000', REGISTER_MAX_PER_IP: '1000' },
+    env: { ...infra.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', LOGIN_MAX_PER_IP: '1000', REGISTER_MAX_PER_IP: '1000',
+      // Every browser test's guest checkouts come from one IP, within one window.
+      WRITE_LIMIT_PAYMENT_INTENTS: '10000/60', WRITE_LIMIT_FAVOURITES: '10000/60', WRITE_LIMIT_MESSAGES: '10000/60', WRITE_LIMIT_LISTINGS: '10000/60',
+      // An unshipped order is cancelled and refunded after about 26 s (orders.e2e-spec); every other test ships sooner or not at all.
+      SHIP_WITHIN_DAYS: '0.0003' },
     port,
     portOffset,
     log: (name, data) => logs.push(`[${name}] ${data}`),
@@ -18,5 +24,7 @@ module.exports = async () => {
   });
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
   process.env.E2E_NATS_URL = infra.natsUrl;
+  // The orders test gives one of its people the support role, as `npm run support:grant` does (database access).
+  process.env.E2E_DATABASE_URL = infra.env.DATABASE_URL;
   globalThis.__E2E__ = { infra, stack, logs };
 };

@@ -1,10 +1,14 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, NotEquals, ValidateIf } from 'class-validator';
+import { NatsClientConfig } from '@souvenir/platform';
+
+/** A write limit: a positive count, a slash, a positive number of seconds. */
+const WRITE_LIMIT = /^[1-9]\d{0,8}\/[1-9]\d{0,7}$/;
 
 const DEV_SECRET = 'dev-only-session-secret-change-me-in-production';
 
 /** The gateway's environment variables, with working loopback defaults. */
-export class GatewayConfig {
+export class GatewayConfig extends NatsClientConfig {
   @IsIn(['development', 'test', 'production'])
   NODE_ENV = 'development';
 
@@ -14,9 +18,6 @@ export class GatewayConfig {
   /** Prometheus `GET /metrics` on its own port (not the public one); 0 disables it. */
   @Type(() => Number) @IsInt() @Min(0) @Max(65535)
   METRICS_PORT: number = 9464;
-
-  @Matches(/^(nats|tls):\/\/[^,]+(,(nats|tls):\/\/[^,]+)*$/, { message: 'NATS_URL must be one or more nats:// URLs, comma separated' })
-  NATS_URL = 'nats://127.0.0.1:4222';
 
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';
@@ -46,18 +47,56 @@ export class GatewayConfig {
   @Type(() => Number) @IsInt() @Min(100) @Max(30_000)
   RPC_TIMEOUT_MS: number = 4000;
 
-  /** Login attempts allowed per IP and per account in RATE_LIMIT_WINDOW_SECONDS. */
+  /**
+   * Failed sign-ins before that count is slowed (one attempt per pause, doubling from 1 s to LOGIN_MAX_DELAY_SECONDS;
+   * see RateLimits): per account and client IP; per IP over all accounts; per account over client addresses that
+   * have not signed in to it lately (guesses from many addresses). Remembered for LOGIN_FAILURE_MEMORY_SECONDS;
+   * success forgets the client's own.
+   */
   @Type(() => Number) @IsInt() @Min(1)
-  LOGIN_MAX_PER_IP: number = 30;
+  LOGIN_FREE_FAILURES_PER_CLIENT: number = 5;
 
   @Type(() => Number) @IsInt() @Min(1)
-  LOGIN_MAX_PER_ACCOUNT: number = 10;
+  LOGIN_MAX_PER_IP: number = 100;
+
+  @Type(() => Number) @IsInt() @Min(1)
+  LOGIN_MAX_PER_ACCOUNT: number = 20;
+
+  @Type(() => Number) @IsInt() @Min(1)
+  LOGIN_MAX_DELAY_SECONDS: number = 60 * 60;
+
+  @Type(() => Number) @IsInt() @Min(1)
+  LOGIN_FAILURE_MEMORY_SECONDS: number = 24 * 60 * 60;
 
   @Type(() => Number) @IsInt() @Min(1)
   REGISTER_MAX_PER_IP: number = 20;
 
   @Type(() => Number) @IsInt() @Min(1)
   RATE_LIMIT_WINDOW_SECONDS: number = 15 * 60;
+
+  /**
+   * Writes per user (per client IP for guests) as `count/seconds`; past it 429 with Retry-After (WriteLimits). Generous
+   * for a person: 30 messages a minute, 20 listings (created or removed) an hour, 60 favourite changes a minute, 20
+   * payment intents in 10 minutes, 60 photo uploads an hour, 60 order actions (ship, delivered, confirm, cancel, claim,
+   * claim answer, support decision) in 10 minutes.
+   */
+  @Matches(WRITE_LIMIT, { message: 'WRITE_LIMIT_MESSAGES must be count/seconds, e.g. 30/60' })
+  WRITE_LIMIT_MESSAGES = '30/60';
+
+  @Matches(WRITE_LIMIT, { message: 'WRITE_LIMIT_LISTINGS must be count/seconds, e.g. 20/3600' })
+  WRITE_LIMIT_LISTINGS = '20/3600';
+
+  @Matches(WRITE_LIMIT, { message: 'WRITE_LIMIT_FAVOURITES must be count/seconds, e.g. 60/60' })
+  WRITE_LIMIT_FAVOURITES = '60/60';
+
+  @Matches(WRITE_LIMIT, { message: 'WRITE_LIMIT_PAYMENT_INTENTS must be count/seconds, e.g. 20/600' })
+  WRITE_LIMIT_PAYMENT_INTENTS = '20/600';
+
+  @Matches(WRITE_LIMIT, { message: 'WRITE_LIMIT_UPLOADS must be count/seconds, e.g. 60/3600' })
+  WRITE_LIMIT_UPLOADS = '60/3600';
+
+  @Matches(WRITE_LIMIT, { message: 'WRITE_LIMIT_ORDERS must be count/seconds, e.g. 60/600' })
+  WRITE_LIMIT_ORDERS = '60/600';
 
   /** The built web app; empty to serve the API only. */
   @IsString()

@@ -1,49 +1,92 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import { MESSAGES } from '@souvenir/contracts';
+import { ErrorCode, MESSAGES } from '@souvenir/contracts';
+import { DomainError } from '@souvenir/platform';
+import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { GatewayConfig } from '../config/gateway.config';
+import { FailureBackoff, type Reservation } from './failure-backoff';
+import { KnownClients } from './known-clients';
 
-/** Login and registration limits, counted in Redis so every gateway replica shares them. */
+/**
+ * Sign-in and registration limits, counted in Redis so every gateway replica shares them.
+ *
+ * Sign-in counts failures, not attempts, and slows down instead of locking out. Three counts, each with its own
+ * backoff (FailureBackoff): per account and client IP (an attacker's guesses slow only that attacker: the owner
+ * signs in from anywhere else), per client IP over all accounts (one machine spraying many accounts), and per
+ * account over every client address that has not signed in to it lately (guesses spread over many addresses; the
+ * owner at an address they signed in from before is not slowed by them, see KnownClients).
+ */
 @Injectable()
 export class RateLimits {
-  private readonly loginPerIp: RateLimiterRedis;
-  private readonly loginPerAccount: RateLimiterRedis;
+  private readonly perClient: FailureBackoff;
+  private readonly perIp: FailureBackoff;
+  private readonly perAccount: FailureBackoff;
+  private readonly knownClients: KnownClients;
   private readonly registerPerIp: RateLimiterRedis;
 
   constructor(redis: Redis, config: GatewayConfig) {
-    const duration = config.RATE_LIMIT_WINDOW_SECONDS;
-    const common = { storeClient: redis, duration, useRedisPackage: false } as const;
-    this.loginPerIp = new RateLimiterRedis({ ...common, keyPrefix: 'rl:login:ip', points: config.LOGIN_MAX_PER_IP });
-    this.loginPerAccount = new RateLimiterRedis({ ...common, keyPrefix: 'rl:login:account', points: config.LOGIN_MAX_PER_ACCOUNT });
-    this.registerPerIp = new RateLimiterRedis({ ...common, keyPrefix: 'rl:register:ip', points: config.REGISTER_MAX_PER_IP });
+    const backoff = { memorySeconds: config.LOGIN_FAILURE_MEMORY_SECONDS, maxDelaySeconds: config.LOGIN_MAX_DELAY_SECONDS };
+    this.perClient = new FailureBackoff(redis, 'account-ip', { ...backoff, freeFailures: config.LOGIN_FREE_FAILURES_PER_CLIENT });
+    this.perIp = new FailureBackoff(redis, 'ip', { ...backoff, freeFailures: config.LOGIN_MAX_PER_IP });
+    this.perAccount = new FailureBackoff(redis, 'account', { ...backoff, freeFailures: config.LOGIN_MAX_PER_ACCOUNT });
+    this.knownClients = new KnownClients(redis);
+    this.registerPerIp = new RateLimiterRedis({
+      storeClient: redis, useRedisPackage: false, keyPrefix: 'rl:register:ip', duration: config.RATE_LIMIT_WINDOW_SECONDS, points: config.REGISTER_MAX_PER_IP,
+    });
   }
 
-  async login(ip: string, username: string): Promise<void> {
-    await consume(this.loginPerIp, ip);
-    await consume(this.loginPerAccount, username.trim().toLowerCase());
+  /**
+   * Runs `verify` (the password check) for `username` unless a count says wait (429 with Retry-After). A wrong
+   * username or password (DomainError Unauthenticated) stays counted as a failure; any other outcome is refunded.
+   * Success forgets this client's failures on the account and remembers its address as the owner's.
+   */
+  async login<T>(req: Request, res: Response, username: string, verify: () => Promise<T>): Promise<T> {
+    const ip = req.ip ?? 'unknown';
+    const account = username.toLowerCase();
+    const counts: [FailureBackoff, string][] = [[this.perIp, ip], [this.perClient, `${account}\0${ip}`]];
+    if (!(await this.knownClients.isKnown(account, ip))) counts.push([this.perAccount, account]);
+
+    const reserved: [FailureBackoff, Reservation][] = [];
+    for (const [backoff, key] of counts) {
+      const reservation = await backoff.reserve(key);
+      if (typeof reservation === 'number') {
+        await refund(reserved);
+        throw tooManyAttempts(res, reservation);
+      }
+      reserved.push([backoff, reservation]);
+    }
+
+    let result: T;
+    try {
+      result = await verify();
+    } catch (error) {
+      const wrongCredentials = error instanceof DomainError && error.code === ErrorCode.Unauthenticated;
+      if (!wrongCredentials) await refund(reserved);
+      throw error;
+    }
+    await refund(reserved.filter(([backoff]) => backoff !== this.perClient));
+    await this.perClient.forget(`${account}\0${ip}`);
+    await this.knownClients.remember(account, ip);
+    return result;
   }
 
-  /** A successful sign-in clears the account's failed attempts. */
-  async loginSucceeded(username: string): Promise<void> {
-    await this.loginPerAccount.delete(username.trim().toLowerCase());
-  }
-
-  register(ip: string): Promise<void> {
-    return consume(this.registerPerIp, ip);
+  async register(ip: string, res: Response): Promise<void> {
+    try {
+      await this.registerPerIp.consume(ip);
+    } catch (result) {
+      if (result instanceof RateLimiterRes) throw tooManyAttempts(res, Math.ceil(result.msBeforeNext / 1000));
+      throw result; // Redis unreachable: the error filter answers 503.
+    }
   }
 }
 
-async function consume(limiter: RateLimiterRedis, key: string): Promise<void> {
-  try {
-    await limiter.consume(key);
-  } catch (result) {
-    if (result instanceof RateLimiterRes) {
-      throw new HttpException(
-        { statusCode: 429, message: MESSAGES.tooManyAttempts, retryAfterSeconds: Math.ceil(result.msBeforeNext / 1000) },
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
-    }
-    throw result; // Redis unreachable: the error filter answers 503.
-  }
+async function refund(reserved: [FailureBackoff, Reservation][]): Promise<void> {
+  await Promise.all(reserved.map(([backoff, reservation]) => backoff.refund(reservation)));
+}
+
+function tooManyAttempts(res: Response, waitSeconds: number): HttpException {
+  const retryAfterSeconds = Math.max(1, waitSeconds);
+  res.setHeader('Retry-After', String(retryAfterSeconds));
+  return new HttpException({ statusCode: 429, message: MESSAGES.tooManyAttempts, retryAfterSeconds }, HttpStatus.TOO_MANY_REQUESTS);
 }

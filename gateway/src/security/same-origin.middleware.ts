@@ -3,14 +3,22 @@ import type { GatewayConfig } from '../config/gateway.config';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The one state-changing path whose caller is not a browser: its signature is its authentication. */
+const SIGNED_WEBHOOK = '/api/webhooks/stripe';
+
 /**
  * CSRF defence for cookie sessions: a state-changing request from a foreign Origin is refused (403), and one
  * with a body must be JSON (415), which a cross-site form cannot send without a CORS preflight.
+ *
+ * The rule holds for every state-changing request whatever its path, not for paths that look like the API: a
+ * prefix test (`startsWith('/api/')`) was walked around by `/Api/products`, which express routed to the same
+ * handler. Only the webhook's exact path, the only spelling that reaches its route (routing is case-sensitive
+ * and strict, and express matches the path undecoded), is exempt. The web app's pages answer GET and HEAD only.
  */
 export function sameOriginJsonOnly(config: GatewayConfig) {
   const allowed = new Set(config.ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean));
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!STATE_CHANGING.has(req.method) || !req.path.startsWith('/api/') || req.path.startsWith('/api/webhooks/')) return next();
+    if (!STATE_CHANGING.has(req.method) || req.path === SIGNED_WEBHOOK) return next();
     const origin = req.get('origin');
     if (origin && !(allowed.size ? allowed.has(origin) : origin === `${req.protocol}://${req.get('host')}`)) {
       return res.status(403).json({ statusCode: 403, message: 'Cross-site request refused' });

@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session, { type SessionData } from 'express-session';
 import type { Redis } from 'ioredis';
 import type { GatewayConfig } from '../config/gateway.config';
+import { signedInHint } from './signed-in-hint';
 
 declare module 'express-session' {
   interface SessionData {
@@ -47,7 +48,7 @@ export function sessionMiddleware(config: GatewayConfig, redis: Redis): RequestH
     if (signedInAt && Date.now() - signedInAt > absoluteMs) return req.session.destroy((err) => next(err));
     next();
   };
-  return [sessionsWhenPresent, absoluteExpiry];
+  return [signedInHint(SESSION_COOKIE), sessionsWhenPresent, absoluteExpiry];
 }
 
 /**

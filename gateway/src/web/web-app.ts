@@ -1,18 +1,31 @@
 import type { Express, NextFunction, Request, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inlineScriptHashes, pageContentSecurityPolicy } from '../security/security-headers';
+import { mountSiteRoutes, type SiteForCrawlers } from './site-routes';
 
 /**
  * Serves the built web app: hashed assets cached for a year; at "/" index.html, which holds Home prerendered;
  * and for every other non-API path the empty shell spa.html, so the app's router (and its own 404 page) decides
  * what to show. A build without the prerender step (spa.html missing) serves index.html everywhere. Files are sent
- * in the build's compressed copies when the browser accepts them.
+ * in the build's compressed copies when the browser accepts them. With `site`, robots.txt, the sitemap and product
+ * pages that name their product for link previews (site-routes.ts).
  */
-export function serveWebApp(app: Express, webDist: string): void {
+export function serveWebApp(app: Express, webDist: string, site?: SiteForCrawlers): void {
   if (!webDist || !existsSync(join(webDist, 'index.html'))) return;
   const shell = existsSync(join(webDist, 'spa.html')) ? '/spa.html' : '/index.html';
+  // Every file of the app (pages, and SVGs that a browser would run scripts in) gets the pages' policy, whose inline
+  // script hashes are read from the pages as built (the gateway serves this build until it restarts).
+  const pagePolicy = pageContentSecurityPolicy(
+    ['index.html', 'spa.html'].filter((page) => existsSync(join(webDist, page))).flatMap((page) => inlineScriptHashes(readFileSync(join(webDist, page), 'utf8'))),
+  );
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!isServerPath(req.path)) res.setHeader('Content-Security-Policy', pagePolicy);
+    next();
+  });
   app.use('/assets', withRoot(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: true }));
+  if (site) mountSiteRoutes(app, readFileSync(join(webDist, shell), 'utf8'), site);
   // API and health requests never reach the file system: without this guard every API call paid an fs.stat of
   // `<webDist>/api/...` and the ENOENT error it raises (~11 % of the gateway's CPU under load).
   const files = withRoot(webDist, { maxAge: '1h' });

@@ -2,6 +2,7 @@ import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { ServiceConfig } from './config/service-config';
 import { JsonLogger } from './logging/json-logger';
+import { natsConnectionOptions } from './events/nats-connection';
 import { DrainingNatsServer } from './rpc/draining-nats-server';
 import { startTracing } from './tracing/tracing';
 
@@ -32,6 +33,7 @@ export async function bootstrapService(name: string, module: unknown, config: Se
   app.enableShutdownHooks([], { useProcessExit: true });
   app.connectMicroservice({
     strategy: new DrainingNatsServer({
+      ...natsConnectionOptions(config),
       servers: config.NATS_URL.split(','),
       queue: name,
       name: `${name}-server`,

@@ -1,5 +1,6 @@
 export * from './bootstrap';
 export * from './config/load-config';
+export * from './config/nats-client-config';
 export * from './config/service-config';
 export * from './database/ensure-schema';
 export * from './database/platform-tables';

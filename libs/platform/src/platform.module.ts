@@ -15,6 +15,8 @@ import { RPC_TIMEOUT_MS, RpcClient } from './rpc/rpc-client';
 import { SERVICE_OPTIONS, type ServiceOptions } from './service-options';
 import { EVENT_STREAM } from '@souvenir/contracts';
 
+const LOCK_TIMEOUT_MS = 5000;
+
 /**
  * Everything a domain service stands on: its Postgres schema with migrations run at start, the NATS
  * connection (requests to other services and JetStream; Nest's RPC server has its own), the outbox relay, the
@@ -42,7 +44,9 @@ export class PlatformModule {
               migrationsRun: false, // openAndMigrate (below) runs them at start-up, under an advisory lock
               migrationsTransactionMode: 'each' as const,
               synchronize: false,
-              extra: { max: 10, connectionTimeoutMillis: 3000, application_name: name },
+              // A statement never waits on a row lock for long: a lock held too long (a bug, a stuck session) turns into an
+              // error that is retried, instead of every pooled connection queueing behind it until the service stalls.
+              extra: { max: 10, connectionTimeoutMillis: 3000, application_name: name, options: `-c lock_timeout=${LOCK_TIMEOUT_MS}` },
             };
           },
           dataSourceFactory: async (dataSourceOptions) => openAndMigrate(dataSourceOptions!, config.DATABASE_URL, name),
@@ -57,7 +61,7 @@ export class PlatformModule {
         {
           provide: NATS_CONNECTION,
           useFactory: async (): Promise<NatsConnection> => {
-            const nc = await connectNats(config.NATS_URL, name);
+            const nc = await connectNats(config.NATS_URL, name, config);
             await ensureEventStream(nc, full.eventStream, EVENT_STREAM.subjects);
             return nc;
           },

@@ -1,6 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PlatformModule } from '@souvenir/platform';
+import { CategoriesController } from './categories/categories.controller';
+import { CategoriesService } from './categories/categories.service';
 import type { CatalogConfig } from './config/catalog.config';
 import { CATALOG_MIGRATIONS } from './database/migrations';
 import { FavouriteEventsConsumer } from './favourites/favourite-events.consumer';
@@ -28,8 +30,8 @@ export class AppModule {
         PlatformModule.forService({ name: SERVICE_NAME, config, entities: [ProductEntity, SellerEntity, FavouriteStateEntity], migrations: CATALOG_MIGRATIONS }),
         TypeOrmModule.forFeature([ProductEntity, SellerEntity]),
       ],
-      controllers: [ProductsController],
-      providers: [ProductsService, ProductCountCache, FirstPageCache, ProductsRepository, SellersService, SellersRepository, SellerEventsConsumer, FavouriteCountsService, FavouriteEventsConsumer, OrderEventsConsumer],
+      controllers: [ProductsController, CategoriesController],
+      providers: [ProductsService, CategoriesService, ProductCountCache, FirstPageCache, ProductsRepository, SellersService, SellersRepository, SellerEventsConsumer, FavouriteCountsService, FavouriteEventsConsumer, OrderEventsConsumer],
     };
   }
 }

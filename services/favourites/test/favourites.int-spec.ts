@@ -158,6 +158,35 @@ describe('favourites service', () => {
     expect(await infra.database.query(`SELECT product_id FROM favourites.product_cards WHERE product_id = $1`, [p1.id])).toEqual([]);
   });
 
+  it('holds the favourites of a sold product and gives them back when the sale is cancelled before shipping (issue 19)', async () => {
+    const product = await rpc.send(RPC.catalog.createProduct, { actorId: seller, product: listing('Sold then relisted') });
+    const fan = (await rpc.send(RPC.identity.register, person('fan'))).id;
+    const quitter = (await rpc.send(RPC.identity.register, person('quitter'))).id;
+    await rpc.send(RPC.favourites.add, { actorId: fan, productId: product.id });
+    await rpc.send(RPC.favourites.add, { actorId: quitter, productId: product.id });
+    await rpc.send(RPC.favourites.remove, { actorId: quitter, productId: product.id });
+
+    const nc = await connect({ servers: infra.natsUrl });
+    const orderId = randomUUID();
+    const at = () => new Date().toISOString();
+    await jetstream(nc).publish(EVENTS.payments.orderPaid, JSON.stringify({
+      orderId, productId: product.id, sellerId: seller, buyerUserId: null, amountCents: 2500, currency: 'usd', occurredAt: at(),
+    }), { msgID: randomUUID() });
+    await eventually(async () => expect(await idsOf(fan)).not.toContain(product.id));
+    expect(await codeOf(rpc.send(RPC.favourites.add, { actorId: quitter, productId: product.id }))).toBe(ErrorCode.NotFound);
+
+    await jetstream(nc).publish(EVENTS.payments.orderChanged, JSON.stringify({
+      orderId, productId: product.id, sellerId: seller, buyerUserId: null, from: 'paid', to: 'cancelled', actor: 'seller', reason: 'Broken', occurredAt: at(),
+    }), { msgID: randomUUID() });
+    await nc.close();
+    await eventually(async () => expect(await listOf(fan)).toContainEqual(await favourited(product.id)));
+    expect(await idsOf(quitter)).not.toContain(product.id);
+    expect(await rpc.send(RPC.favourites.favouritedAmong, { actorId: fan, productIds: [product.id] })).toEqual([product.id]);
+    // The list works on as before: removing it publishes a removal with a version above every earlier one.
+    await rpc.send(RPC.favourites.remove, { actorId: fan, productId: product.id });
+    expect(await idsOf(fan)).not.toContain(product.id);
+  });
+
   it('pages through a long list newest first, favourites made in the same microsecond included, and refuses a bad cursor', async () => {
     const actorId = (await rpc.send(RPC.identity.register, person('pia'))).id;
     const listed: ProductDto[] = [];

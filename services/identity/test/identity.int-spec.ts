@@ -1,10 +1,15 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { ErrorCode, EVENTS, MESSAGES, RPC, type UserRegisteredEvent } from '@souvenir/contracts';
 import { DomainError, type RpcClient } from '@souvenir/platform';
 import { eventually, readStreamEvents, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { IdentityConfig } from '../src/config/identity.config';
+import { DataSource } from 'typeorm';
 import { UsersService } from '../src/users/users.service';
+import { IDENTITY_MIGRATIONS } from '../src/database/migrations';
+import { PlainUsernamesAndNames1733800000000 } from '../src/database/migrations/1733800000000-plain-usernames-and-names';
 
 let infra: TestInfra;
 let app: INestApplication;
@@ -117,5 +122,97 @@ describe('identity service', () => {
       for (const user of registered) expect(ids.filter((id) => id === user.id)).toHaveLength(1);
       expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
     }, 20_000, 250);
+  });
+});
+
+describe('the support role (issue 19)', () => {
+  const grant = (...args: string[]) => new Promise<{ code: number | null; out: string }>((resolve) => {
+    const child = spawn(process.execPath, [path.join(__dirname, '../../../scripts/support-grant.mjs'), ...args], {
+      env: { ...process.env, DATABASE_URL: infra.database.url },
+    });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => { out += d; });
+    child.on('close', (code) => resolve({ code, out }));
+  });
+
+  it('is member for everyone who registers, told to the user themself and never shown on the public profile', async () => {
+    const me = await rpc.send(RPC.identity.register, registration('ivo'));
+    expect(me.role).toBe('member');
+    expect(await rpc.send(RPC.identity.getMe, { actorId: me.id })).toMatchObject({ role: 'member' });
+    expect(await rpc.send(RPC.identity.verifyCredentials, { username: 'ivo', password: 'secret1' })).toMatchObject({ role: 'member' });
+    expect(await rpc.send(RPC.identity.getUser, { userId: me.id })).not.toHaveProperty('role');
+  });
+
+  it('cannot be given through registration or a profile update', async () => {
+    await expectError(rpc.send(RPC.identity.register, { ...registration('jana'), role: 'support' } as never), ErrorCode.ValidationFailed);
+    const me = await rpc.send(RPC.identity.register, registration('kofi'));
+    const error = await expectError(rpc.send(RPC.identity.updateUser, {
+      actorId: me.id, userId: me.id, changes: { firstName: 'Kofi', lastName: 'A', role: 'support' } as never,
+    }), ErrorCode.ValidationFailed);
+    expect(error.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'changes.role' })]));
+    await expectError(rpc.send(RPC.identity.updateUser, { actorId: me.id, userId: me.id, role: 'support', changes: { firstName: 'K', lastName: 'A' } } as never), ErrorCode.ValidationFailed);
+    expect(await rpc.send(RPC.identity.getMe, { actorId: me.id })).toMatchObject({ role: 'member' });
+  });
+
+  it('is given and taken back by npm run support:grant (any case of the username), which names an unknown user', async () => {
+    const me = await rpc.send(RPC.identity.register, registration('lena'));
+    const granted = await grant('LENA');
+    expect(granted).toEqual({ code: 0, out: expect.stringContaining('lena is now support') });
+    expect(await rpc.send(RPC.identity.getMe, { actorId: me.id })).toMatchObject({ role: 'support' });
+    expect(await rpc.send(RPC.identity.verifyCredentials, { username: 'lena', password: 'secret1' })).toMatchObject({ role: 'support' });
+    expect((await grant('lena')).out).toContain('already was support');
+
+    expect(await grant('lena', '--revoke')).toEqual({ code: 0, out: expect.stringContaining('lena is now a member') });
+    expect(await rpc.send(RPC.identity.getMe, { actorId: me.id })).toMatchObject({ role: 'member' });
+
+    expect(await grant('nobody-here')).toEqual({ code: 1, out: expect.stringContaining('no user is named "nobody-here"') });
+    expect((await grant()).code).toBe(2);
+  });
+
+  it('only takes the two known values in the table', async () => {
+    await expect(infra.database.query(`UPDATE identity.users SET role = 'admin' WHERE username = 'lena'`)).rejects.toThrow(/users_role_known/);
+  });
+});
+
+describe('usernames that look alike, names that spoof (issue 18)', () => {
+  it('refuses lookalike usernames and invisible or bidi characters in names over NATS', async () => {
+    await rpc.send(RPC.identity.register, registration('yuki'));
+    for (const username of ['yuk\u0456', 'ｙｕｋｉ', 'yu\u200Bki', '\u202Eikuy', '<b>yuki</b>']) {
+      const error = await expectError(rpc.send(RPC.identity.register, { ...registration('x'), username, email: 'lookalike@example.com' }), ErrorCode.ValidationFailed);
+      expect(error.errors).toEqual([{ field: 'username', message: MESSAGES.usernameCharacters }]);
+    }
+    await expectError(rpc.send(RPC.identity.register, { ...registration('YUKI'), email: 'other-yuki@example.com' }), ErrorCode.Conflict);
+    const error = await expectError(rpc.send(RPC.identity.register, { ...registration('yuki2'), lastName: 'Tan\u202Eaka' }), ErrorCode.ValidationFailed);
+    expect(error.errors).toEqual([{ field: 'lastName', message: MESSAGES.lastNameNotPlain }]);
+  });
+
+  it('migrates accounts registered before the rule: renames lookalikes, strips spoofing characters, announces both, then enforces a CHECK', async () => {
+    const dataSource = app.get(DataSource);
+    // Back to before the rule: undo it and every migration that came after it.
+    const undo = IDENTITY_MIGRATIONS.length - IDENTITY_MIGRATIONS.indexOf(PlainUsernamesAndNames1733800000000);
+    for (let i = 0; i < undo; i++) await dataSource.undoLastMigration();
+    const insert = (username: string, firstName: string, lastName: string) => dataSource.query<{ id: string }[]>(
+      `INSERT INTO identity.users (username, email, password_hash, first_name, last_name, location)
+       VALUES ($1, $1 || '@old.example', 'x', $2, $3, 'Tokyo') RETURNING id`, [username, firstName, lastName]);
+    const [lookalike] = await insert('yuk\u0456', 'Yuki', 'Tanaka');
+    const [spoofer] = await insert('tanaka.y', 'Yu\u200Bki', '\u202Eakanat');
+    const [plain] = await insert('plain-old', 'Léa', 'Martin');
+    await dataSource.runMigrations();
+
+    const rows = await dataSource.query<{ id: string; username: string; first_name: string; last_name: string; version: number }[]>(
+      `SELECT id, username, first_name, last_name, version FROM identity.users WHERE id = ANY($1)`, [[lookalike.id, spoofer.id, plain.id]]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(lookalike.id)).toMatchObject({ username: `user_${lookalike.id.replace(/-/g, '').slice(0, 20)}`, version: 2 });
+    expect(byId.get(spoofer.id)).toMatchObject({ username: 'tanaka.y', first_name: 'Yuki', last_name: 'akanat', version: 2 });
+    expect(byId.get(plain.id)).toMatchObject({ username: 'plain-old', first_name: 'Léa', version: 1 });
+    await expect(insert('ｙｕｋｉ', 'Yuki', 'Tanaka')).rejects.toThrow(/users_username_plain/);
+
+    await eventually(async () => {
+      const events = (await readStreamEvents<UserRegisteredEvent>(infra, EVENTS.identity.userUpdated)).map((e) => e.data);
+      expect(events.find((e) => e.userId === lookalike.id)).toMatchObject({ username: byId.get(lookalike.id)?.username, version: 2 });
+      expect(events.find((e) => e.userId === spoofer.id)).toMatchObject({ firstName: 'Yuki', lastName: 'akanat', version: 2 });
+      expect(events.find((e) => e.userId === plain.id)).toBeUndefined();
+    });
   });
 });

@@ -7,6 +7,7 @@ import { MessageEntity } from './messages/message.entity';
 import { MessagesController } from './messages/messages.controller';
 import { MessagesRepository } from './messages/messages.repository';
 import { MessagesService } from './messages/messages.service';
+import { OrderNotesConsumer } from './messages/order-notes';
 import { ProductSummariesRepository } from './read-models/product-summaries.repository';
 import { ProductSummaryEntity } from './read-models/product-summary.entity';
 import { ReadModelEventsConsumer } from './read-models/read-model-events.consumer';
@@ -30,6 +31,7 @@ export class AppModule {
       controllers: [MessagesController],
       providers: [
         MessagesService, MessagesRepository, ReadModelsService, UserSummariesRepository, ProductSummariesRepository, ReadModelEventsConsumer,
+        OrderNotesConsumer,
       ],
     };
   }

@@ -5,7 +5,7 @@ import { MessagePattern, RpcException, Transport } from '@nestjs/microservices';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
-  ErrorCode, EVENTS, LIMITS, MESSAGES, RPC, type GetProductRequest, type GetThreadRequest, type GetUserRequest, InboxChangedEvent, type MessageSentEvent,
+  ErrorCode, EVENTS, LIMITS, MESSAGES, RPC, type GetProductRequest, type OrderChangedEvent, type GetThreadRequest, type GetUserRequest, InboxChangedEvent, type MessageSentEvent,
   PAGE_SIZE, type ProductDto, type ProductListedEvent, type UserDto, type UserProfileChangedEvent,
 } from '@souvenir/contracts';
 import { DomainError, parsePayload, type RpcClient } from '@souvenir/platform';
@@ -141,6 +141,21 @@ describe('messaging service', () => {
     await expectError(send(buyer, third, vase, 'Are you the seller?'), ErrorCode.Forbidden);
     // The seller cannot open a conversation with somebody who never wrote about the product.
     await expectError(send(seller, buyer, vase, 'Want my vase?'), ErrorCode.Forbidden);
+  });
+
+  it('answers NOT_FOUND for a user nobody knows: a message to them, and their thread (no longer 403 and [])', async () => {
+    const nobody = randomUUID();
+    await expectError(send(buyer, nobody, vase, 'Hello?'), ErrorCode.NotFound);
+    await expectError(send(seller, nobody, vase, 'Hello?'), ErrorCode.NotFound);
+    await expectError(threadOf({ actorId: buyer, otherUserId: nobody }), ErrorCode.NotFound);
+    await expectError(threadOf({ actorId: buyer, otherUserId: nobody, productId: vase }), ErrorCode.NotFound);
+    // A known user without messages yet (a new conversation opened from a profile) is an empty thread, not 404,
+    // whether the read model has them or only identity does (then they are stored: asked once).
+    expect(await threadOf({ actorId: buyer, otherUserId: third })).toEqual([]);
+    const onlyInIdentity = randomUUID();
+    identityUsers.set(onlyInIdentity, { id: onlyInIdentity, username: 'ida', firstName: 'Ida', lastName: 'Ident', avatar: null, location: 'Oslo', isVerified: false, createdAt: new Date().toISOString() });
+    expect(await threadOf({ actorId: buyer, otherUserId: onlyInIdentity })).toEqual([]);
+    expect(await count(`SELECT count(*) FROM messaging.users WHERE id = $1`, [onlyInIdentity])).toBe(1);
   });
 
   it('delivers a first message to the seller, with names and title from the read models, and publishes message sent', async () => {
@@ -304,6 +319,28 @@ describe('messaging service', () => {
     await send(buyer, seller, scarf, 'Paid! When will you ship?');
   });
 
+  it('shows a sold product as on sale again when catalog relists it (its order cancelled before shipping); a removed one stays removed', async () => {
+    const status = async (id: string) =>
+      (await infra.database.query<{ status: string }>(`SELECT status FROM messaging.products WHERE id = $1`, [id]))[0]?.status;
+    const at = () => new Date().toISOString();
+    const bowl = randomUUID();
+    await processed(await publish(EVENTS.catalog.productListed, listed(bowl, seller, 'Raku bowl')));
+    await processed(await publish(EVENTS.catalog.productSold, { productId: bowl, sellerId: seller, version: 1, occurredAt: at() }));
+    expect(await status(bowl)).toBe('sold');
+    await processed(await publish(EVENTS.catalog.productRelisted, { productId: bowl, sellerId: seller, version: 2, occurredAt: at() }));
+    expect(await status(bowl)).toBe('active');
+    // Sold again, then relisted again, delivered the other way round (two consumers): the newest version wins.
+    await processed(await publish(EVENTS.catalog.productRelisted, { productId: bowl, sellerId: seller, version: 4, occurredAt: at() }));
+    await processed(await publish(EVENTS.catalog.productSold, { productId: bowl, sellerId: seller, version: 3, occurredAt: at() }));
+    expect(await status(bowl)).toBe('active');
+
+    const gone = randomUUID();
+    await processed(await publish(EVENTS.catalog.productListed, listed(gone, seller, 'Gone bowl')));
+    await processed(await publish(EVENTS.catalog.productRemoved, { productId: gone, sellerId: seller, occurredAt: at() }));
+    await processed(await publish(EVENTS.catalog.productRelisted, { productId: gone, sellerId: seller, version: 2, occurredAt: at() }));
+    expect(await status(gone)).toBe('removed');
+  });
+
   it('raises the inbox versions of everyone concerned on every send, read and rename, labels each view with it, and announces each raise', async () => {
     const before = { seller: await inboxVersion(seller), buyer: await inboxVersion(buyer), third: await inboxVersion(third) };
     // A view is labelled with the version it was read at (read first, so the view is at least that new).
@@ -421,5 +458,51 @@ describe('messaging service', () => {
       await runner.release();
     }
     expect(await db.query(CONVERSATION_ROWS)).toEqual(expected);
+  });
+});
+
+describe('order notes in the conversation (issue 19)', () => {
+  const noteBuyer = randomUUID();
+  const bowl = randomUUID();
+  const orderId = randomUUID();
+  const change = (from: OrderChangedEvent['from'], to: OrderChangedEvent['to'], actor: OrderChangedEvent['actor'], extra: Partial<OrderChangedEvent> = {}): OrderChangedEvent => ({
+    orderId, productId: bowl, sellerId: seller, buyerUserId: noteBuyer, from, to, actor, occurredAt: new Date().toISOString(), ...extra,
+  });
+
+  beforeAll(async () => {
+    await processed(await publish(EVENTS.identity.userRegistered, profile(noteBuyer, 1, { firstName: 'Nia', lastName: 'Note' })));
+    await processed(await publish(EVENTS.catalog.productListed, listed(bowl, seller, 'Raku bowl for notes')));
+  });
+
+  it("shows each change of a member's order as a system note between buyer and seller, unread by the party who did not act, once", async () => {
+    // Before any order note, the seller cannot write first to somebody who never wrote about the product.
+    await expectError(send(seller, noteBuyer, bowl, 'Your bowl ships tomorrow'), ErrorCode.Forbidden);
+    const shipped = await publish(EVENTS.payments.orderChanged, change('paid', 'shipped', 'seller', { carrier: 'DHL', trackingNumber: 'JD0123' }));
+    await processed(shipped);
+    // A redelivery of the same event (JetStream's duplicate window drops the same id; the consumer would skip it too).
+    await publish(EVENTS.payments.orderChanged, change('paid', 'shipped', 'seller', { carrier: 'DHL', trackingNumber: 'JD0123' }), shipped);
+    await processed(await publish(EVENTS.payments.orderChanged, change('shipped', 'disputed', 'buyer', { reason: 'Arrived damaged' })));
+    await processed(await publish(EVENTS.payments.orderChanged, change('disputed', 'refunded', 'support', { reason: 'The photos show the damage' })));
+
+    const thread = await threadOf({ actorId: seller, otherUserId: noteBuyer, productId: bowl });
+    expect(thread.map((m) => [m.kind, m.fromUserId, m.content])).toEqual([
+      ['system', seller, 'Order shipped with DHL, tracking number JD0123.'],
+      ['system', noteBuyer, 'Claim opened: Arrived damaged'],
+      ['system', seller, 'Order refunded: The photos show the damage'],
+    ]);
+    expect(thread[0]).toMatchObject({ product: { id: bowl, title: 'Raku bowl for notes' }, toUser: { firstName: 'Nia' } });
+    const [conversation] = (await conversationsOf(noteBuyer)).filter((c) => c.productId === bowl);
+    expect(conversation).toMatchObject({ kind: 'system', content: 'Order refunded: The photos show the damage', unreadCount: 2 });
+    // People's messages carry no kind; the seller may now write to the buyer, who never wrote, and the buyer answer.
+    const fromSeller = await send(seller, noteBuyer, bowl, 'Sorry it broke in transit');
+    expect(fromSeller).not.toHaveProperty('kind');
+    await send(noteBuyer, seller, bowl, 'Thanks for the refund');
+  });
+
+  it("writes nothing for a guest's order (no conversation)", async () => {
+    const guestOrder = randomUUID();
+    const before = await count(`SELECT count(*) FROM messaging.messages WHERE kind = 'system'`);
+    await processed(await publish(EVENTS.payments.orderChanged, { ...change('paid', 'cancelled', 'seller', { reason: 'Out of stock' }), orderId: guestOrder, buyerUserId: null }));
+    expect(await count(`SELECT count(*) FROM messaging.messages WHERE kind = 'system'`)).toBe(before);
   });
 });

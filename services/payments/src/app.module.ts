@@ -4,20 +4,40 @@ import { PlatformModule } from '@souvenir/platform';
 import { DataSource } from 'typeorm';
 import { PaymentsConfig } from './config/payments.config';
 import { PAYMENTS_MIGRATIONS } from './database/migrations';
+import { JobQueue } from './jobs/job-queue';
+import { IntentSync } from './orders/intent-sync';
+import { ClaimEntity } from './orders/claim.entity';
+import { OrderHistoryEntity } from './orders/order-history.entity';
+import { OrderJobs } from './orders/order-jobs';
+import { OrderJournal } from './orders/order-journal';
+import { OrderLifecycleService } from './orders/order-lifecycle.service';
 import { OrderEntity } from './orders/order.entity';
 import { OrdersRepository } from './orders/orders.repository';
 import { PaymentsController } from './orders/payments.controller';
 import { PaymentsService } from './orders/payments.service';
 import { ProcessedProviderEventEntity } from './orders/processed-provider-event.entity';
 import { ProductEventsConsumer } from './orders/product-events.consumer';
+import { Settlement } from './orders/settlement';
 import { PaymentProvider } from './providers/payment-provider';
 import { StripePaymentProvider } from './providers/stripe.provider';
 import { TestIntentEntity } from './providers/test-intent.entity';
 import { TestModePaymentProvider } from './providers/test-mode.provider';
+import { TestAccountEntity, TestAccountLinkEntity, TestTransferEntity } from './providers/test-connect.entities';
+import { TestWebhooks } from './providers/test-webhooks';
+import { Ledger } from './ledger/ledger';
+import { MoneySweep } from './payouts/money-sweep';
+import { PayoutAccountEntity } from './payouts/payout-account.entity';
+import { PayoutAccountsService } from './payouts/payout-accounts.service';
+import { PayoutEntity } from './payouts/payout.entity';
+import { PayoutsController } from './payouts/payouts.controller';
+import { PayoutsService } from './payouts/payouts.service';
 
 export const SERVICE_NAME = 'payments';
 
-const ENTITIES = [OrderEntity, ProcessedProviderEventEntity, TestIntentEntity];
+const ENTITIES = [
+  OrderEntity, OrderHistoryEntity, ClaimEntity, ProcessedProviderEventEntity, PayoutAccountEntity, PayoutEntity,
+  TestIntentEntity, TestAccountEntity, TestAccountLinkEntity, TestTransferEntity,
+];
 
 @Module({})
 export class AppModule {
@@ -28,17 +48,28 @@ export class AppModule {
         PlatformModule.forService({ name: SERVICE_NAME, config, entities: ENTITIES, migrations: PAYMENTS_MIGRATIONS }),
         TypeOrmModule.forFeature(ENTITIES),
       ],
-      controllers: [PaymentsController],
+      controllers: [PaymentsController, PayoutsController],
       providers: [
         PaymentsService,
         OrdersRepository,
+        IntentSync,
+        Settlement,
+        JobQueue,
+        OrderJobs,
+        OrderJournal,
+        OrderLifecycleService,
         ProductEventsConsumer,
+        Ledger,
+        PayoutsService,
+        PayoutAccountsService,
+        MoneySweep,
+        TestWebhooks,
         {
           // Stripe whenever a key is configured; the test-mode provider otherwise (config refuses that in production).
           provide: PaymentProvider,
-          inject: [DataSource],
-          useFactory: (dataSource: DataSource): PaymentProvider =>
-            config.usesStripe ? new StripePaymentProvider(config) : new TestModePaymentProvider(dataSource),
+          inject: [DataSource, TestWebhooks],
+          useFactory: (dataSource: DataSource, webhooks: TestWebhooks): PaymentProvider =>
+            config.usesStripe ? new StripePaymentProvider(config) : new TestModePaymentProvider(dataSource, webhooks),
         },
       ],
     };

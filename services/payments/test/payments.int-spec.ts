@@ -58,6 +58,12 @@ describe('payments config', () => {
     expect(() => loadConfig(PaymentsConfig, { NODE_ENV: 'production' })).toThrow(/STRIPE_SECRET_KEY/);
     expect(loadConfig(PaymentsConfig, { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'wh' }).usesStripe).toBe(true);
   });
+
+  it('takes the order deadlines in days and hours, fractions allowed (tests use seconds), never zero or negative', () => {
+    expect(loadConfig(PaymentsConfig, {})).toMatchObject({ SHIP_WITHIN_DAYS: 5, DELIVERY_WINDOW_DAYS: 14, CLAIM_WINDOW_DAYS: 3, CANCEL_REQUEST_HOURS: 72, CLAIM_RESPONSE_HOURS: 72 });
+    expect(loadConfig(PaymentsConfig, { SHIP_WITHIN_DAYS: '0.00005' }).SHIP_WITHIN_DAYS).toBe(0.00005);
+    for (const bad of ['0', '-1', 'soon']) expect(() => loadConfig(PaymentsConfig, { CLAIM_RESPONSE_HOURS: bad })).toThrow(/CLAIM_RESPONSE_HOURS/);
+  });
 });
 
 describe('create payment intent', () => {
@@ -68,7 +74,7 @@ describe('create payment intent', () => {
     const intent = await rpc.send(RPC.payments.createIntent, { actorId: buyer, productId: product.id, amount: '25.50', guestInfo: shipping() });
     expect(intent).toEqual({ clientSecret: expect.stringContaining('_secret_'), paymentIntentId: expect.stringMatching(/^pi_test_/), amount: '25.50', currency: 'usd', provider: 'test' });
     const [row] = await infra.database.query<{ amount_cents: number }>('SELECT amount_cents FROM payments.test_intents WHERE id = $1', [intent.paymentIntentId]);
-    expect(row.amount_cents).toBe(2550);
+    expect(Number(row.amount_cents)).toBe(2550);
   });
 
   it('refuses an amount that differs from the current price (409)', async () => {
@@ -113,21 +119,78 @@ describe('create payment intent', () => {
     expect(again.paymentIntentId).toBe(first.paymentIntentId);
     expect(again.clientSecret).toBe(first.clientSecret);
     const guestFirst = await rpc.send(RPC.payments.createIntent, { productId: product.id, amount: '25.50', guestInfo: guest('Gio@example.com') });
-    const guestAgain = await rpc.send(RPC.payments.createIntent, { productId: product.id, amount: '25.50', guestInfo: guest('gio@example.com') });
+    expect(guestFirst.checkoutToken).toEqual(expect.any(String));
+    const guestAgain = await rpc.send(RPC.payments.createIntent, {
+      productId: product.id, amount: '25.50', guestInfo: guest('gio@example.com'), checkoutToken: guestFirst.checkoutToken,
+    });
     expect(guestAgain.paymentIntentId).toBe(guestFirst.paymentIntentId);
+    expect(guestAgain.checkoutToken).toBe(guestFirst.checkoutToken);
     const [{ count }] = await infra.database.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM payments.orders WHERE product_id = $1 AND (buyer_user_id = $2 OR contact_email = 'gio@example.com')`, [product.id, other]);
     expect(count).toBe(2);
+  });
+
+  it('never hands a guest\'s checkout to someone who only knows their e-mail (no secret, no address change)', async () => {
+    const victim = await rpc.send(RPC.payments.createIntent, { productId: product.id, amount: '25.50', guestInfo: guest('vic@example.com') });
+    const attacks = [undefined, 'forged-token', victim.checkoutToken!.slice(0, -1)];
+    for (const checkoutToken of attacks) {
+      const attacker = await rpc.send(RPC.payments.createIntent, {
+        productId: product.id, amount: '25.50', guestInfo: { ...guest('vic@example.com'), billingStreet: '666 Thief Lane' },
+        ...(checkoutToken ? { checkoutToken } : {}),
+      });
+      expect(attacker.paymentIntentId).not.toBe(victim.paymentIntentId);
+      expect(attacker.clientSecret).not.toBe(victim.clientSecret);
+      expect(attacker.checkoutToken).not.toBe(victim.checkoutToken);
+    }
+    const [order] = await infra.database.query<{ delivery_address: { street: string } }>(
+      'SELECT delivery_address FROM payments.orders WHERE provider_payment_id = $1', [victim.paymentIntentId]);
+    expect(order.delivery_address.street).toBe('9 Guest Rd');
+  });
+
+  it('stores cents as bigint: the largest price a provider accepts is charged exactly', async () => {
+    const dear = await list('Antique screen', 999_999.99);
+    const intent = await rpc.send(RPC.payments.createIntent, { actorId: buyer, productId: dear.id, amount: '999999.99', guestInfo: shipping() });
+    expect(intent.amount).toBe('999999.99');
+    const [row] = await infra.database.query<{ amount_cents: string; type: string }>(
+      `SELECT amount_cents, pg_typeof(amount_cents)::text AS type FROM payments.orders WHERE provider_payment_id = $1`, [intent.paymentIntentId]);
+    expect(row).toEqual({ amount_cents: '99999999', type: 'bigint' });
+  });
+});
+
+describe('acting on a payment needs more than its id', () => {
+  it('reconciles only for the buyer\'s session or with the client secret', async () => {
+    const product = await list('Sensu fan', 18);
+    const mine = await rpc.send(RPC.payments.createIntent, { actorId: buyer, productId: product.id, amount: '18', guestInfo: shipping() });
+    const guests = await rpc.send(RPC.payments.createIntent, { productId: product.id, amount: '18', guestInfo: guest('gwen@example.com') });
+    const notFound = async (request: object) => expect((await errorOf(rpc.send(RPC.payments.reconcile, request as never)))?.code).toBe(ErrorCode.NotFound);
+    await notFound({ paymentIntentId: mine.paymentIntentId });
+    await notFound({ paymentIntentId: mine.paymentIntentId, actorId: other });
+    await notFound({ paymentIntentId: guests.paymentIntentId });
+    await notFound({ paymentIntentId: guests.paymentIntentId, actorId: buyer });
+    await notFound({ paymentIntentId: guests.paymentIntentId, clientSecret: mine.clientSecret });
+    expect((await rpc.send(RPC.payments.reconcile, { paymentIntentId: mine.paymentIntentId, actorId: buyer })).productId).toBe(product.id);
+    expect((await rpc.send(RPC.payments.reconcile, { paymentIntentId: guests.paymentIntentId, clientSecret: guests.clientSecret })).productId).toBe(product.id);
+  });
+
+  it('confirms a test-mode payment only with its client secret', async () => {
+    const product = await list('Origami set', 9);
+    const intent = await rpc.send(RPC.payments.createIntent, { productId: product.id, amount: '9', guestInfo: guest('olga@example.com') });
+    const byId = await errorOf(rpc.send(RPC.payments.confirmTestPayment, { clientSecret: intent.paymentIntentId, card: card('4242424242424242') }));
+    expect(byId?.code).toBe(ErrorCode.NotFound);
+    const byOldShape = await errorOf(rpc.send(RPC.payments.confirmTestPayment, { paymentIntentId: intent.paymentIntentId, card: card('4242424242424242') } as never));
+    expect(byOldShape?.code).toBe(ErrorCode.ValidationFailed);
+    expect(await rpc.send(RPC.payments.confirmTestPayment, { clientSecret: intent.clientSecret, card: card('4242424242424242') })).toEqual({ status: 'succeeded' });
   });
 });
 
 describe('test-mode cards', () => {
   it('follows Stripe test cards, and a declined intent can be retried', async () => {
     const product = await list('Furoshiki cloth');
-    const { paymentIntentId } = await rpc.send(RPC.payments.createIntent, { actorId: buyer, productId: product.id, amount: '25.00', guestInfo: shipping() });
-    const confirm = (c: TestCardDto) => rpc.send(RPC.payments.confirmTestPayment, { paymentIntentId, card: c });
+    const { paymentIntentId, clientSecret } = await rpc.send(RPC.payments.createIntent, { actorId: buyer, productId: product.id, amount: '25.00', guestInfo: shipping() });
+    const confirm = (c: TestCardDto) => rpc.send(RPC.payments.confirmTestPayment, { clientSecret, card: c });
     expect(await confirm(card('4242 4242 4242'))).toEqual({ status: 'failed', message: PAYMENT_MESSAGES.incompleteNumber });
-    expect(await confirm(card('4242 4242 4242 4242', { expMonth: '1', expYear: '2001' }))).toEqual({ status: 'failed', message: PAYMENT_MESSAGES.incompleteExpiry });
+    expect(await confirm(card('4242 4242 4242 4242', { expMonth: '1', expYear: '2001' }))).toEqual({ status: 'failed', message: PAYMENT_MESSAGES.expiryInPast });
+    expect(await confirm(card('4242 4242 4242 4242', { expMonth: '13', expYear: '2099' }))).toEqual({ status: 'failed', message: PAYMENT_MESSAGES.incompleteExpiry });
     expect(await confirm(card('4242 4242 4242 4242', { expYear: '' }))).toEqual({ status: 'failed', message: PAYMENT_MESSAGES.incompleteExpiry });
     expect(await confirm(card('4242 4242 4242 4242', { cvc: '12' }))).toEqual({ status: 'failed', message: PAYMENT_MESSAGES.incompleteCvc });
     expect(await confirm(card('4242 4242 4242 4242', { postalCode: 'ABC' }))).toEqual({ status: 'failed', message: PAYMENT_MESSAGES.invalidPostalCode });
@@ -135,6 +198,7 @@ describe('test-mode cards', () => {
     expect(await rpc.send(RPC.payments.reconcile, { paymentIntentId, actorId: buyer }))
       .toEqual({ status: 'failed', productId: product.id, message: PAYMENT_MESSAGES.declined });
     expect(await confirm(card('4000 0000 0000 9995'))).toEqual({ status: 'failed', message: PAYMENT_MESSAGES.insufficientFunds });
+    expect(await confirm(card('4000 0000 0000 0069'))).toEqual({ status: 'failed', message: PAYMENT_MESSAGES.expiredCard });
     expect(await confirm(card('5555 5555 5555 4444'))).toEqual({ status: 'failed', message: PAYMENT_MESSAGES.processingError });
     expect(await confirm(card('4000 0027 6000 3184'))).toEqual({ status: 'requires_action' });
     expect((await rpc.send(RPC.payments.reconcile, { paymentIntentId, actorId: buyer })).status).toBe('requires_action');
@@ -143,16 +207,16 @@ describe('test-mode cards', () => {
   });
 
   it('answers NOT_FOUND for an unknown intent', async () => {
-    expect((await errorOf(rpc.send(RPC.payments.confirmTestPayment, { paymentIntentId: 'pi_test_nope', card: card('4242424242424242') })))?.code).toBe(ErrorCode.NotFound);
+    expect((await errorOf(rpc.send(RPC.payments.confirmTestPayment, { clientSecret: 'pi_test_nope_secret_nope', card: card('4242424242424242') })))?.code).toBe(ErrorCode.NotFound);
   });
 });
 
 describe('a paid order sells the product', () => {
   it('publishes order paid, catalog marks the product sold, and new intents get 409', async () => {
     const product = await list('Maneki-neko cat', 40);
-    const { paymentIntentId } = await rpc.send(RPC.payments.createIntent, { productId: product.id, amount: '40', guestInfo: guest('gia@example.com') });
-    expect(await rpc.send(RPC.payments.confirmTestPayment, { paymentIntentId, card: card('4242 4242 4242 4242') })).toEqual({ status: 'succeeded' });
-    expect(await rpc.send(RPC.payments.reconcile, { paymentIntentId })).toEqual({ status: 'paid', productId: product.id });
+    const { paymentIntentId, clientSecret } = await rpc.send(RPC.payments.createIntent, { productId: product.id, amount: '40', guestInfo: guest('gia@example.com') });
+    expect(await rpc.send(RPC.payments.confirmTestPayment, { clientSecret, card: card('4242 4242 4242 4242') })).toEqual({ status: 'succeeded' });
+    expect(await rpc.send(RPC.payments.reconcile, { paymentIntentId, clientSecret })).toEqual({ status: 'paid', productId: product.id, orderId: expect.any(String) });
     await eventually(async () => {
       const events = await readStreamEvents<OrderPaidEvent>(infra, EVENTS.payments.orderPaid);
       expect(events.filter((e) => e.data.productId === product.id).map((e) => e.data))
@@ -171,8 +235,9 @@ describe('a paid order sells the product', () => {
     const [a, b] = await Promise.all([buyer, other].map((actorId) =>
       rpc.send(RPC.payments.createIntent, { actorId, productId: product.id, amount: '30.00', guestInfo: shipping() })));
     expect(a.paymentIntentId).not.toBe(b.paymentIntentId);
-    const outcomes = await Promise.all([a, b].map((i) => rpc.send(RPC.payments.confirmTestPayment, { paymentIntentId: i.paymentIntentId, card: card('4242424242424242') })));
-    expect(outcomes.map((o) => o.status)).toEqual(['succeeded', 'succeeded']);
+    const outcomes = await Promise.all([a, b].map((i) => rpc.send(RPC.payments.confirmTestPayment, { clientSecret: i.clientSecret, card: card('4242424242424242') })));
+    // Both cards were charged; the later one learns at once that its payment was refunded.
+    expect(outcomes.sort((x, y) => x.status.localeCompare(y.status))).toEqual([{ status: 'failed', message: PAYMENT_MESSAGES.soldToAnotherBuyer }, { status: 'succeeded' }]);
     const results = [
       await rpc.send(RPC.payments.reconcile, { paymentIntentId: a.paymentIntentId, actorId: buyer }),
       await rpc.send(RPC.payments.reconcile, { paymentIntentId: b.paymentIntentId, actorId: other }),
@@ -192,12 +257,12 @@ describe('a paid order sells the product', () => {
     const product = await list('Tenugui towel', 12);
     const waiting = await rpc.send(RPC.payments.createIntent, { actorId: other, productId: product.id, amount: '12', guestInfo: shipping() });
     const winner = await rpc.send(RPC.payments.createIntent, { actorId: buyer, productId: product.id, amount: '12', guestInfo: shipping() });
-    await rpc.send(RPC.payments.confirmTestPayment, { paymentIntentId: winner.paymentIntentId, card: card('4242424242424242') });
+    await rpc.send(RPC.payments.confirmTestPayment, { clientSecret: winner.clientSecret, card: card('4242424242424242') });
     await eventually(async () => {
       const [row] = await infra.database.query<{ status: string }>('SELECT status FROM payments.test_intents WHERE id = $1', [waiting.paymentIntentId]);
       expect(row.status).toBe('canceled');
     });
-    expect(await rpc.send(RPC.payments.confirmTestPayment, { paymentIntentId: waiting.paymentIntentId, card: card('4242424242424242') }))
+    expect(await rpc.send(RPC.payments.confirmTestPayment, { clientSecret: waiting.clientSecret, card: card('4242424242424242') }))
       .toEqual({ status: 'failed', message: PAYMENT_MESSAGES.noLongerAvailable });
     expect(await rpc.send(RPC.payments.reconcile, { paymentIntentId: waiting.paymentIntentId, actorId: other }))
       .toEqual({ status: 'failed', productId: product.id, message: PAYMENT_MESSAGES.noLongerAvailable });
@@ -211,7 +276,7 @@ describe('orders of a user', () => {
       actorId: buyer, productId: product.id, amount: '55.00',
       guestInfo: { billingStreet: '5 Bill St', billingCity: 'Boston', billingZip: '02101', deliveryStreet: '7 Ship Ave', deliveryCity: 'Austin', deliveryState: 'TX', deliveryZip: '73301' },
     });
-    await rpc.send(RPC.payments.confirmTestPayment, { paymentIntentId: intent.paymentIntentId, card: card('4242424242424242') });
+    await rpc.send(RPC.payments.confirmTestPayment, { clientSecret: intent.clientSecret, card: card('4242424242424242') });
 
     const mine = await rpc.send(RPC.payments.listOrders, { actorId: buyer });
     const purchase = mine.purchases.find((o) => o.product.id === product.id);

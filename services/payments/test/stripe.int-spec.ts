@@ -61,7 +61,7 @@ describe('Stripe adapter (real SDK against a local stub)', () => {
     const again = await rpc.send(RPC.payments.createIntent, { actorId: buyer, productId: product.id, amount: 19.99, guestInfo: shipping });
     expect(again.paymentIntentId).toBe(intent.paymentIntentId);
     expect(stub.calls.filter((c) => c.path === '/v1/payment_intents')).toHaveLength(1);
-    expect((await errorCode(rpc.send(RPC.payments.confirmTestPayment, { paymentIntentId: intent.paymentIntentId, card: {} })))).toBe(ErrorCode.NotFound);
+    expect((await errorCode(rpc.send(RPC.payments.confirmTestPayment, { clientSecret: intent.clientSecret, card: {} })))).toBe(ErrorCode.NotFound);
   });
 
   it('applies a signed webhook once even when delivered twice; a bad signature is refused (400 at the gateway)', async () => {
@@ -85,7 +85,7 @@ describe('Stripe adapter (real SDK against a local stub)', () => {
       expect(paid[0].data.amountCents).toBe(1999);
     });
     await eventually(async () => expect((await rpc.send(RPC.catalog.getProduct, { productId: product.id })).status).toBe('sold'));
-    expect(await rpc.send(RPC.payments.reconcile, { paymentIntentId, actorId: buyer })).toEqual({ status: 'paid', productId: product.id });
+    expect(await rpc.send(RPC.payments.reconcile, { paymentIntentId, actorId: buyer })).toEqual({ status: 'paid', productId: product.id, orderId: expect.any(String) });
   });
 
   it('reconciles from the provider and refunds the later of two payments for one product', async () => {
@@ -105,6 +105,24 @@ describe('Stripe adapter (real SDK against a local stub)', () => {
     expect(refunds).toHaveLength(1);
     expect(refunds[0].form.get('payment_intent')).toBe(loser.paymentIntentId);
     expect(refunds[0].headers['idempotency-key']).toMatch(/^refund-/);
+  });
+
+  it('after a sale, closes the other checkouts: an open intent is cancelled, one that succeeded meanwhile is refunded (Stripe refuses its cancel)', async () => {
+    const product = await list('Maneki-neko');
+    const [winner, waiting, lateCharged] = await Promise.all([buyer, other, undefined].map((actorId) => rpc.send(RPC.payments.createIntent, {
+      productId: product.id, amount: '19.99', ...(actorId ? { actorId, guestInfo: shipping } : { guestInfo: { ...shipping, email: 'late@example.com', firstName: 'Late', lastName: 'Guest' } }),
+    })));
+    stub.intents.get(winner.paymentIntentId)!.status = 'succeeded';
+    expect((await rpc.send(RPC.payments.reconcile, { paymentIntentId: winner.paymentIntentId, actorId: buyer })).status).toBe('paid');
+    // The late card is charged while the sold event travels: nothing has told our order yet.
+    stub.intents.get(lateCharged.paymentIntentId)!.status = 'succeeded';
+    await eventually(async () => {
+      expect(stub.intents.get(waiting.paymentIntentId)!.status).toBe('canceled');
+      expect(stub.calls.filter((c) => c.path === '/v1/refunds').map((c) => c.form.get('payment_intent'))).toContain(lateCharged.paymentIntentId);
+    });
+    expect(await rpc.send(RPC.payments.reconcile, { paymentIntentId: lateCharged.paymentIntentId, clientSecret: lateCharged.clientSecret }))
+      .toEqual({ status: 'refunded', productId: product.id, message: PAYMENT_MESSAGES.refundedNoLongerAvailable });
+    expect(stub.calls.filter((c) => c.path === '/v1/refunds' && c.form.get('payment_intent') === lateCharged.paymentIntentId)).toHaveLength(1);
   });
 });
 

@@ -39,7 +39,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, object, Fetc
   return { data: result.data, meta: result.meta };
 };
 
-export const TAG_TYPES = ['Me', 'User', 'Product', 'UserProducts', 'Category', 'Favorite', 'Conversation', 'Message', 'Order'] as const;
+export const TAG_TYPES = ['Me', 'User', 'Product', 'UserProducts', 'Category', 'Favorite', 'Conversation', 'Message', 'Order', 'Payout'] as const;
 
 /**
  * The one RTK Query api of the app; features inject their endpoints.

@@ -1,5 +1,6 @@
 import type { LoginDto, MeDto, RegisterDto } from '@souvenir/contracts';
 import { api, type ApiError } from './api';
+import { forgetSignedInHint, hasSignedInHint } from './signedInHint';
 
 type Credentials = Pick<LoginDto, 'username' | 'password'>;
 type Registration = Pick<RegisterDto, 'email' | 'password' | 'username' | 'firstName' | 'lastName'> & { location?: string | null };
@@ -9,12 +10,17 @@ const signedInTags = ['Me', 'Product', 'UserProducts', 'Favorite', 'Conversation
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The signed-in user, or null when signed out (401). */
+    /**
+     * The signed-in user, or null when signed out (401). A browser without the gateway's signed-in hint has no
+     * session to ask about: not asking keeps a guest's console free of the contract's 401.
+     */
     getMe: build.query<MeDto | null, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
+        if (!hasSignedInHint()) return { data: null };
         const result = await baseQuery('/auth/me');
         if (result.error) {
           const error = result.error as ApiError;
+          if (error.status === 401) forgetSignedInHint();
           return error.status === 401 ? { data: null } : { error };
         }
         return { data: result.data as MeDto };

@@ -1,6 +1,6 @@
-import type { CategoryDto, Condition, CreateProductDto, ProductDto, ProductPageDto, ProductSort } from '@souvenir/contracts';
+import type { BrowseCategoryCountDto, CategoryDto, Condition, CreateProductDto, ProductDto, ProductPageDto, ProductSort } from '@souvenir/contracts';
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
-import { api, nextCursorOf, type ApiError } from './api';
+import { api, nextCursorOf } from './api';
 
 /** Browse filters as the Home page holds them; empty values are left out of the query. */
 export interface ProductFilters {
@@ -40,7 +40,24 @@ function productsQuery(filters: ProductFilters, cursor: string | null, limit = P
 function toPage(items: ProductDto[], meta: FetchBaseQueryMeta | undefined): ProductPageDto {
   const headers = meta?.response?.headers;
   const total = Number(headers?.get('X-Total-Count'));
-  return { items, nextCursor: nextCursorOf(meta), totalCount: Number.isFinite(total) && headers?.has('X-Total-Count') ? total : items.length };
+  const suggestion = headers?.get('X-Search-Suggestion');
+  return {
+    items,
+    nextCursor: nextCursorOf(meta),
+    totalCount: Number.isFinite(total) && headers?.has('X-Total-Count') ? total : items.length,
+    // Past a bound the server stops counting: "1,000+ results".
+    ...(headers?.get('X-Total-Is-Lower-Bound') === 'true' ? { totalIsLowerBound: true } : {}),
+    // "Did you mean …" for a search that found nothing (URI-encoded: a header carries ASCII only).
+    ...(suggestion ? { suggestion: safeDecode(suggestion) } : {}),
+  };
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 export const catalogApi = api.injectEndpoints({
@@ -56,23 +73,6 @@ export const catalogApi = api.injectEndpoints({
         { type: 'Product', id: 'LIST' },
         ...(result?.pages.flatMap((page) => page.items.map((p) => ({ type: 'Product' as const, id: p.id }))) ?? []),
       ],
-    }),
-    /** Every active product, page after page: the Categories page counts matches client side. */
-    getAllProducts: build.query<ProductDto[], void>({
-      async queryFn(_arg, _api, _extra, baseQuery) {
-        const all: ProductDto[] = [];
-        let cursor: string | null = null;
-        for (let page = 0; page < 50; page += 1) {
-          const result = await baseQuery(productsQuery({}, cursor, 100));
-          if (result.error) return { error: result.error as ApiError };
-          const { items, nextCursor } = toPage(result.data as ProductDto[], result.meta as FetchBaseQueryMeta | undefined);
-          all.push(...items);
-          cursor = nextCursor;
-          if (!cursor) break;
-        }
-        return { data: all };
-      },
-      providesTags: [{ type: 'Product', id: 'LIST' }],
     }),
     getProduct: build.query<ProductDto, string>({
       query: (id) => `/products/${encodeURIComponent(id)}`,
@@ -90,14 +90,19 @@ export const catalogApi = api.injectEndpoints({
       query: () => '/categories',
       providesTags: ['Category'],
     }),
+    /** The Categories page's cards with their counts (catalog counts them; the page downloads no products). */
+    getBrowseCategoryCounts: build.query<BrowseCategoryCountDto[], void>({
+      query: () => '/categories/browse',
+      providesTags: ['Category'],
+    }),
   }),
 });
 
 export const {
   useGetProductsInfiniteQuery,
-  useGetAllProductsQuery,
   useGetProductQuery,
   useCreateProductMutation,
   useDeleteProductMutation,
   useGetCategoriesQuery,
+  useGetBrowseCategoryCountsQuery,
 } = catalogApi;

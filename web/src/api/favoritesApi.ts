@@ -35,14 +35,11 @@ function patchFavorite(dispatch: Dispatch, state: RootState, productId: string, 
   for (const args of catalogApi.util.selectCachedArgsForQuery(state, 'getProducts')) {
     undos.push(dispatch(catalogApi.util.updateQueryData('getProducts', args, (draft) => draft.pages.forEach((page) => page.items.forEach(mark)))).undo);
   }
-  for (const args of catalogApi.util.selectCachedArgsForQuery(state, 'getAllProducts')) {
-    undos.push(dispatch(catalogApi.util.updateQueryData('getAllProducts', args, (draft) => draft.forEach(mark))).undo);
-  }
   if (catalogApi.util.selectCachedArgsForQuery(state, 'getProduct').includes(productId)) {
     undos.push(dispatch(catalogApi.util.updateQueryData('getProduct', productId, mark)).undo);
   }
   for (const args of usersApi.util.selectCachedArgsForQuery(state, 'getUserProducts')) {
-    undos.push(dispatch(usersApi.util.updateQueryData('getUserProducts', args, (draft) => draft.forEach(mark))).undo);
+    undos.push(dispatch(usersApi.util.updateQueryData('getUserProducts', args, (draft) => draft.pages.forEach((page) => page.items.forEach(mark)))).undo);
   }
   for (const args of favoritesApi.util.selectCachedArgsForQuery(state, 'getFavorites')) {
     undos.push(

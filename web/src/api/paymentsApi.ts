@@ -11,7 +11,7 @@ import type {
 import { api } from './api';
 import { catalogApi } from './catalogApi';
 
-export type NewPaymentIntent = Pick<CreatePaymentIntentDto, 'productId' | 'amount'> & { guestInfo?: ShippingInfoDto };
+export type NewPaymentIntent = Pick<CreatePaymentIntentDto, 'productId' | 'amount' | 'checkoutToken'> & { guestInfo?: ShippingInfoDto };
 
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -27,9 +27,9 @@ export const paymentsApi = api.injectEndpoints({
      * Asks for the intent's real state (works without webhooks). When paid, the product is marked sold in the cache
      * right away: catalog sells it from an event a moment later, so a refetch now could still answer "active".
      */
-    reconcilePayment: build.mutation<PaymentStatusDto, ReconcilePaymentDto['paymentIntentId']>({
-      query: (paymentIntentId) => ({ url: '/payments/reconcile', method: 'POST', body: { paymentIntentId } satisfies ReconcilePaymentDto }),
-      async onQueryStarted(_paymentIntentId, { dispatch, getState, queryFulfilled }) {
+    reconcilePayment: build.mutation<PaymentStatusDto, ReconcilePaymentDto>({
+      query: (body) => ({ url: '/payments/reconcile', method: 'POST', body }),
+      async onQueryStarted(_payment, { dispatch, getState, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data?.status !== 'paid') return;
         const state = getState();
@@ -47,9 +47,6 @@ export const paymentsApi = api.injectEndpoints({
               for (const page of draft.pages) page.items = page.items.filter((product) => product.id !== productId);
             }),
           );
-        }
-        for (const args of catalogApi.util.selectCachedArgsForQuery(state, 'getAllProducts')) {
-          dispatch(catalogApi.util.updateQueryData('getAllProducts', args, (draft) => draft.filter((product) => product.id !== productId)));
         }
       },
       invalidatesTags: (result) => (result?.status === 'paid' ? ['Order', 'Category', 'UserProducts'] : []),

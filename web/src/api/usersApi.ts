@@ -1,8 +1,13 @@
-import type { MeDto, ProductDto, UpdateProfileDto, UserDto } from '@souvenir/contracts';
-import { api } from './api';
+import type { MeDto, ProductDto, ProductPageDto, SellerProductStatus, UpdateProfileDto, UserDto } from '@souvenir/contracts';
+import { api, nextCursorOf } from './api';
 import { authApi } from './authApi';
 
 type ProfileChanges = Pick<UpdateProfileDto, 'firstName' | 'lastName'> & { location: string | null };
+
+export interface UserProductsArg {
+  id: string;
+  status: SellerProductStatus;
+}
 
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -10,9 +15,22 @@ export const usersApi = api.injectEndpoints({
       query: (id) => `/users/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'User', id }],
     }),
-    getUserProducts: build.query<ProductDto[], string>({
-      query: (id) => `/users/${encodeURIComponent(id)}/products`,
-      providesTags: (_result, _error, id) => [{ type: 'UserProducts', id }],
+    /**
+     * A profile tab: the user's products of one status, newest first, page after page (keyset cursor in
+     * `X-Next-Cursor`, the tab's count in `X-Total-Count`).
+     */
+    getUserProducts: build.infiniteQuery<ProductPageDto, UserProductsArg, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+      },
+      query: ({ queryArg: { id, status }, pageParam }) =>
+        `/users/${encodeURIComponent(id)}/products?${new URLSearchParams({ status, ...(pageParam ? { cursor: pageParam } : {}) }).toString()}`,
+      transformResponse: (items: ProductDto[], meta): ProductPageDto => {
+        const total = Number(meta?.response?.headers.get('X-Total-Count'));
+        return { items, nextCursor: nextCursorOf(meta), totalCount: Number.isFinite(total) ? total : items.length };
+      },
+      providesTags: (_result, _error, { id }) => [{ type: 'UserProducts', id }],
     }),
     updateUser: build.mutation<MeDto, { id: string; changes: ProfileChanges }>({
       query: ({ id, changes }) => ({ url: `/users/${encodeURIComponent(id)}`, method: 'PUT', body: changes }),
@@ -27,4 +45,4 @@ export const usersApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetUserQuery, useGetUserProductsQuery, useUpdateUserMutation } = usersApi;
+export const { useGetUserQuery, useGetUserProductsInfiniteQuery, useUpdateUserMutation } = usersApi;

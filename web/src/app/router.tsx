@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { DocumentTitle } from '../components/layout/DocumentTitle';
 import { Layout } from '../components/layout/Layout';
 // Home is in the entry script: it is the first page most visitors see, and its eager part is only the hero.
 import HomePage from '../features/catalog/pages/HomePage';
@@ -12,22 +13,45 @@ const MessagesPage = lazy(() => import('../features/messages/pages/MessagesPage'
 const HowItWorksPage = lazy(() => import('../features/info/pages/HowItWorksPage'));
 const CheckoutPage = lazy(() => import('../features/checkout/pages/CheckoutPage'));
 const PaymentSuccessPage = lazy(() => import('../features/checkout/pages/PaymentSuccessPage'));
+const OrdersPage = lazy(() => import('../features/orders/pages/OrdersPage'));
+// Their action dialogs check input with the contracts' DTO classes, whose decorators need reflect-metadata loaded
+// first (see CheckoutPage).
+const OrderPage = lazy(() => import('reflect-metadata').then(() => import('../features/orders/pages/OrderPage')));
+const SupportPage = lazy(() => import('reflect-metadata').then(() => import('../features/orders/pages/SupportPage')));
+const PayoutsPage = lazy(() => import('../features/payouts/pages/PayoutsPage'));
+// Its form checks input with the contracts' DTO class (reflect-metadata first, as above).
+const TestOnboardingPage = lazy(() => import('reflect-metadata').then(() => import('../features/payouts/pages/TestOnboardingPage')));
 const NotFoundPage = lazy(() => import('../features/info/pages/NotFoundPage'));
+const TermsPage = lazy(() => import('../features/info/pages/TermsPage'));
+const PrivacyPage = lazy(() => import('../features/info/pages/PrivacyPage'));
 
 /** The app's pages; the browser router is made from them in main.tsx, the prerendered Home in prerender.tsx. */
 export const routes: RouteObject[] = [
   {
-    element: <Layout />,
+    // Every page's <title> follows the route (DocumentTitle renders nothing).
+    element: (
+      <>
+        <DocumentTitle />
+        <Layout />
+      </>
+    ),
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/categories', element: <CategoriesPage /> },
       { path: '/how-it-works', element: <HowItWorksPage /> },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '/privacy', element: <PrivacyPage /> },
       { path: '/sell', element: <SellPage /> },
       { path: '/product/:id', element: <ProductPage /> },
+      { path: '/profile/payouts', element: <PayoutsPage /> },
       { path: '/profile/:id?', element: <ProfilePage /> },
       { path: '/messages', element: <MessagesPage /> },
       { path: '/checkout', element: <CheckoutPage /> },
       { path: '/payment-success', element: <PaymentSuccessPage /> },
+      { path: '/orders', element: <OrdersPage /> },
+      { path: '/orders/:ref', element: <OrderPage /> },
+      { path: '/support', element: <SupportPage /> },
+      { path: '/payouts/test-onboarding/:token', element: <TestOnboardingPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

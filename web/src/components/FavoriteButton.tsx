@@ -11,9 +11,9 @@ interface Props {
   sx?: SxProps<Theme>;
 }
 
-/** The favourite heart (red when set); toggles the product's favourite, or asks to log in when signed out. */
+/** The favourite heart (red when set); toggles the product's favourite, or asks to log in when signed out (and favourites it once signed in). */
 export function FavoriteButton({ productId, favorited, title, sx }: Props) {
-  const { toggle, isPending } = useToggleFavorite(productId, favorited);
+  const { toggle, isPending } = useToggleFavorite(productId, favorited, title);
   const onClick = (event: React.MouseEvent) => {
     // The heart sits on a card that links to the product.
     event.preventDefault();

@@ -53,8 +53,8 @@ export function useDtoForm<T extends object>(dto: ClassConstructor<object>, init
     helperText: errors[name],
   });
 
-  /** Validates, then calls `onValid` with the transformed (trimmed, converted) values. */
-  const handleSubmit = (onValid: (data: T) => unknown) => async (event?: FormEvent) => {
+  /** Validates, then calls `onValid` with the transformed (trimmed, converted) values, or `onInvalid` with the errors. */
+  const handleSubmit = (onValid: (data: T) => unknown, onInvalid?: (errors: FieldErrors<T>) => unknown) => async (event?: FormEvent) => {
     event?.preventDefault();
     setSubmitted(true);
     const current = ++run.current;
@@ -62,6 +62,7 @@ export function useDtoForm<T extends object>(dto: ClassConstructor<object>, init
     if (current === run.current) setErrors(next);
     // A plain copy: RTK Query only serialises plain objects as JSON, not DTO class instances.
     if (Object.keys(next).length === 0) await onValid({ ...instance } as T);
+    else await onInvalid?.(next);
   };
 
   return { values, setValue, errors, field, handleSubmit, reset, submitted };

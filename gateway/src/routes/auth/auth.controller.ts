@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
-import { ErrorCode, LoginDto, MESSAGES, RegisterDto, RPC, type MeDto } from '@souvenir/contracts';
+import { ErrorCode, LoginDto, MESSAGES, RegisterDto, RPC, USERNAME_PATTERN, type MeDto } from '@souvenir/contracts';
 import { DomainError, RpcClient } from '@souvenir/platform';
 import type { Request, Response } from 'express';
 import { RateLimits } from '../../security/rate-limits';
@@ -23,17 +23,22 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
-  async login(@Body() body: LoginDto, @Req() req: Request): Promise<MeDto> {
-    await this.limits.login(req.ip ?? 'unknown', body.username);
-    const me = await this.rpc.send(RPC.identity.verifyCredentials, { username: body.username, password: body.password });
+  async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MeDto> {
+    const username = body.username.trim();
+    const me = await this.limits.login(req, res, username, () => this.verify(username, body.password));
     await signIn(req, me.id);
-    await this.limits.loginSucceeded(body.username);
     return me;
   }
 
+  /** Every account has a plain username: any other is wrong without asking identity (and cannot alias one). */
+  private verify(username: string, password: string): Promise<MeDto> {
+    if (!USERNAME_PATTERN.test(username)) return Promise.reject(new DomainError(ErrorCode.Unauthenticated, MESSAGES.invalidCredentials));
+    return this.rpc.send(RPC.identity.verifyCredentials, { username, password });
+  }
+
   @Post('register')
-  async register(@Body() body: RegisterDto, @Req() req: Request): Promise<MeDto> {
-    await this.limits.register(req.ip ?? 'unknown');
+  async register(@Body() body: RegisterDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MeDto> {
+    await this.limits.register(req.ip ?? 'unknown', res);
     const me = await this.rpc.send(RPC.identity.register, body);
     await signIn(req, me.id);
     return me;

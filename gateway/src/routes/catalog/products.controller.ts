@@ -1,20 +1,28 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { CreateProductDto, ProductQueryDto, RPC, type CategoryDto, type ProductDto } from '@souvenir/contracts';
+import { CreateProductDto, ProductQueryDto, RPC, type BrowseCategoryCountDto, type CategoryDto, type ProductDto } from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
 import type { Response } from 'express';
 import { UuidPipe } from '../../rpc/uuid.pipe';
 import { ActorId, AuthGuard, OptionalActorId } from '../../session/auth.guard';
+import { WriteLimit } from '../../security/write-limits';
 import { FavouriteMarker } from '../favourites/favourite-marker';
 
 @Controller('api')
 export class ProductsController {
   constructor(private readonly rpc: RpcClient, private readonly favourites: FavouriteMarker) {}
 
-  /** One page of active products; the next page's cursor and the total travel in headers (API.md). */
+  /**
+   * One page of active products; the next page's cursor and the total travel in headers (API.md), with whether the
+   * total is a lower bound and a search's "Did you mean" suggestion.
+   */
   @Get('products')
   async list(@Query() query: ProductQueryDto, @OptionalActorId() actorId: string | undefined, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
     const page = await this.rpc.send(RPC.catalog.listProducts, { query: { ...query } });
     res.setHeader('X-Total-Count', String(page.totalCount));
+    // Counting stopped at a bound: more than X-Total-Count products match ("1,000+ results").
+    if (page.totalIsLowerBound) res.setHeader('X-Total-Is-Lower-Bound', 'true');
+    // "Did you mean": URI-encoded, as a header carries only ASCII and the words may not be.
+    if (page.suggestion) res.setHeader('X-Search-Suggestion', encodeURIComponent(page.suggestion));
     if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
     return this.favourites.mark(actorId, page.items);
   }
@@ -30,6 +38,7 @@ export class ProductsController {
   }
 
   @Post('products')
+  @WriteLimit('listings')
   @UseGuards(AuthGuard)
   create(@ActorId() actorId: string, @Body() product: CreateProductDto): Promise<ProductDto> {
     return this.rpc.send(RPC.catalog.createProduct, { actorId, product: { ...product } });
@@ -37,6 +46,7 @@ export class ProductsController {
 
   /** Owner only (catalog enforces it): the listing leaves browse, search, favourites and counts. */
   @Delete('products/:id')
+  @WriteLimit('listings')
   @UseGuards(AuthGuard)
   @HttpCode(204)
   async remove(@ActorId() actorId: string, @Param('id', new UuidPipe('Product')) productId: string): Promise<void> {
@@ -46,5 +56,11 @@ export class ProductsController {
   @Get('categories')
   categories(): Promise<CategoryDto[]> {
     return this.rpc.send(RPC.catalog.listCategories, {});
+  }
+
+  /** The Categories page's cards with their counts, counted by catalog (each the total of its `categories` browse). */
+  @Get('categories/browse')
+  browseCategories(): Promise<BrowseCategoryCountDto[]> {
+    return this.rpc.send(RPC.catalog.countBrowseCategories, {});
   }
 }

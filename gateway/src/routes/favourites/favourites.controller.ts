@@ -3,6 +3,7 @@ import { AddFavoriteDto, FavoritesQueryDto, PAGE_SIZE, RPC, type ProductDto } fr
 import { RpcClient } from '@souvenir/platform';
 import type { Response } from 'express';
 import { UuidPipe } from '../../rpc/uuid.pipe';
+import { WriteLimit } from '../../security/write-limits';
 import { ActorId, AuthGuard } from '../../session/auth.guard';
 
 /** The caller's favourites; `DELETE` takes the product id (API.md). */
@@ -25,12 +26,14 @@ export class FavouritesController {
 
   /** Idempotent: favouriting twice answers the same. */
   @Post()
+  @WriteLimit('favourites')
   async add(@ActorId() actorId: string, @Body() body: AddFavoriteDto): Promise<{ productId: string; isFavorited: true }> {
     await this.rpc.send(RPC.favourites.add, { actorId, productId: body.productId });
     return { productId: body.productId, isFavorited: true };
   }
 
   @Delete(':productId')
+  @WriteLimit('favourites')
   @HttpCode(204)
   async remove(@ActorId() actorId: string, @Param('productId', new UuidPipe('Favorite')) productId: string): Promise<void> {
     await this.rpc.send(RPC.favourites.remove, { actorId, productId });

@@ -3,6 +3,7 @@ import { ConversationsQueryDto, PAGE_SIZE, RPC, SendMessageDto, ThreadQueryDto, 
 import { RpcClient } from '@souvenir/platform';
 import type { Request, Response } from 'express';
 import { UuidPipe } from '../../rpc/uuid.pipe';
+import { WriteLimit } from '../../security/write-limits';
 import { ActorId, AuthGuard } from '../../session/auth.guard';
 import { InboxFreshness } from './inbox-freshness';
 
@@ -40,6 +41,7 @@ export class MessagesController {
   }
 
   @Post()
+  @WriteLimit('messages')
   async send(@ActorId() actorId: string, @Body() message: SendMessageDto): Promise<MessageDto> {
     const sent = await this.rpc.send(RPC.messaging.sendMessage, { actorId, ...message });
     this.inbox.forget(actorId, sent.toUserId);

@@ -1,18 +1,20 @@
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
-  ConfirmTestPaymentDto, CreatePaymentIntentDto, ReconcilePaymentDto, RPC, type OrdersDto, type PaymentIntentDto,
+  ConfirmTestPaymentDto, CreatePaymentIntentDto, ReconcilePaymentDto, RPC, type PaymentIntentDto,
   type PaymentStatusDto, type TestPaymentOutcomeDto,
 } from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
-import { ActorId, AuthGuard, OptionalActorId } from '../../session/auth.guard';
+import { WriteLimit } from '../../security/write-limits';
+import { OptionalActorId } from '../../session/auth.guard';
 
-/** Checkout: guests may pay too; a signed-in caller is passed as `actorId`. payments enforces every rule. */
+/** Checkout (the orders themselves: routes/orders): guests may pay too; a signed-in caller is passed as `actorId`. payments enforces every rule. */
 @Controller('api')
 export class PaymentsController {
   constructor(private readonly rpc: RpcClient) {}
 
   /** 200 rather than 201: the answer is the card form's client secret, the order is not a resource yet. */
   @Post('create-payment-intent')
+  @WriteLimit('paymentIntents')
   @HttpCode(200)
   createIntent(@OptionalActorId() actorId: string | undefined, @Body() body: CreatePaymentIntentDto): Promise<PaymentIntentDto> {
     return this.rpc.send(RPC.payments.createIntent, { ...body, ...(actorId ? { actorId } : {}) });
@@ -25,16 +27,14 @@ export class PaymentsController {
     return this.rpc.send(RPC.payments.confirmTestPayment, body);
   }
 
-  /** The success page: the order's status after asking the provider. */
+  /** The success page: the order's status after asking the provider (the buyer's session, or a guest's client secret). */
   @Post('payments/reconcile')
   @HttpCode(200)
   reconcile(@OptionalActorId() actorId: string | undefined, @Body() body: ReconcilePaymentDto): Promise<PaymentStatusDto> {
-    return this.rpc.send(RPC.payments.reconcile, { paymentIntentId: body.paymentIntentId, ...(actorId ? { actorId } : {}) });
-  }
-
-  @Get('orders')
-  @UseGuards(AuthGuard)
-  orders(@ActorId() actorId: string): Promise<OrdersDto> {
-    return this.rpc.send(RPC.payments.listOrders, { actorId });
+    return this.rpc.send(RPC.payments.reconcile, {
+      paymentIntentId: body.paymentIntentId,
+      ...(body.clientSecret ? { clientSecret: body.clientSecret } : {}),
+      ...(actorId ? { actorId } : {}),
+    });
   }
 }

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Param, Put, UseGuards } from '@nestjs/common';
-import { RPC, UpdateProfileDto, type MeDto, type ProductDto, type UserDto } from '@souvenir/contracts';
+import { Body, Controller, Get, Param, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { PAGE_SIZE, RPC, UpdateProfileDto, UserProductsQueryDto, type MeDto, type ProductDto, type UserDto } from '@souvenir/contracts';
+import type { Response } from 'express';
 import { RpcClient } from '@souvenir/platform';
 import { UuidPipe } from '../../rpc/uuid.pipe';
 import { ActorId, AuthGuard, OptionalActorId } from '../../session/auth.guard';
@@ -21,8 +22,25 @@ export class UsersController {
     return this.rpc.send(RPC.identity.updateUser, { actorId, userId, changes: { ...changes } });
   }
 
+  /**
+   * A page of the user's active and sold products (or of one `status`), newest first, as an array like every list;
+   * the next page's cursor in `X-Next-Cursor` and the count in `X-Total-Count`, as for `GET /api/products`. An
+   * unknown user is 404: when the first page is empty, identity, which owns users, is asked (catalog's sellers are a
+   * read model that may not have heard of a user who just registered).
+   */
   @Get(':id/products')
-  async listProducts(@Param('id', new UuidPipe('User')) sellerId: string, @OptionalActorId() actorId: string | undefined): Promise<ProductDto[]> {
-    return this.favourites.mark(actorId, await this.rpc.send(RPC.catalog.listSellerProducts, { sellerId }));
+  async listProducts(
+    @Param('id', new UuidPipe('User')) sellerId: string, @Query() query: UserProductsQueryDto, @OptionalActorId() actorId: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ProductDto[]> {
+    const page = await this.rpc.send(RPC.catalog.listSellerProducts, {
+      sellerId, limit: query.limit ?? PAGE_SIZE.default,
+      ...(query.status ? { status: query.status } : {}), ...(query.cursor !== undefined ? { cursor: query.cursor } : {}),
+    });
+    // Only an empty first page can be an unknown user's: identity is asked then alone (NOT_FOUND → 404), not on every page.
+    if (page.items.length === 0 && query.cursor === undefined) await this.rpc.send(RPC.identity.getUser, { userId: sellerId });
+    res.setHeader('X-Total-Count', String(page.totalCount));
+    if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
+    return this.favourites.mark(actorId, page.items);
   }
 }

@@ -1,4 +1,4 @@
-import { IsDateString, IsString, IsUUID } from 'class-validator';
+import { IsDateString, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
 
 /** A product became visible in browse and search. */
 export class ProductListedEvent {
@@ -20,6 +20,20 @@ export class ProductRemovedEvent {
 export class ProductSoldEvent {
   @IsUUID('all') productId!: string;
   @IsUUID('all') sellerId!: string;
+  /** The product's sales and relistings so far (absent from events published before relisting existed). */
+  @IsOptional() @IsInt() @Min(1) version?: number;
+  @IsDateString() occurredAt!: string;
+}
+
+/**
+ * A sold product is on sale again: its order was cancelled before shipping (payments' order changed paid → cancelled).
+ * Read models show it as active again, as before the sale.
+ */
+export class ProductRelistedEvent {
+  @IsUUID('all') productId!: string;
+  @IsUUID('all') sellerId!: string;
+  /** Higher than the version of the sale it undoes: a read model keeps the newest of sold and relisted. */
+  @IsInt() @Min(1) version!: number;
   @IsDateString() occurredAt!: string;
 }
 
@@ -28,10 +42,12 @@ export const CATALOG_EVENTS = {
   productListed: 'events.catalog.product.listed',
   productRemoved: 'events.catalog.product.removed',
   productSold: 'events.catalog.product.sold',
+  productRelisted: 'events.catalog.product.relisted',
 } as const;
 
 export const CATALOG_EVENT_TYPES = {
   [CATALOG_EVENTS.productListed]: ProductListedEvent,
   [CATALOG_EVENTS.productRemoved]: ProductRemovedEvent,
   [CATALOG_EVENTS.productSold]: ProductSoldEvent,
+  [CATALOG_EVENTS.productRelisted]: ProductRelistedEvent,
 } as const;

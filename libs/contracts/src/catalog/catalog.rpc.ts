@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsUUID, ValidateNested } from 'class-validator';
-import { CreateProductDto, ProductQueryDto } from './product.dto';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { PAGE_SIZE } from '../pagination/page-query.dto';
+import { CreateProductDto, ProductQueryDto, SELLER_PRODUCT_STATUSES, type SellerProductStatus } from './product.dto';
 
 export class CreateProductRequest {
   @IsUUID('all') actorId!: string;
@@ -23,9 +24,13 @@ export class RemoveProductRequest {
   @IsUUID('all') productId!: string;
 }
 
-/** A seller's active and sold products (profile tabs). */
+/** A page of a seller's active and sold products, or of one status (profile tabs), newest first. */
 export class ListSellerProductsRequest {
   @IsUUID('all') sellerId!: string;
+  @IsOptional() @IsIn(SELLER_PRODUCT_STATUSES) status?: SellerProductStatus;
+  @IsInt() @Min(1) @Max(PAGE_SIZE.max) limit!: number;
+  /** The `nextCursor` of the previous page; an unreadable one is VALIDATION_FAILED 'Invalid cursor'. */
+  @IsOptional() @IsString() @MaxLength(500) cursor?: string;
 }
 
 /** Batch lookup for other services: one call per page, never one per product. */
@@ -33,6 +38,20 @@ export class GetProductsByIdsRequest {
   @IsArray() @ArrayMaxSize(500) @IsUUID('all', { each: true }) productIds!: string[];
 }
 
+/** Most ids one page of `catalog.product.list-ids` holds (about 400 kB of JSON, well under NATS's 1 MB payload). */
+export const PRODUCT_IDS_PAGE_MAX = 10_000;
+
+/** Active products' ids in id order, strictly after `after` (keyset): the sitemap walks them. */
+export class ListProductIdsRequest {
+  @IsOptional() @IsUUID('all') after?: string;
+  @IsInt() @Min(1) @Max(PRODUCT_IDS_PAGE_MAX) limit!: number;
+}
+
 export class ListCategoriesRequest {
+  @IsOptional() readonly _?: never;
+}
+
+/** The Categories page's cards, each with its number of active products. */
+export class CountBrowseCategoriesRequest {
   @IsOptional() readonly _?: never;
 }

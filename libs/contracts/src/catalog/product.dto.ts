@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString,
-  IsUrl, Max, MaxLength, Min, MinLength, ValidateIf,
+  IsUrl, Max, MaxLength, Min, MinLength,
 } from 'class-validator';
 import { PageQueryDto, toNumber } from '../pagination/page-query.dto';
 import { LIMITS, MESSAGES } from '../validation/messages';
@@ -9,25 +9,9 @@ import { LIMITS, MESSAGES } from '../validation/messages';
 export const CONDITIONS = ['new', 'like-new', 'good'] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
-/** Sell form categories (spec section 3). */
-export const SELL_CATEGORIES = ['Art & Crafts', 'Clothing', 'Jewelry', 'Home Decor', 'Food & Drinks', 'Textiles', 'Collectibles'] as const;
-/** Sidebar filter categories (spec section 3). */
-export const FILTER_CATEGORIES = ['Art & Crafts', 'Clothing', 'Jewelry', 'Home Decor', 'Food & Drinks'] as const;
+// The category lists and the mapping between them: ./categories.ts.
 /** Seller location filter options; 'Any Location' is dropped before the call. */
 export const SELLER_LOCATIONS = ['Any Location', 'United States', 'United Kingdom', 'Canada', 'Australia'] as const;
-/** Browse categories of the Categories page: label and the search term it links to. */
-export const BROWSE_CATEGORIES = [
-  { label: 'Art & Crafts', term: 'art' },
-  { label: 'Antiques & Collectibles', term: 'antique' },
-  { label: 'Fashion & Accessories', term: 'fashion' },
-  { label: 'Food & Confectionery', term: 'food' },
-  { label: 'Pop Culture & Entertainment', term: 'pop culture' },
-  { label: 'Jewelry & Gems', term: 'jewelry' },
-  { label: 'Ceramics & Pottery', term: 'ceramic' },
-  { label: 'Textiles & Fabrics', term: 'textile' },
-  { label: 'Music & Instruments', term: 'music' },
-  { label: 'Home Decor', term: 'decor' },
-] as const;
 export const PRODUCT_SORTS = ['recent', 'price_asc', 'price_desc', 'popular'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -50,15 +34,15 @@ export class CreateProductDto {
   @IsNotEmpty({ message: MESSAGES.priceRequired })
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: MESSAGES.pricePositive })
   @Min(0.01, { message: MESSAGES.pricePositive })
-  @Max(LIMITS.priceMax, { message: 'Price is too high' })
+  @Max(LIMITS.priceMax, { message: MESSAGES.priceMax })
   price!: number;
 
-  @Transform(toNumber)
+  /** Optional: an empty field of the form (`""`, or only spaces) means none, as null does. */
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? null : toNumber({ value })))
   @IsOptional()
-  @ValidateIf((_, v) => v !== '')
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'Original price must be a positive number' })
   @Min(0.01, { message: 'Original price must be a positive number' })
-  @Max(LIMITS.priceMax, { message: 'Original price is too high' })
+  @Max(LIMITS.priceMax, { message: MESSAGES.originalPriceMax })
   originalPrice?: number | null;
 
   @IsIn(CONDITIONS, { message: MESSAGES.conditionRequired })
@@ -152,9 +136,27 @@ export interface CategoryDto {
   count: number;
 }
 
+/** The profile tabs: a seller's products that are still shown. */
+export const SELLER_PRODUCT_STATUSES = ['active', 'sold'] as const;
+export type SellerProductStatus = (typeof SELLER_PRODUCT_STATUSES)[number];
+
+/**
+ * `GET /api/users/{id}/products`: one page (newest first) of the user's active and sold products, or of one `status`
+ * (each profile tab pages on its own); the next page's cursor in `X-Next-Cursor`, the count in `X-Total-Count`.
+ */
+export class UserProductsQueryDto extends PageQueryDto {
+  @IsOptional() @IsIn(SELLER_PRODUCT_STATUSES, { message: 'status must be active or sold' })
+  status?: SellerProductStatus;
+}
+
 /** One page of products with the headers' data. */
 export interface ProductPageDto {
   items: ProductDto[];
   nextCursor: string | null;
+  /** The number of matches, counted exactly up to a bound (`X-Total-Count`); see `totalIsLowerBound`. */
   totalCount: number;
+  /** True when more than `totalCount` products match: counting stopped at the bound (`X-Total-Is-Lower-Bound: true`). */
+  totalIsLowerBound?: boolean;
+  /** A search that found nothing because of a typo: the words that would find something ("japn" → "japan"). */
+  suggestion?: string;
 }

@@ -1,27 +1,34 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsPlainText, NormalizedText } from '../validation/is-plain-text';
 import { LIMITS, MESSAGES } from '../validation/messages';
+
+/** Letters a–z (either case) and digits, with single `.`, `_` or `-` between them. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9](?:[._-]?[A-Za-z0-9])*$/;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** The profile fields a user edits: Edit Profile dialog and `PUT /api/users/{id}` body. */
 export class UpdateProfileDto {
-  @Transform(trim)
+  @NormalizedText()
   @IsString({ message: MESSAGES.firstNameRequired })
   @IsNotEmpty({ message: MESSAGES.firstNameRequired })
   @MaxLength(LIMITS.nameMax, { message: 'First name is too long' })
+  @IsPlainText({ message: MESSAGES.firstNameNotPlain })
   firstName!: string;
 
-  @Transform(trim)
+  @NormalizedText()
   @IsString({ message: MESSAGES.lastNameRequired })
   @IsNotEmpty({ message: MESSAGES.lastNameRequired })
   @MaxLength(LIMITS.nameMax, { message: 'Last name is too long' })
+  @IsPlainText({ message: MESSAGES.lastNameNotPlain })
   lastName!: string;
 
-  @Transform(trim)
+  @NormalizedText()
   @IsOptional()
   @IsString({ message: 'Location must be text' })
   @MaxLength(LIMITS.locationMax, { message: 'Location is too long' })
+  @IsPlainText({ message: MESSAGES.locationNotPlain })
   location?: string | null;
 }
 
@@ -37,10 +44,15 @@ export class RegisterDto extends UpdateProfileDto {
   @MaxLength(LIMITS.passwordMax, { message: 'Password is too long' })
   password!: string;
 
+  /**
+   * A plain set, so no two usernames look alike: `yukі` (Cyrillic і), full-width `ｙｕｋｉ`, invisible or bidi
+   * characters and markup are refused rather than folded. Unique ignoring case (identity's lower(username) index).
+   */
   @Transform(trim)
   @IsString({ message: MESSAGES.usernameMin })
   @MinLength(LIMITS.usernameMin, { message: MESSAGES.usernameMin })
   @MaxLength(LIMITS.usernameMax, { message: 'Username is too long' })
+  @Matches(USERNAME_PATTERN, { message: MESSAGES.usernameCharacters })
   username!: string;
 }
 
@@ -57,6 +69,13 @@ export class LoginDto {
   password!: string;
 }
 
+/**
+ * A user's role: `support` decides buyers' claims (issue 19). Nobody can give it to themself: only
+ * `npm run support:grant -- USERNAME` (direct database access) sets it.
+ */
+export const USER_ROLES = ['member', 'support'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
 /** What the owner sees of themself (`GET /api/auth/me`). */
 export interface MeDto {
   id: string;
@@ -68,10 +87,12 @@ export interface MeDto {
   location: string | null;
   isVerified: boolean;
   createdAt: string;
+  /** Only the user themself (and the services, through identity.user.get-me) learn it. */
+  role: UserRole;
 }
 
-/** What anybody sees of a user: Me without the email. */
-export type UserDto = Omit<MeDto, 'email'>;
+/** What anybody sees of a user: Me without the email and the role. */
+export type UserDto = Omit<MeDto, 'email' | 'role'>;
 
 /** The small form of a user shown beside messages and products. */
 export interface UserSummaryDto {

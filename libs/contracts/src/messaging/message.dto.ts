@@ -55,6 +55,11 @@ export interface MessageDto {
   fromUser: UserSummaryDto;
   toUser: UserSummaryDto;
   product: MessageProductDto;
+  /**
+   * Present only on a system note about the product's order ("Order shipped with DHL 123", issue 19): not written by a
+   * person (fromUser is the party who acted); show it as a note, not as that person's message. Absent on people's messages.
+   */
+  kind?: 'system';
 }
 
 /** The latest message of one (other user, product) pair, with how many of its messages the caller has not read. */

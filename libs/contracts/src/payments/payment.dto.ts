@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import {
-  IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf, ValidateNested,
+  IsBoolean, IsEmail, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf, ValidateNested,
 } from 'class-validator';
 import { LIMITS, MESSAGES } from '../validation/messages';
 
@@ -95,7 +95,13 @@ export class CreatePaymentIntentDto {
 
   @IsOptional() @ValidateNested() @Type(() => ShippingInfoDto)
   guestInfo?: ShippingInfoDto;
+
+  /** A guest's resumption of their own checkout: the token answered when it started (kept by that browser only). */
+  @IsOptional() @IsString({ message: 'checkoutToken must be a string' }) @MaxLength(100, { message: 'checkoutToken is too long' })
+  checkoutToken?: string;
 }
+
+const CARD_REQUIRED = 'Card details are required';
 
 /** The card fields of the test-mode card form; incomplete values are answered with the spec's messages, not 400. */
 export class TestCardDto {
@@ -106,19 +112,33 @@ export class TestCardDto {
   @Transform(toText) @IsOptional() @IsString() @MaxLength(20) postalCode?: string;
 }
 
-/** `POST /api/payments/test-confirm` body (only while the test-mode provider is active). */
+/**
+ * `POST /api/payments/test-confirm` body (only while the test-mode provider is active). Like Stripe.js, it confirms
+ * by the intent's client secret, which only the browser that started the checkout holds.
+ */
 export class ConfirmTestPaymentDto {
-  @IsString() @IsNotEmpty() @MaxLength(100) paymentIntentId!: string;
-  @ValidateNested() @Type(() => TestCardDto) card!: TestCardDto;
+  @IsString({ message: 'clientSecret is required' }) @IsNotEmpty({ message: 'clientSecret is required' }) @MaxLength(200) clientSecret!: string;
+  /** Required: the card form always sends it (its fields may be incomplete: those get the spec's messages). */
+  @IsObject({ message: CARD_REQUIRED }) @ValidateNested({ message: CARD_REQUIRED }) @Type(() => TestCardDto) card!: TestCardDto;
 }
 
-/** `POST /api/payments/reconcile` body: the success page asks for the intent's real state. */
+/**
+ * `POST /api/payments/reconcile` body: the success page asks for the intent's real state. A guest proves the
+ * payment is theirs with its client secret; a signed-in buyer's session is enough for their own orders.
+ */
 export class ReconcilePaymentDto {
   @IsString() @IsNotEmpty() @MaxLength(100) paymentIntentId!: string;
+  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200) clientSecret?: string;
 }
 
 export type PaymentProviderName = 'stripe' | 'test';
-export type OrderStatus = 'pending' | 'requires_action' | 'paid' | 'failed' | 'refunded';
+/**
+ * Checkout states (pending, requires_action, failed) and the order's life after the payment (issue 19): paid, shipped,
+ * delivered, completed, cancelled (refunded before shipping), disputed (a claim is open), refunded.
+ */
+export type OrderStatus =
+  | 'pending' | 'requires_action' | 'failed'
+  | 'paid' | 'shipped' | 'delivered' | 'completed' | 'cancelled' | 'disputed' | 'refunded';
 
 /** Answer of `POST /api/create-payment-intent`: what the card form needs. `amount` is the price as a decimal string. */
 export interface PaymentIntentDto {
@@ -129,6 +149,8 @@ export interface PaymentIntentDto {
   provider: PaymentProviderName;
   /** Present with Stripe: the key Stripe Elements needs. */
   publishableKey?: string;
+  /** Guests only: send it back to resume this checkout from the same browser (nobody else can). */
+  checkoutToken?: string;
 }
 
 /** Answer of the test-mode confirm step, as Stripe's confirmCardPayment reports it. */
@@ -142,6 +164,8 @@ export interface PaymentStatusDto {
   status: OrderStatus;
   productId: string;
   message?: string;
+  /** The order's id once paid, for the success page's "View your order" link (members; guests use their token). */
+  orderId?: string;
 }
 
 export interface AddressDto {

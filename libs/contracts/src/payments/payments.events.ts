@@ -21,13 +21,51 @@ export class OrderFailedEvent {
   @IsDateString() occurredAt!: string;
 }
 
+const ORDER_STATUSES = ['paid', 'shipped', 'delivered', 'completed', 'cancelled', 'disputed', 'refunded'] as const;
+
+/**
+ * An order moved along its life after the payment (shipped, delivered, completed, cancelled, disputed, refunded): one
+ * event per transition, in the same transaction. Catalog puts the item back on sale when an order is cancelled
+ * before shipping; messaging shows the change in the conversation about the product.
+ */
+export class OrderChangedEvent {
+  @IsUUID('all') orderId!: string;
+  @IsUUID('all') productId!: string;
+  @IsUUID('all') sellerId!: string;
+  @ValidateIf((_, v) => v !== null) @IsUUID('all') buyerUserId!: string | null;
+  @IsIn(ORDER_STATUSES) from!: (typeof ORDER_STATUSES)[number];
+  @IsIn(ORDER_STATUSES) to!: (typeof ORDER_STATUSES)[number];
+  @IsIn(['buyer', 'seller', 'support', 'system']) actor!: 'buyer' | 'seller' | 'support' | 'system';
+  @IsOptional() @IsString() reason?: string;
+  @IsOptional() @IsString() carrier?: string;
+  @IsOptional() @IsString() trackingNumber?: string;
+  @IsDateString() occurredAt!: string;
+}
+
+/**
+ * The money of a completed order reached the seller's payout account (issue 20), written with the payout's ledger
+ * entry; notifications tell the seller.
+ */
+export class PayoutPaidEvent {
+  @IsUUID('all') payoutId!: string;
+  @IsUUID('all') orderId!: string;
+  @IsUUID('all') sellerId!: string;
+  @IsInt() @Min(0) amountCents!: number;
+  @IsIn(['usd']) currency!: string;
+  @IsDateString() occurredAt!: string;
+}
+
 /** payments' event subjects with their payload classes. */
 export const PAYMENTS_EVENTS = {
   orderPaid: 'events.payments.order.paid',
   orderFailed: 'events.payments.order.failed',
+  orderChanged: 'events.payments.order.changed',
+  payoutPaid: 'events.payments.payout.paid',
 } as const;
 
 export const PAYMENTS_EVENT_TYPES = {
   [PAYMENTS_EVENTS.orderPaid]: OrderPaidEvent,
   [PAYMENTS_EVENTS.orderFailed]: OrderFailedEvent,
+  [PAYMENTS_EVENTS.orderChanged]: OrderChangedEvent,
+  [PAYMENTS_EVENTS.payoutPaid]: PayoutPaidEvent,
 } as const;

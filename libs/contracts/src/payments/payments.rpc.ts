@@ -1,6 +1,8 @@
 import { Type } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { CreatePaymentIntentDto, TestCardDto } from './payment.dto';
+import { ListPayoutsQueryDto, TestOnboardingDetailsDto } from './payout.dto';
+import { CancelOrderDto, DecideClaimDto, ListOrdersQueryDto, OpenClaimDto, OrderAccessRequest, RespondToClaimDto, ShipOrderDto } from './order.dto';
 
 /** `payments.intent.create`: `actorId` is absent for a guest. */
 export class CreatePaymentIntentRequest extends CreatePaymentIntentDto {
@@ -9,13 +11,14 @@ export class CreatePaymentIntentRequest extends CreatePaymentIntentDto {
 
 /** `payments.intent.confirm-test`: the built-in test-mode provider's confirm step (NOT_FOUND with Stripe). */
 export class ConfirmTestPaymentRequest {
-  @IsString() @IsNotEmpty() @MaxLength(100) paymentIntentId!: string;
+  @IsString() @IsNotEmpty() @MaxLength(200) clientSecret!: string;
   @ValidateNested() @Type(() => TestCardDto) card!: TestCardDto;
 }
 
 /** `payments.intent.reconcile`: asks the provider for the intent's state and applies it to the order. */
 export class ReconcilePaymentRequest {
   @IsString() @IsNotEmpty() @MaxLength(100) paymentIntentId!: string;
+  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(200) clientSecret?: string;
   @IsOptional() @IsUUID('all') actorId?: string;
 }
 
@@ -28,4 +31,96 @@ export class HandleWebhookRequest {
 /** `payments.order.list`: the caller's purchases and sales. */
 export class ListOrdersRequest {
   @IsUUID('all') actorId!: string;
+}
+
+/** `payments.order.page`: one page of the caller's purchases or sales, newest first. */
+export class ListOrdersPageRequest extends ListOrdersQueryDto {
+  @IsUUID('all') actorId!: string;
+}
+
+/** `payments.order.get`: one order, for its buyer (session or private token), its seller, or support. */
+export class GetOrderRequest extends OrderAccessRequest {}
+
+/** `payments.order.ship` (the seller). */
+export class ShipOrderRequest extends ShipOrderDto {
+  @IsString() @IsNotEmpty() @MaxLength(100) orderRef!: string;
+  @IsUUID('all') actorId!: string;
+}
+
+/** `payments.order.mark-delivered` (the seller, or the buyer). */
+export class MarkDeliveredRequest extends OrderAccessRequest {}
+
+/** `payments.order.confirm` ("Everything is OK", the buyer). */
+export class ConfirmOrderRequest extends OrderAccessRequest {}
+
+/** `payments.order.cancel` (the seller cancels; the buyer asks the seller to). */
+export class CancelOrderRequest extends CancelOrderDto {
+  @IsString() @IsNotEmpty() @MaxLength(100) orderRef!: string;
+  @IsOptional() @IsUUID('all') actorId?: string;
+}
+
+/** `payments.order.open-claim` (the buyer). */
+export class OpenClaimRequest extends OpenClaimDto {
+  @IsString() @IsNotEmpty() @MaxLength(100) orderRef!: string;
+  @IsOptional() @IsUUID('all') actorId?: string;
+}
+
+/** `payments.order.respond-to-claim` (the seller). */
+export class RespondToClaimRequest extends RespondToClaimDto {
+  @IsString() @IsNotEmpty() @MaxLength(100) orderRef!: string;
+  @IsUUID('all') actorId!: string;
+}
+
+/** `payments.claim.list-open` (support only): open claims oldest first. */
+export class ListOpenClaimsRequest {
+  @IsUUID('all') actorId!: string;
+  @IsOptional() @IsString() @MaxLength(200) cursor?: string;
+}
+
+/** `payments.dispute.list-open` (support only): orders with an open card dispute, oldest first. */
+export class ListCardDisputesRequest {
+  @IsUUID('all') actorId!: string;
+  @IsOptional() @IsString() @MaxLength(200) cursor?: string;
+}
+
+/** `payments.claim.decide` (support only). */
+export class DecideClaimRequest extends DecideClaimDto {
+  @IsUUID('all') claimId!: string;
+  @IsUUID('all') actorId!: string;
+}
+
+/** `payments.payout-account.get`: the caller's payout account (not_set_up when they have none). */
+export class GetPayoutAccountRequest {
+  @IsUUID('all') actorId!: string;
+}
+
+/** A page of ours the provider's onboarding sends the seller back to (built by the gateway from the request's origin). */
+const PAGE_URL = /^https?:\/\/[^\s]+$/;
+
+/**
+ * `payments.payout-account.create`: creates the caller's payout account if they have none, and answers a fresh
+ * onboarding link (Stripe's Account Link: single-use, short-lived).
+ */
+export class CreatePayoutAccountRequest {
+  @IsUUID('all') actorId!: string;
+  @IsString() @MaxLength(500) @Matches(PAGE_URL) returnUrl!: string;
+  @IsString() @MaxLength(500) @Matches(PAGE_URL) refreshUrl!: string;
+}
+
+/** `payments.payout.list`: the caller's balance and payouts, newest first. */
+export class ListPayoutsRequest extends ListPayoutsQueryDto {
+  @IsUUID('all') actorId!: string;
+}
+
+/** An onboarding link's token (test mode). */
+const LINK_TOKEN = /^[A-Za-z0-9]{16,64}$/;
+
+/** `payments.test-onboarding.get`: what the test-mode onboarding page shows for a link. */
+export class GetTestOnboardingRequest {
+  @IsString() @Matches(LINK_TOKEN, { message: 'This onboarding link is not valid' }) token!: string;
+}
+
+/** `payments.test-onboarding.complete`: the details the test-mode onboarding page collected. */
+export class CompleteTestOnboardingRequest extends TestOnboardingDetailsDto {
+  @IsString() @Matches(LINK_TOKEN, { message: 'This onboarding link is not valid' }) token!: string;
 }

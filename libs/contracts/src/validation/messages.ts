@@ -15,7 +15,11 @@ export const LIMITS = {
   imagesMax: 6,
   imageUrlMax: 2048,
   messageMax: 2000,
-  priceMax: 9_999_999_999.99,
+  /**
+   * The most a product may cost: the most the payment provider charges in one payment (Stripe: 99,999,999 cents,
+   * $999,999.99). A dearer listing could never be bought, and orders store the amount in cents.
+   */
+  priceMax: 999_999.99,
 } as const;
 
 export const MESSAGES = {
@@ -32,6 +36,8 @@ export const MESSAGES = {
   descriptionMax: 'Description too long',
   priceRequired: 'Price is required',
   pricePositive: 'Price must be a positive number',
+  priceMax: 'Price cannot be more than $999,999.99',
+  originalPriceMax: 'Original price cannot be more than $999,999.99',
   conditionRequired: 'Please select condition',
   categoryRequired: 'Category is required',
   countryRequired: 'Country is required',
@@ -49,6 +55,11 @@ export const MESSAGES = {
   emailTaken: 'Email is already registered',
   tooManyAttempts: 'Too many attempts. Please try again later.',
   notSignedIn: 'You need to be logged in',
+  // Beyond the spec (issue 18): names that could spoof another person's.
+  usernameCharacters: 'Username may contain only letters a-z, digits, and . _ - between them',
+  firstNameNotPlain: 'First name contains invisible or control characters',
+  lastNameNotPlain: 'Last name contains invisible or control characters',
+  locationNotPlain: 'Location contains invisible or control characters',
 } as const;
 
 /** Payment outcomes shown in the Payment Failed toast and on the success page (spec section 8). */
@@ -60,9 +71,15 @@ export const PAYMENT_MESSAGES = {
   incompleteNumber: 'Please enter a complete card number.',
   incompleteCvc: 'Please enter a complete CVC.',
   incompleteExpiry: 'Please enter a complete expiry date.',
+  // Beyond the spec (issue 21): a past expiry is not "incomplete". Stripe's own words, for its card form's check
+  // (invalid_expiry_month_past / _year_past) and for the issuer's answer (expired_card).
+  expiryInPast: "Your card's expiration date is in the past.",
+  expiredCard: 'Your card has expired.',
   declined: 'Your card was declined. Please try a different payment method.',
   insufficientFunds: 'Your card has insufficient funds.',
   processingError: 'A processing error occurred.',
   unexpectedState: 'Payment processing error. Please refresh the page and try again.',
   soldToAnotherBuyer: 'This item was just sold to another buyer. Your payment has been refunded.',
+  /** A payment that succeeded after its checkout was closed (the item was sold to someone else or removed). */
+  refundedNoLongerAvailable: 'This item is no longer available. Your payment has been refunded.',
 } as const;

@@ -1,16 +1,14 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { NatsClientConfig } from './nats-client-config';
 
 /** Variables every service needs. Services extend it with their own. */
-export class ServiceConfig {
+export class ServiceConfig extends NatsClientConfig {
   @IsIn(['development', 'test', 'production'])
   NODE_ENV = 'development';
 
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/souvenir';
-
-  @Matches(/^(nats|tls):\/\/[^,]+(,(nats|tls):\/\/[^,]+)*$/, { message: 'NATS_URL must be one or more nats:// URLs, comma separated' })
-  NATS_URL = 'nats://127.0.0.1:4222';
 
   /** Port of the small HTTP server for /healthz, /readyz. */
   @Type(() => Number) @IsInt() @Min(0) @Max(65535)

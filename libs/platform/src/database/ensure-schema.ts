@@ -6,7 +6,7 @@ import { Client } from 'pg';
  */
 export async function ensureDatabaseAndSchema(url: string, schema: string): Promise<void> {
   try {
-    await withClient(url, (c) => c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`));
+    await createSchema(url, schema);
   } catch (error) {
     if ((error as { code?: string }).code !== '3D000') throw error; // 3D000: database does not exist
     const target = new URL(url);
@@ -17,8 +17,18 @@ export async function ensureDatabaseAndSchema(url: string, schema: string): Prom
       // Created meanwhile by another service starting at the same moment (42P04, or 23505 when both raced).
       if (!['42P04', '23505'].includes((e as { code?: string }).code ?? '')) throw e;
     });
-    await withClient(url, (c) => c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`));
+    await createSchema(url, schema);
   }
+}
+
+/**
+ * `IF NOT EXISTS` does not make two concurrent creations safe: the replica that loses the race gets a unique
+ * violation on pg_namespace (23505) or 42P06. Either way the schema exists, which is all a replica needs.
+ */
+async function createSchema(url: string, schema: string): Promise<void> {
+  await withClient(url, (c) => c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`)).catch((error: { code?: string }) => {
+    if (!['23505', '42P06'].includes(error.code ?? '')) throw error;
+  });
 }
 
 async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {

@@ -2,7 +2,7 @@ import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nes
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
-import { EVENT_TYPES, type EventPayload, type EventSubject } from '@souvenir/contracts';
+import { durableConsumerName, EVENT_TYPES, type EventPayload, type EventSubject } from '@souvenir/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ProcessedEventEntity } from '../outbox/outbox-event.entity';
 import { parsePayload } from '../rpc/rpc-handler.decorator';
@@ -41,7 +41,7 @@ export class EventConsumer implements BeforeApplicationShutdown {
     const jsm = await jetstreamManager(this.nc);
     const stream = this.options.eventStream;
     for (const subject of Object.keys(handlers)) {
-      const durable = `${durablePrefix}--${subject.replace(/[.*>]/g, '_')}`;
+      const durable = durableConsumerName(durablePrefix, subject);
       await jsm.consumers.info(stream, durable).catch(() =>
         jsm.consumers.add(stream, {
           durable_name: durable,

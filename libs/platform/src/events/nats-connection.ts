@@ -1,16 +1,39 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, type NatsConnection, type NodeConnectionOptions } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
+import { natsInboxPrefix } from '@souvenir/contracts';
 
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
+
+/** How a process proves who it is to NATS (the config classes of the services and the gateway declare these). */
+export interface NatsCredentialsConfig {
+  NATS_USER: string;
+  NATS_PASSWORD: string;
+  NATS_CA_FILE: string;
+}
+
+/**
+ * Connection options for the process's NATS user, used by every connection it opens (its own and Nest's RPC
+ * server's). The server allows each user only the subjects declared for it in libs/contracts (NATS_GRANTS), and
+ * replies reach it under its own inbox prefix, which no other user may subscribe to. NATS_CA_FILE is the CA that
+ * signed the server's TLS certificate (Kubernetes: a private CA). With nothing set (npm start's loopback NATS,
+ * which has no users), the connection is anonymous, as before.
+ */
+export function natsConnectionOptions(config: NatsCredentialsConfig): Partial<NodeConnectionOptions> {
+  return {
+    ...(config.NATS_USER ? { user: config.NATS_USER, pass: config.NATS_PASSWORD, inboxPrefix: natsInboxPrefix(config.NATS_USER) } : {}),
+    ...(config.NATS_CA_FILE ? { tls: { caFile: config.NATS_CA_FILE } } : {}),
+  };
+}
 
 /**
  * The process's NATS connection, which reconnects forever: JetStream (outbox relay, consumers) and RpcClient's
  * requests. The services' Nest NATS servers, which answer requests, keep their own connection.
  */
-export async function connectNats(servers: string, name: string): Promise<NatsConnection> {
+export async function connectNats(servers: string, name: string, credentials: NatsCredentialsConfig): Promise<NatsConnection> {
   const logger = new Logger('Nats');
   const nc = await connect({
+    ...natsConnectionOptions(credentials),
     servers: servers.split(','),
     name,
     maxReconnectAttempts: -1,

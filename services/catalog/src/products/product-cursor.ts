@@ -1,5 +1,8 @@
 import type { ProductSort } from '@souvenir/contracts';
-import { decodeCursor as decodeOpaqueCursor, encodeCursor as encodeOpaqueCursor, isIsoTimestamp, isUuid } from '@souvenir/platform';
+import {
+  decodeCursor as decodeOpaqueCursor, encodeCursor as encodeOpaqueCursor, hasExactlyKeys, isInt4Count, isIsoTimestamp, isUuid,
+} from '@souvenir/platform';
+import type { SearchTier } from './product-search';
 
 /**
  * The sort key of the last row of a page. A page continues strictly after it, so pages never repeat or skip a
@@ -11,8 +14,8 @@ export interface CursorKey {
   id: string;
   price?: string;
   favoriteCount?: number;
-  /** Ranked search only: 1 when the title alone matches every search term, else 0 (see findRankedPageKeys). */
-  tier?: 0 | 1;
+  /** Ranked search only: the match's tier, 2 (title), 1 (title, category, country) or 0 (anywhere): see findSearchPage. */
+  tier?: SearchTier;
 }
 
 interface CursorPayload {
@@ -30,17 +33,29 @@ export function encodeCursor(sort: ProductSort, ranked: boolean, key: CursorKey)
   return encodeOpaqueCursor(payload);
 }
 
-/** Reads a cursor made by `encodeCursor` for the same ordering; anything else is a validation failure. */
+/** The fields of a key for an ordering: the sort's own column, then (created_at, id). */
+function keyFields(sort: ProductSort, ranked: boolean): (keyof CursorKey)[] {
+  const fields: (keyof CursorKey)[] = ['createdAt', 'id'];
+  if (sort === 'price_asc' || sort === 'price_desc') fields.push('price');
+  if (sort === 'popular') fields.push('favoriteCount');
+  if (ranked && sort === 'recent') fields.push('tier');
+  return fields;
+}
+
+/**
+ * Reads a cursor made by `encodeCursor` for the same ordering; anything else is a validation failure. Every value
+ * the query will compare is checked against what its column holds (a real timestamp, an int4 count), so a forged
+ * cursor is a 400, never a Postgres error.
+ */
 export function decodeCursor(cursor: string, sort: ProductSort, ranked: boolean): CursorKey {
-  return decodeOpaqueCursor(cursor, (decoded) => {
-    const payload = decoded as Partial<CursorPayload> | null;
-    const key = payload?.k;
+  return decodeOpaqueCursor(cursor, (payload) => {
+    if (!hasExactlyKeys(payload, ['v', 's', 'q', 'k']) || payload.v !== 1 || payload.s !== sort || payload.q !== ranked) return undefined;
+    const key = payload.k;
     const valid =
-      payload?.v === 1 && payload.s === sort && payload.q === ranked && typeof key === 'object' && key !== null &&
-      isIsoTimestamp(key.createdAt) && isUuid(key.id) &&
-      (sort === 'price_asc' || sort === 'price_desc' ? typeof key.price === 'string' && DECIMAL.test(key.price) : true) &&
-      (sort === 'popular' ? Number.isSafeInteger(key.favoriteCount) && key.favoriteCount! >= 0 : true) &&
-      (ranked && sort === 'recent' ? key.tier === 0 || key.tier === 1 : key.tier === undefined);
-    return valid ? key : undefined;
+      hasExactlyKeys(key, keyFields(sort, ranked)) && isIsoTimestamp(key.createdAt) && isUuid(key.id) &&
+      (key.price === undefined || (typeof key.price === 'string' && DECIMAL.test(key.price))) &&
+      (key.favoriteCount === undefined || isInt4Count(key.favoriteCount)) &&
+      (key.tier === undefined || key.tier === 0 || key.tier === 1 || key.tier === 2);
+    return valid ? (key as unknown as CursorKey) : undefined;
   });
 }

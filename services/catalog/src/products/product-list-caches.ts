@@ -16,6 +16,11 @@ export class ProductCountCache {
     return this.totals.get(JSON.stringify(filters), count);
   }
 
+  /** A count that stopped past `bound` (lists' totals): kept apart from exact counts of the same filters. */
+  getUpTo(filters: ProductFilters, bound: number, count: () => Promise<number>): Promise<number> {
+    return this.totals.get(JSON.stringify({ filters, bound }), count);
+  }
+
   forgetAll(): void {
     this.totals.forgetAll();
   }

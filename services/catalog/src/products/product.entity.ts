@@ -21,6 +21,10 @@ export class ProductEntity {
   @Column('text', { array: true }) images!: string[];
   @Column('boolean', { name: 'is_customs_verified', default: false }) isCustomsVerified!: boolean;
   @Column('text', { default: 'active' }) status!: ProductStatus;
+  /** The paid order that sold it (null while on sale, and for products sold before it was recorded). */
+  @Column('uuid', { name: 'sold_order_id', nullable: true }) soldOrderId!: string | null;
+  /** Sales and relistings so far: the sold and relisted events carry it (read models keep the newest). */
+  @Column('integer', { name: 'sale_version', default: 0 }) saleVersion!: number;
   /** Maintained by the favourites events (later); orders the "popular" sort. */
   @Column('integer', { name: 'favorite_count', default: 0 }) favoriteCount!: number;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;

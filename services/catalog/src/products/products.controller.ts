@@ -28,4 +28,7 @@ export class ProductsController {
 
   @RpcHandler(RPC.catalog.listCategories)
   listCategories(_request: RpcRequest<typeof RPC.catalog.listCategories>) { return this.products.listCategories(); }
+
+  @RpcHandler(RPC.catalog.listProductIds)
+  listProductIds(request: RpcRequest<typeof RPC.catalog.listProductIds>) { return this.products.listIds(request); }
 }

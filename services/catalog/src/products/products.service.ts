@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  EVENTS, PAGE_SIZE, PAYMENT_MESSAGES, type CategoryDto, type CreateProductRequest, type Done, type GetProductRequest,
-  type GetProductsByIdsRequest, type ListProductsRequest, type ListSellerProductsRequest, type ProductDto,
-  type ProductPageDto, type ProductSort, type RemoveProductRequest,
+  EVENTS, PAGE_SIZE, PAYMENT_MESSAGES, type CategoryDto, type OrderChangedEvent, type CreateProductRequest, type Done, type GetProductRequest,
+  type GetProductsByIdsRequest, type ListProductIdsRequest, type ListProductsRequest, type ListSellerProductsRequest, type ProductDto,
+  type ProductPageDto, type ProductSort, type RemoveProductRequest, SELLER_PRODUCT_STATUSES,
 } from '@souvenir/contracts';
 import { DomainError, Outbox } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -13,7 +13,9 @@ import { FirstPageCache, ProductCountCache } from './product-list-caches';
 import { decodeCursor, encodeCursor, type CursorKey } from './product-cursor';
 import { ProductEntity } from './product.entity';
 import { toCategoryDto, toProductDto, toProductListedEvent, toProductRemovedEvent } from './product.mapper';
+import { correctWord, TOTAL_COUNT_BOUND } from './product-search';
 import { ProductsRepository, type KeyedProduct, type ProductFilters } from './products.repository';
+import { decodeSellerProductCursor, encodeSellerProductCursor } from './seller-product-cursor';
 
 const MAX_SEARCH_TERMS = 12;
 
@@ -72,7 +74,7 @@ export class ProductsService {
     const sort = query.sort ?? 'recent';
     const limit = query.limit ?? PAGE_SIZE.default;
     const filters: ProductFilters = {
-      tsQuery: toPrefixQuery(query.search),
+      searchWords: toSearchWords(query.search),
       country: query.country?.trim() || undefined,
       minPrice: query.minPrice,
       maxPrice: query.maxPrice,
@@ -80,32 +82,50 @@ export class ProductsService {
       condition: query.condition,
       location: query.location?.trim() || undefined,
     };
-    const ranked = filters.tsQuery !== null && sort === 'recent';
+    const ranked = filters.searchWords !== null && sort === 'recent';
     if (!query.cursor) return this.firstPages.get({ filters, sort, limit }, () => this.readPage(filters, sort, limit, null, ranked));
     return this.readPage(filters, sort, limit, decodeCursor(query.cursor, sort, ranked), ranked);
   }
 
   private async readPage(filters: ProductFilters, sort: ProductSort, limit: number, after: CursorKey | null, ranked: boolean): Promise<ProductPageDto> {
-    const count = (f: ProductFilters) => this.counts.get(f, () => this.products.count(f));
-    // One row more than the page: its presence says whether a next page exists. A search needs its number of
-    // matches and of active products to choose its plan (both usually cached), so it counts first; browsing
-    // counts alongside the page.
+    // One row more than the page: its presence says whether a next page exists. The total is counted exactly up to
+    // TOTAL_COUNT_BOUND (one more means "more than that"). A search counts first: a search with no match reads no
+    // page, and one with few matches reads them all at once through the index (see findSearchPage); browsing counts
+    // alongside the page.
+    const count = () => this.counts.getUpTo(filters, TOTAL_COUNT_BOUND, () => this.products.countUpTo(filters, TOTAL_COUNT_BOUND));
     let found: KeyedProduct[];
-    let totalCount: number;
-    if (filters.tsQuery !== null) {
-      const [matchCount, activeCount] = await Promise.all([count(filters), count({ tsQuery: null })]);
-      totalCount = matchCount;
-      found = await this.products.findPage(filters, { sort, after, limit: limit + 1, matchCount, activeCount });
+    let counted: number;
+    if (filters.searchWords !== null) {
+      counted = await count();
+      found = await this.products.findPage(filters, { sort, after, limit: limit + 1, matchCount: counted });
     } else {
-      [found, totalCount] = await Promise.all([this.products.findPage(filters, { sort, after, limit: limit + 1 }), count(filters)]);
+      [found, counted] = await Promise.all([this.products.findPage(filters, { sort, after, limit: limit + 1 }), count()]);
     }
     const page = found.slice(0, limit);
     const last = page[page.length - 1];
+    const suggestion = counted === 0 && after === null ? await this.suggest(filters) : null;
     return {
       items: page.map((p) => p.product),
       nextCursor: found.length > limit && last ? encodeCursor(sort, ranked, last.key) : null,
-      totalCount,
+      totalCount: Math.min(counted, TOTAL_COUNT_BOUND),
+      ...(counted > TOTAL_COUNT_BOUND ? { totalIsLowerBound: true } : {}),
+      ...(suggestion ? { suggestion } : {}),
     };
+  }
+
+  /**
+   * "Did you mean …" for a search that found nothing: each word no known term starts with (titles' words, categories,
+   * countries) is replaced by the nearest term within a typo's distance. The suggestion is answered only if it
+   * finds something with the same filters; a search whose words are all known (they just never meet) gets none.
+   */
+  private async suggest(filters: ProductFilters): Promise<string | null> {
+    if (!filters.searchWords) return null;
+    const words = await this.products.nearestTerms(filters.searchWords);
+    const corrected = words.map((w) => (w.known ? null : correctWord(w.folded, w.nearest)));
+    if (corrected.every((c) => c === null)) return null;
+    const searchWords = words.map((w, i) => corrected[i] ?? w.word);
+    const found = await this.products.countUpTo({ ...filters, searchWords }, 0);
+    return found > 0 ? searchWords.join(' ') : null;
   }
 
   /** Soft removal by the seller: the product leaves every list, search and count, and its page answers NOT_FOUND. */
@@ -126,12 +146,39 @@ export class ProductsService {
    * A paid order sells its product (consumer of payments' order paid). Only an active product is sold: a second
    * order paid for the same product changes nothing here (payments refunds it).
    */
-  async markSold(productId: string, manager: EntityManager): Promise<void> {
+  async markSold(productId: string, orderId: string, manager: EntityManager): Promise<void> {
     const product = await this.products.findForUpdate(manager, productId);
     if (!product || product.status !== 'active') return;
+    // Its cancellation was applied first (another consumer): the sale is already undone.
+    if (await this.products.isCancelledOrder(manager, orderId)) return;
     product.status = 'sold';
+    product.soldOrderId = orderId;
+    product.saleVersion += 1;
     await manager.save(product);
-    await this.outbox.add(manager, EVENTS.catalog.productSold, { productId: product.id, sellerId: product.sellerId, occurredAt: new Date().toISOString() });
+    await this.outbox.add(manager, EVENTS.catalog.productSold, {
+      productId: product.id, sellerId: product.sellerId, version: product.saleVersion, occurredAt: new Date().toISOString(),
+    });
+    this.forgetListings();
+  }
+
+  /**
+   * An order cancelled before shipping (paid → cancelled) puts its product back on sale, if that order is the one that
+   * sold it (a product with no recorded order was sold before orders were recorded, by its one paid order). Any other
+   * change, or an order that did not sell the product, changes nothing. The cancellation is remembered, so the
+   * order's payment, if its event comes later, sells nothing.
+   */
+  async applyOrderChanged(event: OrderChangedEvent, manager: EntityManager): Promise<void> {
+    if (event.from !== 'paid' || event.to !== 'cancelled') return;
+    const product = await this.products.findForUpdate(manager, event.productId);
+    await this.products.recordCancelledOrder(manager, event.orderId);
+    if (!product || product.status !== 'sold' || (product.soldOrderId !== null && product.soldOrderId !== event.orderId)) return;
+    product.status = 'active';
+    product.soldOrderId = null;
+    product.saleVersion += 1;
+    await manager.save(product);
+    await this.outbox.add(manager, EVENTS.catalog.productRelisted, {
+      productId: product.id, sellerId: product.sellerId, version: product.saleVersion, occurredAt: new Date().toISOString(),
+    });
     this.forgetListings();
   }
 
@@ -141,9 +188,25 @@ export class ProductsService {
     this.firstPages.forgetAll();
   }
 
-  /** A seller's profile tabs: active and sold products, newest first. */
-  async listBySeller(request: ListSellerProductsRequest): Promise<ProductDto[]> {
-    return this.products.findVisibleBySeller(request.sellerId);
+  /**
+   * A seller's profile tabs: a page of their active and sold products (or of one status), newest first, with the
+   * count for the tab. A seller with many listings is answered a page at a time, like every other list.
+   */
+  async listBySeller(request: ListSellerProductsRequest): Promise<ProductPageDto> {
+    const statuses = request.status ? [request.status] : SELLER_PRODUCT_STATUSES;
+    const after = request.cursor === undefined ? null : decodeSellerProductCursor(request.cursor);
+    // One row more than the page: its presence says whether a next page exists.
+    const [found, totalCount] = await Promise.all([
+      this.products.findPageBySeller(request.sellerId, statuses, after, request.limit + 1),
+      this.products.countBySeller(request.sellerId, statuses),
+    ]);
+    const page = found.slice(0, request.limit);
+    const last = page[page.length - 1];
+    return {
+      items: page.map((p) => p.product),
+      nextCursor: found.length > request.limit && last ? encodeSellerProductCursor(last.key) : null,
+      totalCount,
+    };
   }
 
   /** Batch lookup for other services, in the requested order; unknown and removed products are skipped. */
@@ -156,15 +219,20 @@ export class ProductsService {
   async listCategories(): Promise<CategoryDto[]> {
     return (await this.products.countActiveByCountry()).map(toCategoryDto);
   }
+
+  /** A page of active products' ids (the gateway's sitemap). */
+  listIds(request: ListProductIdsRequest): Promise<string[]> {
+    return this.products.findActiveIds(request.after?.toLowerCase() ?? null, request.limit);
+  }
 }
 
 /**
- * The user's words as a to_tsquery expression where every word is a prefix and all must match ("ceram vase"
- * → "ceram:* & vase:*"), so partial words find products while typing. Only letters and digits reach the
- * expression, so no input can inject tsquery syntax; accents and case are folded in SQL, as in the index.
+ * The user's words, letters and digits only ("ceram vase!" → ["ceram", "vase"]); the repository matches each as a
+ * prefix and requires all, so partial words find products while typing. Accents and case are folded in SQL, as in
+ * the index, and each folded word is quoted there: unaccent can turn a letter into punctuation (`ʼ` → `'`).
  */
-export function toPrefixQuery(search: string | undefined): string | null {
+export function toSearchWords(search: string | undefined): string[] | null {
   const words = (search ?? '').match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_SEARCH_TERMS) ?? [];
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+  return words.length ? words : null;
 }
 

@@ -3,7 +3,7 @@ import { BACKGROUND_RECOMPUTATIONS, FRESH_MS, FRESH_MS_MAX, STALE_GRACE_MS, Shor
 
 const noJitter = () => 0.5;
 
-const peru = { tsQuery: null, country: 'Peru' };
+const peru = { searchWords: null, country: 'Peru' };
 
 /** A computation that answers `values` in turn, after `ms` of (fake or real) time, and counts its calls. */
 function computation(values: number[], ms = 0) {
@@ -24,7 +24,7 @@ describe('ShortLivedCache', () => {
     const count = computation([42, 42, 43]);
     expect(await Promise.all(Array.from({ length: 16 }, () => totals.get(peru, count)))).toEqual(Array(16).fill(42));
     expect(count.calls).toBe(1);
-    await totals.get({ tsQuery: null, country: 'Japan' }, count);
+    await totals.get({ searchWords: null, country: 'Japan' }, count);
     expect(count.calls).toBe(2);
     totals.forgetAll();
     expect(await totals.get(peru, count)).toBe(43);

@@ -10,6 +10,8 @@ export class FavouriteEntity {
   @PrimaryColumn('uuid', { name: 'product_id' }) productId!: string;
   @Column('boolean', { name: 'is_active' }) isActive!: boolean;
   @Column('integer') version!: number;
+  /** Deactivated because its product was sold: active again if the sale is undone (product relisted). */
+  @Column('boolean', { name: 'held_by_sale', default: false }) heldBySale!: boolean;
   /** When it was (last) favourited: the list's order. */
   @Column('timestamptz', { name: 'favourited_at' }) favouritedAt!: Date;
 }

@@ -76,7 +76,28 @@ export class FavouritesRepository {
   }
 
   /** A removed or sold product leaves every list. */
-  async deactivateProduct(manager: EntityManager, productId: string): Promise<void> {
-    await manager.getRepository(FavouriteEntity).update({ productId, isActive: true }, { isActive: false, version: () => 'version + 1' });
+  /** Every active favourite of the product becomes inactive; `held` (a sale) keeps them for a relisting. */
+  async deactivateProduct(manager: EntityManager, productId: string, held: boolean): Promise<void> {
+    await manager.getRepository(FavouriteEntity).update({ productId, isActive: true }, { isActive: false, heldBySale: held, version: () => 'version + 1' });
+    if (!held) await manager.getRepository(FavouriteEntity).update({ productId, heldBySale: true }, { heldBySale: false });
+  }
+
+  /**
+   * Records `version` as the product's newest sale or relisting; false when a newer (or the same) one was applied
+   * already, so the caller skips a late event.
+   */
+  async advanceSaleVersion(manager: EntityManager, productId: string, version: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO favourites.product_sales AS s (product_id, version) VALUES ($1, $2)
+       ON CONFLICT (product_id) DO UPDATE SET version = excluded.version WHERE s.version < excluded.version
+       RETURNING 1`,
+      [productId, version],
+    );
+    return rows.length > 0;
+  }
+
+  /** The favourites a sale held are active again (their product is back on sale). */
+  async reactivateHeld(manager: EntityManager, productId: string): Promise<void> {
+    await manager.getRepository(FavouriteEntity).update({ productId, heldBySale: true }, { isActive: true, heldBySale: false, version: () => 'version + 1' });
   }
 }

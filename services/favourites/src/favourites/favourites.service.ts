@@ -94,10 +94,20 @@ export class FavouritesService {
     return this.favourites.activeAmong(actorId, productIds);
   }
 
-  /** A removed or sold product leaves every favourites list (consumer of catalog's events). */
-  async productGone(productId: string, manager: EntityManager): Promise<void> {
-    await this.favourites.deactivateProduct(manager, productId);
+  /**
+   * A removed or sold product leaves every favourites list (consumer of catalog's events). A sale's favourites are held:
+   * catalog still counts them (no favourite event is published), and a relisting gives them back.
+   */
+  async productGone(productId: string, manager: EntityManager, reason: 'removed' | 'sold' = 'removed', saleVersion?: number): Promise<void> {
+    // A sale older than a relisting already applied (the two events come through different consumers) is over.
+    if (saleVersion !== undefined && !(await this.favourites.advanceSaleVersion(manager, productId, saleVersion))) return;
+    await this.favourites.deactivateProduct(manager, productId, reason === 'sold');
     await this.cards.deleteCard(manager, productId);
+  }
+
+  /** A sold product back on sale: its held favourites are back in their lists (the card is fetched again when shown). */
+  async productRelisted(productId: string, saleVersion: number, manager: EntityManager): Promise<void> {
+    if (await this.favourites.advanceSaleVersion(manager, productId, saleVersion)) await this.favourites.reactivateHeld(manager, productId);
   }
 
   /** A seller's new name, avatar or badge reaches the cards of their products (consumer of identity's events). */

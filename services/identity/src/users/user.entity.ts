@@ -1,3 +1,4 @@
+import type { UserRole } from '@souvenir/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity({ schema: 'identity', name: 'users' })
@@ -11,6 +12,8 @@ export class UserEntity {
   @Column('text', { nullable: true }) avatar!: string | null;
   @Column('text', { nullable: true }) location!: string | null;
   @Column('boolean', { name: 'is_verified', default: false }) isVerified!: boolean;
+  /** 'member' or 'support'; written only by scripts/support-grant.mjs, never through an RPC. */
+  @Column('text', { default: 'member' }) role!: UserRole;
   /** Bumped on every profile change; carried by events so consumers can ignore stale ones. */
   @Column('integer', { default: 1 }) version!: number;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;

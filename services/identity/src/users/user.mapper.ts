@@ -15,7 +15,7 @@ export function toUserDto(user: UserEntity): UserDto {
 }
 
 export function toMeDto(user: UserEntity): MeDto {
-  return { ...toUserDto(user), email: user.email };
+  return { ...toUserDto(user), email: user.email, role: user.role };
 }
 
 export function toProfileChangedEvent(user: UserEntity): UserProfileChangedEvent {

@@ -36,6 +36,7 @@ export class UsersService {
           location: request.location || null,
           avatar: null,
           isVerified: false,
+          role: 'member',
           version: 1,
         });
         await manager.save(user);

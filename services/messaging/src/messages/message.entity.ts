@@ -11,4 +11,6 @@ export class MessageEntity {
   /** clock_timestamp(), not now(): messages sent within one transaction's time still order by their own instant. */
   @Column('timestamptz', { name: 'created_at', default: () => 'clock_timestamp()' }) createdAt!: Date;
   @Column('boolean', { name: 'is_read', default: false }) isRead!: boolean;
+  /** 'user': written by fromUserId; 'system': a note about the product's order, sent in the name of the party who acted. */
+  @Column('text', { default: 'user' }) kind!: 'user' | 'system';
 }

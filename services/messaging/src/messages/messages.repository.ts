@@ -21,6 +21,7 @@ export interface MessageRow {
   to_last_name: string | null;
   to_avatar: string | null;
   product_title: string | null;
+  kind: 'user' | 'system';
 }
 
 /** The reader's inbox version, read by the statement that read the view (the same on every row; bigint as text). */
@@ -59,7 +60,7 @@ const withSummaries = (isRead = 'm.is_read') => `
   m.id, m.from_user_id, m.to_user_id, m.product_id, m.content, m.created_at, ${isRead} AS is_read,
   fu.first_name AS from_first_name, fu.last_name AS from_last_name, fu.avatar AS from_avatar,
   tu.first_name AS to_first_name, tu.last_name AS to_last_name, tu.avatar AS to_avatar,
-  p.title AS product_title`;
+  p.title AS product_title, m.kind`;
 const WITH_SUMMARIES = withSummaries();
 const SUMMARY_JOINS = `
   LEFT JOIN messaging.users fu ON fu.id = m.from_user_id
@@ -117,7 +118,9 @@ export class MessagesRepository {
     this.dataSource = messages.manager.dataSource;
   }
 
-  async insert(manager: EntityManager, message: Pick<MessageEntity, 'fromUserId' | 'toUserId' | 'productId' | 'content'>): Promise<MessageEntity> {
+  async insert(
+    manager: EntityManager, message: Pick<MessageEntity, 'fromUserId' | 'toUserId' | 'productId' | 'content'> & Partial<Pick<MessageEntity, 'kind'>>,
+  ): Promise<MessageEntity> {
     const result = await manager.createQueryBuilder().insert().into(MessageEntity).values(message)
       .returning(['id', 'createdAt', 'isRead']).execute();
     const generated = result.generatedMaps[0] as Pick<MessageEntity, 'id' | 'createdAt' | 'isRead'>;
@@ -132,6 +135,16 @@ export class MessagesRepository {
   /** Whether `fromUserId` has written to `toUserId` about the product (served by the sender/thread index). */
   hasWritten(fromUserId: string, toUserId: string, productId: string): Promise<boolean> {
     return this.messages.exists({ where: { fromUserId, toUserId, productId } });
+  }
+
+  /** Whether the two users have an order about the product: a system note between them, either way. */
+  haveOrderNote(userId: string, otherUserId: string, productId: string): Promise<boolean> {
+    return this.messages.exists({
+      where: [
+        { fromUserId: userId, toUserId: otherUserId, productId, kind: 'system' },
+        { fromUserId: otherUserId, toUserId: userId, productId, kind: 'system' },
+      ],
+    });
   }
 
   /**

@@ -27,17 +27,19 @@ export class MessagesService {
 
   /**
    * A first message about a product goes to its seller; after that the seller may answer whoever wrote to them
-   * about it. Sold products can still be discussed (buyer and seller arrange delivery); removed ones cannot.
+   * about it, or bought it (an order note between them: the seller writes to a buyer about the delivery). Sold products can still be discussed (buyer and seller arrange delivery); removed ones cannot.
    */
   async send(request: SendMessageRequest): Promise<MessageDto> {
     if (request.actorId === request.toUserId) throw DomainError.forbidden('You cannot message yourself');
     const product = await this.readModels.ensureProduct(request.productId);
     if (product.status === 'removed') throw DomainError.notFound('Product');
+    // An unknown recipient is 404 (API.md), before the rule of who may write to whom could call it forbidden.
+    await this.readModels.ensureUsers([request.actorId, request.toUserId]);
     const toSeller = request.toUserId === product.sellerId;
     const sellerReplying = request.actorId === product.sellerId
-      && (await this.messages.hasWritten(request.toUserId, request.actorId, request.productId));
+      && ((await this.messages.hasWritten(request.toUserId, request.actorId, request.productId))
+        || (await this.messages.haveOrderNote(request.actorId, request.toUserId, request.productId)));
     if (!toSeller && !sellerReplying) throw DomainError.forbidden('You can only message the seller of this product');
-    await this.readModels.ensureUsers([request.actorId, request.toUserId]);
     return this.dataSource.transaction(async (manager) => {
       const message = await this.messages.insert(manager, {
         fromUserId: request.actorId, toUserId: request.toUserId, productId: request.productId, content: request.content,
@@ -68,6 +70,9 @@ export class MessagesService {
    */
   async thread(request: GetThreadRequest): Promise<InboxView<MessageDto[]>> {
     const rows = await this.messages.readThread(request.actorId, request.otherUserId, request.productId ?? null);
+    // A thread with messages names a known user; an empty one may name nobody (404, API.md). Checked only then, in
+    // the read model of names (identity is asked once for a user not in it, who is then stored).
+    if (!rows.length) await this.readModels.ensureUsers([request.otherUserId]);
     const inboxVersion = versionOf(rows);
     const view = rows.map(toMessageDto);
     if (!rows[0]?.marked) return { inboxVersion, view };

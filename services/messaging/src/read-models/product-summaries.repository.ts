@@ -23,11 +23,27 @@ export class ProductSummariesRepository {
     );
   }
 
-  async applySold(manager: EntityManager, p: { id: string; sellerId: string }): Promise<void> {
+  /**
+   * Sold, unless removed or a newer sale or relisting was applied (`version`: catalog's sale version; a sold event
+   * from before relisting existed has none and applies to an active product only).
+   */
+  async applySold(manager: EntityManager, p: { id: string; sellerId: string; version?: number }): Promise<void> {
     await manager.query(
-      `INSERT INTO messaging.products (id, seller_id, title, status, updated_at) VALUES ($1, $2, NULL, 'sold', now())
-       ON CONFLICT (id) DO UPDATE SET status = 'sold', updated_at = now() WHERE messaging.products.status = 'active'`,
-      [p.id, p.sellerId],
+      `INSERT INTO messaging.products (id, seller_id, title, status, sale_version, updated_at) VALUES ($1, $2, NULL, 'sold', coalesce($3::int, 0), now())
+       ON CONFLICT (id) DO UPDATE SET status = 'sold', sale_version = coalesce($3::int, messaging.products.sale_version), updated_at = now()
+        WHERE messaging.products.status <> 'removed'
+          AND CASE WHEN $3::int IS NULL THEN messaging.products.status = 'active' ELSE messaging.products.sale_version < $3::int END`,
+      [p.id, p.sellerId, p.version ?? null],
+    );
+  }
+
+  /** A sold product back on sale (its order cancelled before shipping), unless removed or a newer sale was applied. */
+  async applyRelisted(manager: EntityManager, p: { id: string; sellerId: string; version: number }): Promise<void> {
+    await manager.query(
+      `INSERT INTO messaging.products (id, seller_id, title, status, sale_version, updated_at) VALUES ($1, $2, NULL, 'active', $3, now())
+       ON CONFLICT (id) DO UPDATE SET status = 'active', sale_version = $3, updated_at = now()
+        WHERE messaging.products.status <> 'removed' AND messaging.products.sale_version < $3`,
+      [p.id, p.sellerId, p.version],
     );
   }
 

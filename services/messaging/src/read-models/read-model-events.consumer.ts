@@ -15,6 +15,7 @@ export class ReadModelEventsConsumer implements OnApplicationBootstrap {
       [EVENTS.catalog.productListed]: (e, m) => this.readModels.applyProductListed(e, m),
       [EVENTS.catalog.productSold]: (e, m) => this.readModels.applyProductSold(e, m),
       [EVENTS.catalog.productRemoved]: (e, m) => this.readModels.applyProductRemoved(e, m),
+      [EVENTS.catalog.productRelisted]: (e, m) => this.readModels.applyProductRelisted(e, m),
     });
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ErrorCode, RPC, type ProductListedEvent, type ProductRemovedEvent, type ProductSoldEvent, type UserProfileChangedEvent,
+  ErrorCode, RPC, type ProductListedEvent, type ProductRemovedEvent, type ProductRelistedEvent, type ProductSoldEvent, type UserProfileChangedEvent,
 } from '@souvenir/contracts';
 import { DomainError, RpcClient } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
@@ -31,7 +31,11 @@ export class ReadModelsService {
   }
 
   applyProductSold(event: ProductSoldEvent, manager: EntityManager): Promise<void> {
-    return this.products.applySold(manager, { id: event.productId, sellerId: event.sellerId });
+    return this.products.applySold(manager, { id: event.productId, sellerId: event.sellerId, version: event.version });
+  }
+
+  applyProductRelisted(event: ProductRelistedEvent, manager: EntityManager): Promise<void> {
+    return this.products.applyRelisted(manager, { id: event.productId, sellerId: event.sellerId, version: event.version });
   }
 
   applyProductRemoved(event: ProductRemovedEvent, manager: EntityManager): Promise<void> {

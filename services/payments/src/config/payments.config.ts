@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsString, Max, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsPositive, IsString, Max, Min, ValidateIf } from 'class-validator';
 import { ServiceConfig } from '@souvenir/platform';
 
 /**
@@ -34,6 +34,51 @@ export class PaymentsConfig extends ServiceConfig {
   @ValidateIf((c: PaymentsConfig) => c.STRIPE_API_PROTOCOL !== '')
   @IsIn(['http', 'https'], { message: 'STRIPE_API_PROTOCOL must be http or https' })
   STRIPE_API_PROTOCOL = '';
+
+  /** When the sweep compares unpaid orders with their intents (cron, UTC; pg-boss fires it once per slot across replicas). */
+  @IsString()
+  PAYMENTS_SWEEP_CRON = '* * * * *';
+
+  /** Orders checked per sweep, least recently checked first. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(10_000)
+  PAYMENTS_SWEEP_BATCH: number = 100;
+
+  /** An order touched more recently than this is a checkout in progress: the sweep leaves it alone. */
+  @Type(() => Number) @IsInt() @Min(0)
+  PAYMENTS_SWEEP_GRACE_SECONDS: number = 60;
+
+  /** How long after its start an unpaid order is still swept (a card intent can be confirmed days later). */
+  @Type(() => Number) @IsInt() @Min(1) @Max(365)
+  PAYMENTS_SWEEP_WINDOW_DAYS: number = 7;
+
+  /*
+   * The order's deadlines (issue 19). Fractions are allowed so that tests run them in seconds
+   * (SHIP_WITHIN_DAYS=0.00005 is about 4 s); How It Works states the defaults.
+   */
+
+  /** A paid order not shipped within this many days is cancelled and refunded. */
+  @Type(() => Number) @IsPositive() @Max(365)
+  SHIP_WITHIN_DAYS: number = 5;
+
+  /** A shipped order not marked delivered within this many days of shipping becomes delivered. */
+  @Type(() => Number) @IsPositive() @Max(365)
+  DELIVERY_WINDOW_DAYS: number = 14;
+
+  /** After delivery the buyer has this many days to confirm or open a claim; then the order completes. */
+  @Type(() => Number) @IsPositive() @Max(365)
+  CLAIM_WINDOW_DAYS: number = 3;
+
+  /** A buyer's request to cancel expires when the seller has not agreed within this many hours. */
+  @Type(() => Number) @IsPositive() @Max(24 * 365)
+  CANCEL_REQUEST_HOURS: number = 72;
+
+  /** A claim the seller has not answered within this many hours goes to support. */
+  @Type(() => Number) @IsPositive() @Max(24 * 365)
+  CLAIM_RESPONSE_HOURS: number = 72;
+
+  /** The platform's fee on a completed order, a percentage of its amount kept when the seller is paid (the spec shows $0.00). */
+  @Type(() => Number) @Min(0) @Max(50)
+  PLATFORM_FEE_PERCENT: number = 0;
 
   get usesStripe(): boolean {
     return this.STRIPE_SECRET_KEY !== '';

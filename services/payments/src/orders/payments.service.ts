@@ -1,5 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { timingSafeEqual } from 'node:crypto';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import {
@@ -9,12 +9,19 @@ import {
   type TestPaymentOutcomeDto,
 } from '@souvenir/contracts';
 import { DomainError, Outbox, RpcClient } from '@souvenir/platform';
-import type { DataSource, EntityManager } from 'typeorm';
-import { InvalidWebhookSignature, PaymentProvider, type ProviderEvent, type ProviderIntent } from '../providers/payment-provider';
+import type { EntityManager } from 'typeorm';
+import { InvalidWebhookSignature, PaymentProvider, type ProviderEvent } from '../providers/payment-provider';
+import { JobQueue } from '../jobs/job-queue';
+import { PayoutAccountsService } from '../payouts/payout-accounts.service';
+import { PayoutsService } from '../payouts/payouts.service';
 import { TestModePaymentProvider } from '../providers/test-mode.provider';
-import { OrderEntity } from './order.entity';
-import { fromCents, toAddresses, toCents, toOrderDto, toOrderFailedEvent, toOrderPaidEvent } from './order.mapper';
+import { TEST_WEBHOOK_DELIVERY, TestWebhooks, type TestWebhookDelivery } from '../providers/test-webhooks';
+import { hashCheckoutToken as hashToken, newCheckoutToken } from './checkout-token';
+import { IntentSync } from './intent-sync';
+import { AFTER_PAYMENT_STATUSES } from './order-lifecycle';
+import { fromCents, toAddresses, toCents, toOrderDto, toOrderFailedEvent } from './order.mapper';
 import { OrdersRepository } from './orders.repository';
+import { Settlement } from './settlement';
 
 const CURRENCY = 'usd';
 const DONE: Done = { ok: true };
@@ -30,20 +37,33 @@ interface Buyer {
 }
 
 @Injectable()
-export class PaymentsService {
-  private readonly logger = new Logger(PaymentsService.name);
-
+export class PaymentsService implements OnApplicationBootstrap {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly orders: OrdersRepository,
     private readonly provider: PaymentProvider,
     private readonly outbox: Outbox,
     private readonly rpc: RpcClient,
+    private readonly intents: IntentSync,
+    private readonly settlement: Settlement,
+    private readonly payoutAccounts: PayoutAccountsService,
+    private readonly payouts: PayoutsService,
+    private readonly jobs: JobQueue,
+    private readonly testWebhooks: TestWebhooks,
   ) {}
+
+  /** In test mode, the provider's webhooks are delivered to this same handler by a durable job, as Stripe would POST them. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!(this.provider instanceof TestModePaymentProvider)) return;
+    await this.testWebhooks.ready();
+    await this.jobs.work<TestWebhookDelivery>(TEST_WEBHOOK_DELIVERY, async (delivery) => {
+      await this.handleWebhook(delivery);
+    });
+  }
 
   /**
    * Starts (or resumes) a checkout: the amount is the product's current price, computed here. A retry by the same
-   * buyer reuses the unpaid order and its intent; a new intent carries an idempotency key derived from the order id.
+   * buyer reuses the unpaid order and its intent: a signed-in buyer's by their account, a guest's only with the
+   * checkout token answered to their browser when the checkout started. Nobody else ever gets an order's secret.
    */
   async createIntent(request: CreatePaymentIntentRequest): Promise<PaymentIntentDto> {
     const buyer = await this.checkBuyer(request);
@@ -53,20 +73,24 @@ export class PaymentsService {
     const amountCents = toCents(product.price)!;
     if (toCents(request.amount) !== amountCents) throw DomainError.conflict(PAYMENT_MESSAGES.priceChanged);
 
-    const { billing, delivery } = toAddresses(buyer.info);
-    let order = await this.orders.findOpen(product.id, buyer, amountCents, this.provider.name);
+    let checkoutToken = buyer.userId ? null : request.checkoutToken ?? null;
+    const owner = buyer.userId ? { userId: buyer.userId } : checkoutToken ? { checkoutTokenHash: hashToken(checkoutToken) } : null;
+    let order = owner ? await this.orders.findOpen(product.id, owner, amountCents, this.provider.name) : null;
     if (!order) {
-      order = this.dataSource.manager.create(OrderEntity, {
+      if (!buyer.userId) checkoutToken = newCheckoutToken();
+      order = this.orders.create({
         productId: product.id, productTitle: product.title, productImage: product.images[0] ?? null, sellerId: product.seller.id,
+        sellerName: `${product.seller.firstName} ${product.seller.lastName}`.trim(),
         buyerUserId: buyer.userId, amountCents, currency: CURRENCY, provider: this.provider.name, providerPaymentId: null, status: 'pending',
-        failureMessage: null,
+        failureMessage: null, checkoutTokenHash: checkoutToken ? hashToken(checkoutToken) : null,
       });
     }
+    const { billing, delivery } = toAddresses(buyer.info);
     Object.assign(order, {
       contactEmail: buyer.email, contactFirstName: buyer.firstName, contactLastName: buyer.lastName, contactPhone: buyer.phone,
       billingAddress: billing, deliveryAddress: delivery,
     });
-    order = await this.dataSource.manager.save(order);
+    order = await this.orders.save(order);
 
     let intent = order.providerPaymentId ? await this.provider.retrieveIntent(order.providerPaymentId) : null;
     if (!intent || intent.status === 'canceled') {
@@ -74,7 +98,7 @@ export class PaymentsService {
         orderId: order.id, productId: product.id, amountCents, currency: CURRENCY,
         idempotencyKey: `order-${order.id}${order.providerPaymentId ? `-${Date.now()}` : ''}`,
       });
-      await this.dataSource.manager.update(OrderEntity, { id: order.id }, { providerPaymentId: intent.id });
+      await this.orders.setPaymentId(order.id, intent.id);
     }
     return {
       clientSecret: intent.clientSecret ?? '',
@@ -83,37 +107,52 @@ export class PaymentsService {
       currency: CURRENCY,
       provider: this.provider.name,
       ...(this.provider.publishableKey ? { publishableKey: this.provider.publishableKey } : {}),
+      ...(checkoutToken ? { checkoutToken } : {}),
     };
   }
 
-  /** The test-mode card form's confirm step; the order follows the intent at once. NOT_FOUND with Stripe. */
+  /**
+   * The test-mode card form's confirm step, by client secret as Stripe.js confirms; the order follows the intent
+   * at once. NOT_FOUND with Stripe.
+   */
   async confirmTestPayment(request: ConfirmTestPaymentRequest): Promise<TestPaymentOutcomeDto> {
     const provider = this.provider;
     if (!(provider instanceof TestModePaymentProvider)) throw DomainError.notFound('Test payments');
-    const { intent, outcome } = await provider.confirm(request.paymentIntentId, request.card);
+    const { intent, outcome } = await provider.confirm(request.clientSecret, request.card);
     if (outcome.kind === 'invalid') return { status: 'failed', message: outcome.message };
-    await this.applyIntent(intent);
+    const order = await this.intents.apply(intent);
     if (outcome.kind === 'declined') return { status: 'failed', message: outcome.message };
+    // The card was charged but the item went to someone else meanwhile: the payment was refunded, say so.
+    if (order?.status === 'refunded') return { status: 'failed', message: order.failureMessage ?? PAYMENT_MESSAGES.soldToAnotherBuyer };
     return { status: outcome.kind };
   }
 
-  /** The success page asks the provider for the intent's state (works without webhooks). */
+  /**
+   * The success page asks the provider for the intent's state (works without webhooks). Only the buyer may ask:
+   * by their session for their own order, or, for a guest, with the intent's client secret. Anyone else: NOT_FOUND.
+   */
   async reconcile(request: ReconcilePaymentRequest): Promise<PaymentStatusDto> {
     let order = await this.orders.findByPaymentId(request.paymentIntentId);
-    if (!order || (order.buyerUserId !== null && order.buyerUserId !== request.actorId)) throw DomainError.notFound('Payment');
-    if (order.status !== 'paid' && order.status !== 'refunded') {
-      order = (await this.applyIntent(await this.provider.retrieveIntent(order.providerPaymentId!))) ?? order;
+    if (!order) throw DomainError.notFound('Payment');
+    const ownsBySession = order.buyerUserId !== null && order.buyerUserId === request.actorId;
+    let intent = null;
+    if (!ownsBySession) {
+      intent = request.clientSecret ? await this.provider.retrieveIntent(order.providerPaymentId!) : null;
+      if (!intent || !sameSecret(intent.clientSecret, request.clientSecret!)) throw DomainError.notFound('Payment');
+    }
+    if (!AFTER_PAYMENT_STATUSES.has(order.status)) {
+      order = (await this.intents.apply(intent ?? (await this.provider.retrieveIntent(order.providerPaymentId!)))) ?? order;
     }
     return {
       status: order.status,
       productId: order.productId,
+      ...(order.paidAt ? { orderId: order.id } : {}),
       ...(order.failureMessage && (order.status === 'failed' || order.status === 'refunded') ? { message: order.failureMessage } : {}),
     };
   }
 
   /** A provider webhook: verified by the SDK, each event applied once. */
   async handleWebhook(request: HandleWebhookRequest): Promise<Done> {
-    if (this.provider.name !== 'stripe') throw DomainError.notFound('Webhook');
     let event: ProviderEvent;
     try {
       event = this.provider.parseWebhook(request.payload, request.signature);
@@ -122,8 +161,10 @@ export class PaymentsService {
       throw error;
     }
     const record = { provider: this.provider.name, id: event.id, type: event.type };
-    if (event.intent) await this.applyIntent(event.intent, record);
-    else await this.dataSource.transaction((manager) => this.orders.recordProviderEvent(manager, record));
+    if (event.intent) await this.intents.apply(event.intent, record);
+    else if (event.account) await this.payoutAccounts.apply(event.account, event.created, record);
+    else if (event.dispute) await this.payouts.applyDispute(event.dispute, event.created, record);
+    else await this.orders.recordProviderEventAlone(record);
     return DONE;
   }
 
@@ -133,63 +174,20 @@ export class PaymentsService {
   }
 
   /**
-   * A product that was sold or removed can no longer be bought: unpaid intents for it are cancelled. An intent
-   * that succeeded meanwhile cannot be cancelled; when it is applied, the paid-once index refunds it.
+   * A product that was sold or removed can no longer be bought: its unpaid checkouts are closed here, in the
+   * consumer's transaction and without calling the provider, and each gets a durable job that cancels its intent
+   * after the commit (or refunds it, if it succeeded meanwhile).
    */
   async productGone(productId: string, manager: EntityManager): Promise<void> {
     for (const order of await this.orders.findOpenForProduct(manager, productId)) {
-      await this.provider.cancel(order.providerPaymentId!).catch((error: Error) =>
-        this.logger.warn({ msg: 'could not cancel intent', orderId: order.id, error: error.message }));
-      if (order.status !== 'failed') {
-        order.status = 'failed';
-        order.failureMessage = PAYMENT_MESSAGES.noLongerAvailable;
-        await manager.save(order);
-        await this.outbox.add(manager, EVENTS.payments.orderFailed, toOrderFailedEvent(order));
-      }
+      const wasFailed = order.status === 'failed';
+      order.status = 'failed';
+      order.failureMessage = PAYMENT_MESSAGES.noLongerAvailable;
+      order.closedAt = new Date();
+      await manager.save(order);
+      if (!wasFailed) await this.outbox.add(manager, EVENTS.payments.orderFailed, toOrderFailedEvent(order));
+      if (order.providerPaymentId) await this.settlement.scheduleSettle(manager, order);
     }
-  }
-
-  /**
-   * Brings the order in line with its provider intent, once per provider event. Paid publishes order paid in
-   * the same transaction. The second payment to succeed for one product violates the paid-once index: it is
-   * refunded through the provider and the order ends refunded.
-   */
-  private async applyIntent(intent: ProviderIntent, event?: { provider: string; id: string; type: string }): Promise<OrderEntity | null> {
-    try {
-      return await this.dataSource.transaction(async (manager) => {
-        if (event && !(await this.orders.recordProviderEvent(manager, event))) return null;
-        const order = await this.orders.findByPaymentIdForUpdate(manager, intent.id);
-        if (!order || order.status === 'paid' || order.status === 'refunded') return order;
-        const next = nextStatus(intent);
-        if (!next || (next === order.status && order.failureMessage === (intent.lastError ?? order.failureMessage))) return order;
-        order.status = next;
-        order.failureMessage = next === 'failed' ? intent.lastError ?? PAYMENT_MESSAGES.processingError : null;
-        await manager.save(order);
-        if (next === 'paid') await this.outbox.add(manager, EVENTS.payments.orderPaid, toOrderPaidEvent(order));
-        if (next === 'failed') await this.outbox.add(manager, EVENTS.payments.orderFailed, toOrderFailedEvent(order));
-        return order;
-      });
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      return this.refundSecondPayment(intent, event);
-    }
-  }
-
-  private async refundSecondPayment(intent: ProviderIntent, event?: { provider: string; id: string; type: string }): Promise<OrderEntity | null> {
-    const order = await this.orders.findByPaymentId(intent.id);
-    if (!order) return null;
-    this.logger.warn({ msg: 'product already sold: refunding the later payment', orderId: order.id, productId: order.productId });
-    await this.provider.refund(intent.id, `refund-${order.id}`);
-    return this.dataSource.transaction(async (manager) => {
-      if (event) await this.orders.recordProviderEvent(manager, event);
-      const locked = (await this.orders.findByPaymentIdForUpdate(manager, intent.id))!;
-      if (locked.status === 'paid' || locked.status === 'refunded') return locked;
-      locked.status = 'refunded';
-      locked.failureMessage = PAYMENT_MESSAGES.soldToAnotherBuyer;
-      await manager.save(locked);
-      await this.outbox.add(manager, EVENTS.payments.orderFailed, toOrderFailedEvent(locked));
-      return locked;
-    });
   }
 
   /** Guests send the whole form; signed-in buyers the address part, with contact details from their account. */
@@ -214,18 +212,11 @@ export class PaymentsService {
   }
 }
 
-/** The order status an intent status means; null when it changes nothing (still processing). */
-function nextStatus(intent: ProviderIntent): OrderEntity['status'] | null {
-  switch (intent.status) {
-    case 'succeeded': return 'paid';
-    case 'requires_action': return 'requires_action';
-    case 'canceled': return 'failed';
-    case 'requires_payment_method': return intent.lastError ? 'failed' : null;
-    default: return null;
-  }
-}
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; driverError?: { code?: string } };
-  return e?.code === '23505' || e?.driverError?.code === '23505';
+/** Compares client secrets in constant time. */
+function sameSecret(expected: string | null, given: string): boolean {
+  if (!expected) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

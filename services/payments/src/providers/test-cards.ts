@@ -13,6 +13,7 @@ const CARDS: Record<string, TestCardOutcome> = {
   '4242424242424242': { kind: 'succeeded' },
   '4000000000000002': { kind: 'declined', message: PAYMENT_MESSAGES.declined },
   '4000000000009995': { kind: 'declined', message: PAYMENT_MESSAGES.insufficientFunds },
+  '4000000000000069': { kind: 'declined', message: PAYMENT_MESSAGES.expiredCard },
   '4000002760003184': { kind: 'requires_action' },
 };
 
@@ -23,17 +24,22 @@ const CARDS: Record<string, TestCardOutcome> = {
 export function evaluateTestCard(card: TestCardDto, now = new Date()): TestCardOutcome {
   const number = (card.number ?? '').replace(/[\s-]/g, '');
   if (!/^\d{16}$/.test(number)) return { kind: 'invalid', message: PAYMENT_MESSAGES.incompleteNumber };
-  if (!validExpiry(card.expMonth, card.expYear, now)) return { kind: 'invalid', message: PAYMENT_MESSAGES.incompleteExpiry };
+  const expiry = readExpiry(card.expMonth, card.expYear, now);
+  if (expiry !== 'valid') return { kind: 'invalid', message: expiry === 'past' ? PAYMENT_MESSAGES.expiryInPast : PAYMENT_MESSAGES.incompleteExpiry };
   if (!/^\d{3,4}$/.test(card.cvc ?? '')) return { kind: 'invalid', message: PAYMENT_MESSAGES.incompleteCvc };
   if (!/^\d{5}(-\d{4})?$/.test(card.postalCode ?? '')) return { kind: 'invalid', message: PAYMENT_MESSAGES.invalidPostalCode };
   return CARDS[number] ?? { kind: 'declined', message: PAYMENT_MESSAGES.processingError };
 }
 
-/** A month 1-12 and a 2- or 4-digit year, not in the past. */
-function validExpiry(monthText: string | undefined, yearText: string | undefined, now: Date): boolean {
-  if (!/^\d{1,2}$/.test(monthText ?? '') || !/^(\d{2}|\d{4})$/.test(yearText ?? '')) return false;
+/**
+ * A month 1-12 and a 2- or 4-digit year is complete; a complete date before this month is 'past', which Stripe's card
+ * form reports as such (not as incomplete): the buyer needs to know the card itself is out of date.
+ */
+function readExpiry(monthText: string | undefined, yearText: string | undefined, now: Date): 'valid' | 'incomplete' | 'past' {
+  if (!/^\d{1,2}$/.test(monthText ?? '') || !/^(\d{2}|\d{4})$/.test(yearText ?? '')) return 'incomplete';
   const month = Number(monthText);
   const year = yearText!.length === 2 ? 2000 + Number(yearText) : Number(yearText);
-  if (month < 1 || month > 12) return false;
-  return year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
+  if (month < 1 || month > 12) return 'incomplete';
+  const current = year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
+  return current ? 'valid' : 'past';
 }

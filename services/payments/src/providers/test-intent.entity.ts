@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { CENTS } from '../database/cents.transformer';
 import type { ProviderIntentStatus } from './payment-provider';
 
 /** A payment intent of the built-in test-mode provider (kept in Postgres so replicas agree). */
@@ -7,11 +8,12 @@ export class TestIntentEntity {
   @PrimaryColumn('text') id!: string;
   @Column('text', { name: 'client_secret' }) clientSecret!: string;
   @Column('text', { name: 'idempotency_key' }) idempotencyKey!: string;
-  @Column('integer', { name: 'amount_cents' }) amountCents!: number;
+  @Column('bigint', { name: 'amount_cents', transformer: CENTS }) amountCents!: number;
   @Column('text') currency!: string;
   @Column('text') status!: ProviderIntentStatus;
   @Column('text', { name: 'last_error', nullable: true }) lastError!: string | null;
   @Column('boolean') refunded!: boolean;
+  @Column('integer', { name: 'refund_calls', default: 0 }) refundCalls!: number;
   @Column('jsonb') metadata!: Record<string, string>;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;

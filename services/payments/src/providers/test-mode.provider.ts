@@ -1,12 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { PAYMENT_MESSAGES, type TestCardDto } from '@souvenir/contracts';
+import {
+  ErrorCode, PAYMENT_MESSAGES, type TestCardDto, type TestOnboardingDetailsDto, type TestOnboardingDoneDto, type TestOnboardingDto,
+} from '@souvenir/contracts';
 import { DomainError } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
 import {
-  InvalidWebhookSignature, PaymentProvider, type CreateIntentInput, type ProviderEvent, type ProviderIntent,
+  InvalidWebhookSignature, PaymentProvider, TransferRefused, type AccountLinkInput, type CreateAccountInput, type CreateIntentInput,
+  type CreateTransferInput, type ProviderAccount, type ProviderEvent, type ProviderIntent,
 } from './payment-provider';
 import { evaluateTestCard, type TestCardOutcome } from './test-cards';
+import { TestAccountEntity, TestAccountLinkEntity, TestTransferEntity } from './test-connect.entities';
 import { TestIntentEntity } from './test-intent.entity';
+import { verifyTestEvent, type TestWebhooks } from './test-webhooks';
+import { toProviderEvent } from './stripe-events';
+
+/** What a new Express account must still give (Stripe's `requirements.currently_due` for an individual in the US). */
+const ONBOARDING_DUE = [
+  'individual.first_name', 'individual.last_name', 'individual.dob.day', 'individual.address.line1', 'external_account', 'tos_acceptance.date',
+];
+/** Stripe's test values: this date of birth fails identity verification, this account number is refused by the bank. */
+const FAILING_DOB = '1902-01-01';
+const REFUSED_BANK_ACCOUNT = '000111111116';
+/** Stripe's Account Links are short-lived; ours leave time to fill the form. */
+const LINK_MINUTES = 30;
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, 'x');
 
@@ -18,7 +34,7 @@ export class TestModePaymentProvider extends PaymentProvider {
   readonly name = 'test' as const;
   readonly publishableKey = undefined;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(private readonly dataSource: DataSource, private readonly webhooks: TestWebhooks) {
     super();
   }
 
@@ -45,10 +61,13 @@ export class TestModePaymentProvider extends PaymentProvider {
     return toIntent(row);
   }
 
-  /** The card form's confirm step (what Stripe.js confirmCardPayment does against Stripe). */
-  async confirm(id: string, card: TestCardDto): Promise<{ intent: ProviderIntent; outcome: TestCardOutcome }> {
+  /**
+   * The card form's confirm step (what Stripe.js confirmCardPayment does against Stripe): like Stripe, it takes the
+   * intent's client secret, which only the browser that started the checkout received; the intent id alone is not enough.
+   */
+  async confirm(clientSecret: string, card: TestCardDto): Promise<{ intent: ProviderIntent; outcome: TestCardOutcome }> {
     return this.dataSource.transaction(async (manager) => {
-      const row = await manager.getRepository(TestIntentEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      const row = await manager.getRepository(TestIntentEntity).findOne({ where: { clientSecret }, lock: { mode: 'pessimistic_write' } });
       if (!row) throw DomainError.notFound('Payment');
       if (row.status === 'succeeded') return { intent: toIntent(row), outcome: { kind: 'succeeded' } as const };
       // Cancelled because the item was sold to someone else or removed.
@@ -63,17 +82,137 @@ export class TestModePaymentProvider extends PaymentProvider {
   }
 
   async refund(intentId: string): Promise<void> {
-    await this.dataSource.getRepository(TestIntentEntity).update({ id: intentId, status: 'succeeded' }, { refunded: true });
+    // refund_calls lets tests check that money is given back once (Stripe would refund once per idempotency key).
+    await this.dataSource.getRepository(TestIntentEntity).update({ id: intentId, status: 'succeeded' }, { refunded: true, refundCalls: () => 'refund_calls + 1' });
   }
 
-  async cancel(intentId: string): Promise<void> {
+  async cancel(intentId: string): Promise<ProviderIntent> {
     await this.dataSource.createQueryBuilder().update(TestIntentEntity).set({ status: 'canceled' })
       .where('id = :id AND status <> :succeeded', { id: intentId, succeeded: 'succeeded' }).execute();
+    return this.retrieveIntent(intentId);
   }
 
-  parseWebhook(): ProviderEvent {
-    throw new InvalidWebhookSignature('The test-mode provider sends no webhooks');
+  /** Verifies a delivery signed with the test-mode secret (test-webhooks.ts) and reads it like Stripe's. */
+  parseWebhook(payload: string, signature: string): ProviderEvent {
+    try {
+      return toProviderEvent(verifyTestEvent(payload, signature));
+    } catch (error) {
+      throw new InvalidWebhookSignature((error as Error).message);
+    }
   }
+
+  // ── Connect, played locally ──────────────────────────────────────────────────────────────────────────────────
+
+  async createAccount(input: CreateAccountInput): Promise<ProviderAccount> {
+    await this.dataSource.createQueryBuilder().insert().into(TestAccountEntity).values({
+      id: `acct_test_${token(12)}`, idempotencyKey: input.idempotencyKey, email: input.email, details: null,
+      chargesEnabled: false, payoutsEnabled: false, detailsSubmitted: false, currentlyDue: ONBOARDING_DUE, disabledReason: 'requirements.past_due', bankLast4: null,
+    }).orIgnore().execute();
+    return toAccount(await this.dataSource.getRepository(TestAccountEntity).findOneByOrFail({ idempotencyKey: input.idempotencyKey }));
+  }
+
+  async retrieveAccount(accountId: string): Promise<ProviderAccount> {
+    const row = await this.dataSource.getRepository(TestAccountEntity).findOneBy({ id: accountId });
+    if (!row) throw DomainError.notFound('Payout account');
+    return toAccount(row);
+  }
+
+  /** A single-use link to the local onboarding page, on the same site as the page that asked for it. */
+  async createAccountLink(accountId: string, { returnUrl, refreshUrl }: AccountLinkInput): Promise<string> {
+    const linkToken = token(24);
+    await this.dataSource.getRepository(TestAccountLinkEntity).insert({
+      token: linkToken, accountId, returnUrl, refreshUrl, expiresAt: new Date(Date.now() + LINK_MINUTES * 60_000), usedAt: null,
+    });
+    return `${new URL(returnUrl).origin}/payouts/test-onboarding/${linkToken}`;
+  }
+
+  async createTransfer(input: CreateTransferInput): Promise<string> {
+    const account = await this.dataSource.getRepository(TestAccountEntity).findOneBy({ id: input.destination });
+    if (!account?.payoutsEnabled) throw new TransferRefused('The destination account cannot receive transfers');
+    await this.dataSource.createQueryBuilder().insert().into(TestTransferEntity).values({
+      id: `tr_test_${token(12)}`, idempotencyKey: input.idempotencyKey, destination: input.destination, amountCents: input.amountCents,
+      currency: input.currency, sourceTransaction: input.sourceTransaction, transferGroup: input.transferGroup, reversed: false,
+    }).orIgnore().execute();
+    return (await this.dataSource.getRepository(TestTransferEntity).findOneByOrFail({ idempotencyKey: input.idempotencyKey })).id;
+  }
+
+  async reverseTransfer(transferId: string): Promise<void> {
+    await this.dataSource.getRepository(TestTransferEntity).update({ id: transferId }, { reversed: true });
+  }
+
+  /** What the onboarding page shows for a link. */
+  async onboardingPage(linkToken: string): Promise<TestOnboardingDto> {
+    const link = await this.dataSource.getRepository(TestAccountLinkEntity).findOneBy({ token: linkToken });
+    if (!link) throw DomainError.notFound('Onboarding link');
+    const account = await this.dataSource.getRepository(TestAccountEntity).findOneByOrFail({ id: link.accountId });
+    return { accountId: account.id, email: account.email, usable: usable(link) };
+  }
+
+  /**
+   * The onboarding page's submit, judged the way Stripe judges test accounts, then `account.updated` is delivered
+   * (signed, by a durable job) like Stripe's. The link is used up either way.
+   */
+  async completeOnboarding(linkToken: string, details: TestOnboardingDetailsDto): Promise<TestOnboardingDoneDto> {
+    const dob = new Date(`${details.dateOfBirth}T00:00:00Z`);
+    if (Number.isNaN(dob.getTime()) || dob.toISOString().slice(0, 10) !== details.dateOfBirth || ageOn(dob, new Date()) < 18) {
+      const message = 'You must be at least 18 and give a real date of birth';
+      throw new DomainError(ErrorCode.ValidationFailed, message, [{ field: 'dateOfBirth', message }]);
+    }
+    return this.dataSource.transaction(async (manager) => {
+      const link = await manager.getRepository(TestAccountLinkEntity).findOne({ where: { token: linkToken }, lock: { mode: 'pessimistic_write' } });
+      if (!link) throw DomainError.notFound('Onboarding link');
+      if (!usable(link)) throw new DomainError(ErrorCode.Conflict, 'This onboarding link has expired or was already used. Go back to Payouts to get a new one.');
+      link.usedAt = new Date();
+      await manager.save(link);
+      const account = await manager.getRepository(TestAccountEntity).findOneByOrFail({ id: link.accountId });
+      const identityFails = details.dateOfBirth === FAILING_DOB;
+      const bankRefused = details.accountNumber === REFUSED_BANK_ACCOUNT;
+      const due = [...(identityFails ? ['individual.verification.document'] : []), ...(bankRefused ? ['external_account'] : [])];
+      Object.assign(account, {
+        details: { legalName: details.legalName, city: details.city, postalCode: details.postalCode, routingNumber: details.routingNumber },
+        detailsSubmitted: true,
+        chargesEnabled: !identityFails,
+        payoutsEnabled: due.length === 0,
+        currentlyDue: due,
+        disabledReason: due.length ? 'requirements.past_due' : null,
+        bankLast4: bankRefused ? null : details.accountNumber.slice(-4),
+      });
+      await manager.save(account);
+      await this.webhooks.send(manager, 'account.updated', stripeAccountObject(account));
+      return { returnUrl: link.returnUrl };
+    });
+  }
+}
+
+function usable(link: TestAccountLinkEntity): boolean {
+  return link.usedAt === null && link.expiresAt > new Date();
+}
+
+function ageOn(birth: Date, day: Date): number {
+  const years = day.getUTCFullYear() - birth.getUTCFullYear();
+  const hadBirthday = day.getUTCMonth() > birth.getUTCMonth() || (day.getUTCMonth() === birth.getUTCMonth() && day.getUTCDate() >= birth.getUTCDate());
+  return hadBirthday ? years : years - 1;
+}
+
+/** The account as Stripe's API shows it (the webhook's `data.object`). */
+function stripeAccountObject(row: TestAccountEntity): object {
+  return {
+    id: row.id, object: 'account', type: 'express', country: 'US', default_currency: 'usd', email: row.email,
+    charges_enabled: row.chargesEnabled, payouts_enabled: row.payoutsEnabled, details_submitted: row.detailsSubmitted,
+    requirements: { currently_due: row.currentlyDue, eventually_due: row.currentlyDue, past_due: row.currentlyDue, disabled_reason: row.disabledReason },
+    external_accounts: {
+      object: 'list', url: `/v1/accounts/${row.id}/external_accounts`, has_more: false,
+      data: row.bankLast4 ? [{ id: `ba_test_${row.id.slice(-8)}`, object: 'bank_account', last4: row.bankLast4, currency: 'usd', country: 'US' }] : [],
+    },
+    metadata: {},
+  };
+}
+
+function toAccount(row: TestAccountEntity): ProviderAccount {
+  return {
+    id: row.id, chargesEnabled: row.chargesEnabled, payoutsEnabled: row.payoutsEnabled, detailsSubmitted: row.detailsSubmitted,
+    currentlyDue: row.currentlyDue, disabledReason: row.disabledReason, bankLast4: row.bankLast4,
+  };
 }
 
 function toIntent(row: TestIntentEntity): ProviderIntent {
@@ -85,5 +224,7 @@ function toIntent(row: TestIntentEntity): ProviderIntent {
     status: row.status,
     lastError: row.lastError,
     orderId: row.metadata.orderId ?? null,
+    // One charge per succeeded intent, named after it (Stripe's `latest_charge`).
+    chargeId: row.status === 'succeeded' ? `ch_${row.id.slice('pi_'.length)}` : null,
   };
 }

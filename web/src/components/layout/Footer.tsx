@@ -7,13 +7,16 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { Logo } from './Logo';
 
+/**
+ * Every link leads to a page (or a section of one, by its id) that says what the label promises: help and contact
+ * are How It Works' questions and answers, the policies are their own pages. The social network names that stood
+ * here linked nowhere (there are no such accounts), so they are gone.
+ */
 const columns = [
   { title: 'Marketplace', links: [{ label: 'Browse Souvenirs', to: '/' }, { label: 'Categories', to: '/categories' }, { label: 'Sell an Item', to: '/sell' }, { label: 'How it Works', to: '/how-it-works' }] },
-  { title: 'Support', links: [{ label: 'Help Center', to: '/how-it-works' }, { label: 'Buyer Protection', to: '/how-it-works' }, { label: 'Customs Guide', to: '/how-it-works' }, { label: 'Contact Us', to: '/how-it-works' }] },
-  { title: 'Company', links: [{ label: 'About Us', to: '/how-it-works' }, { label: 'Trust & Safety', to: '/how-it-works' }, { label: 'Terms of Service', to: '/how-it-works' }, { label: 'Privacy Policy', to: '/how-it-works' }] },
+  { title: 'Support', links: [{ label: 'Help Center', to: '/how-it-works#faq' }, { label: 'Buyer Protection', to: '/how-it-works#buyer-protection' }, { label: 'Customs Guide', to: '/how-it-works#customs' }, { label: 'Contact Us', to: '/how-it-works#contact' }] },
+  { title: 'Company', links: [{ label: 'About Us', to: '/how-it-works' }, { label: 'Trust & Safety', to: '/how-it-works#trust' }, { label: 'Terms of Service', to: '/terms' }, { label: 'Privacy Policy', to: '/privacy' }] },
 ];
-
-const socials = ['Instagram', 'Facebook', 'Twitter', 'Pinterest'];
 
 export function Footer() {
   return (
@@ -45,13 +48,12 @@ export function Footer() {
           <Typography variant="body2" sx={{ color: 'rgba(239,229,218,0.6)' }}>
             © {new Date().getFullYear()} Souvenir Swap. All rights reserved.
           </Typography>
-          <Stack direction="row" spacing={3} aria-label="Social media">
-            {socials.map((name) => (
-              <Typography key={name} variant="body2" sx={{ color: 'rgba(239,229,218,0.8)' }}>
-                {name}
-              </Typography>
-            ))}
-          </Stack>
+          <Typography variant="body2" sx={{ color: 'rgba(239,229,218,0.8)' }}>
+            No ads, no tracking.{' '}
+            <Link component={RouterLink} to="/privacy" sx={{ color: 'inherit' }}>
+              What we keep
+            </Link>
+          </Typography>
         </Box>
       </Container>
     </Box>

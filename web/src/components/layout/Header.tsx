@@ -12,6 +12,8 @@ import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRound
 import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
 import MenuRounded from '@mui/icons-material/MenuRounded';
 import PersonOutlineRounded from '@mui/icons-material/PersonOutlineRounded';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { openAuthDialog } from '../../features/auth/authDialogSlice';
@@ -39,7 +41,7 @@ const navLinkSx = {
   color: 'text.secondary',
   borderRadius: 999,
   px: 1.5,
-  '&.active': { color: 'primary.main', bgcolor: 'rgba(196,87,47,0.08)' },
+  '&.active': { color: 'primary.main', bgcolor: 'rgba(181,79,43,0.08)' },
 };
 
 export function Header() {
@@ -51,10 +53,12 @@ export function Header() {
   const [drawerMounted, setDrawerMounted] = useState(false);
   const onHome = pathname === '/';
   const unread = useUnreadCount();
-  const messagesLabel = unread ? `Messages (${unread} unread)` : 'Messages';
+  // "Messages, 3 unread": the badge's visible number is part of the name (label in name; axe reads "(3 unread)" as not).
+  const messagesLabel = unread ? `Messages, ${unread} unread` : 'Messages';
 
   const signIn = () => dispatch(openAuthDialog('signIn'));
-  const join = () => dispatch(openAuthDialog('join'));
+  // A guest's List Item asks them to join, then takes them on to the sell form.
+  const join = () => dispatch(openAuthDialog('join', { kind: 'goTo', path: '/sell' }));
 
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ bgcolor: 'rgba(255,255,255,0.92)', backdropFilter: 'blur(8px)', borderBottom: '1px solid', borderColor: 'divider' }}>
@@ -76,13 +80,26 @@ export function Header() {
             ) : user ? (
               <>
                 <IconButton component={RouterLink} to="/messages" aria-label={messagesLabel} title={messagesLabel}>
-                  <Badge color="primary" badgeContent={unread} max={99}>
+                  {/* No badge at 0: a hidden MUI badge still holds its number as text, which is not in the name "Messages". */}
+                  {unread ? (
+                    <Badge color="primary" badgeContent={unread} max={99}>
+                      <ChatBubbleOutlineRounded />
+                    </Badge>
+                  ) : (
                     <ChatBubbleOutlineRounded />
-                  </Badge>
+                  )}
                 </IconButton>
                 <IconButton component={RouterLink} to="/profile?tab=favorites" aria-label="Favorites" title="Favorites">
                   <FavoriteBorderRounded />
                 </IconButton>
+                <IconButton component={RouterLink} to="/orders" aria-label="My Orders" title="My Orders">
+                  <ReceiptLongOutlined />
+                </IconButton>
+                {user.role === 'support' && (
+                  <IconButton component={RouterLink} to="/support" aria-label="Support: open claims" title="Support: open claims">
+                    <SupportAgentRounded />
+                  </IconButton>
+                )}
                 <Button component={RouterLink} to="/sell" variant="contained" startIcon={<AddRounded />}>
                   List Item
                 </Button>

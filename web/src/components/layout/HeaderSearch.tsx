@@ -4,7 +4,11 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import { useSearchParams } from 'react-router';
 
-/** The header search of the home page; its text is the URL's `?search=`. */
+/**
+ * The header search of the home page; its text is the URL's `?search=`. It searches every country: a country
+ * picked earlier (hero select, destination card) is dropped rather than kept out of sight, since the header
+ * shows no country. Results scroll into view once the typing settles.
+ */
 export function HeaderSearch() {
   const [params, setParams] = useSearchParams();
   const urlValue = params.get('search') ?? '';
@@ -24,10 +28,12 @@ export function HeaderSearch() {
           const next = new URLSearchParams(prev);
           if (value.trim()) next.set('search', value);
           else next.delete('search');
+          next.delete('country');
           return next;
         },
-        { replace: true },
+        { replace: true, preventScrollReset: true },
       );
+      if (value.trim()) requestAnimationFrame(() => document.getElementById('products')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
     }, 350);
     return () => clearTimeout(timer);
   }, [value, setParams]);

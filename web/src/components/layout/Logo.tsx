@@ -12,8 +12,9 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
         <path d="M16 12h8M16 16h6M16 20h8" stroke="#FBF7F2" strokeWidth="2" strokeLinecap="round" />
         <path d="M10 6V3.5" stroke="#1F6F78" strokeWidth="2.4" strokeLinecap="round" />
       </Box>
-      <Typography component="span" sx={{ fontFamily: (t) => t.typography.h1.fontFamily, fontWeight: 700, fontSize: '1.35rem', letterSpacing: '-0.01em', whiteSpace: 'nowrap' }}>
-        Souvenir<Box component="span" sx={{ color: inverted ? '#F2B591' : 'primary.main' }}>Swap</Box>
+      {/* A real space, drawn (almost) closed: the visible text "Souvenir Swap" is then part of the link's name (label in name, WCAG 2.5.3). */}
+      <Typography component="span" sx={{ fontFamily: (t) => t.typography.h1.fontFamily, fontWeight: 700, fontSize: '1.35rem', letterSpacing: '-0.01em', wordSpacing: '-0.3em', whiteSpace: 'nowrap' }}>
+        Souvenir <Box component="span" sx={{ color: inverted ? '#F2B591' : 'primary.main' }}>Swap</Box>
       </Typography>
     </Box>
   );

@@ -8,6 +8,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import type { MeDto } from '@souvenir/contracts';
 import { NavLink, Link as RouterLink } from 'react-router';
+import { DialogCloseButton } from '../DialogCloseButton';
 import type { NavItem } from './Header';
 import { Logo } from './Logo';
 
@@ -25,7 +26,8 @@ interface MobileMenuProps {
 /** The header's menu on small screens, loaded lazily by the header on the first tap of its menu button. */
 export default function MobileMenu({ open, onClose, navItems, user, unread, onSignIn, onJoin, onSignOut }: MobileMenuProps) {
   return (
-    <Drawer anchor="right" open={open} onClose={onClose}>
+    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { 'aria-label': 'Menu' } }}>
+      <DialogCloseButton onClose={onClose} />
       <Box sx={{ width: 280, p: 2 }} role="presentation" onClick={onClose}>
         <Logo />
         <List component="nav" aria-label="Mobile" sx={{ mt: 2 }}>
@@ -45,6 +47,14 @@ export default function MobileMenu({ open, onClose, navItems, user, unread, onSi
             <ListItemButton component={RouterLink} to="/profile?tab=favorites" sx={{ borderRadius: 2 }}>
               <ListItemText primary="Favorites" />
             </ListItemButton>
+            <ListItemButton component={RouterLink} to="/orders" sx={{ borderRadius: 2 }}>
+              <ListItemText primary="My Orders" />
+            </ListItemButton>
+            {user.role === 'support' && (
+              <ListItemButton component={RouterLink} to="/support" sx={{ borderRadius: 2 }}>
+                <ListItemText primary="Support" secondary="Open claims" />
+              </ListItemButton>
+            )}
             <ListItemButton component={RouterLink} to="/sell" sx={{ borderRadius: 2 }}>
               <ListItemText primary="List Item" />
             </ListItemButton>

@@ -1,6 +1,9 @@
 import { CreateCatalog1732400000000 } from './1732400000000-create-catalog';
 import { AddFavouriteStates1732500000000 } from './1732500000000-add-favourite-states';
 import { AddTitleSearch1732600000000 } from './1732600000000-add-title-search';
+import { AddSoldOrder1734000000000 } from './1734000000000-add-sold-order';
+import { OrderSafeRelisting1734100000000 } from './1734100000000-order-safe-relisting';
+import { StemmedSearch1734200000000 } from './1734200000000-stemmed-search';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
-export const CATALOG_MIGRATIONS = [CreateCatalog1732400000000, AddFavouriteStates1732500000000, AddTitleSearch1732600000000];
+export const CATALOG_MIGRATIONS = [CreateCatalog1732400000000, AddFavouriteStates1732500000000, AddTitleSearch1732600000000, AddSoldOrder1734000000000, OrderSafeRelisting1734100000000, StemmedSearch1734200000000];

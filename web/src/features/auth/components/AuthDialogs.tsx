@@ -1,17 +1,26 @@
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { closeAuthDialog, openAuthDialog } from '../authDialogSlice';
+import { useCompleteAuthIntent } from '../hooks/useCompleteAuthIntent';
 import { JoinDialog } from './JoinDialog';
 import { SignInDialog } from './SignInDialog';
 
-/** The Sign In and Join dialogs, which can switch to each other. */
+/**
+ * The Sign In and Join dialogs, which can switch to each other. Once signed in, the person goes on with what they
+ * were doing when a dialog was opened for them (the slice's intent: List Item leads to /sell, a heart favourites).
+ */
 export default function AuthDialogs() {
-  const open = useAppSelector((state) => state.authDialog.open);
+  const { open, intent } = useAppSelector((state) => state.authDialog);
   const dispatch = useAppDispatch();
+  const completeIntent = useCompleteAuthIntent();
   const close = () => dispatch(closeAuthDialog());
+  const signedIn = () => {
+    close();
+    if (intent) void completeIntent(intent);
+  };
   return (
     <>
-      <SignInDialog open={open === 'signIn'} onClose={close} onSwitchToJoin={() => dispatch(openAuthDialog('join'))} />
-      <JoinDialog open={open === 'join'} onClose={close} onSwitchToSignIn={() => dispatch(openAuthDialog('signIn'))} />
+      <SignInDialog open={open === 'signIn'} onClose={close} onSignedIn={signedIn} onSwitchToJoin={() => dispatch(openAuthDialog('join'))} />
+      <JoinDialog open={open === 'join'} onClose={close} onSignedIn={signedIn} onSwitchToSignIn={() => dispatch(openAuthDialog('signIn'))} />
     </>
   );
 }

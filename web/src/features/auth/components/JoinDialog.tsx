@@ -10,18 +10,21 @@ import Typography from '@mui/material/Typography';
 import { RegisterDto } from '@souvenir/contracts';
 import { asApiError } from '../../../api/api';
 import { useRegisterMutation } from '../../../api/authApi';
+import { DialogCloseButton } from '../../../components/DialogCloseButton';
 import { useDtoForm } from '../../../hooks/useDtoForm';
 import { useToast } from '../../../hooks/useToast';
 
 interface Props {
   open: boolean;
   onClose: () => void;
+  /** Signed in (or joined): the dialog closes and the person goes on with what they were doing. */
+  onSignedIn: () => void;
   onSwitchToSignIn: () => void;
 }
 
 const empty = { email: '', password: '', username: '', firstName: '', lastName: '', location: '' };
 
-export function JoinDialog({ open, onClose, onSwitchToSignIn }: Props) {
+export function JoinDialog({ open, onClose, onSignedIn, onSwitchToSignIn }: Props) {
   const [register, { isLoading }] = useRegisterMutation();
   const toast = useToast();
   const { field, handleSubmit, reset } = useDtoForm(RegisterDto, empty);
@@ -34,7 +37,7 @@ export function JoinDialog({ open, onClose, onSwitchToSignIn }: Props) {
     try {
       await register({ ...rest, location: location || null }).unwrap();
       toast({ title: 'Account created successfully!' });
-      onClose();
+      onSignedIn();
     } catch (error) {
       toast({ title: 'Registration failed', description: asApiError(error)?.serverMessage ?? 'An error occurred', variant: 'error' });
     }
@@ -42,7 +45,8 @@ export function JoinDialog({ open, onClose, onSwitchToSignIn }: Props) {
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="join-title">
-      <DialogTitle id="join-title">Join</DialogTitle>
+      <DialogTitle id="join-title" sx={{ pr: 7 }}>Join</DialogTitle>
+      <DialogCloseButton onClose={onClose} />
       <DialogContent>
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
           Create your account to list souvenirs from your travels and shop treasures from around the world.

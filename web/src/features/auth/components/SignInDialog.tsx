@@ -10,18 +10,21 @@ import Typography from '@mui/material/Typography';
 import { LoginDto } from '@souvenir/contracts';
 import { asApiError } from '../../../api/api';
 import { useLoginMutation } from '../../../api/authApi';
+import { DialogCloseButton } from '../../../components/DialogCloseButton';
 import { useDtoForm } from '../../../hooks/useDtoForm';
 import { useToast } from '../../../hooks/useToast';
 
 interface Props {
   open: boolean;
   onClose: () => void;
+  /** Signed in (or joined): the dialog closes and the person goes on with what they were doing. */
+  onSignedIn: () => void;
   onSwitchToJoin: () => void;
 }
 
 const empty = { username: '', password: '' };
 
-export function SignInDialog({ open, onClose, onSwitchToJoin }: Props) {
+export function SignInDialog({ open, onClose, onSignedIn, onSwitchToJoin }: Props) {
   const [login, { isLoading }] = useLoginMutation();
   const toast = useToast();
   const { field, handleSubmit, reset } = useDtoForm(LoginDto, empty);
@@ -34,7 +37,7 @@ export function SignInDialog({ open, onClose, onSwitchToJoin }: Props) {
     try {
       await login(credentials).unwrap();
       toast({ title: 'Login successful', description: 'Welcome back!' });
-      onClose();
+      onSignedIn();
     } catch (error) {
       toast({ title: 'Login failed', description: asApiError(error)?.serverMessage ?? 'An error occurred', variant: 'error' });
     }
@@ -42,7 +45,8 @@ export function SignInDialog({ open, onClose, onSwitchToJoin }: Props) {
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="sign-in-title">
-      <DialogTitle id="sign-in-title">Sign In</DialogTitle>
+      <DialogTitle id="sign-in-title" sx={{ pr: 7 }}>Sign In</DialogTitle>
+      <DialogCloseButton onClose={onClose} />
       <DialogContent>
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
           Welcome back, traveller. Sign in to buy, sell and message.

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -22,8 +22,14 @@ interface Props {
 export function HeroSearch({ search, country, countries, onSearch }: Props) {
   const [text, setText] = useState(search);
   const [place, setPlace] = useState(country);
-  useEffect(() => setText(search), [search]);
-  useEffect(() => setPlace(country), [country]);
+  // The form follows the URL's search and country (a chip removed, "Clear all", Back) in the same render, not in
+  // an effect a frame later.
+  const [shown, setShown] = useState({ search, country });
+  if (shown.search !== search || shown.country !== country) {
+    setShown({ search, country });
+    setText(search);
+    setPlace(country);
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,61 +1,44 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
+import TuneRounded from '@mui/icons-material/TuneRounded';
 import type { ProductSort } from '@souvenir/contracts';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { useGetCategoriesQuery, useGetProductsInfiniteQuery, type ProductFilters } from '../../../api/catalogApi';
 import { buyerSteps, HowItWorksSteps, sellerSteps } from '../../../components/HowItWorksSteps';
 import { TrustFeatures } from '../../../components/TrustFeatures';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
+import { countPanelFilters, isImpossibleRange, NO_FILTERS, useHomeFilters } from '../hooks/useHomeFilters';
+import { ActiveFilterChips } from './ActiveFilterChips';
 import { DestinationCards } from './DestinationCards';
-import { emptyFilters, FilterSidebar, type SidebarFilters } from './FilterSidebar';
+import { FilterSidebar, IMPOSSIBLE_RANGE } from './FilterSidebar';
 import { HeroSearch } from './HeroSearch';
 import { ProductResults } from './ProductResults';
-import { ResultsToolbar, type ViewMode } from './ResultsToolbar';
+import { ResultsToolbar, resultsSummary, type ViewMode } from './ResultsToolbar';
 
-function scrollToProducts() {
+// The phone's filter drawer (Drawer: Modal, focus trap, transitions) loads on the first tap of "Filters".
+const FiltersDrawer = lazy(() => import('./FiltersDrawer'));
+
+export function scrollToProducts() {
   requestAnimationFrame(() => document.getElementById('products')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
-}
-
-function summaryText(total: number, search: string, country: string) {
-  let text = `Showing ${total} ${total === 1 ? 'result' : 'results'}`;
-  if (search) text += ` for "${search}"`;
-  if (country) text += ` in ${country}`;
-  return text;
-}
-
-/** Home's search text and country, kept in the URL (`?search=&country=`), so a search can be shared and reloaded. */
-function useHomeUrl() {
-  const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
-  const country = params.get('country') ?? '';
-  const setUrl = (nextSearch: string, nextCountry: string) => {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (nextSearch.trim()) next.set('search', nextSearch.trim());
-      else next.delete('search');
-      if (nextCountry) next.set('country', nextCountry);
-      else next.delete('country');
-      return next;
-    });
-  };
-  return { search, country, setUrl };
 }
 
 /** The hero's search form (HomeHero holds its place until this chunk arrives). */
 export function HomeHeroSearch() {
-  const { search, country, setUrl } = useHomeUrl();
+  const { filters, update } = useHomeFilters();
   const categories = useGetCategoriesQuery();
   const countries = useMemo(() => categories.data?.map((c) => c.country) ?? [], [categories.data]);
   return (
     <HeroSearch
-      search={search}
-      country={country}
+      search={filters.search}
+      country={filters.country}
       countries={countries}
       onSearch={(text, place) => {
-        setUrl(text, place);
+        update({ search: text, country: place }, { push: true });
         scrollToProducts();
       }}
     />
@@ -64,28 +47,38 @@ export function HomeHeroSearch() {
 
 /** Home below the hero: destinations, the marketplace with its filters, how it works, trust and safety. */
 export default function HomeSections() {
-  const { search, country, setUrl } = useHomeUrl();
+  const { filters, update } = useHomeFilters();
+  const { search, country } = filters;
   const { hash } = useLocation();
   useEffect(() => {
-    if (hash === '#destinations') requestAnimationFrame(() => document.getElementById('destinations')?.scrollIntoView({ block: 'start' }));
+    // A destinations link, or a Categories card's link to its results.
+    if (hash === '#destinations' || hash === '#products') requestAnimationFrame(() => document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' }));
   }, [hash]);
-  const [filters, setFilters] = useState<SidebarFilters>(emptyFilters);
   const [sort, setSort] = useState<ProductSort>('recent');
   const [view, setView] = useState<ViewMode>('grid');
+  const [drawer, setDrawer] = useState<'closed' | 'open' | 'unmounted'>('unmounted');
+  const clearAll = () => update(NO_FILTERS, { push: true });
 
-  const debouncedPrices = useDebouncedValue({ minPrice: filters.minPrice, maxPrice: filters.maxPrice }, 400);
+  // Prices are typed: the list waits until they settle. Each is debounced as a string, not as a new object per
+  // render, which restarted the timer on every render and rendered Home again every 400 ms forever.
+  const minPrice = useDebouncedValue(filters.minPrice, 400);
+  const maxPrice = useDebouncedValue(filters.maxPrice, 400);
+  // An impossible range (min above max) is explained beside the fields and left out of the query, rather than
+  // answered with a silent "0 results".
+  const priceRangeImpossible = isImpossibleRange(filters.minPrice, filters.maxPrice);
+  const applyPrices = !isImpossibleRange(minPrice, maxPrice);
   const query: ProductFilters = useMemo(
     () => ({
       search: search.trim(),
       country,
-      minPrice: debouncedPrices.minPrice,
-      maxPrice: debouncedPrices.maxPrice,
+      minPrice: applyPrices ? minPrice : '',
+      maxPrice: applyPrices ? maxPrice : '',
       categories: filters.categories,
       condition: filters.condition,
       location: filters.location,
       sort,
     }),
-    [search, country, debouncedPrices.minPrice, debouncedPrices.maxPrice, filters.categories, filters.condition, filters.location, sort],
+    [search, country, applyPrices, minPrice, maxPrice, filters.categories, filters.condition, filters.location, sort],
   );
 
   const categories = useGetCategoriesQuery();
@@ -103,7 +96,7 @@ export default function HomeSections() {
           isLoading={categories.isLoading}
           country={country}
           onSelect={(place) => {
-            setUrl(search, place);
+            update({ country: place }, { push: true });
             scrollToProducts();
           }}
         />
@@ -116,12 +109,35 @@ export default function HomeSections() {
           {country ? `Souvenirs from ${country}` : 'Fresh finds from travellers'}
         </Typography>
         <Grid container spacing={4}>
-          <Grid size={{ xs: 12, md: 3 }}>
-            <FilterSidebar value={filters} onChange={setFilters} />
+          {/* Beside the results from md up; below it the same filters live in the drawer and the results come first. */}
+          <Grid size={{ xs: 12, md: 3 }} sx={{ display: { xs: 'none', md: 'block' } }}>
+            <FilterSidebar value={filters} onChange={update} onClearAll={clearAll} priceRangeImpossible={priceRangeImpossible} />
           </Grid>
           <Grid size={{ xs: 12, md: 9 }}>
+            <ActiveFilterChips
+              filters={filters}
+              onChange={update}
+              leading={
+                <Box sx={{ display: { md: 'none' } }}>
+                  <Button
+                    variant="outlined"
+                    startIcon={<TuneRounded />}
+                    aria-haspopup="dialog"
+                    aria-expanded={drawer === 'open'}
+                    onClick={() => setDrawer('open')}
+                  >
+                    {`Filters (${countPanelFilters(filters)})`}
+                  </Button>
+                </Box>
+              }
+            />
+            {priceRangeImpossible && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {`${IMPOSSIBLE_RANGE}, so no price can match. The price range is not applied until you change it.`}
+              </Alert>
+            )}
             <ResultsToolbar
-              summary={products.data ? summaryText(total, search.trim(), country) : null}
+              summary={products.data ? resultsSummary(total, { isLowerBound: products.data.pages[0]?.totalIsLowerBound, search: search.trim(), country }) : null}
               sort={sort}
               onSortChange={setSort}
               view={view}
@@ -136,9 +152,24 @@ export default function HomeSections() {
               isLoadingMore={products.isFetchingNextPage}
               onLoadMore={() => void products.fetchNextPage()}
               onRetry={() => void products.refetch()}
+              suggestion={products.data?.pages[0]?.suggestion}
+              onSearchSuggestion={(text) => update({ search: text }, { push: true })}
             />
           </Grid>
         </Grid>
+        {drawer !== 'unmounted' && (
+          <Suspense fallback={null}>
+            <FiltersDrawer
+              open={drawer === 'open'}
+              onClose={() => setDrawer('closed')}
+              filters={filters}
+              onChange={update}
+              onClearAll={clearAll}
+              priceRangeImpossible={priceRangeImpossible}
+              total={products.isFetching ? null : total}
+            />
+          </Suspense>
+        )}
       </Container>
       <Box component="section" aria-labelledby="home-how-heading" sx={{ py: { xs: 8, md: 10 } }}>
         <Container maxWidth="lg">

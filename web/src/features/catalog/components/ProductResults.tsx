@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
 import type { ProductDto } from '@souvenir/contracts';
 import { EmptyState } from '../../../components/EmptyState';
@@ -18,9 +20,13 @@ interface Props {
   isLoadingMore: boolean;
   onLoadMore: () => void;
   onRetry: () => void;
+  /** A search that found nothing because of a typo: the words that would find something ("Did you mean …"). */
+  suggestion?: string;
+  /** Runs the suggested search. */
+  onSearchSuggestion?: (search: string) => void;
 }
 
-export function ProductResults({ products, view, isLoading, error, hasMore, isLoadingMore, onLoadMore, onRetry }: Props) {
+export function ProductResults({ products, view, isLoading, error, hasMore, isLoadingMore, onLoadMore, onRetry, suggestion, onSearchSuggestion }: Props) {
   const gridSx = view === 'grid'
     ? { display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }
     : { display: 'grid', gap: 2, gridTemplateColumns: '1fr' };
@@ -42,6 +48,23 @@ export function ProductResults({ products, view, isLoading, error, hasMore, isLo
     );
   }
   if (products.length === 0) {
+    if (suggestion && onSearchSuggestion) {
+      return (
+        <EmptyState
+          icon={<SearchOffRounded />}
+          title="No products found"
+          action={
+            <Typography sx={{ fontSize: '1.125rem' }}>
+              {'Did you mean '}
+              <Link component="button" type="button" onClick={() => onSearchSuggestion(suggestion)} sx={{ fontSize: 'inherit', fontWeight: 700, verticalAlign: 'baseline' }}>
+                {suggestion}
+              </Link>
+              ?
+            </Typography>
+          }
+        />
+      );
+    }
     return <EmptyState icon={<SearchOffRounded />} title="No products found" description="Try adjusting your search or filters" />;
   }
   return (

@@ -12,6 +12,18 @@ import type { ProductSort } from '@souvenir/contracts';
 
 export type ViewMode = 'grid' | 'list';
 
+/**
+ * The toolbar's summary: "Showing 24 results for "tea bowl" in Japan". Past the server's counting bound the total
+ * is a lower bound: "Showing 1,000+ results".
+ */
+export function resultsSummary(total: number, { isLowerBound = false, search = '', country = '' }: { isLowerBound?: boolean; search?: string; country?: string } = {}): string {
+  const count = `${total.toLocaleString('en-US')}${isLowerBound ? '+' : ''}`;
+  let text = `Showing ${count} ${total === 1 && !isLowerBound ? 'result' : 'results'}`;
+  if (search) text += ` for "${search}"`;
+  if (country) text += ` in ${country}`;
+  return text;
+}
+
 const sortOptions: { value: ProductSort; label: string }[] = [
   { value: 'recent', label: 'Most Recent' },
   { value: 'price_asc', label: 'Price: Low to High' },

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,9 +14,9 @@ import TextureRounded from '@mui/icons-material/TextureRounded';
 import MusicNoteRounded from '@mui/icons-material/MusicNoteRounded';
 import ChairRounded from '@mui/icons-material/ChairRounded';
 import PublicRounded from '@mui/icons-material/PublicRounded';
-import { BROWSE_CATEGORIES, type ProductDto } from '@souvenir/contracts';
+import { BROWSE_CATEGORIES } from '@souvenir/contracts';
 import { Link as RouterLink } from 'react-router';
-import { useGetAllProductsQuery } from '../../../api/catalogApi';
+import { useGetBrowseCategoryCountsQuery } from '../../../api/catalogApi';
 import { CategoryCard } from '../components/CategoryCard';
 
 const looks = [
@@ -33,15 +32,10 @@ const looks = [
   { icon: ChairRounded, color: '#B5832A' },
 ];
 
-/** Client-side count: the term found in title, description or category (spec section 3). */
-function countMatches(products: ProductDto[], term: string) {
-  const needle = term.toLowerCase();
-  return products.filter((p) => `${p.title}\n${p.description}\n${p.category}`.toLowerCase().includes(needle)).length;
-}
-
+/** The spec's ten cards; each links to Home filtered by it, and catalog counts what that filter shows. */
 export default function CategoriesPage() {
-  const { data: products, error } = useGetAllProductsQuery();
-  const counts = useMemo(() => (products ? BROWSE_CATEGORIES.map((c) => countMatches(products, c.term)) : undefined), [products]);
+  const { data, error } = useGetBrowseCategoryCountsQuery();
+  const countOf = (name: string) => data?.find((c) => c.name === name);
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
@@ -56,12 +50,12 @@ export default function CategoriesPage() {
       </Box>
       {error && (
         <Alert severity="error" sx={{ mb: 3 }}>
-          Failed to fetch products
+          The item counts could not be loaded. The categories still work.
         </Alert>
       )}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' } }}>
-        {BROWSE_CATEGORIES.map((category, index) => (
-          <CategoryCard key={category.term} label={category.label} term={category.term} count={counts?.[index] ?? (error ? 0 : undefined)} icon={looks[index].icon} color={looks[index].color} />
+        {BROWSE_CATEGORIES.map((name, index) => (
+          <CategoryCard key={name} name={name} count={error ? null : countOf(name)} icon={looks[index].icon} color={looks[index].color} />
         ))}
       </Box>
       <Box sx={{ mt: 8, p: { xs: 3, md: 5 }, borderRadius: 5, bgcolor: 'secondary.dark', color: '#fff', display: 'flex', flexDirection: { xs: 'column', md: 'row' }, alignItems: { md: 'center' }, justifyContent: 'space-between', gap: 3 }}>

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
@@ -32,6 +33,7 @@ import { ProductDetailsList } from '../components/ProductDetailsList';
 import { ProductGallery } from '../components/ProductGallery';
 import { ProductPageSkeleton } from '../components/ProductPageSkeleton';
 import { SellerCard } from '../components/SellerCard';
+import { SoldNotice } from '../components/SoldNotice';
 import { useShareProduct } from '../hooks/useShareProduct';
 
 export default function ProductPage() {
@@ -83,6 +85,8 @@ export default function ProductPage() {
   }
 
   const isOwner = user?.id === product.seller.id;
+  // A sold item is only shown: nobody can buy, favourite or ask about it, and its owner can no longer remove it.
+  const isSold = product.status === 'sold';
 
   const remove = async () => {
     try {
@@ -109,7 +113,7 @@ export default function ProductPage() {
                 <Typography sx={{ fontWeight: 600 }}>{product.country}</Typography>
               </Stack>
               {product.isCustomsVerified && <CustomsChip verified />}
-              {product.status === 'sold' && <Typography sx={{ fontWeight: 800, color: 'error.main' }}>SOLD</Typography>}
+              {isSold && <Chip label="Sold" size="small" sx={{ fontWeight: 800, letterSpacing: 0.5, bgcolor: 'grey.900', color: 'common.white' }} />}
             </Stack>
             <Typography variant="h2" component="h1">
               {product.title}
@@ -124,7 +128,9 @@ export default function ProductPage() {
               <ConditionChip condition={product.condition} sx={{ alignSelf: 'center' }} />
             </Stack>
             <ProductMeta />
-            {isOwner ? (
+            {isSold ? (
+              <SoldNotice productId={product.id} isOwner={isOwner} signedIn={Boolean(user)} />
+            ) : isOwner ? (
               <Stack direction="row" spacing={1.5}>
                 <Button variant="outlined" color="error" size="large" startIcon={<DeleteOutlineRounded />} onClick={remove} disabled={isDeleting}>
                   {isDeleting ? 'Deleting...' : 'Remove Listing'}
@@ -135,15 +141,9 @@ export default function ProductPage() {
               </Stack>
             ) : (
               <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                {product.status === 'active' ? (
-                  <Button component={RouterLink} to={`/checkout?product=${product.id}`} variant="contained" size="large" startIcon={<ShoppingBagRounded />} sx={{ flex: 1 }}>
-                    Buy Now
-                  </Button>
-                ) : (
-                  <Button variant="contained" size="large" disabled sx={{ flex: 1 }}>
-                    Sold
-                  </Button>
-                )}
+                <Button component={RouterLink} to={`/checkout?product=${product.id}`} variant="contained" size="large" startIcon={<ShoppingBagRounded />} sx={{ flex: 1 }}>
+                  Buy Now
+                </Button>
                 <FavoriteButton productId={product.id} favorited={product.isFavorited} title={product.title} sx={{ border: '1px solid', borderColor: 'divider', boxShadow: 'none' }} />
                 <Button variant="outlined" size="large" startIcon={<ShareRounded />} onClick={() => void share(product.title)}>
                   Share
@@ -153,7 +153,7 @@ export default function ProductPage() {
             <SellerCard
               seller={product.seller}
               contact={
-                isOwner ? undefined : user ? (
+                isOwner || isSold ? undefined : user ? (
                   <ContactSellerForm sellerId={product.seller.id} productId={product.id} />
                 ) : (
                   <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import { CONDITIONS, CreateProductDto, LIMITS, SELL_CATEGORIES } from '@souvenir/contracts';
+import { browseCategoriesOf, CONDITIONS, CreateProductDto, LIMITS, SELL_CATEGORIES } from '@souvenir/contracts';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { asApiError } from '../../../api/api';
 import { useCreateProductMutation } from '../../../api/catalogApi';
@@ -20,6 +21,7 @@ import { useDtoForm } from '../../../hooks/useDtoForm';
 import { useToast } from '../../../hooks/useToast';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { FormSection } from '../components/FormSection';
+import { focusFirstError } from '../../../utils/focusFirstError';
 import { PhotoInput } from '../components/PhotoInput';
 
 const conditionLabels: Record<string, string> = { new: 'New', 'like-new': 'Like New', good: 'Good' };
@@ -51,6 +53,7 @@ export default function SellPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const { values, setValue, errors, field, handleSubmit } = useDtoForm<SellForm>(CreateProductDto, initialValues);
+  const formRef = useRef<HTMLFormElement>(null);
 
   if (isLoading) return <PageLoader />;
   if (!user) {
@@ -91,6 +94,10 @@ export default function SellPage() {
     } catch (error) {
       toast({ title: 'Failed to list product', description: asApiError(error)?.serverMessage || 'Please check your form and try again', variant: 'error' });
     }
+  }, (problems) => {
+    // Never a silent List Item: the first problem comes into view with the focus, and the toast says why.
+    focusFirstError(formRef.current, problems);
+    toast({ title: 'Failed to list product', description: 'Please check your form and try again', variant: 'error' });
   });
 
   return (
@@ -104,7 +111,7 @@ export default function SellPage() {
       <Typography sx={{ color: 'text.secondary', mt: 1, mb: 4 }}>
         Tell buyers where it is from and why it is special. Listing is free.
       </Typography>
-      <Stack component="form" noValidate spacing={3} onSubmit={submit}>
+      <Stack component="form" ref={formRef} noValidate spacing={3} onSubmit={submit}>
         <FormSection id="basic-heading" title="Basic Information">
           <TextField label="Title" required placeholder="e.g. Hand-painted ceramic tea set from Kyoto" slotProps={{ htmlInput: { maxLength: LIMITS.titleMax + 20 } }} {...field('title')} />
           <TextField
@@ -117,7 +124,14 @@ export default function SellPage() {
             helperText={errors.description ?? `${values.description.length} / ${LIMITS.descriptionMax}`}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField select label="Category" required {...field('category')}>
+            <TextField
+              select
+              label="Category"
+              required
+              {...field('category')}
+              // Where shoppers will find it: the Categories page cards this sell category is counted in.
+              helperText={errors.category ?? (values.category ? `Shown under ${browseCategoriesOf(values.category).join(', ')}` : undefined)}
+            >
               {SELL_CATEGORIES.map((category) => (
                 <MenuItem key={category} value={category}>
                   {category}
@@ -137,7 +151,7 @@ export default function SellPage() {
             options={COUNTRY_SUGGESTIONS}
             inputValue={values.country}
             onInputChange={(_event, value) => setValue('country', value)}
-            renderInput={(params) => <TextField {...params} label="Country of Origin" required error={Boolean(errors.country)} helperText={errors.country} />}
+            renderInput={(params) => <TextField {...params} name="country" label="Country of Origin" required error={Boolean(errors.country)} helperText={errors.country} />}
           />
         </FormSection>
 

@@ -12,9 +12,13 @@ import { CustomsChip } from '../../../components/CustomsChip';
 import { ProductImage } from '../../../components/ProductImage';
 import { formatMoney } from '../../../utils/money';
 
+// A total's row draws its own rule: a list of terms (dl) may only hold dt/dd groups, not an <hr>.
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
-    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+    <Stack
+      direction="row"
+      sx={{ justifyContent: 'space-between', alignItems: 'baseline', ...(strong && { borderTop: '1px solid', borderColor: 'divider', pt: 1.25 }) }}
+    >
       <Typography component="dt" sx={{ color: strong ? 'text.primary' : 'text.secondary', fontWeight: strong ? 800 : 500, fontSize: strong ? '1.1rem' : undefined }}>
         {label}
       </Typography>
@@ -53,7 +57,6 @@ export function OrderSummary({ product }: { product: ProductDto }) {
         <Row label="Item price" value={formatMoney(product.price)} />
         <Row label="Processing fee" value={formatMoney(0)} />
         <Row label="Shipping" value="Free" />
-        <Divider />
         <Row label="Total" value={formatMoney(product.price)} strong />
       </Stack>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', mt: 2.5 }}>

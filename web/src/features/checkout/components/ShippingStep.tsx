@@ -28,24 +28,28 @@ export interface ShippingFormValues {
   sameAsDelivery: boolean;
 }
 
-const address = {
+/** Most buyers ship to where they pay from, so "Same as billing" starts ticked (one address to type, not two). */
+const emptyAddress = (country: string) => ({
   phone: '',
   billingStreet: '',
   billingCity: '',
   billingState: '',
   billingZip: '',
-  billingCountry: DEFAULT_COUNTRY,
+  billingCountry: country,
   deliveryStreet: '',
   deliveryCity: '',
   deliveryState: '',
   deliveryZip: '',
-  deliveryCountry: DEFAULT_COUNTRY,
-  sameAsDelivery: false,
-};
+  deliveryCountry: country,
+  sameAsDelivery: true,
+});
 
-/** Empty form: guests also give email and name; signed-in buyers only the address part (their account has the rest). */
-export function emptyShippingForm(isGuest: boolean): ShippingFormValues {
-  return isGuest ? { email: '', firstName: '', lastName: '', ...address } : { ...address };
+/**
+ * Empty form: guests also give email and name; signed-in buyers only the address part (their account has the rest).
+ * `country` is where the addresses start (see defaultCountryFor).
+ */
+export function emptyShippingForm(isGuest: boolean, country: string = DEFAULT_COUNTRY): ShippingFormValues {
+  return isGuest ? { email: '', firstName: '', lastName: '', ...emptyAddress(country) } : emptyAddress(country);
 }
 
 const copyBilling = (values: ShippingFormValues) => ({

@@ -46,7 +46,13 @@ function failureMessage(error: StripeError): string {
     case 'invalid_expiry_month':
     case 'invalid_expiry_year':
       return PAYMENT_MESSAGES.incompleteExpiry;
+    case 'invalid_expiry_month_past':
+    case 'invalid_expiry_year_past':
+      return PAYMENT_MESSAGES.expiryInPast;
+    case 'expired_card':
+      return PAYMENT_MESSAGES.expiredCard;
     case 'card_declined':
+      if (error.decline_code === 'expired_card') return PAYMENT_MESSAGES.expiredCard;
       return error.decline_code === 'insufficient_funds' ? PAYMENT_MESSAGES.insufficientFunds : PAYMENT_MESSAGES.declined;
     case 'payment_intent_unexpected_state':
       return PAYMENT_MESSAGES.unexpectedState;

@@ -22,6 +22,7 @@ const TEST_CARDS = [
   { number: '4242 4242 4242 4242', outcome: 'succeeds' },
   { number: '4000 0000 0000 0002', outcome: 'declined' },
   { number: '4000 0000 0000 9995', outcome: 'insufficient funds' },
+  { number: '4000 0000 0000 0069', outcome: 'expired card' },
   { number: '4000 0027 6000 3184', outcome: 'requires authentication' },
 ];
 
@@ -31,6 +32,7 @@ type CardField = 'number' | 'expiry' | 'cvc' | 'postalCode';
 const FIELD_OF_MESSAGE: Record<string, CardField> = {
   [PAYMENT_MESSAGES.incompleteNumber]: 'number',
   [PAYMENT_MESSAGES.incompleteExpiry]: 'expiry',
+  [PAYMENT_MESSAGES.expiryInPast]: 'expiry',
   [PAYMENT_MESSAGES.incompleteCvc]: 'cvc',
   [PAYMENT_MESSAGES.invalidPostalCode]: 'postalCode',
 };
@@ -72,7 +74,7 @@ export function TestCardForm({ intent, productId, defaultPostalCode = '' }: Prop
     const [expMonth = '', expYear = ''] = card.expiry.split('/').map((part) => part.trim());
     try {
       const outcome = await confirm({
-        paymentIntentId: intent.paymentIntentId,
+        clientSecret: intent.clientSecret,
         card: { number: card.number.replace(/\s/g, ''), expMonth, expYear, cvc: card.cvc, postalCode: card.postalCode.trim() },
       }).unwrap();
       setFailure(handleOutcome(outcome));

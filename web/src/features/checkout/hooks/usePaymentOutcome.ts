@@ -9,9 +9,9 @@ export interface PaymentOutcome {
   message?: string;
 }
 
-/** The success page of a paid intent. */
-export function successPath(productId: string, paymentIntentId: string) {
-  return `/payment-success?product=${encodeURIComponent(productId)}&payment_intent=${encodeURIComponent(paymentIntentId)}`;
+/** The success page of a product's payment: the payment itself is read from this tab's storage, never from the URL. */
+export function successPath(productId: string) {
+  return `/payment-success?product=${encodeURIComponent(productId)}`;
 }
 
 /**
@@ -27,7 +27,7 @@ export function usePaymentOutcome(productId: string, paymentIntentId: string | u
     (outcome: PaymentOutcome): string | null => {
       switch (outcome.status) {
         case 'succeeded':
-          if (paymentIntentId) navigate(successPath(productId, paymentIntentId));
+          if (paymentIntentId) navigate(successPath(productId));
           return null;
         case 'requires_action':
           toast({ title: 'Additional verification required', description: 'Your bank needs you to confirm this payment.', variant: 'info' });

@@ -18,6 +18,8 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { asApiError } from '../../../api/api';
 import { useGetProductQuery } from '../../../api/catalogApi';
 import { useCreatePaymentIntentMutation } from '../../../api/paymentsApi';
+import { checkoutTokenFor, rememberCheckout } from '../checkoutStorage';
+import { defaultCountryFor } from '../defaultCountry';
 import { EmptyState } from '../../../components/EmptyState';
 import { useToast } from '../../../hooks/useToast';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
@@ -117,7 +119,10 @@ export default function CheckoutView() {
     resetIntent();
     goTo('payment');
     try {
-      await createIntent({ productId: product.id, amount: product.price, guestInfo: toGuestInfo(values) }).unwrap();
+      const started = await createIntent({
+        productId: product.id, amount: product.price, guestInfo: toGuestInfo(values), checkoutToken: isGuest ? checkoutTokenFor(product.id) : undefined,
+      }).unwrap();
+      rememberCheckout(product.id, started);
     } catch (error) {
       const apiError = asApiError(error);
       const message = apiError?.serverMessage ?? 'An error occurred';
@@ -200,7 +205,7 @@ export default function CheckoutView() {
           <ShippingStep
             key={isGuest ? 'guest' : 'member'}
             isGuest={isGuest}
-            initialValues={shipping && Boolean(shipping.email !== undefined) === isGuest ? shipping : emptyShippingForm(isGuest)}
+            initialValues={shipping && Boolean(shipping.email !== undefined) === isGuest ? shipping : emptyShippingForm(isGuest, defaultCountryFor(user))}
             onSubmit={(values) => void startPayment(values)}
             onBack={isGuest ? () => goTo('auth') : undefined}
           />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +13,7 @@ import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRound
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import HourglassEmptyRounded from '@mui/icons-material/HourglassEmptyRounded';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ReplayRounded from '@mui/icons-material/ReplayRounded';
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
 import UndoRounded from '@mui/icons-material/UndoRounded';
@@ -23,11 +24,17 @@ import { useGetProductQuery } from '../../../api/catalogApi';
 import { useReconcilePaymentMutation } from '../../../api/paymentsApi';
 import { ProductImage } from '../../../components/ProductImage';
 import { formatMoney } from '../../../utils/money';
+import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { checkoutTokenFor, rememberedPayment } from '../checkoutStorage';
+import { GuestOrderLink } from '../components/GuestOrderLink';
+
+/** The order's life after the payment: the page still says the payment succeeded, and links to the order. */
+const PAID_STATUSES = new Set(['paid', 'shipped', 'delivered', 'completed', 'disputed']);
 
 const NEXT_STEPS = [
-  { icon: <ChatBubbleOutlineRounded />, title: 'The seller will contact you within 24 hours', text: 'They will confirm the details and let you know when your souvenir ships.' },
-  { icon: <LocalShippingOutlined />, title: 'Fast domestic delivery', text: 'Your item ships to the delivery address you entered at checkout.' },
-  { icon: <ShieldOutlined />, title: 'Buyer protection', text: 'If the item does not arrive as described, our support team will help resolve it.' },
+  { icon: <LocalShippingOutlined />, title: 'The seller ships within 5 days', text: 'To the delivery address you entered at checkout, with the carrier and tracking on your order page. Not shipped in time: you are refunded in full.' },
+  { icon: <ShieldOutlined />, title: 'Buyer protection', text: 'Once it arrives you have 3 days to confirm or report a problem. The seller is paid only after that.' },
+  { icon: <ChatBubbleOutlineRounded />, title: 'Questions?', text: 'Message the seller about your souvenir at any time.' },
 ];
 
 function StatusIcon({ color, children }: { color: string; children: ReactNode }) {
@@ -39,20 +46,25 @@ function StatusIcon({ color, children }: { color: string; children: ReactNode })
 }
 
 /**
- * /payment-success?product={id}&payment_intent={id}: asks the server once for the payment's real state (reconcile,
- * works without webhooks), then shows success, processing (with retry), refunded or failed.
+ * /payment-success?product={id}: asks the server once for the state of the payment this tab made for the product
+ * (reconcile with its client secret, works without webhooks), then shows success, processing (with retry), refunded
+ * or failed. The payment's id and secret stay in the tab's storage, never in the URL.
  */
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const productId = params.get('product') ?? '';
-  const paymentIntentId = params.get('payment_intent') ?? '';
+  const [remembered] = useState(() => (productId ? rememberedPayment(productId) : null));
+  const paymentIntentId = remembered?.paymentIntentId ?? '';
   const { data: product } = useGetProductQuery(productId, { skip: !productId });
   const [reconcile, { data: payment, error, isLoading, isUninitialized }] = useReconcilePaymentMutation();
+  const { user } = useCurrentUser();
+  // A guest follows the order with the private token this tab's checkout was given (the same token as the link).
+  const [guestToken] = useState(() => (productId ? checkoutTokenFor(productId) : undefined));
   const started = useRef(false);
 
   const check = useCallback(() => {
-    if (paymentIntentId) void reconcile(paymentIntentId);
-  }, [paymentIntentId, reconcile]);
+    if (remembered) void reconcile(remembered);
+  }, [remembered, reconcile]);
 
   useEffect(() => {
     if (started.current) return;
@@ -130,7 +142,7 @@ export default function PaymentSuccessPage() {
         </Stack>
       </Stack>
     );
-  } else if (payment.status === 'paid') {
+  } else if (PAID_STATUSES.has(payment.status)) {
     body = (
       <Stack spacing={3} sx={{ textAlign: 'center' }}>
         <StatusIcon color="success.main">
@@ -163,15 +175,26 @@ export default function PaymentSuccessPage() {
             ))}
           </Stack>
         </Box>
+        {!user && guestToken && <GuestOrderLink token={guestToken} />}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center' }}>
-          <Button component={RouterLink} to={messageSeller} variant="contained" size="large" startIcon={<ChatBubbleOutlineRounded />}>
+          {user && (
+            <Button component={RouterLink} to={payment.orderId ? `/orders/${payment.orderId}` : '/orders'} variant="contained" size="large" startIcon={<ReceiptLongOutlined />}>
+              View your order
+            </Button>
+          )}
+          {!user && guestToken && (
+            <Button component={RouterLink} to={`/orders/${encodeURIComponent(guestToken)}`} variant="contained" size="large" startIcon={<ReceiptLongOutlined />}>
+              View your order
+            </Button>
+          )}
+          <Button component={RouterLink} to={messageSeller} variant={user || guestToken ? 'outlined' : 'contained'} size="large" startIcon={<ChatBubbleOutlineRounded />}>
             Message Seller
           </Button>
           {backToBrowse}
         </Stack>
       </Stack>
     );
-  } else if (payment.status === 'refunded') {
+  } else if (payment.status === 'refunded' || payment.status === 'cancelled') {
     body = (
       <Stack spacing={3} sx={{ textAlign: 'center' }}>
         <StatusIcon color="info.main">
@@ -181,7 +204,7 @@ export default function PaymentSuccessPage() {
           Payment Refunded
         </Typography>
         <Alert severity="info" sx={{ textAlign: 'left' }}>
-          {payment.message || PAYMENT_MESSAGES.soldToAnotherBuyer}
+          {payment.message || (payment.status === 'cancelled' ? 'This order was cancelled and refunded in full.' : PAYMENT_MESSAGES.soldToAnotherBuyer)}
         </Alert>
         {item}
         <Box>{backToBrowse}</Box>

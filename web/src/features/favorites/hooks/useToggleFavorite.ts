@@ -1,14 +1,18 @@
 import { asApiError } from '../../../api/api';
 import { useAddFavoriteMutation, useRemoveFavoriteMutation } from '../../../api/favoritesApi';
+import { useAppDispatch } from '../../../app/hooks';
 import { useToast } from '../../../hooks/useToast';
+import { openAuthDialog } from '../../auth/authDialogSlice';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 
 /**
  * Toggles a product's favourite: the heart changes at once (optimistic, undone on failure),
- * then a toast confirms. Signed out, it only asks the user to log in (spec section 5).
+ * then a toast confirms. Signed out, it asks the user to log in (spec section 5) and opens Sign In, after which the
+ * product is favourited (the dialog's intent).
  */
-export function useToggleFavorite(productId: string, favorited: boolean) {
+export function useToggleFavorite(productId: string, favorited: boolean, title: string) {
   const { user } = useCurrentUser();
+  const dispatch = useAppDispatch();
   const toast = useToast();
   const [addFavorite, added] = useAddFavoriteMutation();
   const [removeFavorite, removed] = useRemoveFavoriteMutation();
@@ -17,6 +21,7 @@ export function useToggleFavorite(productId: string, favorited: boolean) {
   const toggle = async () => {
     if (!user) {
       toast({ title: 'Please log in', description: 'You need to be logged in to add favorites', variant: 'error' });
+      dispatch(openAuthDialog('signIn', { kind: 'favorite', productId, title }));
       return;
     }
     if (isPending) return;

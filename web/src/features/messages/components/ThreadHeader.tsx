@@ -15,6 +15,7 @@ interface Props {
   onBack: () => void;
 }
 
+// Both links are a line of text on their own: 24 px tall each, the least a touch target may be (WCAG 2.2, 2.5.8).
 /** Who the thread is with and which product it is about; a back button on small screens. */
 export function ThreadHeader({ other, product, onBack }: Props) {
   return (
@@ -25,14 +26,14 @@ export function ThreadHeader({ other, product, onBack }: Props) {
       {other ? <UserAvatar firstName={other.firstName} lastName={other.lastName} avatar={other.avatar} size={42} /> : <Skeleton variant="circular" width={42} height={42} />}
       <Box sx={{ minWidth: 0, flex: 1 }}>
         {other ? (
-          <Link component={RouterLink} to={`/profile/${other.id}`} sx={{ fontWeight: 700, color: 'text.primary', display: 'block' }} noWrap>
+          <Link component={RouterLink} to={`/profile/${other.id}`} sx={{ fontWeight: 700, color: 'text.primary', display: 'block', lineHeight: '24px' }} noWrap>
             {fullName(other)}
           </Link>
         ) : (
           <Skeleton width={140} />
         )}
         {product ? (
-          <Link component={RouterLink} to={`/product/${product.id}`} variant="body2" sx={{ color: 'secondary.main', fontWeight: 600, display: 'block' }} noWrap>
+          <Link component={RouterLink} to={`/product/${product.id}`} variant="body2" sx={{ color: 'secondary.main', fontWeight: 600, display: 'block', lineHeight: '24px' }} noWrap>
             About: {product.title}
           </Link>
         ) : (

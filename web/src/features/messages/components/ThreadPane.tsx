@@ -10,6 +10,7 @@ import { useGetThreadQuery } from '../../../api/messagesApi';
 import { useGetUserQuery } from '../../../api/usersApi';
 import { fullName, otherParty } from '../conversationParty';
 import { useNow } from '../hooks/useNow';
+import { useReadArrivals } from '../hooks/useReadArrivals';
 import { THREAD_POLL_MS } from '../polling';
 import { MessageBubble } from './MessageBubble';
 import { MessageComposer } from './MessageComposer';
@@ -25,12 +26,13 @@ interface Props {
   onBack: () => void;
 }
 
-/** The open thread, polled every 5 s, with its composer. */
+/** The open thread, polled every 5 s (and read at once when the list shows a message it lacks), with its composer. */
 export function ThreadPane({ otherUserId, productId, conversation, meId, onBack }: Props) {
   const thread = useGetThreadQuery({ otherUserId, productId }, { pollingInterval: THREAD_POLL_MS, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true });
   const now = useNow();
   const messages = thread.data;
   const known = conversation ?? messages?.[0];
+  useReadArrivals(conversation, messages, thread.refetch);
 
   // A thread that has no message yet (a buyer's first contact) takes its names from the user and product.
   const user = useGetUserQuery(otherUserId, { skip: Boolean(known) });
@@ -38,7 +40,7 @@ export function ThreadPane({ otherUserId, productId, conversation, meId, onBack 
   const other: UserSummaryDto | undefined = known ? otherParty(known, meId) : user.data;
   const productSummary = known?.product ?? (product.data ? { id: product.data.id, title: product.data.title } : undefined);
 
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const lastId = messages?.[messages.length - 1]?.id;
   useEffect(() => {
     const list = listRef.current;
@@ -59,18 +61,21 @@ export function ThreadPane({ otherUserId, productId, conversation, meId, onBack 
             <CircularProgress aria-label="Loading messages" />
           </Box>
         ) : messages?.length ? (
-          <Stack
-            component="ul"
+          // The log (new messages are announced) wraps the list: a role on the <ul> itself would take away its list
+          // semantics, leaving each message an <li> outside any list.
+          <Box
             ref={listRef}
             role="log"
             aria-label={other ? `Messages with ${fullName(other)}` : 'Messages'}
-            spacing={1}
-            sx={{ flex: 1, overflowY: 'auto', m: 0, p: 2 }}
+            tabIndex={0}
+            sx={{ flex: 1, overflowY: 'auto', p: 2 }}
           >
-            {messages.map((message) => (
-              <MessageBubble key={message.id} message={message} mine={message.fromUserId === meId} now={now} />
-            ))}
-          </Stack>
+            <Stack component="ul" spacing={1} sx={{ m: 0, p: 0 }}>
+              {messages.map((message) => (
+                <MessageBubble key={message.id} message={message} mine={message.fromUserId === meId} now={now} />
+              ))}
+            </Stack>
+          </Box>
         ) : (
           !thread.isError && (
             <PaneMessage

@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import { UpdateProfileDto, type UserDto } from '@souvenir/contracts';
 import { asApiError } from '../../../api/api';
 import { useUpdateUserMutation } from '../../../api/usersApi';
+import { DialogCloseButton } from '../../../components/DialogCloseButton';
 import { useDtoForm } from '../../../hooks/useDtoForm';
 import { useToast } from '../../../hooks/useToast';
 
@@ -40,7 +41,8 @@ export function EditProfileDialog({ open, user, onClose }: Props) {
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="edit-profile-title">
       <form noValidate onSubmit={submit}>
-        <DialogTitle id="edit-profile-title">Edit Profile</DialogTitle>
+        <DialogTitle id="edit-profile-title" sx={{ pr: 7 }}>Edit Profile</DialogTitle>
+        <DialogCloseButton onClose={onClose} disabled={isLoading} />
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField label="First Name" autoComplete="given-name" autoFocus {...field('firstName')} />

@@ -8,6 +8,7 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import StarRounded from '@mui/icons-material/StarRounded';
 import VerifiedRounded from '@mui/icons-material/VerifiedRounded';
@@ -71,11 +72,14 @@ export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }:
             <Stat value={activeCount} label="Active" />
             <Stat value={soldCount} label="Sold" />
           </Stack>
-          <Stack direction="row" spacing={1}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {isOwner ? (
               <>
                 <Button variant="outlined" startIcon={<EditOutlined />} onClick={onEdit}>
                   Edit Profile
+                </Button>
+                <Button component={RouterLink} to="/profile/payouts" variant="outlined" startIcon={<PaymentsOutlined />}>
+                  Payouts
                 </Button>
                 <Button component={RouterLink} to="/sell" variant="contained" startIcon={<AddRounded />}>
                   List Item

@@ -6,6 +6,7 @@ import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
 import SellOutlined from '@mui/icons-material/SellOutlined';
@@ -13,7 +14,7 @@ import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { asApiError } from '../../../api/api';
 import { useGetFavoritesInfiniteQuery } from '../../../api/favoritesApi';
-import { useGetUserProductsQuery, useGetUserQuery } from '../../../api/usersApi';
+import { useGetUserProductsInfiniteQuery, useGetUserQuery } from '../../../api/usersApi';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageLoader } from '../../../components/PageLoader';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
@@ -23,6 +24,11 @@ import { ProfileHeader } from '../components/ProfileHeader';
 
 type TabKey = 'active' | 'favorites' | 'sold';
 
+const TAB_HEADINGS: Record<TabKey, string> = { active: 'Active listings', favorites: 'Favorites', sold: 'Sold items' };
+// The tab panel's heading is for screen readers (the selected tab says the same on screen): without it the cards'
+// h3 titles would follow the profile's h1, skipping a level.
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, m: '-1px', p: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+
 export default function ProfilePage() {
   const { id } = useParams();
   const [params, setParams] = useSearchParams();
@@ -31,16 +37,21 @@ export default function ProfilePage() {
   const isOwner = Boolean(me && me.id === userId);
   const skip = !userId;
   const user = useGetUserQuery(userId ?? '', { skip });
-  // A user's listings are always refetched when the profile opens (spec section 7).
-  const listings = useGetUserProductsQuery(userId ?? '', { skip, refetchOnMountOrArgChange: true });
+  // A user's listings are always refetched when the profile opens (spec section 7). Each tab pages on its own; its
+  // first page brings the tab's count (X-Total-Count), shown on the tab and in the header.
+  const activeListings = useGetUserProductsInfiniteQuery({ id: userId ?? '', status: 'active' }, { skip, refetchOnMountOrArgChange: true });
+  const soldListings = useGetUserProductsInfiniteQuery({ id: userId ?? '', status: 'sold' }, { skip, refetchOnMountOrArgChange: true });
   const [editing, setEditing] = useState(false);
 
-  const active = useMemo(() => listings.data?.filter((p) => p.status === 'active'), [listings.data]);
-  const sold = useMemo(() => listings.data?.filter((p) => p.status === 'sold'), [listings.data]);
+  const active = useMemo(() => activeListings.data?.pages.flatMap((page) => page.items), [activeListings.data]);
+  const sold = useMemo(() => soldListings.data?.pages.flatMap((page) => page.items), [soldListings.data]);
+  const activeCount = activeListings.data?.pages[0]?.totalCount;
+  const soldCount = soldListings.data?.pages[0]?.totalCount;
 
   const requested = params.get('tab') as TabKey | null;
   const tab: TabKey = requested === 'sold' || (requested === 'favorites' && isOwner) ? requested : 'active';
   const favorites = useGetFavoritesInfiniteQuery(undefined, { skip: tab !== 'favorites' });
+  const listings = tab === 'sold' ? soldListings : activeListings;
   const favoriteItems = useMemo(() => favorites.data?.pages.flatMap((page) => page.items), [favorites.data]);
   const setTab = (next: TabKey) =>
     setParams((prev) => {
@@ -77,24 +88,30 @@ export default function ProfilePage() {
         <Skeleton variant="rounded" height={260} sx={{ borderRadius: 4.5 }} />
       ) : (
         <>
-          <ProfileHeader user={user.data} isOwner={isOwner} activeCount={active?.length} soldCount={sold?.length} onEdit={() => setEditing(true)} />
+          <ProfileHeader user={user.data} isOwner={isOwner} activeCount={activeCount} soldCount={soldCount} onEdit={() => setEditing(true)} />
           {isOwner && <EditProfileDialog open={editing} user={user.data} onClose={() => setEditing(false)} />}
         </>
       )}
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mt: 4, mb: 3 }}>
         <Tabs value={tab} onChange={(_event, next: TabKey) => setTab(next)} aria-label="Profile sections">
-          <Tab value="active" label={`Active Listings${active ? ` (${active.length})` : ''}`} id="tab-active" aria-controls="panel-active" />
+          <Tab value="active" label={`Active Listings${activeCount !== undefined ? ` (${activeCount})` : ''}`} id="tab-active" aria-controls="panel-active" />
           {isOwner && <Tab value="favorites" label="Favorites" id="tab-favorites" aria-controls="panel-favorites" />}
-          <Tab value="sold" label={`Sold${sold ? ` (${sold.length})` : ''}`} id="tab-sold" aria-controls="panel-sold" />
+          <Tab value="sold" label={`Sold${soldCount !== undefined ? ` (${soldCount})` : ''}`} id="tab-sold" aria-controls="panel-sold" />
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        <Typography component="h2" sx={visuallyHidden}>
+          {TAB_HEADINGS[tab]}
+        </Typography>
         {tab !== 'favorites' && listings.isError && <Alert severity="error" sx={{ mb: 2 }}>{asApiError(listings.error)?.message}</Alert>}
         {tab === 'favorites' && favorites.isError && <Alert severity="error" sx={{ mb: 2 }}>{asApiError(favorites.error)?.message}</Alert>}
         {tab === 'active' && (
           <ListingsGrid
             products={active}
-            isLoading={listings.isLoading}
+            isLoading={activeListings.isLoading}
+            hasMore={Boolean(activeListings.hasNextPage)}
+            isLoadingMore={activeListings.isFetchingNextPage}
+            onLoadMore={() => void activeListings.fetchNextPage()}
             empty={{
               icon: <Inventory2Outlined />,
               title: 'No active listings',
@@ -120,7 +137,10 @@ export default function ProfilePage() {
         {tab === 'sold' && (
           <ListingsGrid
             products={sold}
-            isLoading={listings.isLoading}
+            isLoading={soldListings.isLoading}
+            hasMore={Boolean(soldListings.hasNextPage)}
+            isLoadingMore={soldListings.isFetchingNextPage}
+            onLoadMore={() => void soldListings.fetchNextPage()}
             sold
             empty={{ icon: <SellOutlined />, title: 'No sold items yet', description: isOwner ? 'Items you sell will appear here.' : 'This traveller has not sold anything yet.' }}
           />

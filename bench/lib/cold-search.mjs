@@ -1,0 +1,133 @@
+// Cold, never-repeated searches (issue 21): what real shoppers send, unlike the bench's per-route search, which asks
+// for the same first page again and again and is served from catalog's short-lived caches. Every request here has a
+// filter set (words + filters) no earlier request of the run had, so neither catalog's first-page cache nor its
+// count cache can answer it: each is a page read and a count in Postgres. Kinds, in turn:
+//   frequent  one common word (a material, noun, adjective, country or category; sometimes plural, a prefix being
+//             typed, or in capitals), any sort;
+//   rare      material + noun + city (1 in ~20,000 products), any sort;
+//   noMatch   a typo of a known word (answered with a "Did you mean") or letters that match nothing;
+//   laterPage pages 2 and 3 of a frequent or two-word search, following X-Next-Cursor (the first page is not counted);
+//   filtered  a word plus a country, a price range and/or a category, any sort.
+import { percentiles } from './stats.mjs';
+import { VOCABULARY } from './seed.mjs';
+
+const SORTS = ['recent', 'recent', 'price_asc', 'price_desc', 'popular'];
+const pick = (values) => values[Math.floor(Math.random() * values.length)];
+const lower = (values) => values.flatMap((v) => v.toLowerCase().split(/[^a-zà-ÿø]+/).filter((w) => w.length >= 3));
+const FREQUENT = [...new Set([...lower(VOCABULARY.MATERIALS), ...lower(VOCABULARY.NOUNS), ...lower(VOCABULARY.ADJECTIVES),
+  ...lower(VOCABULARY.COUNTRIES), ...lower(VOCABULARY.CATEGORIES)])];
+const CITIES = lower(VOCABULARY.CITIES);
+
+/** A common word as a shopper types it: whole, plural, a prefix, or in capitals. */
+function frequentWord() {
+  const word = pick(FREQUENT);
+  const r = Math.random();
+  if (r < 0.25) return word.endsWith('s') ? word : `${word}s`;
+  if (r < 0.45 && word.length > 4) return word.slice(0, 3 + Math.floor(Math.random() * (word.length - 3)));
+  if (r < 0.55) return word.toUpperCase();
+  return word;
+}
+
+/** A one-letter typo (deletion, transposition or substitution) of a known word, or random letters. */
+function noMatchWords() {
+  if (Math.random() < 0.5) return Array.from({ length: 6 + Math.floor(Math.random() * 4) }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+  const word = pick([...FREQUENT, ...CITIES].filter((w) => w.length >= 5));
+  const i = 1 + Math.floor(Math.random() * (word.length - 2));
+  const kind = Math.floor(Math.random() * 3);
+  if (kind === 0) return word.slice(0, i) + word.slice(i + 1);
+  if (kind === 1) return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+  return word.slice(0, i) + String.fromCharCode(97 + Math.floor(Math.random() * 26)) + word.slice(i + 1);
+}
+
+function filtersOf(kind) {
+  switch (kind) {
+    case 'frequent': return { search: frequentWord(), sort: pick(SORTS) };
+    case 'rare': return { search: `${pick(lower(VOCABULARY.MATERIALS))} ${pick(lower(VOCABULARY.NOUNS))} ${pick(CITIES)}`, sort: pick(SORTS) };
+    case 'noMatch': return { search: noMatchWords() };
+    case 'laterPage': return { search: Math.random() < 0.5 ? frequentWord() : `${pick(lower(VOCABULARY.MATERIALS))} ${pick(lower(VOCABULARY.NOUNS))}`, sort: pick(SORTS) };
+    case 'filtered': {
+      const f = { search: Math.random() < 0.5 ? frequentWord() : pick(CITIES), sort: pick(SORTS) };
+      const r = Math.random();
+      if (r < 0.4) f.country = pick(VOCABULARY.COUNTRIES);
+      if (r >= 0.3 && r < 0.8) { f.minPrice = 5 + Math.floor(Math.random() * 60); f.maxPrice = f.minPrice + 10 + Math.floor(Math.random() * 200); }
+      if (r >= 0.7) f.categories = pick(VOCABULARY.CATEGORIES);
+      return f;
+    }
+  }
+}
+
+const KINDS = ['frequent', 'rare', 'noMatch', 'laterPage', 'filtered'];
+
+/** The query string of a filter set (sort=recent left out, as the web app does). */
+function pathOf(f, cursor) {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(f)) if (v !== undefined && !(k === 'sort' && v === 'recent')) params.set(k, String(v));
+  params.set('limit', '24');
+  if (cursor) params.set('cursor', cursor);
+  return `/api/products?${params}`;
+}
+
+/**
+ * Runs `seconds` of closed-loop load at `connections`, every request a filter set never sent before in the run,
+ * (`seen`: the filter sets sent so far, shared between runs) and answers latency percentiles overall and per kind, plus how many answers were "1,000+" or carried a suggestion.
+ */
+export async function coldSearches({ base, connections, seconds, seen = new Set() }) {
+  const byKind = Object.fromEntries(KINDS.map((k) => [k, []]));
+  const all = [];
+  const slowest = [];
+  const outcome = { errors: 0, non2xx: 0, lowerBound: 0, suggestions: 0, empty: 0, examples: [] };
+  const fresh = (kind) => {
+    for (let tries = 0; tries < 1000; tries++) {
+      const f = filtersOf(kind);
+      const key = JSON.stringify({ ...f, sort: undefined, search: f.search.toLowerCase() });
+      if (!seen.has(key)) { seen.add(key); return f; }
+    }
+    throw new Error(`cold search: no new ${kind} query left`);
+  };
+  // Requests through undici's pool (cheap for the load generator); the gateway's headers say what the answer was.
+  const { Pool } = await import('undici');
+  const pool = new Pool(base, { connections, keepAliveTimeout: 30_000 });
+  const get = async (path, kind, record = true) => {
+    const started = performance.now();
+    try {
+      const res = await pool.request({ path, method: 'GET', headers: { accept: 'application/json' } });
+      const body = await res.body.text();
+      const ms = performance.now() - started;
+      if (res.statusCode !== 200) { outcome.non2xx++; if (outcome.examples.length < 5) outcome.examples.push(`${res.statusCode} ${path} ${body.slice(0, 120)}`); return null; }
+      if (record) {
+        all.push(ms);
+        byKind[kind].push(ms);
+        slowest.push({ ms: Math.round(ms * 10) / 10, path: decodeURIComponent(path.replace(/&cursor=.*/, '&cursor=…')) });
+        slowest.sort((a, b) => b.ms - a.ms).splice(5);
+      }
+      if (res.headers['x-total-is-lower-bound']) outcome.lowerBound++;
+      if (res.headers['x-search-suggestion']) outcome.suggestions++;
+      if (body === '[]') outcome.empty++;
+      return res.headers['x-next-cursor'] ?? null;
+    } catch (error) {
+      outcome.errors++;
+      if (outcome.examples.length < 5) outcome.examples.push(`${path}: ${error.message}`);
+      return null;
+    }
+  };
+  const deadline = Date.now() + seconds * 1000;
+  let turn = 0;
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (Date.now() < deadline) {
+      const kind = KINDS[turn++ % KINDS.length];
+      const f = fresh(kind);
+      if (kind !== 'laterPage') { await get(pathOf(f), kind); continue; }
+      let cursor = await get(pathOf(f), kind, false);
+      for (let page = 2; page <= 3 && cursor; page++) cursor = await get(pathOf(f, cursor), kind);
+    }
+  }));
+  await pool.close();
+  return {
+    connections, seconds, distinctQueries: seen.size,
+    overall: percentiles(all),
+    byKind: Object.fromEntries(KINDS.map((k) => [k, percentiles(byKind[k])])),
+    rps: Math.round((all.length / seconds) * 10) / 10,
+    slowest,
+    ...outcome,
+  };
+}

@@ -1,0 +1,74 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import {
+  ErrorCode, ListPayoutsQueryDto, RPC, TestOnboardingDetailsDto, type PayoutAccountDto, type PayoutOnboardingDto, type PayoutsPageDto,
+  type TestOnboardingDoneDto, type TestOnboardingDto,
+} from '@souvenir/contracts';
+import { DomainError, RpcClient } from '@souvenir/platform';
+import type { Request } from 'express';
+import { GatewayConfig } from '../../config/gateway.config';
+import { requestValidationPipe } from '../../rpc/validation.pipe';
+import { WriteLimit } from '../../security/write-limits';
+import { ActorId, AuthGuard } from '../../session/auth.guard';
+import { publicOrigin } from '../../web/public-origin';
+import { OnboardingTokenPipe } from './onboarding-token.pipe';
+
+/**
+ * Sellers get paid (issue 20): the caller's payout account, its onboarding link, their balance and payouts; and the
+ * test-mode provider's onboarding page, which needs no session (its token is the capability, like Stripe's hosted
+ * page). Writes count against the `orders` write limit. payments decides everything else.
+ */
+@Controller('api/payouts')
+export class PayoutsController {
+  constructor(private readonly rpc: RpcClient, private readonly config: GatewayConfig) {}
+
+  @Get('account')
+  @UseGuards(AuthGuard)
+  account(@ActorId() actorId: string): Promise<PayoutAccountDto> {
+    return this.rpc.send(RPC.payments.getPayoutAccount, { actorId });
+  }
+
+  /**
+   * Creates the account if needed and answers a fresh onboarding link. The provider sends the seller back to this
+   * site's Payouts page: the site's public address (publicOrigin: the configured one, or the request's own).
+   */
+  @Post('account')
+  @WriteLimit('orders')
+  @UseGuards(AuthGuard)
+  @HttpCode(200)
+  startOnboarding(@ActorId() actorId: string, @Req() req: Request): Promise<PayoutOnboardingDto> {
+    const origin = publicOrigin(this.config.ALLOWED_ORIGINS, req);
+    if (!origin) return Promise.reject(new DomainError(ErrorCode.ValidationFailed, 'The request has no valid Host header'));
+    const page = `${origin}/profile/payouts`;
+    return this.rpc.send(RPC.payments.createPayoutAccount, {
+      actorId, returnUrl: `${page}?onboarding=return`, refreshUrl: `${page}?onboarding=refresh`,
+    });
+  }
+
+  /** The balance and one page of payouts, newest first. */
+  @Get()
+  @UseGuards(AuthGuard)
+  list(@ActorId() actorId: string, @Query() query: ListPayoutsQueryDto): Promise<PayoutsPageDto> {
+    return this.rpc.send(RPC.payments.listPayouts, {
+      actorId, ...(query.cursor ? { cursor: query.cursor } : {}), ...(query.limit ? { limit: query.limit } : {}),
+    });
+  }
+
+  @Get('test-onboarding/:token')
+  testOnboarding(@Param('token', OnboardingTokenPipe) token: string): Promise<TestOnboardingDto> {
+    return this.rpc.send(RPC.payments.getTestOnboarding, { token });
+  }
+
+  /**
+   * The body is checked here, after the token: Nest runs the pipes of a handler's parameters side by side, and a
+   * token that names no link is a 404 whatever the body holds.
+   */
+  @Post('test-onboarding/:token')
+  @WriteLimit('orders')
+  @HttpCode(200)
+  async completeTestOnboarding(
+    @Param('token', OnboardingTokenPipe) token: string, @Body() body: Record<string, unknown>,
+  ): Promise<TestOnboardingDoneDto> {
+    const details = (await requestValidationPipe().transform(body, { type: 'body', metatype: TestOnboardingDetailsDto })) as TestOnboardingDetailsDto;
+    return this.rpc.send(RPC.payments.completeTestOnboarding, { ...details, token });
+  }
+}

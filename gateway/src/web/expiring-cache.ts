@@ -1,0 +1,18 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Entries that live `ttlMs`, at most `maxEntries` (least recently used leave first), with one load in flight per key:
+ * a burst of requests for one product or sitemap asks catalog once. lru-cache's `fetch` does all three; a load that
+ * fails is not kept, so the next request asks again. Values are boxed because lru-cache does not store null.
+ */
+export class ExpiringCache<T> {
+  private readonly entries: LRUCache<string, { value: T }, () => Promise<T>>;
+
+  constructor(ttlMs: number, maxEntries: number) {
+    this.entries = new LRUCache({ max: maxEntries, ttl: ttlMs, fetchMethod: async (_key, _stale, { context: load }) => ({ value: await load() }) });
+  }
+
+  async get(key: string, load: () => Promise<T>): Promise<T> {
+    return (await this.entries.fetch(key, { context: load }))!.value;
+  }
+}

@@ -1,0 +1,161 @@
+import { EVENT_STREAM, EVENTS, type EventSubject } from '../events/subjects';
+import { RPC, type RpcSubject } from '../rpc/subjects';
+
+/** A domain service: its name is its NATS user, queue group, subject prefix and durable-consumer prefix. */
+export type NatsServiceName = keyof typeof RPC;
+/** Every process that connects to NATS with its own credentials. */
+export type NatsPrincipal = NatsServiceName | 'gateway';
+
+/** What one process does on NATS; everything else is denied by the server. */
+export interface NatsGrant {
+  /** Request/reply subjects it answers (in its queue group). */
+  serves: readonly RpcSubject[];
+  /** Request/reply subjects it sends requests to. */
+  calls: readonly RpcSubject[];
+  /** Events it follows with durable JetStream consumers (one per subject, see `durableConsumerName`). */
+  consumes: readonly EventSubject[];
+  /** Events it follows with a plain core-NATS subscription (no JetStream). */
+  listens: readonly EventSubject[];
+}
+
+const servesAll = (service: NatsServiceName) => Object.values(RPC[service]) as RpcSubject[];
+
+/**
+ * Who may say what on NATS: the one declaration the NATS server's `authorization` block is generated from
+ * (`natsAuthorizationConfig`, written to deploy/nats/auth.conf by deploy/nats/generate.mjs). A forged request is
+ * refused by the server, not by the service: only the gateway speaks for a user, so only it may call the subjects that
+ * take an `actorId` on a user's behalf; a service may call only what it needs (`identity.user.get-me`, which answers an
+ * e-mail, only payments). deploy/test/nats-permissions.spec.ts checks these lists against the code's `rpc.send(RPC.…)`,
+ * `consumer.start({ [EVENTS.…] })` and `subscribe(EVENTS.…)` calls, and proves the generated config refuses the rest.
+ */
+export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
+  gateway: {
+    serves: [],
+    calls: [
+      RPC.identity.register, RPC.identity.verifyCredentials, RPC.identity.getUser, RPC.identity.getMe, RPC.identity.updateUser,
+      RPC.catalog.createProduct, RPC.catalog.getProduct, RPC.catalog.listProducts, RPC.catalog.removeProduct,
+      RPC.catalog.listSellerProducts, RPC.catalog.listCategories, RPC.catalog.countBrowseCategories, RPC.catalog.listProductIds,
+      RPC.favourites.add, RPC.favourites.remove, RPC.favourites.list, RPC.favourites.favouritedAmong,
+      RPC.messaging.sendMessage, RPC.messaging.listConversations, RPC.messaging.getThread, RPC.messaging.countUnread,
+      RPC.payments.createIntent, RPC.payments.confirmTestPayment, RPC.payments.reconcile, RPC.payments.handleWebhook,
+      RPC.payments.listOrders, RPC.payments.listOrdersPage, RPC.payments.getOrder, RPC.payments.shipOrder,
+      RPC.payments.markDelivered, RPC.payments.confirmOrder, RPC.payments.cancelOrder, RPC.payments.openClaim,
+      RPC.payments.respondToClaim, RPC.payments.listOpenClaims, RPC.payments.decideClaim, RPC.payments.listCardDisputes,
+      RPC.payments.getPayoutAccount, RPC.payments.createPayoutAccount, RPC.payments.listPayouts,
+      RPC.payments.getTestOnboarding, RPC.payments.completeTestOnboarding,
+    ],
+    consumes: [],
+    listens: [EVENTS.messaging.inboxChanged],
+  },
+  identity: { serves: servesAll('identity'), calls: [], consumes: [], listens: [] },
+  catalog: {
+    serves: servesAll('catalog'),
+    calls: [RPC.identity.getUser],
+    consumes: [
+      EVENTS.identity.userRegistered, EVENTS.identity.userUpdated, EVENTS.favourites.favouriteAdded,
+      EVENTS.favourites.favouriteRemoved, EVENTS.payments.orderPaid, EVENTS.payments.orderChanged,
+    ],
+    listens: [],
+  },
+  favourites: {
+    serves: servesAll('favourites'),
+    calls: [RPC.catalog.getProduct, RPC.catalog.getProductsByIds],
+    consumes: [
+      EVENTS.catalog.productRemoved, EVENTS.catalog.productSold, EVENTS.catalog.productRelisted, EVENTS.identity.userRegistered,
+      EVENTS.identity.userUpdated,
+    ],
+    listens: [],
+  },
+  messaging: {
+    serves: servesAll('messaging'),
+    calls: [RPC.catalog.getProduct, RPC.identity.getUser],
+    consumes: [
+      EVENTS.identity.userRegistered, EVENTS.identity.userUpdated, EVENTS.catalog.productListed, EVENTS.catalog.productSold,
+      EVENTS.catalog.productRemoved, EVENTS.catalog.productRelisted, EVENTS.payments.orderChanged,
+    ],
+    listens: [],
+  },
+  payments: {
+    serves: servesAll('payments'),
+    calls: [RPC.catalog.getProduct, RPC.identity.getMe],
+    consumes: [EVENTS.catalog.productRemoved, EVENTS.catalog.productSold],
+    listens: [],
+  },
+};
+
+export const NATS_PRINCIPALS = Object.keys(NATS_GRANTS) as NatsPrincipal[];
+
+/** The durable JetStream consumer a service follows an event subject with (`<service>--<subject with _ for .>`). */
+export function durableConsumerName(service: string, subject: string): string {
+  return `${service}--${subject.replace(/[.*>]/g, '_')}`;
+}
+
+/**
+ * Each user's replies arrive under its own inbox prefix, so no process can subscribe to another's replies (a
+ * catalog subscribing to `_INBOX.>` would read every e-mail identity sends the gateway).
+ */
+export function natsInboxPrefix(user: string): string {
+  return `_INBOX_${user}`;
+}
+
+/** The environment variable the NATS server reads a principal's password from (never written in the config). */
+export function natsPasswordVariable(principal: NatsPrincipal): string {
+  return `NATS_PASSWORD_${principal.toUpperCase()}`;
+}
+
+/** Subjects a principal may publish to and subscribe to, and whether it may answer requests sent to it. */
+export function natsPermissions(principal: NatsPrincipal, stream: string = EVENT_STREAM.name): {
+  publish: string[]; subscribe: string[]; allowResponses: boolean;
+} {
+  const grant = NATS_GRANTS[principal];
+  const publish: string[] = [...grant.calls];
+  const subscribe: string[] = [...grant.serves, ...grant.listens, `${natsInboxPrefix(principal)}.>`];
+  if (principal !== 'gateway') {
+    // Its outbox relay publishes its own events only; every service may ensure the stream exists (whoever starts first).
+    publish.push(`events.${principal}.>`, '$JS.API.INFO', `$JS.API.STREAM.INFO.${stream}`, `$JS.API.STREAM.CREATE.${stream}`);
+    for (const subject of grant.consumes) {
+      const durable = durableConsumerName(principal, subject);
+      publish.push(
+        `$JS.API.CONSUMER.INFO.${stream}.${durable}`,
+        // The create subject names the filter, so a service cannot widen its consumer to events it was not granted.
+        `$JS.API.CONSUMER.CREATE.${stream}.${durable}.${subject}`,
+        `$JS.API.CONSUMER.MSG.NEXT.${stream}.${durable}`,
+        `$JS.ACK.${stream}.${durable}.>`,
+      );
+    }
+  }
+  return { publish, subscribe, allowResponses: grant.serves.length > 0 };
+}
+
+/**
+ * The nats-server `authorization` block: one user per principal, its password read from the server's environment
+ * (`$NATS_PASSWORD_<NAME>`), its permissions from `natsPermissions`. No other user exists, so an anonymous client
+ * cannot connect.
+ */
+export function natsAuthorizationConfig(stream: string = EVENT_STREAM.name): string {
+  const list = (subjects: string[]) => subjects.map((s) => `          ${JSON.stringify(s)}`).join('\n');
+  const users = NATS_PRINCIPALS.map((principal) => {
+    const { publish, subscribe, allowResponses } = natsPermissions(principal, stream);
+    return [
+      '    {',
+      `      user: ${JSON.stringify(principal)}`,
+      `      password: $${natsPasswordVariable(principal)}`,
+      '      permissions: {',
+      `        publish: { allow: [\n${list(publish)}\n        ] }`,
+      `        subscribe: { allow: [\n${list(subscribe)}\n        ] }`,
+      `        allow_responses: ${allowResponses}`,
+      '      }',
+      '    }',
+    ].join('\n');
+  });
+  return [
+    '# Generated from libs/contracts/src/nats/nats-permissions.ts by `node deploy/nats/generate.mjs`: do not edit.',
+    `# Stream: ${stream}. Passwords come from the server's environment (NATS_PASSWORD_<USER>).`,
+    'authorization {',
+    '  users = [',
+    users.join(',\n'),
+    '  ]',
+    '}',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,179 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min,
+} from 'class-validator';
+import type { AddressDto, OrderStatus } from './payment.dto';
+import type { OrderCardDisputeDto, OrderMoneyDto } from './payout.dto';
+
+/*
+ * The order after the payment (issue 19): one state machine in payments.
+ *   paid ──ship──> shipped ──delivered──> delivered ──confirm / claim window ends──> completed
+ *   paid ──cancel (seller, or agreed buyer request) / ship deadline──> cancelled (full refund)
+ *   shipped | delivered ──claim──> disputed ──seller accepts / support decides──> refunded | completed
+ */
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export const CLAIM_REASONS = ['not_received', 'not_as_described', 'damaged', 'counterfeit'] as const;
+export type ClaimReason = (typeof CLAIM_REASONS)[number];
+
+/** What the caller may do with the order now; the web app shows exactly these buttons. */
+export const ORDER_ACTIONS = ['ship', 'markDelivered', 'confirm', 'cancel', 'requestCancel', 'openClaim', 'respondToClaim', 'decideClaim'] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+/** Who made a transition. */
+export type OrderActor = 'buyer' | 'seller' | 'support' | 'system';
+
+/** The deadlines an order can have, named as the web app shows them. */
+export type OrderDeadlineName = 'shipBy' | 'deliveredBy' | 'claimWindowEnds' | 'cancelRequestExpires' | 'sellerResponseDue';
+
+export interface OrderDeadlineDto {
+  name: OrderDeadlineName;
+  /** ISO 8601 UTC. */
+  at: string;
+}
+
+export interface OrderHistoryEntryDto {
+  at: string;
+  actor: OrderActor;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  /** A sentence: why (a cancel reason, a claim, a support decision, a deadline). */
+  reason: string | null;
+}
+
+export interface ClaimDto {
+  id: string;
+  reason: ClaimReason;
+  description: string;
+  photos: string[];
+  openedAt: string;
+  /** open: waiting for the seller; escalated: waiting for support; resolved: decided. */
+  status: 'open' | 'escalated' | 'resolved';
+  sellerResponse: { accept: boolean; statement: string | null; at: string } | null;
+  decision: { outcome: 'refund' | 'release'; reason: string; at: string; by: 'seller' | 'support' } | null;
+}
+
+/** One order as the caller sees it (`GET /api/orders/{id}`): the seller alone sees the delivery address. */
+export interface OrderDetailDto {
+  id: string;
+  status: OrderStatus;
+  product: { id: string; title: string; image: string | null };
+  amount: string;
+  currency: string;
+  /** The caller's side: buyer, seller or support. */
+  viewer: 'buyer' | 'seller' | 'support';
+  buyer: { id: string | null; firstName: string; lastName: string };
+  seller: { id: string; name: string | null };
+  deliveryAddress?: AddressDto;
+  carrier: string | null;
+  trackingNumber: string | null;
+  deadlines: OrderDeadlineDto[];
+  history: OrderHistoryEntryDto[];
+  claim: ClaimDto | null;
+  /** A buyer's pending request to cancel before shipping (the seller has 72 h to agree). */
+  cancelRequest: { reason: string; at: string } | null;
+  actions: OrderAction[];
+  /** Where the money is (held, paid to the seller on…, refunded…). */
+  money: OrderMoneyDto;
+  /** A card dispute (chargeback) on the payment: while open, the order's money is frozen. */
+  cardDispute: OrderCardDisputeDto | null;
+  createdAt: string;
+}
+
+/** A row of the Purchases or Sales tab. */
+export interface OrderSummaryDto {
+  id: string;
+  status: OrderStatus;
+  product: { id: string; title: string; image: string | null };
+  amount: string;
+  currency: string;
+  /** The other party's display name (the buyer's name on a sale, the seller's on a purchase). */
+  otherParty: string;
+  /** The next deadline, if any (shown as a countdown). */
+  nextDeadline: OrderDeadlineDto | null;
+  /** True when the viewer has something to do now (ship, answer a claim, agree to a cancel request, confirm). */
+  needsAction: boolean;
+  createdAt: string;
+}
+
+export interface OrdersPageDto {
+  items: OrderSummaryDto[];
+  nextCursor: string | null;
+}
+
+/**
+ * `GET /api/orders?role=purchases|sales&cursor=&limit=&productId=` query. `productId` keeps the orders of one product
+ * (a sold item's page links its seller to the sale).
+ */
+export class ListOrdersQueryDto {
+  @IsIn(['purchases', 'sales'], { message: 'role must be purchases or sales' }) role!: 'purchases' | 'sales';
+  @IsOptional() @IsUUID('all', { message: 'productId must be a product id' }) productId?: string;
+  @IsOptional() @IsString() @MaxLength(200) cursor?: string;
+  @IsOptional() @Type(() => Number) @IsInt({ message: 'limit must be a whole number' }) @Min(1) @Max(50) limit?: number;
+}
+
+/** `POST /api/orders/{id}/ship` body. */
+export class ShipOrderDto {
+  @Transform(trim) @IsString({ message: 'Carrier is required' }) @IsNotEmpty({ message: 'Carrier is required' }) @MaxLength(60, { message: 'Carrier is too long' })
+  carrier!: string;
+
+  @Transform(trim) @IsOptional() @IsString() @MaxLength(60, { message: 'Tracking number is too long' })
+  @Matches(/^[A-Za-z0-9 -]*$/, { message: 'Tracking number may contain letters, digits, spaces and dashes only' })
+  trackingNumber?: string;
+}
+
+/** `POST /api/orders/{id}/cancel` body (seller: cancels; buyer: asks the seller to cancel). */
+export class CancelOrderDto {
+  @Transform(trim) @IsString({ message: 'Please give a reason' }) @IsNotEmpty({ message: 'Please give a reason' }) @MaxLength(500, { message: 'Reason is too long' })
+  reason!: string;
+}
+
+/** `POST /api/orders/{id}/claims` body. */
+export class OpenClaimDto {
+  @IsIn(CLAIM_REASONS, { message: 'Please choose what went wrong' }) reason!: ClaimReason;
+
+  @Transform(trim) @IsString({ message: 'Please describe the problem' }) @IsNotEmpty({ message: 'Please describe the problem' })
+  @MaxLength(2000, { message: 'Description is too long' })
+  description!: string;
+
+  @IsOptional() @IsArray() @ArrayMaxSize(6, { message: 'At most 6 photos' })
+  @IsString({ each: true }) @MaxLength(2000, { each: true }) @Matches(/^https?:\/\//i, { each: true, message: 'Photos must be http(s) URLs' })
+  photos?: string[];
+}
+
+/** `POST /api/orders/{id}/claim/response` body (the seller). */
+export class RespondToClaimDto {
+  @IsBoolean({ message: 'accept must be true or false' }) accept!: boolean;
+  @Transform(trim) @IsOptional() @IsString() @MaxLength(2000, { message: 'Statement is too long' }) statement?: string;
+}
+
+/** `POST /api/support/claims/{id}/decision` body. */
+export class DecideClaimDto {
+  @IsIn(['refund', 'release'], { message: 'outcome must be refund or release' }) outcome!: 'refund' | 'release';
+  @Transform(trim) @IsString({ message: 'Please give the reason' }) @IsNotEmpty({ message: 'Please give the reason' }) @MaxLength(2000) reason!: string;
+}
+
+/** One open claim in the support queue (`GET /api/support/claims`), oldest first. */
+export interface SupportClaimDto {
+  claim: ClaimDto;
+  order: OrderDetailDto;
+}
+
+/** Orders whose card payment is disputed at the buyer's bank (`GET /api/support/disputes`), oldest first. */
+export interface SupportCardDisputesPageDto {
+  items: OrderDetailDto[];
+  nextCursor: string | null;
+}
+
+export interface SupportClaimsPageDto {
+  items: SupportClaimDto[];
+  nextCursor: string | null;
+}
+
+/** Who is asking about an order: a member (by session) or a guest holding the order's private token. */
+export class OrderAccessRequest {
+  /** The order id, or a guest's private order token. */
+  @IsString() @IsNotEmpty() @MaxLength(100) orderRef!: string;
+  @IsOptional() @IsUUID('all') actorId?: string;
+}

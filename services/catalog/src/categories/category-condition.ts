@@ -1,0 +1,22 @@
+import { categoryFilterOf } from '@souvenir/contracts';
+
+/**
+ * The SQL condition of a `categories` filter: a product matches when it is listed under one of the sell
+ * categories the names stand for, or when its text matches one of their terms (CATEGORY_FILTERS, the one mapping
+ * the Categories page and the sidebar use). `add` binds a parameter; `matchesWords` is the search's own text
+ * condition for a list of words, so a card's term finds what a search for it finds.
+ */
+export function categoryCondition(names: string[], add: (value: unknown) => string, matchesWords: (words: string[]) => string): string {
+  const sellCategories = new Set<string>();
+  const terms = new Set<string>();
+  for (const name of names) {
+    const filter = categoryFilterOf(name);
+    filter.sellCategories.forEach((category) => sellCategories.add(category));
+    if (filter.term) terms.add(filter.term);
+  }
+  const alternatives = [
+    ...(sellCategories.size ? [`p.category = ANY(${add([...sellCategories])}::text[])`] : []),
+    ...[...terms].map((term) => matchesWords(term.split(/\s+/))),
+  ];
+  return `(${alternatives.join(' OR ')})`;
+}

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { jetstream } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import {
+  EVENTS, RPC, type OrderChangedEvent, type OrderPaidEvent, type ProductDto, type ProductRelistedEvent,
+} from '@souvenir/contracts';
+import type { RpcClient } from '@souvenir/platform';
+import { eventually, readStreamEvents, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { AppModule, SERVICE_NAME } from '../src/app.module';
+import { CatalogConfig } from '../src/config/catalog.config';
+
+/** Issue 19: an order cancelled before shipping puts its product back on sale, once, and says so with an event. */
+let infra: TestInfra;
+let app: INestApplication;
+let rpc: RpcClient;
+let closeRpc: () => Promise<void>;
+let nc: NatsConnection;
+const sellerId = randomUUID();
+
+beforeAll(async () => {
+  infra = await startTestInfra();
+  app = await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra, { RPC_TIMEOUT_MS: '1500' });
+  ({ rpc, close: closeRpc } = await rpcClient(infra));
+  nc = await connect({ servers: infra.natsUrl });
+  await publish(EVENTS.identity.userRegistered, {
+    userId: sellerId, username: 'seller', firstName: 'Yuki', lastName: 'Tanaka', avatar: null, location: null, isVerified: false,
+    version: 1, occurredAt: new Date().toISOString(),
+  });
+  await eventually(async () => expect(await infra.database.query('SELECT 1 FROM catalog.sellers WHERE id = $1', [sellerId])).toHaveLength(1));
+});
+
+afterAll(async () => {
+  await nc?.close();
+  await closeRpc?.();
+  await app?.close();
+  await infra?.stop();
+});
+
+/** An event straight to JetStream, as payments' outbox relay publishes it. */
+async function publish(subject: string, event: object, msgID: string = randomUUID()): Promise<void> {
+  await jetstream(nc).publish(subject, JSON.stringify(event), { msgID });
+}
+
+async function listed(title: string): Promise<ProductDto> {
+  return rpc.send(RPC.catalog.createProduct, {
+    actorId: sellerId,
+    product: { title, description: 'Hand-made on a journey through Japan', price: 20, condition: 'new', category: 'Art & Crafts', country: 'Japan', images: ['https://img.example.com/a.png'], isCustomsVerified: false },
+  });
+}
+
+const status = async (productId: string) => (await rpc.send(RPC.catalog.getProduct, { productId })).status;
+const activeIds = async () => (await rpc.send(RPC.catalog.listProducts, { query: { limit: 100 } })).items.map((p) => p.id);
+
+async function sold(product: ProductDto): Promise<string> {
+  const orderId = randomUUID();
+  const paid: OrderPaidEvent = { orderId, productId: product.id, sellerId, buyerUserId: null, amountCents: 2000, currency: 'usd', occurredAt: new Date().toISOString() };
+  await publish(EVENTS.payments.orderPaid, paid);
+  await eventually(async () => expect(await status(product.id)).toBe('sold'));
+  return orderId;
+}
+
+function changed(product: ProductDto, orderId: string, from: OrderChangedEvent['from'], to: OrderChangedEvent['to']): OrderChangedEvent {
+  return { orderId, productId: product.id, sellerId, buyerUserId: null, from, to, actor: 'seller', reason: 'Out of stock', occurredAt: new Date().toISOString() };
+}
+
+async function relistedEvents(productId: string): Promise<ProductRelistedEvent[]> {
+  return (await readStreamEvents<ProductRelistedEvent>(infra, EVENTS.catalog.productRelisted)).map((e) => e.data).filter((e) => e.productId === productId);
+}
+
+/** Waits until catalog has applied every event published so far (its durable consumer has nothing pending). */
+async function settled(): Promise<void> {
+  await eventually(async () => {
+    const [row] = await infra.database.query<{ n: number }>('SELECT count(*)::int AS n FROM catalog.processed_events');
+    const published = (await readStreamEvents(infra, EVENTS.payments.orderChanged)).length + (await readStreamEvents(infra, EVENTS.payments.orderPaid)).length;
+    expect(row!.n).toBeGreaterThanOrEqual(published + 1);
+  });
+}
+
+describe('a product whose order is cancelled before shipping', () => {
+  it('is active again, in browse and on its page, and catalog publishes product relisted once (a redelivery changes nothing)', async () => {
+    const product = await listed('Raku tea bowl');
+    const orderId = await sold(product);
+    expect(await activeIds()).not.toContain(product.id);
+
+    const cancelled = changed(product, orderId, 'paid', 'cancelled');
+    const eventId = randomUUID();
+    await publish(EVENTS.payments.orderChanged, cancelled, eventId);
+    await eventually(async () => expect(await status(product.id)).toBe('active'));
+    expect(await activeIds()).toContain(product.id);
+    const [event] = await eventually(async () => {
+      const events = await relistedEvents(product.id);
+      expect(events).toHaveLength(1);
+      return events;
+    });
+    expect(event).toMatchObject({ productId: product.id, sellerId, version: 2 });
+
+    // The same change announced again (a redelivery has the same id and is skipped; this one has a new id): no second relisting.
+    await publish(EVENTS.payments.orderChanged, cancelled, randomUUID());
+    await settled();
+    expect(await relistedEvents(product.id)).toHaveLength(1);
+  });
+
+  it('can be bought and sold again; a late cancellation of the first order does not relist it', async () => {
+    const product = await listed('Indigo furoshiki');
+    const first = await sold(product);
+    await publish(EVENTS.payments.orderChanged, changed(product, first, 'paid', 'cancelled'));
+    await eventually(async () => expect(await status(product.id)).toBe('active'));
+    const second = await sold(product);
+
+    await publish(EVENTS.payments.orderChanged, changed(product, first, 'paid', 'cancelled'));
+    await publish(EVENTS.payments.orderChanged, changed(product, randomUUID(), 'paid', 'cancelled'));
+    await settled();
+    expect(await status(product.id)).toBe('sold');
+    expect(await relistedEvents(product.id)).toHaveLength(1);
+
+    await publish(EVENTS.payments.orderChanged, changed(product, second, 'paid', 'cancelled'));
+    await eventually(async () => expect(await status(product.id)).toBe('active'));
+    expect(await relistedEvents(product.id)).toHaveLength(2);
+  });
+
+  it('stays sold for every other change: shipped, refunded after shipping, completed', async () => {
+    const product = await listed('Maneki-neko');
+    const orderId = await sold(product);
+    await publish(EVENTS.payments.orderChanged, changed(product, orderId, 'paid', 'shipped'));
+    await publish(EVENTS.payments.orderChanged, changed(product, orderId, 'shipped', 'disputed'));
+    await publish(EVENTS.payments.orderChanged, changed(product, orderId, 'disputed', 'refunded'));
+    await publish(EVENTS.payments.orderChanged, changed(product, orderId, 'delivered', 'completed'));
+    await settled();
+    expect(await status(product.id)).toBe('sold');
+    expect(await relistedEvents(product.id)).toHaveLength(0);
+  });
+
+  it('is never sold when the cancellation is applied before the payment (two consumers after an outage)', async () => {
+    const product = await listed('Silk haori');
+    const orderId = randomUUID();
+    await publish(EVENTS.payments.orderChanged, changed(product, orderId, 'paid', 'cancelled'));
+    await settled();
+    await publish(EVENTS.payments.orderPaid, {
+      orderId, productId: product.id, sellerId, buyerUserId: null, amountCents: 2000, currency: 'usd', occurredAt: new Date().toISOString(),
+    } satisfies OrderPaidEvent);
+    await settled();
+    expect(await status(product.id)).toBe('active');
+    const soldEvents = (await readStreamEvents<{ productId: string }>(infra, EVENTS.catalog.productSold)).filter((e) => e.data.productId === product.id);
+    expect(soldEvents).toHaveLength(0);
+    // Another buyer's payment still sells it.
+    await sold(product);
+  });
+
+  it('stays removed if the seller removed it', async () => {
+    const product = await listed('Arita sake set');
+    await rpc.send(RPC.catalog.removeProduct, { actorId: sellerId, productId: product.id });
+    await publish(EVENTS.payments.orderChanged, changed(product, randomUUID(), 'paid', 'cancelled'));
+    await settled();
+    await expect(rpc.send(RPC.catalog.getProduct, { productId: product.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await relistedEvents(product.id)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { jetstream } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { EVENTS, RPC, type CreateProductDto, type ProductQueryDto, type UserProfileChangedEvent } from '@souvenir/contracts';
+import type { RpcClient } from '@souvenir/platform';
+import { eventually, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { AppModule, SERVICE_NAME } from '../src/app.module';
+import { CatalogConfig } from '../src/config/catalog.config';
+import { FirstPageCache, ProductCountCache } from '../src/products/product-list-caches';
+import { TOTAL_COUNT_BOUND } from '../src/products/product-search';
+
+// Search as a shopper means it (issue 21): stemmed words, country and category, ranked tiers, "Did you mean",
+// and totals counted up to a bound.
+
+let infra: TestInfra;
+let app: INestApplication;
+let rpc: RpcClient;
+let closeRpc: () => Promise<void>;
+let nc: NatsConnection;
+let seller: string;
+
+beforeAll(async () => {
+  infra = await startTestInfra();
+  app = await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra, { RPC_TIMEOUT_MS: '1500' });
+  ({ rpc, close: closeRpc } = await rpcClient(infra));
+  nc = await connect({ servers: infra.natsUrl });
+  seller = randomUUID();
+  const event: UserProfileChangedEvent = {
+    userId: seller, username: 'search-seller', firstName: 'Aiko', lastName: 'Sato', avatar: null, location: 'United States',
+    isVerified: false, version: 1, occurredAt: new Date().toISOString(),
+  };
+  await jetstream(nc).publish(EVENTS.identity.userRegistered, JSON.stringify(event), { msgID: randomUUID() });
+  await eventually(async () => expect(await infra.database.query(`SELECT 1 FROM catalog.sellers WHERE id = $1`, [seller])).toHaveLength(1));
+});
+
+afterAll(async () => {
+  await nc?.close();
+  await closeRpc?.();
+  await app?.close();
+  await infra?.stop();
+});
+
+function create(product: Partial<CreateProductDto> & Pick<CreateProductDto, 'title'>) {
+  return rpc.send(RPC.catalog.createProduct, {
+    actorId: seller,
+    product: {
+      description: 'Brought back from a long journey, wrapped with care.', price: 25, originalPrice: null, condition: 'new',
+      category: 'Home Decor', country: 'Portugal', images: ['https://img.example.com/p.jpg'], isCustomsVerified: false, ...product,
+    },
+  });
+}
+
+function list(query: ProductQueryDto) {
+  return rpc.send(RPC.catalog.listProducts, { query: { limit: 100, ...query } });
+}
+
+async function titles(query: ProductQueryDto): Promise<string[]> {
+  return (await list(query)).items.map((p) => p.title);
+}
+
+async function clearProducts(): Promise<void> {
+  await infra.database.query(`TRUNCATE catalog.products`);
+  app.get(ProductCountCache).forgetAll();
+  app.get(FirstPageCache).forgetAll();
+}
+
+describe('search', () => {
+  beforeAll(async () => {
+    await clearProducts();
+    // Oldest first: the ranking test shows that a better tier beats recency.
+    await create({ title: 'Kyoto ceramic tea bowl', category: 'Art & Crafts', country: 'Japan' });
+    await create({ title: 'Silk scarf', category: 'Clothing', country: 'Thailand' });
+    await create({ title: 'Wool Scarves, set of two', category: 'Clothing', country: 'Ireland' });
+    await create({ title: 'Folding paper fan', category: 'Art & Crafts', country: 'Japan' });
+    await create({ title: 'Japanese indigo cushion cover', category: 'Textiles', country: 'Japan' });
+    await create({ title: 'Café au lait bowls', description: 'Two bowls, as served in Lyon, bought after a trip to Japan.', country: 'France' });
+  });
+
+  it('matches the country and the category as well as the title and description', async () => {
+    expect(await titles({ search: 'japan', sort: 'price_asc' })).toHaveLength(4);
+    expect((await list({ search: 'japan' })).totalCount).toBe(4);
+    expect(await titles({ search: 'clothing' })).toEqual(['Wool Scarves, set of two', 'Silk scarf']);
+    expect(await titles({ search: 'thailand silk' })).toEqual(['Silk scarf']);
+  });
+
+  it('matches plurals and singulars (English stemming, "-ves" plurals too), with accents folded', async () => {
+    expect(await titles({ search: 'tea bowls' })).toEqual(['Kyoto ceramic tea bowl']);
+    expect(await titles({ search: 'scarves' })).toEqual(['Wool Scarves, set of two', 'Silk scarf']);
+    expect(await titles({ search: 'scarf' })).toEqual(['Wool Scarves, set of two', 'Silk scarf']);
+    expect(await titles({ search: 'fans' })).toEqual(['Folding paper fan']);
+    expect(await titles({ search: 'CAFE bowl' })).toEqual(['Café au lait bowls']);
+    // Partial words still match while typing, from three letters; shorter words match whole words only.
+    expect(await titles({ search: 'cush' })).toEqual(['Japanese indigo cushion cover']);
+    expect(await titles({ search: 'cu' })).toEqual([]);
+    expect(await titles({ search: 'au lait' })).toEqual(['Café au lait bowls']);
+  });
+
+  it('ranks every word in the title first, then in the title, category or country, then anywhere; newest first within each', async () => {
+    expect(await titles({ search: 'japan' })).toEqual([
+      'Japanese indigo cushion cover', // title
+      'Folding paper fan', 'Kyoto ceramic tea bowl', // country, newest first
+      'Café au lait bowls', // description only, although the newest
+    ]);
+    // Ranked pages walk the tiers without repeats or gaps.
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await rpc.send(RPC.catalog.listProducts, { query: { search: 'japan', limit: 1, ...(cursor ? { cursor } : {}) } });
+      ids.push(...page.items.map((p) => p.title));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(ids).toEqual(await titles({ search: 'japan' }));
+  });
+
+  it('suggests the words a typo stood for when a search finds nothing, and runs no suggestion otherwise', async () => {
+    const typo = await list({ search: 'japn' });
+    expect(typo.items).toEqual([]);
+    expect(typo.suggestion).toBe('japan');
+    expect((await list({ search: 'silk scraf' })).suggestion).toBe('silk scarf');
+    expect((await list({ search: 'Kyotto bowl' })).suggestion).toBe('kyoto bowl');
+    // Known words that never meet, or nothing near: no suggestion.
+    expect((await list({ search: 'silk bowl' })).suggestion).toBeUndefined();
+    expect((await list({ search: 'submarine' })).suggestion).toBeUndefined();
+    // A suggestion must find something with the same filters.
+    expect((await list({ search: 'japn', country: 'Ireland' })).suggestion).toBeUndefined();
+    // Results: no suggestion.
+    expect((await list({ search: 'japan' })).suggestion).toBeUndefined();
+  });
+});
+
+describe('totals', () => {
+  beforeAll(async () => {
+    await clearProducts();
+    await infra.database.query(`
+      INSERT INTO catalog.products (seller_id, title, description, price, condition, category, country, images)
+      SELECT $1, CASE WHEN g % 100 = 0 THEN 'Brass lantern ' ELSE 'Clay jar ' END || g, 'Made by hand.', 10, 'new', 'Home Decor', 'Morocco',
+             ARRAY['https://img.example.com/j.jpg']
+        FROM generate_series(1, $2::int) g`, [seller, TOTAL_COUNT_BOUND + 50]);
+  });
+
+  it('counts exactly up to the bound and says when more match', async () => {
+    const all = await list({ limit: 5 });
+    expect(all.totalCount).toBe(TOTAL_COUNT_BOUND);
+    expect(all.totalIsLowerBound).toBe(true);
+    const jars = await list({ search: 'clay jars', limit: 5 });
+    expect(jars.totalCount).toBe(TOTAL_COUNT_BOUND);
+    expect(jars.totalIsLowerBound).toBe(true);
+    const lanterns = await list({ search: 'lanterns', limit: 5 });
+    expect(lanterns.totalCount).toBe(Math.floor((TOTAL_COUNT_BOUND + 50) / 100));
+    expect(lanterns.totalIsLowerBound).toBeUndefined();
+  });
+
+  it('learns the words of products listed in bulk, for suggestions', async () => {
+    expect((await list({ search: 'lantren' })).suggestion).toBe('lantern');
+  });
+});

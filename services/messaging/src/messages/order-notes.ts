@@ -1,0 +1,56 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { EVENTS, type OrderChangedEvent } from '@souvenir/contracts';
+import { EventConsumer } from '@souvenir/platform';
+import type { EntityManager } from 'typeorm';
+import { MessagesRepository } from './messages.repository';
+
+/** The limit of a message's content (messages_content_length). */
+const MAX_CONTENT = 2000;
+
+/** What the conversation says about an order's change, as a sentence. */
+export function orderNoteText(event: OrderChangedEvent): string {
+  const why = (text: string) => (event.reason ? `${text}: ${event.reason}` : `${text}.`);
+  switch (event.to) {
+    case 'shipped':
+      return `Order shipped with ${event.carrier ?? 'a carrier'}${event.trackingNumber ? `, tracking number ${event.trackingNumber}` : ''}.`;
+    case 'delivered':
+      return 'Order delivered.';
+    case 'completed':
+      return event.from === 'disputed' ? why('Claim closed, payment released to the seller') : 'Order completed.';
+    case 'cancelled':
+      return why('Order cancelled');
+    case 'disputed':
+      return why('Claim opened');
+    case 'refunded':
+      return why('Order refunded');
+    case 'paid':
+      return why('Order updated');
+  }
+}
+
+/**
+ * Follows payments: each change of an order shows as a system note in the conversation between its buyer and seller
+ * about the product (creating it if they had not written yet). A guest buyer has no conversation. The note is sent in
+ * the name of the party who acted, so the other one has it unread (the seller when the buyer acted, the buyer
+ * otherwise). Applied once per event (the consumer records event ids in the same transaction).
+ */
+@Injectable()
+export class OrderNotesConsumer implements OnApplicationBootstrap {
+  constructor(private readonly consumer: EventConsumer, private readonly messages: MessagesRepository) {}
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.consumer.start({ [EVENTS.payments.orderChanged]: (event, manager) => this.addNote(event, manager) });
+  }
+
+  async addNote(event: OrderChangedEvent, manager: EntityManager): Promise<void> {
+    if (!event.buyerUserId || event.buyerUserId === event.sellerId) return;
+    const byBuyer = event.actor === 'buyer';
+    await this.messages.insert(manager, {
+      fromUserId: byBuyer ? event.buyerUserId : event.sellerId,
+      toUserId: byBuyer ? event.sellerId : event.buyerUserId,
+      productId: event.productId,
+      content: orderNoteText(event).slice(0, MAX_CONTENT),
+      kind: 'system',
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import type { ClaimReason } from '@souvenir/contracts';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A buyer's claim on an order (at most one per order): the seller answers, or support decides. */
+@Entity({ schema: 'payments', name: 'claims' })
+export class ClaimEntity {
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  @Column('uuid', { name: 'order_id' }) orderId!: string;
+  @Column('text') reason!: ClaimReason;
+  @Column('text') description!: string;
+  @Column('jsonb') photos!: string[];
+  @Column('timestamptz', { name: 'opened_at', default: () => 'now()' }) openedAt!: Date;
+  @Column('text') status!: 'open' | 'escalated' | 'resolved';
+  @Column('boolean', { name: 'seller_accept', nullable: true }) sellerAccept!: boolean | null;
+  @Column('text', { name: 'seller_statement', nullable: true }) sellerStatement!: string | null;
+  @Column('timestamptz', { name: 'seller_responded_at', nullable: true }) sellerRespondedAt!: Date | null;
+  /** When an unanswered claim goes to support. */
+  @Column('timestamptz', { name: 'response_due' }) responseDue!: Date;
+  @Column('text', { name: 'decision_outcome', nullable: true }) decisionOutcome!: 'refund' | 'release' | null;
+  @Column('text', { name: 'decision_reason', nullable: true }) decisionReason!: string | null;
+  @Column('timestamptz', { name: 'decided_at', nullable: true }) decidedAt!: Date | null;
+  @Column('text', { name: 'decided_by', nullable: true }) decidedBy!: 'seller' | 'support' | null;
+}

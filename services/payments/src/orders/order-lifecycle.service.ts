@@ -1,0 +1,387 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  ErrorCode, RPC, type CancelOrderRequest, type DecideClaimRequest, type GetOrderRequest, type ListCardDisputesRequest, type ListOpenClaimsRequest,
+  type ListOrdersPageRequest, type OrderAccessRequest, type OrderAction, type OrderActor, type OrderDetailDto, type OrdersPageDto,
+  type OpenClaimRequest, type RespondToClaimRequest, type ShipOrderRequest, type SupportCardDisputesPageDto, type SupportClaimsPageDto,
+} from '@souvenir/contracts';
+import { DomainError, isoMicros, RpcClient, timeIdCursor } from '@souvenir/platform';
+import { isUUID } from 'class-validator';
+import type { DataSource, EntityManager } from 'typeorm';
+import { PaymentsConfig } from '../config/payments.config';
+import { JobQueue } from '../jobs/job-queue';
+import { refundLines } from '../ledger/ledger-entries';
+import { Ledger } from '../ledger/ledger';
+import { PayoutEntity } from '../payouts/payout.entity';
+import { PayoutsService } from '../payouts/payouts.service';
+import { PaymentProvider } from '../providers/payment-provider';
+import { hashCheckoutToken } from './checkout-token';
+import { ClaimEntity } from './claim.entity';
+import { OrderHistoryEntity } from './order-history.entity';
+import { afterDays, afterHours, ORDER_DEADLINE, OrderJobs, REFUND_ORDER, type DeadlineJob } from './order-jobs';
+import { OrderJournal, type OrderChange } from './order-journal';
+import { checkAction, type OrderViewer } from './order-lifecycle';
+import { toOrderMoney } from '../payouts/payout-views';
+import { stateOf, toOrderDetail, toOrderSummary } from './order-views';
+import { OrderEntity } from './order.entity';
+
+const PAGE_SIZE = 20;
+const CLAIMS_PAGE_SIZE = 20;
+const orderCursor = timeIdCursor('createdAt', 'id');
+const claimCursor = timeIdCursor('openedAt', 'id');
+const disputeCursor = timeIdCursor('openedAt', 'id');
+
+/** The caller of an order route, once resolved: the order and which side they are on. */
+interface Access {
+  order: OrderEntity;
+  viewer: OrderViewer;
+}
+
+/** What a transition does to the locked order; null: nothing to record (a deadline that found nothing to do). */
+type Step = (order: OrderEntity, claim: ClaimEntity | null, manager: EntityManager) => Promise<OrderChange | null>;
+
+/**
+ * The order's life after the payment: every transition (by a party, by support or by a deadline) runs in one short
+ * transaction that locks the order row, checks the rules (order-lifecycle.ts), updates, appends the history, adds
+ * the order changed event to the outbox and creates the next deadline's job. Money goes back through a refund job
+ * created in that same transaction; the provider is never called inside a transaction.
+ */
+@Injectable()
+export class OrderLifecycleService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(OrderLifecycleService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly rpc: RpcClient,
+    private readonly provider: PaymentProvider,
+    private readonly journal: OrderJournal,
+    private readonly orderJobs: OrderJobs,
+    private readonly jobs: JobQueue,
+    private readonly config: PaymentsConfig,
+    private readonly payouts: PayoutsService,
+    private readonly ledger: Ledger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.orderJobs.ready();
+    await this.jobs.work<DeadlineJob>(ORDER_DEADLINE, (job) => this.fireDeadline(job));
+    await this.jobs.work<{ orderId: string }>(REFUND_ORDER, ({ orderId }) => this.refundOrder(orderId));
+  }
+
+  // ── reads ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+  async getOrder(request: GetOrderRequest): Promise<OrderDetailDto> {
+    const { order, viewer } = await this.access(request);
+    return this.detail(order.id, viewer);
+  }
+
+  /** One page of the caller's purchases or sales (paid orders only), newest first; of one product when asked. */
+  async listOrdersPage({ actorId, role, cursor, limit, productId }: ListOrdersPageRequest): Promise<OrdersPageDto> {
+    const size = limit ?? PAGE_SIZE;
+    const after = cursor ? orderCursor.decode(cursor) : null;
+    const query = this.dataSource.getRepository(OrderEntity).createQueryBuilder('o')
+      .addSelect(isoMicros('o.created_at'), 'cursor_at')
+      .where(role === 'purchases' ? 'o.buyer_user_id = :actorId' : 'o.seller_id = :actorId', { actorId })
+      .andWhere('o.paid_at IS NOT NULL')
+      .orderBy('o.created_at', 'DESC').addOrderBy('o.id', 'DESC')
+      .limit(size + 1);
+    if (after) query.andWhere('(o.created_at, o.id) < (:at::timestamptz, :id::uuid)', { at: after.createdAt, id: after.id });
+    if (productId) query.andWhere('o.product_id = :productId', { productId });
+    const { entities, raw } = await query.getRawAndEntities<{ cursor_at: string }>();
+    const page = entities.slice(0, size);
+    const claims = await this.claimsOf(page.map((o) => o.id));
+    const last = page.length ? raw[page.length - 1] : null;
+    return {
+      items: page.map((o) => toOrderSummary(o, claims.get(o.id) ?? null, role === 'purchases' ? 'buyer' : 'seller')),
+      nextCursor: entities.length > size && last ? orderCursor.encode({ createdAt: last.cursor_at, id: page[page.length - 1].id }) : null,
+    };
+  }
+
+  /** Support's queue: undecided claims, oldest first, each with its order as support sees it. */
+  async listOpenClaims({ actorId, cursor }: ListOpenClaimsRequest): Promise<SupportClaimsPageDto> {
+    await this.requireSupport(actorId);
+    const after = cursor ? claimCursor.decode(cursor) : null;
+    const query = this.dataSource.getRepository(ClaimEntity).createQueryBuilder('c')
+      .addSelect(isoMicros('c.opened_at'), 'cursor_at')
+      .where(`c.status <> 'resolved'`)
+      .orderBy('c.opened_at', 'ASC').addOrderBy('c.id', 'ASC')
+      .limit(CLAIMS_PAGE_SIZE + 1);
+    if (after) query.andWhere('(c.opened_at, c.id) > (:at::timestamptz, :id::uuid)', { at: after.openedAt, id: after.id });
+    const { entities, raw } = await query.getRawAndEntities<{ cursor_at: string }>();
+    const page = entities.slice(0, CLAIMS_PAGE_SIZE);
+    const items = await Promise.all(page.map(async (claim) => {
+      const order = await this.detail(claim.orderId, 'support');
+      return { claim: order.claim!, order };
+    }));
+    const last = page.length ? raw[page.length - 1] : null;
+    return { items, nextCursor: entities.length > CLAIMS_PAGE_SIZE && last ? claimCursor.encode({ openedAt: last.cursor_at, id: page[page.length - 1].id }) : null };
+  }
+
+  /** Support's list of orders whose card payment is disputed at the buyer's bank (money frozen), oldest first. */
+  async listCardDisputes({ actorId, cursor }: ListCardDisputesRequest): Promise<SupportCardDisputesPageDto> {
+    await this.requireSupport(actorId);
+    const after = cursor ? disputeCursor.decode(cursor) : null;
+    const query = this.dataSource.getRepository(OrderEntity).createQueryBuilder('o')
+      .addSelect(isoMicros('o.card_dispute_opened_at'), 'cursor_at')
+      .where(`o.card_dispute_status = 'open'`)
+      .orderBy('o.card_dispute_opened_at', 'ASC').addOrderBy('o.id', 'ASC')
+      .limit(CLAIMS_PAGE_SIZE + 1);
+    if (after) query.andWhere('(o.card_dispute_opened_at, o.id) > (:at::timestamptz, :id::uuid)', { at: after.openedAt, id: after.id });
+    const { entities, raw } = await query.getRawAndEntities<{ cursor_at: string }>();
+    const page = entities.slice(0, CLAIMS_PAGE_SIZE);
+    const last = page.length ? raw[page.length - 1] : null;
+    return {
+      items: await Promise.all(page.map((order) => this.detail(order.id, 'support'))),
+      nextCursor: entities.length > CLAIMS_PAGE_SIZE && last ? disputeCursor.encode({ openedAt: last.cursor_at, id: page[page.length - 1].id }) : null,
+    };
+  }
+
+  // ── the parties' transitions ─────────────────────────────────────────────────────────────────────────────────
+
+  async ship(request: ShipOrderRequest): Promise<OrderDetailDto> {
+    const access = await this.access(request);
+    return this.transition(access, 'ship', async (order, _claim, manager) => {
+      order.status = 'shipped';
+      order.carrier = request.carrier;
+      order.trackingNumber = request.trackingNumber || null;
+      order.shippedAt = new Date();
+      order.deliveredBy = afterDays(this.config.DELIVERY_WINDOW_DAYS, order.shippedAt);
+      order.cancelRequestAt = order.cancelRequestExpires = order.cancelRequestReason = null;
+      await this.orderJobs.scheduleDeadline(manager, order.id, 'deliveredBy', order.deliveredBy);
+      return { from: 'paid', to: 'shipped', actor: 'seller', reason: `Shipped with ${request.carrier}${order.trackingNumber ? ` ${order.trackingNumber}` : ''}` };
+    });
+  }
+
+  async markDelivered(request: OrderAccessRequest): Promise<OrderDetailDto> {
+    const access = await this.access(request);
+    return this.transition(access, 'markDelivered', (order, _claim, manager) => this.deliver(order, manager, access.viewer as OrderActor, null));
+  }
+
+  async confirm(request: OrderAccessRequest): Promise<OrderDetailDto> {
+    const access = await this.access(request);
+    return this.transition(access, 'confirm', async (order, _claim, manager) => {
+      await this.complete(order, manager);
+      return { from: 'delivered', to: 'completed', actor: 'buyer', reason: 'The buyer confirmed that everything is OK' };
+    });
+  }
+
+  /** The seller cancels (agreeing to the buyer's request, if any) with a full refund; the buyer asks the seller to. */
+  async cancel(request: CancelOrderRequest): Promise<OrderDetailDto> {
+    const access = await this.access(request);
+    if (access.viewer === 'buyer') {
+      return this.transition(access, 'requestCancel', async (order, _claim, manager) => {
+        order.cancelRequestReason = request.reason;
+        order.cancelRequestAt = new Date();
+        order.cancelRequestExpires = afterHours(this.config.CANCEL_REQUEST_HOURS, order.cancelRequestAt);
+        await this.orderJobs.scheduleDeadline(manager, order.id, 'cancelRequestExpires', order.cancelRequestExpires);
+        return { from: 'paid', to: 'paid', actor: 'buyer', reason: `The buyer asked to cancel: ${request.reason}` };
+      });
+    }
+    return this.transition(access, 'cancel', (order, _claim, manager) => this.cancelWithRefund(order, manager, 'seller', request.reason));
+  }
+
+  async openClaim(request: OpenClaimRequest): Promise<OrderDetailDto> {
+    const access = await this.access(request);
+    return this.transition(access, 'openClaim', async (order, _claim, manager) => {
+      const from = order.status;
+      const claim = manager.create(ClaimEntity, {
+        orderId: order.id, reason: request.reason, description: request.description, photos: request.photos ?? [], status: 'open',
+        openedAt: new Date(), responseDue: afterHours(this.config.CLAIM_RESPONSE_HOURS),
+      });
+      await manager.save(claim);
+      order.status = 'disputed';
+      await this.orderJobs.scheduleDeadline(manager, order.id, 'sellerResponseDue', claim.responseDue);
+      return { from, to: 'disputed', actor: 'buyer', reason: `Claim opened: ${request.description}` };
+    });
+  }
+
+  /** The seller accepts the claim (full refund) or gives their side (the claim goes to support). */
+  async respondToClaim(request: RespondToClaimRequest): Promise<OrderDetailDto> {
+    const access = await this.access(request);
+    const statement = request.statement?.trim() || null;
+    if (!request.accept && !statement) {
+      const message = 'Please give your side of the story';
+      throw new DomainError(ErrorCode.ValidationFailed, message, [{ field: 'statement', message }]);
+    }
+    return this.transition(access, 'respondToClaim', async (order, claim, manager) => {
+      Object.assign(claim!, { sellerAccept: request.accept, sellerStatement: statement, sellerRespondedAt: new Date() });
+      if (!request.accept) {
+        claim!.status = 'escalated';
+        await manager.save(claim!);
+        return { from: 'disputed', to: 'disputed', actor: 'seller', reason: `The seller answered the claim: ${statement}` };
+      }
+      this.resolve(claim!, 'refund', statement ?? 'The seller accepted the claim', 'seller');
+      await manager.save(claim!);
+      return this.refundAfterClaim(order, manager, 'seller', 'The seller accepted the claim');
+    });
+  }
+
+  /** Support decides a claim (open or escalated): refund the buyer, or release the money to the seller. */
+  async decideClaim(request: DecideClaimRequest): Promise<OrderDetailDto> {
+    await this.requireSupport(request.actorId);
+    const claim = await this.dataSource.getRepository(ClaimEntity).findOneBy({ id: request.claimId });
+    if (!claim) throw DomainError.notFound('Claim');
+    const order = (await this.dataSource.getRepository(OrderEntity).findOneBy({ id: claim.orderId }))!;
+    if (order.buyerUserId === request.actorId || order.sellerId === request.actorId) {
+      throw DomainError.forbidden('You cannot decide a claim on your own order');
+    }
+    return this.transition({ order, viewer: 'support' }, 'decideClaim', async (locked, lockedClaim, manager) => {
+      this.resolve(lockedClaim!, request.outcome, request.reason, 'support');
+      await manager.save(lockedClaim!);
+      if (request.outcome === 'refund') return this.refundAfterClaim(locked, manager, 'support', `Support refunded the buyer: ${request.reason}`);
+      await this.complete(locked, manager);
+      return { from: 'disputed', to: 'completed', actor: 'support', reason: `Support released the payment to the seller: ${request.reason}` };
+    });
+  }
+
+  // ── deadlines and refunds (pg-boss workers) ──────────────────────────────────────────────────────────────────
+
+  /**
+   * A deadline's job: acts only if the order is still in the state the deadline guards and the due time stored on
+   * the order has passed, under the row lock, so a duplicate, late or replayed job (after a restart) acts once at most.
+   */
+  async fireDeadline({ orderId, kind }: DeadlineJob): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const order = await manager.getRepository(OrderEntity).findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      if (!order) return;
+      const claim = await manager.getRepository(ClaimEntity).findOneBy({ orderId });
+      const now = new Date();
+      const due = (at: Date | null) => at !== null && at <= now;
+      let change: OrderChange | null = null;
+      if (kind === 'shipBy' && order.status === 'paid' && due(order.shipBy)) {
+        change = await this.cancelWithRefund(order, manager, 'system', `Not shipped within ${this.config.SHIP_WITHIN_DAYS} days`);
+      } else if (kind === 'deliveredBy' && order.status === 'shipped' && due(order.deliveredBy)) {
+        change = await this.deliver(order, manager, 'system', `Not marked delivered within ${this.config.DELIVERY_WINDOW_DAYS} days of shipping`);
+      } else if (kind === 'claimWindowEnds' && order.status === 'delivered' && due(order.claimWindowEnds)) {
+        await this.complete(order, manager);
+        change = { from: 'delivered', to: 'completed', actor: 'system', reason: 'No claim within the claim window' };
+      } else if (kind === 'cancelRequestExpires' && order.status === 'paid' && due(order.cancelRequestExpires)) {
+        order.cancelRequestAt = order.cancelRequestExpires = order.cancelRequestReason = null;
+        change = { from: 'paid', to: 'paid', actor: 'system', reason: `The seller did not agree to cancel within ${this.config.CANCEL_REQUEST_HOURS} hours` };
+      } else if (kind === 'sellerResponseDue' && order.status === 'disputed' && claim?.status === 'open' && due(claim.responseDue)) {
+        claim.status = 'escalated';
+        await manager.save(claim);
+        change = { from: 'disputed', to: 'disputed', actor: 'system', reason: `The seller did not answer within ${this.config.CLAIM_RESPONSE_HOURS} hours: the claim goes to support` };
+      }
+      if (!change) return;
+      await manager.save(order);
+      await this.journal.record(manager, order, change);
+    });
+  }
+
+  /**
+   * Gives a cancelled or refunded order's money back: the provider refund under the key `refund-<orderId>` (one
+   * refund per order, ever, even when this job runs again after a crash), then `refunded_at` and the ledger's refund
+   * entry record it, together. A charge the buyer's bank already took back (lost card dispute) is not refunded again.
+   */
+  async refundOrder(orderId: string): Promise<void> {
+    const order = await this.dataSource.getRepository(OrderEntity).findOneBy({ id: orderId });
+    if (!order || order.refundedAt || !order.providerPaymentId || (order.status !== 'cancelled' && order.status !== 'refunded')) return;
+    if (order.cardDisputeStatus === 'lost') return;
+    await this.provider.refund(order.providerPaymentId, `refund-${order.id}`);
+    await this.dataSource.transaction(async (manager) => {
+      const locked = await manager.getRepository(OrderEntity).findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      if (!locked || locked.refundedAt) return;
+      locked.refundedAt = new Date();
+      await manager.save(locked);
+      await this.ledger.post(manager, { kind: 'refund', orderId, sellerId: locked.sellerId, lines: refundLines({ amountCents: locked.amountCents, feeCents: 0 }) });
+    });
+    this.logger.log({ msg: 'order refunded', orderId, status: order.status });
+  }
+
+  // ── steps shared by several transitions ──────────────────────────────────────────────────────────────────────
+
+  private async deliver(order: OrderEntity, manager: EntityManager, actor: OrderActor, reason: string | null): Promise<OrderChange> {
+    order.status = 'delivered';
+    order.deliveredAt = new Date();
+    order.claimWindowEnds = afterDays(this.config.CLAIM_WINDOW_DAYS, order.deliveredAt);
+    await this.orderJobs.scheduleDeadline(manager, order.id, 'claimWindowEnds', order.claimWindowEnds);
+    return { from: 'shipped', to: 'delivered', actor, reason: reason ?? `Marked delivered by the ${actor}` };
+  }
+
+  /** Completed: the held money is released to the seller (ledger entry and payout, in this transaction). */
+  private async complete(order: OrderEntity, manager: EntityManager): Promise<void> {
+    order.status = 'completed';
+    order.completedAt = new Date();
+    await this.payouts.release(manager, order);
+  }
+
+  private async cancelWithRefund(order: OrderEntity, manager: EntityManager, actor: OrderActor, reason: string): Promise<OrderChange> {
+    order.status = 'cancelled';
+    order.cancelRequestExpires = null;
+    await this.orderJobs.scheduleRefund(manager, order.id);
+    return { from: 'paid', to: 'cancelled', actor, reason };
+  }
+
+  private async refundAfterClaim(order: OrderEntity, manager: EntityManager, actor: OrderActor, reason: string): Promise<OrderChange> {
+    order.status = 'refunded';
+    await this.orderJobs.scheduleRefund(manager, order.id);
+    return { from: 'disputed', to: 'refunded', actor, reason };
+  }
+
+  private resolve(claim: ClaimEntity, outcome: 'refund' | 'release', reason: string, by: 'seller' | 'support'): void {
+    Object.assign(claim, { status: 'resolved', decisionOutcome: outcome, decisionReason: reason, decidedAt: new Date(), decidedBy: by });
+  }
+
+  /** Runs one transition under the order's row lock; answers the order as the caller sees it afterwards. */
+  private async transition({ order, viewer }: Access, action: OrderAction, step: Step): Promise<OrderDetailDto> {
+    await this.dataSource.transaction(async (manager) => {
+      const locked = (await manager.getRepository(OrderEntity).findOne({ where: { id: order.id }, lock: { mode: 'pessimistic_write' } }))!;
+      const claim = await manager.getRepository(ClaimEntity).findOneBy({ orderId: order.id });
+      checkAction(action, stateOf(locked, claim), viewer);
+      const change = await step(locked, claim, manager);
+      await manager.save(locked);
+      if (change) await this.journal.record(manager, locked, change);
+    });
+    return this.detail(order.id, viewer);
+  }
+
+  /**
+   * Who is asking: the buyer (by session, or a guest by the order's private token), the seller, or support (orders
+   * with a claim only); anybody else, and any order never paid, is NOT_FOUND (an order's existence is nobody else's business).
+   */
+  private async access({ orderRef, actorId }: OrderAccessRequest): Promise<Access> {
+    const orders = this.dataSource.getRepository(OrderEntity);
+    if (!isUUID(orderRef, 'all')) {
+      // A guest's private token: only ever for a guest's order (a member follows theirs by session).
+      const order = await orders.findOne({ where: { checkoutTokenHash: hashCheckoutToken(orderRef) }, order: { createdAt: 'DESC' } });
+      if (!order || order.buyerUserId !== null || !order.paidAt) throw DomainError.notFound('Order');
+      return { order, viewer: 'buyer' };
+    }
+    const order = actorId ? await orders.findOneBy({ id: orderRef }) : null;
+    if (!order || !order.paidAt) throw DomainError.notFound('Order');
+    if (order.sellerId === actorId) return { order, viewer: 'seller' };
+    if (order.buyerUserId === actorId) return { order, viewer: 'buyer' };
+    // Support sees an order only when a claim or a card dispute brings it to them.
+    const broughtToSupport = order.cardDisputeStatus !== null || (await this.dataSource.getRepository(ClaimEntity).existsBy({ orderId: order.id }));
+    if (broughtToSupport && (await this.isSupport(actorId!))) {
+      return { order, viewer: 'support' };
+    }
+    throw DomainError.notFound('Order');
+  }
+
+  private async isSupport(actorId: string): Promise<boolean> {
+    const me = await this.rpc.send(RPC.identity.getMe, { actorId });
+    return (me as { role?: string }).role === 'support';
+  }
+
+  private async requireSupport(actorId: string): Promise<void> {
+    if (!(await this.isSupport(actorId))) throw DomainError.forbidden('Only support can see and decide claims');
+  }
+
+  private async detail(orderId: string, viewer: OrderViewer): Promise<OrderDetailDto> {
+    const [order, claim, history, payout] = await Promise.all([
+      this.dataSource.getRepository(OrderEntity).findOneByOrFail({ id: orderId }),
+      this.dataSource.getRepository(ClaimEntity).findOneBy({ orderId }),
+      this.dataSource.getRepository(OrderHistoryEntity).find({ where: { orderId }, order: { id: 'ASC' } }),
+      this.dataSource.getRepository(PayoutEntity).findOneBy({ orderId }),
+    ]);
+    return toOrderDetail(order, claim, history, viewer, toOrderMoney(order, payout, this.payouts.feeOf(order.amountCents)));
+  }
+
+  private async claimsOf(orderIds: string[]): Promise<Map<string, ClaimEntity>> {
+    if (!orderIds.length) return new Map();
+    const claims = await this.dataSource.getRepository(ClaimEntity).createQueryBuilder('c').where('c.order_id IN (:...orderIds)', { orderIds }).getMany();
+    return new Map(claims.map((c) => [c.orderId, c]));
+  }
+}

@@ -1,0 +1,61 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { PaymentsConfig } from '../config/payments.config';
+import { JobQueue } from '../jobs/job-queue';
+import { REFUND_ORDER } from '../orders/order-jobs';
+import { TRANSFER_PAYOUT } from './payouts.service';
+
+const SWEEP = 'payments.sweep-money';
+/** Older than this, a payout on its way or a decided refund should have been done by its job. */
+const STUCK_AFTER = '10 minutes';
+
+/**
+ * The jobs that move money retry for about a day. If a provider outage outlasts that (or a job was lost), the money
+ * would sit still: a payout `pending` for ever, a cancelled order never refunded. Every sweep slot (once across
+ * replicas) this finds them and gives each a new job unless one is still on it; the jobs themselves are idempotent,
+ * so the worst a race can do is a job that finds nothing to do.
+ */
+@Injectable()
+export class MoneySweep implements OnApplicationBootstrap {
+  private readonly logger = new Logger(MoneySweep.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly jobs: JobQueue,
+    private readonly config: PaymentsConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.jobs.define(SWEEP, { retryLimit: 0, expireInSeconds: 300 });
+    await this.jobs.work(SWEEP, async () => void (await this.sweep()));
+    await this.jobs.schedule(SWEEP, this.config.PAYMENTS_SWEEP_CRON);
+  }
+
+  /** Answers how many jobs it created. */
+  async sweep(): Promise<number> {
+    const batch = this.config.PAYMENTS_SWEEP_BATCH;
+    const payouts = await this.dataSource.query<{ id: string }[]>(
+      `SELECT id FROM payments.payouts WHERE status = 'pending' AND created_at < now() - $1::interval ORDER BY created_at LIMIT $2`,
+      [STUCK_AFTER, batch],
+    );
+    const refunds = await this.dataSource.query<{ id: string }[]>(
+      `SELECT id FROM payments.orders
+       WHERE status IN ('cancelled', 'refunded') AND paid_at IS NOT NULL AND refunded_at IS NULL AND updated_at < now() - $1::interval
+         AND card_dispute_status IS DISTINCT FROM 'lost'
+       ORDER BY updated_at LIMIT $2`,
+      [STUCK_AFTER, batch],
+    );
+    let created = 0;
+    for (const [queue, data] of [
+      ...payouts.map(({ id }) => [TRANSFER_PAYOUT, { payoutId: id }] as const),
+      ...refunds.map(({ id }) => [REFUND_ORDER, { orderId: id }] as const),
+    ]) {
+      if (await this.jobs.hasLiveJob(queue, data)) continue;
+      await this.jobs.send(queue, data);
+      created += 1;
+    }
+    if (created) this.logger.warn({ msg: 'money sweep: restarted stalled payouts and refunds', created });
+    return created;
+  }
+}

@@ -1,0 +1,69 @@
+import type { OrderMoneyDto, PayoutAccountDto, PayoutDto } from '@souvenir/contracts';
+import { fromCents } from '../orders/order.mapper';
+import type { OrderEntity } from '../orders/order.entity';
+import type { PayoutAccountEntity } from './payout-account.entity';
+import type { PayoutEntity } from './payout.entity';
+
+/** Stripe's requirement paths as sentences a seller can act on (the first matching prefix wins). */
+const REQUIREMENTS: [string, string][] = [
+  ['individual.verification', 'An identity document (your identity could not be verified)'],
+  ['individual.first_name', 'Your legal name'],
+  ['individual.last_name', 'Your legal name'],
+  ['individual.dob', 'Your date of birth'],
+  ['individual.address', 'Your address'],
+  ['individual.', 'More details about you'],
+  ['external_account', 'A bank account that can receive payouts'],
+  ['tos_acceptance', 'Acceptance of the payout terms'],
+];
+
+export function requirementSentences(paths: string[]): string[] {
+  const sentences = paths.map((path) => REQUIREMENTS.find(([prefix]) => path.startsWith(prefix))?.[1] ?? 'More details for the payment provider');
+  return [...new Set(sentences)];
+}
+
+export function toPayoutAccountDto(account: PayoutAccountEntity | null): PayoutAccountDto {
+  if (!account) return { status: 'not_set_up', requirementsDue: [], bankLast4: null, updatedAt: null };
+  return {
+    status: account.status,
+    requirementsDue: requirementSentences(account.requirementsDue),
+    bankLast4: account.bankLast4,
+    updatedAt: account.updatedAt.toISOString(),
+  };
+}
+
+export function toPayoutDto(payout: PayoutEntity, order: OrderEntity): PayoutDto {
+  return {
+    id: payout.id,
+    status: payout.status,
+    amount: fromCents(payout.amountCents),
+    fee: fromCents(payout.feeCents),
+    currency: payout.currency,
+    order: { id: order.id, productTitle: order.productTitle, amount: fromCents(order.amountCents) },
+    createdAt: payout.createdAt.toISOString(),
+    paidAt: payout.paidAt?.toISOString() ?? null,
+    failureMessage: payout.failureMessage,
+  };
+}
+
+/** Where an order's money is now, from the order and its payout (the ledger says the same; the audit checks it). */
+export function toOrderMoney(order: OrderEntity, payout: PayoutEntity | null, feeCents: number): OrderMoneyDto {
+  const figures = payout
+    ? { sellerAmount: fromCents(payout.amountCents), fee: fromCents(payout.feeCents) }
+    : { sellerAmount: fromCents(order.amountCents - feeCents), fee: fromCents(feeCents) };
+  const at = (date: Date | null) => date?.toISOString() ?? null;
+  const state = (): Pick<OrderMoneyDto, 'state' | 'at'> => {
+    if (!order.paidAt) return { state: 'pending', at: null };
+    if (order.cardDisputeStatus === 'lost') return { state: 'charged_back', at: null };
+    if (order.refundedAt) return { state: 'refunded', at: at(order.refundedAt) };
+    if (order.status === 'cancelled' || order.status === 'refunded') return { state: 'refunding', at: null };
+    if (order.cardDisputeStatus === 'open') return { state: 'frozen', at: at(order.cardDisputeOpenedAt) };
+    if (!payout) return { state: 'held', at: at(order.paidAt) };
+    switch (payout.status) {
+      case 'paid': return { state: 'paid_to_seller', at: at(payout.paidAt) };
+      case 'pending': return { state: 'releasing', at: null };
+      case 'reversed': return { state: 'charged_back', at: at(payout.reversedAt) };
+      default: return { state: 'awaiting_payout_account', at: null };
+    }
+  };
+  return { ...state(), ...figures };
+}

@@ -1,0 +1,241 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { EVENTS, type ListPayoutsRequest, type PayoutsPageDto } from '@souvenir/contracts';
+import { isoMicros, Outbox, timeIdCursor } from '@souvenir/platform';
+import type { DataSource, EntityManager } from 'typeorm';
+import { PaymentsConfig } from '../config/payments.config';
+import { JobQueue } from '../jobs/job-queue';
+import { chargebackLines, feeOf, releaseLines, transferLines, transferReversalLines } from '../ledger/ledger-entries';
+import { Ledger } from '../ledger/ledger';
+import { fromCents } from '../orders/order.mapper';
+import { OrderEntity } from '../orders/order.entity';
+import { OrderJournal } from '../orders/order-journal';
+import type { ProviderEventRecord } from '../orders/intent-sync';
+import { OrdersRepository } from '../orders/orders.repository';
+import { PaymentProvider, TransferRefused, type ProviderDispute } from '../providers/payment-provider';
+import { PayoutAccountEntity } from './payout-account.entity';
+import { PayoutEntity } from './payout.entity';
+import { toPayoutDto } from './payout-views';
+
+export const TRANSFER_PAYOUT = 'payments.transfer-payout';
+export const REVERSE_PAYOUT = 'payments.reverse-payout';
+
+const PAGE_SIZE = 20;
+const payoutCursor = timeIdCursor('createdAt', 'id');
+
+interface PayoutJob {
+  payoutId: string;
+}
+
+/**
+ * The seller's side of the money: an order that completes releases its held money to the seller's balance (a ledger
+ * entry, in the completing transaction) and gets a payout; the payout's transfer is made by a durable job after the
+ * commit, outside any transaction, under a key derived from the order, and recorded (with its ledger entry) when the
+ * provider answers. Without an active payout account the payout waits; it is resumed when the account becomes active.
+ */
+@Injectable()
+export class PayoutsService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(PayoutsService.name);
+  private defined: Promise<void> | null = null;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly ledger: Ledger,
+    private readonly provider: PaymentProvider,
+    private readonly jobs: JobQueue,
+    private readonly journal: OrderJournal,
+    private readonly orders: OrdersRepository,
+    private readonly config: PaymentsConfig,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.ready();
+    await this.jobs.work<PayoutJob>(TRANSFER_PAYOUT, ({ payoutId }) => this.transfer(payoutId));
+    await this.jobs.work<PayoutJob>(REVERSE_PAYOUT, ({ payoutId }) => this.reverse(payoutId));
+  }
+
+  private ready(): Promise<void> {
+    this.defined ??= (async () => {
+      // A provider outage fails the job: retried with backoff for about a day under the same idempotency key.
+      const retries = { retryLimit: 30, retryDelay: 5, retryBackoff: true, retryDelayMax: 3600 };
+      await this.jobs.define(TRANSFER_PAYOUT, retries);
+      await this.jobs.define(REVERSE_PAYOUT, retries);
+    })();
+    return this.defined;
+  }
+
+  /** The platform's fee on an order of this amount. */
+  feeOf(amountCents: number): number {
+    return feeOf(amountCents, this.config.PLATFORM_FEE_PERCENT);
+  }
+
+  /** In the transaction that completes the order: held → the seller's balance (less the fee), and its payout. */
+  async release(manager: EntityManager, order: OrderEntity): Promise<void> {
+    if (order.cardDisputeStatus === 'lost') return; // the buyer's bank already took the money back
+    const feeCents = this.feeOf(order.amountCents);
+    await this.ledger.post(manager, {
+      kind: 'release', orderId: order.id, sellerId: order.sellerId, lines: releaseLines({ amountCents: order.amountCents, feeCents }),
+    });
+    const account = await manager.getRepository(PayoutAccountEntity).findOneBy({ sellerId: order.sellerId });
+    const payable = account?.status === 'active' && order.cardDisputeStatus !== 'open';
+    const [inserted] = await manager.query<{ id: string }[]>(
+      `INSERT INTO payments.payouts (order_id, seller_id, amount_cents, fee_cents, currency, status) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (order_id) DO NOTHING RETURNING id`,
+      [order.id, order.sellerId, order.amountCents - feeCents, feeCents, order.currency, payable ? 'pending' : 'waiting'],
+    );
+    if (inserted && payable) await this.scheduleTransfer(manager, inserted.id);
+  }
+
+  /** The seller's account became active: their waiting (or refused) payouts are made now. */
+  async resumeWaiting(manager: EntityManager, sellerId: string): Promise<void> {
+    // TypeORM answers an UPDATE … RETURNING as [rows, count].
+    const [resumed] = await manager.query<[{ id: string }[], number]>(
+      `UPDATE payments.payouts p SET status = 'pending', failure_message = NULL
+       FROM payments.orders o
+       WHERE p.order_id = o.id AND p.seller_id = $1 AND p.status IN ('waiting', 'failed') AND o.card_dispute_status IS DISTINCT FROM 'open'
+       RETURNING p.id`,
+      [sellerId],
+    );
+    for (const { id } of resumed) await this.scheduleTransfer(manager, id);
+  }
+
+  /** The transfer job: pays one payout, at most once (the provider's idempotency key is derived from the order). */
+  async transfer(payoutId: string): Promise<void> {
+    const payout = await this.dataSource.getRepository(PayoutEntity).findOneBy({ id: payoutId });
+    if (!payout || payout.status !== 'pending') return;
+    const order = await this.dataSource.getRepository(OrderEntity).findOneByOrFail({ id: payout.orderId });
+    const account = await this.dataSource.getRepository(PayoutAccountEntity).findOneBy({ sellerId: payout.sellerId });
+    if (account?.status !== 'active' || order.cardDisputeStatus === 'open' || !order.providerChargeId) {
+      await this.dataSource.getRepository(PayoutEntity).update({ id: payoutId, status: 'pending' }, { status: 'waiting' });
+      return;
+    }
+    let transferId: string;
+    try {
+      transferId = await this.provider.createTransfer({
+        amountCents: payout.amountCents, currency: payout.currency, destination: account.providerAccountId,
+        sourceTransaction: order.providerChargeId, transferGroup: order.id, idempotencyKey: `transfer-${order.id}`,
+      });
+    } catch (error) {
+      if (!(error instanceof TransferRefused)) throw error; // retried by the job
+      this.logger.warn({ msg: 'transfer refused', payoutId, orderId: order.id, reason: error.message });
+      await this.dataSource.getRepository(PayoutEntity).update({ id: payoutId, status: 'pending' }, { status: 'failed', failureMessage: error.message });
+      return;
+    }
+    await this.dataSource.transaction(async (manager) => {
+      // The order first, then the payout: the order a dispute's transaction locks them in.
+      const disputed = await manager.getRepository(OrderEntity).findOne({ where: { id: order.id }, lock: { mode: 'pessimistic_write' } });
+      const locked = await manager.getRepository(PayoutEntity).findOne({ where: { id: payoutId }, lock: { mode: 'pessimistic_write' } });
+      // The money has moved whatever happened to the payout meanwhile: record it once.
+      if (!locked || locked.providerTransferId) return;
+      Object.assign(locked, { status: 'paid', providerTransferId: transferId, paidAt: new Date(), reversedAt: null, failureMessage: null });
+      await manager.save(locked);
+      // A dispute lost while the transfer was on its way found nothing to reverse yet: the transfer is taken back now.
+      if (disputed?.cardDisputeStatus === 'lost') await this.scheduleReversal(manager, payoutId);
+      await this.ledger.post(manager, { kind: 'transfer', orderId: order.id, sellerId: order.sellerId, payoutId, lines: transferLines(locked.amountCents) });
+      await this.outbox.add(manager, EVENTS.payments.payoutPaid, {
+        payoutId, orderId: order.id, sellerId: order.sellerId, amountCents: locked.amountCents, currency: locked.currency, occurredAt: locked.paidAt!.toISOString(),
+      });
+    });
+    this.logger.log({ msg: 'payout paid', payoutId, orderId: order.id, transferId });
+  }
+
+  /** The reversal job (after a lost card dispute): takes a paid transfer back, at most once. */
+  async reverse(payoutId: string): Promise<void> {
+    const payout = await this.dataSource.getRepository(PayoutEntity).findOneBy({ id: payoutId });
+    if (!payout || payout.status !== 'paid' || !payout.providerTransferId) return;
+    await this.provider.reverseTransfer(payout.providerTransferId, `reversal-${payout.orderId}`);
+    await this.dataSource.transaction(async (manager) => {
+      const locked = await manager.getRepository(PayoutEntity).findOne({ where: { id: payoutId }, lock: { mode: 'pessimistic_write' } });
+      if (!locked || locked.status !== 'paid') return;
+      Object.assign(locked, { status: 'reversed', reversedAt: new Date() });
+      await manager.save(locked);
+      await this.ledger.post(manager, {
+        kind: 'transfer_reversal', orderId: locked.orderId, sellerId: locked.sellerId, payoutId, lines: transferReversalLines(locked.amountCents),
+      });
+    });
+  }
+
+  /**
+   * A card dispute on an order's charge. Opened: the order's money is frozen (no transfer until it closes). Won: it
+   * is released again. Lost: the buyer's bank took the money back, from held or from the seller's earnings, and a
+   * transfer already made is reversed. Deliveries older than the last one applied change nothing.
+   */
+  async applyDispute(dispute: ProviderDispute, created: number, event: ProviderEventRecord): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      if (!(await this.orders.recordProviderEvent(manager, event))) return;
+      const order = await manager.getRepository(OrderEntity).createQueryBuilder('o').setLock('pessimistic_write')
+        .where('o.provider_charge_id = :charge', { charge: dispute.chargeId })
+        .orWhere(dispute.paymentIntentId ? 'o.provider_payment_id = :intent' : 'false', { intent: dispute.paymentIntentId })
+        .getOne();
+      if (!order || !order.paidAt) {
+        this.logger.warn({ msg: 'card dispute for an unknown charge', disputeId: dispute.id, chargeId: dispute.chargeId });
+        return;
+      }
+      if (order.cardDisputeEventAt !== null && created < order.cardDisputeEventAt) return;
+      const status = dispute.status === 'won' ? 'won' : dispute.status === 'lost' ? 'lost' : 'open';
+      order.cardDisputeEventAt = created;
+      if (order.cardDisputeStatus === status) {
+        await manager.save(order);
+        return;
+      }
+      order.cardDisputeStatus = status;
+      order.cardDisputeReason = dispute.reason;
+      order.cardDisputeOpenedAt ??= new Date();
+      await manager.save(order);
+      const payout = await manager.getRepository(PayoutEntity).findOne({ where: { orderId: order.id }, lock: { mode: 'pessimistic_write' } });
+      if (status === 'won' && payout && (payout.status === 'waiting' || payout.status === 'failed')) await this.resumeWaiting(manager, order.sellerId);
+      if (status === 'lost') await this.chargeBack(manager, order, payout);
+      const reason = status === 'open' ? `The buyer's bank opened a card dispute (${dispute.reason}): the money is frozen`
+        : status === 'won' ? 'The card dispute was decided for the seller' : 'The card dispute was decided for the buyer: their bank returned the money';
+      await this.journal.record(manager, order, { from: order.status, to: order.status, actor: 'system', reason });
+    });
+  }
+
+  private async chargeBack(manager: EntityManager, order: OrderEntity, payout: PayoutEntity | null): Promise<void> {
+    if (order.refundedAt) return; // already refunded by us: the bank's chargeback is the provider's to contest
+    const released = await this.ledger.has(manager, 'release', order.id);
+    const feeCents = payout?.feeCents ?? this.feeOf(order.amountCents);
+    await this.ledger.post(manager, {
+      kind: 'chargeback', orderId: order.id, sellerId: order.sellerId, lines: chargebackLines({ amountCents: order.amountCents, feeCents }, released),
+    });
+    if (!payout) return;
+    if (payout.status === 'paid') {
+      await this.scheduleReversal(manager, payout.id);
+    } else if (payout.status !== 'reversed') {
+      Object.assign(payout, { status: 'reversed', reversedAt: new Date(), failureMessage: 'The buyer\'s bank returned the money (card dispute lost)' });
+      await manager.save(payout);
+    }
+  }
+
+  /** The seller's balance and one page of their payouts, newest first (one statement for the page, orders joined). */
+  async list({ actorId, cursor, limit }: ListPayoutsRequest): Promise<PayoutsPageDto> {
+    const size = limit ?? PAGE_SIZE;
+    const after = cursor ? payoutCursor.decode(cursor) : null;
+    const query = this.dataSource.getRepository(PayoutEntity).createQueryBuilder('p')
+      .innerJoinAndMapOne('p.order', OrderEntity, 'o', 'o.id = p.order_id')
+      .addSelect(isoMicros('p.created_at'), 'cursor_at')
+      .where('p.seller_id = :actorId', { actorId })
+      .orderBy('p.created_at', 'DESC').addOrderBy('p.id', 'DESC')
+      .limit(size + 1);
+    if (after) query.andWhere('(p.created_at, p.id) < (:at::timestamptz, :id::uuid)', { at: after.createdAt, id: after.id });
+    const [{ entities, raw }, balances] = await Promise.all([query.getRawAndEntities<{ cursor_at: string }>(), this.ledger.balances(actorId)]);
+    const page = entities.slice(0, size) as (PayoutEntity & { order: OrderEntity })[];
+    const last = page.length ? raw[page.length - 1] : null;
+    return {
+      balance: { held: fromCents(balances.held), available: fromCents(balances.available), paidOut: fromCents(balances.paidOut), currency: 'usd' },
+      items: page.map((p) => toPayoutDto(p, p.order)),
+      nextCursor: entities.length > size && last ? payoutCursor.encode({ createdAt: last.cursor_at, id: page[page.length - 1].id }) : null,
+    };
+  }
+
+  private async scheduleReversal(manager: EntityManager, payoutId: string): Promise<void> {
+    await this.ready();
+    await this.jobs.sendInTransaction(manager, REVERSE_PAYOUT, { payoutId } satisfies PayoutJob);
+  }
+
+  private async scheduleTransfer(manager: EntityManager, payoutId: string): Promise<void> {
+    await this.ready();
+    await this.jobs.sendInTransaction(manager, TRANSFER_PAYOUT, { payoutId } satisfies PayoutJob);
+  }
+}

@@ -1,0 +1,36 @@
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { OrderDetailDto } from '@souvenir/contracts';
+import { Link as RouterLink } from 'react-router';
+import { cardDisputeSentence, moneySentence, sellerShare } from '../orderMoney';
+
+/** Where the order's money is (held, paid to the seller, refunded...), the seller's share, and a card dispute if any. */
+export function OrderMoney({ order }: { order: OrderDetailDto }) {
+  const { text, setUpPayouts } = moneySentence(order);
+  return (
+    <>
+      <Typography sx={{ fontWeight: 600 }}>
+        {text}
+        {setUpPayouts && (
+          <>
+            {': '}
+            <Link component={RouterLink} to="/profile/payouts">
+              set up payouts
+            </Link>
+          </>
+        )}
+      </Typography>
+      {order.viewer === 'seller' && order.money.state !== 'pending' && (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+          {sellerShare(order)}
+        </Typography>
+      )}
+      {order.cardDispute && (
+        <Alert severity={order.cardDispute.status === 'won' ? 'info' : 'warning'} sx={{ mt: 1.5 }}>
+          {cardDisputeSentence(order.cardDispute)}
+        </Alert>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { asApiError } from '../../../api/api';
+import { useGetPayoutAccountQuery, useGetPayoutsInfiniteQuery, useStartPayoutOnboardingMutation } from '../../../api/payoutsApi';
+import { EmptyState } from '../../../components/EmptyState';
+import { LoadMoreButton } from '../../../components/LoadMoreButton';
+import { PageLoader } from '../../../components/PageLoader';
+import { useToast } from '../../../hooks/useToast';
+import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { SignInRequired } from '../../orders/components/SignInRequired';
+import { PayoutAccountCard } from '../components/PayoutAccountCard';
+import { PayoutBalance } from '../components/PayoutBalance';
+import { PayoutRow, PayoutRowSkeleton } from '../components/PayoutRow';
+import { useOnPageRestore } from '../hooks/useOnPageRestore';
+
+/**
+ * /profile/payouts: the seller's payout account, balance and payouts. The provider's onboarding sends the seller back
+ * here with `?onboarding=return` (details given: load the account anew) or `?onboarding=refresh` (the link expired).
+ */
+export default function PayoutsPage() {
+  const { user, isLoading: userLoading } = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const toast = useToast();
+  const skip = !user;
+  // Back from the provider, the account may still be pending for a moment while the provider checks the details
+  // (it tells payments by webhook): it is asked again every few seconds for a while.
+  const [watching, setWatching] = useState(false);
+  // Orders complete and payouts land while the page is closed: both are loaded anew each time it opens.
+  const account = useGetPayoutAccountQuery(undefined, { skip, refetchOnMountOrArgChange: true, pollingInterval: watching ? 2000 : 0 });
+  const payouts = useGetPayoutsInfiniteQuery(undefined, { skip, refetchOnMountOrArgChange: true });
+  const [startOnboarding, onboarding] = useStartPayoutOnboardingMutation();
+  useOnPageRestore(onboarding.reset);
+  const items = useMemo(() => payouts.data?.pages.flatMap((page) => page.items), [payouts.data]);
+  const balance = payouts.data?.pages[0]?.balance;
+
+  const back = params.get('onboarding');
+  // Coming back is a fresh page load, so the account is loaded anew anyway; it is then watched until it settles.
+  useEffect(() => {
+    if (!back || skip) return;
+    if (back === 'return') {
+      toast({ title: 'Payout details received', description: 'Thank you. Your account status is shown below.', variant: 'success' });
+      setWatching(true);
+    } else if (back === 'refresh') {
+      toast({ title: 'That setup link has expired', description: 'Press Continue setup to get a new one.', variant: 'info' });
+    }
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.delete('onboarding');
+      return next;
+    }, { replace: true });
+  }, [back, skip, toast, setParams]);
+
+  const settled = account.data !== undefined && account.data.status !== 'pending';
+  useEffect(() => {
+    if (!watching) return;
+    if (settled) {
+      setWatching(false);
+      return;
+    }
+    const stop = setTimeout(() => setWatching(false), 30_000);
+    return () => clearTimeout(stop);
+  }, [watching, settled]);
+
+  const setUp = async () => {
+    try {
+      const { url } = await startOnboarding().unwrap();
+      window.location.assign(url);
+    } catch (error) {
+      toast({ title: 'Could not open the payout setup', description: asApiError(error)?.serverMessage ?? 'An error occurred', variant: 'error' });
+    }
+  };
+
+  if (userLoading) return <PageLoader />;
+  if (!user) return <SignInRequired title="Payouts" description="Sign in to set up payouts and see the money of your sales." />;
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <Button component={RouterLink} to="/profile" startIcon={<ArrowBackRounded />} sx={{ color: 'text.secondary', mb: 1 }}>
+        My profile
+      </Button>
+      <Typography variant="h3" component="h1">
+        Payouts
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mt: 0.5, mb: 3 }}>
+        The money of your sales: held until the buyer confirms, then paid to your bank account.
+      </Typography>
+      <Stack spacing={4}>
+        <PayoutAccountCard
+          account={account.data}
+          isLoading={account.isLoading}
+          error={account.isError ? asApiError(account.error)?.message : undefined}
+          onSetUp={() => void setUp()}
+          busy={onboarding.isLoading || onboarding.isSuccess}
+        />
+        <PayoutBalance balance={balance} />
+        <section aria-labelledby="payouts-title">
+          <Typography id="payouts-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+            Payout history
+          </Typography>
+          {payouts.isError ? (
+            <Alert severity="error">{asApiError(payouts.error)?.message}</Alert>
+          ) : payouts.isLoading || !items ? (
+            <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-busy="true" aria-label="Loading payouts">
+              {[0, 1, 2].map((key) => <PayoutRowSkeleton key={key} />)}
+            </Stack>
+          ) : items.length === 0 ? (
+            <EmptyState icon={<PaymentsOutlined />} title="No payouts yet" description="When an order completes, its money appears here." />
+          ) : (
+            <>
+              <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-labelledby="payouts-title">
+                {items.map((payout) => <PayoutRow key={payout.id} payout={payout} />)}
+              </Stack>
+              {payouts.hasNextPage && (
+                <Box sx={{ mt: 2 }}>
+                  <LoadMoreButton label="Load more" compact isLoading={payouts.isFetchingNextPage} onClick={() => void payouts.fetchNextPage()} />
+                </Box>
+              )}
+            </>
+          )}
+        </section>
+      </Stack>
+    </Container>
+  );
+}
