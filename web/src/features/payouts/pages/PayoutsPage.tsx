@@ -42,7 +42,7 @@ export default function PayoutsPage() {
   const balance = payouts.data?.pages[0]?.balance;
 
   const back = params.get('onboarding');
-  // Coming back is a fresh page load, so the account is loaded anew anyway; it is then watched until it settles.
+  // Coming back is a fresh page load, so the account is loaded anew anyway; it is then watched until active, for 30 s at most.
   useEffect(() => {
     if (!back || skip) return;
     if (back === 'return') {
@@ -58,7 +58,9 @@ export default function PayoutsPage() {
     }, { replace: true });
   }, [back, skip, toast, setParams]);
 
-  const settled = account.data !== undefined && account.data.status !== 'pending';
+  // Only 'active' ends the watch early: an account that was restricted before this round of details stays
+  // restricted until the provider has judged the new ones, so any other status may still be about to change.
+  const settled = account.data?.status === 'active';
   useEffect(() => {
     if (!watching) return;
     if (settled) {
