@@ -2,6 +2,7 @@
 // gateway; the web app only imports browser-safe libraries) and typescript-eslint's recommended set.
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
 
 export default [
   { ignores: ['**/dist/**', '**/node_modules/**', '.nx/**', 'bench/results/**', 'web/public/**'] },
@@ -33,4 +34,6 @@ export default [
     rules: { '@typescript-eslint/no-require-imports': 'off' },
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly' } },
   },
+  // Layout is Prettier's (`npm run format`; `npm run lint` checks it): no lint rule may argue with it.
+  prettier,
 ];

@@ -48,6 +48,7 @@ step('Build', bin('nx'), ['run-many', '-t', 'build', '--outputStyle=static']);
 // jest only transpiles test files (ts-jest, diagnostics off), so their types are checked here.
 step('Type-check the tests', bin('tsc'), ['--noEmit', '-p', 'tsconfig.spec.json']);
 step('Lint (module boundaries included)', bin('eslint'), ['.']);
+step('Formatting (Prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
 step('Unit, integration and gateway end-to-end tests', bin('jest'), ['-c', 'jest.config.cjs', '--maxWorkers=2', ...extra]);
 step('Reliability and security tests', bin('jest'), ['-c', 'tests/jest.config.cjs', '--runInBand', '--testTimeout=120000', ...extra]);
 step('Deployment checks, graceful shutdown and metrics', bin('jest'), ['-c', 'deploy/jest.config.cjs', '--runInBand', '--testTimeout=120000', ...extra]);
