@@ -13,15 +13,18 @@ export default [
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@nx/enforce-module-boundaries': ['error', {
-        allow: [],
-        depConstraints: [
-          { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
-          { sourceTag: 'type:gateway', onlyDependOnLibsWithTags: ['type:lib'] },
-          { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
-          { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['platform:browser-safe'] },
-        ],
-      }],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:gateway', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['platform:browser-safe'] },
+          ],
+        },
+      ],
     },
   },
   {
@@ -32,7 +35,10 @@ export default [
   {
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly' },
+    },
   },
   // Layout is Prettier's (`npm run format`; `npm run lint` checks it): no lint rule may argue with it.
   prettier,

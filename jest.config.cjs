@@ -4,5 +4,9 @@
 module.exports = {
   // testTimeout is a global option: a project's own setting is ignored when jest runs several projects.
   testTimeout: 90_000,
-  projects: ['<rootDir>/libs/*/jest.config.cjs', '<rootDir>/services/*/jest.config.cjs', '<rootDir>/gateway/jest.config.cjs'],
+  projects: [
+    '<rootDir>/libs/*/jest.config.cjs',
+    '<rootDir>/services/*/jest.config.cjs',
+    '<rootDir>/gateway/jest.config.cjs',
+  ],
 };

@@ -18,43 +18,81 @@ import { writeMarkdown } from './lib/report.mjs';
 const opts = readOptions();
 const report = {
   startedAt: new Date().toISOString(),
-  machine: { loadAvgAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100), gaugeMsAtStart: machineGauge(), cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  machine: {
+    loadAvgAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100),
+    gaugeMsAtStart: machineGauge(),
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  },
   options: { ...opts, parts: [...opts.parts] },
   targets: {
     readP95Ms: opts.products >= 1_000_000 ? 100 : 50,
-    overheadP50Ms: 3, mixedP95Ms: 100, mixedP99Ms: 250, pollingClients: 2000, webInitialKb: 200, lcpHomeMs: 1500,
+    overheadP50Ms: 3,
+    mixedP95Ms: 100,
+    mixedP99Ms: 250,
+    pollingClients: 2000,
+    webInitialKb: 200,
+    lcpHomeMs: 1500,
   },
 };
 const log = processLog({ echo: true });
-let infra; let stack; let pool;
+let infra;
+let stack;
+let pool;
 const resultsDir = path.join(ROOT, 'bench', 'results');
 
 async function main() {
   await ensureBuilt();
   const { startTestInfra, freePort } = testing();
-  console.log(`bench: machine gauge ${report.machine.gaugeMsAtStart} ms (fixed JSON and hashing work; lower is faster)`);
+  console.log(
+    `bench: machine gauge ${report.machine.gaugeMsAtStart} ms (fixed JSON and hashing work; lower is faster)`,
+  );
   console.log('bench: starting fresh infrastructure (database, NATS, Redis)');
   infra = await startTestInfra();
   const port = await freePort();
   const metricsPort = await freePort();
   const portOffset = await freeOffset();
   let services = availableServices();
-  console.log(`bench: starting ${services.map((s) => s.name).join(', ')} + gateway on :${port} (migrations run at start-up)`);
+  console.log(
+    `bench: starting ${services.map((s) => s.name).join(', ')} + gateway on :${port} (migrations run at start-up)`,
+  );
   try {
-    stack = await startProduct({ infra, port, metricsPort, portOffset, logLevel: opts.logLevel, services, log, profileDir: opts.profile });
+    stack = await startProduct({
+      infra,
+      port,
+      metricsPort,
+      portOffset,
+      logLevel: opts.logLevel,
+      services,
+      log,
+      profileDir: opts.profile,
+    });
   } catch (error) {
     if (!services.some((s) => s.name === 'payments')) throw error;
     console.warn(`bench: the stack did not start with payments (${error.message}); again without it`);
     report.paymentsSkipped = `payments did not start: ${error.message}`;
     services = services.filter((s) => s.name !== 'payments');
-    stack = await startProduct({ infra, port, metricsPort, portOffset, logLevel: opts.logLevel, services, log, profileDir: opts.profile });
+    stack = await startProduct({
+      infra,
+      port,
+      metricsPort,
+      portOffset,
+      logLevel: opts.logLevel,
+      services,
+      log,
+      profileDir: opts.profile,
+    });
   }
   report.services = services.map((s) => s.name);
   const base = stack.url;
 
   // ---- seed ---------------------------------------------------------------------------------------
   const plan = seedPlan(opts.products);
-  console.log(`bench: seeding ${plan.products.toLocaleString('en')} products, ${plan.users.toLocaleString('en')} users`);
+  console.log(
+    `bench: seeding ${plan.products.toLocaleString('en')} products, ${plan.users.toLocaleString('en')} users`,
+  );
   const client = new pg.Client({ connectionString: infra.database.url });
   await client.connect();
   report.seed = { plan, ...(await seed(client, plan, { imageBase: base })) };
@@ -77,14 +115,33 @@ async function main() {
   const direct = directRoutes(ctx.direct);
   const wanted = [
     ...(opts.parts.has('catalog') ? ['browse', 'filter', 'search', 'deepCursor'] : []),
-    ...(opts.parts.has('signed-in') ? ['detail', 'favourites', 'favourites60', 'conversations', 'conversationsAll', 'thread', 'conversations304', 'thread304', ...(routes.payment ? ['payment'] : [])] : []),
+    ...(opts.parts.has('signed-in')
+      ? [
+          'detail',
+          'favourites',
+          'favourites60',
+          'conversations',
+          'conversationsAll',
+          'thread',
+          'conversations304',
+          'thread304',
+          ...(routes.payment ? ['payment'] : []),
+        ]
+      : []),
   ].filter((name) => !opts.routes.length || opts.routes.includes(name));
   for (const name of wanted) {
     const r = routes[name];
     process.stdout.write(`bench: ${name.padEnd(13)} ${r.method ?? 'GET'} ${r.path.slice(0, 90)}\n`);
     const target = {
-      url: base + r.path, method: r.method, body: r.body, notModifiedOk: !!r.revalidate,
-      headers: { ...(r.cookie ? { cookie: r.cookie } : {}), ...(r.body ? { 'content-type': 'application/json', origin: base } : {}), ...(r.revalidate ? await r.revalidate() : {}) },
+      url: base + r.path,
+      method: r.method,
+      body: r.body,
+      notModifiedOk: !!r.revalidate,
+      headers: {
+        ...(r.cookie ? { cookie: r.cookie } : {}),
+        ...(r.body ? { 'content-type': 'application/json', origin: base } : {}),
+        ...(r.revalidate ? await r.revalidate() : {}),
+      },
     };
     await load({ ...target, connections: opts.connections, duration: 1 }); // warm-up: JIT, pools, plan caches
     const sampler = sampleProcesses(stackProcesses());
@@ -97,23 +154,42 @@ async function main() {
       report.explain.push(ex);
       row.seqScanOnProducts = ex.seqScanOnProducts;
       await loadDirect(pool, direct[name], { concurrency: opts.connections, seconds: 0.5 });
-      row.direct = await loadDirect(pool, direct[name], { concurrency: opts.connections, seconds: Math.min(5, opts.duration) });
+      row.direct = await loadDirect(pool, direct[name], {
+        concurrency: opts.connections,
+        seconds: Math.min(5, opts.duration),
+      });
       row.direct1 = await loadDirect(pool, direct[name], { concurrency: 1, seconds: Math.min(3, opts.duration) });
-      if (r.rpc) row.service1 = await rpcLoad(infra.natsUrl, r.rpc[0], r.rpc[1], { concurrency: 1, seconds: Math.min(3, opts.duration) });
+      if (r.rpc)
+        row.service1 = await rpcLoad(infra.natsUrl, r.rpc[0], r.rpc[1], {
+          concurrency: 1,
+          seconds: Math.min(3, opts.duration),
+        });
       row.ratioP50 = ratio(gateway.p50, row.direct.p50);
       row.overheadP50Ms = round2(gateway1.p50 - row.direct1.p50);
     }
-    row.meetsTarget = r.write ? null : gateway.p95 !== null && gateway.p95 < report.targets.readP95Ms && gateway.errors === 0 && gateway.non2xx === 0;
+    row.meetsTarget = r.write
+      ? null
+      : gateway.p95 !== null && gateway.p95 < report.targets.readP95Ms && gateway.errors === 0 && gateway.non2xx === 0;
     report.routes.push(row);
-    console.log(`   gateway c=${opts.connections}: p50 ${fmt(gateway.p50)} p95 ${fmt(gateway.p95)} p99 ${fmt(gateway.p99)} ms, ${fmt(gateway.rps, 0)} req/s, errors ${gateway.errors}, non-2xx ${gateway.non2xx}` +
-      (r.revalidate ? `, 304: ${gateway.statuses[304] ?? 0} of ${gateway.requests}` : '') +
-      `\n   CPU ms per request at c=${opts.connections}: ${Object.entries(gateway.cpuMsPerRequest).map(([p, ms]) => `${p} ${fmt(ms, 2)}`).join(', ')}` +
-      (row.direct ? ` | direct SQL p50 ${fmt(row.direct.p50)} p95 ${fmt(row.direct.p95)} ms | c=1: gateway ${fmt(gateway1.p50, 2)}${row.service1 ? ` / service over NATS ${fmt(row.service1.p50, 2)}` : ''} / SQL ${fmt(row.direct1.p50, 2)} ms → overhead ${fmt(row.overheadP50Ms, 2)} ms` : ''));
+    console.log(
+      `   gateway c=${opts.connections}: p50 ${fmt(gateway.p50)} p95 ${fmt(gateway.p95)} p99 ${fmt(gateway.p99)} ms, ${fmt(gateway.rps, 0)} req/s, errors ${gateway.errors}, non-2xx ${gateway.non2xx}` +
+        (r.revalidate ? `, 304: ${gateway.statuses[304] ?? 0} of ${gateway.requests}` : '') +
+        `\n   CPU ms per request at c=${opts.connections}: ${Object.entries(gateway.cpuMsPerRequest)
+          .map(([p, ms]) => `${p} ${fmt(ms, 2)}`)
+          .join(', ')}` +
+        (row.direct
+          ? ` | direct SQL p50 ${fmt(row.direct.p50)} p95 ${fmt(row.direct.p95)} ms | c=1: gateway ${fmt(gateway1.p50, 2)}${row.service1 ? ` / service over NATS ${fmt(row.service1.p50, 2)}` : ''} / SQL ${fmt(row.direct1.p50, 2)} ms → overhead ${fmt(row.overheadP50Ms, 2)} ms`
+          : ''),
+    );
   }
   for (const ex of report.explain) {
-    console.log(`bench: EXPLAIN ${ex.route}${ex.seqScanOnProducts ? '  ✗ SEQ SCAN ON catalog.products' : '  ✓ no Seq Scan on catalog.products'}`);
+    console.log(
+      `bench: EXPLAIN ${ex.route}${ex.seqScanOnProducts ? '  ✗ SEQ SCAN ON catalog.products' : '  ✓ no Seq Scan on catalog.products'}`,
+    );
     for (const st of ex.statements) {
-      console.log(`   ${st.sql.slice(0, 110)}…${st.executionMs !== undefined ? ` [${fmt(st.executionMs, 2)} ms]` : ''}`);
+      console.log(
+        `   ${st.sql.slice(0, 110)}…${st.executionMs !== undefined ? ` [${fmt(st.executionMs, 2)} ms]` : ''}`,
+      );
       for (const n of st.nodes) console.log(`     ${n.text}`);
     }
   }
@@ -121,24 +197,50 @@ async function main() {
   if (opts.parts.has('catalog') && (!opts.routes.length || opts.routes.includes('coldSearch'))) {
     // Distinct, never-repeated searches: no answer comes from catalog's caches (bench/lib/cold-search.mjs).
     const { coldSearches } = await import('./lib/cold-search.mjs');
-    console.log(`bench: cold searches, every one new (${opts.duration} s at ${opts.connections} connections, then ${Math.min(5, opts.duration)} s at 1)`);
+    console.log(
+      `bench: cold searches, every one new (${opts.duration} s at ${opts.connections} connections, then ${Math.min(5, opts.duration)} s at 1)`,
+    );
     const seen = new Set();
     const loaded = await coldSearches({ base, connections: opts.connections, seconds: opts.duration, seen });
     const alone = await coldSearches({ base, connections: 1, seconds: Math.min(5, opts.duration), seen });
-    report.coldSearch = { loaded, alone, meetsTarget: loaded.overall.p95 !== null && loaded.overall.p95 < report.targets.readP95Ms && loaded.errors === 0 && loaded.non2xx === 0 };
-    for (const [label, r] of [[`c=${opts.connections}`, loaded], ['c=1', alone]]) {
-      console.log(`   ${label}: ${r.distinctQueries} distinct queries, ${fmt(r.rps, 0)} req/s, p50 ${fmt(r.overall.p50)} p95 ${fmt(r.overall.p95)} p99 ${fmt(r.overall.p99)} max ${fmt(r.overall.max)} ms, ` +
-        `errors ${r.errors}, non-2xx ${r.non2xx}; "1,000+" ${r.lowerBound}, suggestions ${r.suggestions}, empty ${r.empty}`);
-      console.log(`     p95 by kind: ${Object.entries(r.byKind).map(([k, p]) => `${k} ${fmt(p.p95)} (${p.samples})`).join(', ')}`);
+    report.coldSearch = {
+      loaded,
+      alone,
+      meetsTarget:
+        loaded.overall.p95 !== null &&
+        loaded.overall.p95 < report.targets.readP95Ms &&
+        loaded.errors === 0 &&
+        loaded.non2xx === 0,
+    };
+    for (const [label, r] of [
+      [`c=${opts.connections}`, loaded],
+      ['c=1', alone],
+    ]) {
+      console.log(
+        `   ${label}: ${r.distinctQueries} distinct queries, ${fmt(r.rps, 0)} req/s, p50 ${fmt(r.overall.p50)} p95 ${fmt(r.overall.p95)} p99 ${fmt(r.overall.p99)} max ${fmt(r.overall.max)} ms, ` +
+          `errors ${r.errors}, non-2xx ${r.non2xx}; "1,000+" ${r.lowerBound}, suggestions ${r.suggestions}, empty ${r.empty}`,
+      );
+      console.log(
+        `     p95 by kind: ${Object.entries(r.byKind)
+          .map(([k, p]) => `${k} ${fmt(p.p95)} (${p.samples})`)
+          .join(', ')}`,
+      );
       for (const e of r.examples) console.log(`     ${e}`);
-      console.log(`     slowest: ${r.slowest.map((q) => `${q.ms} ms ${q.path.replace('/api/products?', '')}`).join(' · ')}`);
+      console.log(
+        `     slowest: ${r.slowest.map((q) => `${q.ms} ms ${q.path.replace('/api/products?', '')}`).join(' · ')}`,
+      );
     }
   }
 
   if (opts.parts.has('catalog')) {
     console.log('bench: NATS request/reply with an empty handler');
-    report.nats = await natsBaseline(infra.natsUrl, { seconds: Math.min(3, opts.duration), concurrency: opts.connections });
-    console.log(`   sequential p50 ${fmt(report.nats.sequential.p50, 3)} p99 ${fmt(report.nats.sequential.p99, 3)} ms; c=${opts.connections}: p50 ${fmt(report.nats.concurrent.p50, 3)} ms, ${report.nats.concurrent.rps} req/s`);
+    report.nats = await natsBaseline(infra.natsUrl, {
+      seconds: Math.min(3, opts.duration),
+      concurrency: opts.connections,
+    });
+    console.log(
+      `   sequential p50 ${fmt(report.nats.sequential.p50, 3)} p99 ${fmt(report.nats.sequential.p99, 3)} ms; c=${opts.connections}: p50 ${fmt(report.nats.concurrent.p50, 3)} ms, ${report.nats.concurrent.rps} req/s`,
+    );
   }
 
   if (opts.parts.has('mixed')) {
@@ -147,19 +249,51 @@ async function main() {
     // as in a running product.
     console.log(`bench: mixed load ${opts.rate} req/s: ${opts.warmUp} s warm-up, then ${opts.mixed} s measured`);
     if (opts.warmUp) {
-      const warmUp = await mixedLoad({ base, ctx, sessions, seconds: opts.warmUp, rate: opts.rate, children: stackProcesses() });
-      console.log(`   warm-up: p50 ${fmt(warmUp.p50)} p95 ${fmt(warmUp.p95)} ms, errors ${warmUp.errors}, non-2xx ${warmUp.non2xx}`);
+      const warmUp = await mixedLoad({
+        base,
+        ctx,
+        sessions,
+        seconds: opts.warmUp,
+        rate: opts.rate,
+        children: stackProcesses(),
+      });
+      console.log(
+        `   warm-up: p50 ${fmt(warmUp.p50)} p95 ${fmt(warmUp.p95)} ms, errors ${warmUp.errors}, non-2xx ${warmUp.non2xx}`,
+      );
     }
-    report.mixed = await mixedLoad({ base, ctx, sessions, seconds: opts.mixed, rate: opts.rate, children: stackProcesses() });
+    report.mixed = await mixedLoad({
+      base,
+      ctx,
+      sessions,
+      seconds: opts.mixed,
+      rate: opts.rate,
+      children: stackProcesses(),
+    });
     const m = report.mixed;
-    console.log(`   ${m.requests} requests (${fmt(m.achievedRps, 0)}/s): p50 ${fmt(m.p50)} p95 ${fmt(m.p95)} p99 ${fmt(m.p99)} ms, errors ${m.errors}, non-2xx ${m.non2xx}`);
+    console.log(
+      `   ${m.requests} requests (${fmt(m.achievedRps, 0)}/s): p50 ${fmt(m.p50)} p95 ${fmt(m.p95)} p99 ${fmt(m.p99)} ms, errors ${m.errors}, non-2xx ${m.non2xx}`,
+    );
     console.log(`   p95 per 10 s: ${m.windows.map((w) => fmt(w.p95, 0)).join(' · ')} ms`);
-    for (const p of m.processes) console.log(`     ${p.process.padEnd(24)} cpu ${fmt(p.cpuPercent)} %  rss avg ${fmt(p.rssMbAvg)} MB peak ${fmt(p.rssMbPeak)} MB`);
+    for (const p of m.processes)
+      console.log(
+        `     ${p.process.padEnd(24)} cpu ${fmt(p.cpuPercent)} %  rss avg ${fmt(p.rssMbAvg)} MB peak ${fmt(p.rssMbPeak)} MB`,
+      );
   }
 
   if (opts.parts.has('polling')) {
     const { pollingCapacity } = await import('./lib/polling.mjs');
-    report.polling = await pollingCapacity({ base, natsUrl: infra.natsUrl, ctx, steps: opts.pollSteps, seconds: opts.pollSeconds, sendEvery: opts.pollSendEvery, stack, log, portOffset, children: stackProcesses() });
+    report.polling = await pollingCapacity({
+      base,
+      natsUrl: infra.natsUrl,
+      ctx,
+      steps: opts.pollSteps,
+      seconds: opts.pollSeconds,
+      sendEvery: opts.pollSendEvery,
+      stack,
+      log,
+      portOffset,
+      children: stackProcesses(),
+    });
   }
 
   if (opts.parts.has('web')) {
@@ -206,21 +340,43 @@ async function benchContext(base, plan, seller, buyer) {
     cursor = res.headers.get('x-next-cursor');
     if (!cursor) throw new Error(`no X-Next-Cursor after page ${i + 1}`);
   }
-  const [deep] = await db(`SELECT created_at AS "createdAt", id FROM catalog.products WHERE status = 'active' ORDER BY created_at DESC, id DESC OFFSET 1199 LIMIT 1`);
+  const [deep] = await db(
+    `SELECT created_at AS "createdAt", id FROM catalog.products WHERE status = 'active' ORDER BY created_at DESC, id DESC OFFSET 1199 LIMIT 1`,
+  );
   // A product the buyer has favourited (detail shows isFavorited: true) and one to buy from another seller.
-  const [fav] = await db(`SELECT f.product_id AS id FROM favourites.favourites f JOIN catalog.products p ON p.id = f.product_id AND p.status = 'active'
-                          WHERE f.user_id = $1 AND f.is_active LIMIT 1`, [buyer.me.id]);
-  const [thread] = await db(`SELECT CASE WHEN from_user_id = $1 THEN to_user_id ELSE from_user_id END AS other, product_id
-                               FROM messaging.messages WHERE from_user_id = $1 OR to_user_id = $1 ORDER BY created_at DESC LIMIT 1`, [seller.me.id]);
-  const [toBuy] = await db(`SELECT id, price::text AS price FROM catalog.products WHERE status = 'active' AND seller_id <> $1 ORDER BY created_at DESC OFFSET 500 LIMIT 1`, [buyer.me.id]);
+  const [fav] = await db(
+    `SELECT f.product_id AS id FROM favourites.favourites f JOIN catalog.products p ON p.id = f.product_id AND p.status = 'active'
+                          WHERE f.user_id = $1 AND f.is_active LIMIT 1`,
+    [buyer.me.id],
+  );
+  const [thread] = await db(
+    `SELECT CASE WHEN from_user_id = $1 THEN to_user_id ELSE from_user_id END AS other, product_id
+                               FROM messaging.messages WHERE from_user_id = $1 OR to_user_id = $1 ORDER BY created_at DESC LIMIT 1`,
+    [seller.me.id],
+  );
+  const [toBuy] = await db(
+    `SELECT id, price::text AS price FROM catalog.products WHERE status = 'active' AND seller_id <> $1 ORDER BY created_at DESC OFFSET 500 LIMIT 1`,
+    [buyer.me.id],
+  );
   const detailCheck = await (await call(base, `/api/products/${fav.id}`, { cookie: buyer.cookie })).json();
-  if (detailCheck.isFavorited !== true) throw new Error('detail of a favourited product did not answer isFavorited: true');
+  if (detailCheck.isFavorited !== true)
+    throw new Error('detail of a favourited product did not answer isFavorited: true');
   const routes = {
     browse: { path: '/api/products', rpc: ['catalog.product.list', { query: {} }] },
-    filter: { path: `/api/products?country=${filter.country}&minPrice=${filter.minPrice}&maxPrice=${filter.maxPrice}`, rpc: ['catalog.product.list', { query: filter }] },
+    filter: {
+      path: `/api/products?country=${filter.country}&minPrice=${filter.minPrice}&maxPrice=${filter.maxPrice}`,
+      rpc: ['catalog.product.list', { query: filter }],
+    },
     search: { path: `/api/products?search=${search}`, rpc: ['catalog.product.list', { query: { search } }] },
-    deepCursor: { path: `/api/products?cursor=${encodeURIComponent(cursor)}`, rpc: ['catalog.product.list', { query: { cursor } }] },
-    detail: { path: `/api/products/${fav.id}`, cookie: buyer.cookie, rpc: ['catalog.product.get', { productId: fav.id }] },
+    deepCursor: {
+      path: `/api/products?cursor=${encodeURIComponent(cursor)}`,
+      rpc: ['catalog.product.list', { query: { cursor } }],
+    },
+    detail: {
+      path: `/api/products/${fav.id}`,
+      cookie: buyer.cookie,
+      rpc: ['catalog.product.get', { productId: fav.id }],
+    },
     // The gateway's two calls: a page of favourites' ids, then catalog's products for them (none when there are no
     // ids). The first page as the Favorites tab loads it (24), and a page of 60 (the whole list of a bench buyer,
     // what the route answered before it was paginated).
@@ -228,31 +384,71 @@ async function benchContext(base, plan, seller, buyer) {
     favourites60: favouritesRoute(buyer, 60),
     // The first page as the Messages page loads it (24), and every conversation of the bench seller (~58, what the
     // route answered before it was paginated).
-    conversations: { path: '/api/messages/conversations', cookie: seller.cookie, rpc: ['messaging.conversation.list', { actorId: seller.me.id, limit: 24 }] },
-    conversationsAll: { path: '/api/messages/conversations?limit=100', cookie: seller.cookie, rpc: ['messaging.conversation.list', { actorId: seller.me.id, limit: 100 }] },
-    thread: { path: `/api/messages/${thread.other}?productId=${thread.product_id}`, cookie: seller.cookie,
-      rpc: ['messaging.thread.get', { actorId: seller.me.id, otherUserId: thread.other, productId: thread.product_id }] },
+    conversations: {
+      path: '/api/messages/conversations',
+      cookie: seller.cookie,
+      rpc: ['messaging.conversation.list', { actorId: seller.me.id, limit: 24 }],
+    },
+    conversationsAll: {
+      path: '/api/messages/conversations?limit=100',
+      cookie: seller.cookie,
+      rpc: ['messaging.conversation.list', { actorId: seller.me.id, limit: 100 }],
+    },
+    thread: {
+      path: `/api/messages/${thread.other}?productId=${thread.product_id}`,
+      cookie: seller.cookie,
+      rpc: ['messaging.thread.get', { actorId: seller.me.id, otherUserId: thread.other, productId: thread.product_id }],
+    },
   };
   // The same two polls as an open Messages page sends them once it has the current view: If-None-Match with the
   // ETag of the latest answer (the thread is read twice first: the first read marks messages read, which changes the
   // inbox). An ETag is valid for a 60 s window, so a run that crosses its end turns into full reads: the 304 share
   // is printed with the figures.
   const etagOf = async (path, cookie) => (await call(base, path, { cookie })).headers.get('etag');
-  routes.conversations304 = { path: routes.conversations.path, cookie: seller.cookie,
-    revalidate: async () => ({ 'if-none-match': await etagOf(routes.conversations.path, seller.cookie) }) };
-  routes.thread304 = { path: routes.thread.path, cookie: seller.cookie,
-    revalidate: async () => { await etagOf(routes.thread.path, seller.cookie); return { 'if-none-match': await etagOf(routes.thread.path, seller.cookie) }; } };
+  routes.conversations304 = {
+    path: routes.conversations.path,
+    cookie: seller.cookie,
+    revalidate: async () => ({ 'if-none-match': await etagOf(routes.conversations.path, seller.cookie) }),
+  };
+  routes.thread304 = {
+    path: routes.thread.path,
+    cookie: seller.cookie,
+    revalidate: async () => {
+      await etagOf(routes.thread.path, seller.cookie);
+      return { 'if-none-match': await etagOf(routes.thread.path, seller.cookie) };
+    },
+  };
   if (report.services.includes('payments')) {
-    const body = JSON.stringify({ productId: toBuy.id, amount: toBuy.price, guestInfo: { billingStreet: '1 Bench Street', billingCity: 'Dublin', billingZip: 'D01 X2Y3', billingCountry: 'Ireland', sameAsDelivery: true } });
-    const res = await fetch(`${base}/api/create-payment-intent`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base, cookie: buyer.cookie }, body });
-    if (res.ok) routes.payment = { path: '/api/create-payment-intent', method: 'POST', body, cookie: buyer.cookie, write: true };
-    else report.paymentsSkipped = `POST /api/create-payment-intent answered ${res.status}: ${(await res.text()).slice(0, 200)}`;
+    const body = JSON.stringify({
+      productId: toBuy.id,
+      amount: toBuy.price,
+      guestInfo: {
+        billingStreet: '1 Bench Street',
+        billingCity: 'Dublin',
+        billingZip: 'D01 X2Y3',
+        billingCountry: 'Ireland',
+        sameAsDelivery: true,
+      },
+    });
+    const res = await fetch(`${base}/api/create-payment-intent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, cookie: buyer.cookie },
+      body,
+    });
+    if (res.ok)
+      routes.payment = { path: '/api/create-payment-intent', method: 'POST', body, cookie: buyer.cookie, write: true };
+    else
+      report.paymentsSkipped = `POST /api/create-payment-intent answered ${res.status}: ${(await res.text()).slice(0, 200)}`;
   }
   const counts = await Promise.all([
     call(base, routes.filter.path).then((r) => Number(r.headers.get('x-total-count'))),
     call(base, routes.search.path).then((r) => Number(r.headers.get('x-total-count'))),
-    call(base, routes.conversations.path, { cookie: seller.cookie }).then((r) => r.json()).then((a) => a.length),
-    call(base, '/api/favorites?limit=100', { cookie: buyer.cookie }).then((r) => r.json()).then((a) => a.length),
+    call(base, routes.conversations.path, { cookie: seller.cookie })
+      .then((r) => r.json())
+      .then((a) => a.length),
+    call(base, '/api/favorites?limit=100', { cookie: buyer.cookie })
+      .then((r) => r.json())
+      .then((a) => a.length),
   ]);
   return {
     db,
@@ -262,8 +458,14 @@ async function benchContext(base, plan, seller, buyer) {
     seller: { id: seller.me.id, username: seller.me.username },
     toBuy,
     direct: {
-      filter, search, deepAfter: deep, productId: fav.id,
-      userId: buyer.me.id, messagingUserId: seller.me.id, otherUserId: thread.other, threadProductId: thread.product_id,
+      filter,
+      search,
+      deepAfter: deep,
+      productId: fav.id,
+      userId: buyer.me.id,
+      messagingUserId: seller.me.id,
+      otherUserId: thread.other,
+      threadProductId: thread.product_id,
     },
   };
 }
@@ -271,7 +473,8 @@ async function benchContext(base, plan, seller, buyer) {
 /** GET /api/favorites with a page of `limit`, and the same call straight over NATS. */
 function favouritesRoute(buyer, limit) {
   return {
-    path: limit === 24 ? '/api/favorites' : `/api/favorites?limit=${limit}`, cookie: buyer.cookie,
+    path: limit === 24 ? '/api/favorites' : `/api/favorites?limit=${limit}`,
+    cookie: buyer.cookie,
     rpc: ['favourites.favourite.list', { actorId: buyer.me.id, limit }],
   };
 }
@@ -280,12 +483,18 @@ const round2 = (v) => Math.round(v * 100) / 100;
 const ratio = (a, b) => (a && b ? Math.round((a / b) * 10) / 10 : null);
 
 async function finish(error) {
-  if (error) { report.error = String(error.stack ?? error); console.error(`bench: FAILED: ${error.stack ?? error}`); for (const [n, t] of log.tails) if (t.length) console.error(`--- ${n}\n${t.slice(-8).join('\n')}`); }
+  if (error) {
+    report.error = String(error.stack ?? error);
+    console.error(`bench: FAILED: ${error.stack ?? error}`);
+    for (const [n, t] of log.tails) if (t.length) console.error(`--- ${n}\n${t.slice(-8).join('\n')}`);
+  }
   report.finishedAt = new Date().toISOString();
   report.logTails = Object.fromEntries([...log.tails].map(([n, t]) => [n, t.slice(-10)]));
   report.machine.loadAvgAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100);
   report.machine.gaugeMsAtEnd = machineGauge();
-  console.log(`bench: machine gauge ${report.machine.gaugeMsAtStart} ms at the start, ${report.machine.gaugeMsAtEnd} ms at the end (lower is faster)`);
+  console.log(
+    `bench: machine gauge ${report.machine.gaugeMsAtStart} ms at the start, ${report.machine.gaugeMsAtEnd} ms at the end (lower is faster)`,
+  );
   mkdirSync(resultsDir, { recursive: true });
   const stamp = report.startedAt.replace(/[:.]/g, '-');
   const json = path.join(resultsDir, `bench-${opts.products}-${stamp}.json`);
@@ -294,9 +503,15 @@ async function finish(error) {
   console.log(`bench: report ${path.relative(ROOT, json)} and ${path.relative(ROOT, md)}`);
   await pool?.end().catch(() => undefined);
   if (stack) await stack.stop();
-  if (opts.profile) console.log(`bench: CPU profiles in ${opts.profile}: node bench/profile/summarise.mjs ${opts.profile}`);
+  if (opts.profile)
+    console.log(`bench: CPU profiles in ${opts.profile}: node bench/profile/summarise.mjs ${opts.profile}`);
   if (infra && !opts.keep) await infra.stop().catch((e) => console.error(`bench: infra stop: ${e.message}`));
   else if (infra) console.log(`bench: kept database ${infra.database.url}`);
 }
 
-main().then(() => finish(), (e) => finish(e)).then(() => process.exit(report.error ? 1 : 0));
+main()
+  .then(
+    () => finish(),
+    (e) => finish(e),
+  )
+  .then(() => process.exit(report.error ? 1 : 0));

@@ -1,14 +1,24 @@
 // Whether the loopback Postgres, Redis and NATS the defaults point at are accepting connections.
 import { Socket } from 'node:net';
 
-const portOpen = (port, host = '127.0.0.1') => new Promise((resolve) => {
-  const socket = new Socket();
-  socket.setTimeout(1000);
-  socket.once('connect', () => { socket.destroy(); resolve(true); });
-  socket.once('error', () => { socket.destroy(); resolve(false); });
-  socket.once('timeout', () => { socket.destroy(); resolve(false); });
-  socket.connect(port, host);
-});
+const portOpen = (port, host = '127.0.0.1') =>
+  new Promise((resolve) => {
+    const socket = new Socket();
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.connect(port, host);
+  });
 
 const portOf = (url, fallback) => {
   try {

@@ -71,9 +71,14 @@ async function seedSupportAccount() {
     console.log(`seed: registered ${SUPPORT_ACCOUNT.username} with the support role`);
     return;
   }
-  const me = await send(RPC.identity.verifyCredentials, { username: SUPPORT_ACCOUNT.username, password: DEMO_PASSWORD }).catch(() => null);
+  const me = await send(RPC.identity.verifyCredentials, {
+    username: SUPPORT_ACCOUNT.username,
+    password: DEMO_PASSWORD,
+  }).catch(() => null);
   if (me?.role !== 'support') {
-    console.warn(`seed: an account named ${SUPPORT_ACCOUNT.username} already exists without the support role; left as it is (npm run support:grant -- USERNAME gives the role)`);
+    console.warn(
+      `seed: an account named ${SUPPORT_ACCOUNT.username} already exists without the support role; left as it is (npm run support:grant -- USERNAME gives the role)`,
+    );
   }
 }
 
@@ -105,9 +110,13 @@ async function main() {
     } catch (error) {
       if (error?.code !== ErrorCode.Conflict) throw error;
     }
-    const me = await send(RPC.identity.verifyCredentials, { username: seller.username, password: DEMO_PASSWORD }).catch((error) => {
-      throw new Error(`cannot sign in as ${seller.username} (taken by another account with another password?): ${describe(error)}`);
-    });
+    const me = await send(RPC.identity.verifyCredentials, { username: seller.username, password: DEMO_PASSWORD }).catch(
+      (error) => {
+        throw new Error(
+          `cannot sign in as ${seller.username} (taken by another account with another password?): ${describe(error)}`,
+        );
+      },
+    );
     sellerIds.set(seller.username, me.id);
   }
   await seedSupportAccount();
@@ -116,26 +125,49 @@ async function main() {
   let skipped = 0;
   const existing = new Map();
   for (const [username, id] of sellerIds) existing.set(username, await listedTitles(id));
-  for (const [title, description, price, originalPrice, condition, category, country, isCustomsVerified, , username] of PRODUCTS) {
+  for (const [
+    title,
+    description,
+    price,
+    originalPrice,
+    condition,
+    category,
+    country,
+    isCustomsVerified,
+    ,
+    username,
+  ] of PRODUCTS) {
     if (existing.get(username)?.has(title)) {
       skipped += 1;
       continue;
     }
     const product = {
-      title, description, price, originalPrice, condition, category, country, isCustomsVerified,
+      title,
+      description,
+      price,
+      originalPrice,
+      condition,
+      category,
+      country,
+      isCustomsVerified,
       images: imageFiles(title).map((file) => `${PUBLIC_URL}/seed/${file}`),
     };
     try {
       await send(RPC.catalog.createProduct, { actorId: sellerIds.get(username), product });
       created += 1;
     } catch (error) {
-      throw new Error(`cannot list "${title}": ${describe(error)}${error?.errors ? ` ${JSON.stringify(error.errors)}` : ''}`);
+      throw new Error(
+        `cannot list "${title}": ${describe(error)}${error?.errors ? ` ${JSON.stringify(error.errors)}` : ''}`,
+      );
     }
   }
   console.log(`seed: listed ${created} souvenirs${skipped ? ` (${skipped} already there)` : ''}.`);
   console.log('seed: demo accounts (see docs/demo-data.md):');
-  for (const seller of SELLERS) console.log(`  ${seller.username.padEnd(8)} password ${DEMO_PASSWORD}   ${seller.firstName} ${seller.lastName}`);
-  console.log(`  ${SUPPORT_ACCOUNT.username.padEnd(8)} password ${DEMO_PASSWORD}   support: decides buyers' claims at /support`);
+  for (const seller of SELLERS)
+    console.log(`  ${seller.username.padEnd(8)} password ${DEMO_PASSWORD}   ${seller.firstName} ${seller.lastName}`);
+  console.log(
+    `  ${SUPPORT_ACCOUNT.username.padEnd(8)} password ${DEMO_PASSWORD}   support: decides buyers' claims at /support`,
+  );
 }
 
 main()

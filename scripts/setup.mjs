@@ -39,7 +39,10 @@ export async function runOnProjectNode(scriptUrl) {
 export async function ensureInfra({ chromium = false } = {}) {
   const chromiumMissing = chromium && !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
   if ((await infraIsUp()) && !chromiumMissing) return;
-  console.log(chromiumMissing ? 'Chromium, Postgres, Redis or NATS is missing: installing/starting them ...'
-    : 'Postgres, Redis or NATS is not running: starting them ...');
+  console.log(
+    chromiumMissing
+      ? 'Chromium, Postgres, Redis or NATS is missing: installing/starting them ...'
+      : 'Postgres, Redis or NATS is not running: starting them ...',
+  );
   run('bash', [path.join(ROOT, 'scripts', 'ensure-infra.sh')]);
 }

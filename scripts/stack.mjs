@@ -40,7 +40,13 @@ export const restartDelay = (crashes, policy = RESTART_POLICY) =>
  * everything and cancels pending restarts.
  */
 export async function startStack({
-  env = {}, port = 3000, portOffset = 0, log = 'inherit', services = SERVICES, supervise = false, restartPolicy = RESTART_POLICY,
+  env = {},
+  port = 3000,
+  portOffset = 0,
+  log = 'inherit',
+  services = SERVICES,
+  supervise = false,
+  restartPolicy = RESTART_POLICY,
 } = {}) {
   const children = [];
   const baseEnv = { ...process.env, ...env };
@@ -80,12 +86,17 @@ export async function startStack({
   const stop = async () => {
     stopping = true;
     for (const proc of processes) clearTimeout(proc.timer);
-    await Promise.all(children.map((c) => new Promise((resolve) => {
-      if (c.exitCode !== null || c.signalCode !== null) return resolve();
-      c.once('exit', resolve);
-      c.kill('SIGTERM');
-      setTimeout(() => c.kill('SIGKILL'), 8000).unref();
-    })));
+    await Promise.all(
+      children.map(
+        (c) =>
+          new Promise((resolve) => {
+            if (c.exitCode !== null || c.signalCode !== null) return resolve();
+            c.once('exit', resolve);
+            c.kill('SIGTERM');
+            setTimeout(() => c.kill('SIGKILL'), 8000).unref();
+          }),
+      ),
+    );
   };
   const superviseProcess = (proc, index) => {
     const onExit = (code, signal) => {
@@ -93,30 +104,39 @@ export async function startStack({
       const upMs = Date.now() - proc.startedAt;
       proc.crashes = upMs >= restartPolicy.stableAfterMs ? 1 : proc.crashes + 1;
       const delayMs = restartDelay(proc.crashes, restartPolicy);
-      note(`${proc.name} (pid ${proc.child.pid}) exited ${signal ? `on signal ${signal}` : `with code ${code}`} after `
-        + `${(upMs / 1000).toFixed(1)} s; restarting in ${delayMs / 1000} s (crash ${proc.crashes} in a row)`);
+      note(
+        `${proc.name} (pid ${proc.child.pid}) exited ${signal ? `on signal ${signal}` : `with code ${code}`} after ` +
+          `${(upMs / 1000).toFixed(1)} s; restarting in ${delayMs / 1000} s (crash ${proc.crashes} in a row)`,
+      );
       proc.timer = setTimeout(() => {
         if (stopping) return;
         children[index] = spawnProcess(proc);
         proc.child.once('exit', onExit);
       }, delayMs);
     };
-    if (proc.child.exitCode !== null || proc.child.signalCode !== null) onExit(proc.child.exitCode, proc.child.signalCode);
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null)
+      onExit(proc.child.exitCode, proc.child.signalCode);
     else proc.child.once('exit', onExit);
   };
   try {
     for (const s of services) {
-      launch(s.name, path.join(ROOT, 'services', s.name, 'dist', 'main.js'), { HTTP_PORT: String(s.healthPort + portOffset) });
+      launch(s.name, path.join(ROOT, 'services', s.name, 'dist', 'main.js'), {
+        HTTP_PORT: String(s.healthPort + portOffset),
+      });
     }
     const exitedEarly = new Promise((_, reject) => {
-      for (const c of children) c.once('exit', (code) => reject(new Error(`${c.name} exited with code ${code} during start-up`)));
+      for (const c of children)
+        c.once('exit', (code) => reject(new Error(`${c.name} exited with code ${code} during start-up`)));
     });
     exitedEarly.catch(() => undefined);
     await Promise.race([
       Promise.all(services.map((s) => waitReady(`http://127.0.0.1:${s.healthPort + portOffset}/readyz`))),
       exitedEarly,
     ]);
-    launch('gateway', path.join(ROOT, 'gateway', 'dist', 'main.js'), { PORT: String(port), WEB_DIST: path.join(ROOT, 'web', 'dist') });
+    launch('gateway', path.join(ROOT, 'gateway', 'dist', 'main.js'), {
+      PORT: String(port),
+      WEB_DIST: path.join(ROOT, 'web', 'dist'),
+    });
     await Promise.race([waitReady(`http://127.0.0.1:${port}/readyz`), exitedEarly]);
   } catch (error) {
     await stop();
@@ -130,7 +150,8 @@ export async function startStack({
   }
   /** Rejects when any process stops by itself. */
   const exited = new Promise((_, reject) => {
-    for (const c of children) c.once('exit', (code, signal) => reject(new Error(`${c.name} exited (${signal ?? code})`)));
+    for (const c of children)
+      c.once('exit', (code, signal) => reject(new Error(`${c.name} exited (${signal ?? code})`)));
   });
   exited.catch(() => undefined);
   return { url: `http://localhost:${port}`, children, stop, exited };

@@ -13,11 +13,14 @@ await ensureInfra();
 
 const { startStack } = await import('./stack.mjs');
 /** Runs a command to its end without blocking the event loop (the supervisor and Ctrl-C keep working meanwhile). */
-const run = (cmd, args, opts = {}) => new Promise((resolve, reject) => {
-  const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
-  child.once('error', reject);
-  child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${path.basename(cmd)} failed (${signal ?? code})`))));
-});
+const run = (cmd, args, opts = {}) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(cmd)} failed (${signal ?? code})`)),
+    );
+  });
 
 // SKIP_BUILD=1: the packages are already built (the launcher's own test, after `npm test` has built them).
 if (process.env.SKIP_BUILD !== '1') {
@@ -42,8 +45,9 @@ process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
 if (process.env.SEED !== '0') {
-  await run(NODE24, [path.join(ROOT, 'scripts', 'seed.mjs'), '--if-empty'], { env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}` } })
-    .catch((error) => console.error(`Seeding failed: ${error.message}`));
+  await run(NODE24, [path.join(ROOT, 'scripts', 'seed.mjs'), '--if-empty'], {
+    env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}` },
+  }).catch((error) => console.error(`Seeding failed: ${error.message}`));
 }
 
 console.log(`\n  Souvenir marketplace is running at ${stack.url}\n  Press Ctrl-C to stop.\n`);

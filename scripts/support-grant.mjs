@@ -43,9 +43,11 @@ async function main() {
   }
   const role = revoke ? 'member' : 'support';
   const { username, changed } = await setUserRole(process.env.DATABASE_URL || DEFAULT_DATABASE_URL, names[0], role);
-  console.log(changed
-    ? `support:grant: ${username} is now ${revoke ? 'a member (support role taken back)' : 'support'}.`
-    : `support:grant: ${username} already was ${role === 'support' ? 'support' : 'a member'}; nothing changed.`);
+  console.log(
+    changed
+      ? `support:grant: ${username} is now ${revoke ? 'a member (support role taken back)' : 'support'}.`
+      : `support:grant: ${username} already was ${role === 'support' ? 'support' : 'a member'}; nothing changed.`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -17,14 +17,21 @@ await ensureInfra({ chromium: true });
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
-const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() };
+const env = {
+  ...process.env,
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim(),
+};
 const reports = mkdtempSync(path.join(tmpdir(), 'souvenir-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const step = (title, cmd, args) => {
   console.log(`\n=== ${title} ===`);
   const report = path.join(reports, `${Object.values(totals).reduce((a, b) => a + b, 0)}-${Date.now()}.json`);
   const isJest = cmd.endsWith('jest');
-  const result = spawnSync(cmd, isJest ? [...args, '--json', `--outputFile=${report}`] : args, { cwd: ROOT, stdio: 'inherit', env });
+  const result = spawnSync(cmd, isJest ? [...args, '--json', `--outputFile=${report}`] : args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env,
+  });
   if (isJest) {
     try {
       const { numPassedTests, numFailedTests, numPendingTests } = JSON.parse(readFileSync(report, 'utf8'));
@@ -49,8 +56,25 @@ step('Build', bin('nx'), ['run-many', '-t', 'build', '--outputStyle=static']);
 step('Type-check the tests', bin('tsc'), ['--noEmit', '-p', 'tsconfig.spec.json']);
 step('Lint (module boundaries included)', bin('eslint'), ['.']);
 step('Formatting (Prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
-step('Unit, integration and gateway end-to-end tests', bin('jest'), ['-c', 'jest.config.cjs', '--maxWorkers=2', ...extra]);
-step('Reliability and security tests', bin('jest'), ['-c', 'tests/jest.config.cjs', '--runInBand', '--testTimeout=120000', ...extra]);
-step('Deployment checks, graceful shutdown and metrics', bin('jest'), ['-c', 'deploy/jest.config.cjs', '--runInBand', '--testTimeout=120000', ...extra]);
+step('Unit, integration and gateway end-to-end tests', bin('jest'), [
+  '-c',
+  'jest.config.cjs',
+  '--maxWorkers=2',
+  ...extra,
+]);
+step('Reliability and security tests', bin('jest'), [
+  '-c',
+  'tests/jest.config.cjs',
+  '--runInBand',
+  '--testTimeout=120000',
+  ...extra,
+]);
+step('Deployment checks, graceful shutdown and metrics', bin('jest'), [
+  '-c',
+  'deploy/jest.config.cjs',
+  '--runInBand',
+  '--testTimeout=120000',
+  ...extra,
+]);
 step('Browser end-to-end tests', bin('jest'), ['-c', 'web/e2e/jest.config.cjs', '--runInBand', ...extra]);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -1,2 +1,7 @@
 // Reliability and security suites: real processes and servers (see docs/reliability.md, docs/security.md).
-module.exports = { ...require('../jest.preset.cjs'), displayName: 'reliability-security', rootDir: __dirname, testTimeout: 120_000 };
+module.exports = {
+  ...require('../jest.preset.cjs'),
+  displayName: 'reliability-security',
+  rootDir: __dirname,
+  testTimeout: 120_000,
+};

@@ -86,7 +86,12 @@ function routePreloads(): Plugin {
         });
         return [
           // "<" escaped: the JSON cannot end its script element early.
-          { tag: 'script', attrs: { type: 'application/json', id: 'route-preloads' }, children: JSON.stringify(table).replace(/</g, '\\u003c'), injectTo: 'head' },
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: 'route-preloads' },
+            children: JSON.stringify(table).replace(/</g, '\\u003c'),
+            injectTo: 'head',
+          },
           { tag: 'script', children: PRELOAD_SCRIPT, injectTo: 'head' },
         ];
       },

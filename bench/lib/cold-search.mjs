@@ -13,9 +13,22 @@ import { VOCABULARY } from './seed.mjs';
 
 const SORTS = ['recent', 'recent', 'price_asc', 'price_desc', 'popular'];
 const pick = (values) => values[Math.floor(Math.random() * values.length)];
-const lower = (values) => values.flatMap((v) => v.toLowerCase().split(/[^a-zà-ÿø]+/).filter((w) => w.length >= 3));
-const FREQUENT = [...new Set([...lower(VOCABULARY.MATERIALS), ...lower(VOCABULARY.NOUNS), ...lower(VOCABULARY.ADJECTIVES),
-  ...lower(VOCABULARY.COUNTRIES), ...lower(VOCABULARY.CATEGORIES)])];
+const lower = (values) =>
+  values.flatMap((v) =>
+    v
+      .toLowerCase()
+      .split(/[^a-zà-ÿø]+/)
+      .filter((w) => w.length >= 3),
+  );
+const FREQUENT = [
+  ...new Set([
+    ...lower(VOCABULARY.MATERIALS),
+    ...lower(VOCABULARY.NOUNS),
+    ...lower(VOCABULARY.ADJECTIVES),
+    ...lower(VOCABULARY.COUNTRIES),
+    ...lower(VOCABULARY.CATEGORIES),
+  ]),
+];
 const CITIES = lower(VOCABULARY.CITIES);
 
 /** A common word as a shopper types it: whole, plural, a prefix, or in capitals. */
@@ -30,7 +43,10 @@ function frequentWord() {
 
 /** A one-letter typo (deletion, transposition or substitution) of a known word, or random letters. */
 function noMatchWords() {
-  if (Math.random() < 0.5) return Array.from({ length: 6 + Math.floor(Math.random() * 4) }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+  if (Math.random() < 0.5)
+    return Array.from({ length: 6 + Math.floor(Math.random() * 4) }, () =>
+      String.fromCharCode(97 + Math.floor(Math.random() * 26)),
+    ).join('');
   const word = pick([...FREQUENT, ...CITIES].filter((w) => w.length >= 5));
   const i = 1 + Math.floor(Math.random() * (word.length - 2));
   const kind = Math.floor(Math.random() * 3);
@@ -41,15 +57,31 @@ function noMatchWords() {
 
 function filtersOf(kind) {
   switch (kind) {
-    case 'frequent': return { search: frequentWord(), sort: pick(SORTS) };
-    case 'rare': return { search: `${pick(lower(VOCABULARY.MATERIALS))} ${pick(lower(VOCABULARY.NOUNS))} ${pick(CITIES)}`, sort: pick(SORTS) };
-    case 'noMatch': return { search: noMatchWords() };
-    case 'laterPage': return { search: Math.random() < 0.5 ? frequentWord() : `${pick(lower(VOCABULARY.MATERIALS))} ${pick(lower(VOCABULARY.NOUNS))}`, sort: pick(SORTS) };
+    case 'frequent':
+      return { search: frequentWord(), sort: pick(SORTS) };
+    case 'rare':
+      return {
+        search: `${pick(lower(VOCABULARY.MATERIALS))} ${pick(lower(VOCABULARY.NOUNS))} ${pick(CITIES)}`,
+        sort: pick(SORTS),
+      };
+    case 'noMatch':
+      return { search: noMatchWords() };
+    case 'laterPage':
+      return {
+        search:
+          Math.random() < 0.5
+            ? frequentWord()
+            : `${pick(lower(VOCABULARY.MATERIALS))} ${pick(lower(VOCABULARY.NOUNS))}`,
+        sort: pick(SORTS),
+      };
     case 'filtered': {
       const f = { search: Math.random() < 0.5 ? frequentWord() : pick(CITIES), sort: pick(SORTS) };
       const r = Math.random();
       if (r < 0.4) f.country = pick(VOCABULARY.COUNTRIES);
-      if (r >= 0.3 && r < 0.8) { f.minPrice = 5 + Math.floor(Math.random() * 60); f.maxPrice = f.minPrice + 10 + Math.floor(Math.random() * 200); }
+      if (r >= 0.3 && r < 0.8) {
+        f.minPrice = 5 + Math.floor(Math.random() * 60);
+        f.maxPrice = f.minPrice + 10 + Math.floor(Math.random() * 200);
+      }
       if (r >= 0.7) f.categories = pick(VOCABULARY.CATEGORIES);
       return f;
     }
@@ -61,7 +93,8 @@ const KINDS = ['frequent', 'rare', 'noMatch', 'laterPage', 'filtered'];
 /** The query string of a filter set (sort=recent left out, as the web app does). */
 function pathOf(f, cursor) {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(f)) if (v !== undefined && !(k === 'sort' && v === 'recent')) params.set(k, String(v));
+  for (const [k, v] of Object.entries(f))
+    if (v !== undefined && !(k === 'sort' && v === 'recent')) params.set(k, String(v));
   params.set('limit', '24');
   if (cursor) params.set('cursor', cursor);
   return `/api/products?${params}`;
@@ -80,7 +113,10 @@ export async function coldSearches({ base, connections, seconds, seen = new Set(
     for (let tries = 0; tries < 1000; tries++) {
       const f = filtersOf(kind);
       const key = JSON.stringify({ ...f, sort: undefined, search: f.search.toLowerCase() });
-      if (!seen.has(key)) { seen.add(key); return f; }
+      if (!seen.has(key)) {
+        seen.add(key);
+        return f;
+      }
     }
     throw new Error(`cold search: no new ${kind} query left`);
   };
@@ -93,11 +129,18 @@ export async function coldSearches({ base, connections, seconds, seen = new Set(
       const res = await pool.request({ path, method: 'GET', headers: { accept: 'application/json' } });
       const body = await res.body.text();
       const ms = performance.now() - started;
-      if (res.statusCode !== 200) { outcome.non2xx++; if (outcome.examples.length < 5) outcome.examples.push(`${res.statusCode} ${path} ${body.slice(0, 120)}`); return null; }
+      if (res.statusCode !== 200) {
+        outcome.non2xx++;
+        if (outcome.examples.length < 5) outcome.examples.push(`${res.statusCode} ${path} ${body.slice(0, 120)}`);
+        return null;
+      }
       if (record) {
         all.push(ms);
         byKind[kind].push(ms);
-        slowest.push({ ms: Math.round(ms * 10) / 10, path: decodeURIComponent(path.replace(/&cursor=.*/, '&cursor=…')) });
+        slowest.push({
+          ms: Math.round(ms * 10) / 10,
+          path: decodeURIComponent(path.replace(/&cursor=.*/, '&cursor=…')),
+        });
         slowest.sort((a, b) => b.ms - a.ms).splice(5);
       }
       if (res.headers['x-total-is-lower-bound']) outcome.lowerBound++;
@@ -112,18 +155,25 @@ export async function coldSearches({ base, connections, seconds, seen = new Set(
   };
   const deadline = Date.now() + seconds * 1000;
   let turn = 0;
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (Date.now() < deadline) {
-      const kind = KINDS[turn++ % KINDS.length];
-      const f = fresh(kind);
-      if (kind !== 'laterPage') { await get(pathOf(f), kind); continue; }
-      let cursor = await get(pathOf(f), kind, false);
-      for (let page = 2; page <= 3 && cursor; page++) cursor = await get(pathOf(f, cursor), kind);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < deadline) {
+        const kind = KINDS[turn++ % KINDS.length];
+        const f = fresh(kind);
+        if (kind !== 'laterPage') {
+          await get(pathOf(f), kind);
+          continue;
+        }
+        let cursor = await get(pathOf(f), kind, false);
+        for (let page = 2; page <= 3 && cursor; page++) cursor = await get(pathOf(f, cursor), kind);
+      }
+    }),
+  );
   await pool.close();
   return {
-    connections, seconds, distinctQueries: seen.size,
+    connections,
+    seconds,
+    distinctQueries: seen.size,
     overall: percentiles(all),
     byKind: Object.fromEntries(KINDS.map((k) => [k, percentiles(byKind[k])])),
     rps: Math.round((all.length / seconds) * 10) / 10,

@@ -27,9 +27,14 @@ const COUNT_BOUND = 1000;
 function pageSql({ tsQuery, country, minPrice, maxPrice, after }, limit = 25) {
   const build = () => {
     const params = [];
-    const add = (v) => { params.push(v); return `$${params.length}`; };
+    const add = (v) => {
+      params.push(v);
+      return `$${params.length}`;
+    };
     const where = [`p.status = 'active'`];
-    const query = tsQuery ? `to_tsquery('english', '''' || catalog.immutable_unaccent(${add(tsQuery)}) || ' '':*')` : null;
+    const query = tsQuery
+      ? `to_tsquery('english', '''' || catalog.immutable_unaccent(${add(tsQuery)}) || ' '':*')`
+      : null;
     if (country) where.push(`p.country = ${add(country)}`);
     if (minPrice !== undefined) where.push(`p.price >= ${add(minPrice)}::numeric`);
     if (maxPrice !== undefined) where.push(`p.price <= ${add(maxPrice)}::numeric`);
@@ -76,7 +81,8 @@ function pageSql({ tsQuery, country, minPrice, maxPrice, after }, limit = 25) {
     };
   }
   // Unfiltered pages are prepared statements in catalog too (their plan does not depend on the values).
-  if (!tsQuery && !country && minPrice === undefined && maxPrice === undefined) page.name = `catalog.page-recent${after ? '-after' : ''}`;
+  if (!tsQuery && !country && minPrice === undefined && maxPrice === undefined)
+    page.name = `catalog.page-recent${after ? '-after' : ''}`;
   return { page, count: { sql: countSql, params: counted.params }, tier0: byIndex };
 }
 
@@ -102,11 +108,13 @@ export function directRoutes(ctx) {
   // Statements with a `name` run as named prepared statements, as the repositories' PreparedStatements do.
   const detail = {
     name: 'catalog.product-by-id',
-    sql: `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCTS_WITH_SELLERS} WHERE p.id = $1 AND p.status = ANY($2::text[])`, params: [productId, ['active', 'sold']],
+    sql: `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCTS_WITH_SELLERS} WHERE p.id = $1 AND p.status = ANY($2::text[])`,
+    params: [productId, ['active', 'sold']],
   };
   const among = {
     name: 'favourites.active-among',
-    sql: `SELECT product_id FROM favourites.favourites WHERE user_id = $1 AND product_id = ANY($2::uuid[]) AND is_active`, params: [userId, [productId]],
+    sql: `SELECT product_id FROM favourites.favourites WHERE user_id = $1 AND product_id = ANY($2::uuid[]) AND is_active`,
+    params: [userId, [productId]],
   };
   // A first page of favourites with their cards (favourites' read model): one row more than the page, to know
   // whether another follows.
@@ -124,10 +132,18 @@ export function directRoutes(ctx) {
   const favourites = favouritesPage(24);
   const favourites60 = favouritesPage(60);
   // A first page of conversations, unsearched: one row more than the page, to know whether another follows.
-  const conversationsPage = (limit) => ({ name: 'messaging.conversations', sql: CONVERSATIONS_SQL, params: [messagingUserId, null, limit + 1] });
+  const conversationsPage = (limit) => ({
+    name: 'messaging.conversations',
+    sql: CONVERSATIONS_SQL,
+    params: [messagingUserId, null, limit + 1],
+  });
   const conversations = conversationsPage(24);
   const conversationsAll = conversationsPage(100);
-  const thread = { name: 'messaging.read-thread', sql: THREAD_SQL, params: [messagingUserId, otherUserId, threadProductId] };
+  const thread = {
+    name: 'messaging.read-thread',
+    sql: THREAD_SQL,
+    params: [messagingUserId, otherUserId, threadProductId],
+  };
   const list = (f) => listRoute(f);
   return {
     browse: list({}),
@@ -136,13 +152,41 @@ export function directRoutes(ctx) {
     deepCursor: list({ after: deepAfter }),
     detail: {
       statements: () => [detail, among],
-      async run(pool) { await query(pool, detail); await query(pool, among); },
+      async run(pool) {
+        await query(pool, detail);
+        await query(pool, among);
+      },
     },
-    favourites: { statements: () => [favourites], async run(pool) { await query(pool, favourites); } },
-    favourites60: { statements: () => [favourites60], async run(pool) { await query(pool, favourites60); } },
-    conversations: { statements: () => [conversations], async run(pool) { await query(pool, conversations); } },
-    conversationsAll: { statements: () => [conversationsAll], async run(pool) { await query(pool, conversationsAll); } },
-    thread: { statements: () => [thread], async run(pool) { await query(pool, thread); } },
+    favourites: {
+      statements: () => [favourites],
+      async run(pool) {
+        await query(pool, favourites);
+      },
+    },
+    favourites60: {
+      statements: () => [favourites60],
+      async run(pool) {
+        await query(pool, favourites60);
+      },
+    },
+    conversations: {
+      statements: () => [conversations],
+      async run(pool) {
+        await query(pool, conversations);
+      },
+    },
+    conversationsAll: {
+      statements: () => [conversationsAll],
+      async run(pool) {
+        await query(pool, conversationsAll);
+      },
+    },
+    thread: {
+      statements: () => [thread],
+      async run(pool) {
+        await query(pool, thread);
+      },
+    },
   };
 }
 
@@ -187,10 +231,17 @@ const THREAD_SQL = `WITH marked AS (
 export function planNodes(plan) {
   const out = [];
   const walk = (node, depth) => {
-    const rel = node['Relation Name'] ? ` on ${node['Schema'] ? `${node['Schema']}.` : ''}${node['Relation Name']}` : '';
+    const rel = node['Relation Name']
+      ? ` on ${node['Schema'] ? `${node['Schema']}.` : ''}${node['Relation Name']}`
+      : '';
     const idx = node['Index Name'] ? ` using ${node['Index Name']}` : '';
-    out.push({ depth, type: node['Node Type'], relation: node['Relation Name'] ?? null, index: node['Index Name'] ?? null,
-      text: `${'  '.repeat(depth)}${node['Node Type']}${idx}${rel} (rows≈${node['Plan Rows']}, actual ${node['Actual Rows'] ?? '?'}, ${node['Actual Total Time'] ?? '?'} ms)` });
+    out.push({
+      depth,
+      type: node['Node Type'],
+      relation: node['Relation Name'] ?? null,
+      index: node['Index Name'] ?? null,
+      text: `${'  '.repeat(depth)}${node['Node Type']}${idx}${rel} (rows≈${node['Plan Rows']}, actual ${node['Actual Rows'] ?? '?'}, ${node['Actual Total Time'] ?? '?'} ms)`,
+    });
     for (const child of node.Plans ?? []) walk(child, depth + 1);
   };
   walk(plan[0].Plan, 0);
@@ -210,9 +261,15 @@ export async function explainRoute(pool, name, route) {
     }
     const { rows } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${st.sql}`, st.params);
     const plan = rows[0]['QUERY PLAN'];
-    results.push({ sql: st.sql.replace(/\s+/g, ' ').slice(0, 160), executionMs: plan[0]['Execution Time'], nodes: planNodes(plan) });
+    results.push({
+      sql: st.sql.replace(/\s+/g, ' ').slice(0, 160),
+      executionMs: plan[0]['Execution Time'],
+      nodes: planNodes(plan),
+    });
   }
-  const seqScans = results.flatMap((r) => r.nodes.filter((n) => n.type === 'Seq Scan' && n.relation === 'products' && /catalog/.test(r.sql)).map(() => r.sql));
+  const seqScans = results.flatMap((r) =>
+    r.nodes.filter((n) => n.type === 'Seq Scan' && n.relation === 'products' && /catalog/.test(r.sql)).map(() => r.sql),
+  );
   return { route: name, statements: results, seqScanOnProducts: seqScans.length > 0 };
 }
 
@@ -224,13 +281,23 @@ export async function loadDirect(pool, route, { concurrency, seconds }) {
   const worker = async () => {
     while (Date.now() < end) {
       const t = process.hrtime.bigint();
-      try { await route.run(pool); } catch (e) { errors++; if (errors < 3) console.error(`  direct: ${e.message}`); }
+      try {
+        await route.run(pool);
+      } catch (e) {
+        errors++;
+        if (errors < 3) console.error(`  direct: ${e.message}`);
+      }
       latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
     }
   };
   const started = Date.now();
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return { ...percentiles(latencies), rps: Math.round((latencies.length / ((Date.now() - started) / 1000)) * 10) / 10, requests: latencies.length, errors };
+  return {
+    ...percentiles(latencies),
+    rps: Math.round((latencies.length / ((Date.now() - started) / 1000)) * 10) / 10,
+    requests: latencies.length,
+    errors,
+  };
 }
 
 export function directPool(url, max) {

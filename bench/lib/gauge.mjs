@@ -12,10 +12,23 @@ const PRODUCTS = Array.from({ length: 60 }, (_, i) => ({
   id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
   title: `Hand-painted souvenir ${i}`,
   description: 'Carried home with care from a small workshop by the sea. '.repeat(5),
-  price: '42.50', originalPrice: null, condition: 'like-new', category: 'Home Decor', country: 'Morocco',
-  images: ['https://example.com/a.jpg', 'https://example.com/b.jpg'], isCustomsVerified: true, isFavorited: true,
-  createdAt: '2026-11-24T05:28:24.928Z', status: 'active',
-  seller: { id: '00000000-0000-4000-8000-000000000001', firstName: 'Léa', lastName: 'Martin', avatar: null, isVerified: true },
+  price: '42.50',
+  originalPrice: null,
+  condition: 'like-new',
+  category: 'Home Decor',
+  country: 'Morocco',
+  images: ['https://example.com/a.jpg', 'https://example.com/b.jpg'],
+  isCustomsVerified: true,
+  isFavorited: true,
+  createdAt: '2026-11-24T05:28:24.928Z',
+  status: 'active',
+  seller: {
+    id: '00000000-0000-4000-8000-000000000001',
+    firstName: 'Léa',
+    lastName: 'Martin',
+    avatar: null,
+    isVerified: true,
+  },
 }));
 
 function once(rounds) {

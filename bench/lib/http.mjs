@@ -7,19 +7,36 @@ import { percentiles } from './stats.mjs';
  * Returns latency percentiles (ms), requests/s, errors (socket errors and timeouts) and non-2xx answers (304 is not
  * one with `notModifiedOk`: a revalidated poll).
  */
-export async function load({ url, headers = {}, method = 'GET', body, connections, duration, requests, notModifiedOk = false }) {
+export async function load({
+  url,
+  headers = {},
+  method = 'GET',
+  body,
+  connections,
+  duration,
+  requests,
+  notModifiedOk = false,
+}) {
   const latencies = [];
   const statuses = {};
   const instance = autocannon({
-    url, method, headers: { accept: 'application/json', ...headers }, body, connections, duration,
-    timeout: 10, ...(requests ? { requests } : {}),
+    url,
+    method,
+    headers: { accept: 'application/json', ...headers },
+    body,
+    connections,
+    duration,
+    timeout: 10,
+    ...(requests ? { requests } : {}),
   });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     latencies.push(responseTime);
     statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
   });
   const result = await instance;
-  const non2xx = Object.entries(statuses).filter(([s]) => (s < 200 || s >= 300) && !(notModifiedOk && Number(s) === 304)).reduce((a, [, n]) => a + n, 0);
+  const non2xx = Object.entries(statuses)
+    .filter(([s]) => (s < 200 || s >= 300) && !(notModifiedOk && Number(s) === 304))
+    .reduce((a, [, n]) => a + n, 0);
   return {
     ...percentiles(latencies),
     rps: Math.round((latencies.length / (result.duration || duration)) * 10) / 10,
@@ -34,10 +51,15 @@ export async function load({ url, headers = {}, method = 'GET', body, connection
 export async function call(base, path, { method = 'GET', cookie, body, expect = [200] } = {}) {
   const res = await fetch(base + path, {
     method,
-    headers: { accept: 'application/json', ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json', origin: base } : {}) },
+    headers: {
+      accept: 'application/json',
+      ...(cookie ? { cookie } : {}),
+      ...(body ? { 'content-type': 'application/json', origin: base } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
-  if (!expect.includes(res.status)) throw new Error(`${method} ${path}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  if (!expect.includes(res.status))
+    throw new Error(`${method} ${path}: ${res.status} ${(await res.text()).slice(0, 300)}`);
   return res;
 }
 
@@ -63,16 +85,22 @@ export async function openLoopClient(base, { connections = 256 } = {}) {
     /** `ifNoneMatch` revalidates like a browser's cache; the answer's ETag comes back as `etag`. */
     async send({ path, method = 'GET', cookie, body, ifNoneMatch }) {
       const res = await pool.request({
-        path, method,
+        path,
+        method,
         headers: {
-          accept: 'application/json', 'accept-encoding': 'gzip, br',
-          ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json', origin: base } : {}),
+          accept: 'application/json',
+          'accept-encoding': 'gzip, br',
+          ...(cookie ? { cookie } : {}),
+          ...(body ? { 'content-type': 'application/json', origin: base } : {}),
           ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}),
         },
         body: body ? JSON.stringify(body) : undefined,
       });
       const etag = res.headers.etag;
-      if (res.statusCode === 304) { await res.body.dump(); return { status: 304, text: '', etag }; }
+      if (res.statusCode === 304) {
+        await res.body.dump();
+        return { status: 304, text: '', etag };
+      }
       // An error answer is small (under the 1 kB compression threshold), and its text is worth reporting.
       if (res.statusCode >= 300) return { status: res.statusCode, text: await res.body.text() };
       await res.body.dump({ limit: Infinity });

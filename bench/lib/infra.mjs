@@ -13,8 +13,13 @@ export { ROOT, SERVICES };
 
 /** The workspace packages the bench imports from dist; `npm run build` when one is missing. */
 export function ensureBuilt() {
-  const needed = ['libs/testing/dist/index.js', 'libs/contracts/dist/index.js', 'gateway/dist/main.js',
-    ...SERVICES.map((s) => `services/${s.name}/dist/main.js`), 'web/dist/index.html'];
+  const needed = [
+    'libs/testing/dist/index.js',
+    'libs/contracts/dist/index.js',
+    'gateway/dist/main.js',
+    ...SERVICES.map((s) => `services/${s.name}/dist/main.js`),
+    'web/dist/index.html',
+  ];
   const missing = needed.filter((f) => !existsSync(path.join(ROOT, f)));
   if (!missing.length) return Promise.resolve();
   console.log(`bench: building (missing ${missing.join(', ')})`);
@@ -43,9 +48,16 @@ export async function freeOffset(spares = 3) {
     // and the service's listen by the local end of any outgoing connection (the services' own connections to
     // Postgres and NATS as they start), which failed a start with EADDRINUSE twice in a row.
     const offset = 20000 + Math.floor(Math.random() * 8000);
-    const ports = [...SERVICES.map((s) => s.healthPort + offset), ...Array.from({ length: spares }, (_, k) => 4100 + offset + k)];
+    const ports = [
+      ...SERVICES.map((s) => s.healthPort + offset),
+      ...Array.from({ length: spares }, (_, k) => 4100 + offset + k),
+    ];
     let ok = true;
-    for (const p of ports) if (!(await portFree(p))) { ok = false; break; }
+    for (const p of ports)
+      if (!(await portFree(p))) {
+        ok = false;
+        break;
+      }
     if (ok) return offset;
   }
   throw new Error('no free port range for the services');
@@ -66,7 +78,8 @@ export function processLog({ echo = true } = {}) {
         const n = (echoed.get(name) ?? 0) + 1;
         echoed.set(name, n);
         if (n <= 5) process.stderr.write(`  [${name}] ${line.slice(0, 300)}\n`);
-        else if (n === 6) process.stderr.write(`  [${name}] (further warnings not echoed; see the JSON report's logTails)\n`);
+        else if (n === 6)
+          process.stderr.write(`  [${name}] (further warnings not echoed; see the JSON report's logTails)\n`);
       }
     }
     tails.set(name, tail.slice(-50));
@@ -82,10 +95,13 @@ export function availableServices() {
 
 export async function startProduct({ infra, port, metricsPort, portOffset, logLevel, services, log, profileDir }) {
   const env = {
-    ...(profileDir ? {
-      BENCH_CPU_PROFILE_DIR: path.resolve(profileDir),
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(ROOT, 'bench/profile/preload.cjs')}`.trim(),
-    } : {}),
+    ...(profileDir
+      ? {
+          BENCH_CPU_PROFILE_DIR: path.resolve(profileDir),
+          NODE_OPTIONS:
+            `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(ROOT, 'bench/profile/preload.cjs')}`.trim(),
+        }
+      : {}),
     ...infra.env,
     NODE_ENV: 'development',
     LOG_LEVEL: logLevel,
@@ -110,7 +126,9 @@ export async function startProduct({ infra, port, metricsPort, portOffset, logLe
 /** One more replica of a service (same env, another health port), e.g. a second messaging process. */
 export async function startReplica({ env, name, healthPort, log, children }) {
   const child = spawn(process.execPath, [path.join(ROOT, 'services', name, 'dist', 'main.js')], {
-    cwd: ROOT, env: { ...process.env, ...env, HTTP_PORT: String(healthPort) }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: { ...process.env, ...env, HTTP_PORT: String(healthPort) },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.name = `${name}#2`;
   child.stdout.on('data', (d) => log(child.name, d));
@@ -119,7 +137,11 @@ export async function startReplica({ env, name, healthPort, log, children }) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${child.name} exited with ${child.exitCode}`);
-    try { if ((await fetch(`http://127.0.0.1:${healthPort}/readyz`)).ok) return child; } catch { /* not yet */ }
+    try {
+      if ((await fetch(`http://127.0.0.1:${healthPort}/readyz`)).ok) return child;
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${child.name} not ready`);

@@ -10,8 +10,16 @@ import path from 'node:path';
 /** The targets of issue 21; a page is judged against the ones that apply to it. */
 export const LIGHTHOUSE_TARGETS = { performanceHomeAndProduct: 90, cls: 0.05, tbtMs: 200, accessibility: 100 };
 
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** The pages audited: Home, a product page, Categories, How it works and Sell (a guest sees its sign-in prompt). */
 export function lighthousePages(base, productId) {
@@ -38,9 +46,12 @@ function summarise(lhr) {
     fcpMs: round(audit('first-contentful-paint')?.numericValue),
     lcpMs: round(audit('largest-contentful-paint')?.numericValue),
     speedIndexMs: round(audit('speed-index')?.numericValue),
-    shiftedElements: shifts.slice(0, 3).map((s) => ({ score: round(s.score, 3), node: s.node?.selector ?? s.node?.snippet ?? null })),
+    shiftedElements: shifts
+      .slice(0, 3)
+      .map((s) => ({ score: round(s.score, 3), node: s.node?.selector ?? s.node?.snippet ?? null })),
     failedAccessibilityAudits: Object.values(lhr.categories.accessibility?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1).map((ref) => ref.id),
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1)
+      .map((ref) => ref.id),
     lighthouseVersion: lhr.lighthouseVersion,
     // Lighthouse's own gauge of the machine while it ran (higher is faster; a 2020 mid-range desktop is ~1000-1500):
     // the simulated phone is 4x slower than what it measured, so a busy machine lowers every score.
@@ -57,14 +68,24 @@ export async function lighthouseReport({ base, productId, runs = 3, log = consol
   const { computeMedianRun } = await import('lighthouse/core/lib/median-run.js');
   const chromeLauncher = await import('chrome-launcher');
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
-  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, userDataDir, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    userDataDir,
+    logLevel: 'silent',
+  });
   const pages = [];
   try {
     for (const { page, url, performanceTarget } of lighthousePages(base, productId)) {
       const lhrs = [];
       // A run that fails (NO_FCP when the machine is too busy to paint in time) is tried again, twice at most.
       for (let attempt = 0; lhrs.length < runs && attempt < runs + 2; attempt++) {
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        });
         if (!result?.lhr.runtimeError) lhrs.push(result.lhr);
         else log(`   Lighthouse ${page}: a run failed (${result.lhr.runtimeError.code}), trying again`);
       }
@@ -75,20 +96,38 @@ export async function lighthouseReport({ base, productId, runs = 3, log = consol
         continue;
       }
       const median = summarise(computeMedianRun(lhrs));
-      const row = { page, url, ...median, performanceRuns: lhrs.map((l) => round(l.categories.performance.score * 100)), loadAverage: round(os.loadavg()[0], 1) };
-      row.meetsTargets = (!performanceTarget || row.performance >= LIGHTHOUSE_TARGETS.performanceHomeAndProduct)
-        && row.cls <= LIGHTHOUSE_TARGETS.cls && row.tbtMs <= LIGHTHOUSE_TARGETS.tbtMs;
+      const row = {
+        page,
+        url,
+        ...median,
+        performanceRuns: lhrs.map((l) => round(l.categories.performance.score * 100)),
+        loadAverage: round(os.loadavg()[0], 1),
+      };
+      row.meetsTargets =
+        (!performanceTarget || row.performance >= LIGHTHOUSE_TARGETS.performanceHomeAndProduct) &&
+        row.cls <= LIGHTHOUSE_TARGETS.cls &&
+        row.tbtMs <= LIGHTHOUSE_TARGETS.tbtMs;
       pages.push(row);
-      log(`   Lighthouse ${page.padEnd(13)} performance ${String(row.performance).padStart(3)} (runs ${row.performanceRuns.join(', ')})` +
-        `  CLS ${row.cls.toFixed(3)}  TBT ${String(row.tbtMs).padStart(4)} ms  LCP ${row.lcpMs} ms  accessibility ${row.accessibility}` +
-        `  (machine: benchmarkIndex ${row.benchmarkIndex}, load ${os.loadavg()[0].toFixed(1)})` +
-        `${row.meetsTargets ? '' : '  ✗ misses a target'}` +
-        (row.cls > LIGHTHOUSE_TARGETS.cls ? `\n     shifted: ${row.shiftedElements.map((s) => `${s.node} (${s.score})`).join('; ')}` : '') +
-        (row.failedAccessibilityAudits.length ? `\n     accessibility audits failed: ${row.failedAccessibilityAudits.join(', ')}` : ''));
+      log(
+        `   Lighthouse ${page.padEnd(13)} performance ${String(row.performance).padStart(3)} (runs ${row.performanceRuns.join(', ')})` +
+          `  CLS ${row.cls.toFixed(3)}  TBT ${String(row.tbtMs).padStart(4)} ms  LCP ${row.lcpMs} ms  accessibility ${row.accessibility}` +
+          `  (machine: benchmarkIndex ${row.benchmarkIndex}, load ${os.loadavg()[0].toFixed(1)})` +
+          `${row.meetsTargets ? '' : '  ✗ misses a target'}` +
+          (row.cls > LIGHTHOUSE_TARGETS.cls
+            ? `\n     shifted: ${row.shiftedElements.map((s) => `${s.node} (${s.score})`).join('; ')}`
+            : '') +
+          (row.failedAccessibilityAudits.length
+            ? `\n     accessibility audits failed: ${row.failedAccessibilityAudits.join(', ')}`
+            : ''),
+      );
     }
   } finally {
     await chrome.kill();
     rmSync(userDataDir, { recursive: true, force: true });
   }
-  return { settings: 'Lighthouse default (mobile: simulated slow 4G, 4x CPU slowdown), median of three', targets: LIGHTHOUSE_TARGETS, pages };
+  return {
+    settings: 'Lighthouse default (mobile: simulated slow 4G, 4x CPU slowdown), median of three',
+    targets: LIGHTHOUSE_TARGETS,
+    pages,
+  };
 }

@@ -5,20 +5,24 @@ import { percentiles } from './stats.mjs';
 export async function natsBaseline(natsUrl, { seconds = 3, concurrency = 16 } = {}) {
   const server = await connect({ servers: natsUrl, name: 'bench-responder' });
   const client = await connect({ servers: natsUrl, name: 'bench-requester' });
-  const payload = new TextEncoder().encode(JSON.stringify({ pattern: 'bench.echo', data: { query: { limit: 24 } }, id: 'x' }));
+  const payload = new TextEncoder().encode(
+    JSON.stringify({ pattern: 'bench.echo', data: { query: { limit: 24 } }, id: 'x' }),
+  );
   const sub = server.subscribe('bench.echo', { queue: 'bench', callback: (_err, msg) => msg.respond(msg.data) });
   await server.flush();
   const run = async (workers, secs) => {
     const latencies = [];
     const end = Date.now() + secs * 1000;
     const started = Date.now();
-    await Promise.all(Array.from({ length: workers }, async () => {
-      while (Date.now() < end) {
-        const t = process.hrtime.bigint();
-        await client.request('bench.echo', payload, { timeout: 2000 });
-        latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: workers }, async () => {
+        while (Date.now() < end) {
+          const t = process.hrtime.bigint();
+          await client.request('bench.echo', payload, { timeout: 2000 });
+          latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
+        }
+      }),
+    );
     return { ...percentiles(latencies), rps: Math.round(latencies.length / ((Date.now() - started) / 1000)) };
   };
   await run(1, 0.5); // warm-up
@@ -42,22 +46,36 @@ export async function rpcLoad(natsUrl, subject, data, { concurrency, seconds }) 
   const ask = async (s, d) => {
     let reply;
     try {
-      reply = (await nc.request(s, JSON.stringify({ pattern: s, data: d, id: `bench-${n++}` }), { timeout: 5000 })).json();
-    } catch (e) { throw new Error(`${s}: ${e.message}`); }
+      reply = (
+        await nc.request(s, JSON.stringify({ pattern: s, data: d, id: `bench-${n++}` }), { timeout: 5000 })
+      ).json();
+    } catch (e) {
+      throw new Error(`${s}: ${e.message}`);
+    }
     if (reply.err) throw new Error(`${s}: ${JSON.stringify(reply.err).slice(0, 200)}`);
     return reply.response;
   };
   const end = Date.now() + seconds * 1000;
   const started = Date.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (Date.now() < end) {
-      const t = process.hrtime.bigint();
-      try {
-        await ask(subject, data);
-      } catch (e) { errors++; if (errors < 3) console.error(`  rpc ${e.message}`); }
-      latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        const t = process.hrtime.bigint();
+        try {
+          await ask(subject, data);
+        } catch (e) {
+          errors++;
+          if (errors < 3) console.error(`  rpc ${e.message}`);
+        }
+        latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
+      }
+    }),
+  );
   await nc.close();
-  return { ...percentiles(latencies), rps: Math.round((latencies.length / ((Date.now() - started) / 1000)) * 10) / 10, requests: latencies.length, errors };
+  return {
+    ...percentiles(latencies),
+    rps: Math.round((latencies.length / ((Date.now() - started) / 1000)) * 10) / 10,
+    requests: latencies.length,
+    errors,
+  };
 }

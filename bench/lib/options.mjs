@@ -32,10 +32,17 @@ export function readOptions(argv = process.argv.slice(2)) {
                      [--poll-seconds 15] [--poll-send-every 60] [--log-level warn] [--keep] [--profile DIR] [--routes detail,conversations,...]`);
     process.exit(0);
   }
-  const list = (v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
+  const list = (v) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [];
   const only = list(values.only);
   const skip = list(values.skip);
-  for (const p of [...only, ...skip]) if (!PARTS.includes(p)) throw new Error(`unknown part "${p}" (one of ${PARTS.join(', ')})`);
+  for (const p of [...only, ...skip])
+    if (!PARTS.includes(p)) throw new Error(`unknown part "${p}" (one of ${PARTS.join(', ')})`);
   const parts = new Set(PARTS.filter((p) => (only.length ? only.includes(p) : true) && !skip.includes(p)));
   const mixed = Number(values.mixed);
   if (mixed === 0) parts.delete('mixed');

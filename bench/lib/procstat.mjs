@@ -22,7 +22,11 @@ function postgresPids() {
   const pids = [];
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
-    try { if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(d)); } catch { /* gone */ }
+    try {
+      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(d));
+    } catch {
+      /* gone */
+    }
   }
   return pids;
 }
@@ -34,25 +38,44 @@ export function sampleProcesses(children) {
   procs.push(self);
   const pgStart = new Map(postgresPids().map((pid) => [pid, read(pid)?.ticks ?? 0]));
   const started = Date.now();
-  const timer = setInterval(() => { for (const p of procs) { const s = read(p.pid); if (s) p.rss.push(s.rssKb); } }, 1000);
+  const timer = setInterval(() => {
+    for (const p of procs) {
+      const s = read(p.pid);
+      if (s) p.rss.push(s.rssKb);
+    }
+  }, 1000);
   return {
     stop() {
       clearInterval(timer);
       const seconds = (Date.now() - started) / 1000;
       // Postgres: CPU of all its processes (backends come and go; new ones count from zero).
       let pgTicks = 0;
-      for (const pid of postgresPids()) { const s = read(pid); if (s) pgTicks += s.ticks - (pgStart.get(pid) ?? 0); }
-      const postgres = { process: 'postgres (all backends, machine-wide)', pid: null, cpuPercent: Math.round((pgTicks / TICKS / seconds) * 1000) / 10, rssMbAvg: null, rssMbPeak: null };
-      return [...procs.map((p) => {
-        const end = read(p.pid);
-        const cpu = end && p.start ? ((end.ticks - p.start.ticks) / TICKS / seconds) * 100 : null;
-        const rss = p.rss.length ? p.rss : end ? [end.rssKb] : [];
-        return {
-          process: p.name, pid: p.pid, cpuPercent: cpu === null ? null : Math.round(cpu * 10) / 10,
-          rssMbAvg: rss.length ? Math.round(rss.reduce((a, b) => a + b, 0) / rss.length / 102.4) / 10 : null,
-          rssMbPeak: rss.length ? Math.round(Math.max(...rss) / 102.4) / 10 : null,
-        };
-      }), postgres];
+      for (const pid of postgresPids()) {
+        const s = read(pid);
+        if (s) pgTicks += s.ticks - (pgStart.get(pid) ?? 0);
+      }
+      const postgres = {
+        process: 'postgres (all backends, machine-wide)',
+        pid: null,
+        cpuPercent: Math.round((pgTicks / TICKS / seconds) * 1000) / 10,
+        rssMbAvg: null,
+        rssMbPeak: null,
+      };
+      return [
+        ...procs.map((p) => {
+          const end = read(p.pid);
+          const cpu = end && p.start ? ((end.ticks - p.start.ticks) / TICKS / seconds) * 100 : null;
+          const rss = p.rss.length ? p.rss : end ? [end.rssKb] : [];
+          return {
+            process: p.name,
+            pid: p.pid,
+            cpuPercent: cpu === null ? null : Math.round(cpu * 10) / 10,
+            rssMbAvg: rss.length ? Math.round(rss.reduce((a, b) => a + b, 0) / rss.length / 102.4) / 10 : null,
+            rssMbPeak: rss.length ? Math.round(Math.max(...rss) / 102.4) / 10 : null,
+          };
+        }),
+        postgres,
+      ];
     },
     cores: cpus().length,
   };

@@ -10,39 +10,67 @@ export function writeMarkdown(report, dir) {
   const o = report.options;
   const lines = [];
   lines.push(`# Bench: ${o.products.toLocaleString('en')} products`, '');
-  lines.push(`${report.startedAt} · ${report.machine.cpus} cores (${report.machine.cpuModel}) · Node ${report.machine.node} · ` +
-    `${o.connections} connections, ${o.duration} s per route · services: ${(report.services ?? []).join(', ')} · ` +
-    `load average at start ${(report.machine.loadAvgAtStart ?? []).join(' ')}` +
-    (report.machine.gaugeMsAtStart ? ` · machine gauge ${report.machine.gaugeMsAtStart} ms at the start, ${report.machine.gaugeMsAtEnd ?? '–'} at the end (lower is faster)` : ''), '');
+  lines.push(
+    `${report.startedAt} · ${report.machine.cpus} cores (${report.machine.cpuModel}) · Node ${report.machine.node} · ` +
+      `${o.connections} connections, ${o.duration} s per route · services: ${(report.services ?? []).join(', ')} · ` +
+      `load average at start ${(report.machine.loadAvgAtStart ?? []).join(' ')}` +
+      (report.machine.gaugeMsAtStart
+        ? ` · machine gauge ${report.machine.gaugeMsAtStart} ms at the start, ${report.machine.gaugeMsAtEnd ?? '–'} at the end (lower is faster)`
+        : ''),
+    '',
+  );
   if (report.seed) {
     const s = report.seed;
-    lines.push(`Seeded in ${fmt(s.seconds)} s: ${s.products} products (${s.active} active), ${s.users} users, ${s.sellers} sellers, ${s.favourites} favourites, ${s.messages} messages.`, '');
+    lines.push(
+      `Seeded in ${fmt(s.seconds)} s: ${s.products} products (${s.active} active), ${s.users} users, ${s.sellers} sellers, ${s.favourites} favourites, ${s.messages} messages.`,
+      '',
+    );
   }
-  if (report.error) lines.push('**The run failed:**', '', '```', report.error.split('\n').slice(0, 6).join('\n'), '```', '');
+  if (report.error)
+    lines.push('**The run failed:**', '', '```', report.error.split('\n').slice(0, 6).join('\n'), '```', '');
   if (report.coldSearch) {
     lines.push(`## Cold searches: every request a new query (target p95 < ${t.readP95Ms} ms)`, '');
-    lines.push('| connections | queries | req/s | p50 | p95 | p99 | max | frequent p95 | rare p95 | noMatch p95 | laterPage p95 | filtered p95 | errors / non-2xx | "1,000+" / suggestions / empty |');
+    lines.push(
+      '| connections | queries | req/s | p50 | p95 | p99 | max | frequent p95 | rare p95 | noMatch p95 | laterPage p95 | filtered p95 | errors / non-2xx | "1,000+" / suggestions / empty |',
+    );
     lines.push('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of [report.coldSearch.loaded, report.coldSearch.alone]) {
       const k = r.byKind;
-      lines.push(`| ${r.connections} | ${r.distinctQueries} | ${fmt(r.rps, 0)} | ${fmt(r.overall.p50)} | ${fmt(r.overall.p95)} | ${fmt(r.overall.p99)} | ${fmt(r.overall.max)} | ` +
-        `${fmt(k.frequent.p95)} | ${fmt(k.rare.p95)} | ${fmt(k.noMatch.p95)} | ${fmt(k.laterPage.p95)} | ${fmt(k.filtered.p95)} | ${r.errors} / ${r.non2xx} | ${r.lowerBound} / ${r.suggestions} / ${r.empty} |`);
+      lines.push(
+        `| ${r.connections} | ${r.distinctQueries} | ${fmt(r.rps, 0)} | ${fmt(r.overall.p50)} | ${fmt(r.overall.p95)} | ${fmt(r.overall.p99)} | ${fmt(r.overall.max)} | ` +
+          `${fmt(k.frequent.p95)} | ${fmt(k.rare.p95)} | ${fmt(k.noMatch.p95)} | ${fmt(k.laterPage.p95)} | ${fmt(k.filtered.p95)} | ${r.errors} / ${r.non2xx} | ${r.lowerBound} / ${r.suggestions} / ${r.empty} |`,
+      );
     }
-    lines.push('', `p95 target at ${report.coldSearch.loaded.connections} connections: ${ok(report.coldSearch.meetsTarget)}`, '');
+    lines.push(
+      '',
+      `p95 target at ${report.coldSearch.loaded.connections} connections: ${ok(report.coldSearch.meetsTarget)}`,
+      '',
+    );
   }
   if (report.routes?.length) {
-    lines.push(`## Routes through the gateway (target p95 < ${t.readP95Ms} ms; overhead over direct SQL < ${t.overheadP50Ms} ms at p50)`, '');
-    lines.push('| route | p50 | p95 | p99 | req/s | errors / non-2xx | SQL direct p50 / p95 (c=16) | gateway ÷ SQL at p50 | c=1 p50: gateway / service over NATS / SQL | overhead at p50, c=1 | Seq Scan on products | p95 target |');
+    lines.push(
+      `## Routes through the gateway (target p95 < ${t.readP95Ms} ms; overhead over direct SQL < ${t.overheadP50Ms} ms at p50)`,
+      '',
+    );
+    lines.push(
+      '| route | p50 | p95 | p99 | req/s | errors / non-2xx | SQL direct p50 / p95 (c=16) | gateway ÷ SQL at p50 | c=1 p50: gateway / service over NATS / SQL | overhead at p50, c=1 | Seq Scan on products | p95 target |',
+    );
     lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|:-:|:-:|');
     for (const r of report.routes) {
       const g = r.gateway;
-      lines.push(`| ${r.route} | ${fmt(g.p50)} | ${fmt(g.p95)} | ${fmt(g.p99)} | ${fmt(g.rps, 0)} | ${g.errors} / ${g.non2xx} | ` +
-        `${r.direct ? `${fmt(r.direct.p50)} / ${fmt(r.direct.p95)}` : '–'} | ${r.ratioP50 ?? '–'}× | ` +
-        `${fmt(r.gateway1?.p50, 2)} / ${fmt(r.service1?.p50, 2)} / ${fmt(r.direct1?.p50, 2)} | ` +
-        `${r.overheadP50Ms !== undefined ? `${fmt(r.overheadP50Ms, 2)} ${ok(r.overheadP50Ms < t.overheadP50Ms)}` : '–'} | ` +
-        `${r.seqScanOnProducts === undefined ? '–' : r.seqScanOnProducts ? '❌ yes' : 'no'} | ${ok(r.meetsTarget)} |`);
+      lines.push(
+        `| ${r.route} | ${fmt(g.p50)} | ${fmt(g.p95)} | ${fmt(g.p99)} | ${fmt(g.rps, 0)} | ${g.errors} / ${g.non2xx} | ` +
+          `${r.direct ? `${fmt(r.direct.p50)} / ${fmt(r.direct.p95)}` : '–'} | ${r.ratioP50 ?? '–'}× | ` +
+          `${fmt(r.gateway1?.p50, 2)} / ${fmt(r.service1?.p50, 2)} / ${fmt(r.direct1?.p50, 2)} | ` +
+          `${r.overheadP50Ms !== undefined ? `${fmt(r.overheadP50Ms, 2)} ${ok(r.overheadP50Ms < t.overheadP50Ms)}` : '–'} | ` +
+          `${r.seqScanOnProducts === undefined ? '–' : r.seqScanOnProducts ? '❌ yes' : 'no'} | ${ok(r.meetsTarget)} |`,
+      );
     }
-    lines.push('', 'Latencies in ms. "overhead" = gateway p50 − direct SQL p50, both with one connection (no queueing).', '');
+    lines.push(
+      '',
+      'Latencies in ms. "overhead" = gateway p50 − direct SQL p50, both with one connection (no queueing).',
+      '',
+    );
     // Where the CPU of each route went at c=16: the machine's two cores are the throughput bound.
     const cpuRows = report.routes.filter((r) => r.gateway.cpuMsPerRequest);
     if (cpuRows.length) {
@@ -58,48 +86,91 @@ export function writeMarkdown(report, dir) {
   }
   if (report.nats) {
     const n = report.nats;
-    lines.push(`NATS request/reply, empty handler: p50 ${fmt(n.sequential.p50, 3)} ms, p99 ${fmt(n.sequential.p99, 3)} ms (one at a time); ` +
-      `${n.concurrent.rps} req/s at ${o.connections} in flight (p50 ${fmt(n.concurrent.p50, 3)} ms).`, '');
+    lines.push(
+      `NATS request/reply, empty handler: p50 ${fmt(n.sequential.p50, 3)} ms, p99 ${fmt(n.sequential.p99, 3)} ms (one at a time); ` +
+        `${n.concurrent.rps} req/s at ${o.connections} in flight (p50 ${fmt(n.concurrent.p50, 3)} ms).`,
+      '',
+    );
   }
   if (report.mixed) {
     const m = report.mixed;
     lines.push(`## Mixed load (target: ${t.mixedP95Ms} ms p95, ${t.mixedP99Ms} ms p99, zero errors)`, '');
-    lines.push(`${m.seconds} s at ${m.targetRps} req/s (achieved ${fmt(m.achievedRps, 0)}): ${m.requests} requests, p50 ${fmt(m.p50)} · p95 ${fmt(m.p95)} · p99 ${fmt(m.p99)} ms, ` +
-      `errors ${m.errors}, non-2xx ${m.non2xx} ${ok(m.meetsTarget)}`, '');
-    if (m.windows?.length) lines.push(`p95 per 10 s window: ${m.windows.map((w) => fmt(w.p95, 0)).join(' · ')} ms.`, '');
+    lines.push(
+      `${m.seconds} s at ${m.targetRps} req/s (achieved ${fmt(m.achievedRps, 0)}): ${m.requests} requests, p50 ${fmt(m.p50)} · p95 ${fmt(m.p95)} · p99 ${fmt(m.p99)} ms, ` +
+        `errors ${m.errors}, non-2xx ${m.non2xx} ${ok(m.meetsTarget)}`,
+      '',
+    );
+    if (m.windows?.length)
+      lines.push(`p95 per 10 s window: ${m.windows.map((w) => fmt(w.p95, 0)).join(' · ')} ms.`, '');
     lines.push('| kind | share | requests | p50 | p95 | p99 | non-2xx |', '|---|---:|---:|---:|---:|---:|---:|');
-    for (const k of m.kinds) lines.push(`| ${k.kind} | ${k.share}% | ${k.requests} | ${fmt(k.p50)} | ${fmt(k.p95)} | ${fmt(k.p99)} | ${k.non2xx + k.errors} |`);
+    for (const k of m.kinds)
+      lines.push(
+        `| ${k.kind} | ${k.share}% | ${k.requests} | ${fmt(k.p50)} | ${fmt(k.p95)} | ${fmt(k.p99)} | ${k.non2xx + k.errors} |`,
+      );
     lines.push('', '| process | CPU % of one core | RSS avg MB | RSS peak MB |', '|---|---:|---:|---:|');
-    for (const p of m.processes) lines.push(`| ${p.process} | ${fmt(p.cpuPercent)} | ${fmt(p.rssMbAvg)} | ${fmt(p.rssMbPeak)} |`);
+    for (const p of m.processes)
+      lines.push(`| ${p.process} | ${fmt(p.cpuPercent)} | ${fmt(p.rssMbAvg)} | ${fmt(p.rssMbPeak)} |`);
     lines.push('');
   }
   if (report.polling) {
     const p = report.polling;
-    lines.push(`## Messaging under polling (target ≥ ${t.pollingClients} clients on one replica with p95 < 100 ms)`, '');
-    lines.push(`Pages open 100 a second, then are measured for the step's seconds; ${p.sessions} people signed in, each writing a message every ${p.sendEvery} s on average; through the gateway, polls revalidate (If-None-Match).`, '');
-    lines.push('| via | replicas | clients | req/s | p50 | p95 | p99 | 304 % | errors | sends p95 | machine busy % | messaging CPU % | gateway CPU % | held |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:-:|');
+    lines.push(
+      `## Messaging under polling (target ≥ ${t.pollingClients} clients on one replica with p95 < 100 ms)`,
+      '',
+    );
+    lines.push(
+      `Pages open 100 a second, then are measured for the step's seconds; ${p.sessions} people signed in, each writing a message every ${p.sendEvery} s on average; through the gateway, polls revalidate (If-None-Match).`,
+      '',
+    );
+    lines.push(
+      '| via | replicas | clients | req/s | p50 | p95 | p99 | 304 % | errors | sends p95 | machine busy % | messaging CPU % | gateway CPU % | held |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:-:|',
+    );
     for (const s of p.steps) {
       const gatewayCpu = s.processes.find((x) => x.process === 'gateway')?.cpuPercent;
-      lines.push(`| ${s.transport ?? 'gateway'} | ${s.replicas} | ${s.clients} | ${fmt(s.rps, 0)} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.p99)} | ${fmt((s.notModifiedShare ?? 0) * 100, 0)} | ${s.errors + s.non2xx} | ${s.sends?.count ? fmt(s.sends.p95) : '–'} | ${fmt(s.machineBusyPercent)} | ${fmt(s.messagingCpu)} | ${fmt(gatewayCpu)} | ${ok(s.held)} |`);
+      lines.push(
+        `| ${s.transport ?? 'gateway'} | ${s.replicas} | ${s.clients} | ${fmt(s.rps, 0)} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.p99)} | ${fmt((s.notModifiedShare ?? 0) * 100, 0)} | ${s.errors + s.non2xx} | ${s.sends?.count ? fmt(s.sends.p95) : '–'} | ${fmt(s.machineBusyPercent)} | ${fmt(s.messagingCpu)} | ${fmt(gatewayCpu)} | ${ok(s.held)} |`,
+      );
     }
     const held = (k) => p.maxHeld[k] ?? 0;
-    lines.push('', `Largest held through the gateway: one replica ${held('gateway:1')}, two ${held('gateway:2')}; messaging alone over NATS: one replica ${held('nats:1')}, two ${held('nats:2')}.`, '');
+    lines.push(
+      '',
+      `Largest held through the gateway: one replica ${held('gateway:1')}, two ${held('gateway:2')}; messaging alone over NATS: one replica ${held('nats:1')}, two ${held('nats:2')}.`,
+      '',
+    );
   }
   if (report.web) {
     const w = report.web;
-    lines.push(`## Web app (targets: initial route ≤ ${t.webInitialKb} kB gzipped JS, Home LCP < ${t.lcpHomeMs} ms)`, '');
+    lines.push(
+      `## Web app (targets: initial route ≤ ${t.webInitialKb} kB gzipped JS, Home LCP < ${t.lcpHomeMs} ms)`,
+      '',
+    );
     lines.push('| route | JS files | gzipped kB |', '|---|---:|---:|');
     for (const r of w.routes) lines.push(`| ${r.route} | ${r.files} | ${fmt(r.gzipKb)} |`);
     lines.push('', `Initial (entry + preloads): ${fmt(w.initialKb)} kB ${ok(w.initialKb <= t.webInitialKb)}.`);
-    if (w.homeHtmlKb !== undefined) lines.push(`index.html (Home prerendered: HTML and styles): ${fmt(w.homeHtmlKb)} kB gzipped.`);
-    for (const l of w.lcp ?? []) lines.push(`LCP ${l.page}: ${fmt(l.lcpMs, 0)} ms (${l.element ?? '?'}) ${l.page === 'Home' ? ok(l.lcpMs !== null && l.lcpMs < t.lcpHomeMs) : ''}; Stripe.js requested: ${l.stripeRequested ? 'yes ❌' : 'no'}`);
+    if (w.homeHtmlKb !== undefined)
+      lines.push(`index.html (Home prerendered: HTML and styles): ${fmt(w.homeHtmlKb)} kB gzipped.`);
+    for (const l of w.lcp ?? [])
+      lines.push(
+        `LCP ${l.page}: ${fmt(l.lcpMs, 0)} ms (${l.element ?? '?'}) ${l.page === 'Home' ? ok(l.lcpMs !== null && l.lcpMs < t.lcpHomeMs) : ''}; Stripe.js requested: ${l.stripeRequested ? 'yes ❌' : 'no'}`,
+      );
     if (w.lighthouse) {
       const lt = w.lighthouse.targets;
-      lines.push('', `Lighthouse ${w.lighthouse.pages[0]?.lighthouseVersion ?? ''}, ${w.lighthouse.settings} (targets: performance ≥ ${lt.performanceHomeAndProduct} on Home and a product page, CLS ≤ ${lt.cls}, TBT ≤ ${lt.tbtMs} ms, accessibility ${lt.accessibility}):`, '');
-      lines.push('| page | performance (runs) | CLS | TBT ms | LCP ms | accessibility | targets |', '|---|---:|---:|---:|---:|---:|---|');
+      lines.push(
+        '',
+        `Lighthouse ${w.lighthouse.pages[0]?.lighthouseVersion ?? ''}, ${w.lighthouse.settings} (targets: performance ≥ ${lt.performanceHomeAndProduct} on Home and a product page, CLS ≤ ${lt.cls}, TBT ≤ ${lt.tbtMs} ms, accessibility ${lt.accessibility}):`,
+        '',
+      );
+      lines.push(
+        '| page | performance (runs) | CLS | TBT ms | LCP ms | accessibility | targets |',
+        '|---|---:|---:|---:|---:|---:|---|',
+      );
       for (const p of w.lighthouse.pages) {
-        lines.push(p.error ? `| ${p.page} | ${p.error} | | | | | ❌ |`
-          : `| ${p.page} | ${p.performance} (${p.performanceRuns.join(', ')}) | ${p.cls} | ${p.tbtMs} | ${p.lcpMs} | ${p.accessibility} | ${ok(p.meetsTargets)} |`);
+        lines.push(
+          p.error
+            ? `| ${p.page} | ${p.error} | | | | | ❌ |`
+            : `| ${p.page} | ${p.performance} (${p.performanceRuns.join(', ')}) | ${p.cls} | ${p.tbtMs} | ${p.lcpMs} | ${p.accessibility} | ${ok(p.meetsTargets)} |`,
+        );
       }
     }
     if (w.lighthouseError) lines.push(`Lighthouse error: ${w.lighthouseError}`);

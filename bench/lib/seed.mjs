@@ -9,27 +9,236 @@ export const BENCH_PASSWORD = 'bench-password-123';
 // The identity service's parameters (services/identity/src/users/password-hasher.ts).
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-const FIRST = ['Yuki', 'Marco', 'Amara', 'Sofía', 'Léa', 'Noah', 'Emma', 'Liam', 'Olivia', 'Mateo', 'Aiko', 'Chen', 'Priya', 'Omar', 'Ingrid', 'Kofi', 'Lucía', 'Hana', 'Jonas', 'Zara'];
-const LAST = ['Tanaka', 'Rossi', 'Okafor', 'Herrera', 'Martin', 'Smith', 'Müller', 'Dubois', 'Silva', 'Kowalski', 'Nguyen', 'Patel', 'Haddad', 'Larsen', 'Mensah', 'García', 'Sato', 'Novak', 'Costa', 'Ahmed'];
-const LOCATIONS = ['United States', 'United Kingdom', 'Canada', 'Australia', 'Germany', 'France', 'Netherlands', 'Ireland'];
+const FIRST = [
+  'Yuki',
+  'Marco',
+  'Amara',
+  'Sofía',
+  'Léa',
+  'Noah',
+  'Emma',
+  'Liam',
+  'Olivia',
+  'Mateo',
+  'Aiko',
+  'Chen',
+  'Priya',
+  'Omar',
+  'Ingrid',
+  'Kofi',
+  'Lucía',
+  'Hana',
+  'Jonas',
+  'Zara',
+];
+const LAST = [
+  'Tanaka',
+  'Rossi',
+  'Okafor',
+  'Herrera',
+  'Martin',
+  'Smith',
+  'Müller',
+  'Dubois',
+  'Silva',
+  'Kowalski',
+  'Nguyen',
+  'Patel',
+  'Haddad',
+  'Larsen',
+  'Mensah',
+  'García',
+  'Sato',
+  'Novak',
+  'Costa',
+  'Ahmed',
+];
+const LOCATIONS = [
+  'United States',
+  'United Kingdom',
+  'Canada',
+  'Australia',
+  'Germany',
+  'France',
+  'Netherlands',
+  'Ireland',
+];
 // 20 countries, 3 cities each (index c*3+k).
-const COUNTRIES = ['Japan', 'France', 'Italy', 'Thailand', 'Morocco', 'Peru', 'Mexico', 'India', 'Turkey', 'Greece', 'Spain', 'Portugal', 'Vietnam', 'Kenya', 'Egypt', 'Brazil', 'Indonesia', 'Norway', 'Ireland', 'South Korea'];
-const CITIES = ['Kyoto', 'Tokyo', 'Osaka', 'Paris', 'Lyon', 'Nice', 'Venice', 'Florence', 'Naples', 'Bangkok', 'Chiang Mai', 'Phuket', 'Marrakech', 'Fez', 'Essaouira',
-  'Cusco', 'Lima', 'Arequipa', 'Oaxaca', 'Puebla', 'Mérida', 'Jaipur', 'Varanasi', 'Kochi', 'Istanbul', 'Cappadocia', 'Izmir', 'Athens', 'Crete', 'Santorini',
-  'Seville', 'Granada', 'Barcelona', 'Lisbon', 'Porto', 'Sintra', 'Hanoi', 'Hoi An', 'Saigon', 'Nairobi', 'Mombasa', 'Lamu', 'Cairo', 'Luxor', 'Aswan',
-  'Salvador', 'Rio de Janeiro', 'Ouro Preto', 'Bali', 'Yogyakarta', 'Jakarta', 'Bergen', 'Oslo', 'Tromsø', 'Dublin', 'Galway', 'Kilkenny', 'Seoul', 'Busan', 'Jeonju'];
-const ADJECTIVES = ['Handmade', 'Vintage', 'Hand-painted', 'Traditional', 'Antique', 'Woven', 'Carved', 'Embroidered', 'Glazed', 'Rustic', 'Miniature', 'Signed', 'Colourful', 'Small', 'Large', 'Rare'];
-const MATERIALS = ['Ceramic', 'Silver', 'Wooden', 'Brass', 'Silk', 'Wool', 'Leather', 'Glass', 'Cotton', 'Porcelain', 'Copper', 'Linen', 'Bamboo', 'Stone', 'Paper', 'Clay'];
-const NOUNS = ['Bowl', 'Vase', 'Scarf', 'Plate', 'Mask', 'Lantern', 'Box', 'Figurine', 'Necklace', 'Bracelet', 'Rug', 'Cushion Cover', 'Tea Set', 'Print', 'Ornament', 'Bag', 'Earrings', 'Jar', 'Tray', 'Wall Hanging'];
-const PHRASES = ['Bought at a weekend market from the maker herself.', 'Comes with its original box and a certificate of origin.', 'A family workshop has made these for three generations.',
-  'Never used, kept wrapped since the trip.', 'Light wear consistent with age, see photos.', 'Perfect as a gift or for your own shelf.',
-  'The colours are even brighter in person.', 'Customs declaration and receipt included.', 'Packed carefully in bubble wrap for shipping.',
-  'One of a kind: the pattern is painted freehand.', 'Measures about 20 cm across.', 'Food safe and dishwasher friendly.', 'Made from locally sourced materials.',
-  'I brought back two and am keeping the other one.', 'Signed on the underside by the artisan.', 'Great condition, no chips or cracks.'];
+const COUNTRIES = [
+  'Japan',
+  'France',
+  'Italy',
+  'Thailand',
+  'Morocco',
+  'Peru',
+  'Mexico',
+  'India',
+  'Turkey',
+  'Greece',
+  'Spain',
+  'Portugal',
+  'Vietnam',
+  'Kenya',
+  'Egypt',
+  'Brazil',
+  'Indonesia',
+  'Norway',
+  'Ireland',
+  'South Korea',
+];
+const CITIES = [
+  'Kyoto',
+  'Tokyo',
+  'Osaka',
+  'Paris',
+  'Lyon',
+  'Nice',
+  'Venice',
+  'Florence',
+  'Naples',
+  'Bangkok',
+  'Chiang Mai',
+  'Phuket',
+  'Marrakech',
+  'Fez',
+  'Essaouira',
+  'Cusco',
+  'Lima',
+  'Arequipa',
+  'Oaxaca',
+  'Puebla',
+  'Mérida',
+  'Jaipur',
+  'Varanasi',
+  'Kochi',
+  'Istanbul',
+  'Cappadocia',
+  'Izmir',
+  'Athens',
+  'Crete',
+  'Santorini',
+  'Seville',
+  'Granada',
+  'Barcelona',
+  'Lisbon',
+  'Porto',
+  'Sintra',
+  'Hanoi',
+  'Hoi An',
+  'Saigon',
+  'Nairobi',
+  'Mombasa',
+  'Lamu',
+  'Cairo',
+  'Luxor',
+  'Aswan',
+  'Salvador',
+  'Rio de Janeiro',
+  'Ouro Preto',
+  'Bali',
+  'Yogyakarta',
+  'Jakarta',
+  'Bergen',
+  'Oslo',
+  'Tromsø',
+  'Dublin',
+  'Galway',
+  'Kilkenny',
+  'Seoul',
+  'Busan',
+  'Jeonju',
+];
+const ADJECTIVES = [
+  'Handmade',
+  'Vintage',
+  'Hand-painted',
+  'Traditional',
+  'Antique',
+  'Woven',
+  'Carved',
+  'Embroidered',
+  'Glazed',
+  'Rustic',
+  'Miniature',
+  'Signed',
+  'Colourful',
+  'Small',
+  'Large',
+  'Rare',
+];
+const MATERIALS = [
+  'Ceramic',
+  'Silver',
+  'Wooden',
+  'Brass',
+  'Silk',
+  'Wool',
+  'Leather',
+  'Glass',
+  'Cotton',
+  'Porcelain',
+  'Copper',
+  'Linen',
+  'Bamboo',
+  'Stone',
+  'Paper',
+  'Clay',
+];
+const NOUNS = [
+  'Bowl',
+  'Vase',
+  'Scarf',
+  'Plate',
+  'Mask',
+  'Lantern',
+  'Box',
+  'Figurine',
+  'Necklace',
+  'Bracelet',
+  'Rug',
+  'Cushion Cover',
+  'Tea Set',
+  'Print',
+  'Ornament',
+  'Bag',
+  'Earrings',
+  'Jar',
+  'Tray',
+  'Wall Hanging',
+];
+const PHRASES = [
+  'Bought at a weekend market from the maker herself.',
+  'Comes with its original box and a certificate of origin.',
+  'A family workshop has made these for three generations.',
+  'Never used, kept wrapped since the trip.',
+  'Light wear consistent with age, see photos.',
+  'Perfect as a gift or for your own shelf.',
+  'The colours are even brighter in person.',
+  'Customs declaration and receipt included.',
+  'Packed carefully in bubble wrap for shipping.',
+  'One of a kind: the pattern is painted freehand.',
+  'Measures about 20 cm across.',
+  'Food safe and dishwasher friendly.',
+  'Made from locally sourced materials.',
+  'I brought back two and am keeping the other one.',
+  'Signed on the underside by the artisan.',
+  'Great condition, no chips or cracks.',
+];
 const CATEGORIES = ['Art & Crafts', 'Clothing', 'Jewelry', 'Home Decor', 'Food & Drinks', 'Textiles', 'Collectibles'];
-const MESSAGES = ['Hi! Is this still available?', 'Yes, it is. Would you like more photos?', 'Could you ship to Canada?', 'Sure, shipping takes about a week.',
-  'Would you accept a slightly lower price?', 'I can do 10% off if you buy today.', 'Great, thanks! Buying now.', 'Thanks, I will post it tomorrow morning.',
-  'What are the exact dimensions?', 'About 20 cm tall and 12 cm wide.', 'Is there any damage?', 'None at all, it is in mint condition.'];
+const MESSAGES = [
+  'Hi! Is this still available?',
+  'Yes, it is. Would you like more photos?',
+  'Could you ship to Canada?',
+  'Sure, shipping takes about a week.',
+  'Would you accept a slightly lower price?',
+  'I can do 10% off if you buy today.',
+  'Great, thanks! Buying now.',
+  'Thanks, I will post it tomorrow morning.',
+  'What are the exact dimensions?',
+  'About 20 cm tall and 12 cm wide.',
+  'Is there any damage?',
+  'None at all, it is in mint condition.',
+];
 
 const arr = (values) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`;
 const pick = (values, r) => `(${arr(values)})[1 + floor(${r} * ${values.length})::int]`;
@@ -55,7 +264,10 @@ export function seedPlan(products) {
 /** The bench's signed-in users: ids g in 1..n/2 (sellers) and sellers+1.. (buyers). */
 export function loginUserNumbers(plan) {
   const half = plan.loginUsers / 2;
-  return [...Array.from({ length: half }, (_, i) => i + 1), ...Array.from({ length: half }, (_, i) => plan.sellers + 1 + i)];
+  return [
+    ...Array.from({ length: half }, (_, i) => i + 1),
+    ...Array.from({ length: half }, (_, i) => plan.sellers + 1 + i),
+  ];
 }
 export const username = (g) => `bench${String(g).padStart(7, '0')}`;
 
@@ -68,28 +280,42 @@ export async function seed(client, plan, { imageBase }) {
     return res;
   };
   const passwordHash = await hash(BENCH_PASSWORD, ARGON2);
-  const isLogin = (g) => `(${g} <= ${plan.loginUsers / 2} OR (${g} > ${plan.sellers} AND ${g} <= ${plan.sellers + plan.loginUsers / 2}))`;
+  const isLogin = (g) =>
+    `(${g} <= ${plan.loginUsers / 2} OR (${g} > ${plan.sellers} AND ${g} <= ${plan.sellers + plan.loginUsers / 2}))`;
   await client.query(`SET synchronous_commit = off`);
   // A deterministic version-4-shaped UUID from a key (the API's UUID checks want a version and a variant).
   await client.query(`CREATE FUNCTION pg_temp.bid(text) RETURNS uuid LANGUAGE sql IMMUTABLE
     AS $$ SELECT overlay(overlay(md5($1) placing '4' from 13) placing '8' from 17)::uuid $$`);
   await client.query(`SET maintenance_work_mem = '256MB'`);
 
-  await step('identity.users', `
+  await step(
+    'identity.users',
+    `
     INSERT INTO identity.users (id, username, email, password_hash, first_name, last_name, avatar, location, is_verified, created_at, updated_at)
     SELECT pg_temp.bid('u' || g), 'bench' || lpad(g::text, 7, '0'), 'bench' || g || '@bench.example', $1,
            ${pick(FIRST, 'r1')}, ${pick(LAST, 'r2')}, NULL, ${pick(LOCATIONS, 'r3')}, r4 < 0.3, ts, ts
       FROM (SELECT g, random() r1, random() r2, random() r3, random() r4, now() - random() * interval '730 days' ts
-              FROM generate_series(1, $2::int) g) s`, [passwordHash, plan.users]);
-  await step('catalog.sellers', `
+              FROM generate_series(1, $2::int) g) s`,
+    [passwordHash, plan.users],
+  );
+  await step(
+    'catalog.sellers',
+    `
     INSERT INTO catalog.sellers (id, username, first_name, last_name, avatar, location, is_verified, version)
     SELECT id, username, first_name, last_name, avatar, location, is_verified, 1 FROM identity.users
-     WHERE username <= 'bench' || lpad($1::text, 7, '0')`, [plan.sellers]);
-  await step('messaging.users', `
-    INSERT INTO messaging.users (id, first_name, last_name, avatar, version) SELECT id, first_name, last_name, avatar, 1 FROM identity.users`);
+     WHERE username <= 'bench' || lpad($1::text, 7, '0')`,
+    [plan.sellers],
+  );
+  await step(
+    'messaging.users',
+    `
+    INSERT INTO messaging.users (id, first_name, last_name, avatar, version) SELECT id, first_name, last_name, avatar, 1 FROM identity.users`,
+  );
 
   // Products: sold when g % 33 = 0 (3 %), everything else active. Prices follow a long-tailed distribution.
-  await step('catalog.products', `
+  await step(
+    'catalog.products',
+    `
     INSERT INTO catalog.products (id, seller_id, title, description, price, original_price, condition, category, country, images,
                                   is_customs_verified, status, favorite_count, created_at, updated_at)
     SELECT pg_temp.bid('p' || g), pg_temp.bid('u' || (1 + g % $2::int)),
@@ -105,39 +331,61 @@ export async function seed(client, plan, { imageBase }) {
                    round((4 + exp(random() * 6.2))::numeric, 2) price, random() r6, random() r7, random() r8, random() r9,
                    now() - random() * interval '365 days' ts
               FROM (SELECT g, floor(random() * ${COUNTRIES.length})::int c FROM generate_series(1, $1::int) g) gc) s`,
-  [plan.products, plan.sellers, imageBase]);
-  await step('messaging.products', `
-    INSERT INTO messaging.products (id, seller_id, title, status) SELECT id, seller_id, title, status FROM catalog.products`);
+    [plan.products, plan.sellers, imageBase],
+  );
+  await step(
+    'messaging.products',
+    `
+    INSERT INTO messaging.products (id, seller_id, title, status) SELECT id, seller_id, title, status FROM catalog.products`,
+  );
 
   // Favourites of active products (g % 33 <> 0), consistent in favourites and catalog (favourite_states + favorite_count).
-  await step('favourites.favourites', `
+  await step(
+    'favourites.favourites',
+    `
     INSERT INTO favourites.favourites (user_id, product_id, is_active, version, favourited_at)
     SELECT pg_temp.bid('u' || u), pg_temp.bid('p' || CASE WHEN p % 33 = 0 THEN p + 1 ELSE p END), true, 1, now() - random() * interval '90 days'
       FROM generate_series(1, $1::int) u
       CROSS JOIN LATERAL (SELECT 1 + floor(random() * ($2::int - 1))::int + u * 0 AS p
                             FROM generate_series(1, CASE WHEN ${isLogin('u')} THEN $3::int ELSE $4::int END)) f
-    ON CONFLICT DO NOTHING`, [plan.users, plan.products, plan.favouritesPerLoginUser, plan.favouritesPerUser]);
+    ON CONFLICT DO NOTHING`,
+    [plan.users, plan.products, plan.favouritesPerLoginUser, plan.favouritesPerUser],
+  );
   // favourites' read model: the favourited products' cards, as catalog answers them, and their sellers.
-  await step('favourites.sellers', `
+  await step(
+    'favourites.sellers',
+    `
     INSERT INTO favourites.sellers (id, first_name, last_name, avatar, is_verified, version)
-    SELECT id, first_name, last_name, avatar, is_verified, version FROM catalog.sellers`);
-  await step('favourites.product_cards', `
+    SELECT id, first_name, last_name, avatar, is_verified, version FROM catalog.sellers`,
+  );
+  await step(
+    'favourites.product_cards',
+    `
     INSERT INTO favourites.product_cards (product_id, seller_id, card)
     SELECT p.id, p.seller_id, json_build_object('id', p.id, 'title', p.title, 'description', p.description, 'price', p.price::text,
              'originalPrice', p.original_price::text, 'condition', p.condition, 'category', p.category, 'country', p.country,
              'images', to_json(p.images), 'isCustomsVerified', p.is_customs_verified,
              'createdAt', to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'status', p.status)
-      FROM catalog.products p WHERE p.id IN (SELECT product_id FROM favourites.favourites)`);
-  await step('catalog.favourite_states', `
+      FROM catalog.products p WHERE p.id IN (SELECT product_id FROM favourites.favourites)`,
+  );
+  await step(
+    'catalog.favourite_states',
+    `
     INSERT INTO catalog.favourite_states (user_id, product_id, favourited, version)
-    SELECT user_id, product_id, is_active, version FROM favourites.favourites`);
-  await step('catalog.products.favorite_count', `
+    SELECT user_id, product_id, is_active, version FROM favourites.favourites`,
+  );
+  await step(
+    'catalog.products.favorite_count',
+    `
     UPDATE catalog.products p SET favorite_count = f.n
       FROM (SELECT product_id, count(*)::int n FROM catalog.favourite_states WHERE favourited GROUP BY product_id) f
-     WHERE p.id = f.product_id`);
+     WHERE p.id = f.product_id`,
+  );
 
   // Conversations: buyer u writes to the seller of a random active product; messages alternate, the last few unread.
-  await step('messaging.messages', `
+  await step(
+    'messaging.messages',
+    `
     WITH conv AS (
       SELECT u, c, pg_temp.bid('u' || u) buyer, pg_temp.bid('u' || (1 + p % $2::int)) seller, pg_temp.bid('p' || p) product,
              now() - random() * interval '60 days' started
@@ -151,9 +399,19 @@ export async function seed(client, plan, { imageBase }) {
            (${arr(MESSAGES)})[1 + (m - 1) % ${MESSAGES.length}], started + m * interval '7 minutes', m < $6::int - 1
       FROM conv CROSS JOIN generate_series(1, $6::int) m
      WHERE buyer <> seller`,
-  [plan.users, plan.sellers, plan.products, plan.conversationsPerLoginUser, plan.conversationsPerUser, plan.messagesPerConversation]);
+    [
+      plan.users,
+      plan.sellers,
+      plan.products,
+      plan.conversationsPerLoginUser,
+      plan.conversationsPerUser,
+      plan.messagesPerConversation,
+    ],
+  );
   // Sellers among the login users also get buyers writing to them (users > sellers write to sellers 1..loginUsers/2).
-  await step('messaging.messages (to login sellers)', `
+  await step(
+    'messaging.messages (to login sellers)',
+    `
     WITH conv AS (
       SELECT s, b, pg_temp.bid('u' || s) seller, pg_temp.bid('u' || ($2::int + 1 + (s * 97 + b * 31) % ($1::int - $2::int))) buyer,
              pg_temp.bid('p' || (s - 1 + $2::int * (b + 1))) product, now() - random() * interval '60 days' started
@@ -164,15 +422,25 @@ export async function seed(client, plan, { imageBase }) {
     SELECT CASE WHEN m % 2 = 1 THEN buyer ELSE seller END, CASE WHEN m % 2 = 1 THEN seller ELSE buyer END, product,
            (${arr(MESSAGES)})[1 + (m - 1) % ${MESSAGES.length}], started + m * interval '7 minutes', m < $6::int - 1
       FROM conv CROSS JOIN generate_series(1, $6::int) m`,
-  [plan.users, plan.sellers, plan.loginUsers / 2, plan.conversationsPerLoginUser, plan.products, plan.messagesPerConversation]);
+    [
+      plan.users,
+      plan.sellers,
+      plan.loginUsers / 2,
+      plan.conversationsPerLoginUser,
+      plan.products,
+      plan.messagesPerConversation,
+    ],
+  );
 
   const t = Date.now();
   await client.query(`VACUUM ANALYZE`);
   console.log(`  seed: VACUUM ANALYZE (${((Date.now() - t) / 1000).toFixed(1)} s)`);
-  const counts = (await client.query(`
+  const counts = (
+    await client.query(`
     SELECT (SELECT count(*) FROM identity.users)::int users, (SELECT count(*) FROM catalog.sellers)::int sellers,
            (SELECT count(*) FROM catalog.products)::int products, (SELECT count(*) FROM catalog.products WHERE status = 'active')::int active,
-           (SELECT count(*) FROM favourites.favourites)::int favourites, (SELECT count(*) FROM messaging.messages)::int messages`)).rows[0];
+           (SELECT count(*) FROM favourites.favourites)::int favourites, (SELECT count(*) FROM messaging.messages)::int messages`)
+  ).rows[0];
   return { ...counts, seconds: (Date.now() - t0) / 1000 };
 }
 

@@ -15,18 +15,30 @@ function chunkGraph() {
   const graph = new Map();
   for (const f of files) {
     const code = readFileSync(path.join(assets, f), 'utf8');
-    const statics = new Set(); const dynamics = new Set();
-    for (const m of code.matchAll(/(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["'`]\.\/([\w.-]+\.js)["'`]/g)) statics.add(m[1]);
+    const statics = new Set();
+    const dynamics = new Set();
+    for (const m of code.matchAll(/(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["'`]\.\/([\w.-]+\.js)["'`]/g))
+      statics.add(m[1]);
     for (const m of code.matchAll(/import\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)) dynamics.add(m[1]);
     // Vite's preload helper lists each dynamic import's deps as "assets/X.js" strings.
-    graph.set(f, { statics, dynamics, raw: Buffer.byteLength(code), gzip: gzipSync(code).length, stripe: /js\.stripe\.com/.test(code) });
+    graph.set(f, {
+      statics,
+      dynamics,
+      raw: Buffer.byteLength(code),
+      gzip: gzipSync(code).length,
+      stripe: /js\.stripe\.com/.test(code),
+    });
   }
   return graph;
 }
 
 function closure(graph, roots) {
   const seen = new Set();
-  const visit = (f) => { if (seen.has(f) || !graph.has(f)) return; seen.add(f); for (const d of graph.get(f).statics) visit(d); };
+  const visit = (f) => {
+    if (seen.has(f) || !graph.has(f)) return;
+    seen.add(f);
+    for (const d of graph.get(f).statics) visit(d);
+  };
   roots.forEach(visit);
   return seen;
 }
@@ -34,23 +46,48 @@ function closure(graph, roots) {
 export function jsPerRoute() {
   const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
   const entry = [...html.matchAll(/<script[^>]+src="\/assets\/([\w.-]+\.js)"/g)].map((m) => m[1]);
-  const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/assets\/([\w.-]+\.js)"/g)].map((m) => m[1]);
+  const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/assets\/([\w.-]+\.js)"/g)].map(
+    (m) => m[1],
+  );
   const graph = chunkGraph();
   const initial = closure(graph, [...entry, ...preloads]);
-  const size = (set) => [...set].reduce((a, f) => ({ gzip: a.gzip + graph.get(f).gzip, raw: a.raw + graph.get(f).raw }), { gzip: 0, raw: 0 });
+  const size = (set) =>
+    [...set].reduce((a, f) => ({ gzip: a.gzip + graph.get(f).gzip, raw: a.raw + graph.get(f).raw }), {
+      gzip: 0,
+      raw: 0,
+    });
   const kb = (b) => Math.round((b / 1024) * 10) / 10;
   const pages = new Set();
   for (const f of initial) for (const d of graph.get(f).dynamics) pages.add(d);
-  const routes = [{ route: '(initial: entry + modulepreload)', files: initial.size, gzipKb: kb(size(initial).gzip), rawKb: kb(size(initial).raw), stripe: [...initial].some((f) => graph.get(f).stripe) }];
+  const routes = [
+    {
+      route: '(initial: entry + modulepreload)',
+      files: initial.size,
+      gzipKb: kb(size(initial).gzip),
+      rawKb: kb(size(initial).raw),
+      stripe: [...initial].some((f) => graph.get(f).stripe),
+    },
+  ];
   for (const page of [...pages].sort()) {
     const all = closure(graph, [...initial, page]);
     const own = new Set([...all].filter((f) => !initial.has(f)));
-    routes.push({ route: page.replace(/-[\w-]{8}\.js$/, ''), files: all.size, gzipKb: kb(size(all).gzip), rawKb: kb(size(all).raw), ownGzipKb: kb(size(own).gzip),
-      stripe: [...all].some((f) => graph.get(f).stripe) });
+    routes.push({
+      route: page.replace(/-[\w-]{8}\.js$/, ''),
+      files: all.size,
+      gzipKb: kb(size(all).gzip),
+      rawKb: kb(size(all).raw),
+      ownGzipKb: kb(size(own).gzip),
+      stripe: [...all].some((f) => graph.get(f).stripe),
+    });
   }
   // index.html holds Home prerendered (its HTML and styles), so its own size is part of what Home's first visit costs.
   const homeHtmlKb = kb(gzipSync(html).length);
-  return { initialKb: routes[0].gzipKb, homeHtmlKb, routes, stripeChunks: [...graph].filter(([, v]) => v.stripe).map(([f]) => f) };
+  return {
+    initialKb: routes[0].gzipKb,
+    homeHtmlKb,
+    routes,
+    stripeChunks: [...graph].filter(([, v]) => v.stripe).map(([f]) => f),
+  };
 }
 
 /** LCP of one cold load of `url` in a new context; `ready` is a selector of the page's main content. */
@@ -63,7 +100,13 @@ async function lcp(browser, url, page, ready) {
     window.__lcp = null;
     new PerformanceObserver((list) => {
       const last = list.getEntries().at(-1);
-      window.__lcp = { t: last.startTime, el: last.element ? `${last.element.tagName.toLowerCase()}${last.element.className && typeof last.element.className === 'string' ? '.' + last.element.className.split(' ')[0] : ''}` : null, size: last.size };
+      window.__lcp = {
+        t: last.startTime,
+        el: last.element
+          ? `${last.element.tagName.toLowerCase()}${last.element.className && typeof last.element.className === 'string' ? '.' + last.element.className.split(' ')[0] : ''}`
+          : null,
+        size: last.size,
+      };
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
   const t0 = Date.now();
@@ -73,35 +116,74 @@ async function lcp(browser, url, page, ready) {
   // has been reported for a second (LCP entries only grow).
   await tab.locator(ready).first().waitFor({ timeout: 30_000 });
   let v = null;
-  for (let quiet = 0; quiet < 1_000 && Date.now() - t0 < 30_000; ) {
+  for (let quiet = 0; quiet < 1_000 && Date.now() - t0 < 30_000;) {
     await tab.waitForTimeout(250);
     const next = await tab.evaluate(() => window.__lcp);
     quiet = next && v && next.t === v.t ? quiet + 250 : 0;
     v = next;
   }
-  const nav = await tab.evaluate(() => { const n = performance.getEntriesByType('navigation')[0]; return n ? { domContentLoaded: Math.round(n.domContentLoadedEventEnd), load: Math.round(n.loadEventEnd) } : null; });
+  const nav = await tab.evaluate(() => {
+    const n = performance.getEntriesByType('navigation')[0];
+    return n ? { domContentLoaded: Math.round(n.domContentLoadedEventEnd), load: Math.round(n.loadEventEnd) } : null;
+  });
   await context.close();
-  return { page, url, lcpMs: v ? Math.round(v.t) : null, element: v?.el ?? null, navigation: nav, wallMs: Date.now() - t0,
-    jsRequests: requests.filter((u) => u.endsWith('.js')).length, stripeRequested: requests.some((u) => /stripe\.com|stripe\.network/.test(u)) };
+  return {
+    page,
+    url,
+    lcpMs: v ? Math.round(v.t) : null,
+    element: v?.el ?? null,
+    navigation: nav,
+    wallMs: Date.now() - t0,
+    jsRequests: requests.filter((u) => u.endsWith('.js')).length,
+    stripeRequested: requests.some((u) => /stripe\.com|stripe\.network/.test(u)),
+  };
 }
 
 export async function webReport({ base, productId }) {
   const out = {};
-  try { Object.assign(out, jsPerRoute()); } catch (e) { out.error = `JS per route: ${e.message}`; }
-  if (!existsSync('/usr/bin/chromium')) { out.error = 'no /usr/bin/chromium: LCP not measured'; return out; }
+  try {
+    Object.assign(out, jsPerRoute());
+  } catch (e) {
+    out.error = `JS per route: ${e.message}`;
+  }
+  if (!existsSync('/usr/bin/chromium')) {
+    out.error = 'no /usr/bin/chromium: LCP not measured';
+    return out;
+  }
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
   try {
     out.lcp = [];
     // Home is loaded once its product cards show, a product page once its title does.
-    for (const [page, url, ready] of [['Home', `${base}/`, 'main article'], ['Product', `${base}/product/${productId}`, 'main h1']]) {
+    for (const [page, url, ready] of [
+      ['Home', `${base}/`, 'main article'],
+      ['Product', `${base}/product/${productId}`, 'main h1'],
+    ]) {
       await lcp(browser, url, page, ready); // warm the server side (first render of the route)
       const runs = [];
       for (let i = 0; i < 3; i++) runs.push(await lcp(browser, url, page, ready));
       const sorted = runs.filter((r) => r.lcpMs !== null).sort((a, b) => a.lcpMs - b.lcpMs);
       const median = sorted[Math.floor(sorted.length / 2)] ?? runs[0];
-      out.lcp.push({ ...median, runsMs: runs.map((r) => r.lcpMs), stripeRequested: runs.some((r) => r.stripeRequested) });
-      console.log(`   LCP ${page}: ${median.lcpMs} ms (runs ${runs.map((r) => r.lcpMs).join(', ')}; element ${median.element}); Stripe.js requested: ${runs.some((r) => r.stripeRequested)}`);
+      out.lcp.push({
+        ...median,
+        runsMs: runs.map((r) => r.lcpMs),
+        stripeRequested: runs.some((r) => r.stripeRequested),
+      });
+      console.log(
+        `   LCP ${page}: ${median.lcpMs} ms (runs ${runs.map((r) => r.lcpMs).join(', ')}; element ${median.element}); Stripe.js requested: ${runs.some((r) => r.stripeRequested)}`,
+      );
     }
   } catch (e) {
     out.error = `LCP: ${e.message}`;
@@ -116,7 +198,11 @@ export async function webReport({ base, productId }) {
     out.lighthouseError = `Lighthouse: ${e.message}`;
     console.error(`   ${out.lighthouseError}`);
   }
-  if (out.homeHtmlKb !== undefined) console.log(`   index.html (Home prerendered, HTML and styles) ${out.homeHtmlKb.toFixed(1)} kB gzipped`);
-  for (const r of out.routes ?? []) console.log(`   ${r.route.padEnd(34)} ${String(r.files).padStart(3)} files ${r.gzipKb.toFixed(1).padStart(7)} kB gzipped (${r.rawKb} kB raw)${r.stripe ? '  includes Stripe loader' : ''}`);
+  if (out.homeHtmlKb !== undefined)
+    console.log(`   index.html (Home prerendered, HTML and styles) ${out.homeHtmlKb.toFixed(1)} kB gzipped`);
+  for (const r of out.routes ?? [])
+    console.log(
+      `   ${r.route.padEnd(34)} ${String(r.files).padStart(3)} files ${r.gzipKb.toFixed(1).padStart(7)} kB gzipped (${r.rawKb} kB raw)${r.stripe ? '  includes Stripe loader' : ''}`,
+    );
   return out;
 }

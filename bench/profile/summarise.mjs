@@ -9,7 +9,10 @@ const dir = process.argv[2];
 const top = Number(process.argv[3] ?? 15);
 /** How many functions to list by total time (0: none). */
 const total = Number(process.argv[4] ?? 0);
-if (!dir) { console.error('usage: node bench/profile/summarise.mjs DIR [TOP] [TOTAL]'); process.exit(64); }
+if (!dir) {
+  console.error('usage: node bench/profile/summarise.mjs DIR [TOP] [TOTAL]');
+  process.exit(64);
+}
 
 const IDLE = new Set(['(idle)', '(program)', '(garbage collector)']);
 
@@ -23,12 +26,15 @@ function owner(url) {
   return ws ? `${ws[1]}/${ws[2]}`.replace(/\/(src|dist)$/, '') : path.basename(url);
 }
 
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.cpuprofile'))
+  .sort()) {
   const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfCount = new Map();
   for (const id of profile.samples) selfCount.set(id, (selfCount.get(id) ?? 0) + 1);
-  let busy = 0; let gc = 0;
+  let busy = 0;
+  let gc = 0;
   const byFunction = new Map();
   const byOwner = new Map();
   for (const [id, count] of selfCount) {
@@ -44,7 +50,8 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sor
   // Total (inclusive) time: a sample counts once for every distinct function on its stack.
   const parentOf = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
-  const label = ({ callFrame: f }) => `${f.functionName || '(anonymous)'} ${path.basename(f.url || '')}:${f.lineNumber + 1}`;
+  const label = ({ callFrame: f }) =>
+    `${f.functionName || '(anonymous)'} ${path.basename(f.url || '')}:${f.lineNumber + 1}`;
   const byFunctionTotal = new Map();
   for (const [id, count] of selfCount) {
     if (IDLE.has(byId.get(id).callFrame.functionName)) continue;
@@ -61,5 +68,6 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sor
   for (const [f, n] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`    ${pct(n)}  ${f}`);
   if (!total) continue;
   console.log('  by function (total: itself and what it calls):');
-  for (const [f, n] of [...byFunctionTotal].sort((a, b) => b[1] - a[1]).slice(0, total)) console.log(`    ${pct(n)}  ${f}`);
+  for (const [f, n] of [...byFunctionTotal].sort((a, b) => b[1] - a[1]).slice(0, total))
+    console.log(`    ${pct(n)}  ${f}`);
 }

@@ -20,7 +20,9 @@ afterAll(async () => {
 it('SIGTERM under load: in-flight requests complete, none fails, the process exits 0', async () => {
   const ports = [await freePort(), await freePort()];
   for (const port of ports) {
-    replicas.push(startProcess('identity', { ...infra.env, HTTP_PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'info' }));
+    replicas.push(
+      startProcess('identity', { ...infra.env, HTTP_PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'info' }),
+    );
   }
   await Promise.all(ports.map((p) => waitReady(`http://127.0.0.1:${p}/readyz`)));
   const { rpc, close } = await rpcClient(infra, 10_000);
@@ -34,7 +36,12 @@ it('SIGTERM under load: in-flight requests complete, none fails, the process exi
       sent++;
       try {
         await rpc.send(RPC.identity.register, {
-          email: `${username}@example.com`, password: 'secret1', username, firstName: 'Ana', lastName: 'Lopez', location: 'Lisbon',
+          email: `${username}@example.com`,
+          password: 'secret1',
+          username,
+          firstName: 'Ana',
+          lastName: 'Lopez',
+          location: 'Lisbon',
         });
         succeeded.push(username);
       } catch (error) {
@@ -72,7 +79,11 @@ it('SIGTERM under load: in-flight requests complete, none fails, the process exi
   expect(logs.filter((l) => l.level === 'error')).toEqual([]);
 
   // Every answered registration is stored, and nothing was stored that was not answered.
-  const [{ count }] = await infra.database.query<{ count: string }>('SELECT count(*)::text AS count FROM identity.users');
+  const [{ count }] = await infra.database.query<{ count: string }>(
+    'SELECT count(*)::text AS count FROM identity.users',
+  );
   expect(Number(count)).toBe(succeeded.length);
-  console.log(`graceful shutdown: ${sent} requests, in flight at SIGTERM on the stopped replica: ${String(drain?.inFlight)}`);
+  console.log(
+    `graceful shutdown: ${sent} requests, in flight at SIGTERM on the stopped replica: ${String(drain?.inFlight)}`,
+  );
 });

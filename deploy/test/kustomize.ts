@@ -2,14 +2,22 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Manifest = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; [k: string]: any }; [k: string]: any };
+/* eslint-disable @typescript-eslint/no-explicit-any -- a manifest is whatever YAML the overlay renders */
+export type Manifest = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; [k: string]: any };
+  [k: string]: any;
+};
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 function readDocs(file: string): Manifest[] {
-  return parseAllDocuments(readFileSync(file, 'utf8')).map((d) => {
-    if (d.errors.length) throw new Error(`${file}: ${d.errors[0].message}`);
-    return d.toJS() as Manifest;
-  }).filter(Boolean);
+  return parseAllDocuments(readFileSync(file, 'utf8'))
+    .map((d) => {
+      if (d.errors.length) throw new Error(`${file}: ${d.errors[0].message}`);
+      return d.toJS() as Manifest;
+    })
+    .filter(Boolean);
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -24,12 +32,17 @@ export function strategicMerge(target: unknown, patch: unknown): unknown {
     for (const [k, v] of Object.entries(patch)) out[k] = k in target ? strategicMerge(target[k], v) : v;
     return out;
   }
-  if (Array.isArray(target) && Array.isArray(patch) && patch.every((p) => isObject(p) && typeof p.name === 'string')
-    && target.every((t) => isObject(t) && typeof t.name === 'string')) {
+  if (
+    Array.isArray(target) &&
+    Array.isArray(patch) &&
+    patch.every((p) => isObject(p) && typeof p.name === 'string') &&
+    target.every((t) => isObject(t) && typeof t.name === 'string')
+  ) {
     const out = [...target] as Record<string, unknown>[];
     for (const p of patch as Record<string, unknown>[]) {
       const i = out.findIndex((t) => t.name === p.name);
-      if (i >= 0) out[i] = strategicMerge(out[i], p) as Record<string, unknown>; else out.push(p);
+      if (i >= 0) out[i] = strategicMerge(out[i], p) as Record<string, unknown>;
+      else out.push(p);
     }
     return out;
   }
@@ -39,7 +52,10 @@ export function strategicMerge(target: unknown, patch: unknown): unknown {
 /** `kustomize build <dir>` for the features used here: resources, namespace, images (newTag), patches. */
 export function build(dir: string): Manifest[] {
   const k = readDocs(path.join(dir, 'kustomization.yaml'))[0] as unknown as {
-    resources?: string[]; namespace?: string; patches?: { path: string }[]; images?: { name: string; newTag?: string; newName?: string }[];
+    resources?: string[];
+    namespace?: string;
+    patches?: { path: string }[];
+    images?: { name: string; newTag?: string; newName?: string }[];
   };
   let out: Manifest[] = [];
   for (const r of k.resources ?? []) {

@@ -29,34 +29,68 @@ const seenRequestIds: (string | undefined)[] = [];
 
 beforeAll(async () => {
   infra = await startTestInfra();
-  const [identityPort, catalogPort, gatewayPort, metricsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  processes.push(startProcess('identity', { ...infra.env, HTTP_PORT: String(identityPort), NODE_ENV: 'test', LOG_LEVEL: 'warn' }));
-  processes.push(startProcess('catalog', { ...infra.env, HTTP_PORT: String(catalogPort), NODE_ENV: 'test', LOG_LEVEL: 'warn' }));
-  processes.push(startProcess('gateway', { ...infra.env, PORT: String(gatewayPort), METRICS_PORT: String(metricsPort), NODE_ENV: 'test', LOG_LEVEL: 'warn' }));
+  const [identityPort, catalogPort, gatewayPort, metricsPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  processes.push(
+    startProcess('identity', { ...infra.env, HTTP_PORT: String(identityPort), NODE_ENV: 'test', LOG_LEVEL: 'warn' }),
+  );
+  processes.push(
+    startProcess('catalog', { ...infra.env, HTTP_PORT: String(catalogPort), NODE_ENV: 'test', LOG_LEVEL: 'warn' }),
+  );
+  processes.push(
+    startProcess('gateway', {
+      ...infra.env,
+      PORT: String(gatewayPort),
+      METRICS_PORT: String(metricsPort),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    }),
+  );
   gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   gatewayMetricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   identityMetricsUrl = `http://127.0.0.1:${identityPort}/metrics`;
   catalogMetricsUrl = `http://127.0.0.1:${catalogPort}/metrics`;
   await Promise.all([
-    waitReady(`http://127.0.0.1:${identityPort}/readyz`), waitReady(`http://127.0.0.1:${catalogPort}/readyz`), waitReady(`${gatewayUrl}/readyz`),
+    waitReady(`http://127.0.0.1:${identityPort}/readyz`),
+    waitReady(`http://127.0.0.1:${catalogPort}/readyz`),
+    waitReady(`${gatewayUrl}/readyz`),
   ]);
   // A plain subscriber (no queue group) sees the requests the gateway sends, headers included.
   nc = await connect({ servers: infra.natsUrl });
-  nc.subscribe('identity.>', { callback: (_e, msg) => { seenRequestIds.push(msg.headers?.get('X-Request-Id')); } });
+  nc.subscribe('identity.>', {
+    callback: (_e, msg) => {
+      seenRequestIds.push(msg.headers?.get('X-Request-Id'));
+    },
+  });
   await nc.flush();
 });
 
 afterAll(async () => {
   await nc?.close();
-  for (const p of processes) if (p.child.exitCode === null) { p.child.kill('SIGTERM'); await p.exited; }
+  for (const p of processes)
+    if (p.child.exitCode === null) {
+      p.child.kill('SIGTERM');
+      await p.exited;
+    }
   await infra?.stop();
 });
 
-it('the gateway returns the caller\'s X-Request-Id (or makes one) and sends it to the services in NATS headers', async () => {
+it("the gateway returns the caller's X-Request-Id (or makes one) and sends it to the services in NATS headers", async () => {
   const res = await fetch(`${gatewayUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: gatewayUrl, 'X-Request-Id': 'req-metrics-1' },
-    body: JSON.stringify({ email: 'metrics@example.com', password: 'secret1', username: 'metrics', firstName: 'Ana', lastName: 'Lopez', location: 'Lisbon' }),
+    body: JSON.stringify({
+      email: 'metrics@example.com',
+      password: 'secret1',
+      username: 'metrics',
+      firstName: 'Ana',
+      lastName: 'Lopez',
+      location: 'Lisbon',
+    }),
   });
   expect(res.status).toBeLessThan(300);
   expect(res.headers.get('x-request-id')).toBe('req-metrics-1');
@@ -73,18 +107,27 @@ it('identity exposes RPC, outbox and consumer metrics at /metrics', async () => 
   expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
   const text = await res.text();
   expect(text).toMatch(/^rpc_handled_total\{subject="identity\.user\.register",outcome="ok"\} 1$/m);
-  for (const name of ['rpc_handle_duration_seconds_bucket', 'outbox_backlog_events', 'outbox_oldest_unpublished_age_seconds',
-    'outbox_publish_delay_seconds_bucket', 'process_cpu_seconds_total', 'nodejs_eventloop_lag_seconds']) {
+  for (const name of [
+    'rpc_handle_duration_seconds_bucket',
+    'outbox_backlog_events',
+    'outbox_oldest_unpublished_age_seconds',
+    'outbox_publish_delay_seconds_bucket',
+    'process_cpu_seconds_total',
+    'nodejs_eventloop_lag_seconds',
+  ]) {
     expect(text).toContain(name);
   }
-  for (const name of ['jetstream_consumer_pending_messages', 'jetstream_consumer_ack_pending_messages']) expect(text).toContain(`# TYPE ${name} gauge`);
+  for (const name of ['jetstream_consumer_pending_messages', 'jetstream_consumer_ack_pending_messages'])
+    expect(text).toContain(`# TYPE ${name} gauge`);
 });
 
 it('the gateway exposes HTTP rate, errors and latency at /metrics on its metrics port', async () => {
   await fetch(`${gatewayUrl}/api/products/not-a-uuid`);
   const text = await (await fetch(gatewayMetricsUrl)).text();
   expect(text).toMatch(/^http_requests_total\{method="POST",route="\/api\/auth\/register",status="201"\} 1$/m);
-  expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="[^"]+",method="POST",route="\/api\/auth\/register"\} \d+$/m);
+  expect(text).toMatch(
+    /^http_request_duration_seconds_bucket\{le="[^"]+",method="POST",route="\/api\/auth\/register"\} \d+$/m,
+  );
   expect(text).toMatch(/^http_requests_total\{method="GET",route="[^"]+",status="4\d\d"\} 1$/m);
   expect(text).toContain('process_resident_memory_bytes');
   expect((await fetch(`${gatewayUrl}/metrics`)).headers.get('content-type')).not.toMatch(/^text\/plain; version/);
@@ -95,7 +138,11 @@ it('the request counters move with traffic: gateway HTTP counter per route, cata
     const [gateway, catalog] = await Promise.all([scrapeText(gatewayMetricsUrl), scrapeText(catalogMetricsUrl)]);
     return {
       products: counterValue(gateway, 'http_requests_total', { method: 'GET', route: '/api/products', status: '200' }),
-      categories: counterValue(gateway, 'http_requests_total', { method: 'GET', route: '/api/categories', status: '200' }),
+      categories: counterValue(gateway, 'http_requests_total', {
+        method: 'GET',
+        route: '/api/categories',
+        status: '200',
+      }),
       listProducts: counterValue(catalog, 'rpc_handled_total', { subject: 'catalog.product.list', outcome: 'ok' }),
       listCategories: counterValue(catalog, 'rpc_handled_total', { subject: 'catalog.category.list', outcome: 'ok' }),
     };

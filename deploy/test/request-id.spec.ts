@@ -12,14 +12,29 @@ let gatewayUrl: string;
 beforeAll(async () => {
   infra = await startTestInfra();
   const [catalogPort, gatewayPort] = [await freePort(), await freePort()];
-  catalog = startProcess('catalog', { ...infra.env, HTTP_PORT: String(catalogPort), NODE_ENV: 'test', LOG_LEVEL: 'debug' });
-  gateway = startProcess('gateway', { ...infra.env, PORT: String(gatewayPort), METRICS_PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'debug' });
+  catalog = startProcess('catalog', {
+    ...infra.env,
+    HTTP_PORT: String(catalogPort),
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'debug',
+  });
+  gateway = startProcess('gateway', {
+    ...infra.env,
+    PORT: String(gatewayPort),
+    METRICS_PORT: '0',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'debug',
+  });
   gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   await Promise.all([waitReady(`http://127.0.0.1:${catalogPort}/readyz`), waitReady(`${gatewayUrl}/readyz`)]);
 });
 
 afterAll(async () => {
-  for (const p of [gateway, catalog]) if (p && p.child.exitCode === null) { p.child.kill('SIGTERM'); await p.exited; }
+  for (const p of [gateway, catalog])
+    if (p && p.child.exitCode === null) {
+      p.child.kill('SIGTERM');
+      await p.exited;
+    }
   await infra?.stop();
 });
 
@@ -33,7 +48,7 @@ async function expectLoggedByBoth(requestId: string, route: string, subject: str
   }, 5_000);
 }
 
-it('the caller\'s X-Request-Id appears in the gateway\'s log line and in the service\'s log line', async () => {
+it("the caller's X-Request-Id appears in the gateway's log line and in the service's log line", async () => {
   const requestId = `test-${randomUUID()}`;
   const res = await fetch(`${gatewayUrl}/api/categories`, { headers: { 'X-Request-Id': requestId } });
   expect(res.status).toBe(200);

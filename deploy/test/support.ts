@@ -19,9 +19,14 @@ function declaredVariables(file: string): string[] {
 /** Every environment variable a process's config class reads (NATS client settings; services: ServiceConfig plus their own). */
 export function configVariables(process: ProcessName): string[] {
   const nats = declaredVariables('libs/platform/src/config/nats-client-config.ts');
-  const own = process === 'gateway'
-    ? [...nats, ...declaredVariables('gateway/src/config/gateway.config.ts')]
-    : [...nats, ...declaredVariables('libs/platform/src/config/service-config.ts'), ...declaredVariables(`services/${process}/src/config/${process}.config.ts`)];
+  const own =
+    process === 'gateway'
+      ? [...nats, ...declaredVariables('gateway/src/config/gateway.config.ts')]
+      : [
+          ...nats,
+          ...declaredVariables('libs/platform/src/config/service-config.ts'),
+          ...declaredVariables(`services/${process}/src/config/${process}.config.ts`),
+        ];
   return [...new Set(own)];
 }
 
@@ -30,9 +35,17 @@ export function deployedVariables(process: ProcessName): string[] {
 }
 
 /** A built process (`dist/main.js`) started with Node 24 and the given environment; its stdout lines kept. */
-export function startProcess(name: ProcessName, env: Record<string, string>): { child: ChildProcess; lines: string[]; exited: Promise<number | null> } {
-  const entry = name === 'gateway' ? path.join(ROOT, 'gateway/dist/main.js') : path.join(ROOT, `services/${name}/dist/main.js`);
-  const child = spawn(process.execPath, [entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startProcess(
+  name: ProcessName,
+  env: Record<string, string>,
+): { child: ChildProcess; lines: string[]; exited: Promise<number | null> } {
+  const entry =
+    name === 'gateway' ? path.join(ROOT, 'gateway/dist/main.js') : path.join(ROOT, `services/${name}/dist/main.js`);
+  const child = spawn(process.execPath, [entry], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   let buffer = '';
   child.stdout!.on('data', (d: Buffer) => {
@@ -49,7 +62,10 @@ export function startProcess(name: ProcessName, env: Record<string, string>): { 
 export async function waitReady(url: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -58,5 +74,11 @@ export async function waitReady(url: string, timeoutMs = 30_000): Promise<void> 
 
 /** Parsed JSON log lines. */
 export function jsonLines(lines: string[]): Record<string, unknown>[] {
-  return lines.flatMap((l) => { try { return [JSON.parse(l) as Record<string, unknown>]; } catch { return []; } });
+  return lines.flatMap((l) => {
+    try {
+      return [JSON.parse(l) as Record<string, unknown>];
+    } catch {
+      return [];
+    }
+  });
 }

@@ -29,8 +29,17 @@ export class AppModule {
     return {
       module: AppModule,
       controllers: [
-        HealthController, AuthController, UsersController, ProductsController, FavouritesController, MessagesController, PaymentsController, WebhooksController,
-        OrdersController, SupportController, PayoutsController,
+        HealthController,
+        AuthController,
+        UsersController,
+        ProductsController,
+        FavouritesController,
+        MessagesController,
+        PaymentsController,
+        WebhooksController,
+        OrdersController,
+        SupportController,
+        PayoutsController,
       ],
       providers: [
         { provide: GatewayConfig, useValue: config },
@@ -45,8 +54,16 @@ export class AppModule {
         { provide: NATS_CONNECTION, useFactory: () => connectNats(config.NATS_URL, 'gateway', config) },
         NatsConnectionCloser,
         InboxFreshness,
-        { provide: RateLimits, inject: [REDIS, GatewayConfig], useFactory: (redis: Redis, c: GatewayConfig) => new RateLimits(redis, c) },
-        { provide: WriteLimits, inject: [REDIS, GatewayConfig], useFactory: (redis: Redis, c: GatewayConfig) => new WriteLimits(redis, c) },
+        {
+          provide: RateLimits,
+          inject: [REDIS, GatewayConfig],
+          useFactory: (redis: Redis, c: GatewayConfig) => new RateLimits(redis, c),
+        },
+        {
+          provide: WriteLimits,
+          inject: [REDIS, GatewayConfig],
+          useFactory: (redis: Redis, c: GatewayConfig) => new WriteLimits(redis, c),
+        },
         WriteLimitGuard,
       ],
     };

@@ -62,11 +62,20 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   http.use(responseCompression());
   if (config.WEB_DIST) {
     const rpc = app.get(RpcClient);
-    serveWebApp(http, config.WEB_DIST, { previews: new ProductPreviews(rpc), sitemaps: new Sitemaps(rpc), allowedOrigins: config.ALLOWED_ORIGINS });
+    serveWebApp(http, config.WEB_DIST, {
+      previews: new ProductPreviews(rpc),
+      sitemaps: new Sitemaps(rpc),
+      allowedOrigins: config.ALLOWED_ORIGINS,
+    });
   }
   http.use(sameOriginJsonOnly(config));
   http.use('/api/webhooks/stripe', express.raw({ limit: WEBHOOK_BODY_LIMIT, type: 'application/json' }));
-  http.use('/api', express.json({ limit: BODY_LIMIT, strict: true, type: 'application/json' }), jsonDepthLimit(), refuseUnsafeText());
+  http.use(
+    '/api',
+    express.json({ limit: BODY_LIMIT, strict: true, type: 'application/json' }),
+    jsonDepthLimit(),
+    refuseUnsafeText(),
+  );
   http.use('/api', ...sessionMiddleware(config, app.get<Redis>(REDIS)));
   // Errors raised by the express middlewares above (body too large, bad JSON, Redis away) get the API's shape.
   http.use('/api', (error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {

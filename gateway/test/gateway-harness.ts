@@ -10,8 +10,12 @@ import { createGateway } from '../src/create-gateway';
  * IP; a test of the limits themselves passes its own (`env` wins).
  */
 const HIGH_WRITE_LIMITS = {
-  WRITE_LIMIT_MESSAGES: '100000/60', WRITE_LIMIT_LISTINGS: '100000/60', WRITE_LIMIT_FAVOURITES: '100000/60',
-  WRITE_LIMIT_PAYMENT_INTENTS: '100000/60', WRITE_LIMIT_UPLOADS: '100000/60', WRITE_LIMIT_ORDERS: '100000/60',
+  WRITE_LIMIT_MESSAGES: '100000/60',
+  WRITE_LIMIT_LISTINGS: '100000/60',
+  WRITE_LIMIT_FAVOURITES: '100000/60',
+  WRITE_LIMIT_PAYMENT_INTENTS: '100000/60',
+  WRITE_LIMIT_UPLOADS: '100000/60',
+  WRITE_LIMIT_ORDERS: '100000/60',
 } as const;
 
 /** The gateway as main.ts builds it, pointed at the suite's infra, listening on a free port. */
@@ -41,7 +45,8 @@ export const cookieOf = (res: request.Response): string => String(res.headers['s
 
 /** Registers (and so signs in) a new person through the gateway. */
 export async function join(http: ReturnType<typeof request>, username: string, firstName: string): Promise<Account> {
-  const res = await http.post('/api/auth/register')
+  const res = await http
+    .post('/api/auth/register')
     .send({ email: `${username}@example.com`, password: 'secret1', username, firstName, lastName: 'Traveller' })
     .expect(201);
   return { id: res.body.id, cookie: cookieOf(res) };

@@ -16,8 +16,14 @@ import { join, startGateway, type Account } from './gateway-harness';
 // A build with Home's boot script inline (as web/scripts/prerender.mjs writes it) and the shell without one.
 const BOOT = '(function () { import("/assets/index-AbC123xy.js"); })();';
 const dist = mkdtempSync(joinPath(tmpdir(), 'web-dist-csp-'));
-writeFileSync(joinPath(dist, 'index.html'), `<html><head><style data-emotion="css x">.x{}</style></head><body><div id="root"><h1>Home</h1></div><script>${BOOT}</script></body></html>`);
-writeFileSync(joinPath(dist, 'spa.html'), '<html><body><div id="root"></div><script type="module" crossorigin src="/assets/index-AbC123xy.js"></script></body></html>');
+writeFileSync(
+  joinPath(dist, 'index.html'),
+  `<html><head><style data-emotion="css x">.x{}</style></head><body><div id="root"><h1>Home</h1></div><script>${BOOT}</script></body></html>`,
+);
+writeFileSync(
+  joinPath(dist, 'spa.html'),
+  '<html><body><div id="root"></div><script type="module" crossorigin src="/assets/index-AbC123xy.js"></script></body></html>',
+);
 writeFileSync(joinPath(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
 let infra: TestInfra;
@@ -27,8 +33,13 @@ let http: ReturnType<typeof request>;
 let seller: Account;
 
 const listing = {
-  title: 'Painted tile', description: 'Hand-painted tile from a workshop in Lisbon, customs cleared.', price: 15,
-  condition: 'new', category: 'Home Decor', country: 'Portugal', images: ['https://example.com/t.jpg'],
+  title: 'Painted tile',
+  description: 'Hand-painted tile from a workshop in Lisbon, customs cleared.',
+  price: 15,
+  condition: 'new',
+  category: 'Home Decor',
+  country: 'Portugal',
+  images: ['https://example.com/t.jpg'],
 };
 
 beforeAll(async () => {
@@ -51,13 +62,32 @@ afterAll(async () => {
  * A request with its path sent byte for byte as written (supertest and fetch would normalise `/./`, `/../` and
  * `//`, which a raw client need not).
  */
-function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> {
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; body: string }> {
   const { port } = gateway.getHttpServer().address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { ...headers, ...(body ? { 'Content-Length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => { text += chunk; }).on('end', () => resolve({ status: res.statusCode!, body: text }));
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: { ...headers, ...(body ? { 'Content-Length': String(Buffer.byteLength(body)) } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res
+          .setEncoding('utf8')
+          .on('data', (chunk: string) => {
+            text += chunk;
+          })
+          .on('end', () => resolve({ status: res.statusCode!, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -67,16 +97,42 @@ const myProducts = async () => (await http.get(`/api/users/${seller.id}/products
 
 describe('the Origin rule holds for every spelling of a state-changing path', () => {
   const SPELLINGS = [
-    '/api/products', '/API/products', '/Api/products', '/api/Products', '/API/PRODUCTS', '/api/products/', '//api/products',
-    '/api//products', '/api/./products', '/api/../api/products', '/x/../api/products', '/%61pi/products', '/%41PI/products',
-    '/api/%70roducts', '/api%2Fproducts', '/api/products?x=1', '/api/products%3F', '/api/products;x', '/api/products%00',
-    '/API/webhooks/stripe', '/api/webhooks/Stripe', '/api/webhooks/stripe/', '/api/webhooks/%73tripe', '/Api/auth/logout', '/',
+    '/api/products',
+    '/API/products',
+    '/Api/products',
+    '/api/Products',
+    '/API/PRODUCTS',
+    '/api/products/',
+    '//api/products',
+    '/api//products',
+    '/api/./products',
+    '/api/../api/products',
+    '/x/../api/products',
+    '/%61pi/products',
+    '/%41PI/products',
+    '/api/%70roducts',
+    '/api%2Fproducts',
+    '/api/products?x=1',
+    '/api/products%3F',
+    '/api/products;x',
+    '/api/products%00',
+    '/API/webhooks/stripe',
+    '/api/webhooks/Stripe',
+    '/api/webhooks/stripe/',
+    '/api/webhooks/%73tripe',
+    '/Api/auth/logout',
+    '/',
   ];
 
   it.each(SPELLINGS)('%s with a foreign Origin: 403, nothing created', async (path) => {
     const before = (await myProducts()).length;
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-      const res = await raw(method, path, { Origin: 'https://evil.example', Cookie: seller.cookie, 'Content-Type': 'application/json' }, JSON.stringify(listing));
+      const res = await raw(
+        method,
+        path,
+        { Origin: 'https://evil.example', Cookie: seller.cookie, 'Content-Type': 'application/json' },
+        JSON.stringify(listing),
+      );
       expect({ method, status: res.status }).toEqual({ method, status: 403 });
     }
     expect(await myProducts()).toHaveLength(before);
@@ -85,7 +141,12 @@ describe('the Origin rule holds for every spelling of a state-changing path', ()
   it('routing is case-sensitive and strict: only the exact spelling reaches a route', async () => {
     const created: string[] = [];
     for (const path of SPELLINGS.filter((p) => !p.includes('webhooks') && p !== '/' && !p.startsWith('/Api/auth'))) {
-      const res = await raw('POST', path, { Cookie: seller.cookie, 'Content-Type': 'application/json' }, JSON.stringify(listing));
+      const res = await raw(
+        'POST',
+        path,
+        { Cookie: seller.cookie, 'Content-Type': 'application/json' },
+        JSON.stringify(listing),
+      );
       if (res.status === 201) created.push(path);
       else expect({ path, status: res.status }).toEqual({ path, status: 404 });
     }
@@ -93,8 +154,13 @@ describe('the Origin rule holds for every spelling of a state-changing path', ()
     expect(created).toEqual(['/api/products', '/api/products?x=1']);
   });
 
-  it('the signed webhook is exempt at its exact path only (its own answer, not the Origin rule\'s 403)', async () => {
-    const res = await raw('POST', '/api/webhooks/stripe', { Origin: 'https://evil.example', 'Content-Type': 'application/json' }, '{}');
+  it("the signed webhook is exempt at its exact path only (its own answer, not the Origin rule's 403)", async () => {
+    const res = await raw(
+      'POST',
+      '/api/webhooks/stripe',
+      { Origin: 'https://evil.example', 'Content-Type': 'application/json' },
+      '{}',
+    );
     expect(res.status).not.toBe(403); // the webhook's own answer to an unsigned body
     expect(res.status).toBeLessThan(500);
     expect(JSON.parse(res.body).message).not.toBe('Cross-site request refused');
@@ -103,7 +169,13 @@ describe('the Origin rule holds for every spelling of a state-changing path', ()
 
 describe('security headers', () => {
   it('API answers are no-store, with a locked-down CSP and the Permissions-Policy, signed in or not', async () => {
-    for (const [path, cookie] of [['/api/auth/me', seller.cookie], [`/api/users/${seller.id}`, ''], ['/api/products', seller.cookie], ['/api/auth/me', ''], ['/api/nowhere', '']] as const) {
+    for (const [path, cookie] of [
+      ['/api/auth/me', seller.cookie],
+      [`/api/users/${seller.id}`, ''],
+      ['/api/products', seller.cookie],
+      ['/api/auth/me', ''],
+      ['/api/nowhere', ''],
+    ] as const) {
       const res = await http.get(path).set('Cookie', cookie);
       expect({ path, cacheControl: res.headers['cache-control'] }).toEqual({ path, cacheControl: 'no-store' });
       expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
@@ -128,7 +200,7 @@ describe('security headers', () => {
       expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
       expect(res.headers['permissions-policy']).toBe(
         'camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), magnetometer=(), gyroscope=(), ' +
-        'accelerometer=(), display-capture=(), browsing-topics=(), payment=(self "https://js.stripe.com")',
+          'accelerometer=(), display-capture=(), browsing-topics=(), payment=(self "https://js.stripe.com")',
       );
     }
   });

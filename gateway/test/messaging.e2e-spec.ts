@@ -23,7 +23,6 @@ let buyer: Account;
 let stranger: Account;
 let productId: string;
 
-
 beforeAll(async () => {
   infra = await startTestInfra();
   services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
@@ -35,10 +34,20 @@ beforeAll(async () => {
   seller = await join(http, 'sora', 'Sora');
   buyer = await join(http, 'bea', 'Bea');
   stranger = await join(http, 'theo', 'Theo');
-  const product = await http.post('/api/products').set('Cookie', seller.cookie).send({
-    title: 'Kyoto tea vase', description: 'Hand-thrown ceramic vase bought in Kyoto, customs cleared.', price: 45,
-    condition: 'like-new', category: 'Home Decor', country: 'Japan', images: ['https://example.com/vase.jpg'], isCustomsVerified: true,
-  }).expect(201);
+  const product = await http
+    .post('/api/products')
+    .set('Cookie', seller.cookie)
+    .send({
+      title: 'Kyoto tea vase',
+      description: 'Hand-thrown ceramic vase bought in Kyoto, customs cleared.',
+      price: 45,
+      condition: 'like-new',
+      category: 'Home Decor',
+      country: 'Japan',
+      images: ['https://example.com/vase.jpg'],
+      isCustomsVerified: true,
+    })
+    .expect(201);
   productId = product.body.id;
 });
 
@@ -53,15 +62,25 @@ describe('messages over HTTP', () => {
     await http.get('/api/messages/conversations').expect(401);
     await http.get('/api/messages/unread-count').expect(401);
     await http.get(`/api/messages/${randomUUID()}`).expect(401);
-    const res = await http.post('/api/messages').send({ toUserId: randomUUID(), productId: randomUUID(), content: 'Hi' }).expect(401);
+    const res = await http
+      .post('/api/messages')
+      .send({ toUserId: randomUUID(), productId: randomUUID(), content: 'Hi' })
+      .expect(401);
     expect(res.body).toEqual({ statusCode: 401, message: expect.any(String) });
   });
 
   it('lets a buyer write to the seller, who sees the conversation unread, opens it (read) and replies', async () => {
-    const sent = await http.post('/api/messages').set('Cookie', buyer.cookie)
-      .send({ toUserId: seller.id, productId, content: '  Is the vase still available?  ' }).expect(201);
+    const sent = await http
+      .post('/api/messages')
+      .set('Cookie', buyer.cookie)
+      .send({ toUserId: seller.id, productId, content: '  Is the vase still available?  ' })
+      .expect(201);
     expect(sent.body).toMatchObject({
-      fromUserId: buyer.id, toUserId: seller.id, productId, content: 'Is the vase still available?', isRead: false,
+      fromUserId: buyer.id,
+      toUserId: seller.id,
+      productId,
+      content: 'Is the vase still available?',
+      isRead: false,
       fromUser: { id: buyer.id, firstName: 'Bea', lastName: 'Traveller' },
       toUser: { id: seller.id, firstName: 'Sora', lastName: 'Traveller' },
       product: { id: productId, title: 'Kyoto tea vase' },
@@ -69,23 +88,37 @@ describe('messages over HTTP', () => {
 
     const inbox = await http.get('/api/messages/conversations').set('Cookie', seller.cookie).expect(200);
     expect(inbox.body).toHaveLength(1);
-    expect(inbox.body[0]).toMatchObject({ id: sent.body.id, unreadCount: 1, fromUser: { firstName: 'Bea' }, product: { title: 'Kyoto tea vase' } });
+    expect(inbox.body[0]).toMatchObject({
+      id: sent.body.id,
+      unreadCount: 1,
+      fromUser: { firstName: 'Bea' },
+      product: { title: 'Kyoto tea vase' },
+    });
     await http.get('/api/messages/unread-count').set('Cookie', seller.cookie).expect(200, { count: 1 });
 
-    const thread = await http.get(`/api/messages/${buyer.id}`).query({ productId }).set('Cookie', seller.cookie).expect(200);
+    const thread = await http
+      .get(`/api/messages/${buyer.id}`)
+      .query({ productId })
+      .set('Cookie', seller.cookie)
+      .expect(200);
     expect(thread.body.map((m: { content: string }) => m.content)).toEqual(['Is the vase still available?']);
     await http.get('/api/messages/unread-count').set('Cookie', seller.cookie).expect(200, { count: 0 });
     const afterOpen = await http.get('/api/messages/conversations').set('Cookie', seller.cookie).expect(200);
     expect(afterOpen.body[0].unreadCount).toBe(0);
 
-    await http.post('/api/messages').set('Cookie', seller.cookie).send({ toUserId: buyer.id, productId, content: 'Yes! Still here.' }).expect(201);
+    await http
+      .post('/api/messages')
+      .set('Cookie', seller.cookie)
+      .send({ toUserId: buyer.id, productId, content: 'Yes! Still here.' })
+      .expect(201);
 
     const buyerInbox = await http.get('/api/messages/conversations').set('Cookie', buyer.cookie).expect(200);
     expect(buyerInbox.body).toHaveLength(1);
     expect(buyerInbox.body[0]).toMatchObject({ content: 'Yes! Still here.', fromUserId: seller.id, unreadCount: 1 });
     const buyerThread = await http.get(`/api/messages/${seller.id}`).set('Cookie', buyer.cookie).expect(200);
     expect(buyerThread.body.map((m: { content: string; isRead: boolean }) => [m.content, m.isRead])).toEqual([
-      ['Is the vase still available?', true], ['Yes! Still here.', true],
+      ['Is the vase still available?', true],
+      ['Yes! Still here.', true],
     ]);
   });
 
@@ -94,13 +127,29 @@ describe('messages over HTTP', () => {
     await http.get(`/api/messages/${seller.id}`).query({ productId }).set('Cookie', stranger.cookie).expect(200, []);
     await http.get(`/api/messages/${buyer.id}`).set('Cookie', stranger.cookie).expect(200, []);
     await http.get('/api/messages/unread-count').set('Cookie', stranger.cookie).expect(200, { count: 0 });
-    await http.post('/api/messages').set('Cookie', stranger.cookie).send({ toUserId: buyer.id, productId, content: 'Me too!' }).expect(403);
+    await http
+      .post('/api/messages')
+      .set('Cookie', stranger.cookie)
+      .send({ toUserId: buyer.id, productId, content: 'Me too!' })
+      .expect(403);
   });
 
   it('refuses messages to yourself (403) and about unknown products (404)', async () => {
-    await http.post('/api/messages').set('Cookie', seller.cookie).send({ toUserId: seller.id, productId, content: 'Note to self' }).expect(403);
-    await http.post('/api/messages').set('Cookie', buyer.cookie).send({ toUserId: buyer.id, productId, content: 'Note to self' }).expect(403);
-    await http.post('/api/messages').set('Cookie', buyer.cookie).send({ toUserId: seller.id, productId: randomUUID(), content: 'Hello?' }).expect(404);
+    await http
+      .post('/api/messages')
+      .set('Cookie', seller.cookie)
+      .send({ toUserId: seller.id, productId, content: 'Note to self' })
+      .expect(403);
+    await http
+      .post('/api/messages')
+      .set('Cookie', buyer.cookie)
+      .send({ toUserId: buyer.id, productId, content: 'Note to self' })
+      .expect(403);
+    await http
+      .post('/api/messages')
+      .set('Cookie', buyer.cookie)
+      .send({ toUserId: seller.id, productId: randomUUID(), content: 'Hello?' })
+      .expect(404);
   });
 
   it('answers 404 for a user nobody knows: their thread (was 200 []) and a message to them (was 403)', async () => {
@@ -109,18 +158,30 @@ describe('messages over HTTP', () => {
     expect(thread.body).toEqual({ statusCode: 404, message: expect.stringMatching(/not found/i) });
     await http.get(`/api/messages/${nobody}?productId=${productId}`).set('Cookie', buyer.cookie).expect(404);
     for (const sender of [buyer, seller]) {
-      await http.post('/api/messages').set('Cookie', sender.cookie).send({ toUserId: nobody, productId, content: 'Hello?' }).expect(404);
+      await http
+        .post('/api/messages')
+        .set('Cookie', sender.cookie)
+        .send({ toUserId: nobody, productId, content: 'Hello?' })
+        .expect(404);
     }
   });
 
   it('refuses empty, whitespace and over-long content with 400 and the spec message', async () => {
     for (const content of ['', '   ', 'x'.repeat(LIMITS.messageMax + 1)]) {
-      const res = await http.post('/api/messages').set('Cookie', buyer.cookie).send({ toUserId: seller.id, productId, content }).expect(400);
+      const res = await http
+        .post('/api/messages')
+        .set('Cookie', buyer.cookie)
+        .send({ toUserId: seller.id, productId, content })
+        .expect(400);
       const message = content.length > LIMITS.messageMax ? MESSAGES.messageMax : MESSAGES.messageRequired;
       expect(res.body).toEqual({ statusCode: 400, message, errors: [{ field: 'content', message }] });
     }
     await http.post('/api/messages').set('Cookie', buyer.cookie).send({ toUserId: seller.id, productId }).expect(400);
-    await http.post('/api/messages').set('Cookie', buyer.cookie).send({ toUserId: seller.id, productId, content: 'Hi', isRead: true }).expect(400);
+    await http
+      .post('/api/messages')
+      .set('Cookie', buyer.cookie)
+      .send({ toUserId: seller.id, productId, content: 'Hi', isRead: true })
+      .expect(400);
     await eventually(async () => {
       const thread = await http.get(`/api/messages/${seller.id}`).set('Cookie', buyer.cookie).expect(200);
       expect(thread.body).toHaveLength(2);
@@ -129,11 +190,15 @@ describe('messages over HTTP', () => {
 
   it('answers 404 for a user id that is not a UUID and 400 for a productId query that is not one', async () => {
     await http.get('/api/messages/not-a-uuid').set('Cookie', buyer.cookie).expect(404);
-    const res = await http.get(`/api/messages/${seller.id}`).query({ productId: 'nope' }).set('Cookie', buyer.cookie).expect(400);
+    const res = await http
+      .get(`/api/messages/${seller.id}`)
+      .query({ productId: 'nope' })
+      .set('Cookie', buyer.cookie)
+      .expect(400);
     expect(res.body.errors).toEqual([{ field: 'productId', message: expect.any(String) }]);
   });
 
-  describe('conditional polling (ETag from the caller\'s inbox version)', () => {
+  describe("conditional polling (ETag from the caller's inbox version)", () => {
     const polled = () => ({
       conversations: '/api/messages/conversations',
       unread: '/api/messages/unread-count',
@@ -147,9 +212,17 @@ describe('messages over HTTP', () => {
         expect(first.headers.etag).toMatch(new RegExp(`^W/"${seller.id}\\.\\d+\\.[0-9a-z]+"$`));
         expect(first.headers['cache-control']).toBe('private, no-cache');
         expect(first.headers.vary).toMatch(/Cookie/);
-        const calls = [jest.spyOn(messaging, 'conversations'), jest.spyOn(messaging, 'countUnread'), jest.spyOn(messaging, 'thread')];
+        const calls = [
+          jest.spyOn(messaging, 'conversations'),
+          jest.spyOn(messaging, 'countUnread'),
+          jest.spyOn(messaging, 'thread'),
+        ];
         try {
-          const again = await http.get(path).set('Cookie', seller.cookie).set('If-None-Match', first.headers.etag).expect(304);
+          const again = await http
+            .get(path)
+            .set('Cookie', seller.cookie)
+            .set('If-None-Match', first.headers.etag)
+            .expect(304);
           expect(again.text).toBe('');
           expect(calls.every((c) => c.mock.calls.length === 0)).toBe(true);
         } finally {
@@ -161,45 +234,95 @@ describe('messages over HTTP', () => {
     });
 
     it('answers the next poll after a message or a read mark with the new view', async () => {
-      const etags = async (account: Account) => Object.fromEntries(await Promise.all(Object.entries(polled()).map(async ([name, path]) =>
-        [name, (await http.get(account === seller ? path : path.replace(buyer.id, seller.id)).set('Cookie', account.cookie).expect(200)).headers.etag])));
+      const etags = async (account: Account) =>
+        Object.fromEntries(
+          await Promise.all(
+            Object.entries(polled()).map(async ([name, path]) => [
+              name,
+              (
+                await http
+                  .get(account === seller ? path : path.replace(buyer.id, seller.id))
+                  .set('Cookie', account.cookie)
+                  .expect(200)
+              ).headers.etag,
+            ]),
+          ),
+        );
       const sellerTags = await etags(seller);
       const buyerTags = await etags(buyer);
 
-      await http.post('/api/messages').set('Cookie', buyer.cookie).send({ toUserId: seller.id, productId, content: 'Could you ship it to Lisbon?' }).expect(201);
+      await http
+        .post('/api/messages')
+        .set('Cookie', buyer.cookie)
+        .send({ toUserId: seller.id, productId, content: 'Could you ship it to Lisbon?' })
+        .expect(201);
       // The seller's polls see it as soon as the inbox.changed event has reached the gateway (milliseconds).
-      const list = await eventually(() => http.get(polled().conversations).set('Cookie', seller.cookie)
-        .set('If-None-Match', sellerTags.conversations).expect(200));
+      const list = await eventually(() =>
+        http
+          .get(polled().conversations)
+          .set('Cookie', seller.cookie)
+          .set('If-None-Match', sellerTags.conversations)
+          .expect(200),
+      );
       expect(list.body[0]).toMatchObject({ content: 'Could you ship it to Lisbon?', unreadCount: 1 });
       expect(list.headers.etag).not.toBe(sellerTags.conversations);
-      await http.get(polled().unread).set('Cookie', seller.cookie).set('If-None-Match', sellerTags.unread).expect(200, { count: 1 });
+      await http
+        .get(polled().unread)
+        .set('Cookie', seller.cookie)
+        .set('If-None-Match', sellerTags.unread)
+        .expect(200, { count: 1 });
 
       // The seller opens the thread; the buyer's open thread then shows the message read.
-      const opened = await http.get(polled().thread).set('Cookie', seller.cookie).set('If-None-Match', sellerTags.thread).expect(200);
+      const opened = await http
+        .get(polled().thread)
+        .set('Cookie', seller.cookie)
+        .set('If-None-Match', sellerTags.thread)
+        .expect(200);
       expect(opened.body.at(-1)).toMatchObject({ content: 'Could you ship it to Lisbon?', isRead: true });
-      const buyerThread = await eventually(() => http.get(`/api/messages/${seller.id}?productId=${productId}`).set('Cookie', buyer.cookie)
-        .set('If-None-Match', buyerTags.thread).expect(200));
+      const buyerThread = await eventually(() =>
+        http
+          .get(`/api/messages/${seller.id}?productId=${productId}`)
+          .set('Cookie', buyer.cookie)
+          .set('If-None-Match', buyerTags.thread)
+          .expect(200),
+      );
       expect(buyerThread.body.at(-1)).toMatchObject({ content: 'Could you ship it to Lisbon?', isRead: true });
 
       // Once the client has the newest view, its polls are 304 again.
       const latest = await eventually(async () => {
         const res = await http.get(polled().conversations).set('Cookie', seller.cookie).expect(200);
-        await http.get(polled().conversations).set('Cookie', seller.cookie).set('If-None-Match', res.headers.etag).expect(304);
+        await http
+          .get(polled().conversations)
+          .set('Cookie', seller.cookie)
+          .set('If-None-Match', res.headers.etag)
+          .expect(304);
         return res;
       });
       expect(latest.body[0].unreadCount).toBe(0);
     });
 
-    it('never answers 304 to the request right after the caller\'s own send or thread read (no wait for the event)', async () => {
+    it("never answers 304 to the request right after the caller's own send or thread read (no wait for the event)", async () => {
       const inbox = gateway.get(InboxFreshness);
       const list = await http.get(polled().conversations).set('Cookie', buyer.cookie).expect(200);
-      await http.get(polled().conversations).set('Cookie', buyer.cookie).set('If-None-Match', list.headers.etag).expect(304);
+      await http
+        .get(polled().conversations)
+        .set('Cookie', buyer.cookie)
+        .set('If-None-Match', list.headers.etag)
+        .expect(304);
       // While versions cannot rise (neither by events nor by answers), only forgetting on one's own write can make
       // the next poll reload: without it the gateway would answer 304 from the version it had before.
       const frozen = jest.spyOn(inbox, 'remember').mockImplementation(() => undefined);
       try {
-        await http.post('/api/messages').set('Cookie', buyer.cookie).send({ toUserId: seller.id, productId, content: 'And gift wrapping?' }).expect(201);
-        const mine = await http.get(polled().conversations).set('Cookie', buyer.cookie).set('If-None-Match', list.headers.etag).expect(200);
+        await http
+          .post('/api/messages')
+          .set('Cookie', buyer.cookie)
+          .send({ toUserId: seller.id, productId, content: 'And gift wrapping?' })
+          .expect(201);
+        const mine = await http
+          .get(polled().conversations)
+          .set('Cookie', buyer.cookie)
+          .set('If-None-Match', list.headers.etag)
+          .expect(200);
         expect(mine.body[0]).toMatchObject({ content: 'And gift wrapping?', fromUserId: buyer.id });
       } finally {
         frozen.mockRestore();
@@ -208,13 +331,21 @@ describe('messages over HTTP', () => {
       const sellerList = await eventually(async () => {
         const res = await http.get(polled().conversations).set('Cookie', seller.cookie).expect(200);
         expect(res.body[0]).toMatchObject({ content: 'And gift wrapping?', unreadCount: 1 });
-        await http.get(polled().conversations).set('Cookie', seller.cookie).set('If-None-Match', res.headers.etag).expect(304);
+        await http
+          .get(polled().conversations)
+          .set('Cookie', seller.cookie)
+          .set('If-None-Match', res.headers.etag)
+          .expect(304);
         return res;
       });
       const again = jest.spyOn(inbox, 'remember').mockImplementation(() => undefined);
       try {
         await http.get(polled().thread).set('Cookie', seller.cookie).expect(200);
-        const afterOpening = await http.get(polled().conversations).set('Cookie', seller.cookie).set('If-None-Match', sellerList.headers.etag).expect(200);
+        const afterOpening = await http
+          .get(polled().conversations)
+          .set('Cookie', seller.cookie)
+          .set('If-None-Match', sellerList.headers.etag)
+          .expect(200);
         expect(afterOpening.body[0].unreadCount).toBe(0);
       } finally {
         again.mockRestore();
@@ -234,9 +365,13 @@ describe('messages over HTTP', () => {
   describe('the conversation list, a page at a time', () => {
     it('pages by X-Next-Cursor, searches on the server, and refuses bad paging with 400', async () => {
       // The seller now has two conversations: with the buyer, and with the stranger (newest).
-      await http.post('/api/messages').set('Cookie', stranger.cookie)
-        .send({ toUserId: seller.id, productId, content: 'Does it come with a box?' }).expect(201);
-      const list = (query: Record<string, string>) => http.get('/api/messages/conversations').query(query).set('Cookie', seller.cookie);
+      await http
+        .post('/api/messages')
+        .set('Cookie', stranger.cookie)
+        .send({ toUserId: seller.id, productId, content: 'Does it come with a box?' })
+        .expect(201);
+      const list = (query: Record<string, string>) =>
+        http.get('/api/messages/conversations').query(query).set('Cookie', seller.cookie);
 
       const first = await list({ limit: '1' }).expect(200);
       expect(first.body.map((c: { fromUserId: string }) => c.fromUserId)).toEqual([stranger.id]);
@@ -247,7 +382,9 @@ describe('messages over HTTP', () => {
       expect(second.headers['x-next-cursor']).toBeUndefined();
       expect((await list({}).expect(200)).headers['x-next-cursor']).toBeUndefined();
 
-      expect((await list({ search: '  theo ' }).expect(200)).body.map((c: { fromUserId: string }) => c.fromUserId)).toEqual([stranger.id]);
+      expect(
+        (await list({ search: '  theo ' }).expect(200)).body.map((c: { fromUserId: string }) => c.fromUserId),
+      ).toEqual([stranger.id]);
       expect((await list({ search: 'a box' }).expect(200)).body).toHaveLength(1);
       expect((await list({ search: 'kyoto' }).expect(200)).body).toHaveLength(2);
       expect((await list({ search: 'nothing like this' }).expect(200)).body).toEqual([]);

@@ -19,23 +19,54 @@ let seller: Account;
 let buyer: Account;
 
 const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
-const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123', postalCode: '10001' };
+const goodCard = {
+  number: '4242 4242 4242 4242',
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+  postalCode: '10001',
+};
 /** Stripe's test values that pass onboarding. */
 const details = {
-  legalName: 'Sami Seller', dateOfBirth: '1901-01-01', addressLine: '1 Market Street', city: 'Springfield', postalCode: '10001',
-  routingNumber: '110000000', accountNumber: '000123456789',
+  legalName: 'Sami Seller',
+  dateOfBirth: '1901-01-01',
+  addressLine: '1 Market Street',
+  city: 'Springfield',
+  postalCode: '10001',
+  routingNumber: '110000000',
+  accountNumber: '000123456789',
 };
 const wellFormedToken = 'a'.repeat(32);
 
 /** A product of the seller's bought and paid for by the buyer: the order's id. */
 async function paidOrder(title: string, price = 30): Promise<string> {
-  const product = await http.post('/api/products').set('Cookie', seller.cookie).send({
-    title, description: 'Hand-made souvenir bought on the road, customs cleared.', price,
-    condition: 'new', category: 'Home Decor', country: 'Peru', images: ['https://example.com/p.jpg'],
-  }).expect(201);
-  const intent = await http.post('/api/create-payment-intent').set('Cookie', buyer.cookie).send({ productId: product.body.id, amount: price, guestInfo: shipping }).expect(200);
-  await http.post('/api/payments/test-confirm').send({ clientSecret: intent.body.clientSecret, card: goodCard }).expect(200, { status: 'succeeded' });
-  const paid = await http.post('/api/payments/reconcile').set('Cookie', buyer.cookie).send({ paymentIntentId: intent.body.paymentIntentId }).expect(200);
+  const product = await http
+    .post('/api/products')
+    .set('Cookie', seller.cookie)
+    .send({
+      title,
+      description: 'Hand-made souvenir bought on the road, customs cleared.',
+      price,
+      condition: 'new',
+      category: 'Home Decor',
+      country: 'Peru',
+      images: ['https://example.com/p.jpg'],
+    })
+    .expect(201);
+  const intent = await http
+    .post('/api/create-payment-intent')
+    .set('Cookie', buyer.cookie)
+    .send({ productId: product.body.id, amount: price, guestInfo: shipping })
+    .expect(200);
+  await http
+    .post('/api/payments/test-confirm')
+    .send({ clientSecret: intent.body.clientSecret, card: goodCard })
+    .expect(200, { status: 'succeeded' });
+  const paid = await http
+    .post('/api/payments/reconcile')
+    .set('Cookie', buyer.cookie)
+    .send({ paymentIntentId: intent.body.paymentIntentId })
+    .expect(200);
   expect(paid.body.status).toBe('paid');
   return paid.body.orderId;
 }
@@ -69,21 +100,35 @@ describe('payout routes: sign-in and input', () => {
     const as = (req: request.Test) => req.set('Cookie', seller.cookie);
     await as(http.get('/api/payouts?limit=0')).expect(400);
     await as(http.get('/api/payouts?limit=51')).expect(400);
-    expect((await as(http.get('/api/payouts?limit=ten')).expect(400)).body.message).toBe('limit must be a whole number');
+    expect((await as(http.get('/api/payouts?limit=ten')).expect(400)).body.message).toBe(
+      'limit must be a whole number',
+    );
     expect((await as(http.get('/api/payouts?extra=1')).expect(400)).body.message).toBe('Unknown field: extra');
     await as(http.get(`/api/payouts?cursor=${'x'.repeat(201)}`)).expect(400);
 
     const post = (body: object) => http.post(`/api/payouts/test-onboarding/${wellFormedToken}`).send(body);
     expect((await post({ ...details, legalName: '   ' }).expect(400)).body.message).toBe('Legal name is required');
-    expect((await post({ ...details, dateOfBirth: '1/1/1901' }).expect(400)).body.message).toBe('Date of birth must be YYYY-MM-DD');
-    expect((await post({ ...details, routingNumber: '1100' }).expect(400)).body.message).toBe('Routing number must be 9 digits');
-    expect((await post({ ...details, accountNumber: 'abc' }).expect(400)).body.message).toBe('Account number must be 4 to 17 digits');
-    const badHost = await http.post('/api/payouts/account').set('Cookie', seller.cookie).set('Host', 'evil.example/phish?').expect(400);
+    expect((await post({ ...details, dateOfBirth: '1/1/1901' }).expect(400)).body.message).toBe(
+      'Date of birth must be YYYY-MM-DD',
+    );
+    expect((await post({ ...details, routingNumber: '1100' }).expect(400)).body.message).toBe(
+      'Routing number must be 9 digits',
+    );
+    expect((await post({ ...details, accountNumber: 'abc' }).expect(400)).body.message).toBe(
+      'Account number must be 4 to 17 digits',
+    );
+    const badHost = await http
+      .post('/api/payouts/account')
+      .set('Cookie', seller.cookie)
+      .set('Host', 'evil.example/phish?')
+      .expect(400);
     expect(badHost.body.message).toBe('The request has no valid Host header');
     const unknownField = await post({ ...details, ssn: '123' }).expect(400);
     expect(unknownField.body.errors).toEqual([{ field: 'ssn', message: 'Unknown field: ssn' }]);
     const missing = await post({}).expect(400);
-    expect(missing.body.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['legalName', 'dateOfBirth', 'routingNumber', 'accountNumber']));
+    expect(missing.body.errors.map((e: { field: string }) => e.field)).toEqual(
+      expect.arrayContaining(['legalName', 'dateOfBirth', 'routingNumber', 'accountNumber']),
+    );
   });
 
   it('answers 404 for a link token that names no link, well-formed or not (whatever the body), like an unknown id', async () => {
@@ -100,16 +145,30 @@ describe('payout routes: sign-in and input', () => {
 
 describe('a seller gets paid', () => {
   it('has no account at first, onboards through the test-mode page, and is paid when an order completes', async () => {
-    expect((await http.get('/api/payouts/account').set('Cookie', seller.cookie).expect(200)).body)
-      .toEqual({ status: 'not_set_up', requirementsDue: [], bankLast4: null, updatedAt: null });
+    expect((await http.get('/api/payouts/account').set('Cookie', seller.cookie).expect(200)).body).toEqual({
+      status: 'not_set_up',
+      requirementsDue: [],
+      bankLast4: null,
+      updatedAt: null,
+    });
     const empty = await http.get('/api/payouts').set('Cookie', seller.cookie).expect(200);
-    expect(empty.body).toMatchObject({ balance: { held: '0.00', available: '0.00', paidOut: '0.00' }, items: [], nextCursor: null });
+    expect(empty.body).toMatchObject({
+      balance: { held: '0.00', available: '0.00', paidOut: '0.00' },
+      items: [],
+      nextCursor: null,
+    });
 
     // The link sends the seller back to this site's Payouts page, on the origin the request came to.
-    const start = await http.post('/api/payouts/account').set('Cookie', seller.cookie).set('Host', 'souvenir.test:8080').expect(200);
+    const start = await http
+      .post('/api/payouts/account')
+      .set('Cookie', seller.cookie)
+      .set('Host', 'souvenir.test:8080')
+      .expect(200);
     expect(start.body.url).toMatch(/\/payouts\/test-onboarding\/[A-Za-z0-9]{16,64}$/);
     const token = /test-onboarding\/([A-Za-z0-9]+)$/.exec(start.body.url)![1]!;
-    expect((await http.get('/api/payouts/account').set('Cookie', seller.cookie).expect(200)).body.status).toBe('pending');
+    expect((await http.get('/api/payouts/account').set('Cookie', seller.cookie).expect(200)).body.status).toBe(
+      'pending',
+    );
 
     // The link is the capability: no session needed (the provider's hosted page in real life).
     const page = await http.get(`/api/payouts/test-onboarding/${token}`).expect(200);
@@ -126,7 +185,9 @@ describe('a seller gets paid', () => {
     });
     expect(account).toMatchObject({ requirementsDue: [], bankLast4: '6789' });
     // The buyer has no account of their own: the seller's stays theirs.
-    expect((await http.get('/api/payouts/account').set('Cookie', buyer.cookie).expect(200)).body.status).toBe('not_set_up');
+    expect((await http.get('/api/payouts/account').set('Cookie', buyer.cookie).expect(200)).body.status).toBe(
+      'not_set_up',
+    );
 
     const orderId = await paidOrder('Alpaca scarf', 30);
     const held = await http.get('/api/payouts').set('Cookie', seller.cookie).expect(200);

@@ -19,7 +19,10 @@ const SHELL = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 <meta property="og:title" content="Souvenir Swap" />
 <title>Souvenir Swap · Travel treasures, shipped from home</title>
 </head><body><div id="root"></div></body></html>`;
-writeFileSync(joinPath(dist, 'index.html'), '<html><head><title>Home</title></head><body><div id="root"><h1>Home</h1></div></body></html>');
+writeFileSync(
+  joinPath(dist, 'index.html'),
+  '<html><head><title>Home</title></head><body><div id="root"><h1>Home</h1></div></body></html>',
+);
 writeFileSync(joinPath(dist, 'spa.html'), SHELL);
 
 let infra: TestInfra;
@@ -30,8 +33,15 @@ let seller: string;
 const listed: string[] = [];
 
 const listing = (title: string, extra: Record<string, unknown> = {}) => ({
-  title, description: 'Thrown by hand in Kyoto, glazed in ash, and carried home wrapped in a scarf.', price: '48.00',
-  condition: 'like-new', category: 'Ceramics & Pottery', country: 'Japan', images: ['https://example.com/bowl.jpg'], isCustomsVerified: true, ...extra,
+  title,
+  description: 'Thrown by hand in Kyoto, glazed in ash, and carried home wrapped in a scarf.',
+  price: '48.00',
+  condition: 'like-new',
+  category: 'Ceramics & Pottery',
+  country: 'Japan',
+  images: ['https://example.com/bowl.jpg'],
+  isCustomsVerified: true,
+  ...extra,
 });
 const list = async (title: string, extra: Record<string, unknown> = {}) => {
   const res = await http.post('/api/products').set('Cookie', seller).send(listing(title, extra)).expect(201);
@@ -63,7 +73,9 @@ describe('link previews', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.text).toContain('<title>Tea bowl from Japan · Souvenir Swap</title>');
     expect(res.text).toContain('<meta property="og:title" content="Tea bowl from Japan · Souvenir Swap" />');
-    expect(res.text).toContain('<meta property="og:description" content="Thrown by hand in Kyoto, glazed in ash, and carried home wrapped in a scarf." />');
+    expect(res.text).toContain(
+      '<meta property="og:description" content="Thrown by hand in Kyoto, glazed in ash, and carried home wrapped in a scarf." />',
+    );
     expect(res.text).toContain('<meta property="og:image" content="https://example.com/bowl.jpg" />');
     expect(res.text).toContain(`<meta property="og:url" content="https://souvenirswap.example/product/${id}" />`);
     // The shell's generic tags are replaced, not repeated; the page is still the app's shell.
@@ -77,12 +89,21 @@ describe('link previews', () => {
     const id = await list(title, { description: `Isn't it "lovely"? <script>alert('x')</script> & more words here.` });
     const res = await http.get(`/product/${id}`).expect(200);
     expect(res.text).not.toContain('<script>');
-    expect(res.text).toContain('<title>The &#34;best&#34; &#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62; from Japan · Souvenir Swap</title>');
-    expect(res.text).toContain('content="Isn&#39;t it &#34;lovely&#34;? &#60;script&#62;alert(&#39;x&#39;)&#60;/script&#62; &#38; more words here."');
+    expect(res.text).toContain(
+      '<title>The &#34;best&#34; &#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62; from Japan · Souvenir Swap</title>',
+    );
+    expect(res.text).toContain(
+      'content="Isn&#39;t it &#34;lovely&#34;? &#60;script&#62;alert(&#39;x&#39;)&#60;/script&#62; &#38; more words here."',
+    );
   });
 
   it('gives every other page, an unknown product and a malformed id the plain shell', async () => {
-    for (const path of ['/product/00000000-0000-4000-8000-000000000000', '/product/not-an-id', '/categories', '/no/such/page']) {
+    for (const path of [
+      '/product/00000000-0000-4000-8000-000000000000',
+      '/product/not-an-id',
+      '/categories',
+      '/no/such/page',
+    ]) {
       const res = await http.get(path).expect(200);
       expect(res.text).toBe(SHELL);
     }
@@ -104,14 +125,17 @@ describe('robots.txt and the sitemap', () => {
     await http.delete(`/api/products/${removed}`).set('Cookie', seller).expect(204);
     const res = await http.get('/sitemap.xml').expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
-    expect(res.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(res.text).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     expect(res.text).toContain('<loc>https://souvenirswap.example/</loc>');
     expect(res.text).toContain('<loc>https://souvenirswap.example/terms</loc>');
-    for (const id of listed.filter((id) => id !== removed)) expect(res.text).toContain(`<loc>https://souvenirswap.example/product/${id}</loc>`);
+    for (const id of listed.filter((id) => id !== removed))
+      expect(res.text).toContain(`<loc>https://souvenirswap.example/product/${id}</loc>`);
     expect(res.text).not.toContain(removed);
   });
 
-  it('past one file\'s worth of URLs it is an index of keyset-paged files that together list each product once', async () => {
+  it("past one file's worth of URLs it is an index of keyset-paged files that together list each product once", async () => {
     for (const title of ['Kokeshi doll', 'Furoshiki cloth', 'Daruma doll']) await list(title);
     const active = listed.filter((id) => id !== listed[2]).sort(); // listed[2] was removed above
     // Seven URLs a file: the five pages leave room for two products in a single file, so five products need an index.
@@ -123,7 +147,11 @@ describe('robots.txt and the sitemap', () => {
     const found: string[] = [];
     for (const file of files.slice(1)) {
       const after = new URL(file).searchParams.get('after');
-      found.push(...[...(await sitemaps.products('https://s.example', after)).matchAll(/product\/([0-9a-f-]+)</g)].map((m) => m[1]));
+      found.push(
+        ...[...(await sitemaps.products('https://s.example', after)).matchAll(/product\/([0-9a-f-]+)</g)].map(
+          (m) => m[1],
+        ),
+      );
     }
     expect(found).toEqual(active);
     // The gateway answers the files too, and refuses a cursor that is not an id.
@@ -143,7 +171,9 @@ describe('the signed-in hint', () => {
     expect(hint).toMatch(/^souvenir\.signed-in=1; Path=\/; Expires=.+; SameSite=Lax$/);
     expect(hint).not.toMatch(/HttpOnly/i);
     const out = await http.post('/api/auth/logout').set('Cookie', cookieOf(res)).expect(204);
-    expect((out.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('souvenir.signed-in='))).toMatch(/^souvenir\.signed-in=; .*Expires=Thu, 01 Jan 1970/);
+    expect((out.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('souvenir.signed-in='))).toMatch(
+      /^souvenir\.signed-in=; .*Expires=Thu, 01 Jan 1970/,
+    );
     // A guest's request sets neither.
     expect((await http.get('/api/products').expect(200)).headers['set-cookie']).toBeUndefined();
   });

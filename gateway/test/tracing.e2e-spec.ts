@@ -30,9 +30,10 @@ afterAll(async () => {
 
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
 
-it('one trace from the gateway\'s HTTP span through its RPC client span to identity\'s server span', async () => {
+it("one trace from the gateway's HTTP span through its RPC client span to identity's server span", async () => {
   exporter.reset();
-  await request(gateway.getHttpServer()).post('/api/auth/register')
+  await request(gateway.getHttpServer())
+    .post('/api/auth/register')
     .send({ email: 'traced@example.com', password: 'secret1', username: 'traced', firstName: 'Ana', lastName: 'Lopez' })
     .expect(201);
 
@@ -57,11 +58,10 @@ it('one trace from the gateway\'s HTTP span through its RPC client span to ident
   expect(http.attributes).toMatchObject({ 'http.route': '/api/auth/register', 'http.response.status_code': 201 });
 });
 
-it('a caller\'s traceparent is continued by the gateway', async () => {
+it("a caller's traceparent is continued by the gateway", async () => {
   exporter.reset();
   const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
-  await request(gateway.getHttpServer()).get('/api/auth/me')
-    .set('traceparent', `00-${traceId}-00f067aa0ba902b7-01`);
+  await request(gateway.getHttpServer()).get('/api/auth/me').set('traceparent', `00-${traceId}-00f067aa0ba902b7-01`);
   const http = await eventually(() => {
     const span = exporter.getFinishedSpans().find((s) => s.kind === SpanKind.SERVER && s.name.startsWith('GET '));
     expect(span).toBeDefined();

@@ -28,10 +28,19 @@ beforeAll(async () => {
   seller = await join(http, 'prolific', 'Pro');
   fan = await join(http, 'admirer', 'Ada');
   for (let i = 0; i < 30; i += 1) {
-    const res = await http.post('/api/products').set('Cookie', seller.cookie).send({
-      title: `Paper lantern ${i}`, description: 'Folded by hand in a Hoi An workshop, customs cleared.', price: 5 + i,
-      condition: 'new', category: 'Home Decor', country: 'Vietnam', images: ['https://example.com/l.jpg'],
-    }).expect(201);
+    const res = await http
+      .post('/api/products')
+      .set('Cookie', seller.cookie)
+      .send({
+        title: `Paper lantern ${i}`,
+        description: 'Folded by hand in a Hoi An workshop, customs cleared.',
+        price: 5 + i,
+        condition: 'new',
+        category: 'Home Decor',
+        country: 'Vietnam',
+        images: ['https://example.com/l.jpg'],
+      })
+      .expect(201);
     listed.unshift(res.body.id); // newest first
   }
   await http.delete(`/api/products/${listed[5]}`).set('Cookie', seller.cookie).expect(204);
@@ -51,7 +60,11 @@ async function walk(path: string, cookie = '', limit?: number) {
   const totals = new Set<string>();
   let cursor: string | undefined;
   do {
-    const res = await http.get(path).query({ ...(limit ? { limit } : {}), ...(cursor ? { cursor } : {}) }).set('Cookie', cookie).expect(200);
+    const res = await http
+      .get(path)
+      .query({ ...(limit ? { limit } : {}), ...(cursor ? { cursor } : {}) })
+      .set('Cookie', cookie)
+      .expect(200);
     expect(Array.isArray(res.body)).toBe(true);
     ids.push(...res.body.map((p: { id: string }) => p.id));
     sizes.push(res.body.length);
@@ -72,11 +85,20 @@ describe('GET /api/users/{id}/products', () => {
     expect(small.ids).toEqual(listed);
   });
 
-  it('pages one status for a profile tab, and marks the caller\'s favourites', async () => {
+  it("pages one status for a profile tab, and marks the caller's favourites", async () => {
     await http.post('/api/favorites').set('Cookie', fan.cookie).send({ productId: listed[0] }).expect(201);
-    const first = await http.get(`/api/users/${seller.id}/products`).query({ status: 'active', limit: 3 }).set('Cookie', fan.cookie).expect(200);
-    expect(first.body.map((p: { id: string; isFavorited: boolean; status: string }) => [p.id, p.isFavorited, p.status]))
-      .toEqual([[listed[0], true, 'active'], [listed[1], false, 'active'], [listed[2], false, 'active']]);
+    const first = await http
+      .get(`/api/users/${seller.id}/products`)
+      .query({ status: 'active', limit: 3 })
+      .set('Cookie', fan.cookie)
+      .expect(200);
+    expect(
+      first.body.map((p: { id: string; isFavorited: boolean; status: string }) => [p.id, p.isFavorited, p.status]),
+    ).toEqual([
+      [listed[0], true, 'active'],
+      [listed[1], false, 'active'],
+      [listed[2], false, 'active'],
+    ]);
     expect(first.headers['x-total-count']).toBe('29');
     const sold = await http.get(`/api/users/${seller.id}/products`).query({ status: 'sold' }).expect(200);
     expect(sold.body).toEqual([]);

@@ -38,11 +38,18 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const get = (path: string, acceptEncoding: string) => request(gateway.getHttpServer()).get(path).set('Accept-Encoding', acceptEncoding);
+const get = (path: string, acceptEncoding: string) =>
+  request(gateway.getHttpServer()).get(path).set('Accept-Encoding', acceptEncoding);
 
 describe('the web app', () => {
   it('answers Home prerendered at "/" and the empty shell at every other page, revalidated on every visit', async () => {
-    for (const [path, page] of [['/', HOME], ['/?search=mug', HOME], ['/product/123', SHELL], ['/messages', SHELL], ['/no/such/page', SHELL]]) {
+    for (const [path, page] of [
+      ['/', HOME],
+      ['/?search=mug', HOME],
+      ['/product/123', SHELL],
+      ['/messages', SHELL],
+      ['/no/such/page', SHELL],
+    ]) {
       const res = await get(path, 'gzip, br').expect(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -50,9 +57,11 @@ describe('the web app', () => {
     }
   });
 
-  it('sends the build\'s brotli or gzip copy as the browser accepts, and the file itself otherwise', async () => {
+  it("sends the build's brotli or gzip copy as the browser accepts, and the file itself otherwise", async () => {
     for (const [encoding, expected, body] of [
-      ['gzip, deflate, br', 'br', copy(SCRIPT, 'br')], ['gzip', 'gzip', copy(SCRIPT, 'gz')], ['identity', undefined, SCRIPT],
+      ['gzip, deflate, br', 'br', copy(SCRIPT, 'br')],
+      ['gzip', 'gzip', copy(SCRIPT, 'gz')],
+      ['identity', undefined, SCRIPT],
     ] as const) {
       const res = await get('/assets/index-AbC123xy.js', encoding).expect(200);
       expect(res.headers['content-encoding']).toBe(expected);

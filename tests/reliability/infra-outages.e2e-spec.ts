@@ -6,7 +6,16 @@ import { eventually, startTestInfra, type TestInfra } from '@souvenir/testing';
 import request from 'supertest';
 import { startGateway } from '../../gateway/test/gateway-harness';
 import { TcpProxy } from '../support/tcp-proxy';
-import { type Account, createProduct, expectErrorShape, listing, login, register, startAllServices, unique } from '../support/world';
+import {
+  type Account,
+  createProduct,
+  expectErrorShape,
+  listing,
+  login,
+  register,
+  startAllServices,
+  unique,
+} from '../support/world';
 
 let infra: TestInfra;
 let proxy: TcpProxy;
@@ -23,7 +32,12 @@ beforeAll(async () => {
   pg.hostname = '127.0.0.1';
   pg.port = String(proxy.port);
   services = await startAllServices(infra, { DATABASE_URL: pg.toString(), RPC_TIMEOUT_MS: '2500' });
-  gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '2500', LOGIN_MAX_PER_IP: '100000', LOGIN_MAX_PER_ACCOUNT: '100000', REGISTER_MAX_PER_IP: '100000' });
+  gateway = await startGateway(infra, {
+    RPC_TIMEOUT_MS: '2500',
+    LOGIN_MAX_PER_IP: '100000',
+    LOGIN_MAX_PER_ACCOUNT: '100000',
+    REGISTER_MAX_PER_IP: '100000',
+  });
   http = request(gateway.getHttpServer());
   seller = await register(http, unique('pgs'));
   buyer = await register(http, unique('pgb'));
@@ -54,10 +68,18 @@ describe('NATS restarted during writes', () => {
       let mine = 0;
       while (mine < 20 && Date.now() < deadline) {
         attempts++;
-        const res = await timed(http.post('/api/products').set('Cookie', seller.cookie).send(listing(`NATS survivor ${attempts}`)));
+        const res = await timed(
+          http
+            .post('/api/products')
+            .set('Cookie', seller.cookie)
+            .send(listing(`NATS survivor ${attempts}`)),
+        );
         statuses.push(res.status);
         expect(res.ms).toBeLessThan(5_000);
-        if (res.status === 201) { created.push(res.body.id); mine++; } else {
+        if (res.status === 201) {
+          created.push(res.body.id);
+          mine++;
+        } else {
           expect(res.status).toBe(503);
           await new Promise((r) => setTimeout(r, 100));
         }
@@ -65,7 +87,9 @@ describe('NATS restarted during writes', () => {
           natsDown = true;
           await infra.nats.stop();
           // Writes now fail fast with 503 (no responders / reconnecting), never hang.
-          const during = await timed(http.post('/api/products').set('Cookie', seller.cookie).send(listing('During the NATS outage')));
+          const during = await timed(
+            http.post('/api/products').set('Cookie', seller.cookie).send(listing('During the NATS outage')),
+          );
           expect(during.status).toBe(503);
           expect(during.ms).toBeLessThan(5_000);
           await infra.nats.start();
@@ -79,17 +103,28 @@ describe('NATS restarted during writes', () => {
     expect(created.length).toBe(40);
     const after = await createProduct(http, seller.cookie, { title: 'After the NATS restart' });
     // Every committed product (including any whose reply was lost) has its event published and consumed.
-    await eventually(async () => {
-      const [{ n }] = await infra.database.query<{ n: string }>('SELECT count(*) AS n FROM catalog.outbox_events WHERE published_at IS NULL');
-      expect(Number(n)).toBe(0);
-      const missing = await infra.database.query(
-        `SELECT p.id FROM catalog.products p LEFT JOIN messaging.products m ON m.id = p.id WHERE m.id IS NULL OR m.title IS NULL`);
-      expect(missing).toEqual([]);
-    }, 30_000, 250);
+    await eventually(
+      async () => {
+        const [{ n }] = await infra.database.query<{ n: string }>(
+          'SELECT count(*) AS n FROM catalog.outbox_events WHERE published_at IS NULL',
+        );
+        expect(Number(n)).toBe(0);
+        const missing = await infra.database.query(
+          `SELECT p.id FROM catalog.products p LEFT JOIN messaging.products m ON m.id = p.id WHERE m.id IS NULL OR m.title IS NULL`,
+        );
+        expect(missing).toEqual([]);
+      },
+      30_000,
+      250,
+    );
     const committed = await infra.database.query<{ id: string }>('SELECT id FROM catalog.products');
     expect(committed.map((r) => r.id)).toEqual(expect.arrayContaining([...created, after]));
     // And identity's consumers downstream too: a rename after the restart reaches catalog's seller card.
-    await http.put(`/api/users/${seller.id}`).set('Cookie', seller.cookie).send({ firstName: 'Post', lastName: 'Restart', location: 'Oslo' }).expect(200);
+    await http
+      .put(`/api/users/${seller.id}`)
+      .set('Cookie', seller.cookie)
+      .send({ firstName: 'Post', lastName: 'Restart', location: 'Oslo' })
+      .expect(200);
     await eventually(async () => {
       const res = await http.get(`/api/products/${after}`).expect(200);
       expect(res.body.seller).toMatchObject({ firstName: 'Post', lastName: 'Restart' });
@@ -110,7 +145,9 @@ describe('Redis stopped', () => {
         http.post('/api/products').set('Cookie', seller.cookie).send(listing('Listed without Redis')),
         http.post('/api/auth/logout').set('Cookie', buyer.cookie),
         http.post('/api/auth/login').send({ username: buyer.username, password: 'secret1' }),
-        http.post('/api/auth/register').send({ email: 'r@example.com', password: 'secret1', username: unique('r'), firstName: 'R', lastName: 'R' }),
+        http
+          .post('/api/auth/register')
+          .send({ email: 'r@example.com', password: 'secret1', username: unique('r'), firstName: 'R', lastName: 'R' }),
       ];
       for (const req of signedIn) {
         const res = await timed(req);
@@ -127,7 +164,13 @@ describe('Redis stopped', () => {
       await infra.redis.start();
     }
     // Recovers by itself (this test Redis keeps no data across a restart, so members sign in again).
-    await eventually(async () => { buyer.cookie = await login(http, buyer.username); }, 15_000, 250);
+    await eventually(
+      async () => {
+        buyer.cookie = await login(http, buyer.username);
+      },
+      15_000,
+      250,
+    );
     await http.get('/api/auth/me').set('Cookie', buyer.cookie).expect(200);
     await http.post('/api/favorites').set('Cookie', buyer.cookie).send({ productId }).expect(201);
     seller.cookie = await login(http, seller.username);
@@ -141,7 +184,10 @@ describe('Postgres cut off (TCP proxy)', () => {
     const calls: [string, () => request.Test][] = [
       ['list products', () => http.get('/api/products')],
       ['get product', () => http.get(`/api/products/${productId}`)],
-      ['create product', () => http.post('/api/products').set('Cookie', seller.cookie).send(listing('During the database outage'))],
+      [
+        'create product',
+        () => http.post('/api/products').set('Cookie', seller.cookie).send(listing('During the database outage')),
+      ],
       ['get user', () => http.get(`/api/users/${seller.id}`)],
       ['me', () => http.get('/api/auth/me').set('Cookie', buyer.cookie)],
       ['favourites', () => http.get('/api/favorites').set('Cookie', buyer.cookie)],
@@ -156,7 +202,8 @@ describe('Postgres cut off (TCP proxy)', () => {
       for (let round = 0; round < 50 && (round < 2 || Date.now() - cutAt < 3_000); round++) {
         for (const [name, call] of calls) {
           const res = await timed(call());
-          if (res.status !== 503 || res.ms >= 5_000) wrong.push(`${name}: ${res.status} in ${res.ms} ms ${JSON.stringify(res.body)}`);
+          if (res.status !== 503 || res.ms >= 5_000)
+            wrong.push(`${name}: ${res.status} in ${res.ms} ms ${JSON.stringify(res.body)}`);
           else expectErrorShape(res.body, 503);
         }
       }
@@ -165,13 +212,23 @@ describe('Postgres cut off (TCP proxy)', () => {
       await proxy.restore();
     }
     // Every service reconnects by itself (its pool opens new connections).
-    await eventually(async () => {
-      for (const [, call] of calls) expect((await call()).status).toBeLessThan(300);
-    }, 20_000, 250);
+    await eventually(
+      async () => {
+        for (const [, call] of calls) expect((await call()).status).toBeLessThan(300);
+      },
+      20_000,
+      250,
+    );
     const later = await createProduct(http, seller.cookie, { title: 'After the database outage' });
     // The outbox relay and the event consumers recovered too: the new product reaches messaging's read model.
-    await eventually(async () => {
-      expect(await infra.database.query('SELECT title FROM messaging.products WHERE id = $1', [later])).toEqual([{ title: 'After the database outage' }]);
-    }, 15_000, 250);
+    await eventually(
+      async () => {
+        expect(await infra.database.query('SELECT title FROM messaging.products WHERE id = $1', [later])).toEqual([
+          { title: 'After the database outage' },
+        ]);
+      },
+      15_000,
+      250,
+    );
   });
 });

@@ -57,7 +57,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The promise's value, or 'timeout' after `ms` (the timer cleared either way, so jest can exit). */
 async function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((r) => { timer = setTimeout(() => r('timeout'), ms); });
+  const timeout = new Promise<'timeout'>((r) => {
+    timer = setTimeout(() => r('timeout'), ms);
+  });
   try {
     return await Promise.race([promise, timeout]);
   } finally {
@@ -74,23 +76,42 @@ beforeAll(async () => {
   launcher = spawn(NODE24, [path.join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
     env: {
-      ...process.env, ...infra.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), HEALTH_PORT_OFFSET: String(portOffset),
-      SEED: '0', SKIP_BUILD: '1', REGISTER_MAX_PER_IP: '1000', LOGIN_MAX_PER_IP: '1000', RPC_TIMEOUT_MS: '2500',
+      ...process.env,
+      ...infra.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HEALTH_PORT_OFFSET: String(portOffset),
+      SEED: '0',
+      SKIP_BUILD: '1',
+      REGISTER_MAX_PER_IP: '1000',
+      LOGIN_MAX_PER_IP: '1000',
+      RPC_TIMEOUT_MS: '2500',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  launcher.stdout!.on('data', (d: Buffer) => { output += d; });
-  launcher.stderr!.on('data', (d: Buffer) => { output += d; });
+  launcher.stdout!.on('data', (d: Buffer) => {
+    output += d;
+  });
+  launcher.stderr!.on('data', (d: Buffer) => {
+    output += d;
+  });
   launcherExit = new Promise((resolve) => launcher.once('exit', (code, signal) => resolve({ code, signal })));
-  await eventually(() => {
-    if (!launcherAlive()) throw new Error(`npm start's launcher exited during start-up:\n${output}`);
-    expect(output).toContain('is running at');
-  }, 110_000, 200).catch((error: Error) => {
+  await eventually(
+    () => {
+      if (!launcherAlive()) throw new Error(`npm start's launcher exited during start-up:\n${output}`);
+      expect(output).toContain('is running at');
+    },
+    110_000,
+    200,
+  ).catch((error: Error) => {
     throw new Error(`${error.message}\n${output}`);
   });
   http = client(`http://127.0.0.1:${port}`);
   const username = `launch${Date.now().toString(36)}`;
-  const res = await http('POST', '/api/auth/register', { body: { email: `${username}@example.com`, password: 'secret1', username, firstName: 'Launch', lastName: 'Er' } });
+  const res = await http('POST', '/api/auth/register', {
+    body: { email: `${username}@example.com`, password: 'secret1', username, firstName: 'Launch', lastName: 'Er' },
+  });
   expect(res.status).toBe(201);
   cookie = res.cookie;
 }, 180_000);
@@ -129,7 +150,10 @@ async function killFavourites() {
   let newPid: number | undefined;
   while (Date.now() - killedAt < 30_000) {
     const current = pidOf('favourites');
-    if (current !== undefined && current !== pid && newPid === undefined) { newPid = current; back = Date.now() - killedAt; }
+    if (current !== undefined && current !== pid && newPid === undefined) {
+      newPid = current;
+      back = Date.now() - killedAt;
+    }
     const favourites = await http('GET', '/api/favorites', { cookie });
     own.push(favourites.status);
     if (newPid !== undefined && favourites.status === 200) break;
@@ -161,12 +185,18 @@ describe("npm start's launcher supervises every process", () => {
     // Only favourites was restarted.
     expect([...launcherChildren().keys()].filter((p) => p !== crash.newPid).sort()).toEqual(crash.othersBefore);
     // The launcher said what happened and when it would restart.
-    expect(output).toMatch(new RegExp(`favourites \\(pid ${crash.pid}\\) exited on signal SIGKILL after [\\d.]+ s; restarting in 1 s`));
+    expect(output).toMatch(
+      new RegExp(`favourites \\(pid ${crash.pid}\\) exited on signal SIGKILL after [\\d.]+ s; restarting in 1 s`),
+    );
   }, 60_000);
 
   it('backs off: a second crash in a row waits twice as long before the restart', async () => {
     const crash = await killFavourites();
-    expect(output).toMatch(new RegExp(`favourites \\(pid ${crash.pid}\\) exited on signal SIGKILL after [\\d.]+ s; restarting in 2 s \\(crash 2 in a row\\)`));
+    expect(output).toMatch(
+      new RegExp(
+        `favourites \\(pid ${crash.pid}\\) exited on signal SIGKILL after [\\d.]+ s; restarting in 2 s \\(crash 2 in a row\\)`,
+      ),
+    );
     expect(crash.newPid).toBeDefined();
     expect(crash.back).toBeGreaterThanOrEqual(2_000);
     expect(crash.others.every((status) => status === 200)).toBe(true);

@@ -18,7 +18,9 @@ afterAll(async () => {
 it('every replica starting at once finds its schema, none fails', async () => {
   for (let round = 0; round < 5; round++) {
     const schema = `replicas_${round}`;
-    const results = await Promise.allSettled(Array.from({ length: 8 }, () => ensureDatabaseAndSchema(infra.database.url, schema)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () => ensureDatabaseAndSchema(infra.database.url, schema)),
+    );
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     const client = new Client({ connectionString: infra.database.url });
     await client.connect();

@@ -17,9 +17,13 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const seed = () => spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'seed.mjs')], {
-  cwd: ROOT, encoding: 'utf8', timeout: 90_000, env: { ...process.env, ...stack.env, PUBLIC_URL: stack.url },
-});
+const seed = () =>
+  spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'seed.mjs')], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 90_000,
+    env: { ...process.env, ...stack.env, PUBLIC_URL: stack.url },
+  });
 
 it('fills an empty catalogue once, then adds nothing; the support demo account decides claims', async () => {
   const first = seed();

@@ -2,11 +2,26 @@
 // The routes come from the gateway's own router, so a new route without a row here fails the suite.
 import request from 'supertest';
 import {
-  type Account, createProduct, expectErrorShape, guestInfo, listRoutes, login, register, shipping, startWorld, unique, type World,
+  type Account,
+  createProduct,
+  expectErrorShape,
+  guestInfo,
+  listRoutes,
+  login,
+  register,
+  shipping,
+  startWorld,
+  unique,
+  type World,
 } from '../support/world';
 
 type Role = 'guest' | 'owner' | 'other';
-interface Call { method: 'get' | 'post' | 'put' | 'delete'; path: string; body?: unknown; headers?: Record<string, string> }
+interface Call {
+  method: 'get' | 'post' | 'put' | 'delete';
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
 interface Row {
   /** Builds the request for a role (fresh resources where the call consumes them). */
   call: (role: Role) => Promise<Call> | Call;
@@ -40,22 +55,47 @@ beforeAll(async () => {
   ownerProduct = await createProduct(http, owner.cookie);
   thirdProduct = await createProduct(http, third.cookie);
   // The owner talks to the third user about their product, and starts a checkout as a signed-in buyer.
-  await http.post('/api/messages').set('Cookie', owner.cookie).send({ toUserId: third.id, productId: thirdProduct, content: 'Secret owner note' }).expect(201);
-  const intent = await http.post('/api/create-payment-intent').set('Cookie', owner.cookie).send({ productId: thirdProduct, amount: '25.00', guestInfo: shipping }).expect(200);
+  await http
+    .post('/api/messages')
+    .set('Cookie', owner.cookie)
+    .send({ toUserId: third.id, productId: thirdProduct, content: 'Secret owner note' })
+    .expect(201);
+  const intent = await http
+    .post('/api/create-payment-intent')
+    .set('Cookie', owner.cookie)
+    .send({ productId: thirdProduct, amount: '25.00', guestInfo: shipping })
+    .expect(200);
   ownerIntent = intent.body.paymentIntentId;
   ownerSecret = intent.body.clientSecret;
   ownerPurchase = await paidOrder(third.cookie, owner.cookie);
 }, 120_000);
 
-const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123', postalCode: '10001' };
+const goodCard = {
+  number: '4242 4242 4242 4242',
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+  postalCode: '10001',
+};
 
 /** A new product of `sellerCookie`'s, paid for by `buyerCookie`: the order's id. */
 async function paidOrder(sellerCookie: string, buyerCookie: string): Promise<string> {
   const http = world.http;
   const productId = await createProduct(http, sellerCookie);
-  const intent = await http.post('/api/create-payment-intent').set('Cookie', buyerCookie).send({ productId, amount: '25.00', guestInfo: shipping }).expect(200);
-  await http.post('/api/payments/test-confirm').send({ clientSecret: intent.body.clientSecret, card: goodCard }).expect(200);
-  const paid = await http.post('/api/payments/reconcile').set('Cookie', buyerCookie).send({ paymentIntentId: intent.body.paymentIntentId }).expect(200);
+  const intent = await http
+    .post('/api/create-payment-intent')
+    .set('Cookie', buyerCookie)
+    .send({ productId, amount: '25.00', guestInfo: shipping })
+    .expect(200);
+  await http
+    .post('/api/payments/test-confirm')
+    .send({ clientSecret: intent.body.clientSecret, card: goodCard })
+    .expect(200);
+  const paid = await http
+    .post('/api/payments/reconcile')
+    .set('Cookie', buyerCookie)
+    .send({ paymentIntentId: intent.body.paymentIntentId })
+    .expect(200);
   return paid.body.orderId;
 }
 
@@ -66,7 +106,11 @@ const ordered = {
   /** The owner buys from the third user. */
   purchase: () => paidOrder(third.cookie, cookies.owner!),
   async shipped(sellerCookie: string, orderId: string) {
-    await world.http.post(`/api/orders/${orderId}/ship`).set('Cookie', sellerCookie).send({ carrier: 'DHL', trackingNumber: 'JD01' }).expect(200);
+    await world.http
+      .post(`/api/orders/${orderId}/ship`)
+      .set('Cookie', sellerCookie)
+      .send({ carrier: 'DHL', trackingNumber: 'JD01' })
+      .expect(200);
     return orderId;
   },
   async delivered(sellerCookie: string, orderId: string) {
@@ -75,15 +119,24 @@ const ordered = {
   },
   /** A claim on a shipped order: its id (from the buyer's view of the order). */
   async claimed(buyerCookie: string, orderId: string): Promise<string> {
-    const res = await world.http.post(`/api/orders/${orderId}/claims`).set('Cookie', buyerCookie).send({ reason: 'damaged', description: 'Broken in transit' }).expect(201);
+    const res = await world.http
+      .post(`/api/orders/${orderId}/claims`)
+      .set('Cookie', buyerCookie)
+      .send({ reason: 'damaged', description: 'Broken in transit' })
+      .expect(201);
     return res.body.claim.id;
   },
 };
 
 /** Stripe's test values that pass the test-mode onboarding. */
 const onboardingDetails = {
-  legalName: 'Owner Seller', dateOfBirth: '1901-01-01', addressLine: '1 Market Street', city: 'Springfield', postalCode: '10001',
-  routingNumber: '110000000', accountNumber: '000123456789',
+  legalName: 'Owner Seller',
+  dateOfBirth: '1901-01-01',
+  addressLine: '1 Market Street',
+  city: 'Springfield',
+  postalCode: '10001',
+  routingNumber: '110000000',
+  accountNumber: '000123456789',
 };
 
 /** A fresh test-mode onboarding link of the owner's: its token. */
@@ -105,27 +158,69 @@ const TABLE: Record<string, Row> = {
   'GET /healthz': { call: () => ({ method: 'get', path: '/healthz' }), expect: all(200) },
   'GET /readyz': { call: () => ({ method: 'get', path: '/readyz' }), expect: all(200) },
   'GET /api/auth/me': {
-    call: () => ({ method: 'get', path: '/api/auth/me' }), expect: signedIn(200),
-    check: (role, body) => { if (role === 'other') expect((body as { id: string }).id).toBe(other.id); },
+    call: () => ({ method: 'get', path: '/api/auth/me' }),
+    expect: signedIn(200),
+    check: (role, body) => {
+      if (role === 'other') expect((body as { id: string }).id).toBe(other.id);
+    },
   },
-  'POST /api/auth/login': { call: () => ({ method: 'post', path: '/api/auth/login', body: { username: third.username, password: 'secret1' } }), expect: all(200), rotatesSession: true },
+  'POST /api/auth/login': {
+    call: () => ({ method: 'post', path: '/api/auth/login', body: { username: third.username, password: 'secret1' } }),
+    expect: all(200),
+    rotatesSession: true,
+  },
   'POST /api/auth/register': {
-    call: () => { const u = unique('reg'); return { method: 'post', path: '/api/auth/register', body: { email: `${u}@example.com`, password: 'secret1', username: u, firstName: 'R', lastName: 'R' } }; },
-    expect: all(201), rotatesSession: true,
+    call: () => {
+      const u = unique('reg');
+      return {
+        method: 'post',
+        path: '/api/auth/register',
+        body: { email: `${u}@example.com`, password: 'secret1', username: u, firstName: 'R', lastName: 'R' },
+      };
+    },
+    expect: all(201),
+    rotatesSession: true,
   },
-  'POST /api/auth/logout': { call: () => ({ method: 'post', path: '/api/auth/logout' }), expect: all(204), rotatesSession: true },
+  'POST /api/auth/logout': {
+    call: () => ({ method: 'post', path: '/api/auth/logout' }),
+    expect: all(204),
+    rotatesSession: true,
+  },
   'GET /api/users/:id': {
-    call: () => ({ method: 'get', path: `/api/users/${owner.id}` }), expect: all(200),
+    call: () => ({ method: 'get', path: `/api/users/${owner.id}` }),
+    expect: all(200),
     check: (_role, body) => expect(body).not.toHaveProperty('email'),
   },
   'PUT /api/users/:id': {
-    call: () => ({ method: 'put', path: `/api/users/${owner.id}`, body: { firstName: 'Owner', lastName: 'Renamed', location: 'Faro' } }),
+    call: () => ({
+      method: 'put',
+      path: `/api/users/${owner.id}`,
+      body: { firstName: 'Owner', lastName: 'Renamed', location: 'Faro' },
+    }),
     expect: { guest: 401, owner: 200, other: 403 },
   },
-  'GET /api/users/:id/products': { call: () => ({ method: 'get', path: `/api/users/${owner.id}/products` }), expect: all(200) },
+  'GET /api/users/:id/products': {
+    call: () => ({ method: 'get', path: `/api/users/${owner.id}/products` }),
+    expect: all(200),
+  },
   'GET /api/products': { call: () => ({ method: 'get', path: '/api/products' }), expect: all(200) },
   'GET /api/products/:id': { call: () => ({ method: 'get', path: `/api/products/${ownerProduct}` }), expect: all(200) },
-  'POST /api/products': { call: () => ({ method: 'post', path: '/api/products', body: { title: 'Matrix listing', description: 'A description long enough to be valid here.', price: 5, condition: 'new', category: 'Art', country: 'Chile', images: ['https://example.com/x.png'] } }), expect: signedIn(201) },
+  'POST /api/products': {
+    call: () => ({
+      method: 'post',
+      path: '/api/products',
+      body: {
+        title: 'Matrix listing',
+        description: 'A description long enough to be valid here.',
+        price: 5,
+        condition: 'new',
+        category: 'Art',
+        country: 'Chile',
+        images: ['https://example.com/x.png'],
+      },
+    }),
+    expect: signedIn(201),
+  },
   'DELETE /api/products/:id': {
     call: async () => ({ method: 'delete', path: `/api/products/${await createProduct(world.http, owner.cookie)}` }),
     expect: { guest: 401, owner: 204, other: 403 },
@@ -133,33 +228,59 @@ const TABLE: Record<string, Row> = {
   'GET /api/categories': { call: () => ({ method: 'get', path: '/api/categories' }), expect: all(200) },
   'GET /api/categories/browse': { call: () => ({ method: 'get', path: '/api/categories/browse' }), expect: all(200) },
   'GET /api/favorites': { call: () => ({ method: 'get', path: '/api/favorites' }), expect: signedIn(200) },
-  'POST /api/favorites': { call: () => ({ method: 'post', path: '/api/favorites', body: { productId: ownerProduct } }), expect: signedIn(201) },
-  'DELETE /api/favorites/:productId': { call: () => ({ method: 'delete', path: `/api/favorites/${ownerProduct}` }), expect: signedIn(204) },
-  'GET /api/messages/conversations': {
-    call: () => ({ method: 'get', path: '/api/messages/conversations' }), expect: signedIn(200),
-    check: (role, body) => { if (role === 'other') expect(JSON.stringify(body)).not.toContain('Secret owner note'); },
+  'POST /api/favorites': {
+    call: () => ({ method: 'post', path: '/api/favorites', body: { productId: ownerProduct } }),
+    expect: signedIn(201),
   },
-  'GET /api/messages/unread-count': { call: () => ({ method: 'get', path: '/api/messages/unread-count' }), expect: signedIn(200) },
+  'DELETE /api/favorites/:productId': {
+    call: () => ({ method: 'delete', path: `/api/favorites/${ownerProduct}` }),
+    expect: signedIn(204),
+  },
+  'GET /api/messages/conversations': {
+    call: () => ({ method: 'get', path: '/api/messages/conversations' }),
+    expect: signedIn(200),
+    check: (role, body) => {
+      if (role === 'other') expect(JSON.stringify(body)).not.toContain('Secret owner note');
+    },
+  },
+  'GET /api/messages/unread-count': {
+    call: () => ({ method: 'get', path: '/api/messages/unread-count' }),
+    expect: signedIn(200),
+  },
   'GET /api/messages/:otherUserId': {
     // The owner's thread with the third user: another user asking for the same path only ever sees their own (empty) thread.
-    call: () => ({ method: 'get', path: `/api/messages/${third.id}?productId=${thirdProduct}` }), expect: signedIn(200),
+    call: () => ({ method: 'get', path: `/api/messages/${third.id}?productId=${thirdProduct}` }),
+    expect: signedIn(200),
     check: (role, body) => {
       if (role === 'owner') expect(JSON.stringify(body)).toContain('Secret owner note');
       if (role === 'other') expect(body).toEqual([]);
     },
   },
   'POST /api/messages': {
-    call: () => ({ method: 'post', path: '/api/messages', body: { toUserId: owner.id, productId: ownerProduct, content: 'Is it still available?' } }),
+    call: () => ({
+      method: 'post',
+      path: '/api/messages',
+      body: { toUserId: owner.id, productId: ownerProduct, content: 'Is it still available?' },
+    }),
     expect: { guest: 401, owner: 403, other: 201 },
   },
   'POST /api/create-payment-intent': {
-    call: (role) => ({ method: 'post', path: '/api/create-payment-intent', body: { productId: ownerProduct, amount: '25.00', guestInfo: role === 'guest' ? guestInfo : shipping } }),
+    call: (role) => ({
+      method: 'post',
+      path: '/api/create-payment-intent',
+      body: { productId: ownerProduct, amount: '25.00', guestInfo: role === 'guest' ? guestInfo : shipping },
+    }),
     expect: { guest: 200, owner: 403, other: 200 },
   },
   // The client secret is the capability (as with Stripe.js), held by the browser that started the checkout; the
   // intent's id alone confirms nothing. An incomplete card changes nothing.
   'POST /api/payments/test-confirm': {
-    call: () => ({ method: 'post', path: '/api/payments/test-confirm', body: { clientSecret: ownerSecret, card: { number: '4242' } } }), expect: all(200),
+    call: () => ({
+      method: 'post',
+      path: '/api/payments/test-confirm',
+      body: { clientSecret: ownerSecret, card: { number: '4242' } },
+    }),
+    expect: all(200),
   },
   // A signed-in buyer's order is theirs alone: nobody else learns its state.
   'POST /api/payments/reconcile': {
@@ -167,8 +288,11 @@ const TABLE: Record<string, Row> = {
     expect: { guest: 404, owner: 200, other: 404 },
   },
   'GET /api/orders': {
-    call: () => ({ method: 'get', path: '/api/orders' }), expect: signedIn(200),
-    check: (role, body) => { if (role === 'other') expect(JSON.stringify(body)).not.toContain(thirdProduct); },
+    call: () => ({ method: 'get', path: '/api/orders' }),
+    expect: signedIn(200),
+    check: (role, body) => {
+      if (role === 'other') expect(JSON.stringify(body)).not.toContain(thirdProduct);
+    },
   },
   // Orders (issue 19). A party sees and acts; a stranger (another user, or a guest without the private token) gets 404,
   // exactly as for an order that does not exist; the seller's routes need a session (401). Guest buyers act through
@@ -183,20 +307,31 @@ const TABLE: Record<string, Row> = {
     expect: { guest: 401, owner: 200, other: 404 },
   },
   'POST /api/orders/:ref/delivered': {
-    call: async () => ({ method: 'post', path: `/api/orders/${await ordered.shipped(cookies.owner!, await ordered.sale())}/delivered` }),
+    call: async () => ({
+      method: 'post',
+      path: `/api/orders/${await ordered.shipped(cookies.owner!, await ordered.sale())}/delivered`,
+    }),
     expect: { guest: 404, owner: 200, other: 404 },
   },
   'POST /api/orders/:ref/confirm': {
-    call: async () => ({ method: 'post', path: `/api/orders/${await ordered.delivered(third.cookie, await ordered.shipped(third.cookie, await ordered.purchase()))}/confirm` }),
+    call: async () => ({
+      method: 'post',
+      path: `/api/orders/${await ordered.delivered(third.cookie, await ordered.shipped(third.cookie, await ordered.purchase()))}/confirm`,
+    }),
     expect: { guest: 404, owner: 200, other: 404 },
   },
   'POST /api/orders/:ref/cancel': {
-    call: async () => ({ method: 'post', path: `/api/orders/${await ordered.sale()}/cancel`, body: { reason: 'Broke while packing' } }),
+    call: async () => ({
+      method: 'post',
+      path: `/api/orders/${await ordered.sale()}/cancel`,
+      body: { reason: 'Broke while packing' },
+    }),
     expect: { guest: 404, owner: 200, other: 404 },
   },
   'POST /api/orders/:ref/claims': {
     call: async () => ({
-      method: 'post', path: `/api/orders/${await ordered.shipped(third.cookie, await ordered.purchase())}/claims`,
+      method: 'post',
+      path: `/api/orders/${await ordered.shipped(third.cookie, await ordered.purchase())}/claims`,
       body: { reason: 'not_received', description: 'Nothing came' },
     }),
     expect: { guest: 404, owner: 201, other: 404 },
@@ -205,37 +340,66 @@ const TABLE: Record<string, Row> = {
     call: async () => {
       const orderId = await ordered.shipped(cookies.owner!, await ordered.sale());
       await ordered.claimed(third.cookie, orderId);
-      return { method: 'post', path: `/api/orders/${orderId}/claim/response`, body: { accept: false, statement: 'Sent well packed' } };
+      return {
+        method: 'post',
+        path: `/api/orders/${orderId}/claim/response`,
+        body: { accept: false, statement: 'Sent well packed' },
+      };
     },
     expect: { guest: 401, owner: 200, other: 404 },
   },
   // Support only: neither the owner nor another member may see the queue or decide (support itself:
   // gateway/test/orders.e2e-spec.ts). The claim here is on the owner's own sale.
-  'GET /api/support/claims': { call: () => ({ method: 'get', path: '/api/support/claims' }), expect: { guest: 401, owner: 403, other: 403 } },
-  'GET /api/support/disputes': { call: () => ({ method: 'get', path: '/api/support/disputes' }), expect: { guest: 401, owner: 403, other: 403 } },
+  'GET /api/support/claims': {
+    call: () => ({ method: 'get', path: '/api/support/claims' }),
+    expect: { guest: 401, owner: 403, other: 403 },
+  },
+  'GET /api/support/disputes': {
+    call: () => ({ method: 'get', path: '/api/support/disputes' }),
+    expect: { guest: 401, owner: 403, other: 403 },
+  },
   'POST /api/support/claims/:id/decision': {
     call: async () => {
       const orderId = await ordered.shipped(cookies.owner!, await ordered.sale());
       const claimId = await ordered.claimed(third.cookie, orderId);
-      return { method: 'post', path: `/api/support/claims/${claimId}/decision`, body: { outcome: 'release', reason: 'Mine to decide' } };
+      return {
+        method: 'post',
+        path: `/api/support/claims/${claimId}/decision`,
+        body: { outcome: 'release', reason: 'Mine to decide' },
+      };
     },
     expect: { guest: 401, owner: 403, other: 403 },
   },
   // Sellers get paid (issue 20): a member sees and sets up only their own payout account and payouts (the id is the session's).
   'GET /api/payouts/account': { call: () => ({ method: 'get', path: '/api/payouts/account' }), expect: signedIn(200) },
-  'POST /api/payouts/account': { call: () => ({ method: 'post', path: '/api/payouts/account' }), expect: signedIn(200) },
+  'POST /api/payouts/account': {
+    call: () => ({ method: 'post', path: '/api/payouts/account' }),
+    expect: signedIn(200),
+  },
   'GET /api/payouts': { call: () => ({ method: 'get', path: '/api/payouts' }), expect: signedIn(200) },
   // The test-mode onboarding link's token is the capability, like Stripe's hosted page: whoever holds it may open and
   // use it, without a session. A fresh link of the owner's per call (a link is single-use).
   'GET /api/payouts/test-onboarding/:token': {
-    call: async () => ({ method: 'get', path: `/api/payouts/test-onboarding/${await onboardingToken()}` }), expect: all(200),
+    call: async () => ({ method: 'get', path: `/api/payouts/test-onboarding/${await onboardingToken()}` }),
+    expect: all(200),
   },
   'POST /api/payouts/test-onboarding/:token': {
-    call: async () => ({ method: 'post', path: `/api/payouts/test-onboarding/${await onboardingToken()}`, body: onboardingDetails }), expect: all(200),
+    call: async () => ({
+      method: 'post',
+      path: `/api/payouts/test-onboarding/${await onboardingToken()}`,
+      body: onboardingDetails,
+    }),
+    expect: all(200),
   },
   // Signed by the provider, not by a session; the test-mode provider signs its own (issue 20), so a bad signature is a 400 in either mode.
   'POST /api/webhooks/stripe': {
-    call: () => ({ method: 'post', path: '/api/webhooks/stripe', body: { id: 'evt_1' }, headers: { 'stripe-signature': 't=1,v1=bad' } }), expect: all(400), // test mode verifies signatures too (its own secret): a bad one is a 400
+    call: () => ({
+      method: 'post',
+      path: '/api/webhooks/stripe',
+      body: { id: 'evt_1' },
+      headers: { 'stripe-signature': 't=1,v1=bad' },
+    }),
+    expect: all(400), // test mode verifies signatures too (its own secret): a bad one is a 400
   },
 };
 
@@ -259,13 +423,20 @@ describe('authorisation matrix', () => {
     const mismatches: string[] = [];
     for (const route of listRoutes(world.gateway)) {
       const row = TABLE[route];
-      if (!row) { mismatches.push(`${route}: no row`); continue; }
+      if (!row) {
+        mismatches.push(`${route}: no row`);
+        continue;
+      }
       for (const role of ['guest', 'owner', 'other'] as Role[]) {
         const res = await send(role, await row.call(role));
-        if (res.status !== row.expect[role]) mismatches.push(`${route} as ${role}: ${res.status} (expected ${row.expect[role]}) ${JSON.stringify(res.body).slice(0, 200)}`);
+        if (res.status !== row.expect[role])
+          mismatches.push(
+            `${route} as ${role}: ${res.status} (expected ${row.expect[role]}) ${JSON.stringify(res.body).slice(0, 200)}`,
+          );
         else if (res.status >= 400) expectErrorShape(res.body, res.status);
         else row.check?.(role, res.body);
-        if (row.rotatesSession && role !== 'guest') cookies[role] = await login(world.http, role === 'owner' ? owner.username : other.username);
+        if (row.rotatesSession && role !== 'guest')
+          cookies[role] = await login(world.http, role === 'owner' ? owner.username : other.username);
       }
     }
     expect(mismatches).toEqual([]);

@@ -3,7 +3,20 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import type request from 'supertest';
-import { type Account, createProduct, expectErrorShape, guestInfo, listRoutes, listing, login, register, shipping, startWorld, unique, type World } from '../support/world';
+import {
+  type Account,
+  createProduct,
+  expectErrorShape,
+  guestInfo,
+  listRoutes,
+  listing,
+  login,
+  register,
+  shipping,
+  startWorld,
+  unique,
+  type World,
+} from '../support/world';
 
 let world: World;
 /** The caller of the signed-in requests: a buyer, who favourites, messages and pays for `seller`'s products. */
@@ -17,19 +30,31 @@ let clientSecret: string;
 
 beforeAll(async () => {
   // Sign-in limits out of the way: the login template's wrong password would otherwise slow the member's own sign-in.
-  world = await startWorld({ LOGIN_MAX_PER_IP: '100000', LOGIN_MAX_PER_ACCOUNT: '100000', LOGIN_FREE_FAILURES_PER_CLIENT: '100000', REGISTER_MAX_PER_IP: '100000' });
+  world = await startWorld({
+    LOGIN_MAX_PER_IP: '100000',
+    LOGIN_MAX_PER_ACCOUNT: '100000',
+    LOGIN_FREE_FAILURES_PER_CLIENT: '100000',
+    REGISTER_MAX_PER_IP: '100000',
+  });
   member = await register(world.http, unique('fuzz'));
   seller = await register(world.http, unique('fuzzs'));
   productId = await createProduct(world.http, seller.cookie);
   const forSale = await createProduct(world.http, seller.cookie, { price: '31.50' });
-  const intent = await world.http.post('/api/create-payment-intent').set('Cookie', member.cookie).send({ productId: forSale, amount: '31.50', guestInfo: shipping });
+  const intent = await world.http
+    .post('/api/create-payment-intent')
+    .set('Cookie', member.cookie)
+    .send({ productId: forSale, amount: '31.50', guestInfo: shipping });
   if (intent.status !== 200) throw new Error(`payment intent: ${intent.status} ${JSON.stringify(intent.body)}`);
   paymentIntentId = intent.body.paymentIntentId;
   clientSecret = intent.body.clientSecret;
   // Two of everything that is paged, so that a page of one has a next page and a cursor to forge.
   for (const id of [productId, forSale]) {
     await world.http.post('/api/favorites').set('Cookie', member.cookie).send({ productId: id }).expect(201);
-    await world.http.post('/api/messages').set('Cookie', member.cookie).send({ toUserId: seller.id, productId: id, content: 'Is it available?' }).expect(201);
+    await world.http
+      .post('/api/messages')
+      .set('Cookie', member.cookie)
+      .send({ toUserId: seller.id, productId: id, content: 'Is it available?' })
+      .expect(201);
   }
 }, 120_000);
 
@@ -40,19 +65,33 @@ afterAll(async () => {
 /** Valid bodies, mutated by the generators below so that the fuzz reaches deep validation as well as the parser. */
 const TEMPLATES: Record<string, () => Record<string, unknown>> = {
   'POST /api/auth/login': () => ({ username: member.username, password: 'wrong-password' }),
-  'POST /api/auth/register': () => ({ email: 'f@example.com', password: 'secret1', username: unique('f'), firstName: 'F', lastName: 'Z', location: 'X' }),
+  'POST /api/auth/register': () => ({
+    email: 'f@example.com',
+    password: 'secret1',
+    username: unique('f'),
+    firstName: 'F',
+    lastName: 'Z',
+    location: 'X',
+  }),
   'PUT /api/users/:id': () => ({ firstName: 'F', lastName: 'Z', location: 'Y' }),
   'POST /api/products': () => listing(undefined, { originalPrice: '40.00' }),
   'POST /api/favorites': () => ({ productId }),
   'POST /api/messages': () => ({ toUserId: seller.id, productId, content: 'hello' }),
   'POST /api/create-payment-intent': () => ({ productId, amount: '25.00', guestInfo }),
   // An incomplete card: answered with the spec's message, never charged.
-  'POST /api/payments/test-confirm': () => ({ clientSecret, card: { number: '4242', expMonth: '12', expYear: '2040', cvc: '1', postalCode: '10001' } }),
+  'POST /api/payments/test-confirm': () => ({
+    clientSecret,
+    card: { number: '4242', expMonth: '12', expYear: '2040', cvc: '1', postalCode: '10001' },
+  }),
   'POST /api/payments/reconcile': () => ({ paymentIntentId, clientSecret }),
   'POST /api/webhooks/stripe': () => ({ id: 'evt' }),
   'POST /api/orders/:ref/ship': () => ({ carrier: 'DHL', trackingNumber: 'JD 0123-45' }),
   'POST /api/orders/:ref/cancel': () => ({ reason: 'Broke while packing' }),
-  'POST /api/orders/:ref/claims': () => ({ reason: 'damaged', description: 'Arrived broken', photos: ['https://example.com/b.jpg'] }),
+  'POST /api/orders/:ref/claims': () => ({
+    reason: 'damaged',
+    description: 'Arrived broken',
+    photos: ['https://example.com/b.jpg'],
+  }),
   'POST /api/orders/:ref/claim/response': () => ({ accept: false, statement: 'Packed well' }),
   'POST /api/support/claims/:id/decision': () => ({ outcome: 'refund', reason: 'Photos show it' }),
 };
@@ -61,24 +100,70 @@ const weirdString = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
-  fc.constantFrom('', ' ', '\u0000', '\u202e', 'null', 'undefined', 'NaN', '-1', '1e309', '0x10', '💥'.repeat(50), '<script>alert(1)</script>',
-    "' OR 1=1 --", '../../etc/passwd', '%00', '{{7*7}}', '${7*7}', 'a'.repeat(5000), 'ü'.repeat(3000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\u202e',
+    'null',
+    'undefined',
+    'NaN',
+    '-1',
+    '1e309',
+    '0x10',
+    '💥'.repeat(50),
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '../../etc/passwd',
+    '%00',
+    '{{7*7}}',
+    '${7*7}',
+    'a'.repeat(5000),
+    'ü'.repeat(3000),
+  ),
 );
 const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
   weirdString,
-  fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant([]), fc.constant({}),
-  fc.array(weirdString, { maxLength: 4 }), fc.dictionary(weirdString, weirdString, { maxKeys: 3 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant([]),
+  fc.constant({}),
+  fc.array(weirdString, { maxLength: 4 }),
+  fc.dictionary(weirdString, weirdString, { maxKeys: 3 }),
   fc.jsonValue({ maxDepth: 3 }),
 );
 const oddId = fc.oneof(
-  fc.uuid(), fc.constant('00000000-0000-0000-0000-000000000000'), fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 20 }),
-  fc.constantFrom('..', '%', '%E0%A4%A', '%00', 'null', '-1', '1.5', '[]', 'a'.repeat(3000), '__proto__', 'constructor', ' '),
+  fc.uuid(),
+  fc.constant('00000000-0000-0000-0000-000000000000'),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.constantFrom(
+    '..',
+    '%',
+    '%E0%A4%A',
+    '%00',
+    'null',
+    '-1',
+    '1.5',
+    '[]',
+    'a'.repeat(3000),
+    '__proto__',
+    'constructor',
+    ' ',
+  ),
 );
 
 type Body = { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; type: string };
 const bodyFor = (route: string): fc.Arbitrary<Body> => {
   const template = TEMPLATES[route] ?? (() => ({}));
-  const mutated = fc.tuple(fc.array(fc.tuple(weirdString, weirdValue), { maxLength: 4 }), fc.array(fc.nat(20), { maxLength: 3 }), fc.boolean())
+  const mutated = fc
+    .tuple(
+      fc.array(fc.tuple(weirdString, weirdValue), { maxLength: 4 }),
+      fc.array(fc.nat(20), { maxLength: 3 }),
+      fc.boolean(),
+    )
     .map(([changes, drops, useKnownKeys]) => {
       const body: Record<string, unknown> = template();
       const keys = Object.keys(body);
@@ -91,21 +176,65 @@ const bodyFor = (route: string): fc.Arbitrary<Body> => {
     { weight: 2, arbitrary: weirdValue.map((value) => ({ kind: 'json', value }) as Body) },
     {
       weight: 2,
-      arbitrary: fc.oneof(
-        fc.constantFrom('{', '{"a":', '[1,2', 'nul', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"x":1}}}', '\u0000', '"\\ud800"', '[[[[[[[[[[]]]]]]]]]]'),
-        fc.string({ maxLength: 50 }),
-        fc.constant('['.repeat(5000) + ']'.repeat(5000)),
-        fc.constant(JSON.stringify({ title: 'x'.repeat(120_000) })),
-      ).map((text) => ({ kind: 'raw', text, type: 'application/json' }) as Body),
+      arbitrary: fc
+        .oneof(
+          fc.constantFrom(
+            '{',
+            '{"a":',
+            '[1,2',
+            'nul',
+            '{"__proto__":{"isAdmin":true}}',
+            '{"constructor":{"prototype":{"x":1}}}',
+            '\u0000',
+            '"\\ud800"',
+            '[[[[[[[[[[]]]]]]]]]]',
+          ),
+          fc.string({ maxLength: 50 }),
+          fc.constant('['.repeat(5000) + ']'.repeat(5000)),
+          fc.constant(JSON.stringify({ title: 'x'.repeat(120_000) })),
+        )
+        .map((text) => ({ kind: 'raw', text, type: 'application/json' }) as Body),
     },
-    { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1').map((type) => ({ kind: 'raw', text: 'a=1&b=2', type }) as Body) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'application/json; charset=latin1',
+        )
+        .map((type) => ({ kind: 'raw', text: 'a=1&b=2', type }) as Body),
+    },
   );
 };
-const queryKeys = ['search', 'country', 'minPrice', 'maxPrice', 'categories', 'condition', 'location', 'sort', 'limit', 'cursor', 'productId', 'role', 'unknown', '__proto__', 'a[b]'];
-const query = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...queryKeys), weirdString), fc.oneof(weirdString, oddId)), { maxLength: 5 });
+const queryKeys = [
+  'search',
+  'country',
+  'minPrice',
+  'maxPrice',
+  'categories',
+  'condition',
+  'location',
+  'sort',
+  'limit',
+  'cursor',
+  'productId',
+  'role',
+  'unknown',
+  '__proto__',
+  'a[b]',
+];
+const query = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...queryKeys), weirdString), fc.oneof(weirdString, oddId)), {
+  maxLength: 5,
+});
 
 function encode(text: string): string {
-  try { return encodeURIComponent(text); } catch { return encodeURIComponent(text.replace(/[\ud800-\udfff]/g, '?')); }
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return encodeURIComponent(text.replace(/[\ud800-\udfff]/g, '?'));
+  }
 }
 /** Path params stay raw when they look like an encoding already (to reach the router's decoder). */
 const asPathSegment = (id: string) => (/^%|^\.\.$/.test(id) ? id : encode(id));
@@ -118,29 +247,50 @@ describe('fuzzing every route with malformed input', () => {
     for (const route of routes) {
       const [method, pattern] = route.split(' ');
       const hasBody = method !== 'GET' && method !== 'DELETE';
-      const arbitrary = fc.record({ ids: fc.array(oddId, { minLength: 2, maxLength: 2 }), query, body: bodyFor(route), signedIn: fc.boolean() });
-      await fc.assert(fc.asyncProperty(arbitrary, async ({ ids, query: q, body, signedIn }) => {
-        let i = 0;
-        const path = pattern.replace(/:[A-Za-z]+/g, () => asPathSegment(ids[i++]));
-        // Node refuses request heads over 16 kB by closing the socket (431): keep URLs below that.
-        const qs = q.map(([k, v]) => `${encode(k)}=${encode(v)}`).reduce((acc, pair) => (acc.length + pair.length > 8000 ? acc : acc ? `${acc}&${pair}` : pair), '');
-        const url = qs ? `${path}?${qs}` : path;
-        let req: request.Test = world.http[method.toLowerCase() as 'get'](url);
-        if (signedIn) req = req.set('Cookie', member.cookie);
-        if (hasBody) {
-          if (body.kind === 'json') req = req.set('Content-Type', 'application/json').send(JSON.stringify(body.value) ?? 'null');
-          else req = req.set('Content-Type', body.type).send(body.text);
-        }
-        const res = await req;
-        requests++;
-        const where = `${method} ${url.slice(0, 120)} body=${JSON.stringify(body).slice(0, 160)}`;
-        if (res.status >= 500 && res.status !== 503) failures.push(`${res.status} ${where} ${JSON.stringify(res.body)}`);
-        if (res.status >= 400) {
-          try { expectErrorShape(res.body, res.status); } catch { failures.push(`bad error shape ${res.status} ${where}: ${res.text.slice(0, 200)}`); }
-        }
-        // Sign-in routes replace or end the session: keep a valid cookie for the next runs.
-        if (signedIn && /auth\/(login|logout|register)/.test(route) && res.status < 300) member.cookie = await login(world.http, member.username);
-      }), { numRuns: Number(process.env.FUZZ_RUNS ?? 40), seed: Number(process.env.FUZZ_SEED ?? 20261123), endOnFailure: true });
+      const arbitrary = fc.record({
+        ids: fc.array(oddId, { minLength: 2, maxLength: 2 }),
+        query,
+        body: bodyFor(route),
+        signedIn: fc.boolean(),
+      });
+      await fc.assert(
+        fc.asyncProperty(arbitrary, async ({ ids, query: q, body, signedIn }) => {
+          let i = 0;
+          const path = pattern.replace(/:[A-Za-z]+/g, () => asPathSegment(ids[i++]));
+          // Node refuses request heads over 16 kB by closing the socket (431): keep URLs below that.
+          const qs = q
+            .map(([k, v]) => `${encode(k)}=${encode(v)}`)
+            .reduce((acc, pair) => (acc.length + pair.length > 8000 ? acc : acc ? `${acc}&${pair}` : pair), '');
+          const url = qs ? `${path}?${qs}` : path;
+          let req: request.Test = world.http[method.toLowerCase() as 'get'](url);
+          if (signedIn) req = req.set('Cookie', member.cookie);
+          if (hasBody) {
+            if (body.kind === 'json')
+              req = req.set('Content-Type', 'application/json').send(JSON.stringify(body.value) ?? 'null');
+            else req = req.set('Content-Type', body.type).send(body.text);
+          }
+          const res = await req;
+          requests++;
+          const where = `${method} ${url.slice(0, 120)} body=${JSON.stringify(body).slice(0, 160)}`;
+          if (res.status >= 500 && res.status !== 503)
+            failures.push(`${res.status} ${where} ${JSON.stringify(res.body)}`);
+          if (res.status >= 400) {
+            try {
+              expectErrorShape(res.body, res.status);
+            } catch {
+              failures.push(`bad error shape ${res.status} ${where}: ${res.text.slice(0, 200)}`);
+            }
+          }
+          // Sign-in routes replace or end the session: keep a valid cookie for the next runs.
+          if (signedIn && /auth\/(login|logout|register)/.test(route) && res.status < 300)
+            member.cookie = await login(world.http, member.username);
+        }),
+        {
+          numRuns: Number(process.env.FUZZ_RUNS ?? 40),
+          seed: Number(process.env.FUZZ_SEED ?? 20261123),
+          endOnFailure: true,
+        },
+      );
     }
     expect(failures.slice(0, 20)).toEqual([]);
     expect(requests).toBeGreaterThan(routes.length * 25);
@@ -155,17 +305,31 @@ describe('fuzzing every route with malformed input', () => {
  */
 describe('every field with the inputs that gave 500s', () => {
   /** NUL and unpaired surrogates (high, low, reversed pair), alone and after valid text so length rules pass. */
-  const UNSAFE_TEXT = ['\u0000', 'valid text\u0000', '\ud800', 'valid text\ud800', '\udc00', 'valid text\udfff', '\udc00\ud800'];
+  const UNSAFE_TEXT = [
+    '\u0000',
+    'valid text\u0000',
+    '\ud800',
+    'valid text\ud800',
+    '\udc00',
+    'valid text\udfff',
+    '\udc00\ud800',
+  ];
   const UNSAFE_TEXT_MESSAGE = /must not contain NUL characters or unpaired surrogates/;
   /** Letters and digits that unaccent turns into tsquery syntax: `(1)`, `:`, `'`. */
   const SEARCH_CHARACTERS = ['⑴', 'ː', 'ʼ', 'aʼb ː⑴', 'ʼʼ', '½', '«»'];
 
   type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
   /** Every leaf of a JSON value with its path, and every inner node (to drop whole objects, e.g. `card`). */
-  function pathsOf(value: Json, path: (string | number)[] = []): { path: (string | number)[]; leaf: boolean; value: Json }[] {
+  function pathsOf(
+    value: Json,
+    path: (string | number)[] = [],
+  ): { path: (string | number)[]; leaf: boolean; value: Json }[] {
     if (value === null || typeof value !== 'object') return [{ path, leaf: true, value }];
     const children = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value);
-    return [...(path.length ? [{ path, leaf: false, value }] : []), ...children.flatMap(([k, v]) => pathsOf(v, [...path, k]))];
+    return [
+      ...(path.length ? [{ path, leaf: false, value }] : []),
+      ...children.flatMap(([k, v]) => pathsOf(v, [...path, k])),
+    ];
   }
   function withValue(root: Json, path: (string | number)[], value: Json | undefined): Json {
     const copy = structuredClone(root) as Record<string | number, Json>;
@@ -180,30 +344,49 @@ describe('every field with the inputs that gave 500s', () => {
   const isNumberLike = (v: Json) => typeof v === 'number' || (typeof v === 'string' && /^\d+(\.\d+)?$/.test(v));
 
   /** Real ids for the path parameters, so a request reaches the service behind the route. */
-  const realPath = (pattern: string) => pattern
-    .replace(/(products|favorites)\/:[A-Za-z]+/, (_, area) => `${area}/${productId}`)
-    .replace(/users\/:[A-Za-z]+/, () => `users/${member.id}`)
-    .replace(/messages\/:[A-Za-z]+/, () => `messages/${seller.id}`)
-    .replace(/:[A-Za-z]+/g, () => randomUUID());
+  const realPath = (pattern: string) =>
+    pattern
+      .replace(/(products|favorites)\/:[A-Za-z]+/, (_, area) => `${area}/${productId}`)
+      .replace(/users\/:[A-Za-z]+/, () => `users/${member.id}`)
+      .replace(/messages\/:[A-Za-z]+/, () => `messages/${seller.id}`)
+      .replace(/:[A-Za-z]+/g, () => randomUUID());
 
-  async function call(method: string, url: string, body: Json | undefined, signedIn: boolean): Promise<request.Response> {
+  async function call(
+    method: string,
+    url: string,
+    body: Json | undefined,
+    signedIn: boolean,
+  ): Promise<request.Response> {
     let req: request.Test = world.http[method.toLowerCase() as 'get'](url);
     if (signedIn) req = req.set('Cookie', member.cookie);
     if (body !== undefined) req = req.set('Content-Type', 'application/json').send(JSON.stringify(body));
     const res = await req;
     // Sign-in routes replace or end the session: keep a valid cookie for the next requests.
-    if (signedIn && /auth\/(login|logout|register)/.test(url) && res.status < 300) member.cookie = await login(world.http, member.username);
+    if (signedIn && /auth\/(login|logout|register)/.test(url) && res.status < 300)
+      member.cookie = await login(world.http, member.username);
     return res;
   }
   const describeCall = (method: string, url: string, body: unknown, res: request.Response) =>
     `${res.status} ${method} ${url.slice(0, 160)} ${JSON.stringify(body)?.slice(0, 200) ?? ''} -> ${res.text.slice(0, 200)}`;
 
-  function check(failures: string[], where: string, res: request.Response, expected?: { status: number; message?: RegExp }) {
+  function check(
+    failures: string[],
+    where: string,
+    res: request.Response,
+    expected?: { status: number; message?: RegExp },
+  ) {
     if (res.status >= 500 && res.status !== 503) failures.push(`5xx: ${where}`);
     if (res.status >= 400) {
-      try { expectErrorShape(res.body, res.status); } catch { failures.push(`bad error shape: ${where}`); }
+      try {
+        expectErrorShape(res.body, res.status);
+      } catch {
+        failures.push(`bad error shape: ${where}`);
+      }
     }
-    if (expected && (res.status !== expected.status || (expected.message && !expected.message.test(String(res.body?.message))))) {
+    if (
+      expected &&
+      (res.status !== expected.status || (expected.message && !expected.message.test(String(res.body?.message))))
+    ) {
       failures.push(`expected ${expected.status} ${expected.message ?? ''}: ${where}`);
     }
   }
@@ -225,7 +408,10 @@ describe('every field with the inputs that gave 500s', () => {
               const body = withValue(template!, field, replacement);
               const res = await call(method, path, body, signedIn);
               requests++;
-              check(failures, describeCall(method, path, body, res), res, { status: 400, message: UNSAFE_TEXT_MESSAGE });
+              check(failures, describeCall(method, path, body, res), res, {
+                status: 400,
+                message: UNSAFE_TEXT_MESSAGE,
+              });
             }
           }
         }
@@ -241,7 +427,12 @@ describe('every field with the inputs that gave 500s', () => {
       for (const key of [...queryKeys, 'zzz']) {
         for (const bad of ['%00', 'a%00b']) {
           const url = `${path}?${encodeURIComponent(key)}=${bad}`;
-          const res = await call(method, url, method === 'GET' || method === 'DELETE' ? undefined : template ?? {}, true);
+          const res = await call(
+            method,
+            url,
+            method === 'GET' || method === 'DELETE' ? undefined : (template ?? {}),
+            true,
+          );
           requests++;
           check(failures, describeCall(method, url, template, res), res, { status: 400, message: UNSAFE_TEXT_MESSAGE });
         }
@@ -249,7 +440,12 @@ describe('every field with the inputs that gave 500s', () => {
       // A query key holding NUL.
       {
         const url = `${path}?a%00=1`;
-        const res = await call(method, url, method === 'GET' || method === 'DELETE' ? undefined : template ?? {}, true);
+        const res = await call(
+          method,
+          url,
+          method === 'GET' || method === 'DELETE' ? undefined : (template ?? {}),
+          true,
+        );
         requests++;
         check(failures, describeCall(method, url, template, res), res, { status: 400, message: UNSAFE_TEXT_MESSAGE });
       }
@@ -261,7 +457,12 @@ describe('every field with the inputs that gave 500s', () => {
         if (!segments[i].startsWith(':')) continue;
         for (const bad of ['%00', `${randomUUID()}%00`, '%ED%A0%80', `${randomUUID()}%ED%B0%80`]) {
           const url = realSegments.map((segment, j) => (j === i ? bad : segment)).join('/');
-          const res = await call(method, url, method === 'GET' || method === 'DELETE' ? undefined : template ?? {}, true);
+          const res = await call(
+            method,
+            url,
+            method === 'GET' || method === 'DELETE' ? undefined : (template ?? {}),
+            true,
+          );
           requests++;
           check(failures, describeCall(method, url, template, res), res, { status: bad.includes('%ED') ? 400 : 404 });
         }
@@ -270,7 +471,12 @@ describe('every field with the inputs that gave 500s', () => {
       // answer, never a 5xx.
       for (const bad of ['%ED%A0%80', '%F0%9F', '%C0%80']) {
         const url = `${path}?search=${bad}&cursor=${bad}&minPrice=${bad}`;
-        const res = await call(method, url, method === 'GET' || method === 'DELETE' ? undefined : template ?? {}, true);
+        const res = await call(
+          method,
+          url,
+          method === 'GET' || method === 'DELETE' ? undefined : (template ?? {}),
+          true,
+        );
         requests++;
         check(failures, describeCall(method, url, template, res), res);
       }
@@ -289,7 +495,8 @@ describe('every field with the inputs that gave 500s', () => {
       for (const { path: field, leaf, value } of template ? pathsOf(template) : []) {
         const variants: (Json | undefined)[] = [undefined]; // missing (whole objects too: a confirm without `card`)
         if (leaf) variants.push(...SEARCH_CHARACTERS);
-        if (leaf && isNumberLike(value)) variants.push('', ' ', '1e400', '-0', '99999999999999999999.99', 2 ** 31, 2 ** 53);
+        if (leaf && isNumberLike(value))
+          variants.push('', ' ', '1e400', '-0', '99999999999999999999.99', 2 ** 31, 2 ** 53);
         for (const variant of variants) {
           for (const signedIn of [true, false]) {
             const body = withValue(template!, field, variant);
@@ -299,16 +506,17 @@ describe('every field with the inputs that gave 500s', () => {
         }
       }
       // A search, wherever one is accepted, answers like any other search; empty numbers in the query are absent.
-      const searches = (await call(method, `${path}?search=abc`, hasBody ? template ?? {} : undefined, true)).status === 200;
+      const searches =
+        (await call(method, `${path}?search=abc`, hasBody ? (template ?? {}) : undefined, true)).status === 200;
       for (const text of SEARCH_CHARACTERS) {
         const url = `${path}?search=${encodeURIComponent(text)}`;
-        const res = await call(method, url, hasBody ? template ?? {} : undefined, true);
+        const res = await call(method, url, hasBody ? (template ?? {}) : undefined, true);
         check(failures, describeCall(method, url, undefined, res), res, searches ? { status: 200 } : undefined);
       }
       for (const key of ['minPrice', 'maxPrice', 'limit']) {
         for (const empty of ['', '%20']) {
           const url = `${path}?${key}=${empty}`;
-          const res = await call(method, url, hasBody ? template ?? {} : undefined, true);
+          const res = await call(method, url, hasBody ? (template ?? {}) : undefined, true);
           check(failures, describeCall(method, url, undefined, res), res);
         }
       }
@@ -319,8 +527,22 @@ describe('every field with the inputs that gave 500s', () => {
   it('refuses forged cursors of every paged list: impossible dates, years out of range, counts past int4, extra fields', async () => {
     const failures: string[] = [];
     const pagedLists = new Set<string>();
-    const LIST_QUERIES = ['limit=1', 'limit=1&sort=price_asc', 'limit=1&sort=price_desc', 'limit=1&sort=popular', 'limit=1&search=souvenir', 'limit=1&search=basket&sort=popular'];
-    const BAD_TIMES = ['2026-02-30T00:00:00.000000Z', '0000-01-01T00:00:00.000000Z', '2026-01-01T24:00:00.000000Z', '2026-13-01T00:00:00Z', '1900-01-01T00:00:00Z', '2026-02-29T12:00:00Z'];
+    const LIST_QUERIES = [
+      'limit=1',
+      'limit=1&sort=price_asc',
+      'limit=1&sort=price_desc',
+      'limit=1&sort=popular',
+      'limit=1&search=souvenir',
+      'limit=1&search=basket&sort=popular',
+    ];
+    const BAD_TIMES = [
+      '2026-02-30T00:00:00.000000Z',
+      '0000-01-01T00:00:00.000000Z',
+      '2026-01-01T24:00:00.000000Z',
+      '2026-13-01T00:00:00Z',
+      '1900-01-01T00:00:00Z',
+      '2026-02-29T12:00:00Z',
+    ];
     const BAD_NUMBERS = [2 ** 31, 2 ** 31 + 1, 2 ** 53, -1, 1.5, 1e300];
     const BAD_STRINGS = ['', '\u0000', '\ud800', ' '];
     const encodeDocument = (doc: Json) => Buffer.from(JSON.stringify(doc)).toString('base64url');
@@ -337,26 +559,42 @@ describe('every field with the inputs that gave 500s', () => {
         const real = await call(method, cursorUrl(cursor), undefined, true);
         check(failures, describeCall(method, cursorUrl(cursor), undefined, real), real, { status: 200 });
         const document = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Json;
-        const forged: string[] = [`${cursor}=`, ` ${cursor}`, cursor.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')), encodeDocument(document).concat('AA')];
+        const forged: string[] = [
+          `${cursor}=`,
+          ` ${cursor}`,
+          cursor.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+          encodeDocument(document).concat('AA'),
+        ];
         // Every leaf replaced by what it must not be; a time by impossible or out-of-range times.
         for (const { path: field, leaf, value } of pathsOf(document)) {
           if (!leaf) continue;
           const replacements: Json[] = [...BAD_STRINGS, ...BAD_NUMBERS];
           if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value)) replacements.push(...BAD_TIMES);
-          if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value)) replacements.push('99999999999.99', '1e5', '-1.00', '1.001');
+          if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value))
+            replacements.push('99999999999.99', '1e5', '-1.00', '1.001');
           for (const r of replacements) forged.push(encodeDocument(withValue(document, field, r)));
         }
         // Fields the list never writes, beside the key and inside it.
         forged.push(encodeDocument({ ...(document as object), extra: 1 }));
         const key = (document as { k?: Json }).k;
-        if (key && typeof key === 'object' && !Array.isArray(key)) forged.push(encodeDocument({ ...(document as object), k: { ...key, favoriteCount: 2 ** 31, price: '1.00', tier: 1 } }));
+        if (key && typeof key === 'object' && !Array.isArray(key))
+          forged.push(
+            encodeDocument({ ...(document as object), k: { ...key, favoriteCount: 2 ** 31, price: '1.00', tier: 1 } }),
+          );
         for (const c of forged) {
           const res = await call(method, cursorUrl(c), undefined, true);
-          check(failures, `${describeCall(method, cursorUrl(c), undefined, res)} (${Buffer.from(c, 'base64url').toString('utf8').slice(0, 160)})`, res, { status: 400, message: /^Invalid cursor$/ });
+          check(
+            failures,
+            `${describeCall(method, cursorUrl(c), undefined, res)} (${Buffer.from(c, 'base64url').toString('utf8').slice(0, 160)})`,
+            res,
+            { status: 400, message: /^Invalid cursor$/ },
+          );
         }
       }
     }
-    expect([...pagedLists]).toEqual(expect.arrayContaining(['GET /api/products', 'GET /api/favorites', 'GET /api/messages/conversations']));
+    expect([...pagedLists]).toEqual(
+      expect.arrayContaining(['GET /api/products', 'GET /api/favorites', 'GET /api/messages/conversations']),
+    );
     expect(failures.slice(0, 25)).toEqual([]);
   });
 });

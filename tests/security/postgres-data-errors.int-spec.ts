@@ -21,7 +21,10 @@ afterAll(async () => {
 });
 
 async function errorOf(sql: string, params: unknown[] = []): Promise<Error & { code?: string }> {
-  const error = await client.query(sql, params).then(() => null, (e: unknown) => e);
+  const error = await client.query(sql, params).then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(error instanceof Error)) throw new Error(`expected ${sql} to fail`);
   return error;
 }

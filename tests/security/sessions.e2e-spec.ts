@@ -26,8 +26,13 @@ beforeAll(async () => {
   identity = await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra);
   // One trusted proxy hop: the brute-force tests play clients at many addresses through X-Forwarded-For.
   const env = {
-    SESSION_IDLE_MINUTES: '1', SESSION_ABSOLUTE_HOURS: '1', TRUST_PROXY_HOPS: '1', LOGIN_FREE_FAILURES_PER_CLIENT: '3', LOGIN_MAX_PER_ACCOUNT: '8',
-    LOGIN_MAX_PER_IP: '10', REGISTER_MAX_PER_IP: '1000',
+    SESSION_IDLE_MINUTES: '1',
+    SESSION_ABSOLUTE_HOURS: '1',
+    TRUST_PROXY_HOPS: '1',
+    LOGIN_FREE_FAILURES_PER_CLIENT: '3',
+    LOGIN_MAX_PER_ACCOUNT: '8',
+    LOGIN_MAX_PER_IP: '10',
+    REGISTER_MAX_PER_IP: '1000',
   };
   gatewayA = await startGateway(infra, env);
   gatewayB = await startGateway(infra, env);
@@ -74,8 +79,11 @@ describe('session cookie and lifetime', () => {
     expect(await redis.exists(key(first))).toBe(0);
     await a.get('/api/auth/me').set('Cookie', first).expect(401);
     const u2 = unique('rot');
-    const third = await a.post('/api/auth/register').set('Cookie', second)
-      .send({ email: `${u2}@example.com`, password: 'secret1', username: u2, firstName: 'R', lastName: 'R' }).expect(201);
+    const third = await a
+      .post('/api/auth/register')
+      .set('Cookie', second)
+      .send({ email: `${u2}@example.com`, password: 'secret1', username: u2, firstName: 'R', lastName: 'R' })
+      .expect(201);
     expect(sidOf(cookieOf(third))).not.toBe(sidOf(second));
     expect(await redis.exists(key(second))).toBe(0);
   });
@@ -144,9 +152,18 @@ describe('CSRF', () => {
     await a.get('/api/auth/me').set('Cookie', user.cookie).expect(200);
     const server = gatewayA.getHttpServer();
     const { port } = server.address() as { port: number };
-    await a.post('/api/auth/logout').set('Origin', `http://127.0.0.1:${port}`).set('Host', `127.0.0.1:${port}`).set('Cookie', user.cookie).expect(204);
+    await a
+      .post('/api/auth/logout')
+      .set('Origin', `http://127.0.0.1:${port}`)
+      .set('Host', `127.0.0.1:${port}`)
+      .set('Cookie', user.cookie)
+      .expect(204);
     // A form post (not JSON) is refused even without an Origin.
-    await a.post('/api/auth/login').set('Content-Type', 'application/x-www-form-urlencoded').send('username=x&password=y').expect(415);
+    await a
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/x-www-form-urlencoded')
+      .send('username=x&password=y')
+      .expect(415);
   });
 });
 
@@ -171,7 +188,9 @@ describe('brute force', () => {
     await from(b, attacker, victim.username, 'guess4').expect(401);
     await pause(2);
     await from(a, attacker, victim.username, 'guess5').expect(401);
-    const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) => from(i % 2 ? b : a, attacker, victim.username, `guess${i + 6}`))); // both replicas
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => from(i % 2 ? b : a, attacker, victim.username, `guess${i + 6}`)),
+    ); // both replicas
     guesses.forEach(expectSlowedDown);
     expectSlowedDown(await from(b, attacker, victim.username)); // even the right password: no oracle for the attacker
     expectSlowedDown(await from(a, attacker, ` ${victim.username.toUpperCase()} `)); // case and spaces are the same account
@@ -185,7 +204,9 @@ describe('brute force', () => {
     const attacker = '203.0.113.8';
     for (let i = 0; i < 3; i++) await from(a, attacker, victim.username, `guess${i}`).expect(401);
     const burst = async () => {
-      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => from(i % 2 ? b : a, attacker, victim.username, `burst${i}`)));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => from(i % 2 ? b : a, attacker, victim.username, `burst${i}`)),
+      );
       expect(answers.filter((r) => r.status === 401)).toHaveLength(1); // one guess per pause, however many are sent at once
       return Math.max(...answers.filter((r) => r.status !== 401).map(expectSlowedDown));
     };

@@ -1,5 +1,11 @@
 /** One answer of a steady load: when its request was sent, when its answer came, and what it was. */
-export interface Sample { sentAt: number; at: number; probe: string; status: number; ms: number }
+export interface Sample {
+  sentAt: number;
+  at: number;
+  probe: string;
+  status: number;
+  ms: number;
+}
 
 /**
  * The samples of an outage: those whose request was SENT between `from` (the kill) and `to` (the restart).

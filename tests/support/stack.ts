@@ -18,10 +18,19 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-const HEALTH_PORTS: Record<string, number> = { identity: 4001, catalog: 4002, favourites: 4003, messaging: 4004, payments: 4005 };
+const HEALTH_PORTS: Record<string, number> = {
+  identity: 4001,
+  catalog: 4002,
+  favourites: 4003,
+  messaging: 4004,
+  payments: 4005,
+};
 
 /** The whole product as child processes (scripts/stack.mjs, which `npm start` uses) against fresh infra. */
-export async function startChildStack(extraEnv: Record<string, string> = {}, infraIn?: TestInfra): Promise<RunningStack> {
+export async function startChildStack(
+  extraEnv: Record<string, string> = {},
+  infraIn?: TestInfra,
+): Promise<RunningStack> {
   const infra = infraIn ?? (await startTestInfra());
   const { startStack } = (await import(path.join(ROOT, 'scripts', 'stack.mjs'))) as {
     startStack: (o: object) => Promise<{ url: string; children: ChildProcess[]; stop: () => Promise<void> }>;
@@ -31,21 +40,37 @@ export async function startChildStack(extraEnv: Record<string, string> = {}, inf
   // take a killed service's port before its restart binds it again (EADDRINUSE: the restarted service exits).
   const portOffset = 20_000 + Math.floor(Math.random() * 8_000);
   const env = {
-    ...infra.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', LOGIN_MAX_PER_IP: '100000', LOGIN_MAX_PER_ACCOUNT: '100000', REGISTER_MAX_PER_IP: '100000',
+    ...infra.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    LOGIN_MAX_PER_IP: '100000',
+    LOGIN_MAX_PER_ACCOUNT: '100000',
+    REGISTER_MAX_PER_IP: '100000',
     LOGIN_FREE_FAILURES_PER_CLIENT: '100000',
     // Write limits out of the way of tests that write a lot from one IP (the limits' own test is gateway/test).
-    WRITE_LIMIT_MESSAGES: '100000/60', WRITE_LIMIT_LISTINGS: '100000/60', WRITE_LIMIT_FAVOURITES: '100000/60',
-    WRITE_LIMIT_PAYMENT_INTENTS: '100000/60', WRITE_LIMIT_UPLOADS: '100000/60', WRITE_LIMIT_ORDERS: '100000/60',
-    RPC_TIMEOUT_MS: '2500', ...extraEnv,
+    WRITE_LIMIT_MESSAGES: '100000/60',
+    WRITE_LIMIT_LISTINGS: '100000/60',
+    WRITE_LIMIT_FAVOURITES: '100000/60',
+    WRITE_LIMIT_PAYMENT_INTENTS: '100000/60',
+    WRITE_LIMIT_UPLOADS: '100000/60',
+    WRITE_LIMIT_ORDERS: '100000/60',
+    RPC_TIMEOUT_MS: '2500',
+    ...extraEnv,
   };
   const logs: string[] = [];
-  const log = (name: string, data: Buffer) => { logs.push(`[${name}] ${data}`); if (logs.length > 400) logs.shift(); };
+  const log = (name: string, data: Buffer) => {
+    logs.push(`[${name}] ${data}`);
+    if (logs.length > 400) logs.shift();
+  };
   const stack = await startStack({ env, port, portOffset, log }).catch((error: Error) => {
     process.stderr.write(logs.join(''));
     throw error;
   });
   const extra: ChildProcess[] = [];
-  const byName = (name: string) => [...stack.children, ...extra].reverse().find((c) => (c as { name?: string }).name === name && c.exitCode === null && c.signalCode === null);
+  const byName = (name: string) =>
+    [...stack.children, ...extra]
+      .reverse()
+      .find((c) => (c as { name?: string }).name === name && c.exitCode === null && c.signalCode === null);
   return {
     infra,
     url: `http://127.0.0.1:${port}`,
@@ -56,7 +81,10 @@ export async function startChildStack(extraEnv: Record<string, string> = {}, inf
     async kill(name) {
       const child = byName(name);
       if (!child) throw new Error(`${name} is not running`);
-      await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGKILL'); });
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      });
     },
     restart(name) {
       const child = spawn(process.execPath, [path.join(ROOT, 'services', name, 'dist', 'main.js')], {
@@ -71,12 +99,17 @@ export async function startChildStack(extraEnv: Record<string, string> = {}, inf
       return child;
     },
     async stop() {
-      await Promise.all(extra.map((c) => new Promise<void>((resolve) => {
-        if (c.exitCode !== null || c.signalCode !== null) return resolve();
-        c.once('exit', () => resolve());
-        c.kill('SIGTERM');
-        setTimeout(() => c.kill('SIGKILL'), 8000).unref();
-      })));
+      await Promise.all(
+        extra.map(
+          (c) =>
+            new Promise<void>((resolve) => {
+              if (c.exitCode !== null || c.signalCode !== null) return resolve();
+              c.once('exit', () => resolve());
+              c.kill('SIGTERM');
+              setTimeout(() => c.kill('SIGKILL'), 8000).unref();
+            }),
+        ),
+      );
       await stack.stop();
       if (!infraIn) await infra.stop();
     },
@@ -85,20 +118,36 @@ export async function startChildStack(extraEnv: Record<string, string> = {}, inf
 
 /** Minimal HTTP client for a running stack (fetch; JSON in and out; Origin = the app's own). */
 export function client(baseUrl: string) {
-  return async (method: string, url: string, { cookie, body, timeoutMs = 8000 }: { cookie?: string; body?: unknown; timeoutMs?: number } = {}) => {
+  return async (
+    method: string,
+    url: string,
+    { cookie, body, timeoutMs = 8000 }: { cookie?: string; body?: unknown; timeoutMs?: number } = {},
+  ) => {
     const started = Date.now();
     try {
       const res = await fetch(baseUrl + url, {
         method,
-        headers: { ...(cookie ? { Cookie: cookie } : {}), ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+        headers: {
+          ...(cookie ? { Cookie: cookie } : {}),
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
       const text = await res.text();
       let json: unknown = null;
-      try { json = text ? JSON.parse(text) : null; } catch { json = text; }
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test client: callers read whatever JSON came back
-      return { status: res.status, body: json as any, ms: Date.now() - started, cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] };
+      try {
+        json = text ? JSON.parse(text) : null;
+      } catch {
+        json = text;
+      }
+      return {
+        status: res.status,
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test client: callers read whatever JSON came back
+        body: json as any,
+        ms: Date.now() - started,
+        cookie: (res.headers.get('set-cookie') ?? '').split(';')[0],
+      };
     } catch (error) {
       return { status: 0, body: String(error), ms: Date.now() - started, cookie: '' };
     }

@@ -9,7 +9,10 @@ export class TcpProxy {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
 
-  private constructor(readonly port: number, private readonly target: { host: string; port: number }) {}
+  private constructor(
+    readonly port: number,
+    private readonly target: { host: string; port: number },
+  ) {}
 
   static async start(target: { host: string; port: number }): Promise<TcpProxy> {
     const proxy = new TcpProxy(await freePort(), target);
@@ -28,7 +31,10 @@ export class TcpProxy {
       client.pipe(upstream).pipe(client);
     });
     this.server = server;
-    return new Promise((resolve, reject) => { server.once('error', reject); server.listen(this.port, '127.0.0.1', () => resolve()); });
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
   }
 
   async cut(): Promise<void> {

@@ -16,7 +16,10 @@ import { PaymentsConfig } from '../../services/payments/src/config/payments.conf
 export type Http = ReturnType<typeof request>;
 
 /** Every domain service in-process against one suite's infra (as the gateway tests boot them). */
-export async function startAllServices(infra: TestInfra, env: Record<string, string> = {}): Promise<Record<string, INestApplication>> {
+export async function startAllServices(
+  infra: TestInfra,
+  env: Record<string, string> = {},
+): Promise<Record<string, INestApplication>> {
   const apps: Record<string, INestApplication> = {};
   apps.identity = await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra, env);
   apps.catalog = await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra, env);
@@ -39,7 +42,11 @@ export async function startWorld(gatewayEnv: Record<string, string> = {}): Promi
   const infra = await startTestInfra();
   const services = await startAllServices(infra);
   // Failed sign-ins per account and client out of the way too (fuzzing sends wrong passwords, then signs in again).
-  const gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '3000', LOGIN_FREE_FAILURES_PER_CLIENT: '100000', ...gatewayEnv });
+  const gateway = await startGateway(infra, {
+    RPC_TIMEOUT_MS: '3000',
+    LOGIN_FREE_FAILURES_PER_CLIENT: '100000',
+    ...gatewayEnv,
+  });
   return {
     infra,
     services,
@@ -56,14 +63,28 @@ export async function startWorld(gatewayEnv: Record<string, string> = {}): Promi
 export const cookieOf = (res: { headers: Record<string, unknown> }): string =>
   String((res.headers['set-cookie'] as string[] | undefined)?.[0] ?? '').split(';')[0];
 
-export interface Account { id: string; username: string; cookie: string }
+export interface Account {
+  id: string;
+  username: string;
+  cookie: string;
+}
 
 let serial = 0;
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-4)}${(serial++).toString(36)}`;
 
-export async function register(http: Http, username = unique('u'), extra: Record<string, unknown> = {}): Promise<Account> {
+export async function register(
+  http: Http,
+  username = unique('u'),
+  extra: Record<string, unknown> = {},
+): Promise<Account> {
   const res = await http.post('/api/auth/register').send({
-    email: `${username}@example.com`, password: 'secret1', username, firstName: 'Fn', lastName: 'Ln', location: 'Lisbon', ...extra,
+    email: `${username}@example.com`,
+    password: 'secret1',
+    username,
+    firstName: 'Fn',
+    lastName: 'Ln',
+    location: 'Lisbon',
+    ...extra,
   });
   if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.id, username, cookie: cookieOf(res) };
@@ -76,8 +97,15 @@ export async function login(http: Http, username: string): Promise<string> {
 }
 
 export const listing = (title = 'Hand-woven souvenir basket', extra: Record<string, unknown> = {}) => ({
-  title, description: 'Carried home from a long trip, customs cleared and carefully wrapped.', price: '25.00',
-  condition: 'new', category: 'Home Decor', country: 'Peru', images: ['https://example.com/a.jpg'], isCustomsVerified: true, ...extra,
+  title,
+  description: 'Carried home from a long trip, customs cleared and carefully wrapped.',
+  price: '25.00',
+  condition: 'new',
+  category: 'Home Decor',
+  country: 'Peru',
+  images: ['https://example.com/a.jpg'],
+  isCustomsVerified: true,
+  ...extra,
 });
 
 export async function createProduct(http: Http, cookie: string, extra: Record<string, unknown> = {}): Promise<string> {
@@ -86,7 +114,12 @@ export async function createProduct(http: Http, cookie: string, extra: Record<st
   return res.body.id;
 }
 
-export const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
+export const shipping = {
+  billingStreet: '1 Main St',
+  billingCity: 'Springfield',
+  billingZip: '10001',
+  sameAsDelivery: true,
+};
 export const guestInfo = { ...shipping, email: 'gia@example.com', firstName: 'Gia', lastName: 'Guest' };
 
 /** The API's error shape: `{ statusCode, message, errors? }` and nothing else. */
@@ -96,19 +129,26 @@ export function expectErrorShape(body: unknown, status: number): void {
   for (const key of Object.keys(b)) expect(['statusCode', 'message', 'errors']).toContain(key);
   if (b.errors !== undefined) {
     expect(Array.isArray(b.errors)).toBe(true);
-    for (const e of b.errors as unknown[]) expect(e).toEqual({ field: expect.any(String), message: expect.any(String) });
+    for (const e of b.errors as unknown[])
+      expect(e).toEqual({ field: expect.any(String), message: expect.any(String) });
   }
 }
 
 /** Every route the gateway's express router knows: `METHOD /path`. */
 export function listRoutes(gateway: INestApplication): string[] {
-  const instance = gateway.getHttpAdapter().getInstance() as { router?: { stack: Layer[] }; _router?: { stack: Layer[] } };
+  const instance = gateway.getHttpAdapter().getInstance() as {
+    router?: { stack: Layer[] };
+    _router?: { stack: Layer[] };
+  };
   const stack = (instance.router ?? instance._router)!.stack;
   const routes = new Set<string>();
   for (const layer of stack) {
     if (!layer.route) continue;
-    for (const [method, on] of Object.entries(layer.route.methods)) if (on && method !== '_all') routes.add(`${method.toUpperCase()} ${layer.route.path}`);
+    for (const [method, on] of Object.entries(layer.route.methods))
+      if (on && method !== '_all') routes.add(`${method.toUpperCase()} ${layer.route.path}`);
   }
   return [...routes].sort();
 }
-interface Layer { route?: { path: string; methods: Record<string, boolean> } }
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+}

@@ -9,20 +9,29 @@ import { launchBrowser, newPerson, unique } from './browser';
  * with a close button.
  */
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const WIDTHS = [1280, 390] as const;
 const audited = { pages: new Set<string>(), dialogs: new Set<string>() };
 afterAll(() => {
-  process.stdout.write(`axe (WCAG 2.2 AA + best practice) at ${WIDTHS.join(' and ')} px: ${audited.pages.size} pages, ${audited.dialogs.size} dialogs\n`);
+  process.stdout.write(
+    `axe (WCAG 2.2 AA + best practice) at ${WIDTHS.join(' and ')} px: ${audited.pages.size} pages, ${audited.dialogs.size} dialogs\n`,
+  );
 });
 
 const setWidth = (page: Page, width: number) => page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
 
 /** Loaded: no skeleton or spinner left (axe waits for animations to end, and a skeleton's wave never does). */
 async function settled(page: Page) {
-  await page.locator('.MuiSkeleton-root, .MuiCircularProgress-root, [aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+  await page
+    .locator('.MuiSkeleton-root, .MuiCircularProgress-root, [aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 });
 }
 
 /** Each heading at most one level below the one before it, and exactly one h1 (none counted inside a dialog). */
@@ -30,7 +39,10 @@ async function headingProblems(page: Page): Promise<string[]> {
   const levels = await page.evaluate(() =>
     Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]'))
       .filter((h) => !h.closest('[role="dialog"], [aria-hidden="true"]') && (h as HTMLElement).offsetParent !== null)
-      .map((h) => ({ level: Number(h.getAttribute('aria-level') ?? h.tagName.slice(1)), text: (h.textContent ?? '').trim().slice(0, 40) })),
+      .map((h) => ({
+        level: Number(h.getAttribute('aria-level') ?? h.tagName.slice(1)),
+        text: (h.textContent ?? '').trim().slice(0, 40),
+      })),
   );
   const problems: string[] = [];
   const ones = levels.filter((h) => h.level === 1);
@@ -43,20 +55,32 @@ async function headingProblems(page: Page): Promise<string[]> {
 }
 
 /** Every violation as "what @width: rule (help) at targets", so a failure says what to fix and where. */
-async function audit(page: Page, what: string, kind: 'page' | 'dialog', widths: readonly number[] = WIDTHS): Promise<string[]> {
+async function audit(
+  page: Page,
+  what: string,
+  kind: 'page' | 'dialog',
+  widths: readonly number[] = WIDTHS,
+): Promise<string[]> {
   const problems: string[] = [];
   for (const width of widths) {
     await setWidth(page, width);
     await page.waitForTimeout(150);
-    for (const v of await axeFindings(page)) problems.push(`${what} @${width}px: ${v.id} [${v.impact}] (${v.help}) at ${v.targets.join(', ')}`);
-    if (kind === 'page') for (const heading of await headingProblems(page)) problems.push(`${what} @${width}px: headings: ${heading}`);
+    for (const v of await axeFindings(page))
+      problems.push(`${what} @${width}px: ${v.id} [${v.impact}] (${v.help}) at ${v.targets.join(', ')}`);
+    if (kind === 'page')
+      for (const heading of await headingProblems(page)) problems.push(`${what} @${width}px: headings: ${heading}`);
   }
   await setWidth(page, 1280);
   (kind === 'page' ? audited.pages : audited.dialogs).add(what);
   return problems;
 }
 
-async function auditPage(page: Page, path: string, what: string, ready: (page: Page) => Promise<unknown>): Promise<string[]> {
+async function auditPage(
+  page: Page,
+  path: string,
+  what: string,
+  ready: (page: Page) => Promise<unknown>,
+): Promise<string[]> {
   await page.goto(path);
   await ready(page);
   await settled(page);
@@ -64,7 +88,12 @@ async function auditPage(page: Page, path: string, what: string, ready: (page: P
 }
 
 /** Opens a dialog, audits it at both widths, then closes it with its close button. */
-async function auditDialog(page: Page, open: () => Promise<unknown>, name: string | RegExp, what: string): Promise<string[]> {
+async function auditDialog(
+  page: Page,
+  open: () => Promise<unknown>,
+  name: string | RegExp,
+  what: string,
+): Promise<string[]> {
   await open();
   const dialog = page.getByRole('dialog', { name });
   await dialog.waitFor();
@@ -79,7 +108,11 @@ async function auditDialog(page: Page, open: () => Promise<unknown>, name: strin
   return problems;
 }
 
-const heading1 = (name?: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, ...(name ? { name } : {}) }).first().waitFor();
+const heading1 = (name?: string | RegExp) => (page: Page) =>
+  page
+    .getByRole('heading', { level: 1, ...(name ? { name } : {}) })
+    .first()
+    .waitFor();
 
 async function fillShipping(page: Page, guest: boolean) {
   const shipping = page.getByRole('form', { name: 'Shipping information' });
@@ -88,9 +121,15 @@ async function fillShipping(page: Page, guest: boolean) {
     await shipping.getByLabel(/^First Name/).fill('Gina');
     await shipping.getByLabel(/^Last Name/).fill('Guest');
   }
-  await shipping.getByLabel(/^Street Address/).first().fill('1 Main Street');
+  await shipping
+    .getByLabel(/^Street Address/)
+    .first()
+    .fill('1 Main Street');
   await shipping.getByLabel(/^City/).first().fill('New York');
-  await shipping.getByLabel(/^ZIP Code/).first().fill('10001');
+  await shipping
+    .getByLabel(/^ZIP Code/)
+    .first()
+    .fill('10001');
   const same = shipping.getByLabel('Same as billing');
   if (!(await same.isChecked())) await same.check();
   await shipping.getByRole('button', { name: 'Continue to Payment' }).click();
@@ -142,7 +181,11 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
     const problems: string[] = [];
 
     problems.push(...(await auditPage(page, '/', 'Home', heading1())));
-    problems.push(...(await auditPage(page, `/?search=${encodeURIComponent(product.title)}`, 'Search results', (p) => p.getByText(product.title).first().waitFor())));
+    problems.push(
+      ...(await auditPage(page, `/?search=${encodeURIComponent(product.title)}`, 'Search results', (p) =>
+        p.getByText(product.title).first().waitFor(),
+      )),
+    );
     problems.push(...(await auditPage(page, '/categories', 'Categories', heading1())));
     problems.push(...(await auditPage(page, '/how-it-works', 'How it works', heading1())));
     problems.push(...(await auditPage(page, `/product/${product.id}`, 'Product (guest)', heading1(product.title))));
@@ -150,8 +193,12 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
 
     await page.goto('/how-it-works');
     await heading1()(page);
-    problems.push(...(await auditDialog(page, () => button(page.getByRole('banner'), 'Sign In').click(), 'Sign In', 'Sign in')));
-    problems.push(...(await auditDialog(page, () => button(page.getByRole('banner'), 'List Item').click(), 'Join', 'Join')));
+    problems.push(
+      ...(await auditDialog(page, () => button(page.getByRole('banner'), 'Sign In').click(), 'Sign In', 'Sign in')),
+    );
+    problems.push(
+      ...(await auditDialog(page, () => button(page.getByRole('banner'), 'List Item').click(), 'Join', 'Join')),
+    );
 
     // The phone menu (a modal drawer), only at a phone width.
     await setWidth(page, 390);
@@ -164,7 +211,11 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
     await menu.waitFor({ state: 'hidden' });
 
     // Checkout, every step, then the success page.
-    problems.push(...(await auditPage(page, `/checkout?product=${product.id}`, 'Checkout: sign in or guest', (p) => button(p, 'Continue as Guest').waitFor())));
+    problems.push(
+      ...(await auditPage(page, `/checkout?product=${product.id}`, 'Checkout: sign in or guest', (p) =>
+        button(p, 'Continue as Guest').waitFor(),
+      )),
+    );
     await button(page, 'Continue as Guest').click();
     await page.getByRole('form', { name: 'Shipping information' }).waitFor();
     await settled(page);
@@ -190,7 +241,11 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
     const buyer = await newPerson(browser);
     await registerPerson(buyer.page, 'Nadia');
     await callApi(buyer.page, 'POST', '/api/favorites', { productId: other.id });
-    await callApi(buyer.page, 'POST', '/api/messages', { toUserId: sellerAccount.id, productId: other.id, content: 'Is the tile still for sale?' });
+    await callApi(buyer.page, 'POST', '/api/messages', {
+      toUserId: sellerAccount.id,
+      productId: other.id,
+      content: 'Is the tile still for sale?',
+    });
     const problems: string[] = [];
 
     // The buyer pays; the order is cancelled by itself if not shipped within about 26 s, so its dialogs come first.
@@ -201,12 +256,33 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
     await buyer.page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
     const orderPath = new URL(buyer.page.url()).pathname;
     await heading1(product.title)(buyer.page);
-    problems.push(...(await auditDialog(buyer.page, () => button(buyer.page, 'Ask to Cancel').click(), 'Ask the seller to cancel', 'Ask to cancel')));
+    problems.push(
+      ...(await auditDialog(
+        buyer.page,
+        () => button(buyer.page, 'Ask to Cancel').click(),
+        'Ask the seller to cancel',
+        'Ask to cancel',
+      )),
+    );
 
     await seller.page.goto(orderPath);
     await heading1(product.title)(seller.page);
-    problems.push(...(await auditDialog(seller.page, () => button(seller.page, 'Cancel Order').click(), 'Cancel this order', 'Cancel order')));
-    problems.push(...(await auditDialog(seller.page, () => button(seller.page, 'Mark as Shipped').click(), 'Mark as shipped', 'Mark as shipped')));
+    problems.push(
+      ...(await auditDialog(
+        seller.page,
+        () => button(seller.page, 'Cancel Order').click(),
+        'Cancel this order',
+        'Cancel order',
+      )),
+    );
+    problems.push(
+      ...(await auditDialog(
+        seller.page,
+        () => button(seller.page, 'Mark as Shipped').click(),
+        'Mark as shipped',
+        'Mark as shipped',
+      )),
+    );
     await button(seller.page, 'Mark as Shipped').click();
     const ship = seller.page.getByRole('dialog', { name: 'Mark as shipped' });
     await ship.getByLabel(/^Carrier/).fill('DHL');
@@ -219,7 +295,14 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
     await heading1(product.title)(buyer.page);
     await settled(buyer.page);
     problems.push(...(await audit(buyer.page, 'Order (buyer)', 'page')));
-    problems.push(...(await auditDialog(buyer.page, () => button(buyer.page, 'Report a Problem').click(), 'Report a problem', 'Report a problem')));
+    problems.push(
+      ...(await auditDialog(
+        buyer.page,
+        () => button(buyer.page, 'Report a Problem').click(),
+        'Report a problem',
+        'Report a problem',
+      )),
+    );
     await button(buyer.page, 'Report a Problem').click();
     const claim = buyer.page.getByRole('dialog', { name: 'Report a problem' });
     await claim.getByRole('combobox', { name: /What went wrong/ }).click();
@@ -230,7 +313,14 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
 
     await seller.page.reload();
     await heading1(product.title)(seller.page);
-    problems.push(...(await auditDialog(seller.page, () => button(seller.page, 'Answer the Claim').click(), 'Answer the claim', 'Answer the claim')));
+    problems.push(
+      ...(await auditDialog(
+        seller.page,
+        () => button(seller.page, 'Answer the Claim').click(),
+        'Answer the claim',
+        'Answer the claim',
+      )),
+    );
     await button(seller.page, 'Answer the Claim').click();
     const answer = seller.page.getByRole('dialog', { name: 'Answer the claim' });
     await answer.getByLabel(/^Your statement/).fill('It was wrapped in bubble wrap; the carrier broke it.');
@@ -241,7 +331,14 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
     problems.push(...(await auditPage(seller.page, `/product/${other.id}`, 'Product (owner)', heading1(other.title))));
     problems.push(...(await auditPage(seller.page, '/sell', 'Sell', heading1())));
     problems.push(...(await auditPage(seller.page, '/profile', 'Profile', heading1())));
-    problems.push(...(await auditDialog(seller.page, () => button(seller.page, 'Edit Profile').click(), 'Edit Profile', 'Edit profile')));
+    problems.push(
+      ...(await auditDialog(
+        seller.page,
+        () => button(seller.page, 'Edit Profile').click(),
+        'Edit Profile',
+        'Edit profile',
+      )),
+    );
     problems.push(...(await auditPage(seller.page, '/messages', 'Messages', heading1('Messages'))));
     await seller.page.goto('/messages');
     await seller.page.getByRole('button', { name: new RegExp(`${other.title}: `) }).click();
@@ -252,7 +349,11 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
     problems.push(...(await auditPage(seller.page, '/profile/payouts', 'Payouts', heading1())));
 
     // The buyer's.
-    problems.push(...(await auditPage(buyer.page, '/profile?tab=favorites', 'Favorites', (p) => p.getByText(other.title).first().waitFor())));
+    problems.push(
+      ...(await auditPage(buyer.page, '/profile?tab=favorites', 'Favorites', (p) =>
+        p.getByText(other.title).first().waitFor(),
+      )),
+    );
 
     // Support decides the claim.
     const agent = await newPerson(browser);
@@ -263,7 +364,9 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
     await setUserRole(process.env.E2E_DATABASE_URL!, account.username, 'support');
     problems.push(...(await auditPage(agent.page, '/support', 'Support', heading1('Open claims'))));
     const item = agent.page.getByRole('listitem').filter({ hasText: product.title });
-    problems.push(...(await auditDialog(agent.page, () => button(item, 'Decide').click(), 'Decide the claim', 'Decide the claim')));
+    problems.push(
+      ...(await auditDialog(agent.page, () => button(item, 'Decide').click(), 'Decide the claim', 'Decide the claim')),
+    );
 
     await Promise.all([buyer.context.close(), seller.context.close(), agent.context.close()]);
     expect(problems).toEqual([]);

@@ -2,8 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPerson, unique } from './browser';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function join(page: Page, username: string, firstName: string) {
   await page.goto('/');
@@ -32,7 +36,11 @@ describe('account', () => {
     const username = `ana${unique()}`;
     await join(page, username, 'Ana');
     const header = page.getByRole('banner');
-    await header.getByRole('button', { name: 'Ana' }).or(header.getByRole('link', { name: 'Ana' })).first().waitFor();
+    await header
+      .getByRole('button', { name: 'Ana' })
+      .or(header.getByRole('link', { name: 'Ana' }))
+      .first()
+      .waitFor();
 
     await header.getByRole('button', { name: 'Sign Out' }).click();
     await page.getByText('Successfully logged out!').waitFor();
@@ -71,7 +79,11 @@ describe('account', () => {
     await second.page.getByRole('heading', { name: /Anabela Traveller/ }).waitFor();
     expect(await second.page.getByRole('button', { name: 'Edit Profile' }).count()).toBe(0);
     const status = await second.page.evaluate(async (id) => {
-      const res = await fetch(`/api/users/${id}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ firstName: 'Hacked', lastName: 'X' }) });
+      const res = await fetch(`/api/users/${id}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ firstName: 'Hacked', lastName: 'X' }),
+      });
       return res.status;
     }, userId);
     expect(status).toBe(403);

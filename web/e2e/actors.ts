@@ -2,31 +2,58 @@ import type { Page } from 'playwright-core';
 import { unique } from './browser';
 
 /** Calls the API from the page, so the session cookie lands in that person's browser. */
-export async function callApi<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function callApi<T = unknown>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   if (page.url() === 'about:blank') await page.goto('/how-it-works');
-  return page.evaluate(async ([m, p, b]) => {
-    const res = await fetch(p as string, { method: m as string, headers: b ? { 'Content-Type': 'application/json' } : {}, body: b ? JSON.stringify(b) : undefined });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  }, [method, path, body] as const);
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(p as string, {
+        method: m as string,
+        headers: b ? { 'Content-Type': 'application/json' } : {},
+        body: b ? JSON.stringify(b) : undefined,
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    },
+    [method, path, body] as const,
+  );
 }
 
 /** Registers (and so signs in) a new person in this browser. */
 export async function registerPerson(page: Page, firstName: string): Promise<{ id: string; username: string }> {
   const username = `${firstName.toLowerCase()}${unique()}`;
   const res = await callApi<{ id: string }>(page, 'POST', '/api/auth/register', {
-    email: `${username}@example.com`, password: 'secret1', username, firstName, lastName: 'Tester', location: 'United States',
+    email: `${username}@example.com`,
+    password: 'secret1',
+    username,
+    firstName,
+    lastName: 'Tester',
+    location: 'United States',
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status}`);
   return { id: res.body.id, username };
 }
 
 /** Lists a souvenir as the signed-in person of this page. */
-export async function listProduct(page: Page, title: string, extra: Record<string, unknown> = {}): Promise<{ id: string; title: string }> {
+export async function listProduct(
+  page: Page,
+  title: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; title: string }> {
   const res = await callApi<{ id: string }>(page, 'POST', '/api/products', {
-    title, description: 'A handmade keepsake carried home in hand luggage, in lovely condition.', price: 24.5,
-    condition: 'like-new', category: 'Art & Crafts', country: 'Thailand', images: [`${new URL(page.url()).origin}/placeholder.svg`],
-    isCustomsVerified: true, ...extra,
+    title,
+    description: 'A handmade keepsake carried home in hand luggage, in lovely condition.',
+    price: 24.5,
+    condition: 'like-new',
+    category: 'Art & Crafts',
+    country: 'Thailand',
+    images: [`${new URL(page.url()).origin}/placeholder.svg`],
+    isCustomsVerified: true,
+    ...extra,
   });
   if (res.status !== 201) throw new Error(`listing failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.id, title };

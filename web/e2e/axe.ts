@@ -21,7 +21,12 @@ export async function axeFindings(page: Page, tags: string[] = WCAG_22_AA): Prom
   return page.evaluate(async (runOnly) => {
     const inPage = (window as unknown as { axe: typeof axe }).axe;
     const result = await inPage.run(document, { runOnly });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? null, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
   }, tags);
 }
 

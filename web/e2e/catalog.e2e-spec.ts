@@ -4,19 +4,39 @@ import { listProduct, registerPerson } from './actors';
 import { launchBrowser, newPerson, unique } from './browser';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('selling and browsing', () => {
   it('lists a souvenir, finds it on Home, in search and by country, opens it as another user, and only the owner removes it', async () => {
     const seller = await newPerson(browser);
     const sellerName = `sel${unique()}`;
-    const api = (path: string, body: unknown) => seller.page.evaluate(async ([p, b]) => {
-      const res = await fetch(p as string, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
-      return res.status;
-    }, [path, body] as const);
+    const api = (path: string, body: unknown) =>
+      seller.page.evaluate(
+        async ([p, b]) => {
+          const res = await fetch(p as string, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(b),
+          });
+          return res.status;
+        },
+        [path, body] as const,
+      );
     await seller.page.goto('/');
-    expect(await api('/api/auth/register', { email: `${sellerName}@example.com`, password: 'secret1', username: sellerName, firstName: 'Noor', lastName: 'Haddad' })).toBe(201);
+    expect(
+      await api('/api/auth/register', {
+        email: `${sellerName}@example.com`,
+        password: 'secret1',
+        username: sellerName,
+        firstName: 'Noor',
+        lastName: 'Haddad',
+      }),
+    ).toBe(201);
 
     const title = `Zellige tile coaster ${unique()}`;
     await seller.page.goto('/sell');
@@ -25,14 +45,19 @@ describe('selling and browsing', () => {
     await seller.page.getByText('Title must be at least 5 characters').waitFor();
     await seller.page.getByText('At least one image is required').waitFor();
     await seller.page.getByLabel(/^Title/).fill(title);
-    await seller.page.getByLabel(/^Description/).fill('Hand-cut glazed tile from a workshop in Fez, set in cork as a coaster.');
+    await seller.page
+      .getByLabel(/^Description/)
+      .fill('Hand-cut glazed tile from a workshop in Fez, set in cork as a coaster.');
     await seller.page.getByLabel(/^Category/).click();
     await seller.page.getByRole('option', { name: 'Home Decor' }).click();
     await seller.page.getByLabel(/^Condition/).click();
     await seller.page.getByRole('option', { name: /^New/ }).click();
     await seller.page.getByLabel(/^Country of Origin/).fill('Morocco');
     await seller.page.keyboard.press('Enter');
-    await seller.page.getByLabel(/^Price/).first().fill('18.50');
+    await seller.page
+      .getByLabel(/^Price/)
+      .first()
+      .fill('18.50');
     await seller.page.getByRole('button', { name: 'Use Sample Image' }).click();
     await seller.page.getByRole('button', { name: 'Add', exact: true }).click();
     await seller.page.getByText('Main photo', { exact: true }).waitFor();
@@ -57,7 +82,10 @@ describe('selling and browsing', () => {
     await buyer.page.getByText('$18.50').first().waitFor();
     expect(await buyer.page.getByRole('button', { name: 'Remove Listing' }).count()).toBe(0);
     await buyer.page.getByRole('link', { name: 'Buy Now' }).waitFor();
-    const forbidden = await buyer.page.evaluate(async (id) => (await fetch(`/api/products/${id}`, { method: 'DELETE' })).status, productUrl.split('/').pop());
+    const forbidden = await buyer.page.evaluate(
+      async (id) => (await fetch(`/api/products/${id}`, { method: 'DELETE' })).status,
+      productUrl.split('/').pop(),
+    );
     expect(forbidden).toBe(401);
 
     // The owner removes it; it is gone everywhere.
@@ -78,7 +106,10 @@ describe('finding what you mean', () => {
   it('finds an item by its country and by a plural, and answers a typo with "Did you mean" that runs the search', async () => {
     const seller = await newPerson(browser);
     await registerPerson(seller.page, 'Aiko');
-    const { title } = await listProduct(seller.page, `Indigo furoshiki cloth ${unique()}`, { country: 'Japan', category: 'Textiles' });
+    const { title } = await listProduct(seller.page, `Indigo furoshiki cloth ${unique()}`, {
+      country: 'Japan',
+      category: 'Textiles',
+    });
     await seller.context.close();
 
     const shopper = await newPerson(browser);

@@ -3,8 +3,12 @@ import { callApi, listProduct, registerPerson } from './actors';
 import { launchBrowser, newPerson, unique } from './browser';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function fillCard(page: Page, number: string) {
   const form = page.getByRole('form', { name: 'Card payment' });
@@ -35,9 +39,15 @@ describe('checkout', () => {
     await shipping.getByLabel(/^Email/).fill('guest@example.com');
     await shipping.getByLabel(/^First Name/).fill('Gina');
     await shipping.getByLabel(/^Last Name/).fill('Guest');
-    await shipping.getByLabel(/^Street Address/).first().fill('1 Main Street');
+    await shipping
+      .getByLabel(/^Street Address/)
+      .first()
+      .fill('1 Main Street');
     await shipping.getByLabel(/^City/).first().fill('New York');
-    await shipping.getByLabel(/^ZIP Code/).first().fill('10001');
+    await shipping
+      .getByLabel(/^ZIP Code/)
+      .first()
+      .fill('10001');
     await shipping.getByLabel('Same as billing').check();
     await shipping.getByRole('button', { name: 'Continue to Payment' }).click();
 
@@ -54,12 +64,27 @@ describe('checkout', () => {
     await guest.page.goto(`/?search=${encodeURIComponent(product.title)}`);
     await guest.page.getByText('No products found').waitFor();
     const again = await callApi(guest.page, 'POST', '/api/create-payment-intent', {
-      productId: product.id, amount: 35.5,
-      guestInfo: { email: 'late@example.com', firstName: 'Late', lastName: 'Buyer', billingStreet: '2 Side St', billingCity: 'Boston', billingZip: '02101', sameAsDelivery: true },
+      productId: product.id,
+      amount: 35.5,
+      guestInfo: {
+        email: 'late@example.com',
+        firstName: 'Late',
+        lastName: 'Buyer',
+        billingStreet: '2 Side St',
+        billingCity: 'Boston',
+        billingZip: '02101',
+        sameAsDelivery: true,
+      },
     });
     expect(again.status).toBe(409);
 
-    const orders = await callApi<{ sales: { product: { id: string }; status: string; buyer?: { firstName: string; deliveryAddress: { city: string } } }[] }>(seller.page, 'GET', '/api/orders');
+    const orders = await callApi<{
+      sales: {
+        product: { id: string };
+        status: string;
+        buyer?: { firstName: string; deliveryAddress: { city: string } };
+      }[];
+    }>(seller.page, 'GET', '/api/orders');
     expect(orders.status).toBe(200);
     const sale = orders.body.sales.find((o) => o.product.id === product.id);
     expect(sale).toMatchObject({ status: 'paid', buyer: { firstName: 'Gina', deliveryAddress: { city: 'New York' } } });
@@ -84,9 +109,15 @@ describe('member checkout', () => {
     await shipping.waitFor();
     expect(await buyer.page.getByRole('button', { name: 'Continue as Guest' }).count()).toBe(0);
     expect(await shipping.getByLabel(/^Email/).count()).toBe(0);
-    await shipping.getByLabel(/^Street Address/).first().fill('9 Harbour Road');
+    await shipping
+      .getByLabel(/^Street Address/)
+      .first()
+      .fill('9 Harbour Road');
     await shipping.getByLabel(/^City/).first().fill('Seattle');
-    await shipping.getByLabel(/^ZIP Code/).first().fill('98101');
+    await shipping
+      .getByLabel(/^ZIP Code/)
+      .first()
+      .fill('98101');
     await shipping.getByLabel('Same as billing').check();
     await shipping.getByRole('button', { name: 'Continue to Payment' }).click();
 
@@ -95,10 +126,18 @@ describe('member checkout', () => {
     await fillCard(buyer.page, '4242 4242 4242 4242');
     await buyer.page.getByText('Payment Successful!').waitFor();
 
-    const orders = await callApi<{ purchases: { product: { id: string }; status: string }[] }>(buyer.page, 'GET', '/api/orders');
+    const orders = await callApi<{ purchases: { product: { id: string }; status: string }[] }>(
+      buyer.page,
+      'GET',
+      '/api/orders',
+    );
     expect(orders.body.purchases.find((o) => o.product.id === product.id)?.status).toBe('paid');
     // Nothing was charged for the failed attempt: the seller has exactly one paid sale of it.
-    const sales = await callApi<{ sales: { product: { id: string }; status: string }[] }>(seller.page, 'GET', '/api/orders');
+    const sales = await callApi<{ sales: { product: { id: string }; status: string }[] }>(
+      seller.page,
+      'GET',
+      '/api/orders',
+    );
     expect(sales.body.sales.filter((o) => o.product.id === product.id).map((o) => o.status)).toEqual(['paid']);
 
     await buyer.context.close();

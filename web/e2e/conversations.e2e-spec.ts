@@ -3,8 +3,12 @@ import { callApi, listProduct, registerPerson } from './actors';
 import { launchBrowser, newPerson, unique } from './browser';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('the conversation list, a page at a time', () => {
   it('shows the newest 24 conversations, loads older ones, searches all of them, and opens a link to an older one', async () => {
@@ -45,7 +49,10 @@ describe('the conversation list, a page at a time', () => {
     // A link to the conversation with Ines (as from her profile) finds it on the older page and opens it.
     await buyer.page.goto(`/messages?user=${inesUser.id}`);
     await buyer.page.waitForURL(new RegExp(`product=${lamp.id}`));
-    await buyer.page.getByRole('region', { name: 'Conversation', exact: true }).getByText('Does the lamp come with a bulb?', { exact: true }).waitFor();
+    await buyer.page
+      .getByRole('region', { name: 'Conversation', exact: true })
+      .getByText('Does the lamp come with a bulb?', { exact: true })
+      .waitFor();
     await Promise.all([ines.context.close(), rosa.context.close(), buyer.context.close()]);
   });
 });

@@ -3,8 +3,12 @@ import { callApi, listProduct, registerPerson } from './actors';
 import { launchBrowser, newPerson, unique } from './browser';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('favourites', () => {
   it('hearts on Home and on the product page, lists them in the Favorites tab, un-hearts; others see their own hearts', async () => {
@@ -56,7 +60,11 @@ describe('favourites', () => {
     await registerPerson(seller.page, 'Anong');
     const tag = unique();
     // Set up through the API (26 listings, 26 favourites): only the tab itself is driven in the browser.
-    const products = await Promise.all(Array.from({ length: 26 }, (_, i) => listProduct(seller.page, `Keepsake ${String(i + 1).padStart(2, '0')} ${tag}`)));
+    const products = await Promise.all(
+      Array.from({ length: 26 }, (_, i) =>
+        listProduct(seller.page, `Keepsake ${String(i + 1).padStart(2, '0')} ${tag}`),
+      ),
+    );
 
     const buyer = await newPerson(browser);
     await registerPerson(buyer.page, 'Niran');

@@ -24,14 +24,28 @@ beforeAll(async () => {
   const { context, page } = await newPerson(browser);
   await registerPerson(page, 'Filterseller');
   await listProduct(page, titles.hat, { category: 'Clothing', country: 'Peru', price: 35, condition: 'new' });
-  await listProduct(page, titles.bowl, { category: 'Art & Crafts', country: 'Japan', price: 60, condition: 'good', description: 'A ceramic tea bowl fired in a family kiln near Kyoto, crackled glaze.' });
+  await listProduct(page, titles.bowl, {
+    category: 'Art & Crafts',
+    country: 'Japan',
+    price: 60,
+    condition: 'good',
+    description: 'A ceramic tea bowl fired in a family kiln near Kyoto, crackled glaze.',
+  });
   await listProduct(page, titles.scarf, { category: 'Textiles', country: 'France', price: 18, condition: 'new' });
   await context.close();
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function phone(): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
   const page = await context.newPage();
   return { page, close: () => context.close() };
 }
@@ -45,7 +59,8 @@ describe('Home filters', () => {
   it('shows every active filter as a chip, removes one at a time, and "Clear all" clears search and country too', async () => {
     const { context, page } = await newPerson(browser);
     await page.goto(`/?search=${marker}&country=Peru&categories=Clothing&condition=new&minPrice=10#products`);
-    for (const label of [`Search: ${marker}`, 'Country: Peru', 'Clothing', 'From $10', 'Condition: New']) await chip(page, label).waitFor();
+    for (const label of [`Search: ${marker}`, 'Country: Peru', 'Clothing', 'From $10', 'Condition: New'])
+      await chip(page, label).waitFor();
     await page.getByRole('article', { name: titles.hat }).waitFor();
     expect(await results(page).count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}/filters-chips-1280.png` });
@@ -65,7 +80,9 @@ describe('Home filters', () => {
     await chipList(page).waitFor({ state: 'detached' });
     await summary(page).waitFor();
     expect(await summary(page).textContent()).not.toContain(marker);
-    await page.waitForFunction(() => (document.querySelector('input[aria-label="What are you looking for?"]') as HTMLInputElement).value === '');
+    await page.waitForFunction(
+      () => (document.querySelector('input[aria-label="What are you looking for?"]') as HTMLInputElement).value === '',
+    );
     await context.close();
   });
 
@@ -155,7 +172,9 @@ describe('Categories', () => {
   it('are counted by the server, and a card opens exactly the results it counted', async () => {
     const { context, page } = await newPerson(browser);
     const productCalls: string[] = [];
-    page.on('request', (request) => { if (new URL(request.url()).pathname === '/api/products') productCalls.push(request.url()); });
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/products') productCalls.push(request.url());
+    });
     await page.goto('/categories');
     const card = page.getByRole('link', { name: /Fashion & Accessories/ });
     await card.getByText(/^[\d,]+\+? items?$/).waitFor();
@@ -189,19 +208,24 @@ async function watchRenders(page: Page): Promise<void> {
       inject: () => 1,
       checkDCE: () => undefined,
       onScheduleFiberRoot: () => undefined,
-      onCommitFiberRoot: () => { w.__commits += 1; },
+      onCommitFiberRoot: () => {
+        w.__commits += 1;
+      },
       onCommitFiberUnmount: () => undefined,
       onPostCommitFiberRoot: () => undefined,
     };
-    new MutationObserver((records) => { w.__mutations += records.length; }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    new MutationObserver((records) => {
+      w.__mutations += records.length;
+    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   });
 }
 
 async function rendersWhileIdle(page: Page, ms: number): Promise<{ commits: number; mutations: number }> {
-  const read = () => page.evaluate(() => {
-    const w = window as unknown as { __commits: number; __mutations: number };
-    return { commits: w.__commits, mutations: w.__mutations };
-  });
+  const read = () =>
+    page.evaluate(() => {
+      const w = window as unknown as { __commits: number; __mutations: number };
+      return { commits: w.__commits, mutations: w.__mutations };
+    });
   const before = await read();
   await page.waitForTimeout(ms);
   const after = await read();
@@ -210,7 +234,10 @@ async function rendersWhileIdle(page: Page, ms: number): Promise<{ commits: numb
 
 describe('a page at rest', () => {
   it('does not render again while nobody acts (Home, a search, phone and desktop)', async () => {
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
       const context = await browser.newContext({ baseURL: baseUrl(), viewport });
       const page = await context.newPage();
       await watchRenders(page);
@@ -220,7 +247,12 @@ describe('a page at rest', () => {
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(1000); // debounces and transitions settle
         const idle = await rendersWhileIdle(page, 3000);
-        expect({ path, width: viewport.width, ...idle }).toEqual({ path, width: viewport.width, commits: 0, mutations: 0 });
+        expect({ path, width: viewport.width, ...idle }).toEqual({
+          path,
+          width: viewport.width,
+          commits: 0,
+          mutations: 0,
+        });
       }
       // The hook is live: typing a price renders.
       const commits = await page.evaluate(() => (window as unknown as { __commits: number }).__commits);

@@ -10,11 +10,20 @@ module.exports = async () => {
   const portOffset = 20_000 + Math.floor(Math.random() * 8_000);
   const logs = [];
   const stack = await startStack({
-    env: { ...infra.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', LOGIN_MAX_PER_IP: '1000', REGISTER_MAX_PER_IP: '1000',
+    env: {
+      ...infra.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_PER_IP: '1000',
+      REGISTER_MAX_PER_IP: '1000',
       // Every browser test's guest checkouts come from one IP, within one window.
-      WRITE_LIMIT_PAYMENT_INTENTS: '10000/60', WRITE_LIMIT_FAVOURITES: '10000/60', WRITE_LIMIT_MESSAGES: '10000/60', WRITE_LIMIT_LISTINGS: '10000/60',
+      WRITE_LIMIT_PAYMENT_INTENTS: '10000/60',
+      WRITE_LIMIT_FAVOURITES: '10000/60',
+      WRITE_LIMIT_MESSAGES: '10000/60',
+      WRITE_LIMIT_LISTINGS: '10000/60',
       // An unshipped order is cancelled and refunded after about 26 s (orders.e2e-spec); every other test ships sooner or not at all.
-      SHIP_WITHIN_DAYS: '0.0003' },
+      SHIP_WITHIN_DAYS: '0.0003',
+    },
     port,
     portOffset,
     log: (name, data) => logs.push(`[${name}] ${data}`),

@@ -3,8 +3,12 @@ import { registerPerson } from './actors';
 import { launchBrowser, newPerson } from './browser';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /**
  * Errors the page reports: React reports a failed hydration as an uncaught error and on the console. Failed
@@ -14,7 +18,8 @@ function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
   });
   return errors;
 }
@@ -24,7 +29,10 @@ async function rememberFirstHeadline(page: Page): Promise<void> {
   await page.addInitScript(() => {
     new MutationObserver((_records, observer) => {
       const heading = document.getElementById('hero-heading');
-      if (heading) { (window as unknown as { firstHeadline: Element }).firstHeadline = heading; observer.disconnect(); }
+      if (heading) {
+        (window as unknown as { firstHeadline: Element }).firstHeadline = heading;
+        observer.disconnect();
+      }
     }).observe(document, { childList: true, subtree: true });
   });
 }
@@ -53,7 +61,12 @@ describe('Home, prerendered', () => {
     await page.goto('/');
     await page.getByText(/^Showing \d+ results?$/).waitFor(); // the app is running and has its data
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { firstHeadline?: Element }).firstHeadline === document.getElementById('hero-heading'))).toBe(true);
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { firstHeadline?: Element }).firstHeadline === document.getElementById('hero-heading'),
+      ),
+    ).toBe(true);
 
     await page.getByRole('textbox', { name: 'What are you looking for?' }).fill('mug');
     await page.getByRole('textbox', { name: 'What are you looking for?' }).press('Enter');
@@ -64,7 +77,12 @@ describe('Home, prerendered', () => {
     await registerPerson(page, 'Ines');
     await page.goto('/');
     await page.getByRole('link', { name: 'Ines' }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { firstHeadline?: Element }).firstHeadline === document.getElementById('hero-heading'))).toBe(true);
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { firstHeadline?: Element }).firstHeadline === document.getElementById('hero-heading'),
+      ),
+    ).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -8,28 +8,55 @@ import { launchBrowser, newPerson, unique } from './browser';
 // silently doing nothing (a refused photo, a sold item, a message read while its thread is open, a sign-in midway).
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const SHOTS = '/tmp/shots21';
 
 /** The `name` of the focused form field (the sell form's fields are named after the listing's properties). */
-const focusedName = (page: Page) => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? null);
+const focusedName = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? null);
 
 /** Whether the focused element is on screen (below the sticky header, above the bottom edge). */
-const focusedInView = (page: Page) => page.evaluate(() => {
-  const box = document.activeElement?.getBoundingClientRect();
-  return !!box && box.top >= 64 && box.bottom <= window.innerHeight;
-});
+const focusedInView = (page: Page) =>
+  page.evaluate(() => {
+    const box = document.activeElement?.getBoundingClientRect();
+    return !!box && box.top >= 64 && box.bottom <= window.innerHeight;
+  });
 
 /** `buyerPage`'s person buys the product by card (test mode, through the API): the order's id. */
 async function buys(buyerPage: Page, productId: string): Promise<string> {
-  const guestInfo = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
-  const intent = await callApi<{ clientSecret: string; paymentIntentId: string }>(buyerPage, 'POST', '/api/create-payment-intent', { productId, amount: '24.50', guestInfo });
+  const guestInfo = {
+    billingStreet: '1 Main St',
+    billingCity: 'Springfield',
+    billingZip: '10001',
+    sameAsDelivery: true,
+  };
+  const intent = await callApi<{ clientSecret: string; paymentIntentId: string }>(
+    buyerPage,
+    'POST',
+    '/api/create-payment-intent',
+    { productId, amount: '24.50', guestInfo },
+  );
   expect(intent.status).toBe(200);
-  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123', postalCode: '10001' };
-  expect((await callApi(buyerPage, 'POST', '/api/payments/test-confirm', { clientSecret: intent.body.clientSecret, card })).status).toBe(200);
-  const paid = await callApi<{ orderId: string }>(buyerPage, 'POST', '/api/payments/reconcile', { paymentIntentId: intent.body.paymentIntentId });
+  const card = {
+    number: '4242 4242 4242 4242',
+    expMonth: 12,
+    expYear: new Date().getUTCFullYear() + 2,
+    cvc: '123',
+    postalCode: '10001',
+  };
+  expect(
+    (await callApi(buyerPage, 'POST', '/api/payments/test-confirm', { clientSecret: intent.body.clientSecret, card }))
+      .status,
+  ).toBe(200);
+  const paid = await callApi<{ orderId: string }>(buyerPage, 'POST', '/api/payments/reconcile', {
+    paymentIntentId: intent.body.paymentIntentId,
+  });
   expect(paid.status).toBe(200);
   return paid.body.orderId;
 }
@@ -65,7 +92,9 @@ describe('the sell form says what is wrong with a photo, and where', () => {
     await eventually(async () => expect(await focusedName(seller.page)).toBe('title'), 3000);
 
     await seller.page.getByRole('textbox', { name: 'Title' }).fill('Hand-woven Andean table runner');
-    await seller.page.getByRole('textbox', { name: 'Description' }).fill('Woven by a cooperative near Cusco, in alpaca wool.');
+    await seller.page
+      .getByRole('textbox', { name: 'Description' })
+      .fill('Woven by a cooperative near Cusco, in alpaca wool.');
     await seller.page.getByRole('combobox', { name: /^Category/ }).click();
     await seller.page.getByRole('option', { name: 'Textiles' }).click();
     await seller.page.getByRole('combobox', { name: /^Condition/ }).click();
@@ -98,7 +127,8 @@ describe('an open thread reads what arrives in it', () => {
     const product = await listProduct(seller.page, `Azulejo tile ${unique()}`);
     const buyer = await newPerson(browser);
     const buyerUser = await registerPerson(buyer.page, 'Joao');
-    const send = (content: string) => callApi(buyer.page, 'POST', '/api/messages', { toUserId: sellerUser.id, productId: product.id, content });
+    const send = (content: string) =>
+      callApi(buyer.page, 'POST', '/api/messages', { toUserId: sellerUser.id, productId: product.id, content });
     expect((await send('Hello, is the tile still available?')).status).toBe(201);
 
     await seller.page.goto(`/messages?user=${buyerUser.id}&product=${product.id}`);
@@ -111,27 +141,46 @@ describe('an open thread reads what arrives in it', () => {
     const firstSeen: Record<'list' | 'thread', number | undefined> = { list: undefined, thread: undefined };
     seller.page.on('response', (response) => {
       const { pathname } = new URL(response.url());
-      const view = pathname === '/api/messages/conversations' ? 'list' : pathname === `/api/messages/${buyerUser.id}` ? 'thread' : null;
+      const view =
+        pathname === '/api/messages/conversations'
+          ? 'list'
+          : pathname === `/api/messages/${buyerUser.id}`
+            ? 'thread'
+            : null;
       if (!view) return;
       const at = Date.now();
-      void response.text().then((body) => {
-        if (body.includes('ship it to Lisbon') && firstSeen[view] === undefined) firstSeen[view] = at;
-      }, () => undefined);
+      void response.text().then(
+        (body) => {
+          if (body.includes('ship it to Lisbon') && firstSeen[view] === undefined) firstSeen[view] = at;
+        },
+        () => undefined,
+      );
     });
     // Sent just after a poll of the thread, so that the list (3 s) learns of it well before the thread's next poll (5 s).
-    await seller.page.waitForResponse((response) => new URL(response.url()).pathname === `/api/messages/${buyerUser.id}`);
+    await seller.page.waitForResponse(
+      (response) => new URL(response.url()).pathname === `/api/messages/${buyerUser.id}`,
+    );
     expect((await send('And could you ship it to Lisbon?')).status).toBe(201);
     await thread.getByText('And could you ship it to Lisbon?').waitFor({ timeout: 10_000 });
     await eventually(() => expect(firstSeen.list).toBeDefined(), 5000, 100);
     expect(firstSeen.thread! - firstSeen.list!).toBeLessThan(1500);
-    await eventually(async () => {
-      expect((await callApi<{ count: number }>(seller.page, 'GET', '/api/messages/unread-count')).body.count).toBe(0);
-      expect(await seller.page.getByRole('link', { name: 'Messages', exact: true }).count()).toBe(1);
-    }, 10_000, 250);
+    await eventually(
+      async () => {
+        expect((await callApi<{ count: number }>(seller.page, 'GET', '/api/messages/unread-count')).body.count).toBe(0);
+        expect(await seller.page.getByRole('link', { name: 'Messages', exact: true }).count()).toBe(1);
+      },
+      10_000,
+      250,
+    );
     // The buyer sees the read mark on it.
     await buyer.page.goto(`/messages?user=${sellerUser.id}&product=${product.id}`);
-    await buyer.page.getByRole('log', { name: /^Messages with/ }).getByText('And could you ship it to Lisbon?').waitFor();
-    const marks = buyer.page.getByRole('log', { name: /^Messages with/ }).getByRole('img', { name: 'Read', exact: true });
+    await buyer.page
+      .getByRole('log', { name: /^Messages with/ })
+      .getByText('And could you ship it to Lisbon?')
+      .waitFor();
+    const marks = buyer.page
+      .getByRole('log', { name: /^Messages with/ })
+      .getByRole('img', { name: 'Read', exact: true });
     await eventually(async () => expect(await marks.count()).toBe(2), 10_000, 250);
     for (const p of [seller, buyer]) await p.context.close();
   });
@@ -146,8 +195,17 @@ describe('a sold item says so', () => {
     await registerPerson(buyer.page, 'Lena');
     const orderId = await buys(buyer.page, product.id);
     // Shipped at once: an unshipped order is cancelled (and the item relisted) within half a minute in these tests.
-    expect((await callApi(seller.page, 'POST', `/api/orders/${orderId}/ship`, { carrier: 'Japan Post' })).status).toBe(200);
-    await eventually(async () => expect((await callApi<{ status: string }>(seller.page, 'GET', `/api/products/${product.id}`)).body.status).toBe('sold'), 15_000, 250);
+    expect((await callApi(seller.page, 'POST', `/api/orders/${orderId}/ship`, { carrier: 'Japan Post' })).status).toBe(
+      200,
+    );
+    await eventually(
+      async () =>
+        expect((await callApi<{ status: string }>(seller.page, 'GET', `/api/products/${product.id}`)).body.status).toBe(
+          'sold',
+        ),
+      15_000,
+      250,
+    );
 
     await seller.page.goto(`/product/${product.id}`);
     await seller.page.getByRole('heading', { name: product.title }).waitFor();
@@ -246,7 +304,11 @@ describe('signing in finishes what the person was doing', () => {
     // The heart stays set after every list reloads for the member.
     await member.page.getByRole('button', { name: `Remove ${product.title} from favorites` }).waitFor();
     await member.page.waitForTimeout(1500);
-    expect(await member.page.getByRole('button', { name: `Remove ${product.title} from favorites` }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await member.page
+        .getByRole('button', { name: `Remove ${product.title} from favorites` })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     const favourites = await callApi<{ id: string }[]>(member.page, 'GET', '/api/favorites');
     expect(favourites.body.map((p) => p.id)).toEqual([product.id]);
 

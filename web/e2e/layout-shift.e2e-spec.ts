@@ -20,7 +20,9 @@ beforeAll(async () => {
   productId = (await listProduct(page, 'Blue glazed tea bowl from Kyoto')).id;
   await context.close();
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 /**
  * Sums every layout shift not caused by input from the first paint on (stricter than Lighthouse's CLS, which
@@ -32,12 +34,18 @@ async function observeLayoutShifts(page: Page): Promise<void> {
     state.layoutShift = 0;
     state.shifted = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
+      for (const entry of list.getEntries() as unknown as Array<{
+        value: number;
+        hadRecentInput: boolean;
+        sources?: Array<{ node?: Node }>;
+      }>) {
         if (entry.hadRecentInput) continue;
         state.layoutShift += entry.value;
         for (const source of entry.sources ?? []) {
           const node = source.node as Element | undefined;
-          state.shifted.push(`${node?.nodeName?.toLowerCase() ?? '?'}${node?.id ? `#${node.id}` : ''} ${entry.value.toFixed(3)}`);
+          state.shifted.push(
+            `${node?.nodeName?.toLowerCase() ?? '?'}${node?.id ? `#${node.id}` : ''} ${entry.value.toFixed(3)}`,
+          );
         }
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -46,11 +54,23 @@ async function observeLayoutShifts(page: Page): Promise<void> {
 
 /** A phone (390 px wide) whose network is slow enough to show each page's loading state before the page. */
 async function slowPhone(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
   const page = await context.newPage();
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  await page.route(/\/assets\/\w+Page-[\w-]+\.js$/, async (route) => { await wait(CHUNK_DELAY_MS); await route.continue(); });
-  await page.route(/\/api\//, async (route) => { await wait(API_DELAY_MS); await route.continue(); });
+  await page.route(/\/assets\/\w+Page-[\w-]+\.js$/, async (route) => {
+    await wait(CHUNK_DELAY_MS);
+    await route.continue();
+  });
+  await page.route(/\/api\//, async (route) => {
+    await wait(API_DELAY_MS);
+    await route.continue();
+  });
   await observeLayoutShifts(page);
   return page;
 }
@@ -66,7 +86,11 @@ async function layoutShiftOf(page: Page): Promise<{ cls: number; shifted: string
 
 describe('Layout shift on a phone (390 px) while a page and its data arrive', () => {
   const pages: Array<[string, () => string, (page: Page) => Promise<unknown>]> = [
-    ['a product page', () => `/product/${productId}`, (page) => page.getByRole('heading', { level: 1, name: 'Blue glazed tea bowl from Kyoto' }).waitFor()],
+    [
+      'a product page',
+      () => `/product/${productId}`,
+      (page) => page.getByRole('heading', { level: 1, name: 'Blue glazed tea bowl from Kyoto' }).waitFor(),
+    ],
     ['Categories', () => '/categories', (page) => page.getByRole('heading', { level: 1 }).waitFor()],
     ['How it works', () => '/how-it-works', (page) => page.getByRole('heading', { level: 1 }).waitFor()],
   ];
@@ -77,7 +101,10 @@ describe('Layout shift on a phone (390 px) while a page and its data arrive', ()
     await loaded(page);
     await page.waitForLoadState('networkidle');
     const { cls, shifted } = await layoutShiftOf(page);
-    expect({ cls: Math.round(cls * 1000) / 1000, shifted: cls > MAX_CLS ? shifted : [] }).toEqual({ cls: expect.any(Number), shifted: [] });
+    expect({ cls: Math.round(cls * 1000) / 1000, shifted: cls > MAX_CLS ? shifted : [] }).toEqual({
+      cls: expect.any(Number),
+      shifted: [],
+    });
     expect(cls).toBeLessThanOrEqual(MAX_CLS);
     await page.context().close();
   });

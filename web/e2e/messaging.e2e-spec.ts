@@ -5,8 +5,12 @@ import { listProduct, registerPerson } from './actors';
 import { launchBrowser, newPerson, unique } from './browser';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 // Seen once in four full CI runs on 2026-11-23 (never alone): under the whole suite's load the buyer's page did
 // not show its message as Read within 30 s. A likely cause was found and fixed on 2026-11-24: the gateway could
@@ -31,15 +35,23 @@ describe('messaging', () => {
     const listPolls: Promise<{ revalidated: boolean; bodyBytes: number }>[] = [];
     const recordPoll = (request: Request) => {
       if (new URL(request.url()).pathname !== '/api/messages/conversations') return;
-      listPolls.push(Promise.all([request.allHeaders(), request.sizes()])
-        .then(([headers, sizes]) => ({ revalidated: !!headers['if-none-match'], bodyBytes: sizes.responseBodySize })));
+      listPolls.push(
+        Promise.all([request.allHeaders(), request.sizes()]).then(([headers, sizes]) => ({
+          revalidated: !!headers['if-none-match'],
+          bodyBytes: sizes.responseBodySize,
+        })),
+      );
     };
     seller.page.on('requestfinished', recordPoll);
     await seller.page.goto('/messages');
     await seller.page.getByText('No conversations yet').waitFor();
     // An unchanged inbox is revalidated without a body (304) before anything changes. Waited for, not assumed: the
     // buyer below may well send within the first 3-s poll interval.
-    await eventually(async () => expect((await Promise.all(listPolls)).some((p) => p.revalidated && p.bodyBytes === 0)).toBe(true), 10_000, 250);
+    await eventually(
+      async () => expect((await Promise.all(listPolls)).some((p) => p.revalidated && p.bodyBytes === 0)).toBe(true),
+      10_000,
+      250,
+    );
 
     const buyer = await newPerson(browser);
     await registerPerson(buyer.page, 'Tom');
@@ -53,7 +65,8 @@ describe('messaging', () => {
     expect(await box.inputValue()).toBe('');
 
     // The seller's open page picks it up by polling (3 s), with an unread badge.
-    const conversation = seller.page.getByRole('button', { name: new RegExp(`^Tom Tester, .*, ${product.title}: .*, 1 unread$`) })
+    const conversation = seller.page
+      .getByRole('button', { name: new RegExp(`^Tom Tester, .*, ${product.title}: .*, 1 unread$`) })
       .or(seller.page.getByRole('link', { name: new RegExp(`^Tom Tester, .*, ${product.title}: .*, 1 unread$`) }));
     await conversation.first().waitFor({ timeout: 8000 });
     await seller.page.getByRole('link', { name: 'Messages, 1 unread' }).waitFor({ timeout: 8000 });
@@ -70,16 +83,28 @@ describe('messaging', () => {
     await composer.pressSequentially('Happy to ship tomorrow.');
     await composer.press('Enter');
     // In the thread (the list's preview of the latest message shows it too once the list reloads).
-    await seller.page.getByRole('log', { name: /^Messages with/ }).getByText('Happy to ship tomorrow.').waitFor();
+    await seller.page
+      .getByRole('log', { name: /^Messages with/ })
+      .getByText('Happy to ship tomorrow.')
+      .waitFor();
     // The composer clears once the server has accepted the message.
-    await seller.page.waitForFunction(() => (document.querySelector('textarea[aria-label="Message"]') as HTMLTextAreaElement | null)?.value === '');
+    await seller.page.waitForFunction(
+      () => (document.querySelector('textarea[aria-label="Message"]') as HTMLTextAreaElement | null)?.value === '',
+    );
 
     // The buyer sees the reply, and their own message carries the read mark.
     await buyer.page.goto(`/messages?product=${product.id}`);
-    await buyer.page.getByRole('log', { name: /^Messages with/ }).getByText('Happy to ship tomorrow.').waitFor();
+    await buyer.page
+      .getByRole('log', { name: /^Messages with/ })
+      .getByText('Happy to ship tomorrow.')
+      .waitFor();
     // The mark is an icon named by its SVG title (getByTitle, which reads title attributes, used to find the header's
     // "Messages, 1 unread" link instead).
-    await buyer.page.getByRole('log', { name: /^Messages with/ }).getByRole('img', { name: 'Read', exact: true }).first().waitFor();
+    await buyer.page
+      .getByRole('log', { name: /^Messages with/ })
+      .getByRole('img', { name: 'Read', exact: true })
+      .first()
+      .waitFor();
 
     // A third person sees nothing of it.
     const third = await newPerson(browser);

@@ -4,8 +4,12 @@ import { axeViolations } from './axe';
 import { launchBrowser, newPerson, unique } from './browser';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function fillCard(page: Page) {
   const form = page.getByRole('form', { name: 'Card payment' });
@@ -24,9 +28,15 @@ async function guestBuys(page: Page, productId: string) {
   await shipping.getByLabel(/^Email/).fill('gina@example.com');
   await shipping.getByLabel(/^First Name/).fill('Gina');
   await shipping.getByLabel(/^Last Name/).fill('Guest');
-  await shipping.getByLabel(/^Street Address/).first().fill('1 Main Street');
+  await shipping
+    .getByLabel(/^Street Address/)
+    .first()
+    .fill('1 Main Street');
   await shipping.getByLabel(/^City/).first().fill('New York');
-  await shipping.getByLabel(/^ZIP Code/).first().fill('10001');
+  await shipping
+    .getByLabel(/^ZIP Code/)
+    .first()
+    .fill('10001');
   await shipping.getByLabel('Same as billing').check();
   await shipping.getByRole('button', { name: 'Continue to Payment' }).click();
   await fillCard(page);
@@ -37,9 +47,15 @@ async function guestBuys(page: Page, productId: string) {
 async function memberBuys(page: Page, productId: string) {
   await page.goto(`/checkout?product=${productId}`);
   const shipping = page.getByRole('form', { name: 'Shipping information' });
-  await shipping.getByLabel(/^Street Address/).first().fill('9 Harbour Road');
+  await shipping
+    .getByLabel(/^Street Address/)
+    .first()
+    .fill('9 Harbour Road');
   await shipping.getByLabel(/^City/).first().fill('Seattle');
-  await shipping.getByLabel(/^ZIP Code/).first().fill('98101');
+  await shipping
+    .getByLabel(/^ZIP Code/)
+    .first()
+    .fill('98101');
   await shipping.getByLabel('Same as billing').check();
   await shipping.getByRole('button', { name: 'Continue to Payment' }).click();
   await fillCard(page);
@@ -104,7 +120,9 @@ describe('orders', () => {
     await guest.page.setViewportSize({ width: 390, height: 844 });
     expect(await axeViolations(guest.page)).toEqual([]);
     // Nothing wider than a phone's screen.
-    expect(await guest.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(
+      await guest.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBe(0);
     expect(await guest.page.getByRole('button', { name: 'Mark as Shipped' }).count()).toBe(0);
     await guest.page.getByRole('button', { name: 'Mark as Delivered' }).click();
     await guest.page.getByText('Marked as delivered').waitFor();
@@ -201,7 +219,10 @@ describe('orders', () => {
 
     await buyer.page.goto(orderPath);
     await buyer.page.getByText('Refunded', { exact: true }).first().waitFor();
-    await buyer.page.getByText(/The photos show breakage in transit/).first().waitFor();
+    await buyer.page
+      .getByText(/The photos show breakage in transit/)
+      .first()
+      .waitFor();
     const refunds = await callApi<{ status: string }>(buyer.page, 'GET', `/api${orderPath}`);
     expect(refunds.body.status).toBe('refunded');
 
@@ -227,7 +248,10 @@ describe('orders', () => {
     await seller.page.goto('/orders?tab=sales');
     await seller.page.getByRole('link', { name: new RegExp(product.title) }).click();
     await seller.page.getByText(/The buyer asks you to cancel/).waitFor();
-    await seller.page.getByText(/I ordered the wrong colour\./).first().waitFor();
+    await seller.page
+      .getByText(/I ordered the wrong colour\./)
+      .first()
+      .waitFor();
 
     // SHIP_WITHIN_DAYS is about 26 s in this stack: the deadline job cancels it (the page is reloaded to look).
     const deadline = Date.now() + 70_000;
@@ -246,7 +270,12 @@ describe('orders', () => {
     // How It Works promises these numbers (the defaults of the payments service's settings).
     await buyer.page.goto('/how-it-works');
     const protection = buyer.page.getByRole('region', { name: 'Your money is safe until the item is' });
-    for (const rule of ['Shipped within 5 days, or refunded', '14 days to arrive', '3 days to check it', '72 hours for the seller, then support decides']) {
+    for (const rule of [
+      'Shipped within 5 days, or refunded',
+      '14 days to arrive',
+      '3 days to check it',
+      '72 hours for the seller, then support decides',
+    ]) {
       await protection.getByText(rule).waitFor();
     }
 

@@ -9,12 +9,20 @@ import { launchBrowser, newPerson, unique } from './browser';
 /** The repository: npm test runs every jest from there. */
 const ROOT = process.cwd();
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
-interface PayoutsPage { balance: { held: string; available: string; paidOut: string }; items: Array<{ amount: string; status: string; order: { id: string } }> }
+interface PayoutsPage {
+  balance: { held: string; available: string; paidOut: string };
+  items: Array<{ amount: string; status: string; order: { id: string } }>;
+}
 
-const usd = (amount: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(amount));
+const usd = (amount: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(amount));
 
 /** With E2E_SHOTS_DIR set, the page at a desktop and a phone width, for a person to look at. */
 async function screenshots(page: Page, name: string) {
@@ -31,7 +39,9 @@ async function screenshots(page: Page, name: string) {
 /** Nothing wider than a phone's screen, and no accessibility violations, at 390 px. */
 async function fitsAPhone(page: Page) {
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
   expect(await axeViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -39,9 +49,15 @@ async function fitsAPhone(page: Page) {
 async function memberBuys(page: Page, productId: string): Promise<string> {
   await page.goto(`/checkout?product=${productId}`);
   const shipping = page.getByRole('form', { name: 'Shipping information' });
-  await shipping.getByLabel(/^Street Address/).first().fill('9 Harbour Road');
+  await shipping
+    .getByLabel(/^Street Address/)
+    .first()
+    .fill('9 Harbour Road');
   await shipping.getByLabel(/^City/).first().fill('Seattle');
-  await shipping.getByLabel(/^ZIP Code/).first().fill('98101');
+  await shipping
+    .getByLabel(/^ZIP Code/)
+    .first()
+    .fill('98101');
   await shipping.getByLabel('Same as billing').check();
   await shipping.getByRole('button', { name: 'Continue to Payment' }).click();
   const form = page.getByRole('form', { name: 'Card payment' });
@@ -67,7 +83,11 @@ async function ship(page: Page, orderPath: string) {
 }
 
 /** True once the locator shows within a few seconds (a reloaded page renders again first). */
-const shows = (locator: Locator) => locator.waitFor({ timeout: 3_000 }).then(() => true, () => false);
+const shows = (locator: Locator) =>
+  locator.waitFor({ timeout: 3_000 }).then(
+    () => true,
+    () => false,
+  );
 
 /** Reloads until `check` finds what it looks for (payouts land shortly after an order completes). */
 async function reloadUntil(page: Page, check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
@@ -75,8 +95,12 @@ async function reloadUntil(page: Page, check: () => Promise<boolean>, what: stri
   for (;;) {
     if (await check()) return;
     if (Date.now() > deadline) {
-      await page.screenshot({ path: `/tmp/shots/timeout-${what.replace(/\W+/g, '-')}.png`, fullPage: true }).catch(() => undefined);
-      throw new Error(`timed out waiting for ${what}: ${JSON.stringify((await callApi(page, 'GET', '/api/payouts')).body)}`);
+      await page
+        .screenshot({ path: `/tmp/shots/timeout-${what.replace(/\W+/g, '-')}.png`, fullPage: true })
+        .catch(() => undefined);
+      throw new Error(
+        `timed out waiting for ${what}: ${JSON.stringify((await callApi(page, 'GET', '/api/payouts')).body)}`,
+      );
     }
     await page.waitForTimeout(1_000);
     await page.reload();
@@ -123,7 +147,9 @@ describe('payouts', () => {
     await seller.page.waitForURL(/\/profile\/payouts$/);
     await seller.page.getByText('Payout details received').waitFor();
     await account.getByText('Restricted', { exact: true }).waitFor({ timeout: 30_000 });
-    expect(await account.getByRole('list', { name: 'Stripe still needs' }).getByRole('listitem').count()).toBeGreaterThan(0);
+    expect(
+      await account.getByRole('list', { name: 'Stripe still needs' }).getByRole('listitem').count(),
+    ).toBeGreaterThan(0);
     expect(await axeViolations(seller.page)).toEqual([]);
     await screenshots(seller.page, 'payouts-restricted');
 
@@ -197,7 +223,10 @@ describe('payouts', () => {
     await seller.page.getByText('Claim accepted: the buyer is refunded').waitFor();
     await reloadUntil(seller.page, () => shows(sellerMoney.getByText(/^Refunded on /)), 'the refund');
     await buyer.page.reload();
-    await buyer.page.getByRole('region', { name: 'Money' }).getByText(/^Refunded on \d{1,2} [A-Z][a-z]{2}$/).waitFor();
+    await buyer.page
+      .getByRole('region', { name: 'Money' })
+      .getByText(/^Refunded on \d{1,2} [A-Z][a-z]{2}$/)
+      .waitFor();
 
     await seller.page.goto('/profile/payouts');
     await seller.page.getByRole('group', { name: 'Held' }).getByText('$0.00').waitFor();
@@ -208,7 +237,8 @@ describe('payouts', () => {
 
     // The ledger of the whole stack's database, audited by the command operators run (npm run ledger:audit).
     const audit = spawnSync(process.execPath, [path.join(ROOT, 'services/payments/dist/ledger-audit.js')], {
-      env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL! }, encoding: 'utf8',
+      env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL! },
+      encoding: 'utf8',
     });
     expect({ status: audit.status, stderr: audit.stderr }).toEqual({ status: 0, stderr: '' });
     expect(audit.stdout).toMatch(/ledger audit: \d+ entries, every rule holds/);

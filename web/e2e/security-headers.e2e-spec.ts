@@ -4,8 +4,12 @@ import { callApi, listProduct, registerPerson } from './actors';
 import { launchBrowser, newPerson } from './browser';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /**
  * Everything the Content-Security-Policy blocked on this page: the browser's `securitypolicyviolation` events (one per
@@ -13,13 +17,20 @@ afterAll(async () => { await browser?.close(); });
  */
 async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
   const console: string[] = [];
-  page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) console.push(message.text()); });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) console.push(message.text());
+  });
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
-  return async () => [...console, ...(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []))];
+  return async () => [
+    ...console,
+    ...(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])),
+  ];
 }
 
 describe('Content-Security-Policy in Chromium', () => {

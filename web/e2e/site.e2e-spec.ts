@@ -12,12 +12,14 @@ beforeAll(async () => {
   product = await listProduct(seller.page, `Tea bowl ${unique()}`, { country: 'Japan', price: 48 });
   await seller.context.close();
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 const notFound = (page: Page) => page.getByRole('heading', { name: '404 Page Not Found' });
 
 describe('titles', () => {
-  it('every page has its own title; a product\'s names the product', async () => {
+  it("every page has its own title; a product's names the product", async () => {
     const { page, context } = await newPerson(browser);
     const expected: Array<[string, string]> = [
       ['/', 'Souvenir Swap · Travel treasures, shipped from home'],
@@ -38,14 +40,18 @@ describe('titles', () => {
   });
 });
 
-describe('a guest\'s first visit', () => {
+describe("a guest's first visit", () => {
   it('logs no console error and does not ask who is signed in', async () => {
     const { page, context } = await newPerson(browser);
     const errors: string[] = [];
-    page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     page.on('pageerror', (error) => errors.push(error.message));
     const asked: string[] = [];
-    page.on('request', (request) => { if (request.url().includes('/api/auth/me')) asked.push(request.url()); });
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/me')) asked.push(request.url());
+    });
     for (const path of ['/', `/product/${product.id}`, '/how-it-works']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
@@ -65,21 +71,31 @@ describe('the footer', () => {
   it('every link leads to a real page, and a section link lands on its section', async () => {
     const { page, context } = await newPerson(browser);
     await page.goto('/');
-    const links = await page.locator('footer a').evaluateAll((anchors) => anchors.map((a) => ({ label: a.textContent ?? '', href: a.getAttribute('href') ?? '' })));
+    const links = await page
+      .locator('footer a')
+      .evaluateAll((anchors) =>
+        anchors.map((a) => ({ label: a.textContent ?? '', href: a.getAttribute('href') ?? '' })),
+      );
     expect(links.length).toBeGreaterThanOrEqual(12);
     // Followed as a reader would, from whichever page the previous link led to (every page has the footer).
     for (const [index, { label, href }] of links.entries()) {
       await page.locator('footer a').nth(index).click();
       await page.waitForURL((url) => url.pathname + url.hash === href);
       // The router keeps the previous page on screen while a lazy page loads: wait for this page's own content.
-      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]') && document.querySelector('main h1'));
+      await page.waitForFunction(
+        () => !document.querySelector('[aria-busy="true"]') && document.querySelector('main h1'),
+      );
       const hash = href.split('#')[1];
       if (hash) {
         await page.locator(`[id="${hash}"]`).waitFor();
-        await page.waitForFunction((id) => {
-          const box = document.getElementById(id)!.getBoundingClientRect();
-          return box.top >= 0 && box.top < window.innerHeight;
-        }, hash, { timeout: 5_000 });
+        await page.waitForFunction(
+          (id) => {
+            const box = document.getElementById(id)!.getBoundingClientRect();
+            return box.top >= 0 && box.top < window.innerHeight;
+          },
+          hash,
+          { timeout: 5_000 },
+        );
       }
       expect([label, await notFound(page).count()]).toEqual([label, 0]);
     }
@@ -95,7 +111,11 @@ describe('the footer', () => {
     for (const width of [390, 1280]) {
       const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width, height: 844 } });
       const page = await context.newPage();
-      for (const [path, heading] of [['/privacy', 'Privacy Policy'], ['/how-it-works#faq', 'From their suitcase to your doorstep'], ['/terms', 'Terms of Service']]) {
+      for (const [path, heading] of [
+        ['/privacy', 'Privacy Policy'],
+        ['/how-it-works#faq', 'From their suitcase to your doorstep'],
+        ['/terms', 'Terms of Service'],
+      ]) {
         await page.goto(path);
         await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
         problems.push(...(await axeFindings(page)).map((f) => `${width} ${path} ${f.id}: ${f.targets.join(', ')}`));
@@ -112,7 +132,12 @@ describe('checkout', () => {
     const member = await newPerson(browser);
     const username = `yuki${unique()}`;
     const joined = await callApi(member.page, 'POST', '/api/auth/register', {
-      email: `${username}@example.com`, password: 'secret1', username, firstName: 'Yuki', lastName: 'Tanaka', location: 'Kyoto, Japan',
+      email: `${username}@example.com`,
+      password: 'secret1',
+      username,
+      firstName: 'Yuki',
+      lastName: 'Tanaka',
+      location: 'Kyoto, Japan',
     });
     expect(joined.status).toBe(201);
     await member.page.goto(`/checkout?product=${product.id}`);

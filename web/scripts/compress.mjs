@@ -21,7 +21,10 @@ for (const entry of await readdir(dist, { recursive: true, withFileTypes: true }
   const content = await readFile(path);
   if (content.length < MIN_BYTES) continue;
   const brotli = brotliCompressSync(content, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+    },
   });
   await writeFile(`${path}.br`, brotli);
   await writeFile(`${path}.gz`, gzipSync(content, { level: 9 }));
@@ -29,4 +32,6 @@ for (const entry of await readdir(dist, { recursive: true, withFileTypes: true }
   before += content.length;
   after += brotli.length;
 }
-console.log(`compress: ${files} files, ${(before / 1024).toFixed(0)} kB → ${(after / 1024).toFixed(0)} kB brotli (and gzip copies)`);
+console.log(
+  `compress: ${files} files, ${(before / 1024).toFixed(0)} kB → ${(after / 1024).toFixed(0)} kB brotli (and gzip copies)`,
+);

@@ -10,13 +10,15 @@ const ssr = fileURLToPath(new URL('../dist-ssr/', import.meta.url));
 
 const shell = await readFile(`${dist}index.html`, 'utf8');
 const ROOT = '<div id="root"></div>';
-if (!shell.includes(ROOT) || !shell.includes('</head>')) throw new Error('prerender: dist/index.html has no empty #root or no </head>');
+if (!shell.includes(ROOT) || !shell.includes('</head>'))
+  throw new Error('prerender: dist/index.html has no empty #root or no </head>');
 
 const { prerender } = await import(pathToFileURL(`${ssr}prerender.js`).href);
 const home = await prerender('/');
 if (!home.html.includes('id="hero-heading"')) throw new Error('prerender: Home rendered without its hero');
 // A part still suspended would be written as a fallback the browser renders again (and reports as an error).
-if (/<!--\$[!?]-->|<template/.test(home.html)) throw new Error('prerender: a part of Home was still loading when it was rendered');
+if (/<!--\$[!?]-->|<template/.test(home.html))
+  throw new Error('prerender: a part of Home was still loading when it was rendered');
 
 // The entry starts only after the prerendered page has been painted: run at once, its evaluation and the hydration
 // (a few hundred ms on a slow machine) would hold the frame that shows the hero. It is fetched and compiled
@@ -34,4 +36,6 @@ const page = shell
 await writeFile(`${dist}spa.html`, shell);
 await writeFile(`${dist}index.html`, page);
 await rm(ssr, { recursive: true, force: true });
-console.log(`prerender: dist/index.html holds Home (${(home.html.length / 1024).toFixed(1)} kB of HTML, ${(home.styles.length / 1024).toFixed(1)} kB of styles); dist/spa.html is the shell`);
+console.log(
+  `prerender: dist/index.html holds Home (${(home.html.length / 1024).toFixed(1)} kB of HTML, ${(home.styles.length / 1024).toFixed(1)} kB of styles); dist/spa.html is the shell`,
+);

@@ -32,7 +32,11 @@ export async function prerender(path: string): Promise<PrerenderedPage> {
   const page = (
     <CacheProvider value={cache}>
       <App>
-        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+        <StaticRouterProvider
+          router={createStaticRouter(handler.dataRoutes, context)}
+          context={context}
+          hydrate={false}
+        />
       </App>
     </CacheProvider>
   );

@@ -12,11 +12,17 @@ export class GatewayConfig extends NatsClientConfig {
   @IsIn(['development', 'test', 'production'])
   NODE_ENV = 'development';
 
-  @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT: number = 3000;
 
   /** Prometheus `GET /metrics` on its own port (not the public one); 0 disables it. */
-  @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   METRICS_PORT: number = 9464;
 
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
@@ -24,27 +30,41 @@ export class GatewayConfig extends NatsClientConfig {
 
   /** Signs session cookies. Must be set (and long) in production. */
   @ValidateIf((c: GatewayConfig) => c.NODE_ENV === 'production')
-  @IsString() @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters' })
+  @IsString()
+  @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters' })
   @NotEquals(DEV_SECRET, { message: 'SESSION_SECRET must be set to a secret value in production' })
   SESSION_SECRET = DEV_SECRET;
 
   /** A session unused for this long ends. */
-  @Type(() => Number) @IsInt() @Min(1)
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   SESSION_IDLE_MINUTES: number = 60 * 24 * 7;
 
   /** A session ends this long after sign-in, however active. */
-  @Type(() => Number) @IsInt() @Min(1)
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   SESSION_ABSOLUTE_HOURS: number = 24 * 30;
 
   /** Origins allowed to send state-changing requests, comma separated; empty means the request's own host. */
-  @ValidateIf((c: GatewayConfig) => c.ALLOWED_ORIGINS !== '') @Matches(/^(https?:\/\/[^,\s]+)(,https?:\/\/[^,\s]+)*$/, { message: 'ALLOWED_ORIGINS must be comma-separated http(s) origins' })
+  @ValidateIf((c: GatewayConfig) => c.ALLOWED_ORIGINS !== '')
+  @Matches(/^(https?:\/\/[^,\s]+)(,https?:\/\/[^,\s]+)*$/, {
+    message: 'ALLOWED_ORIGINS must be comma-separated http(s) origins',
+  })
   ALLOWED_ORIGINS = '';
 
   /** Number of proxies in front of the gateway whose X-Forwarded-* headers are trusted (for Secure cookies and client IPs). */
-  @Type(() => Number) @IsInt() @Min(0) @Max(10)
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10)
   TRUST_PROXY_HOPS: number = 0;
 
-  @Type(() => Number) @IsInt() @Min(100) @Max(30_000)
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(30_000)
   RPC_TIMEOUT_MS: number = 4000;
 
   /**
@@ -53,25 +73,39 @@ export class GatewayConfig extends NatsClientConfig {
    * have not signed in to it lately (guesses from many addresses). Remembered for LOGIN_FAILURE_MEMORY_SECONDS;
    * success forgets the client's own.
    */
-  @Type(() => Number) @IsInt() @Min(1)
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   LOGIN_FREE_FAILURES_PER_CLIENT: number = 5;
 
-  @Type(() => Number) @IsInt() @Min(1)
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   LOGIN_MAX_PER_IP: number = 100;
 
-  @Type(() => Number) @IsInt() @Min(1)
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   LOGIN_MAX_PER_ACCOUNT: number = 20;
 
-  @Type(() => Number) @IsInt() @Min(1)
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   LOGIN_MAX_DELAY_SECONDS: number = 60 * 60;
 
-  @Type(() => Number) @IsInt() @Min(1)
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   LOGIN_FAILURE_MEMORY_SECONDS: number = 24 * 60 * 60;
 
-  @Type(() => Number) @IsInt() @Min(1)
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   REGISTER_MAX_PER_IP: number = 20;
 
-  @Type(() => Number) @IsInt() @Min(1)
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   RATE_LIMIT_WINDOW_SECONDS: number = 15 * 60;
 
   /**

@@ -10,13 +10,20 @@ export interface HttpErrorBody {
 /** Every domain error code has an HTTP status; a new code that nobody maps does not compile. */
 export function statusForCode(code: ErrorCode): number {
   switch (code) {
-    case ErrorCode.ValidationFailed: return 400;
-    case ErrorCode.Unauthenticated: return 401;
-    case ErrorCode.Forbidden: return 403;
-    case ErrorCode.NotFound: return 404;
-    case ErrorCode.Conflict: return 409;
-    case ErrorCode.Unavailable: return 503;
-    case ErrorCode.Internal: return 500;
+    case ErrorCode.ValidationFailed:
+      return 400;
+    case ErrorCode.Unauthenticated:
+      return 401;
+    case ErrorCode.Forbidden:
+      return 403;
+    case ErrorCode.NotFound:
+      return 404;
+    case ErrorCode.Conflict:
+      return 409;
+    case ErrorCode.Unavailable:
+      return 503;
+    case ErrorCode.Internal:
+      return 500;
     default: {
       const unmapped: never = code;
       throw new Error(`Unmapped error code ${String(unmapped)}`);

@@ -7,7 +7,10 @@ import { REDIS } from '../redis.provider';
 /** Liveness, and readiness: Redis (sessions) and NATS (services) reachable. */
 @Controller()
 export class HealthController {
-  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(NATS_CONNECTION) private readonly nats: NatsConnection) {}
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
+  ) {}
 
   @Get('healthz')
   healthz() {
@@ -16,7 +19,10 @@ export class HealthController {
 
   @Get('readyz')
   async readyz() {
-    const redis = await this.redis.ping().then(() => true, () => false);
+    const redis = await this.redis.ping().then(
+      () => true,
+      () => false,
+    );
     const nats = await natsReachable(this.nats);
     const checks = { redis: redis ? 'up' : 'down', nats: nats ? 'up' : 'down' };
     if (!redis || !nats) throw new ServiceUnavailableException({ message: 'Not ready', checks });

@@ -1,10 +1,24 @@
 import { createServer, type Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import {
-  acceptableRequestId, currentRequestId, endSpan, extractTraceContext, HTTP_LATENCY_BUCKETS, processRegistry, REQUEST_ID_HEADER,
-  runWithRequestId, scrape, SpanKind, startSpan, withActiveSpan,
+  acceptableRequestId,
+  currentRequestId,
+  endSpan,
+  extractTraceContext,
+  HTTP_LATENCY_BUCKETS,
+  processRegistry,
+  REQUEST_ID_HEADER,
+  runWithRequestId,
+  scrape,
+  SpanKind,
+  startSpan,
+  withActiveSpan,
 } from '@souvenir/platform';
-import { ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_HTTP_ROUTE } from '@opentelemetry/semantic-conventions';
+import {
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_HTTP_RESPONSE_STATUS_CODE,
+  ATTR_HTTP_ROUTE,
+} from '@opentelemetry/semantic-conventions';
 import type { NextFunction, Request, Response } from 'express';
 import { Counter, Histogram } from 'prom-client';
 
@@ -52,13 +66,21 @@ export function requestObservability() {
         stopTimer({ method: req.method, route });
         httpRequestsTotal.inc({ method: req.method, route, status: String(res.statusCode) });
         const entry = {
-          msg: 'http request', requestId, method: req.method, route, status: res.statusCode,
+          msg: 'http request',
+          requestId,
+          method: req.method,
+          route,
+          status: res.statusCode,
           ms: Number(process.hrtime.bigint() - started) / 1e6,
         };
         if (res.statusCode >= 500) logger.warn(entry);
         else logger.debug(entry);
         span?.updateName(`${req.method} ${route}`);
-        span?.setAttributes({ [ATTR_HTTP_ROUTE]: route, [ATTR_HTTP_RESPONSE_STATUS_CODE]: res.statusCode, 'souvenir.request_id': requestId });
+        span?.setAttributes({
+          [ATTR_HTTP_ROUTE]: route,
+          [ATTR_HTTP_RESPONSE_STATUS_CODE]: res.statusCode,
+          'souvenir.request_id': requestId,
+        });
         endSpan(span, res.statusCode >= 500 ? String(res.statusCode) : undefined);
       });
       withActiveSpan(span, next, parent);
@@ -78,11 +100,14 @@ export function startMetricsServer(port: number): Server | null {
       res.writeHead(404).end();
       return;
     }
-    scrape().then(({ contentType, body }) => {
-      res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' }).end(body);
-    }, (error: Error) => {
-      res.writeHead(500).end(error.message);
-    });
+    scrape().then(
+      ({ contentType, body }) => {
+        res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' }).end(body);
+      },
+      (error: Error) => {
+        res.writeHead(500).end(error.message);
+      },
+    );
   });
   server.on('error', (error) => logger.warn({ msg: 'metrics server not started', port, error: error.message }));
   server.listen(port, process.env.HOST ?? '0.0.0.0');

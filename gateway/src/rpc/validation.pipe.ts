@@ -11,7 +11,8 @@ export function requestValidationPipe(): ValidationPipe {
     forbidUnknownValues: false,
     exceptionFactory: (errors) => {
       const fieldErrors = toFieldErrors(errors).map((e) =>
-        e.message.includes('should not exist') ? { ...e, message: `Unknown field: ${e.field}` } : e);
+        e.message.includes('should not exist') ? { ...e, message: `Unknown field: ${e.field}` } : e,
+      );
       return new DomainError(ErrorCode.ValidationFailed, fieldErrors[0]?.message ?? 'Invalid request', fieldErrors);
     },
   });

@@ -34,11 +34,25 @@ export class FailureBackoff {
   /** Attempts let through after the free ones, forgotten with the failures: the next pause is 2^this seconds. */
   private readonly admitted: RateLimiterRedis;
 
-  constructor(redis: Redis, name: string, private readonly policy: BackoffPolicy) {
+  constructor(
+    redis: Redis,
+    name: string,
+    private readonly policy: BackoffPolicy,
+  ) {
     const common = { storeClient: redis, useRedisPackage: false } as const;
-    this.failures = new RateLimiterRedis({ ...common, keyPrefix: `rl:login:${name}`, points: policy.freeFailures, duration: policy.memorySeconds });
+    this.failures = new RateLimiterRedis({
+      ...common,
+      keyPrefix: `rl:login:${name}`,
+      points: policy.freeFailures,
+      duration: policy.memorySeconds,
+    });
     this.pace = new RateLimiterRedis({ ...common, keyPrefix: `rl:login:${name}:pace`, points: 1, duration: 1 });
-    this.admitted = new RateLimiterRedis({ ...common, keyPrefix: `rl:login:${name}:admitted`, points: 2 ** 31, duration: policy.memorySeconds });
+    this.admitted = new RateLimiterRedis({
+      ...common,
+      keyPrefix: `rl:login:${name}:admitted`,
+      points: 2 ** 31,
+      duration: policy.memorySeconds,
+    });
   }
 
   /** Reserves an attempt for `key`: a reservation to go ahead, or the seconds to wait (nothing is counted then). */

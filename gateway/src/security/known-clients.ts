@@ -19,7 +19,8 @@ export class KnownClients {
   }
 
   async remember(account: string, ip: string): Promise<void> {
-    await this.redis.multi()
+    await this.redis
+      .multi()
       .zadd(key(account), Date.now(), ip)
       .zremrangebyrank(key(account), 0, -MAX_PER_ACCOUNT - 1)
       .expire(key(account), REMEMBER_SECONDS)

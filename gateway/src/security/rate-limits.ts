@@ -26,13 +26,23 @@ export class RateLimits {
   private readonly registerPerIp: RateLimiterRedis;
 
   constructor(redis: Redis, config: GatewayConfig) {
-    const backoff = { memorySeconds: config.LOGIN_FAILURE_MEMORY_SECONDS, maxDelaySeconds: config.LOGIN_MAX_DELAY_SECONDS };
-    this.perClient = new FailureBackoff(redis, 'account-ip', { ...backoff, freeFailures: config.LOGIN_FREE_FAILURES_PER_CLIENT });
+    const backoff = {
+      memorySeconds: config.LOGIN_FAILURE_MEMORY_SECONDS,
+      maxDelaySeconds: config.LOGIN_MAX_DELAY_SECONDS,
+    };
+    this.perClient = new FailureBackoff(redis, 'account-ip', {
+      ...backoff,
+      freeFailures: config.LOGIN_FREE_FAILURES_PER_CLIENT,
+    });
     this.perIp = new FailureBackoff(redis, 'ip', { ...backoff, freeFailures: config.LOGIN_MAX_PER_IP });
     this.perAccount = new FailureBackoff(redis, 'account', { ...backoff, freeFailures: config.LOGIN_MAX_PER_ACCOUNT });
     this.knownClients = new KnownClients(redis);
     this.registerPerIp = new RateLimiterRedis({
-      storeClient: redis, useRedisPackage: false, keyPrefix: 'rl:register:ip', duration: config.RATE_LIMIT_WINDOW_SECONDS, points: config.REGISTER_MAX_PER_IP,
+      storeClient: redis,
+      useRedisPackage: false,
+      keyPrefix: 'rl:register:ip',
+      duration: config.RATE_LIMIT_WINDOW_SECONDS,
+      points: config.REGISTER_MAX_PER_IP,
     });
   }
 
@@ -44,7 +54,10 @@ export class RateLimits {
   async login<T>(req: Request, res: Response, username: string, verify: () => Promise<T>): Promise<T> {
     const ip = req.ip ?? 'unknown';
     const account = username.toLowerCase();
-    const counts: [FailureBackoff, string][] = [[this.perIp, ip], [this.perClient, `${account}\0${ip}`]];
+    const counts: [FailureBackoff, string][] = [
+      [this.perIp, ip],
+      [this.perClient, `${account}\0${ip}`],
+    ];
     if (!(await this.knownClients.isKnown(account, ip))) counts.push([this.perAccount, account]);
 
     const reserved: [FailureBackoff, Reservation][] = [];
@@ -88,5 +101,8 @@ async function refund(reserved: [FailureBackoff, Reservation][]): Promise<void> 
 function tooManyAttempts(res: Response, waitSeconds: number): HttpException {
   const retryAfterSeconds = Math.max(1, waitSeconds);
   res.setHeader('Retry-After', String(retryAfterSeconds));
-  return new HttpException({ statusCode: 429, message: MESSAGES.tooManyAttempts, retryAfterSeconds }, HttpStatus.TOO_MANY_REQUESTS);
+  return new HttpException(
+    { statusCode: 429, message: MESSAGES.tooManyAttempts, retryAfterSeconds },
+    HttpStatus.TOO_MANY_REQUESTS,
+  );
 }

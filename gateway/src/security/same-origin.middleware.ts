@@ -16,7 +16,11 @@ const SIGNED_WEBHOOK = '/api/webhooks/stripe';
  * and strict, and express matches the path undecoded), is exempt. The web app's pages answer GET and HEAD only.
  */
 export function sameOriginJsonOnly(config: GatewayConfig) {
-  const allowed = new Set(config.ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean));
+  const allowed = new Set(
+    config.ALLOWED_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  );
   return (req: Request, res: Response, next: NextFunction) => {
     if (!STATE_CHANGING.has(req.method) || req.path === SIGNED_WEBHOOK) return next();
     const origin = req.get('origin');
@@ -25,7 +29,9 @@ export function sameOriginJsonOnly(config: GatewayConfig) {
     }
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
     if (hasBody && !req.is('application/json')) {
-      return res.status(415).json({ statusCode: 415, message: 'Requests must be JSON (Content-Type: application/json)' });
+      return res
+        .status(415)
+        .json({ statusCode: 415, message: 'Requests must be JSON (Content-Type: application/json)' });
     }
     next();
   };

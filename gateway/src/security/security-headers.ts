@@ -6,8 +6,19 @@ import type { NextFunction, Request, Response } from 'express';
  * for the page itself and Stripe's card frames (Stripe Elements uses the Payment Request API in its iframe).
  */
 export const PERMISSIONS_POLICY = [
-  'camera=()', 'microphone=()', 'geolocation=()', 'usb=()', 'serial=()', 'bluetooth=()', 'hid=()', 'midi=()',
-  'magnetometer=()', 'gyroscope=()', 'accelerometer=()', 'display-capture=()', 'browsing-topics=()',
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'hid=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'display-capture=()',
+  'browsing-topics=()',
   'payment=(self "https://js.stripe.com")',
 ].join(', ');
 
@@ -28,7 +39,10 @@ const STRIPE_FRAMES = 'https://js.stripe.com https://*.js.stripe.com https://hoo
 export function pageContentSecurityPolicy(inlineScriptHashes: readonly string[]): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${[...new Set(inlineScriptHashes)].map((hash) => `'${hash}'`).join(' ')} ${STRIPE_SCRIPTS}`.replace(/ {2,}/g, ' '),
+    `script-src 'self' ${[...new Set(inlineScriptHashes)].map((hash) => `'${hash}'`).join(' ')} ${STRIPE_SCRIPTS}`.replace(
+      / {2,}/g,
+      ' ',
+    ),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' https: http: data: blob:",
     "font-src 'self' data:",

@@ -1,5 +1,12 @@
 import {
-  applyDecorators, type CanActivate, type ExecutionContext, HttpException, HttpStatus, Injectable, SetMetadata, UseGuards,
+  applyDecorators,
+  type CanActivate,
+  type ExecutionContext,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  SetMetadata,
+  UseGuards,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { MESSAGES } from '@souvenir/contracts';
@@ -43,13 +50,20 @@ export class WriteLimits {
     const limiter = (name: WriteLimitName) => {
       const limit = parseWriteLimit(config[WRITE_LIMIT_KEYS[name]]);
       return new RateLimiterRedis({
-        storeClient: redis, useRedisPackage: false, keyPrefix: `rl:write:${name}`, ...limit,
+        storeClient: redis,
+        useRedisPackage: false,
+        keyPrefix: `rl:write:${name}`,
+        ...limit,
         insuranceLimiter: new RateLimiterMemory({ keyPrefix: `rl:write:${name}`, ...limit }),
       });
     };
     this.limiters = {
-      messages: limiter('messages'), listings: limiter('listings'), favourites: limiter('favourites'),
-      paymentIntents: limiter('paymentIntents'), uploads: limiter('uploads'), orders: limiter('orders'),
+      messages: limiter('messages'),
+      listings: limiter('listings'),
+      favourites: limiter('favourites'),
+      paymentIntents: limiter('paymentIntents'),
+      uploads: limiter('uploads'),
+      orders: limiter('orders'),
     };
   }
 
@@ -61,7 +75,10 @@ export class WriteLimits {
       if (!(result instanceof RateLimiterRes)) throw result;
       const retryAfterSeconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
       res.setHeader('Retry-After', String(retryAfterSeconds));
-      throw new HttpException({ statusCode: 429, message: MESSAGES.tooManyAttempts, retryAfterSeconds }, HttpStatus.TOO_MANY_REQUESTS);
+      throw new HttpException(
+        { statusCode: 429, message: MESSAGES.tooManyAttempts, retryAfterSeconds },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
     }
   }
 }
@@ -75,7 +92,10 @@ const WRITE_LIMIT = 'souvenir:write-limit';
  */
 @Injectable()
 export class WriteLimitGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector, private readonly limits: WriteLimits) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limits: WriteLimits,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const name = this.reflector.get<WriteLimitName | undefined>(WRITE_LIMIT, context.getHandler());
@@ -83,10 +103,15 @@ export class WriteLimitGuard implements CanActivate {
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
     const userId = req.session?.userId;
-    await this.limits.consume(name, userId ? `user:${userId}` : `ip:${req.ip ?? 'unknown'}`, http.getResponse<Response>());
+    await this.limits.consume(
+      name,
+      userId ? `user:${userId}` : `ip:${req.ip ?? 'unknown'}`,
+      http.getResponse<Response>(),
+    );
     return true;
   }
 }
 
 /** Limits the route's writes per user (per IP for guests) by the named limit of the configuration. */
-export const WriteLimit = (name: WriteLimitName) => applyDecorators(SetMetadata(WRITE_LIMIT, name), UseGuards(WriteLimitGuard));
+export const WriteLimit = (name: WriteLimitName) =>
+  applyDecorators(SetMetadata(WRITE_LIMIT, name), UseGuards(WriteLimitGuard));

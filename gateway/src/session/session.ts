@@ -59,11 +59,17 @@ export function sessionMiddleware(config: GatewayConfig, redis: Redis): RequestH
  * written with the full idle lifetime by `set`, as before.
  */
 export class RollingRedisStore extends RedisStore {
-  constructor(private readonly redis: Redis, private readonly idleSeconds: number) {
+  constructor(
+    private readonly redis: Redis,
+    private readonly idleSeconds: number,
+  ) {
     super({ client: redis, prefix: 'sess:', ttl: idleSeconds, disableTouch: true });
   }
 
-  override async get(sid: string, cb?: (err: unknown, session?: SessionData | null) => void): Promise<SessionData | null | void> {
+  override async get(
+    sid: string,
+    cb?: (err: unknown, session?: SessionData | null) => void,
+  ): Promise<SessionData | null | void> {
     let session: SessionData | null;
     try {
       const data = await this.redis.getex(this.prefix + sid, 'EX', this.idleSeconds);

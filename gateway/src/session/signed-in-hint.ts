@@ -45,5 +45,7 @@ function hintFor(cookies: string[], sessionCookie: string): string | null {
     cleared ? 'Expires=Thu, 01 Jan 1970 00:00:00 GMT' : expires,
     'SameSite=Lax',
     secure ? 'Secure' : undefined,
-  ].filter(Boolean).join('; ');
+  ]
+    .filter(Boolean)
+    .join('; ');
 }

@@ -9,7 +9,11 @@ export class ExpiringCache<T> {
   private readonly entries: LRUCache<string, { value: T }, () => Promise<T>>;
 
   constructor(ttlMs: number, maxEntries: number) {
-    this.entries = new LRUCache({ max: maxEntries, ttl: ttlMs, fetchMethod: async (_key, _stale, { context: load }) => ({ value: await load() }) });
+    this.entries = new LRUCache({
+      max: maxEntries,
+      ttl: ttlMs,
+      fetchMethod: async (_key, _stale, { context: load }) => ({ value: await load() }),
+    });
   }
 
   async get(key: string, load: () => Promise<T>): Promise<T> {

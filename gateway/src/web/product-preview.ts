@@ -31,7 +31,9 @@ export class ProductPreviews {
       }
     });
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), PREVIEW_WAIT_MS); });
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), PREVIEW_WAIT_MS);
+    });
     try {
       return await Promise.race([load, timeout]);
     } catch {
@@ -61,7 +63,8 @@ export function withProductPreview(shell: string, product: ProductDto, origin: s
   const title = productPageTitle(product);
   const description = summary(product.description);
   const image = product.images[0] ? absoluteUrl(product.images[0], origin) : null;
-  const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
   const tags = [
     `<link rel="canonical" href="${escapeHtml(pageUrl)}" />`,
     meta('name', 'description', description),

@@ -7,7 +7,9 @@ import type { Sitemaps } from './sitemap';
 /** No ProductPreviews or Sitemaps calls happen on these routes' paths under test (robots.txt, the page sitemap). */
 const site = (allowedOrigins: string) => {
   const app = express();
-  const sitemaps = { pages: (origin: string) => `<urlset><url><loc>${origin}/</loc></url></urlset>` } as unknown as Sitemaps;
+  const sitemaps = {
+    pages: (origin: string) => `<urlset><url><loc>${origin}/</loc></url></urlset>`,
+  } as unknown as Sitemaps;
   mountSiteRoutes(app, '<html></html>', { previews: {} as ProductPreviews, sitemaps, allowedOrigins });
   return request(app);
 };
@@ -19,7 +21,7 @@ describe('the site routes take their address from the configuration, or else fro
     expect(res.headers.vary ?? '').not.toMatch(/host/i);
   });
 
-  it('without it, links use the request\'s host and answers vary by Host (a shared cache keeps hosts apart)', async () => {
+  it("without it, links use the request's host and answers vary by Host (a shared cache keeps hosts apart)", async () => {
     const res = await site('').get('/sitemaps/pages.xml').set('Host', 'shop.example:8080').expect(200);
     expect(res.text).toContain('<loc>http://shop.example:8080/</loc>');
     expect(res.headers.vary).toMatch(/host/i);

@@ -30,8 +30,14 @@ export function mountSiteRoutes(app: Express, shell: string, site: SiteForCrawle
     else if (fromRequest) res.vary('Host');
     return address;
   };
-  const xml = (res: Response, body: string) => res.setHeader('Cache-Control', 'public, max-age=3600').type('application/xml').send(body);
-  const unavailable = (res: Response) => res.status(503).setHeader('Retry-After', '60').type('text/plain').send('The sitemap is unavailable for a moment. Please try again later.');
+  const xml = (res: Response, body: string) =>
+    res.setHeader('Cache-Control', 'public, max-age=3600').type('application/xml').send(body);
+  const unavailable = (res: Response) =>
+    res
+      .status(503)
+      .setHeader('Retry-After', '60')
+      .type('text/plain')
+      .send('The sitemap is unavailable for a moment. Please try again later.');
 
   app.get('/robots.txt', (req, res) => {
     const address = origin(req, res);
@@ -39,7 +45,11 @@ export function mountSiteRoutes(app: Express, shell: string, site: SiteForCrawle
   });
   app.get('/sitemap.xml', (req, res) => {
     const address = origin(req, res);
-    if (address) site.sitemaps.sitemap(address).then((body) => xml(res, body), () => unavailable(res));
+    if (address)
+      site.sitemaps.sitemap(address).then(
+        (body) => xml(res, body),
+        () => unavailable(res),
+      );
   });
   app.get('/sitemaps/pages.xml', (req, res) => {
     const address = origin(req, res);
@@ -52,7 +62,11 @@ export function mountSiteRoutes(app: Express, shell: string, site: SiteForCrawle
       return;
     }
     const address = origin(req, res);
-    if (address) site.sitemaps.products(address, after ?? null).then((body) => xml(res, body), () => unavailable(res));
+    if (address)
+      site.sitemaps.products(address, after ?? null).then(
+        (body) => xml(res, body),
+        () => unavailable(res),
+      );
   });
   app.get('/product/:id', (req: Request, res: Response, next: NextFunction) => {
     site.previews.find(String(req.params.id)).then((product) => {

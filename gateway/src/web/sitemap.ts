@@ -14,10 +14,27 @@ const SITEMAP_TTL_MS = 3_600_000;
 export const STATIC_PAGES = ['/', '/categories', '/how-it-works', '/terms', '/privacy'];
 
 /** Paths no crawler should follow: the API, and pages that belong to one person or one checkout. */
-const PRIVATE_PATHS = ['/api/', '/checkout', '/payment-success', '/messages', '/orders', '/support', '/sell', '/profile/payouts', '/payouts/'];
+const PRIVATE_PATHS = [
+  '/api/',
+  '/checkout',
+  '/payment-success',
+  '/messages',
+  '/orders',
+  '/support',
+  '/sell',
+  '/profile/payouts',
+  '/payouts/',
+];
 
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', 'Allow: /', ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 /** One file of a sitemap: its product ids, or, for an index, the id each product file starts after. */
@@ -33,14 +50,25 @@ export class Sitemaps {
   private readonly files = new ExpiringCache<string[]>(SITEMAP_TTL_MS, 4);
 
   /** `urlsPerFile` is the protocol's 50,000; a test passes a small number to see the index without 50,000 products. */
-  constructor(private readonly rpc: RpcClient, private readonly urlsPerFile = URLS_PER_SITEMAP) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly urlsPerFile = URLS_PER_SITEMAP,
+  ) {}
 
   async sitemap(origin: string): Promise<string> {
     const plan = await this.plans.get('plan', () => this.plan());
-    if (plan.kind === 'single') return urlSet([...STATIC_PAGES.map((path) => origin + path), ...plan.productIds.map((id) => productUrl(origin, id))]);
-    const files = [`${origin}/sitemaps/pages.xml`, ...plan.fileStarts.map((after) => `${origin}/sitemaps/products.xml${after ? `?after=${after}` : ''}`)];
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${
-      files.map((url) => `<sitemap><loc>${escapeXml(url)}</loc></sitemap>`).join('\n')}\n</sitemapindex>\n`;
+    if (plan.kind === 'single')
+      return urlSet([
+        ...STATIC_PAGES.map((path) => origin + path),
+        ...plan.productIds.map((id) => productUrl(origin, id)),
+      ]);
+    const files = [
+      `${origin}/sitemaps/pages.xml`,
+      ...plan.fileStarts.map((after) => `${origin}/sitemaps/products.xml${after ? `?after=${after}` : ''}`),
+    ];
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files
+      .map((url) => `<sitemap><loc>${escapeXml(url)}</loc></sitemap>`)
+      .join('\n')}\n</sitemapindex>\n`;
   }
 
   pages(origin: string): string {
@@ -91,6 +119,7 @@ function productUrl(origin: string, id: string): string {
 }
 
 function urlSet(urls: string[]): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${
-    urls.map((url) => `<url><loc>${escapeXml(url)}</loc></url>`).join('\n')}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
+    .map((url) => `<url><loc>${escapeXml(url)}</loc></url>`)
+    .join('\n')}\n</urlset>\n`;
 }

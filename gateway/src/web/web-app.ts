@@ -18,7 +18,9 @@ export function serveWebApp(app: Express, webDist: string, site?: SiteForCrawler
   // Every file of the app (pages, and SVGs that a browser would run scripts in) gets the pages' policy, whose inline
   // script hashes are read from the pages as built (the gateway serves this build until it restarts).
   const pagePolicy = pageContentSecurityPolicy(
-    ['index.html', 'spa.html'].filter((page) => existsSync(join(webDist, page))).flatMap((page) => inlineScriptHashes(readFileSync(join(webDist, page), 'utf8'))),
+    ['index.html', 'spa.html']
+      .filter((page) => existsSync(join(webDist, page)))
+      .flatMap((page) => inlineScriptHashes(readFileSync(join(webDist, page), 'utf8'))),
   );
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (!isServerPath(req.path)) res.setHeader('Content-Security-Policy', pagePolicy);
@@ -29,7 +31,9 @@ export function serveWebApp(app: Express, webDist: string, site?: SiteForCrawler
   // API and health requests never reach the file system: without this guard every API call paid an fs.stat of
   // `<webDist>/api/...` and the ENOENT error it raises (~11 % of the gateway's CPU under load).
   const files = withRoot(webDist, { maxAge: '1h' });
-  app.use((req: Request, res: Response, next: NextFunction) => (isServerPath(req.path) ? next() : files(req, res, next)));
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    isServerPath(req.path) ? next() : files(req, res, next),
+  );
   // The pages: always revalidated (they name the current build's hashed assets).
   const pages = withRoot(webDist, { cacheControl: false });
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -46,7 +50,12 @@ export function serveWebApp(app: Express, webDist: string, site?: SiteForCrawler
  * brotli first; a file without copies is sent as it is (and the compression middleware may still compress it).
  */
 function withRoot(root: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions['serveStatic']) {
-  return expressStaticGzip(root, { enableBrotli: true, orderPreference: ['br', 'gz'], index: false, serveStatic: { index: false, ...serveStatic } });
+  return expressStaticGzip(root, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gz'],
+    index: false,
+    serveStatic: { index: false, ...serveStatic },
+  });
 }
 
 /** Paths the gateway itself answers (the API and the health checks), never files of the web app. */

@@ -18,7 +18,11 @@ const DRAIN_TIMEOUT_MS = 15_000;
  * With MIGRATE_ONLY=1 it only prepares the database (schema, migrations under an advisory lock) and the event
  * stream, then exits 0: the Kubernetes migrations Job runs each service image this way before a rollout.
  */
-export async function bootstrapService(name: string, module: unknown, config: ServiceConfig): Promise<INestApplication> {
+export async function bootstrapService(
+  name: string,
+  module: unknown,
+  config: ServiceConfig,
+): Promise<INestApplication> {
   startTracing(name); // only when OTEL_EXPORTER_OTLP_ENDPOINT is set
   const logger = new JsonLogger(name, config.LOG_LEVEL);
   const app = await NestFactory.create(module as never, { logger });
@@ -32,14 +36,17 @@ export async function bootstrapService(name: string, module: unknown, config: Se
   // useProcessExit: exit 0 once shutdown completed (instead of re-raising the signal: exit code 143).
   app.enableShutdownHooks([], { useProcessExit: true });
   app.connectMicroservice({
-    strategy: new DrainingNatsServer({
-      ...natsConnectionOptions(config),
-      servers: config.NATS_URL.split(','),
-      queue: name,
-      name: `${name}-server`,
-      maxReconnectAttempts: -1,
-      waitOnFirstConnect: true,
-    }, DRAIN_TIMEOUT_MS),
+    strategy: new DrainingNatsServer(
+      {
+        ...natsConnectionOptions(config),
+        servers: config.NATS_URL.split(','),
+        queue: name,
+        name: `${name}-server`,
+        maxReconnectAttempts: -1,
+        waitOnFirstConnect: true,
+      },
+      DRAIN_TIMEOUT_MS,
+    ),
   });
   // Start-up hooks first (the relay's wake-up after commits, the consumers), then take requests.
   await app.init();

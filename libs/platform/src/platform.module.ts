@@ -46,7 +46,12 @@ export class PlatformModule {
               synchronize: false,
               // A statement never waits on a row lock for long: a lock held too long (a bug, a stuck session) turns into an
               // error that is retried, instead of every pooled connection queueing behind it until the service stalls.
-              extra: { max: 10, connectionTimeoutMillis: 3000, application_name: name, options: `-c lock_timeout=${LOCK_TIMEOUT_MS}` },
+              extra: {
+                max: 10,
+                connectionTimeoutMillis: 3000,
+                application_name: name,
+                options: `-c lock_timeout=${LOCK_TIMEOUT_MS}`,
+              },
             };
           },
           dataSourceFactory: async (dataSourceOptions) => openAndMigrate(dataSourceOptions!, config.DATABASE_URL, name),
@@ -73,7 +78,16 @@ export class PlatformModule {
         RpcClient,
         ServiceMetrics,
       ],
-      exports: [SERVICE_OPTIONS, ServiceConfig, config.constructor, NATS_CONNECTION, Outbox, OutboxRelay, EventConsumer, RpcClient],
+      exports: [
+        SERVICE_OPTIONS,
+        ServiceConfig,
+        config.constructor,
+        NATS_CONNECTION,
+        Outbox,
+        OutboxRelay,
+        EventConsumer,
+        RpcClient,
+      ],
     };
   }
 }

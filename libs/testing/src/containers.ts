@@ -5,7 +5,9 @@ import type { Restartable, TestInfra } from './test-infra';
 /** Restarting a container keeps its address but may change the mapped port, so tests treat it as stop+start. */
 function restartable(container: StartedTestContainer): Restartable {
   return {
-    stop: async () => { await container.restart({ timeout: 0 }); },
+    stop: async () => {
+      await container.restart({ timeout: 0 });
+    },
     start: async () => undefined,
   };
 }

@@ -19,8 +19,14 @@ export async function waitForPort(port: number, timeoutMs = 10_000, host = '127.
   while (Date.now() < deadline) {
     const open = await new Promise<boolean>((resolve) => {
       const socket = new Socket();
-      socket.once('connect', () => { socket.destroy(); resolve(true); });
-      socket.once('error', () => { socket.destroy(); resolve(false); });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        resolve(false);
+      });
       socket.connect(port, host);
     });
     if (open) return;

@@ -3,7 +3,11 @@ import { Client } from 'pg';
 
 /** A database created for one test suite and dropped after it. */
 export class TestDatabase {
-  private constructor(readonly url: string, private readonly adminUrl: string, readonly name: string) {}
+  private constructor(
+    readonly url: string,
+    private readonly adminUrl: string,
+    readonly name: string,
+  ) {}
 
   static async create(serverUrl: string): Promise<TestDatabase> {
     const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;

@@ -18,7 +18,10 @@ export class LocalServer {
   ) {}
 
   static async start(
-    command: string, args: (port: number, dir: string) => string[], env: Record<string, string> = {}, cwd?: string,
+    command: string,
+    args: (port: number, dir: string) => string[],
+    env: Record<string, string> = {},
+    cwd?: string,
   ): Promise<LocalServer> {
     const server = new LocalServer(command, args, await freePort(), env, cwd);
     await server.start();
@@ -27,7 +30,11 @@ export class LocalServer {
 
   /** Starts (or restarts, on the same port and data) the server. */
   async start(): Promise<void> {
-    this.child = spawn(this.command, this.args(this.port, this.dataDir), { stdio: 'ignore', env: { ...process.env, ...this.env }, cwd: this.cwd });
+    this.child = spawn(this.command, this.args(this.port, this.dataDir), {
+      stdio: 'ignore',
+      env: { ...process.env, ...this.env },
+      cwd: this.cwd,
+    });
     await waitForPort(this.port);
   }
 
@@ -36,7 +43,10 @@ export class LocalServer {
     const child = this.child;
     this.child = null;
     if (!child || child.exitCode !== null) return;
-    await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGKILL'); });
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
   }
 
   async destroy(): Promise<void> {
@@ -63,11 +73,20 @@ export interface ConfiguredNats {
  * Docker engine (the file's folder copied into the container). The server runs in the file's folder, so relative paths
  * in it (includes, certificate files) resolve from there either way.
  */
-export async function startConfiguredNatsServer(configFile: string, env: Record<string, string>): Promise<ConfiguredNats> {
-  const binary = process.env.NATS_SERVER_BIN
-    ?? [...(process.env.PATH ?? '').split(':'), '/usr/sbin'].map((d) => join(d, 'nats-server')).find((p) => existsSync(p));
+export async function startConfiguredNatsServer(
+  configFile: string,
+  env: Record<string, string>,
+): Promise<ConfiguredNats> {
+  const binary =
+    process.env.NATS_SERVER_BIN ??
+    [...(process.env.PATH ?? '').split(':'), '/usr/sbin'].map((d) => join(d, 'nats-server')).find((p) => existsSync(p));
   if (binary) {
-    const server = await LocalServer.start(binary, (port, dir) => ['-c', configFile, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], env, dirname(configFile));
+    const server = await LocalServer.start(
+      binary,
+      (port, dir) => ['-c', configFile, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir],
+      env,
+      dirname(configFile),
+    );
     return { url: `nats://127.0.0.1:${server.port}`, stop: () => server.destroy() };
   }
   // Loaded only here, as in startTestInfra: machines with the binary never need the Docker client.
@@ -81,10 +100,26 @@ export async function startConfiguredNatsServer(configFile: string, env: Record<
     .withExposedPorts(4222)
     .withWaitStrategy(Wait.forLogMessage(/Server is ready/))
     .start();
-  return { url: `nats://${container.getHost()}:${container.getMappedPort(4222)}`, stop: async () => { await container.stop(); } };
+  return {
+    url: `nats://${container.getHost()}:${container.getMappedPort(4222)}`,
+    stop: async () => {
+      await container.stop();
+    },
+  };
 }
 
 export function startRedisServer(): Promise<LocalServer> {
   const binary = process.env.REDIS_SERVER_BIN ?? 'redis-server';
-  return LocalServer.start(binary, (port, dir) => ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dir]);
+  return LocalServer.start(binary, (port, dir) => [
+    '--bind',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dir,
+  ]);
 }

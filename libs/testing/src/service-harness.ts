@@ -17,13 +17,20 @@ export async function startService<C extends ServiceConfig>(
 }
 
 /** A typed RPC client talking to the suite's NATS, as the gateway does. */
-export async function rpcClient(infra: TestInfra, timeoutMs = 4000): Promise<{ rpc: RpcClient; close: () => Promise<void> }> {
+export async function rpcClient(
+  infra: TestInfra,
+  timeoutMs = 4000,
+): Promise<{ rpc: RpcClient; close: () => Promise<void> }> {
   const nc = await connect({ servers: infra.natsUrl });
   return { rpc: new RpcClient(nc, timeoutMs), close: () => nc.close() };
 }
 
 /** Every event on the stream for a subject, read from JetStream (what consumers will receive). */
-export async function readStreamEvents<T>(infra: TestInfra, subject: string, stream = 'EVENTS'): Promise<{ id: string | undefined; data: T }[]> {
+export async function readStreamEvents<T>(
+  infra: TestInfra,
+  subject: string,
+  stream = 'EVENTS',
+): Promise<{ id: string | undefined; data: T }[]> {
   const nc = await connect({ servers: infra.natsUrl });
   try {
     const jsm = await jetstreamManager(nc);

@@ -41,7 +41,11 @@ export async function startTestInfra(): Promise<TestInfra> {
     const containers = await startContainers().catch(() => null);
     if (containers) return containers;
   }
-  const [database, nats, redis] = await Promise.all([TestDatabase.create(POSTGRES_URL), startNatsServer(), startRedisServer()]);
+  const [database, nats, redis] = await Promise.all([
+    TestDatabase.create(POSTGRES_URL),
+    startNatsServer(),
+    startRedisServer(),
+  ]);
   const natsUrl = `nats://127.0.0.1:${nats.port}`;
   const redisUrl = `redis://127.0.0.1:${redis.port}`;
   return {

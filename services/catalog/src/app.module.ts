@@ -27,11 +27,28 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forService({ name: SERVICE_NAME, config, entities: [ProductEntity, SellerEntity, FavouriteStateEntity], migrations: CATALOG_MIGRATIONS }),
+        PlatformModule.forService({
+          name: SERVICE_NAME,
+          config,
+          entities: [ProductEntity, SellerEntity, FavouriteStateEntity],
+          migrations: CATALOG_MIGRATIONS,
+        }),
         TypeOrmModule.forFeature([ProductEntity, SellerEntity]),
       ],
       controllers: [ProductsController, CategoriesController],
-      providers: [ProductsService, CategoriesService, ProductCountCache, FirstPageCache, ProductsRepository, SellersService, SellersRepository, SellerEventsConsumer, FavouriteCountsService, FavouriteEventsConsumer, OrderEventsConsumer],
+      providers: [
+        ProductsService,
+        CategoriesService,
+        ProductCountCache,
+        FirstPageCache,
+        ProductsRepository,
+        SellersService,
+        SellersRepository,
+        SellerEventsConsumer,
+        FavouriteCountsService,
+        FavouriteEventsConsumer,
+        OrderEventsConsumer,
+      ],
     };
   }
 }

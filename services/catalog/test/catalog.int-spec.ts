@@ -3,11 +3,26 @@ import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
-  ErrorCode, EVENTS, MESSAGES, RPC, type CreateProductDto, type ProductDto, type ProductListedEvent, type ProductQueryDto,
-  type ProductRemovedEvent, type UserProfileChangedEvent,
+  ErrorCode,
+  EVENTS,
+  MESSAGES,
+  RPC,
+  type CreateProductDto,
+  type ProductDto,
+  type ProductListedEvent,
+  type ProductQueryDto,
+  type ProductRemovedEvent,
+  type UserProfileChangedEvent,
 } from '@souvenir/contracts';
 import { DomainError, type RpcClient } from '@souvenir/platform';
-import { eventually, readStreamEvents, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import {
+  eventually,
+  readStreamEvents,
+  rpcClient,
+  startService,
+  startTestInfra,
+  type TestInfra,
+} from '@souvenir/testing';
 import { DataSource } from 'typeorm';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { FirstPageCache, ProductCountCache } from '../src/products/product-list-caches';
@@ -24,10 +39,11 @@ let rpc: RpcClient;
 let closeRpc: () => Promise<void>;
 let nc: NatsConnection;
 
-
 beforeAll(async () => {
   infra = await startTestInfra();
-  app = await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra, { RPC_TIMEOUT_MS: '1500' });
+  app = await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra, {
+    RPC_TIMEOUT_MS: '1500',
+  });
   ({ rpc, close: closeRpc } = await rpcClient(infra));
   nc = await connect({ servers: infra.natsUrl });
 });
@@ -40,28 +56,51 @@ afterAll(async () => {
 });
 
 async function expectError(promise: Promise<unknown>, code: ErrorCode): Promise<DomainError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DomainError);
   expect((error as DomainError).code).toBe(code);
   return error as DomainError;
 }
 
 /** Publishes an identity event straight to JetStream, as identity's outbox relay would. */
-async function publishUserEvent(subject: string, event: UserProfileChangedEvent, msgID: string = randomUUID()): Promise<string> {
+async function publishUserEvent(
+  subject: string,
+  event: UserProfileChangedEvent,
+  msgID: string = randomUUID(),
+): Promise<string> {
   await jetstream(nc).publish(subject, JSON.stringify(event), { msgID });
   return msgID;
 }
 
-function profile(userId: string, version: number, changes: Partial<UserProfileChangedEvent> = {}): UserProfileChangedEvent {
+function profile(
+  userId: string,
+  version: number,
+  changes: Partial<UserProfileChangedEvent> = {},
+): UserProfileChangedEvent {
   return {
-    userId, username: `user-${userId.slice(0, 8)}`, firstName: 'Yuki', lastName: 'Tanaka', avatar: null, location: 'United States',
-    isVerified: false, version, occurredAt: new Date().toISOString(), ...changes,
+    userId,
+    username: `user-${userId.slice(0, 8)}`,
+    firstName: 'Yuki',
+    lastName: 'Tanaka',
+    avatar: null,
+    location: 'United States',
+    isVerified: false,
+    version,
+    occurredAt: new Date().toISOString(),
+    ...changes,
   };
 }
 
 async function sellerRow(id: string) {
-  const [row] = await infra.database.query<{ first_name: string; last_name: string; location: string | null; version: number }>(
-    `SELECT first_name, last_name, location, version FROM catalog.sellers WHERE id = $1`, [id]);
+  const [row] = await infra.database.query<{
+    first_name: string;
+    last_name: string;
+    location: string | null;
+    version: number;
+  }>(`SELECT first_name, last_name, location, version FROM catalog.sellers WHERE id = $1`, [id]);
   return row;
 }
 
@@ -137,62 +176,113 @@ describe('catalog service', () => {
       const error = await expectError(
         rpc.send(RPC.catalog.createProduct, {
           actorId: seller,
-          product: { title: 'Vase', description: 'Too short', price: 0, condition: '' as never, category: ' ', country: '', images: [] },
+          product: {
+            title: 'Vase',
+            description: 'Too short',
+            price: 0,
+            condition: '' as never,
+            category: ' ',
+            country: '',
+            images: [],
+          },
         }),
         ErrorCode.ValidationFailed,
       );
-      expect(error.errors).toEqual(expect.arrayContaining([
-        { field: 'product.title', message: MESSAGES.titleMin },
-        { field: 'product.description', message: MESSAGES.descriptionMin },
-        { field: 'product.price', message: MESSAGES.pricePositive },
-        { field: 'product.condition', message: MESSAGES.conditionRequired },
-        { field: 'product.category', message: MESSAGES.categoryRequired },
-        { field: 'product.country', message: MESSAGES.countryRequired },
-        { field: 'product.images', message: MESSAGES.imagesMin },
-      ]));
+      expect(error.errors).toEqual(
+        expect.arrayContaining([
+          { field: 'product.title', message: MESSAGES.titleMin },
+          { field: 'product.description', message: MESSAGES.descriptionMin },
+          { field: 'product.price', message: MESSAGES.pricePositive },
+          { field: 'product.condition', message: MESSAGES.conditionRequired },
+          { field: 'product.category', message: MESSAGES.categoryRequired },
+          { field: 'product.country', message: MESSAGES.countryRequired },
+          { field: 'product.images', message: MESSAGES.imagesMin },
+        ]),
+      );
 
       const more = await expectError(
         rpc.send(RPC.catalog.createProduct, {
           actorId: seller,
-          product: { ...listing(), title: 'x'.repeat(101), description: 'y'.repeat(1001), price: undefined as never, images: Array(7).fill('https://a.example/x.jpg') },
+          product: {
+            ...listing(),
+            title: 'x'.repeat(101),
+            description: 'y'.repeat(1001),
+            price: undefined as never,
+            images: Array(7).fill('https://a.example/x.jpg'),
+          },
         }),
         ErrorCode.ValidationFailed,
       );
-      expect(more.errors).toEqual(expect.arrayContaining([
-        { field: 'product.title', message: MESSAGES.titleMax },
-        { field: 'product.description', message: MESSAGES.descriptionMax },
-        { field: 'product.price', message: MESSAGES.priceRequired },
-        { field: 'product.images', message: MESSAGES.imagesMax },
-      ]));
+      expect(more.errors).toEqual(
+        expect.arrayContaining([
+          { field: 'product.title', message: MESSAGES.titleMax },
+          { field: 'product.description', message: MESSAGES.descriptionMax },
+          { field: 'product.price', message: MESSAGES.priceRequired },
+          { field: 'product.images', message: MESSAGES.imagesMax },
+        ]),
+      );
     });
 
     it('accepts only http(s) image URLs', async () => {
       const seller = await registeredSeller();
-      for (const url of ['ftp://example.com/a.jpg', 'javascript:alert(1)', 'data:image/png;base64,AAAA', '/relative.jpg']) {
-        const error = await expectError(create(seller, { images: ['https://ok.example/a.jpg', url] }), ErrorCode.ValidationFailed);
+      for (const url of [
+        'ftp://example.com/a.jpg',
+        'javascript:alert(1)',
+        'data:image/png;base64,AAAA',
+        '/relative.jpg',
+      ]) {
+        const error = await expectError(
+          create(seller, { images: ['https://ok.example/a.jpg', url] }),
+          ErrorCode.ValidationFailed,
+        );
         expect(error.errors).toEqual([{ field: 'product.images', message: MESSAGES.imageUrl }]);
       }
-      await expect(create(seller, { images: ['http://localhost:3000/seed/a.svg'] })).resolves.toMatchObject({ images: ['http://localhost:3000/seed/a.svg'] });
+      await expect(create(seller, { images: ['http://localhost:3000/seed/a.svg'] })).resolves.toMatchObject({
+        images: ['http://localhost:3000/seed/a.svg'],
+      });
     });
 
     it('stores prices as numeric(12,2), answers them as two-decimal strings and publishes product listed', async () => {
       const seller = await registeredSeller({ firstName: 'Marie', lastName: 'Curie' });
-      const product = await create(seller, { price: 12.5, originalPrice: 20, isCustomsVerified: true, condition: 'like-new' });
+      const product = await create(seller, {
+        price: 12.5,
+        originalPrice: 20,
+        isCustomsVerified: true,
+        condition: 'like-new',
+      });
       expect(product).toMatchObject({
-        price: '12.50', originalPrice: '20.00', status: 'active', isFavorited: false, isCustomsVerified: true, condition: 'like-new',
+        price: '12.50',
+        originalPrice: '20.00',
+        status: 'active',
+        isFavorited: false,
+        isCustomsVerified: true,
+        condition: 'like-new',
         seller: { id: seller, firstName: 'Marie', lastName: 'Curie', avatar: null, isVerified: false },
       });
       expect(new Date(product.createdAt).toISOString()).toBe(product.createdAt);
       expect(await rpc.send(RPC.catalog.getProduct, { productId: product.id })).toEqual(product);
       expect((await create(seller, { price: '7' as never })).price).toBe('7.00');
       expect((await create(seller)).originalPrice).toBeNull();
-      const [column] = await infra.database.query<{ data_type: string; numeric_precision: number; numeric_scale: number }>(
-        `SELECT data_type, numeric_precision, numeric_scale FROM information_schema.columns WHERE table_schema = 'catalog' AND table_name = 'products' AND column_name = 'price'`);
+      const [column] = await infra.database.query<{
+        data_type: string;
+        numeric_precision: number;
+        numeric_scale: number;
+      }>(
+        `SELECT data_type, numeric_precision, numeric_scale FROM information_schema.columns WHERE table_schema = 'catalog' AND table_name = 'products' AND column_name = 'price'`,
+      );
       expect(column).toEqual({ data_type: 'numeric', numeric_precision: 12, numeric_scale: 2 });
       await eventually(async () => {
         const events = await readStreamEvents<ProductListedEvent>(infra, EVENTS.catalog.productListed);
         expect(events.filter((e) => e.data.productId === product.id)).toEqual([
-          { id: expect.any(String), data: expect.objectContaining({ productId: product.id, sellerId: seller, price: '12.50', title: product.title }) },
+          {
+            id: expect.any(String),
+            data: expect.objectContaining({
+              productId: product.id,
+              sellerId: seller,
+              price: '12.50',
+              title: product.title,
+            }),
+          },
         ]);
       });
     });
@@ -205,21 +295,42 @@ describe('catalog service', () => {
         callback: (_err, msg) => {
           calls += 1;
           const request = msg.json<{ id: string; data: { userId: string } }>();
-          const response = request.data.userId === sellerId
-            ? { response: { id: sellerId, username: 'late', firstName: 'Early', lastName: 'Bird', avatar: null, location: 'Canada', isVerified: true, createdAt: new Date().toISOString() } }
-            : { err: { code: ErrorCode.NotFound, message: 'User not found' } };
+          const response =
+            request.data.userId === sellerId
+              ? {
+                  response: {
+                    id: sellerId,
+                    username: 'late',
+                    firstName: 'Early',
+                    lastName: 'Bird',
+                    avatar: null,
+                    location: 'Canada',
+                    isVerified: true,
+                    createdAt: new Date().toISOString(),
+                  },
+                }
+              : { err: { code: ErrorCode.NotFound, message: 'User not found' } };
           msg.respond(JSON.stringify({ id: request.id, ...response, isDisposed: true }));
         },
       });
       try {
         const product = await create(sellerId);
-        expect(product.seller).toEqual({ id: sellerId, firstName: 'Early', lastName: 'Bird', avatar: null, isVerified: true });
+        expect(product.seller).toEqual({
+          id: sellerId,
+          firstName: 'Early',
+          lastName: 'Bird',
+          avatar: null,
+          isVerified: true,
+        });
         await create(sellerId);
         expect(calls).toBe(1);
         expect((await sellerRow(sellerId)).version).toBe(0);
         await expectError(create(randomUUID()), ErrorCode.Unauthenticated);
 
-        await publishUserEvent(EVENTS.identity.userRegistered, profile(sellerId, 1, { firstName: 'Evented', lastName: 'Bird' }));
+        await publishUserEvent(
+          EVENTS.identity.userRegistered,
+          profile(sellerId, 1, { firstName: 'Evented', lastName: 'Bird' }),
+        );
         await eventually(async () => {
           expect((await rpc.send(RPC.catalog.getProduct, { productId: product.id })).seller.firstName).toBe('Evented');
         });
@@ -236,7 +347,10 @@ describe('catalog service', () => {
       const removed = await create(seller);
       await writeBehindService(`UPDATE catalog.products SET status = 'sold' WHERE id = $1`, [sold.id]);
       await rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: removed.id });
-      expect(await rpc.send(RPC.catalog.getProduct, { productId: sold.id })).toMatchObject({ id: sold.id, status: 'sold' });
+      expect(await rpc.send(RPC.catalog.getProduct, { productId: sold.id })).toMatchObject({
+        id: sold.id,
+        status: 'sold',
+      });
       await expectError(rpc.send(RPC.catalog.getProduct, { productId: removed.id }), ErrorCode.NotFound);
       await expectError(rpc.send(RPC.catalog.getProduct, { productId: randomUUID() }), ErrorCode.NotFound);
       await expectError(rpc.send(RPC.catalog.getProduct, { productId: 'not-a-uuid' }), ErrorCode.ValidationFailed);
@@ -252,7 +366,10 @@ describe('catalog service', () => {
       await writeBehindService(`UPDATE catalog.products SET status = 'sold' WHERE id = $1`, [second.id]);
       await rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: third.id });
       const page = await rpc.send(RPC.catalog.listSellerProducts, { sellerId: seller, limit: 24 });
-      expect(page.items.map((p) => [p.id, p.status])).toEqual([[second.id, 'sold'], [first.id, 'active']]);
+      expect(page.items.map((p) => [p.id, p.status])).toEqual([
+        [second.id, 'sold'],
+        [first.id, 'active'],
+      ]);
       expect(page).toMatchObject({ nextCursor: null, totalCount: 2 });
     });
 
@@ -261,15 +378,25 @@ describe('catalog service', () => {
       const made: Awaited<ReturnType<typeof create>>[] = [];
       for (let i = 0; i < 7; i += 1) made.push(await create(seller));
       // Three share one timestamp: the id breaks the tie, so no page repeats or skips one.
-      await writeBehindService(`UPDATE catalog.products SET created_at = '2026-01-02T03:04:05.678901Z' WHERE id = ANY($1::uuid[])`, [made.slice(1, 4).map((p) => p.id)]);
-      await writeBehindService(`UPDATE catalog.products SET status = 'sold' WHERE id = ANY($1::uuid[])`, [[made[0]!.id, made[2]!.id]]);
+      await writeBehindService(
+        `UPDATE catalog.products SET created_at = '2026-01-02T03:04:05.678901Z' WHERE id = ANY($1::uuid[])`,
+        [made.slice(1, 4).map((p) => p.id)],
+      );
+      await writeBehindService(`UPDATE catalog.products SET status = 'sold' WHERE id = ANY($1::uuid[])`, [
+        [made[0]!.id, made[2]!.id],
+      ]);
       await rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: made[6]!.id });
       const all = async (status?: 'active' | 'sold') => {
         const ids: string[] = [];
         let cursor: string | undefined;
         const totals = new Set<number>();
         do {
-          const page = await rpc.send(RPC.catalog.listSellerProducts, { sellerId: seller, limit: 2, ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) });
+          const page = await rpc.send(RPC.catalog.listSellerProducts, {
+            sellerId: seller,
+            limit: 2,
+            ...(status ? { status } : {}),
+            ...(cursor ? { cursor } : {}),
+          });
           expect(page.items.length).toBeLessThanOrEqual(2);
           ids.push(...page.items.map((p) => p.id));
           totals.add(page.totalCount);
@@ -278,19 +405,33 @@ describe('catalog service', () => {
         return { ids, totals: [...totals] };
       };
       const everything = await all();
-      const expected = (await app.get(DataSource).query(
-        `SELECT id FROM catalog.products WHERE seller_id = $1 AND status <> 'removed' ORDER BY created_at DESC, id DESC`, [seller],
-      )).map((r: { id: string }) => r.id);
+      const expected = (
+        await app
+          .get(DataSource)
+          .query(
+            `SELECT id FROM catalog.products WHERE seller_id = $1 AND status <> 'removed' ORDER BY created_at DESC, id DESC`,
+            [seller],
+          )
+      ).map((r: { id: string }) => r.id);
       expect(everything).toEqual({ ids: expected, totals: [6] });
       expect(new Set(everything.ids).size).toBe(6);
       const active = await all('active');
       const sold = await all('sold');
       expect(active.totals).toEqual([4]);
-      expect(sold).toEqual({ ids: expected.filter((id: string) => id === made[0]!.id || id === made[2]!.id), totals: [2] });
+      expect(sold).toEqual({
+        ids: expected.filter((id: string) => id === made[0]!.id || id === made[2]!.id),
+        totals: [2],
+      });
       expect([...active.ids, ...sold.ids].sort()).toEqual([...expected].sort());
       // A cursor from another list, or none at all, is refused.
-      await expectError(rpc.send(RPC.catalog.listSellerProducts, { sellerId: seller, limit: 2, cursor: 'bm90IGEgY3Vyc29y' }), ErrorCode.ValidationFailed);
-      await expectError(rpc.send(RPC.catalog.listSellerProducts, { sellerId: seller, limit: 0 }), ErrorCode.ValidationFailed);
+      await expectError(
+        rpc.send(RPC.catalog.listSellerProducts, { sellerId: seller, limit: 2, cursor: 'bm90IGEgY3Vyc29y' }),
+        ErrorCode.ValidationFailed,
+      );
+      await expectError(
+        rpc.send(RPC.catalog.listSellerProducts, { sellerId: seller, limit: 0 }),
+        ErrorCode.ValidationFailed,
+      );
     });
 
     it('answers products by ids in the requested order, skipping unknown and removed ones', async () => {
@@ -298,7 +439,9 @@ describe('catalog service', () => {
       const [a, b, c, d] = [await create(seller), await create(seller), await create(seller), await create(seller)];
       await writeBehindService(`UPDATE catalog.products SET status = 'sold' WHERE id = $1`, [b.id]);
       await rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: c.id });
-      const found = await rpc.send(RPC.catalog.getProductsByIds, { productIds: [d.id, randomUUID(), c.id, b.id, a.id, d.id] });
+      const found = await rpc.send(RPC.catalog.getProductsByIds, {
+        productIds: [d.id, randomUUID(), c.id, b.id, a.id, d.id],
+      });
       expect(found.map((p) => p.id)).toEqual([d.id, b.id, a.id]);
       expect(await rpc.send(RPC.catalog.getProductsByIds, { productIds: [] })).toEqual([]);
     });
@@ -306,34 +449,70 @@ describe('catalog service', () => {
     it('answers on every read path exactly what the entity mapping gave: ISO createdAt, prices, status and seller', async () => {
       const location = `Atlantis ${randomUUID()}`;
       const seller = await registeredSeller({
-        firstName: 'Zoë', lastName: "O'Neil", avatar: 'https://img.example.com/zoe.png', isVerified: true, location,
+        firstName: 'Zoë',
+        lastName: "O'Neil",
+        avatar: 'https://img.example.com/zoe.png',
+        isVerified: true,
+        location,
       });
       const plain = await create(seller, { price: 9.9, originalPrice: null });
-      const sold = await create(seller, { price: 1000, originalPrice: 1234.5, isCustomsVerified: true, condition: 'good' });
+      const sold = await create(seller, {
+        price: 1000,
+        originalPrice: 1234.5,
+        isCustomsVerified: true,
+        condition: 'good',
+      });
       const newest = await create(seller, { price: 3 });
       // Microseconds a JS Date cannot hold, and a timestamp written with an offset: reads answer UTC milliseconds.
-      await writeBehindService(`UPDATE catalog.products SET created_at = '2026-03-04T05:06:07.123987Z' WHERE id = $1`, [plain.id]);
+      await writeBehindService(`UPDATE catalog.products SET created_at = '2026-03-04T05:06:07.123987Z' WHERE id = $1`, [
+        plain.id,
+      ]);
       await writeBehindService(
-        `UPDATE catalog.products SET created_at = '2026-03-04T05:06:08.999999+02:00', status = 'sold' WHERE id = $1`, [sold.id]);
+        `UPDATE catalog.products SET created_at = '2026-03-04T05:06:08.999999+02:00', status = 'sold' WHERE id = $1`,
+        [sold.id],
+      );
       // What the reads answered when they hydrated entities: the reference for every path below.
       const entities = app.get(DataSource).getRepository(ProductEntity);
-      const before = async (id: string) => toProductDto(await entities.findOneOrFail({ where: { id }, relations: { seller: true } }));
+      const before = async (id: string) =>
+        toProductDto(await entities.findOneOrFail({ where: { id }, relations: { seller: true } }));
       const [plainDto, soldDto, newestDto] = [await before(plain.id), await before(sold.id), await before(newest.id)];
       expect(plainDto).toMatchObject({
-        createdAt: '2026-03-04T05:06:07.123Z', price: '9.90', originalPrice: null, status: 'active', isFavorited: false,
-        seller: { id: seller, firstName: 'Zoë', lastName: "O'Neil", avatar: 'https://img.example.com/zoe.png', isVerified: true },
+        createdAt: '2026-03-04T05:06:07.123Z',
+        price: '9.90',
+        originalPrice: null,
+        status: 'active',
+        isFavorited: false,
+        seller: {
+          id: seller,
+          firstName: 'Zoë',
+          lastName: "O'Neil",
+          avatar: 'https://img.example.com/zoe.png',
+          isVerified: true,
+        },
       });
       expect(soldDto).toMatchObject({
-        createdAt: '2026-03-04T03:06:08.999Z', price: '1000.00', originalPrice: '1234.50', status: 'sold', condition: 'good', isCustomsVerified: true,
+        createdAt: '2026-03-04T03:06:08.999Z',
+        price: '1000.00',
+        originalPrice: '1234.50',
+        status: 'sold',
+        condition: 'good',
+        isCustomsVerified: true,
       });
       expect(newestDto).toEqual(newest);
 
       // Same fields in the same order: the JSON the gateway forwards is unchanged.
-      expect(JSON.stringify(await rpc.send(RPC.catalog.getProduct, { productId: plain.id }))).toBe(JSON.stringify(plainDto));
+      expect(JSON.stringify(await rpc.send(RPC.catalog.getProduct, { productId: plain.id }))).toBe(
+        JSON.stringify(plainDto),
+      );
       expect(await rpc.send(RPC.catalog.getProduct, { productId: sold.id })).toStrictEqual(soldDto);
-      expect(await rpc.send(RPC.catalog.getProductsByIds, { productIds: [sold.id, newest.id.toUpperCase(), plain.id] }))
-        .toStrictEqual([soldDto, newestDto, plainDto]);
-      expect((await rpc.send(RPC.catalog.listSellerProducts, { sellerId: seller, limit: 24 })).items).toStrictEqual([newestDto, plainDto, soldDto]);
+      expect(
+        await rpc.send(RPC.catalog.getProductsByIds, { productIds: [sold.id, newest.id.toUpperCase(), plain.id] }),
+      ).toStrictEqual([soldDto, newestDto, plainDto]);
+      expect((await rpc.send(RPC.catalog.listSellerProducts, { sellerId: seller, limit: 24 })).items).toStrictEqual([
+        newestDto,
+        plainDto,
+        soldDto,
+      ]);
       for (const query of [{ location }, { location, search: 'plate' }, { location, sort: 'price_desc' as const }]) {
         const page = await list({ ...query, limit: 1 });
         expect(page.items).toStrictEqual(query.sort ? [plainDto] : [newestDto]);
@@ -351,11 +530,46 @@ describe('catalog service', () => {
       await clearProducts();
       us = await registeredSeller({ location: 'United States' });
       uk = await registeredSeller({ location: 'United Kingdom' });
-      await create(us, { title: 'Kyoto ceramic tea bowl', description: 'Raku-fired bowl from a family workshop near Kyoto.', category: 'Art & Crafts', country: 'Japan', price: 45, condition: 'new' });
-      await create(us, { title: 'Silk kimono sash', description: 'Vintage obi woven in Nishijin with golden threads.', category: 'Clothing', country: 'Japan', price: 120, condition: 'good' });
-      await create(uk, { title: 'Crème brûlée torch set', description: 'A Parisian kitchen classic, with ramekins included.', category: 'Home Decor', country: 'France', price: 30, condition: 'like-new' });
-      await create(uk, { title: 'Lavender sachets', description: 'Dried lavender from Provence in linen pouches, ceramic dish.', category: 'Home Decor', country: 'France', price: 12.5, condition: 'new' });
-      await create(uk, { title: 'Murano glass pendant', description: 'Hand-blown glass pendant on a silver chain.', category: 'Jewelry', country: 'Italy', price: 80, condition: 'new' });
+      await create(us, {
+        title: 'Kyoto ceramic tea bowl',
+        description: 'Raku-fired bowl from a family workshop near Kyoto.',
+        category: 'Art & Crafts',
+        country: 'Japan',
+        price: 45,
+        condition: 'new',
+      });
+      await create(us, {
+        title: 'Silk kimono sash',
+        description: 'Vintage obi woven in Nishijin with golden threads.',
+        category: 'Clothing',
+        country: 'Japan',
+        price: 120,
+        condition: 'good',
+      });
+      await create(uk, {
+        title: 'Crème brûlée torch set',
+        description: 'A Parisian kitchen classic, with ramekins included.',
+        category: 'Home Decor',
+        country: 'France',
+        price: 30,
+        condition: 'like-new',
+      });
+      await create(uk, {
+        title: 'Lavender sachets',
+        description: 'Dried lavender from Provence in linen pouches, ceramic dish.',
+        category: 'Home Decor',
+        country: 'France',
+        price: 12.5,
+        condition: 'new',
+      });
+      await create(uk, {
+        title: 'Murano glass pendant',
+        description: 'Hand-blown glass pendant on a silver chain.',
+        category: 'Jewelry',
+        country: 'Italy',
+        price: 80,
+        condition: 'new',
+      });
     });
 
     it('answers active products newest first with the total count', async () => {
@@ -363,21 +577,37 @@ describe('catalog service', () => {
       expect(page.totalCount).toBe(5);
       expect(page.nextCursor).toBeNull();
       expect(page.items.map((p) => p.title)).toEqual([
-        'Murano glass pendant', 'Lavender sachets', 'Crème brûlée torch set', 'Silk kimono sash', 'Kyoto ceramic tea bowl',
+        'Murano glass pendant',
+        'Lavender sachets',
+        'Crème brûlée torch set',
+        'Silk kimono sash',
+        'Kyoto ceramic tea bowl',
       ]);
     });
 
     it('filters by country, price range, categories, condition and seller location', async () => {
       expect(await titles({ country: 'Japan' })).toEqual(['Silk kimono sash', 'Kyoto ceramic tea bowl']);
-      expect(await titles({ minPrice: 45 })).toEqual(['Murano glass pendant', 'Silk kimono sash', 'Kyoto ceramic tea bowl']);
+      expect(await titles({ minPrice: 45 })).toEqual([
+        'Murano glass pendant',
+        'Silk kimono sash',
+        'Kyoto ceramic tea bowl',
+      ]);
       expect(await titles({ maxPrice: 30 })).toEqual(['Lavender sachets', 'Crème brûlée torch set']);
       expect(await titles({ minPrice: 12.5, maxPrice: 12.5 })).toEqual(['Lavender sachets']);
-      expect(await titles({ categories: ['Jewelry', 'Clothing'] })).toEqual(['Murano glass pendant', 'Silk kimono sash']);
-      expect(await titles({ categories: 'Jewelry,Art & Crafts' as never })).toEqual(['Murano glass pendant', 'Kyoto ceramic tea bowl']);
+      expect(await titles({ categories: ['Jewelry', 'Clothing'] })).toEqual([
+        'Murano glass pendant',
+        'Silk kimono sash',
+      ]);
+      expect(await titles({ categories: 'Jewelry,Art & Crafts' as never })).toEqual([
+        'Murano glass pendant',
+        'Kyoto ceramic tea bowl',
+      ]);
       expect(await titles({ condition: 'like-new' })).toEqual(['Crème brûlée torch set']);
       expect(await titles({ location: 'United States' })).toEqual(['Silk kimono sash', 'Kyoto ceramic tea bowl']);
       expect(await titles({ location: 'Canada' })).toEqual([]);
-      expect(await titles({ country: 'France', maxPrice: 20, condition: 'new', categories: ['Home Decor'] })).toEqual(['Lavender sachets']);
+      expect(await titles({ country: 'France', maxPrice: 20, condition: 'new', categories: ['Home Decor'] })).toEqual([
+        'Lavender sachets',
+      ]);
       expect((await list({ country: 'France' })).totalCount).toBe(2);
     });
 
@@ -410,20 +640,35 @@ describe('catalog service', () => {
       // through their category or description; newest first within each group. "ceramic" is in the bowl's title
       // but only in the sachets' description: the bowl ranks first although older.
       expect(await titles({ search: 'Ceramic' })).toEqual(['Kyoto ceramic tea bowl', 'Lavender sachets']);
-      expect(await titles({ search: 'ceramic', sort: 'price_asc' })).toEqual(['Lavender sachets', 'Kyoto ceramic tea bowl']);
+      expect(await titles({ search: 'ceramic', sort: 'price_asc' })).toEqual([
+        'Lavender sachets',
+        'Kyoto ceramic tea bowl',
+      ]);
     });
 
     it('sorts by price both ways and by popularity', async () => {
       expect(await titles({ sort: 'price_asc' })).toEqual([
-        'Lavender sachets', 'Crème brûlée torch set', 'Kyoto ceramic tea bowl', 'Murano glass pendant', 'Silk kimono sash',
+        'Lavender sachets',
+        'Crème brûlée torch set',
+        'Kyoto ceramic tea bowl',
+        'Murano glass pendant',
+        'Silk kimono sash',
       ]);
       expect(await titles({ sort: 'price_desc' })).toEqual([
-        'Silk kimono sash', 'Murano glass pendant', 'Kyoto ceramic tea bowl', 'Crème brûlée torch set', 'Lavender sachets',
+        'Silk kimono sash',
+        'Murano glass pendant',
+        'Kyoto ceramic tea bowl',
+        'Crème brûlée torch set',
+        'Lavender sachets',
       ]);
       await writeBehindService(`UPDATE catalog.products SET favorite_count = 3 WHERE title = 'Silk kimono sash'`);
       await writeBehindService(`UPDATE catalog.products SET favorite_count = 1 WHERE title = 'Kyoto ceramic tea bowl'`);
       expect(await titles({ sort: 'popular' })).toEqual([
-        'Silk kimono sash', 'Kyoto ceramic tea bowl', 'Murano glass pendant', 'Lavender sachets', 'Crème brûlée torch set',
+        'Silk kimono sash',
+        'Kyoto ceramic tea bowl',
+        'Murano glass pendant',
+        'Lavender sachets',
+        'Crème brûlée torch set',
       ]);
     });
 
@@ -437,7 +682,11 @@ describe('catalog service', () => {
     });
 
     it('refuses malformed or foreign cursors and limits over 100', async () => {
-      for (const cursor of ['garbage', Buffer.from('{"v":1}').toString('base64url'), Buffer.from('[1,2]').toString('base64url')]) {
+      for (const cursor of [
+        'garbage',
+        Buffer.from('{"v":1}').toString('base64url'),
+        Buffer.from('[1,2]').toString('base64url'),
+      ]) {
         const error = await expectError(list({ cursor }), ErrorCode.ValidationFailed);
         expect(error.errors).toEqual([{ field: 'query.cursor', message: 'Invalid cursor' }]);
       }
@@ -457,10 +706,18 @@ describe('catalog service', () => {
       await clearProducts();
       const seller = await registeredSeller();
       // 60 products over 4 timestamps, 3 prices and 2 favourite counts: many rows share every sort key but id.
-      const stamps = ['2026-01-01T10:00:00.000001Z', '2026-01-01T10:00:00.000002Z', '2026-01-02T00:00:00Z', '2026-01-03T00:00:00Z'];
+      const stamps = [
+        '2026-01-01T10:00:00.000001Z',
+        '2026-01-01T10:00:00.000002Z',
+        '2026-01-02T00:00:00Z',
+        '2026-01-03T00:00:00Z',
+      ];
       for (let i = 0; i < 60; i++) {
         rows.push({
-          id: randomUUID(), price: ['10.00', '10.50', '99.99'][i % 3], favorites: i % 2, createdAt: stamps[i % 4],
+          id: randomUUID(),
+          price: ['10.00', '10.50', '99.99'][i % 3],
+          favorites: i % 2,
+          createdAt: stamps[i % 4],
           title: i % 5 === 0 ? `Carved wooden elephant ${i}` : `Wooden mask ${i}`,
         });
       }
@@ -468,7 +725,8 @@ describe('catalog service', () => {
         await writeBehindService(
           `INSERT INTO catalog.products (id, seller_id, title, description, price, condition, category, country, images, favorite_count, created_at)
            VALUES ($1, $2, $3, 'Carved by hand from a single block of wood.', $4, 'new', 'Art & Crafts', 'Kenya', ARRAY['https://a.example/m.jpg'], $5, $6)`,
-          [r.id, seller, r.title, r.price, r.favorites, r.createdAt]);
+          [r.id, seller, r.title, r.price, r.favorites, r.createdAt],
+        );
       }
     });
 
@@ -477,18 +735,27 @@ describe('catalog service', () => {
 
     it.each([
       ['recent', (a: (typeof rows)[number], b: (typeof rows)[number]) => byRecent(a, b)],
-      ['price_asc', (a: (typeof rows)[number], b: (typeof rows)[number]) => Number(a.price) - Number(b.price) || byRecent(a, b)],
-      ['price_desc', (a: (typeof rows)[number], b: (typeof rows)[number]) => Number(b.price) - Number(a.price) || byRecent(a, b)],
+      [
+        'price_asc',
+        (a: (typeof rows)[number], b: (typeof rows)[number]) => Number(a.price) - Number(b.price) || byRecent(a, b),
+      ],
+      [
+        'price_desc',
+        (a: (typeof rows)[number], b: (typeof rows)[number]) => Number(b.price) - Number(a.price) || byRecent(a, b),
+      ],
       ['popular', (a: (typeof rows)[number], b: (typeof rows)[number]) => b.favorites - a.favorites || byRecent(a, b)],
-    ] as const)('walks every page of sort=%s without repeats or gaps, ties broken by recency then id', async (sort, order) => {
-      const expected = [...rows].sort(order).map((r) => r.id);
-      for (const limit of [1, 7, 24]) {
-        const ids = await walk({ sort }, limit);
-        expect(ids).toEqual(expected);
-      }
-      const firstPage = await list({ sort, limit: 7 });
-      expect(firstPage.totalCount).toBe(60);
-    });
+    ] as const)(
+      'walks every page of sort=%s without repeats or gaps, ties broken by recency then id',
+      async (sort, order) => {
+        const expected = [...rows].sort(order).map((r) => r.id);
+        for (const limit of [1, 7, 24]) {
+          const ids = await walk({ sort }, limit);
+          expect(ids).toEqual(expected);
+        }
+        const firstPage = await list({ sort, limit: 7 });
+        expect(firstPage.totalCount).toBe(60);
+      },
+    );
 
     it('walks ranked search results page by page with a stable order', async () => {
       const all = (await list({ search: 'wooden', limit: 100 })).items.map((p) => p.id);
@@ -498,11 +765,17 @@ describe('catalog service', () => {
       // only through their description: the 12 elephants come first, then the 48 masks, each group newest first.
       const carved = (await list({ search: 'carved wood', limit: 100 })).items.map((p) => p.title);
       expect(carved.slice(0, 12).every((t) => t.startsWith('Carved'))).toBe(true);
-      const elephantsFirst = [...rows].sort((a, b) => Number(b.title.startsWith('Carved')) - Number(a.title.startsWith('Carved')) || byRecent(a, b));
-      expect((await list({ search: 'carved wood', limit: 100 })).items.map((p) => p.id)).toEqual(elephantsFirst.map((r) => r.id));
+      const elephantsFirst = [...rows].sort(
+        (a, b) => Number(b.title.startsWith('Carved')) - Number(a.title.startsWith('Carved')) || byRecent(a, b),
+      );
+      expect((await list({ search: 'carved wood', limit: 100 })).items.map((p) => p.id)).toEqual(
+        elephantsFirst.map((r) => r.id),
+      );
       for (const limit of [1, 5, 13]) {
         expect(await walk({ search: 'wooden' }, limit)).toEqual(all);
-        expect(await walk({ search: 'carved wood' }, limit)).toEqual((await list({ search: 'carved wood', limit: 100 })).items.map((p) => p.id));
+        expect(await walk({ search: 'carved wood' }, limit)).toEqual(
+          (await list({ search: 'carved wood', limit: 100 })).items.map((p) => p.id),
+        );
       }
     });
 
@@ -560,15 +833,28 @@ describe('catalog service', () => {
       const gone = await create(seller, { title: 'Berber silver bracelet', country: 'Morocco' });
       const alone = await create(seller, { title: 'Alpaca wool poncho', country: 'Peru' });
 
-      const error = await expectError(rpc.send(RPC.catalog.removeProduct, { actorId: stranger, productId: gone.id }), ErrorCode.Forbidden);
+      const error = await expectError(
+        rpc.send(RPC.catalog.removeProduct, { actorId: stranger, productId: gone.id }),
+        ErrorCode.Forbidden,
+      );
       expect(error.message).toBe('You can only remove your own listings');
       expect((await rpc.send(RPC.catalog.getProduct, { productId: gone.id })).id).toBe(gone.id);
 
-      await expect(rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: gone.id })).resolves.toEqual({ ok: true });
-      await expect(rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: alone.id })).resolves.toEqual({ ok: true });
+      await expect(rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: gone.id })).resolves.toEqual({
+        ok: true,
+      });
+      await expect(rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: alone.id })).resolves.toEqual({
+        ok: true,
+      });
       await expectError(rpc.send(RPC.catalog.getProduct, { productId: gone.id }), ErrorCode.NotFound);
-      await expectError(rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: gone.id }), ErrorCode.NotFound);
-      await expectError(rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: randomUUID() }), ErrorCode.NotFound);
+      await expectError(
+        rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: gone.id }),
+        ErrorCode.NotFound,
+      );
+      await expectError(
+        rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: randomUUID() }),
+        ErrorCode.NotFound,
+      );
 
       const page = await list();
       expect(page.items.map((p) => p.id)).toEqual([keep.id]);
@@ -578,8 +864,9 @@ describe('catalog service', () => {
       expect(await rpc.send(RPC.catalog.listCategories, {})).toEqual([{ id: 'morocco', country: 'Morocco', count: 1 }]);
 
       await eventually(async () => {
-        const events = (await readStreamEvents<ProductRemovedEvent>(infra, EVENTS.catalog.productRemoved))
-          .filter((e) => e.data.sellerId === seller);
+        const events = (await readStreamEvents<ProductRemovedEvent>(infra, EVENTS.catalog.productRemoved)).filter(
+          (e) => e.data.sellerId === seller,
+        );
         expect(events.map((e) => e.data.productId).sort()).toEqual([gone.id, alone.id].sort());
       });
     });
@@ -588,7 +875,10 @@ describe('catalog service', () => {
       const seller = await registeredSeller();
       const product = await create(seller);
       await writeBehindService(`UPDATE catalog.products SET status = 'sold' WHERE id = $1`, [product.id]);
-      await expectError(rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: product.id }), ErrorCode.Conflict);
+      await expectError(
+        rpc.send(RPC.catalog.removeProduct, { actorId: seller, productId: product.id }),
+        ErrorCode.Conflict,
+      );
     });
   });
 
@@ -598,9 +888,16 @@ describe('catalog service', () => {
       const product = await create(seller);
       const sellerOf = async () => (await rpc.send(RPC.catalog.getProduct, { productId: product.id })).seller;
 
-      const renamed = profile(seller, 2, { firstName: 'Ana María', lastName: 'López', isVerified: true, location: 'Canada' });
+      const renamed = profile(seller, 2, {
+        firstName: 'Ana María',
+        lastName: 'López',
+        isVerified: true,
+        location: 'Canada',
+      });
       const renameId = await publishUserEvent(EVENTS.identity.userUpdated, renamed);
-      await eventually(async () => expect(await sellerOf()).toMatchObject({ firstName: 'Ana María', lastName: 'López', isVerified: true }));
+      await eventually(async () =>
+        expect(await sellerOf()).toMatchObject({ firstName: 'Ana María', lastName: 'López', isVerified: true }),
+      );
       expect((await list({ location: 'Canada' })).items.map((p) => p.id)).toContain(product.id);
 
       // The same event again (JetStream drops it as a duplicate), the same version with other content (a replay
@@ -610,7 +907,9 @@ describe('catalog service', () => {
       const lateId = await publishUserEvent(EVENTS.identity.userRegistered, profile(seller, 1, { firstName: 'Stale' }));
       await eventually(async () => {
         const processed = await infra.database.query<{ event_id: string }>(
-          `SELECT event_id FROM catalog.processed_events WHERE event_id = ANY($1)`, [[replayId, lateId]]);
+          `SELECT event_id FROM catalog.processed_events WHERE event_id = ANY($1)`,
+          [[replayId, lateId]],
+        );
         expect(processed).toHaveLength(2);
       });
       expect(await sellerOf()).toMatchObject({ firstName: 'Ana María', lastName: 'López' });
@@ -620,7 +919,9 @@ describe('catalog service', () => {
       await publishUserEvent(EVENTS.identity.userUpdated, profile(seller, 3, { firstName: 'Ana' }));
       await eventually(async () => expect((await sellerOf()).firstName).toBe('Ana'));
       const [{ count }] = await infra.database.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM catalog.processed_events WHERE event_id = $1`, [renameId]);
+        `SELECT count(*)::int AS count FROM catalog.processed_events WHERE event_id = $1`,
+        [renameId],
+      );
       expect(count).toBe(1);
     });
   });

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { BROWSE_CATEGORIES, EVENTS, RPC, type CreateProductDto, type UserProfileChangedEvent } from '@souvenir/contracts';
+import {
+  BROWSE_CATEGORIES,
+  EVENTS,
+  RPC,
+  type CreateProductDto,
+  type UserProfileChangedEvent,
+} from '@souvenir/contracts';
 import type { RpcClient } from '@souvenir/platform';
 import { eventually, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
@@ -20,16 +26,27 @@ let seller: string;
 
 beforeAll(async () => {
   infra = await startTestInfra();
-  app = await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra, { RPC_TIMEOUT_MS: '1500' });
+  app = await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra, {
+    RPC_TIMEOUT_MS: '1500',
+  });
   ({ rpc, close: closeRpc } = await rpcClient(infra));
   nc = await connect({ servers: infra.natsUrl });
   seller = randomUUID();
   const event: UserProfileChangedEvent = {
-    userId: seller, username: `u${seller.slice(0, 8)}`, firstName: 'Aiko', lastName: 'Mori', avatar: null, location: 'Canada',
-    isVerified: false, version: 1, occurredAt: new Date().toISOString(),
+    userId: seller,
+    username: `u${seller.slice(0, 8)}`,
+    firstName: 'Aiko',
+    lastName: 'Mori',
+    avatar: null,
+    location: 'Canada',
+    isVerified: false,
+    version: 1,
+    occurredAt: new Date().toISOString(),
   };
   await jetstream(nc).publish(EVENTS.identity.userRegistered, JSON.stringify(event), { msgID: randomUUID() });
-  await eventually(async () => expect(await infra.database.query(`SELECT 1 FROM catalog.sellers WHERE id = $1`, [seller])).toHaveLength(1));
+  await eventually(async () =>
+    expect(await infra.database.query(`SELECT 1 FROM catalog.sellers WHERE id = $1`, [seller])).toHaveLength(1),
+  );
 
   const items: [string, string, string][] = [
     ['Chullo knitted hat', 'Hat with ear flaps knitted on Taquile island.', 'Clothing'],
@@ -43,8 +60,15 @@ beforeAll(async () => {
   ];
   for (const [title, description, category] of items) {
     const product: CreateProductDto = {
-      title, description: `${description} Brought home with care.`, price: 20, originalPrice: null, condition: 'new', category,
-      country: 'Portugal', images: ['https://img.example.com/item.jpg'], isCustomsVerified: false,
+      title,
+      description: `${description} Brought home with care.`,
+      price: 20,
+      originalPrice: null,
+      condition: 'new',
+      category,
+      country: 'Portugal',
+      images: ['https://img.example.com/item.jpg'],
+      isCustomsVerified: false,
     };
     await rpc.send(RPC.catalog.createProduct, { actorId: seller, product });
   }
@@ -89,35 +113,57 @@ describe('browse categories', () => {
     expect(await titles(['Ceramics & Pottery'])).toEqual(['Barcelos rooster', 'Iznik tulip tile']);
     expect(await titles(['Home Decor'])).toEqual(['Hand-woven silk scarf', 'Talavera vase']);
     expect(await titles(['Textiles'])).toEqual(['Hand-woven silk scarf']);
-    expect(await titles(['Clothing', 'Food & Drinks'])).toEqual(['Chullo knitted hat', 'Pashmina shawl', 'Turkish delight box']);
+    expect(await titles(['Clothing', 'Food & Drinks'])).toEqual([
+      'Chullo knitted hat',
+      'Pashmina shawl',
+      'Turkish delight box',
+    ]);
     expect(await titles(['Nothing like this'])).toEqual([]);
   });
 
   it('counts past the lists\' bound as "1,000+", like the total of the browse it links to', async () => {
-    await infra.database.query(`
+    await infra.database.query(
+      `
       INSERT INTO catalog.products (id, seller_id, title, description, price, condition, category, country, images, is_customs_verified, status, favorite_count)
       SELECT gen_random_uuid(), $1, 'Woven belt ' || i, 'A woven belt from the Andes, brought home.', 15, 'new', 'Clothing', 'Peru',
              ARRAY['https://img.example.com/belt.jpg'], false, 'active', 0
-        FROM generate_series(1, 1000) i`, [seller]);
+        FROM generate_series(1, 1000) i`,
+      [seller],
+    );
     app.get(ProductCountCache).forgetAll();
-    const fashion = (await rpc.send(RPC.catalog.countBrowseCategories, {})).find((c) => c.name === 'Fashion & Accessories');
+    const fashion = (await rpc.send(RPC.catalog.countBrowseCategories, {})).find(
+      (c) => c.name === 'Fashion & Accessories',
+    );
     expect(fashion).toEqual({ name: 'Fashion & Accessories', count: 1000, countIsLowerBound: true });
-    const page = await rpc.send(RPC.catalog.listProducts, { query: { categories: ['Fashion & Accessories'], limit: 1 } });
+    const page = await rpc.send(RPC.catalog.listProducts, {
+      query: { categories: ['Fashion & Accessories'], limit: 1 },
+    });
     expect(page).toMatchObject({ totalCount: 1000, totalIsLowerBound: true });
     await infra.database.query(`DELETE FROM catalog.products WHERE title LIKE 'Woven belt %'`);
     app.get(ProductCountCache).forgetAll();
   });
 
   it('counts a new listing at once on the replica that listed it', async () => {
-    const before = (await rpc.send(RPC.catalog.countBrowseCategories, {})).find((c) => c.name === 'Music & Instruments')!.count;
+    const before = (await rpc.send(RPC.catalog.countBrowseCategories, {})).find(
+      (c) => c.name === 'Music & Instruments',
+    )!.count;
     await rpc.send(RPC.catalog.createProduct, {
       actorId: seller,
       product: {
-        title: 'Thai khim dulcimer', description: 'A small hammered music instrument with a carved case.', price: 90, originalPrice: null,
-        condition: 'good', category: 'Collectibles', country: 'Thailand', images: ['https://img.example.com/khim.jpg'], isCustomsVerified: true,
+        title: 'Thai khim dulcimer',
+        description: 'A small hammered music instrument with a carved case.',
+        price: 90,
+        originalPrice: null,
+        condition: 'good',
+        category: 'Collectibles',
+        country: 'Thailand',
+        images: ['https://img.example.com/khim.jpg'],
+        isCustomsVerified: true,
       },
     });
-    const after = (await rpc.send(RPC.catalog.countBrowseCategories, {})).find((c) => c.name === 'Music & Instruments')!.count;
+    const after = (await rpc.send(RPC.catalog.countBrowseCategories, {})).find(
+      (c) => c.name === 'Music & Instruments',
+    )!.count;
     expect(after).toBe(before + 1);
   });
 });

@@ -3,10 +3,22 @@ import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
-  EVENTS, RPC, type OrderChangedEvent, type OrderPaidEvent, type ProductDto, type ProductRelistedEvent,
+  EVENTS,
+  RPC,
+  type OrderChangedEvent,
+  type OrderPaidEvent,
+  type ProductDto,
+  type ProductRelistedEvent,
 } from '@souvenir/contracts';
 import type { RpcClient } from '@souvenir/platform';
-import { eventually, readStreamEvents, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import {
+  eventually,
+  readStreamEvents,
+  rpcClient,
+  startService,
+  startTestInfra,
+  type TestInfra,
+} from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { CatalogConfig } from '../src/config/catalog.config';
 
@@ -20,14 +32,25 @@ const sellerId = randomUUID();
 
 beforeAll(async () => {
   infra = await startTestInfra();
-  app = await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra, { RPC_TIMEOUT_MS: '1500' });
+  app = await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra, {
+    RPC_TIMEOUT_MS: '1500',
+  });
   ({ rpc, close: closeRpc } = await rpcClient(infra));
   nc = await connect({ servers: infra.natsUrl });
   await publish(EVENTS.identity.userRegistered, {
-    userId: sellerId, username: 'seller', firstName: 'Yuki', lastName: 'Tanaka', avatar: null, location: null, isVerified: false,
-    version: 1, occurredAt: new Date().toISOString(),
+    userId: sellerId,
+    username: 'seller',
+    firstName: 'Yuki',
+    lastName: 'Tanaka',
+    avatar: null,
+    location: null,
+    isVerified: false,
+    version: 1,
+    occurredAt: new Date().toISOString(),
   });
-  await eventually(async () => expect(await infra.database.query('SELECT 1 FROM catalog.sellers WHERE id = $1', [sellerId])).toHaveLength(1));
+  await eventually(async () =>
+    expect(await infra.database.query('SELECT 1 FROM catalog.sellers WHERE id = $1', [sellerId])).toHaveLength(1),
+  );
 });
 
 afterAll(async () => {
@@ -45,34 +68,71 @@ async function publish(subject: string, event: object, msgID: string = randomUUI
 async function listed(title: string): Promise<ProductDto> {
   return rpc.send(RPC.catalog.createProduct, {
     actorId: sellerId,
-    product: { title, description: 'Hand-made on a journey through Japan', price: 20, condition: 'new', category: 'Art & Crafts', country: 'Japan', images: ['https://img.example.com/a.png'], isCustomsVerified: false },
+    product: {
+      title,
+      description: 'Hand-made on a journey through Japan',
+      price: 20,
+      condition: 'new',
+      category: 'Art & Crafts',
+      country: 'Japan',
+      images: ['https://img.example.com/a.png'],
+      isCustomsVerified: false,
+    },
   });
 }
 
 const status = async (productId: string) => (await rpc.send(RPC.catalog.getProduct, { productId })).status;
-const activeIds = async () => (await rpc.send(RPC.catalog.listProducts, { query: { limit: 100 } })).items.map((p) => p.id);
+const activeIds = async () =>
+  (await rpc.send(RPC.catalog.listProducts, { query: { limit: 100 } })).items.map((p) => p.id);
 
 async function sold(product: ProductDto): Promise<string> {
   const orderId = randomUUID();
-  const paid: OrderPaidEvent = { orderId, productId: product.id, sellerId, buyerUserId: null, amountCents: 2000, currency: 'usd', occurredAt: new Date().toISOString() };
+  const paid: OrderPaidEvent = {
+    orderId,
+    productId: product.id,
+    sellerId,
+    buyerUserId: null,
+    amountCents: 2000,
+    currency: 'usd',
+    occurredAt: new Date().toISOString(),
+  };
   await publish(EVENTS.payments.orderPaid, paid);
   await eventually(async () => expect(await status(product.id)).toBe('sold'));
   return orderId;
 }
 
-function changed(product: ProductDto, orderId: string, from: OrderChangedEvent['from'], to: OrderChangedEvent['to']): OrderChangedEvent {
-  return { orderId, productId: product.id, sellerId, buyerUserId: null, from, to, actor: 'seller', reason: 'Out of stock', occurredAt: new Date().toISOString() };
+function changed(
+  product: ProductDto,
+  orderId: string,
+  from: OrderChangedEvent['from'],
+  to: OrderChangedEvent['to'],
+): OrderChangedEvent {
+  return {
+    orderId,
+    productId: product.id,
+    sellerId,
+    buyerUserId: null,
+    from,
+    to,
+    actor: 'seller',
+    reason: 'Out of stock',
+    occurredAt: new Date().toISOString(),
+  };
 }
 
 async function relistedEvents(productId: string): Promise<ProductRelistedEvent[]> {
-  return (await readStreamEvents<ProductRelistedEvent>(infra, EVENTS.catalog.productRelisted)).map((e) => e.data).filter((e) => e.productId === productId);
+  return (await readStreamEvents<ProductRelistedEvent>(infra, EVENTS.catalog.productRelisted))
+    .map((e) => e.data)
+    .filter((e) => e.productId === productId);
 }
 
 /** Waits until catalog has applied every event published so far (its durable consumer has nothing pending). */
 async function settled(): Promise<void> {
   await eventually(async () => {
     const [row] = await infra.database.query<{ n: number }>('SELECT count(*)::int AS n FROM catalog.processed_events');
-    const published = (await readStreamEvents(infra, EVENTS.payments.orderChanged)).length + (await readStreamEvents(infra, EVENTS.payments.orderPaid)).length;
+    const published =
+      (await readStreamEvents(infra, EVENTS.payments.orderChanged)).length +
+      (await readStreamEvents(infra, EVENTS.payments.orderPaid)).length;
     expect(row!.n).toBeGreaterThanOrEqual(published + 1);
   });
 }
@@ -137,11 +197,19 @@ describe('a product whose order is cancelled before shipping', () => {
     await publish(EVENTS.payments.orderChanged, changed(product, orderId, 'paid', 'cancelled'));
     await settled();
     await publish(EVENTS.payments.orderPaid, {
-      orderId, productId: product.id, sellerId, buyerUserId: null, amountCents: 2000, currency: 'usd', occurredAt: new Date().toISOString(),
+      orderId,
+      productId: product.id,
+      sellerId,
+      buyerUserId: null,
+      amountCents: 2000,
+      currency: 'usd',
+      occurredAt: new Date().toISOString(),
     } satisfies OrderPaidEvent);
     await settled();
     expect(await status(product.id)).toBe('active');
-    const soldEvents = (await readStreamEvents<{ productId: string }>(infra, EVENTS.catalog.productSold)).filter((e) => e.data.productId === product.id);
+    const soldEvents = (await readStreamEvents<{ productId: string }>(infra, EVENTS.catalog.productSold)).filter(
+      (e) => e.data.productId === product.id,
+    );
     expect(soldEvents).toHaveLength(0);
     // Another buyer's payment still sells it.
     await sold(product);
@@ -152,7 +220,9 @@ describe('a product whose order is cancelled before shipping', () => {
     await rpc.send(RPC.catalog.removeProduct, { actorId: sellerId, productId: product.id });
     await publish(EVENTS.payments.orderChanged, changed(product, randomUUID(), 'paid', 'cancelled'));
     await settled();
-    await expect(rpc.send(RPC.catalog.getProduct, { productId: product.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(rpc.send(RPC.catalog.getProduct, { productId: product.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect(await relistedEvents(product.id)).toHaveLength(0);
   });
 });

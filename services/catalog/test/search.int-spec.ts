@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { EVENTS, RPC, type CreateProductDto, type ProductQueryDto, type UserProfileChangedEvent } from '@souvenir/contracts';
+import {
+  EVENTS,
+  RPC,
+  type CreateProductDto,
+  type ProductQueryDto,
+  type UserProfileChangedEvent,
+} from '@souvenir/contracts';
 import type { RpcClient } from '@souvenir/platform';
 import { eventually, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
@@ -22,16 +28,27 @@ let seller: string;
 
 beforeAll(async () => {
   infra = await startTestInfra();
-  app = await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra, { RPC_TIMEOUT_MS: '1500' });
+  app = await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra, {
+    RPC_TIMEOUT_MS: '1500',
+  });
   ({ rpc, close: closeRpc } = await rpcClient(infra));
   nc = await connect({ servers: infra.natsUrl });
   seller = randomUUID();
   const event: UserProfileChangedEvent = {
-    userId: seller, username: 'search-seller', firstName: 'Aiko', lastName: 'Sato', avatar: null, location: 'United States',
-    isVerified: false, version: 1, occurredAt: new Date().toISOString(),
+    userId: seller,
+    username: 'search-seller',
+    firstName: 'Aiko',
+    lastName: 'Sato',
+    avatar: null,
+    location: 'United States',
+    isVerified: false,
+    version: 1,
+    occurredAt: new Date().toISOString(),
   };
   await jetstream(nc).publish(EVENTS.identity.userRegistered, JSON.stringify(event), { msgID: randomUUID() });
-  await eventually(async () => expect(await infra.database.query(`SELECT 1 FROM catalog.sellers WHERE id = $1`, [seller])).toHaveLength(1));
+  await eventually(async () =>
+    expect(await infra.database.query(`SELECT 1 FROM catalog.sellers WHERE id = $1`, [seller])).toHaveLength(1),
+  );
 });
 
 afterAll(async () => {
@@ -45,8 +62,15 @@ function create(product: Partial<CreateProductDto> & Pick<CreateProductDto, 'tit
   return rpc.send(RPC.catalog.createProduct, {
     actorId: seller,
     product: {
-      description: 'Brought back from a long journey, wrapped with care.', price: 25, originalPrice: null, condition: 'new',
-      category: 'Home Decor', country: 'Portugal', images: ['https://img.example.com/p.jpg'], isCustomsVerified: false, ...product,
+      description: 'Brought back from a long journey, wrapped with care.',
+      price: 25,
+      originalPrice: null,
+      condition: 'new',
+      category: 'Home Decor',
+      country: 'Portugal',
+      images: ['https://img.example.com/p.jpg'],
+      isCustomsVerified: false,
+      ...product,
     },
   });
 }
@@ -74,7 +98,11 @@ describe('search', () => {
     await create({ title: 'Wool Scarves, set of two', category: 'Clothing', country: 'Ireland' });
     await create({ title: 'Folding paper fan', category: 'Art & Crafts', country: 'Japan' });
     await create({ title: 'Japanese indigo cushion cover', category: 'Textiles', country: 'Japan' });
-    await create({ title: 'Café au lait bowls', description: 'Two bowls, as served in Lyon, bought after a trip to Japan.', country: 'France' });
+    await create({
+      title: 'Café au lait bowls',
+      description: 'Two bowls, as served in Lyon, bought after a trip to Japan.',
+      country: 'France',
+    });
   });
 
   it('matches the country and the category as well as the title and description', async () => {
@@ -99,14 +127,17 @@ describe('search', () => {
   it('ranks every word in the title first, then in the title, category or country, then anywhere; newest first within each', async () => {
     expect(await titles({ search: 'japan' })).toEqual([
       'Japanese indigo cushion cover', // title
-      'Folding paper fan', 'Kyoto ceramic tea bowl', // country, newest first
+      'Folding paper fan',
+      'Kyoto ceramic tea bowl', // country, newest first
       'Café au lait bowls', // description only, although the newest
     ]);
     // Ranked pages walk the tiers without repeats or gaps.
     const ids: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await rpc.send(RPC.catalog.listProducts, { query: { search: 'japan', limit: 1, ...(cursor ? { cursor } : {}) } });
+      const page = await rpc.send(RPC.catalog.listProducts, {
+        query: { search: 'japan', limit: 1, ...(cursor ? { cursor } : {}) },
+      });
       ids.push(...page.items.map((p) => p.title));
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
@@ -132,11 +163,14 @@ describe('search', () => {
 describe('totals', () => {
   beforeAll(async () => {
     await clearProducts();
-    await infra.database.query(`
+    await infra.database.query(
+      `
       INSERT INTO catalog.products (seller_id, title, description, price, condition, category, country, images)
       SELECT $1, CASE WHEN g % 100 = 0 THEN 'Brass lantern ' ELSE 'Clay jar ' END || g, 'Made by hand.', 10, 'new', 'Home Decor', 'Morocco',
              ARRAY['https://img.example.com/j.jpg']
-        FROM generate_series(1, $2::int) g`, [seller, TOTAL_COUNT_BOUND + 50]);
+        FROM generate_series(1, $2::int) g`,
+      [seller, TOTAL_COUNT_BOUND + 50],
+    );
   });
 
   it('counts exactly up to the bound and says when more match', async () => {

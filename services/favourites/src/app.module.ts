@@ -21,11 +21,22 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forService({ name: SERVICE_NAME, config, entities: [FavouriteEntity, ProductCardEntity, SellerEntity], migrations: FAVOURITES_MIGRATIONS }),
+        PlatformModule.forService({
+          name: SERVICE_NAME,
+          config,
+          entities: [FavouriteEntity, ProductCardEntity, SellerEntity],
+          migrations: FAVOURITES_MIGRATIONS,
+        }),
         TypeOrmModule.forFeature([FavouriteEntity]),
       ],
       controllers: [FavouritesController],
-      providers: [FavouritesService, FavouritesRepository, ProductCardsRepository, ProductEventsConsumer, SellerEventsConsumer],
+      providers: [
+        FavouritesService,
+        FavouritesRepository,
+        ProductCardsRepository,
+        ProductEventsConsumer,
+        SellerEventsConsumer,
+      ],
     };
   }
 }

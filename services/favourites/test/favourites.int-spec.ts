@@ -4,7 +4,14 @@ import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { ErrorCode, EVENTS, RPC, type FavouriteChangedEvent, type ProductDto } from '@souvenir/contracts';
 import { DomainError, type RpcClient } from '@souvenir/platform';
-import { eventually, readStreamEvents, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import {
+  eventually,
+  readStreamEvents,
+  rpcClient,
+  startService,
+  startTestInfra,
+  type TestInfra,
+} from '@souvenir/testing';
 import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../catalog/src/app.module';
 import { CatalogConfig } from '../../catalog/src/config/catalog.config';
 import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../identity/src/app.module';
@@ -21,10 +28,22 @@ let buyer: string;
 let other: string;
 let products: ProductDto[];
 
-const person = (n: string) => ({ email: `${n}@example.com`, password: 'secret1', username: n, firstName: n, lastName: 'Test' });
+const person = (n: string) => ({
+  email: `${n}@example.com`,
+  password: 'secret1',
+  username: n,
+  firstName: n,
+  lastName: 'Test',
+});
 const listing = (title: string) => ({
-  title, description: 'A lovely handmade souvenir brought home from far away.', price: 25, condition: 'new' as const,
-  category: 'Art & Crafts', country: 'Japan', images: ['https://example.com/a.jpg'], isCustomsVerified: true,
+  title,
+  description: 'A lovely handmade souvenir brought home from far away.',
+  price: 25,
+  condition: 'new' as const,
+  category: 'Art & Crafts',
+  country: 'Japan',
+  images: ['https://example.com/a.jpg'],
+  isCustomsVerified: true,
 });
 
 /** The user's whole list (fewer than one page here). */
@@ -42,7 +61,10 @@ async function favourited(productId: string): Promise<ProductDto> {
 }
 
 async function codeOf(promise: Promise<unknown>): Promise<ErrorCode | null> {
-  return promise.then(() => null, (e: unknown) => (e instanceof DomainError ? e.code : null));
+  return promise.then(
+    () => null,
+    (e: unknown) => (e instanceof DomainError ? e.code : null),
+  );
 }
 
 beforeAll(async () => {
@@ -51,7 +73,9 @@ beforeAll(async () => {
   apps.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
   apps.push(await startService(SERVICE_NAME, FavouritesConfig, (c) => AppModule.register(c), infra));
   ({ rpc, close: closeRpc } = await rpcClient(infra));
-  [seller, buyer, other] = await Promise.all(['sakura', 'ben', 'cleo'].map(async (n) => (await rpc.send(RPC.identity.register, person(n))).id));
+  [seller, buyer, other] = await Promise.all(
+    ['sakura', 'ben', 'cleo'].map(async (n) => (await rpc.send(RPC.identity.register, person(n))).id),
+  );
   products = [];
   for (const title of ['Kokeshi doll', 'Furoshiki cloth', 'Maneki-neko cat']) {
     products.push(await rpc.send(RPC.catalog.createProduct, { actorId: seller, product: listing(title) }));
@@ -73,7 +97,9 @@ describe('favourites service', () => {
     await rpc.send(RPC.favourites.add, { actorId: buyer, productId: p2.id });
     await rpc.send(RPC.favourites.add, { actorId: buyer, productId: p1.id });
     expect(await idsOf(buyer)).toEqual([p2.id, p1.id]);
-    expect(await codeOf(rpc.send(RPC.favourites.list, { actorId: 'nope', limit: 10 }))).toBe(ErrorCode.ValidationFailed);
+    expect(await codeOf(rpc.send(RPC.favourites.list, { actorId: 'nope', limit: 10 }))).toBe(
+      ErrorCode.ValidationFailed,
+    );
   });
 
   it('lists whole products as catalog shows them, hearted, from the copy stored when favourited: catalog is not asked', async () => {
@@ -91,15 +117,30 @@ describe('favourites service', () => {
   });
 
   it("keeps the seller's name current on the cards, and an older profile event arriving late changes nothing", async () => {
-    await rpc.send(RPC.identity.updateUser, { actorId: seller, userId: seller, changes: { firstName: 'Sakura-Mai', lastName: 'Test' } });
+    await rpc.send(RPC.identity.updateUser, {
+      actorId: seller,
+      userId: seller,
+      changes: { firstName: 'Sakura-Mai', lastName: 'Test' },
+    });
     await eventually(async () => {
       expect((await listOf(buyer)).map((p) => p.seller.firstName)).toEqual(['Sakura-Mai', 'Sakura-Mai']);
     });
     const nc = await connect({ servers: infra.natsUrl });
-    await jetstream(nc).publish(EVENTS.identity.userRegistered, JSON.stringify({
-      userId: seller, username: 'sakura', firstName: 'sakura', lastName: 'Test', avatar: null, location: null, isVerified: false,
-      version: 1, occurredAt: new Date().toISOString(),
-    }), { msgID: 'late-registration' });
+    await jetstream(nc).publish(
+      EVENTS.identity.userRegistered,
+      JSON.stringify({
+        userId: seller,
+        username: 'sakura',
+        firstName: 'sakura',
+        lastName: 'Test',
+        avatar: null,
+        location: null,
+        isVerified: false,
+        version: 1,
+        occurredAt: new Date().toISOString(),
+      }),
+      { msgID: 'late-registration' },
+    );
     await nc.close();
     await new Promise((r) => setTimeout(r, 500));
     expect((await listOf(buyer)).map((p) => p.seller.firstName)).toEqual(['Sakura-Mai', 'Sakura-Mai']);
@@ -110,21 +151,29 @@ describe('favourites service', () => {
     await infra.database.query(`DELETE FROM favourites.product_cards WHERE product_id = $1`, [p1.id]);
     await infra.database.query(`DELETE FROM favourites.sellers WHERE id = $1`, [seller]);
     expect(await listOf(buyer)).toEqual([await favourited(p2.id), await favourited(p1.id)]);
-    expect(await infra.database.query(`SELECT card->>'title' AS title FROM favourites.product_cards WHERE product_id = $1`, [p1.id]))
-      .toEqual([{ title: 'Kokeshi doll' }]);
-    expect(await infra.database.query(`SELECT first_name, version FROM favourites.sellers WHERE id = $1`, [seller]))
-      .toEqual([{ first_name: 'Sakura-Mai', version: 0 }]);
+    expect(
+      await infra.database.query(`SELECT card->>'title' AS title FROM favourites.product_cards WHERE product_id = $1`, [
+        p1.id,
+      ]),
+    ).toEqual([{ title: 'Kokeshi doll' }]);
+    expect(
+      await infra.database.query(`SELECT first_name, version FROM favourites.sellers WHERE id = $1`, [seller]),
+    ).toEqual([{ first_name: 'Sakura-Mai', version: 0 }]);
   });
 
   it('answers which of a page of ids are favourited, per user', async () => {
     const ids = products.map((p) => p.id);
-    expect(new Set(await rpc.send(RPC.favourites.favouritedAmong, { actorId: buyer, productIds: ids }))).toEqual(new Set([products[0].id, products[1].id]));
+    expect(new Set(await rpc.send(RPC.favourites.favouritedAmong, { actorId: buyer, productIds: ids }))).toEqual(
+      new Set([products[0].id, products[1].id]),
+    );
     expect(await rpc.send(RPC.favourites.favouritedAmong, { actorId: other, productIds: ids })).toEqual([]);
     expect(await idsOf(other)).toEqual([]);
   });
 
   it('refuses unknown products with NOT_FOUND', async () => {
-    expect(await codeOf(rpc.send(RPC.favourites.add, { actorId: buyer, productId: '00000000-0000-4000-8000-000000000000' }))).toBe(ErrorCode.NotFound);
+    expect(
+      await codeOf(rpc.send(RPC.favourites.add, { actorId: buyer, productId: '00000000-0000-4000-8000-000000000000' })),
+    ).toBe(ErrorCode.NotFound);
   });
 
   it('publishes added and removed events with growing versions', async () => {
@@ -136,8 +185,15 @@ describe('favourites service', () => {
     await eventually(async () => {
       const added = await readStreamEvents<FavouriteChangedEvent>(infra, EVENTS.favourites.favouriteAdded);
       const removed = await readStreamEvents<FavouriteChangedEvent>(infra, EVENTS.favourites.favouriteRemoved);
-      const mine = [...added, ...removed].map((e) => e.data).filter((e) => e.userId === other).sort((a, b) => a.version - b.version);
-      expect(mine.map((e) => [e.favourited, e.version])).toEqual([[true, 1], [false, 2], [true, 3]]);
+      const mine = [...added, ...removed]
+        .map((e) => e.data)
+        .filter((e) => e.userId === other)
+        .sort((a, b) => a.version - b.version);
+      expect(mine.map((e) => [e.favourited, e.version])).toEqual([
+        [true, 1],
+        [false, 2],
+        [true, 3],
+      ]);
     });
   });
 
@@ -150,16 +206,25 @@ describe('favourites service', () => {
       expect(await idsOf(other)).not.toContain(p1.id);
     });
     const nc = await connect({ servers: infra.natsUrl });
-    await jetstream(nc).publish(EVENTS.catalog.productRemoved, JSON.stringify({ productId: p1.id, sellerId: seller, occurredAt: new Date().toISOString() }), { msgID: 'replayed-removal' });
+    await jetstream(nc).publish(
+      EVENTS.catalog.productRemoved,
+      JSON.stringify({ productId: p1.id, sellerId: seller, occurredAt: new Date().toISOString() }),
+      { msgID: 'replayed-removal' },
+    );
     await nc.close();
     await new Promise((r) => setTimeout(r, 500));
     expect(await idsOf(buyer)).toEqual([products[1].id]);
     expect(await codeOf(rpc.send(RPC.favourites.add, { actorId: buyer, productId: p1.id }))).toBe(ErrorCode.NotFound);
-    expect(await infra.database.query(`SELECT product_id FROM favourites.product_cards WHERE product_id = $1`, [p1.id])).toEqual([]);
+    expect(
+      await infra.database.query(`SELECT product_id FROM favourites.product_cards WHERE product_id = $1`, [p1.id]),
+    ).toEqual([]);
   });
 
   it('holds the favourites of a sold product and gives them back when the sale is cancelled before shipping (issue 19)', async () => {
-    const product = await rpc.send(RPC.catalog.createProduct, { actorId: seller, product: listing('Sold then relisted') });
+    const product = await rpc.send(RPC.catalog.createProduct, {
+      actorId: seller,
+      product: listing('Sold then relisted'),
+    });
     const fan = (await rpc.send(RPC.identity.register, person('fan'))).id;
     const quitter = (await rpc.send(RPC.identity.register, person('quitter'))).id;
     await rpc.send(RPC.favourites.add, { actorId: fan, productId: product.id });
@@ -169,19 +234,45 @@ describe('favourites service', () => {
     const nc = await connect({ servers: infra.natsUrl });
     const orderId = randomUUID();
     const at = () => new Date().toISOString();
-    await jetstream(nc).publish(EVENTS.payments.orderPaid, JSON.stringify({
-      orderId, productId: product.id, sellerId: seller, buyerUserId: null, amountCents: 2500, currency: 'usd', occurredAt: at(),
-    }), { msgID: randomUUID() });
+    await jetstream(nc).publish(
+      EVENTS.payments.orderPaid,
+      JSON.stringify({
+        orderId,
+        productId: product.id,
+        sellerId: seller,
+        buyerUserId: null,
+        amountCents: 2500,
+        currency: 'usd',
+        occurredAt: at(),
+      }),
+      { msgID: randomUUID() },
+    );
     await eventually(async () => expect(await idsOf(fan)).not.toContain(product.id));
-    expect(await codeOf(rpc.send(RPC.favourites.add, { actorId: quitter, productId: product.id }))).toBe(ErrorCode.NotFound);
+    expect(await codeOf(rpc.send(RPC.favourites.add, { actorId: quitter, productId: product.id }))).toBe(
+      ErrorCode.NotFound,
+    );
 
-    await jetstream(nc).publish(EVENTS.payments.orderChanged, JSON.stringify({
-      orderId, productId: product.id, sellerId: seller, buyerUserId: null, from: 'paid', to: 'cancelled', actor: 'seller', reason: 'Broken', occurredAt: at(),
-    }), { msgID: randomUUID() });
+    await jetstream(nc).publish(
+      EVENTS.payments.orderChanged,
+      JSON.stringify({
+        orderId,
+        productId: product.id,
+        sellerId: seller,
+        buyerUserId: null,
+        from: 'paid',
+        to: 'cancelled',
+        actor: 'seller',
+        reason: 'Broken',
+        occurredAt: at(),
+      }),
+      { msgID: randomUUID() },
+    );
     await nc.close();
     await eventually(async () => expect(await listOf(fan)).toContainEqual(await favourited(product.id)));
     expect(await idsOf(quitter)).not.toContain(product.id);
-    expect(await rpc.send(RPC.favourites.favouritedAmong, { actorId: fan, productIds: [product.id] })).toEqual([product.id]);
+    expect(await rpc.send(RPC.favourites.favouritedAmong, { actorId: fan, productIds: [product.id] })).toEqual([
+      product.id,
+    ]);
     // The list works on as before: removing it publishes a removal with a version above every earlier one.
     await rpc.send(RPC.favourites.remove, { actorId: fan, productId: product.id });
     expect(await idsOf(fan)).not.toContain(product.id);
@@ -190,7 +281,8 @@ describe('favourites service', () => {
   it('pages through a long list newest first, favourites made in the same microsecond included, and refuses a bad cursor', async () => {
     const actorId = (await rpc.send(RPC.identity.register, person('pia'))).id;
     const listed: ProductDto[] = [];
-    for (let i = 0; i < 7; i += 1) listed.push(await rpc.send(RPC.catalog.createProduct, { actorId: seller, product: listing(`Postcard ${i}`) }));
+    for (let i = 0; i < 7; i += 1)
+      listed.push(await rpc.send(RPC.catalog.createProduct, { actorId: seller, product: listing(`Postcard ${i}`) }));
     for (const product of listed) await rpc.send(RPC.favourites.add, { actorId, productId: product.id });
     // Four of them share one timestamp, so only the product id orders them: a cursor on the time alone would skip some.
     await infra.database.query(
@@ -198,7 +290,11 @@ describe('favourites service', () => {
       [actorId, listed.slice(1, 5).map((p) => p.id)],
     );
     const expected = await idsOf(actorId);
-    const tied = listed.slice(1, 5).map((p) => p.id).sort().reverse();
+    const tied = listed
+      .slice(1, 5)
+      .map((p) => p.id)
+      .sort()
+      .reverse();
     expect(expected).toEqual([listed[6].id, listed[5].id, listed[0].id, ...tied]);
 
     const pages: string[][] = [];
@@ -213,14 +309,23 @@ describe('favourites service', () => {
 
     // A list that ends exactly at a page's end has no next page.
     const exact = await rpc.send(RPC.favourites.list, { actorId, limit: 7 });
-    expect({ ids: exact.products.map((p) => p.id), nextCursor: exact.nextCursor }).toEqual({ ids: expected, nextCursor: null });
+    expect({ ids: exact.products.map((p) => p.id), nextCursor: exact.nextCursor }).toEqual({
+      ids: expected,
+      nextCursor: null,
+    });
 
-    for (const bad of ['nope', Buffer.from('{"v":1,"k":{"favouritedAt":"yesterday","productId":"x"}}').toString('base64url'),
+    for (const bad of [
+      'nope',
+      Buffer.from('{"v":1,"k":{"favouritedAt":"yesterday","productId":"x"}}').toString('base64url'),
       // Each field is checked: a good product id does not carry a bad time into the query, nor the reverse.
       Buffer.from(`{"v":1,"k":{"favouritedAt":"yesterday","productId":"${randomUUID()}"}}`).toString('base64url'),
       Buffer.from('{"v":1,"k":{"favouritedAt":"2026-11-24T08:00:00.123456Z","productId":"x"}}').toString('base64url'),
-      Buffer.from('[1]').toString('base64url')]) {
-      const failure = await rpc.send(RPC.favourites.list, { actorId, limit: 3, cursor: bad }).then(() => null, (e: unknown) => e);
+      Buffer.from('[1]').toString('base64url'),
+    ]) {
+      const failure = await rpc.send(RPC.favourites.list, { actorId, limit: 3, cursor: bad }).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(failure).toBeInstanceOf(DomainError);
       expect(failure).toMatchObject({ code: ErrorCode.ValidationFailed, message: 'Invalid cursor' });
     }

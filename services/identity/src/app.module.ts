@@ -17,7 +17,12 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forService({ name: SERVICE_NAME, config, entities: [UserEntity], migrations: IDENTITY_MIGRATIONS }),
+        PlatformModule.forService({
+          name: SERVICE_NAME,
+          config,
+          entities: [UserEntity],
+          migrations: IDENTITY_MIGRATIONS,
+        }),
         TypeOrmModule.forFeature([UserEntity]),
       ],
       controllers: [UsersController],

@@ -30,7 +30,12 @@ export class AppModule {
       ],
       controllers: [MessagesController],
       providers: [
-        MessagesService, MessagesRepository, ReadModelsService, UserSummariesRepository, ProductSummariesRepository, ReadModelEventsConsumer,
+        MessagesService,
+        MessagesRepository,
+        ReadModelsService,
+        UserSummariesRepository,
+        ProductSummariesRepository,
+        ReadModelEventsConsumer,
         OrderNotesConsumer,
       ],
     };

@@ -5,11 +5,32 @@ import { MessagePattern, RpcException, Transport } from '@nestjs/microservices';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
-  ErrorCode, EVENTS, LIMITS, MESSAGES, RPC, type GetProductRequest, type OrderChangedEvent, type GetThreadRequest, type GetUserRequest, InboxChangedEvent, type MessageSentEvent,
-  PAGE_SIZE, type ProductDto, type ProductListedEvent, type UserDto, type UserProfileChangedEvent,
+  ErrorCode,
+  EVENTS,
+  LIMITS,
+  MESSAGES,
+  RPC,
+  type GetProductRequest,
+  type OrderChangedEvent,
+  type GetThreadRequest,
+  type GetUserRequest,
+  InboxChangedEvent,
+  type MessageSentEvent,
+  PAGE_SIZE,
+  type ProductDto,
+  type ProductListedEvent,
+  type UserDto,
+  type UserProfileChangedEvent,
 } from '@souvenir/contracts';
 import { DomainError, parsePayload, type RpcClient } from '@souvenir/platform';
-import { eventually, readStreamEvents, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import {
+  eventually,
+  readStreamEvents,
+  rpcClient,
+  startService,
+  startTestInfra,
+  type TestInfra,
+} from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { MessagingConfig } from '../src/config/messaging.config';
 import { MessagesService } from '../src/messages/messages.service';
@@ -55,11 +76,15 @@ const scarf = randomUUID();
 
 beforeAll(async () => {
   infra = await startTestInfra();
-  app = await startService(SERVICE_NAME, MessagingConfig, (c) => AppModule.register(c), infra, { RPC_TIMEOUT_MS: '1500' });
+  app = await startService(SERVICE_NAME, MessagingConfig, (c) => AppModule.register(c), infra, {
+    RPC_TIMEOUT_MS: '1500',
+  });
   ({ rpc, close: closeRpc } = await rpcClient(infra));
   nc = await connect({ servers: infra.natsUrl });
   stub = await NestFactory.createMicroservice(OtherServicesStubModule, {
-    transport: Transport.NATS, options: { servers: [infra.natsUrl], queue: 'stub' }, logger: false,
+    transport: Transport.NATS,
+    options: { servers: [infra.natsUrl], queue: 'stub' },
+    logger: false,
   });
   await stub.listen();
 
@@ -88,10 +113,22 @@ async function publish(subject: string, event: object, msgID: string = randomUUI
   return msgID;
 }
 
-function profile(userId: string, version: number, changes: Partial<UserProfileChangedEvent> = {}): UserProfileChangedEvent {
+function profile(
+  userId: string,
+  version: number,
+  changes: Partial<UserProfileChangedEvent> = {},
+): UserProfileChangedEvent {
   return {
-    userId, username: `user-${userId.slice(0, 8)}`, firstName: 'Yuki', lastName: 'Tanaka', avatar: null, location: 'United States',
-    isVerified: false, version, occurredAt: new Date().toISOString(), ...changes,
+    userId,
+    username: `user-${userId.slice(0, 8)}`,
+    firstName: 'Yuki',
+    lastName: 'Tanaka',
+    avatar: null,
+    location: 'United States',
+    isVerified: false,
+    version,
+    occurredAt: new Date().toISOString(),
+    ...changes,
   };
 }
 
@@ -105,17 +142,24 @@ async function count(sql: string, params: unknown[] = []): Promise<number> {
 }
 
 async function processed(eventId: string): Promise<void> {
-  await eventually(async () => expect(await count(`SELECT count(*) FROM messaging.processed_events WHERE event_id = $1`, [eventId])).toBe(1));
+  await eventually(async () =>
+    expect(await count(`SELECT count(*) FROM messaging.processed_events WHERE event_id = $1`, [eventId])).toBe(1),
+  );
 }
 
 async function userRow(id: string) {
   const [row] = await infra.database.query<{ first_name: string; last_name: string; version: number }>(
-    `SELECT first_name, last_name, version FROM messaging.users WHERE id = $1`, [id]);
+    `SELECT first_name, last_name, version FROM messaging.users WHERE id = $1`,
+    [id],
+  );
   return row;
 }
 
 async function expectError(promise: Promise<unknown>, code: ErrorCode): Promise<DomainError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DomainError);
   expect((error as DomainError).code).toBe(code);
   return error as DomainError;
@@ -124,12 +168,16 @@ async function expectError(promise: Promise<unknown>, code: ErrorCode): Promise<
 const send = (actorId: string, toUserId: string, productId: string, content: string) =>
   rpc.send(RPC.messaging.sendMessage, { actorId, toUserId, productId, content });
 /** The views without their inbox versions (tested on their own below). */
-const conversationsOf = async (actorId: string) => (await rpc.send(RPC.messaging.listConversations, { actorId, limit: PAGE_SIZE.default })).view;
+const conversationsOf = async (actorId: string) =>
+  (await rpc.send(RPC.messaging.listConversations, { actorId, limit: PAGE_SIZE.default })).view;
 const threadOf = async (request: GetThreadRequest) => (await rpc.send(RPC.messaging.getThread, request)).view;
 const unreadOf = async (actorId: string) => (await rpc.send(RPC.messaging.countUnread, { actorId })).view;
 
 async function inboxVersion(userId: string): Promise<number> {
-  const [row] = await infra.database.query<{ version: string }>(`SELECT version FROM messaging.inboxes WHERE user_id = $1`, [userId]);
+  const [row] = await infra.database.query<{ version: string }>(
+    `SELECT version FROM messaging.inboxes WHERE user_id = $1`,
+    [userId],
+  );
   return row ? Number(row.version) : 0;
 }
 
@@ -153,7 +201,16 @@ describe('messaging service', () => {
     // whether the read model has them or only identity does (then they are stored: asked once).
     expect(await threadOf({ actorId: buyer, otherUserId: third })).toEqual([]);
     const onlyInIdentity = randomUUID();
-    identityUsers.set(onlyInIdentity, { id: onlyInIdentity, username: 'ida', firstName: 'Ida', lastName: 'Ident', avatar: null, location: 'Oslo', isVerified: false, createdAt: new Date().toISOString() });
+    identityUsers.set(onlyInIdentity, {
+      id: onlyInIdentity,
+      username: 'ida',
+      firstName: 'Ida',
+      lastName: 'Ident',
+      avatar: null,
+      location: 'Oslo',
+      isVerified: false,
+      createdAt: new Date().toISOString(),
+    });
     expect(await threadOf({ actorId: buyer, otherUserId: onlyInIdentity })).toEqual([]);
     expect(await count(`SELECT count(*) FROM messaging.users WHERE id = $1`, [onlyInIdentity])).toBe(1);
   });
@@ -161,14 +218,20 @@ describe('messaging service', () => {
   it('delivers a first message to the seller, with names and title from the read models, and publishes message sent', async () => {
     const message = await send(buyer, seller, vase, '  Is the vase still available?  ');
     expect(message).toMatchObject({
-      fromUserId: buyer, toUserId: seller, productId: vase, content: 'Is the vase still available?', isRead: false,
+      fromUserId: buyer,
+      toUserId: seller,
+      productId: vase,
+      content: 'Is the vase still available?',
+      isRead: false,
       fromUser: { id: buyer, firstName: 'Bea', lastName: 'Buyer', avatar: null },
       toUser: { id: seller, firstName: 'Sora', lastName: 'Seller', avatar: null },
       product: { id: vase, title: 'Kyoto tea vase' },
     });
     expect(new Date(message.createdAt).toISOString()).toBe(message.createdAt);
     await eventually(async () => {
-      const events = (await readStreamEvents<MessageSentEvent>(infra, EVENTS.messaging.messageSent)).filter((e) => e.data.messageId === message.id);
+      const events = (await readStreamEvents<MessageSentEvent>(infra, EVENTS.messaging.messageSent)).filter(
+        (e) => e.data.messageId === message.id,
+      );
       expect(events).toHaveLength(1);
       expect(events[0].data).toMatchObject({ fromUserId: buyer, toUserId: seller, productId: vase });
     });
@@ -190,24 +253,49 @@ describe('messaging service', () => {
       expect(error.errors).toEqual([{ field: 'content', message: MESSAGES.messageRequired }]);
       expect(error.message).toBe(MESSAGES.messageRequired);
     }
-    const tooLong = await expectError(send(buyer, seller, vase, 'x'.repeat(LIMITS.messageMax + 1)), ErrorCode.ValidationFailed);
+    const tooLong = await expectError(
+      send(buyer, seller, vase, 'x'.repeat(LIMITS.messageMax + 1)),
+      ErrorCode.ValidationFailed,
+    );
     expect(tooLong.errors).toEqual([{ field: 'content', message: MESSAGES.messageMax }]);
-    await expectError(rpc.send(RPC.messaging.sendMessage, { actorId: buyer, toUserId: 'nope', productId: vase, content: 'Hi' }), ErrorCode.ValidationFailed);
-    await expectError(rpc.send(RPC.messaging.sendMessage, { actorId: buyer, toUserId: seller, productId: vase, content: 'Hi', isRead: true } as never), ErrorCode.ValidationFailed);
+    await expectError(
+      rpc.send(RPC.messaging.sendMessage, { actorId: buyer, toUserId: 'nope', productId: vase, content: 'Hi' }),
+      ErrorCode.ValidationFailed,
+    );
+    await expectError(
+      rpc.send(RPC.messaging.sendMessage, {
+        actorId: buyer,
+        toUserId: seller,
+        productId: vase,
+        content: 'Hi',
+        isRead: true,
+      } as never),
+      ErrorCode.ValidationFailed,
+    );
     const longest = await send(buyer, seller, scarf, ` ${'y'.repeat(LIMITS.messageMax)} `);
     expect(longest.content).toHaveLength(LIMITS.messageMax);
   });
 
-  it('lists conversations newest first, one per (other user, product), with the caller\'s unread count', async () => {
+  it("lists conversations newest first, one per (other user, product), with the caller's unread count", async () => {
     const forSeller = await conversationsOf(seller);
-    expect(forSeller.map((c) => [c.productId, c.unreadCount])).toEqual([[scarf, 1], [vase, 2]]);
-    expect(forSeller[1]).toMatchObject({ content: 'Great, I will buy it.', fromUser: { firstName: 'Bea' }, product: { title: 'Kyoto tea vase' } });
+    expect(forSeller.map((c) => [c.productId, c.unreadCount])).toEqual([
+      [scarf, 1],
+      [vase, 2],
+    ]);
+    expect(forSeller[1]).toMatchObject({
+      content: 'Great, I will buy it.',
+      fromUser: { firstName: 'Bea' },
+      product: { title: 'Kyoto tea vase' },
+    });
     const forBuyer = await conversationsOf(buyer);
-    expect(forBuyer.map((c) => [c.productId, c.unreadCount])).toEqual([[scarf, 0], [vase, 1]]);
+    expect(forBuyer.map((c) => [c.productId, c.unreadCount])).toEqual([
+      [scarf, 0],
+      [vase, 1],
+    ]);
     expect(await conversationsOf(third)).toEqual([]);
   });
 
-  it('pages the conversations by a cursor and searches them by the other person\'s name, product title or message', async () => {
+  it("pages the conversations by a cursor and searches them by the other person's name, product title or message", async () => {
     const list = (request: { limit: number; cursor?: string; search?: string }) =>
       rpc.send(RPC.messaging.listConversations, { actorId: seller, ...request });
     const first = await list({ limit: 1 });
@@ -227,14 +315,19 @@ describe('messaging service', () => {
     // A search pages like the whole list.
     const searched = await list({ limit: 1, search: 'bea' });
     expect(searched.view.map((c) => c.productId)).toEqual([scarf]);
-    expect((await list({ limit: 1, search: 'bea', cursor: searched.nextCursor })).view.map((c) => c.productId)).toEqual([vase]);
+    expect((await list({ limit: 1, search: 'bea', cursor: searched.nextCursor })).view.map((c) => c.productId)).toEqual(
+      [vase],
+    );
 
-    for (const cursor of ['nope', ...[
-      '{"v":1,"k":{"lastMessageAt":"x","lastMessageId":"y"}}',
-      `{"v":1,"k":{"lastMessageAt":"x","lastMessageId":"${randomUUID()}"}}`,
-      '{"v":1,"k":{"lastMessageAt":"2026-11-24T08:00:00.123456Z","lastMessageId":"y"}}',
-      `{"v":2,"k":{"lastMessageAt":"2026-11-24T08:00:00.123456Z","lastMessageId":"${randomUUID()}"}}`,
-    ].map((document) => Buffer.from(document).toString('base64url'))]) {
+    for (const cursor of [
+      'nope',
+      ...[
+        '{"v":1,"k":{"lastMessageAt":"x","lastMessageId":"y"}}',
+        `{"v":1,"k":{"lastMessageAt":"x","lastMessageId":"${randomUUID()}"}}`,
+        '{"v":1,"k":{"lastMessageAt":"2026-11-24T08:00:00.123456Z","lastMessageId":"y"}}',
+        `{"v":2,"k":{"lastMessageAt":"2026-11-24T08:00:00.123456Z","lastMessageId":"${randomUUID()}"}}`,
+      ].map((document) => Buffer.from(document).toString('base64url')),
+    ]) {
       const error = await expectError(list({ limit: 1, cursor }), ErrorCode.ValidationFailed);
       expect(error.message).toBe('Invalid cursor');
     }
@@ -245,7 +338,11 @@ describe('messaging service', () => {
   it('answers the unread total and marks a thread read when it is opened, oldest first', async () => {
     expect(await unreadOf(seller)).toEqual({ count: 3 });
     const thread = await threadOf({ actorId: seller, otherUserId: buyer, productId: vase });
-    expect(thread.map((m) => m.content)).toEqual(['Is the vase still available?', 'Yes, it is!', 'Great, I will buy it.']);
+    expect(thread.map((m) => m.content)).toEqual([
+      'Is the vase still available?',
+      'Yes, it is!',
+      'Great, I will buy it.',
+    ]);
     expect(thread.every((m) => m.productId === vase)).toBe(true);
     expect(thread.filter((m) => m.toUserId === seller).every((m) => m.isRead)).toBe(true);
     // Only that product's thread was read: the scarf message is still unread, and the buyer's reply too.
@@ -269,12 +366,29 @@ describe('messaging service', () => {
     const newSeller = randomUUID();
     const kite = randomUUID();
     identityUsers.set(newSeller, {
-      id: newSeller, username: 'newseller', firstName: 'Nina', lastName: 'New', avatar: null, location: null, isVerified: false, createdAt: new Date().toISOString(),
+      id: newSeller,
+      username: 'newseller',
+      firstName: 'Nina',
+      lastName: 'New',
+      avatar: null,
+      location: null,
+      isVerified: false,
+      createdAt: new Date().toISOString(),
     });
     catalogProducts.set(kite, {
-      id: kite, title: 'Bali kite', description: 'A hand-painted kite from Bali, bamboo frame.', price: '30.00', originalPrice: null,
-      condition: 'new', category: 'Art & Crafts', country: 'Indonesia', images: ['https://example.com/kite.jpg'], isCustomsVerified: true,
-      isFavorited: false, createdAt: new Date().toISOString(), status: 'active',
+      id: kite,
+      title: 'Bali kite',
+      description: 'A hand-painted kite from Bali, bamboo frame.',
+      price: '30.00',
+      originalPrice: null,
+      condition: 'new',
+      category: 'Art & Crafts',
+      country: 'Indonesia',
+      images: ['https://example.com/kite.jpg'],
+      isCustomsVerified: true,
+      isFavorited: false,
+      createdAt: new Date().toISOString(),
+      status: 'active',
       seller: { id: newSeller, firstName: 'Nina', lastName: 'New', avatar: null, isVerified: false },
     });
     const message = await send(buyer, newSeller, kite, 'Does the kite fly well?');
@@ -286,13 +400,19 @@ describe('messaging service', () => {
     identityUsers.delete(newSeller);
     await send(buyer, newSeller, kite, 'And is the string included?');
 
-    const registered = await publish(EVENTS.identity.userRegistered, profile(newSeller, 1, { firstName: 'Nina', lastName: 'Nakamura' }));
+    const registered = await publish(
+      EVENTS.identity.userRegistered,
+      profile(newSeller, 1, { firstName: 'Nina', lastName: 'Nakamura' }),
+    );
     await processed(registered);
     expect(await userRow(newSeller)).toMatchObject({ last_name: 'Nakamura', version: 1 });
   });
 
   it('ignores replayed and older user events, and a replayed listing after a removal', async () => {
-    const updated = await publish(EVENTS.identity.userUpdated, profile(buyer, 3, { firstName: 'Beatriz', lastName: 'Buyer' }));
+    const updated = await publish(
+      EVENTS.identity.userUpdated,
+      profile(buyer, 3, { firstName: 'Beatriz', lastName: 'Buyer' }),
+    );
     await processed(updated);
     expect(await userRow(buyer)).toMatchObject({ first_name: 'Beatriz', version: 3 });
 
@@ -310,41 +430,87 @@ describe('messaging service', () => {
 
     const lamp = randomUUID();
     await processed(await publish(EVENTS.catalog.productListed, listed(lamp, seller, 'Moroccan lamp')));
-    await processed(await publish(EVENTS.catalog.productRemoved, { productId: lamp, sellerId: seller, occurredAt: new Date().toISOString() }));
+    await processed(
+      await publish(EVENTS.catalog.productRemoved, {
+        productId: lamp,
+        sellerId: seller,
+        occurredAt: new Date().toISOString(),
+      }),
+    );
     await processed(await publish(EVENTS.catalog.productListed, listed(lamp, seller, 'Moroccan lamp')));
     await expectError(send(buyer, seller, lamp, 'Is the lamp still here?'), ErrorCode.NotFound);
 
     // A sold product can still be discussed: the buyer arranges delivery with the seller.
-    await processed(await publish(EVENTS.catalog.productSold, { productId: scarf, sellerId: seller, occurredAt: new Date().toISOString() }));
+    await processed(
+      await publish(EVENTS.catalog.productSold, {
+        productId: scarf,
+        sellerId: seller,
+        occurredAt: new Date().toISOString(),
+      }),
+    );
     await send(buyer, seller, scarf, 'Paid! When will you ship?');
   });
 
   it('shows a sold product as on sale again when catalog relists it (its order cancelled before shipping); a removed one stays removed', async () => {
     const status = async (id: string) =>
-      (await infra.database.query<{ status: string }>(`SELECT status FROM messaging.products WHERE id = $1`, [id]))[0]?.status;
+      (await infra.database.query<{ status: string }>(`SELECT status FROM messaging.products WHERE id = $1`, [id]))[0]
+        ?.status;
     const at = () => new Date().toISOString();
     const bowl = randomUUID();
     await processed(await publish(EVENTS.catalog.productListed, listed(bowl, seller, 'Raku bowl')));
-    await processed(await publish(EVENTS.catalog.productSold, { productId: bowl, sellerId: seller, version: 1, occurredAt: at() }));
+    await processed(
+      await publish(EVENTS.catalog.productSold, { productId: bowl, sellerId: seller, version: 1, occurredAt: at() }),
+    );
     expect(await status(bowl)).toBe('sold');
-    await processed(await publish(EVENTS.catalog.productRelisted, { productId: bowl, sellerId: seller, version: 2, occurredAt: at() }));
+    await processed(
+      await publish(EVENTS.catalog.productRelisted, {
+        productId: bowl,
+        sellerId: seller,
+        version: 2,
+        occurredAt: at(),
+      }),
+    );
     expect(await status(bowl)).toBe('active');
     // Sold again, then relisted again, delivered the other way round (two consumers): the newest version wins.
-    await processed(await publish(EVENTS.catalog.productRelisted, { productId: bowl, sellerId: seller, version: 4, occurredAt: at() }));
-    await processed(await publish(EVENTS.catalog.productSold, { productId: bowl, sellerId: seller, version: 3, occurredAt: at() }));
+    await processed(
+      await publish(EVENTS.catalog.productRelisted, {
+        productId: bowl,
+        sellerId: seller,
+        version: 4,
+        occurredAt: at(),
+      }),
+    );
+    await processed(
+      await publish(EVENTS.catalog.productSold, { productId: bowl, sellerId: seller, version: 3, occurredAt: at() }),
+    );
     expect(await status(bowl)).toBe('active');
 
     const gone = randomUUID();
     await processed(await publish(EVENTS.catalog.productListed, listed(gone, seller, 'Gone bowl')));
-    await processed(await publish(EVENTS.catalog.productRemoved, { productId: gone, sellerId: seller, occurredAt: at() }));
-    await processed(await publish(EVENTS.catalog.productRelisted, { productId: gone, sellerId: seller, version: 2, occurredAt: at() }));
+    await processed(
+      await publish(EVENTS.catalog.productRemoved, { productId: gone, sellerId: seller, occurredAt: at() }),
+    );
+    await processed(
+      await publish(EVENTS.catalog.productRelisted, {
+        productId: gone,
+        sellerId: seller,
+        version: 2,
+        occurredAt: at(),
+      }),
+    );
     expect(await status(gone)).toBe('removed');
   });
 
   it('raises the inbox versions of everyone concerned on every send, read and rename, labels each view with it, and announces each raise', async () => {
-    const before = { seller: await inboxVersion(seller), buyer: await inboxVersion(buyer), third: await inboxVersion(third) };
+    const before = {
+      seller: await inboxVersion(seller),
+      buyer: await inboxVersion(buyer),
+      third: await inboxVersion(third),
+    };
     // A view is labelled with the version it was read at (read first, so the view is at least that new).
-    expect((await rpc.send(RPC.messaging.listConversations, { actorId: seller, limit: PAGE_SIZE.default })).inboxVersion).toBe(before.seller);
+    expect(
+      (await rpc.send(RPC.messaging.listConversations, { actorId: seller, limit: PAGE_SIZE.default })).inboxVersion,
+    ).toBe(before.seller);
     expect((await rpc.send(RPC.messaging.countUnread, { actorId: buyer })).inboxVersion).toBe(before.buyer);
 
     await send(buyer, seller, vase, 'One more question about the vase');
@@ -366,7 +532,9 @@ describe('messaging service', () => {
     expect(await inboxVersion(third)).toBe(before.third);
 
     // A new name shows in the views of everyone who talks with that person, so it raises their versions too.
-    await processed(await publish(EVENTS.identity.userUpdated, profile(buyer, 4, { firstName: 'Bia', lastName: 'Buyer' })));
+    await processed(
+      await publish(EVENTS.identity.userUpdated, profile(buyer, 4, { firstName: 'Bia', lastName: 'Buyer' })),
+    );
     expect(await inboxVersion(seller)).toBe(before.seller + 3);
     expect(await inboxVersion(buyer)).toBe(before.buyer + 3);
     expect(await inboxVersion(third)).toBe(before.third);
@@ -374,28 +542,42 @@ describe('messaging service', () => {
 
     // Every raise is an inbox.changed event (written by the trigger into the outbox), valid for the contract's class.
     await eventually(async () => {
-      const events = (await readStreamEvents<InboxChangedEvent>(infra, EVENTS.messaging.inboxChanged))
-        .filter((e) => e.data.userId === seller || e.data.userId === buyer);
-      const raised = (userId: string, from: number) => events.filter((e) => e.data.userId === userId && e.data.version > from)
-        .map((e) => e.data.version).sort((a, b) => a - b);
+      const events = (await readStreamEvents<InboxChangedEvent>(infra, EVENTS.messaging.inboxChanged)).filter(
+        (e) => e.data.userId === seller || e.data.userId === buyer,
+      );
+      const raised = (userId: string, from: number) =>
+        events
+          .filter((e) => e.data.userId === userId && e.data.version > from)
+          .map((e) => e.data.version)
+          .sort((a, b) => a - b);
       expect(raised(seller, before.seller)).toEqual([before.seller + 1, before.seller + 2, before.seller + 3]);
       expect(raised(buyer, before.buyer)).toEqual([before.buyer + 1, before.buyer + 2, before.buyer + 3]);
-      for (const event of events) await expect(parsePayload(InboxChangedEvent, event.data)).resolves.toBeInstanceOf(InboxChangedEvent);
+      for (const event of events)
+        await expect(parsePayload(InboxChangedEvent, event.data)).resolves.toBeInstanceOf(InboxChangedEvent);
     });
   });
 
   it('shares the load between two instances in one queue group without losing or doubling a message', async () => {
-    const second = await startService(SERVICE_NAME, MessagingConfig, (c) => AppModule.register(c), infra, { RPC_TIMEOUT_MS: '1500' });
+    const second = await startService(SERVICE_NAME, MessagingConfig, (c) => AppModule.register(c), infra, {
+      RPC_TIMEOUT_MS: '1500',
+    });
     try {
       const first = jest.spyOn(app.get(MessagesService), 'send');
       const other = jest.spyOn(second.get(MessagesService), 'send');
       const before = await count(`SELECT count(*) FROM messaging.messages`);
       const total = 120;
-      const sent = await Promise.all(Array.from({ length: total }, (_, i) =>
-        i % 2 ? send(buyer, seller, vase, `Offer #${i}`) : send(seller, buyer, vase, `Counter #${i}`)));
+      const sent = await Promise.all(
+        Array.from({ length: total }, (_, i) =>
+          i % 2 ? send(buyer, seller, vase, `Offer #${i}`) : send(seller, buyer, vase, `Counter #${i}`),
+        ),
+      );
       expect(new Set(sent.map((m) => m.id)).size).toBe(total);
       expect(await count(`SELECT count(*) FROM messaging.messages`)).toBe(before + total);
-      expect(await count(`SELECT count(*) FROM messaging.messages WHERE content LIKE 'Offer #%' OR content LIKE 'Counter #%'`)).toBe(total);
+      expect(
+        await count(
+          `SELECT count(*) FROM messaging.messages WHERE content LIKE 'Offer #%' OR content LIKE 'Counter #%'`,
+        ),
+      ).toBe(total);
       expect(first.mock.calls.length).toBeGreaterThan(0);
       expect(other.mock.calls.length).toBeGreaterThan(0);
       expect(first.mock.calls.length + other.mock.calls.length).toBe(total);
@@ -404,11 +586,17 @@ describe('messaging service', () => {
       expect(new Set(counts.map((c) => c.count)).size).toBe(1);
       // Every message's event is published exactly once, whichever instance's relay took it.
       const ids = new Set(sent.map((m) => m.id));
-      await eventually(async () => {
-        const events = (await readStreamEvents<MessageSentEvent>(infra, EVENTS.messaging.messageSent)).filter((e) => ids.has(e.data.messageId));
-        expect(events).toHaveLength(total);
-        expect(new Set(events.map((e) => e.data.messageId)).size).toBe(total);
-      }, 20_000, 250);
+      await eventually(
+        async () => {
+          const events = (await readStreamEvents<MessageSentEvent>(infra, EVENTS.messaging.messageSent)).filter((e) =>
+            ids.has(e.data.messageId),
+          );
+          expect(events).toHaveLength(total);
+          expect(new Set(events.map((e) => e.data.messageId)).size).toBe(total);
+        },
+        20_000,
+        250,
+      );
     } finally {
       await second.close();
     }
@@ -428,7 +616,7 @@ describe('messaging service', () => {
       FROM latest l ORDER BY 1, 2, 3`;
   const CONVERSATION_ROWS = `SELECT user_id, other_user_id, product_id, last_message_id, unread_count FROM messaging.conversations ORDER BY 1, 2, 3`;
 
-  it('keeps each conversation\'s latest message and unread count exact under crossing sends and concurrent reads', async () => {
+  it("keeps each conversation's latest message and unread count exact under crossing sends and concurrent reads", async () => {
     const work = Array.from({ length: 60 }, (_, i) => {
       if (i % 3 === 0) return send(buyer, seller, vase, `Bid #${i}`);
       if (i % 3 === 1) return send(seller, buyer, vase, `Ask #${i}`);
@@ -465,24 +653,56 @@ describe('order notes in the conversation (issue 19)', () => {
   const noteBuyer = randomUUID();
   const bowl = randomUUID();
   const orderId = randomUUID();
-  const change = (from: OrderChangedEvent['from'], to: OrderChangedEvent['to'], actor: OrderChangedEvent['actor'], extra: Partial<OrderChangedEvent> = {}): OrderChangedEvent => ({
-    orderId, productId: bowl, sellerId: seller, buyerUserId: noteBuyer, from, to, actor, occurredAt: new Date().toISOString(), ...extra,
+  const change = (
+    from: OrderChangedEvent['from'],
+    to: OrderChangedEvent['to'],
+    actor: OrderChangedEvent['actor'],
+    extra: Partial<OrderChangedEvent> = {},
+  ): OrderChangedEvent => ({
+    orderId,
+    productId: bowl,
+    sellerId: seller,
+    buyerUserId: noteBuyer,
+    from,
+    to,
+    actor,
+    occurredAt: new Date().toISOString(),
+    ...extra,
   });
 
   beforeAll(async () => {
-    await processed(await publish(EVENTS.identity.userRegistered, profile(noteBuyer, 1, { firstName: 'Nia', lastName: 'Note' })));
+    await processed(
+      await publish(EVENTS.identity.userRegistered, profile(noteBuyer, 1, { firstName: 'Nia', lastName: 'Note' })),
+    );
     await processed(await publish(EVENTS.catalog.productListed, listed(bowl, seller, 'Raku bowl for notes')));
   });
 
   it("shows each change of a member's order as a system note between buyer and seller, unread by the party who did not act, once", async () => {
     // Before any order note, the seller cannot write first to somebody who never wrote about the product.
     await expectError(send(seller, noteBuyer, bowl, 'Your bowl ships tomorrow'), ErrorCode.Forbidden);
-    const shipped = await publish(EVENTS.payments.orderChanged, change('paid', 'shipped', 'seller', { carrier: 'DHL', trackingNumber: 'JD0123' }));
+    const shipped = await publish(
+      EVENTS.payments.orderChanged,
+      change('paid', 'shipped', 'seller', { carrier: 'DHL', trackingNumber: 'JD0123' }),
+    );
     await processed(shipped);
     // A redelivery of the same event (JetStream's duplicate window drops the same id; the consumer would skip it too).
-    await publish(EVENTS.payments.orderChanged, change('paid', 'shipped', 'seller', { carrier: 'DHL', trackingNumber: 'JD0123' }), shipped);
-    await processed(await publish(EVENTS.payments.orderChanged, change('shipped', 'disputed', 'buyer', { reason: 'Arrived damaged' })));
-    await processed(await publish(EVENTS.payments.orderChanged, change('disputed', 'refunded', 'support', { reason: 'The photos show the damage' })));
+    await publish(
+      EVENTS.payments.orderChanged,
+      change('paid', 'shipped', 'seller', { carrier: 'DHL', trackingNumber: 'JD0123' }),
+      shipped,
+    );
+    await processed(
+      await publish(
+        EVENTS.payments.orderChanged,
+        change('shipped', 'disputed', 'buyer', { reason: 'Arrived damaged' }),
+      ),
+    );
+    await processed(
+      await publish(
+        EVENTS.payments.orderChanged,
+        change('disputed', 'refunded', 'support', { reason: 'The photos show the damage' }),
+      ),
+    );
 
     const thread = await threadOf({ actorId: seller, otherUserId: noteBuyer, productId: bowl });
     expect(thread.map((m) => [m.kind, m.fromUserId, m.content])).toEqual([
@@ -490,9 +710,16 @@ describe('order notes in the conversation (issue 19)', () => {
       ['system', noteBuyer, 'Claim opened: Arrived damaged'],
       ['system', seller, 'Order refunded: The photos show the damage'],
     ]);
-    expect(thread[0]).toMatchObject({ product: { id: bowl, title: 'Raku bowl for notes' }, toUser: { firstName: 'Nia' } });
+    expect(thread[0]).toMatchObject({
+      product: { id: bowl, title: 'Raku bowl for notes' },
+      toUser: { firstName: 'Nia' },
+    });
     const [conversation] = (await conversationsOf(noteBuyer)).filter((c) => c.productId === bowl);
-    expect(conversation).toMatchObject({ kind: 'system', content: 'Order refunded: The photos show the damage', unreadCount: 2 });
+    expect(conversation).toMatchObject({
+      kind: 'system',
+      content: 'Order refunded: The photos show the damage',
+      unreadCount: 2,
+    });
     // People's messages carry no kind; the seller may now write to the buyer, who never wrote, and the buyer answer.
     const fromSeller = await send(seller, noteBuyer, bowl, 'Sorry it broke in transit');
     expect(fromSeller).not.toHaveProperty('kind');
@@ -502,7 +729,13 @@ describe('order notes in the conversation (issue 19)', () => {
   it("writes nothing for a guest's order (no conversation)", async () => {
     const guestOrder = randomUUID();
     const before = await count(`SELECT count(*) FROM messaging.messages WHERE kind = 'system'`);
-    await processed(await publish(EVENTS.payments.orderChanged, { ...change('paid', 'cancelled', 'seller', { reason: 'Out of stock' }), orderId: guestOrder, buyerUserId: null }));
+    await processed(
+      await publish(EVENTS.payments.orderChanged, {
+        ...change('paid', 'cancelled', 'seller', { reason: 'Out of stock' }),
+        orderId: guestOrder,
+        buyerUserId: null,
+      }),
+    );
     expect(await count(`SELECT count(*) FROM messaging.messages WHERE kind = 'system'`)).toBe(before);
   });
 });

@@ -35,8 +35,16 @@ import { PayoutsService } from './payouts/payouts.service';
 export const SERVICE_NAME = 'payments';
 
 const ENTITIES = [
-  OrderEntity, OrderHistoryEntity, ClaimEntity, ProcessedProviderEventEntity, PayoutAccountEntity, PayoutEntity,
-  TestIntentEntity, TestAccountEntity, TestAccountLinkEntity, TestTransferEntity,
+  OrderEntity,
+  OrderHistoryEntity,
+  ClaimEntity,
+  ProcessedProviderEventEntity,
+  PayoutAccountEntity,
+  PayoutEntity,
+  TestIntentEntity,
+  TestAccountEntity,
+  TestAccountLinkEntity,
+  TestTransferEntity,
 ];
 
 @Module({})

@@ -7,7 +7,10 @@ import { Client } from 'pg';
 import { auditLedger } from './ledger/ledger-audit';
 
 async function main(): Promise<void> {
-  const client = new Client({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/souvenir', application_name: 'ledger-audit' });
+  const client = new Client({
+    connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/souvenir',
+    application_name: 'ledger-audit',
+  });
   await client.connect();
   try {
     await client.query('SET default_transaction_read_only = on');
@@ -15,7 +18,9 @@ async function main(): Promise<void> {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
     const findings = await auditLedger(async (sql, params) => (await client.query(sql, params as unknown[])).rows);
     await client.query('COMMIT');
-    const [{ entries }] = (await client.query<{ entries: string }>('SELECT count(*)::text AS entries FROM payments.ledger_entries')).rows;
+    const [{ entries }] = (
+      await client.query<{ entries: string }>('SELECT count(*)::text AS entries FROM payments.ledger_entries')
+    ).rows;
     if (findings.length === 0) {
       console.log(`ledger audit: ${entries} entries, every rule holds`);
       return;

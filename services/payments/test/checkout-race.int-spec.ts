@@ -20,29 +20,67 @@ let closeRpc: () => Promise<void>;
 let seller: string;
 
 const guest = (n: number): ShippingInfoDto => ({
-  email: `buyer${n}@example.com`, firstName: 'Buyer', lastName: `No${n}`, billingStreet: `${n} Crowd St`, billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true,
+  email: `buyer${n}@example.com`,
+  firstName: 'Buyer',
+  lastName: `No${n}`,
+  billingStreet: `${n} Crowd St`,
+  billingCity: 'Springfield',
+  billingZip: '10001',
+  sameAsDelivery: true,
 });
-const card: TestCardDto = { number: '4242424242424242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 2), cvc: '123', postalCode: '10001' };
-const list = (title: string, price = 30) => rpc.send(RPC.catalog.createProduct, { actorId: seller, product: {
-  title, description: 'One of a kind: only one buyer can have it.', price, condition: 'new' as const,
-  category: 'Art & Crafts', country: 'Japan', images: ['https://example.com/one.jpg'],
-} });
+const card: TestCardDto = {
+  number: '4242424242424242',
+  expMonth: '12',
+  expYear: String(new Date().getUTCFullYear() + 2),
+  cvc: '123',
+  postalCode: '10001',
+};
+const list = (title: string, price = 30) =>
+  rpc.send(RPC.catalog.createProduct, {
+    actorId: seller,
+    product: {
+      title,
+      description: 'One of a kind: only one buyer can have it.',
+      price,
+      condition: 'new' as const,
+      category: 'Art & Crafts',
+      country: 'Japan',
+      images: ['https://example.com/one.jpg'],
+    },
+  });
 
-interface Money { order_status: string; intent_status: string; refunded: boolean }
+interface Money {
+  order_status: string;
+  intent_status: string;
+  refunded: boolean;
+}
 /** Each order of the product with what its buyer's card went through. */
-const moneyOf = (productId: string) => infra.database.query<Money>(
-  `SELECT o.status AS order_status, i.status AS intent_status, i.refunded
-     FROM payments.orders o JOIN payments.test_intents i ON i.id = o.provider_payment_id WHERE o.product_id = $1`, [productId]);
+const moneyOf = (productId: string) =>
+  infra.database.query<Money>(
+    `SELECT o.status AS order_status, i.status AS intent_status, i.refunded
+     FROM payments.orders o JOIN payments.test_intents i ON i.id = o.provider_payment_id WHERE o.product_id = $1`,
+    [productId],
+  );
 
 beforeAll(async () => {
   infra = await startTestInfra();
   apps.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
   apps.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
   // Grace 0: the sweep looks at every unpaid order at once (tests call it directly; the schedule is once a minute).
-  payments = await startService(SERVICE_NAME, PaymentsConfig, (c) => AppModule.register(c), infra, { PAYMENTS_SWEEP_GRACE_SECONDS: '0' });
+  payments = await startService(SERVICE_NAME, PaymentsConfig, (c) => AppModule.register(c), infra, {
+    PAYMENTS_SWEEP_GRACE_SECONDS: '0',
+  });
   apps.push(payments);
   ({ rpc, close: closeRpc } = await rpcClient(infra, 8000));
-  seller = (await rpc.send(RPC.identity.register, { email: 'one@example.com', password: 'secret1', username: 'onlyone', firstName: 'Ona', lastName: 'Seller' })).id;
+  seller = (
+    await rpc.send(RPC.identity.register, {
+      email: 'one@example.com',
+      password: 'secret1',
+      username: 'onlyone',
+      firstName: 'Ona',
+      lastName: 'Seller',
+    })
+  ).id;
 });
 
 afterAll(async () => {
@@ -53,7 +91,11 @@ afterAll(async () => {
 
 it('twenty buyers confirming one item at once: one paid order, every other card refunded or never charged, payments answering throughout', async () => {
   const product = await list('Last kokeshi doll');
-  const intents = await Promise.all(Array.from({ length: 20 }, (_, n) => rpc.send(RPC.payments.createIntent, { productId: product.id, amount: '30', guestInfo: guest(n) })));
+  const intents = await Promise.all(
+    Array.from({ length: 20 }, (_, n) =>
+      rpc.send(RPC.payments.createIntent, { productId: product.id, amount: '30', guestInfo: guest(n) }),
+    ),
+  );
 
   // Another buyer's page keeps asking payments for their orders while the crowd pays.
   const probeLatencies: number[] = [];
@@ -67,14 +109,18 @@ it('twenty buyers confirming one item at once: one paid order, every other card 
     }
   })();
   // The crowd arrives over about a second: the first payment's sold event lands while later ones are being confirmed.
-  const outcomes = await Promise.all(intents.map(async (i, n) => {
-    await new Promise((r) => setTimeout(r, n * 50));
-    return rpc.send(RPC.payments.confirmTestPayment, { clientSecret: i.clientSecret, card });
-  }));
+  const outcomes = await Promise.all(
+    intents.map(async (i, n) => {
+      await new Promise((r) => setTimeout(r, n * 50));
+      return rpc.send(RPC.payments.confirmTestPayment, { clientSecret: i.clientSecret, card });
+    }),
+  );
   // The sold event closes the losers' checkouts and their settle jobs run: give them a few seconds under probing.
   await eventually(async () => {
     const money = await moneyOf(product.id);
-    expect(money.filter((m) => m.intent_status === 'succeeded' && m.order_status !== 'paid' && !m.refunded)).toEqual([]);
+    expect(money.filter((m) => m.intent_status === 'succeeded' && m.order_status !== 'paid' && !m.refunded)).toEqual(
+      [],
+    );
     expect(money.filter((m) => m.intent_status !== 'succeeded' && m.intent_status !== 'canceled')).toEqual([]);
   }, 20_000);
   probing = false;
@@ -83,10 +129,16 @@ it('twenty buyers confirming one item at once: one paid order, every other card 
   expect(outcomes.filter((o) => o.status === 'succeeded')).toHaveLength(1);
   const money = await moneyOf(product.id);
   expect(money).toHaveLength(20);
-  expect(money.filter((m) => m.order_status === 'paid')).toEqual([{ order_status: 'paid', intent_status: 'succeeded', refunded: false }]);
+  expect(money.filter((m) => m.order_status === 'paid')).toEqual([
+    { order_status: 'paid', intent_status: 'succeeded', refunded: false },
+  ]);
   for (const loser of money.filter((m) => m.order_status !== 'paid')) {
     // Charged and refunded, or never charged (the checkout was closed and its intent cancelled before any charge).
-    expect(loser.intent_status === 'succeeded' ? loser.refunded && loser.order_status === 'refunded' : loser.intent_status === 'canceled').toBe(true);
+    expect(
+      loser.intent_status === 'succeeded'
+        ? loser.refunded && loser.order_status === 'refunded'
+        : loser.intent_status === 'canceled',
+    ).toBe(true);
   }
   expect(probeLatencies.length).toBeGreaterThan(0);
   // Every probe answered (a stalled pool answered nothing for ~48 s); the bound is far from any normal figure.
@@ -96,31 +148,54 @@ it('twenty buyers confirming one item at once: one paid order, every other card 
 describe('the sweep: no buyer is charged without an order, whatever crashed when', () => {
   it('a payment that succeeded but whose order was never updated becomes the sale', async () => {
     const product = await list('Lost answer bowl');
-    const intent = await rpc.send(RPC.payments.createIntent, { productId: product.id, amount: '30', guestInfo: guest(100) });
+    const intent = await rpc.send(RPC.payments.createIntent, {
+      productId: product.id,
+      amount: '30',
+      guestInfo: guest(100),
+    });
     // The provider charged the card, then the process died before the order learnt of it.
-    await infra.database.query(`UPDATE payments.test_intents SET status = 'succeeded' WHERE id = $1`, [intent.paymentIntentId]);
+    await infra.database.query(`UPDATE payments.test_intents SET status = 'succeeded' WHERE id = $1`, [
+      intent.paymentIntentId,
+    ]);
     await payments.get(Settlement).sweep();
     expect(await moneyOf(product.id)).toEqual([{ order_status: 'paid', intent_status: 'succeeded', refunded: false }]);
-    await eventually(async () => expect((await rpc.send(RPC.catalog.getProduct, { productId: product.id })).status).toBe('sold'));
+    await eventually(async () =>
+      expect((await rpc.send(RPC.catalog.getProduct, { productId: product.id })).status).toBe('sold'),
+    );
   });
 
   it('a payment that succeeded for a checkout closed meanwhile (the item went to someone else) is refunded', async () => {
     const product = await list('Contested teapot');
-    const late = await rpc.send(RPC.payments.createIntent, { productId: product.id, amount: '30', guestInfo: guest(200) });
-    const winner = await rpc.send(RPC.payments.createIntent, { productId: product.id, amount: '30', guestInfo: guest(201) });
+    const late = await rpc.send(RPC.payments.createIntent, {
+      productId: product.id,
+      amount: '30',
+      guestInfo: guest(200),
+    });
+    const winner = await rpc.send(RPC.payments.createIntent, {
+      productId: product.id,
+      amount: '30',
+      guestInfo: guest(201),
+    });
     await rpc.send(RPC.payments.confirmTestPayment, { clientSecret: winner.clientSecret, card });
     await eventually(async () => {
-      const [row] = await infra.database.query<{ closed: boolean }>(`SELECT closed_at IS NOT NULL AS closed FROM payments.orders WHERE provider_payment_id = $1`, [late.paymentIntentId]);
+      const [row] = await infra.database.query<{ closed: boolean }>(
+        `SELECT closed_at IS NOT NULL AS closed FROM payments.orders WHERE provider_payment_id = $1`,
+        [late.paymentIntentId],
+      );
       expect(row.closed).toBe(true);
     });
     // The late card was charged anyway (its cancellation lost the race), and nothing told the order.
-    await infra.database.query(`UPDATE payments.test_intents SET status = 'succeeded' WHERE id = $1`, [late.paymentIntentId]);
+    await infra.database.query(`UPDATE payments.test_intents SET status = 'succeeded' WHERE id = $1`, [
+      late.paymentIntentId,
+    ]);
     await payments.get(Settlement).sweep();
     const money = await moneyOf(product.id);
     expect(money).toHaveLength(2);
-    expect(money).toEqual(expect.arrayContaining([
-      { order_status: 'paid', intent_status: 'succeeded', refunded: false },
-      { order_status: 'refunded', intent_status: 'succeeded', refunded: true },
-    ]));
+    expect(money).toEqual(
+      expect.arrayContaining([
+        { order_status: 'paid', intent_status: 'succeeded', refunded: false },
+        { order_status: 'refunded', intent_status: 'succeeded', refunded: true },
+      ]),
+    );
   });
 });

@@ -14,14 +14,25 @@ import { OrderHarness } from './order-harness';
 
 const h = new OrderHarness({ PLATFORM_FEE_PERCENT: '5' });
 const details = {
-  legalName: 'Sam Seller', dateOfBirth: '1901-01-01', addressLine: '1 Main St', city: 'Springfield', postalCode: '10001',
-  routingNumber: '110000000', accountNumber: '000123456789',
+  legalName: 'Sam Seller',
+  dateOfBirth: '1901-01-01',
+  addressLine: '1 Main St',
+  city: 'Springfield',
+  postalCode: '10001',
+  routingNumber: '110000000',
+  accountNumber: '000123456789',
 };
-const urls = { returnUrl: 'http://localhost:3000/profile/payouts?onboarding=return', refreshUrl: 'http://localhost:3000/profile/payouts?onboarding=refresh' };
+const urls = {
+  returnUrl: 'http://localhost:3000/profile/payouts?onboarding=return',
+  refreshUrl: 'http://localhost:3000/profile/payouts?onboarding=refresh',
+};
 
 type Outcome = 'complete' | 'cancel' | 'claimRefund' | 'supportRelease' | 'leaveHeld' | 'shipOnly';
 type Dispute = 'none' | 'wonBefore' | 'lostBefore' | 'lostAfter';
-interface Story { outcome: Outcome; dispute: Dispute }
+interface Story {
+  outcome: Outcome;
+  dispute: Dispute;
+}
 
 const story = fc.record({
   outcome: fc.constantFrom<Outcome>('complete', 'cancel', 'claimRefund', 'supportRelease', 'leaveHeld', 'shipOnly'),
@@ -34,22 +45,40 @@ afterAll(() => h.stop());
 let clock = Math.floor(Date.now() / 1000);
 
 async function dispute(orderId: string, status: string): Promise<void> {
-  const [{ charge }] = await h.infra.database.query<{ charge: string }>('SELECT provider_charge_id AS charge FROM payments.orders WHERE id = $1', [orderId]);
-  const { payload, signature } = signedTestEvent(`charge.dispute.${status === 'needs_response' ? 'created' : 'closed'}`, {
-    id: `dp_${orderId}`, object: 'dispute', amount: 2000, currency: 'usd', charge, payment_intent: null, reason: 'fraudulent', status,
-  }, ++clock);
+  const [{ charge }] = await h.infra.database.query<{ charge: string }>(
+    'SELECT provider_charge_id AS charge FROM payments.orders WHERE id = $1',
+    [orderId],
+  );
+  const { payload, signature } = signedTestEvent(
+    `charge.dispute.${status === 'needs_response' ? 'created' : 'closed'}`,
+    {
+      id: `dp_${orderId}`,
+      object: 'dispute',
+      amount: 2000,
+      currency: 'usd',
+      charge,
+      payment_intent: null,
+      reason: 'fraudulent',
+      status,
+    },
+    ++clock,
+  );
   await h.rpc.send(RPC.payments.handleWebhook, { payload, signature });
 }
 
 /** Plays one order's story; answers what the seller should have earned from it (cents) and what stays held. */
-async function play(seller: string, { outcome, dispute: cardDispute }: Story): Promise<{ earned: number; held: number }> {
+async function play(
+  seller: string,
+  { outcome, dispute: cardDispute }: Story,
+): Promise<{ earned: number; held: number }> {
   const { orderId } = await h.buy('member', seller);
   const order = <T extends object>(extra: T) => ({ orderRef: orderId, ...extra });
   if (cardDispute !== 'none') await dispute(orderId, 'needs_response');
   if (cardDispute === 'wonBefore') await dispute(orderId, 'won');
   if (cardDispute === 'lostBefore') await dispute(orderId, 'lost');
   const ship = () => h.rpc.send(RPC.payments.shipOrder, order({ actorId: seller, carrier: 'USPS' }));
-  const claim = () => h.rpc.send(RPC.payments.openClaim, order({ actorId: h.buyer, reason: 'damaged', description: 'Broken' }));
+  const claim = () =>
+    h.rpc.send(RPC.payments.openClaim, order({ actorId: h.buyer, reason: 'damaged', description: 'Broken' }));
   switch (outcome) {
     case 'complete':
       await ship();
@@ -67,9 +96,17 @@ async function play(seller: string, { outcome, dispute: cardDispute }: Story): P
     case 'supportRelease': {
       await ship();
       await claim();
-      await h.rpc.send(RPC.payments.respondToClaim, order({ actorId: seller, accept: false, statement: 'It was fine when I sent it' }));
+      await h.rpc.send(
+        RPC.payments.respondToClaim,
+        order({ actorId: seller, accept: false, statement: 'It was fine when I sent it' }),
+      );
       const { claim: open } = await h.get(orderId, h.buyer);
-      await h.rpc.send(RPC.payments.decideClaim, { claimId: open!.id, actorId: h.support, outcome: 'release', reason: 'Photos show good packing' });
+      await h.rpc.send(RPC.payments.decideClaim, {
+        claimId: open!.id,
+        actorId: h.support,
+        outcome: 'release',
+        reason: 'Photos show good packing',
+      });
       break;
     }
     case 'shipOnly':
@@ -87,37 +124,45 @@ async function play(seller: string, { outcome, dispute: cardDispute }: Story): P
 
 /** Every job done: no payout on its way, no refund or reversal outstanding. */
 async function settled(): Promise<void> {
-  await eventually(async () => {
-    const [busy] = await h.infra.database.query<{ n: string }>(`
+  await eventually(
+    async () => {
+      const [busy] = await h.infra.database.query<{ n: string }>(`
       SELECT (SELECT count(*) FROM payments.payouts WHERE status = 'pending')
            + (SELECT count(*) FROM payments.orders WHERE status IN ('cancelled', 'refunded') AND paid_at IS NOT NULL AND refunded_at IS NULL
                 AND card_dispute_status IS DISTINCT FROM 'lost')
            + (SELECT count(*) FROM payments.payouts p JOIN payments.orders o ON o.id = p.order_id WHERE o.card_dispute_status = 'lost' AND p.status = 'paid')
            + (SELECT count(*) FROM payments_jobs.job WHERE name = 'payments.test-webhook-delivery' AND state IN ('created', 'retry', 'active')) AS n`);
-    expect(Number(busy.n)).toBe(0);
-  }, 30_000, 200);
+      expect(Number(busy.n)).toBe(0);
+    },
+    30_000,
+    200,
+  );
 }
 
-it('every random history of a seller\'s orders leaves the ledger audited clean and the balances equal to the outcomes', async () => {
+it("every random history of a seller's orders leaves the ledger audited clean and the balances equal to the outcomes", async () => {
   await fc.assert(
-    fc.asyncProperty(fc.array(story, { minLength: 1, maxLength: 4 }), fc.nat({ max: 5 }), async (stories, activateAt) => {
-      const seller = await h.person('seller');
-      const totals = { earned: 0, held: 0 };
-      for (const [i, s] of stories.entries()) {
-        if (i === activateAt) await activate(seller);
-        const { earned, held } = await play(seller, s);
-        totals.earned += earned;
-        totals.held += held;
-      }
-      await settled();
-      expect(await auditLedger((sql, params) => h.infra.database.query(sql, params))).toEqual([]);
-      const { balance } = await h.rpc.send(RPC.payments.listPayouts, { actorId: seller });
-      const cents = (amount: string) => Math.round(Number(amount) * 100);
-      expect(cents(balance.held)).toBe(totals.held);
-      expect(cents(balance.available) + cents(balance.paidOut)).toBe(totals.earned);
-      // Money reaches the seller only through an active account.
-      expect(cents(balance.paidOut)).toBe(activateAt < stories.length ? totals.earned : 0);
-    }),
+    fc.asyncProperty(
+      fc.array(story, { minLength: 1, maxLength: 4 }),
+      fc.nat({ max: 5 }),
+      async (stories, activateAt) => {
+        const seller = await h.person('seller');
+        const totals = { earned: 0, held: 0 };
+        for (const [i, s] of stories.entries()) {
+          if (i === activateAt) await activate(seller);
+          const { earned, held } = await play(seller, s);
+          totals.earned += earned;
+          totals.held += held;
+        }
+        await settled();
+        expect(await auditLedger((sql, params) => h.infra.database.query(sql, params))).toEqual([]);
+        const { balance } = await h.rpc.send(RPC.payments.listPayouts, { actorId: seller });
+        const cents = (amount: string) => Math.round(Number(amount) * 100);
+        expect(cents(balance.held)).toBe(totals.held);
+        expect(cents(balance.available) + cents(balance.paidOut)).toBe(totals.earned);
+        // Money reaches the seller only through an active account.
+        expect(cents(balance.paidOut)).toBe(activateAt < stories.length ? totals.earned : 0);
+      },
+    ),
     { numRuns: 8, endOnFailure: true },
   );
 }, 300_000);

@@ -20,23 +20,36 @@ beforeAll(() => h.start(), 60_000);
 afterAll(() => h.stop());
 
 const statusOf = async (orderId: string) =>
-  (await h.infra.database.query<{ status: string }>('SELECT status FROM payments.orders WHERE id = $1', [orderId]))[0].status;
-const transitions = async (orderId: string) => (await h.history(orderId)).map((e) => `${e.actor}:${e.from_status}>${e.to_status}`);
+  (await h.infra.database.query<{ status: string }>('SELECT status FROM payments.orders WHERE id = $1', [orderId]))[0]
+    .status;
+const transitions = async (orderId: string) =>
+  (await h.history(orderId)).map((e) => `${e.actor}:${e.from_status}>${e.to_status}`);
 
 it('an order not shipped in time is cancelled by the system and refunded once', async () => {
   const { orderId } = await h.buy();
   expect(await statusOf(orderId)).toBe('paid');
   await eventually(async () => expect(await statusOf(orderId)).toBe('cancelled'), 15_000, 250);
   const history = await h.history(orderId);
-  expect(history.at(-1)).toMatchObject({ actor: 'system', from_status: 'paid', to_status: 'cancelled', reason: expect.stringMatching(/^Not shipped within /) });
-  await eventually(async () => expect(await h.money(orderId)).toMatchObject({ refunded: true, refundCalls: 1, refundedAt: expect.any(Date) }));
+  expect(history.at(-1)).toMatchObject({
+    actor: 'system',
+    from_status: 'paid',
+    to_status: 'cancelled',
+    reason: expect.stringMatching(/^Not shipped within /),
+  });
+  await eventually(async () =>
+    expect(await h.money(orderId)).toMatchObject({ refunded: true, refundCalls: 1, refundedAt: expect.any(Date) }),
+  );
 }, 30_000);
 
 it('a shipped order becomes delivered, then completed, when nobody acts', async () => {
   const { orderId } = await h.buy();
   await h.rpc.send(RPC.payments.shipOrder, { orderRef: orderId, actorId: h.seller, carrier: 'DHL' });
   await eventually(async () => expect(await statusOf(orderId)).toBe('completed'), 15_000, 250);
-  expect((await transitions(orderId)).slice(1)).toEqual(['seller:paid>shipped', 'system:shipped>delivered', 'system:delivered>completed']);
+  expect((await transitions(orderId)).slice(1)).toEqual([
+    'seller:paid>shipped',
+    'system:shipped>delivered',
+    'system:delivered>completed',
+  ]);
   expect((await h.money(orderId)).refundCalls).toBe(0);
 }, 30_000);
 
@@ -45,12 +58,31 @@ it('a cancel request the seller ignores expires; an unanswered claim goes to sup
   await h.rpc.send(RPC.payments.cancelOrder, { orderRef: asked.orderId, actorId: h.buyer, reason: 'Ordered twice' });
   const claimed = await h.buy();
   await h.rpc.send(RPC.payments.shipOrder, { orderRef: claimed.orderId, actorId: h.seller, carrier: 'DHL' });
-  await h.rpc.send(RPC.payments.openClaim, { orderRef: claimed.orderId, actorId: h.buyer, reason: 'not_received', description: 'Nothing came' });
+  await h.rpc.send(RPC.payments.openClaim, {
+    orderRef: claimed.orderId,
+    actorId: h.buyer,
+    reason: 'not_received',
+    description: 'Nothing came',
+  });
   await eventually(async () => expect((await h.get(asked.orderId, h.seller)).cancelRequest).toBeNull(), 15_000, 250);
-  expect((await h.history(asked.orderId)).at(2)).toMatchObject({ actor: 'system', from_status: 'paid', to_status: 'paid', reason: expect.stringMatching(/did not agree to cancel/) });
-  await eventually(async () => expect((await h.get(claimed.orderId, h.buyer)).claim?.status).toBe('escalated'), 15_000, 250);
+  expect((await h.history(asked.orderId)).at(2)).toMatchObject({
+    actor: 'system',
+    from_status: 'paid',
+    to_status: 'paid',
+    reason: expect.stringMatching(/did not agree to cancel/),
+  });
+  await eventually(
+    async () => expect((await h.get(claimed.orderId, h.buyer)).claim?.status).toBe('escalated'),
+    15_000,
+    250,
+  );
   // The delivery deadline of the shipped order found it disputed: it changed nothing.
-  expect(await transitions(claimed.orderId)).toEqual([expect.any(String), 'seller:paid>shipped', 'buyer:shipped>disputed', 'system:disputed>disputed']);
+  expect(await transitions(claimed.orderId)).toEqual([
+    expect.any(String),
+    'seller:paid>shipped',
+    'buyer:shipped>disputed',
+    'system:disputed>disputed',
+  ]);
   expect(await statusOf(claimed.orderId)).toBe('disputed');
 }, 30_000);
 
@@ -63,15 +95,23 @@ it('deadlines that fall due while the service is stopped fire once when it start
   expect(await statusOf(unshipped.orderId)).toBe('paid');
   expect(await statusOf(shipped.orderId)).toBe('shipped');
   await Promise.all([h.startPayments(), h.startPayments()]);
-  await eventually(async () => {
-    expect(await statusOf(unshipped.orderId)).toBe('cancelled');
-    expect(await statusOf(shipped.orderId)).toBe('completed');
-  }, 20_000, 250);
+  await eventually(
+    async () => {
+      expect(await statusOf(unshipped.orderId)).toBe('cancelled');
+      expect(await statusOf(shipped.orderId)).toBe('completed');
+    },
+    20_000,
+    250,
+  );
   await eventually(async () => expect((await h.money(unshipped.orderId)).refundCalls).toBe(1));
   // Some time for any duplicate firing to show.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   expect((await transitions(unshipped.orderId)).slice(1)).toEqual(['system:paid>cancelled']);
-  expect((await transitions(shipped.orderId)).slice(1)).toEqual(['seller:paid>shipped', 'system:shipped>delivered', 'system:delivered>completed']);
+  expect((await transitions(shipped.orderId)).slice(1)).toEqual([
+    'seller:paid>shipped',
+    'system:shipped>delivered',
+    'system:delivered>completed',
+  ]);
   expect((await h.money(unshipped.orderId)).refundCalls).toBe(1);
   for (const { orderId } of moreUnshipped) {
     expect(await transitions(orderId)).toEqual([expect.any(String), 'system:paid>cancelled']);

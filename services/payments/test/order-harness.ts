@@ -32,15 +32,31 @@ export class OrderHarness {
     this.others.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), this.infra));
     await this.startPayments();
     ({ rpc: this.rpc, close: this.closeRpc } = await rpcClient(this.infra, 8000));
-    [this.seller, this.buyer, this.stranger, this.support] = await Promise.all(['sally', 'bob', 'stan', 'sue'].map(async (name) =>
-      (await this.rpc.send(RPC.identity.register, {
-        email: `${name}@example.com`, password: 'secret1', username: name, firstName: name[0].toUpperCase() + name.slice(1), lastName: 'Test',
-      })).id));
+    [this.seller, this.buyer, this.stranger, this.support] = await Promise.all(
+      ['sally', 'bob', 'stan', 'sue'].map(
+        async (name) =>
+          (
+            await this.rpc.send(RPC.identity.register, {
+              email: `${name}@example.com`,
+              password: 'secret1',
+              username: name,
+              firstName: name[0].toUpperCase() + name.slice(1),
+              lastName: 'Test',
+            })
+          ).id,
+      ),
+    );
     await this.infra.database.query(`UPDATE identity.users SET role = 'support' WHERE id = $1`, [this.support]);
   }
 
   async startPayments(): Promise<void> {
-    this.payments = await startService(SERVICE_NAME, PaymentsConfig, (c) => AppModule.register(c), this.infra, this.paymentsEnv);
+    this.payments = await startService(
+      SERVICE_NAME,
+      PaymentsConfig,
+      (c) => AppModule.register(c),
+      this.infra,
+      this.paymentsEnv,
+    );
     this.replicas.push(this.payments);
   }
 
@@ -57,31 +73,63 @@ export class OrderHarness {
   }
 
   /** A fresh product bought and paid for by the buyer (a member), or by a guest: answers the order id and the guest's token. */
-  async buy(as: 'member' | 'guest' = 'member', seller = this.seller): Promise<{ orderId: string; token: string | null; productId: string }> {
+  async buy(
+    as: 'member' | 'guest' = 'member',
+    seller = this.seller,
+  ): Promise<{ orderId: string; token: string | null; productId: string }> {
     const product = await this.rpc.send(RPC.catalog.createProduct, {
       actorId: seller,
       product: {
-        title: `Souvenir ${++this.n}`, description: 'A lovely handmade souvenir brought home from far away.', price: 20, condition: 'new',
-        category: 'Art & Crafts', country: 'Japan', images: ['https://example.com/s.jpg'], isCustomsVerified: true,
+        title: `Souvenir ${++this.n}`,
+        description: 'A lovely handmade souvenir brought home from far away.',
+        price: 20,
+        condition: 'new',
+        category: 'Art & Crafts',
+        country: 'Japan',
+        images: ['https://example.com/s.jpg'],
+        isCustomsVerified: true,
       },
     });
-    const shipping: ShippingInfoDto = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
+    const shipping: ShippingInfoDto = {
+      billingStreet: '1 Main St',
+      billingCity: 'Springfield',
+      billingZip: '10001',
+      sameAsDelivery: true,
+    };
     const intent = await this.rpc.send(RPC.payments.createIntent, {
-      productId: product.id, amount: '20.00',
-      ...(as === 'member' ? { actorId: this.buyer, guestInfo: shipping } : { guestInfo: { ...shipping, email: 'gia@example.com', firstName: 'Gia', lastName: 'Guest' } }),
+      productId: product.id,
+      amount: '20.00',
+      ...(as === 'member'
+        ? { actorId: this.buyer, guestInfo: shipping }
+        : { guestInfo: { ...shipping, email: 'gia@example.com', firstName: 'Gia', lastName: 'Guest' } }),
     });
-    const card = { number: '4242424242424242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 2), cvc: '123', postalCode: '10001' };
+    const card = {
+      number: '4242424242424242',
+      expMonth: '12',
+      expYear: String(new Date().getUTCFullYear() + 2),
+      cvc: '123',
+      postalCode: '10001',
+    };
     await this.rpc.send(RPC.payments.confirmTestPayment, { clientSecret: intent.clientSecret, card });
-    const [row] = await this.infra.database.query<{ id: string }>('SELECT id FROM payments.orders WHERE provider_payment_id = $1', [intent.paymentIntentId]);
+    const [row] = await this.infra.database.query<{ id: string }>(
+      'SELECT id FROM payments.orders WHERE provider_payment_id = $1',
+      [intent.paymentIntentId],
+    );
     return { orderId: row.id, token: intent.checkoutToken ?? null, productId: product.id };
   }
 
   /** A new member (a seller of their own, for tests that need a fresh balance). */
   async person(name: string): Promise<string> {
     const username = `${name}${++this.n}`;
-    return (await this.rpc.send(RPC.identity.register, {
-      email: `${username}@example.com`, password: 'secret1', username, firstName: name, lastName: 'Test',
-    })).id;
+    return (
+      await this.rpc.send(RPC.identity.register, {
+        email: `${username}@example.com`,
+        password: 'secret1',
+        username,
+        firstName: name,
+        lastName: 'Test',
+      })
+    ).id;
   }
 
   get(orderRef: string, actorId?: string): Promise<OrderDetailDto> {
@@ -90,20 +138,34 @@ export class OrderHarness {
 
   /** What the test-mode provider did with the order's money. */
   async money(orderId: string): Promise<{ refunded: boolean; refundCalls: number; refundedAt: Date | null }> {
-    const [row] = await this.infra.database.query<{ refunded: boolean; refund_calls: number; refunded_at: Date | null }>(
-      `SELECT i.refunded, i.refund_calls, o.refunded_at FROM payments.orders o JOIN payments.test_intents i ON i.id = o.provider_payment_id WHERE o.id = $1`, [orderId]);
+    const [row] = await this.infra.database.query<{
+      refunded: boolean;
+      refund_calls: number;
+      refunded_at: Date | null;
+    }>(
+      `SELECT i.refunded, i.refund_calls, o.refunded_at FROM payments.orders o JOIN payments.test_intents i ON i.id = o.provider_payment_id WHERE o.id = $1`,
+      [orderId],
+    );
     return { refunded: row.refunded, refundCalls: Number(row.refund_calls), refundedAt: row.refunded_at };
   }
 
-  async history(orderId: string): Promise<{ actor: string; from_status: string | null; to_status: string; reason: string | null }[]> {
-    return this.infra.database.query('SELECT actor, from_status, to_status, reason FROM payments.order_history WHERE order_id = $1 ORDER BY id', [orderId]);
+  async history(
+    orderId: string,
+  ): Promise<{ actor: string; from_status: string | null; to_status: string; reason: string | null }[]> {
+    return this.infra.database.query(
+      'SELECT actor, from_status, to_status, reason FROM payments.order_history WHERE order_id = $1 ORDER BY id',
+      [orderId],
+    );
   }
 }
 
 /** The DomainError a call failed with (null when it succeeded). */
 export async function errorOf(promise: Promise<unknown>): Promise<DomainError | null> {
-  return promise.then(() => null, (e: unknown) => {
-    if (e instanceof DomainError) return e;
-    throw e;
-  });
+  return promise.then(
+    () => null,
+    (e: unknown) => {
+      if (e instanceof DomainError) return e;
+      throw e;
+    },
+  );
 }

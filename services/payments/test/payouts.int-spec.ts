@@ -15,10 +15,18 @@ import { errorOf, OrderHarness } from './order-harness';
 // The sweeps' schedule is pushed out of the test's way: the sweep test calls it itself.
 const h = new OrderHarness({ PLATFORM_FEE_PERCENT: '10', PAYMENTS_SWEEP_CRON: '0 0 1 1 *' });
 const details = {
-  legalName: 'Sally Test', dateOfBirth: '1901-01-01', addressLine: '1 Main St', city: 'Springfield', postalCode: '10001',
-  routingNumber: '110000000', accountNumber: '000123456789',
+  legalName: 'Sally Test',
+  dateOfBirth: '1901-01-01',
+  addressLine: '1 Main St',
+  city: 'Springfield',
+  postalCode: '10001',
+  routingNumber: '110000000',
+  accountNumber: '000123456789',
 };
-const urls = { returnUrl: 'http://localhost:3000/profile/payouts?onboarding=return', refreshUrl: 'http://localhost:3000/profile/payouts?onboarding=refresh' };
+const urls = {
+  returnUrl: 'http://localhost:3000/profile/payouts?onboarding=return',
+  refreshUrl: 'http://localhost:3000/profile/payouts?onboarding=refresh',
+};
 
 beforeAll(() => h.start(), 60_000);
 afterAll(() => h.stop());
@@ -42,7 +50,9 @@ async function onboard(actorId: string, overrides: Partial<typeof details> = {})
 
 describe('payouts', () => {
   it('holds the money until the order completes, keeps it in the balance without a payout account, and pays it once the account is active', async () => {
-    expect(await h.rpc.send(RPC.payments.getPayoutAccount, { actorId: h.seller })).toMatchObject({ status: 'not_set_up' });
+    expect(await h.rpc.send(RPC.payments.getPayoutAccount, { actorId: h.seller })).toMatchObject({
+      status: 'not_set_up',
+    });
     const { orderId } = await h.buy();
     expect((await h.get(orderId, h.buyer)).money).toMatchObject({ state: 'held', sellerAmount: '18.00', fee: '2.00' });
     expect((await payouts(h.seller)).balance).toMatchObject({ held: '20.00', available: '0.00', paidOut: '0.00' });
@@ -52,20 +62,34 @@ describe('payouts', () => {
     expect((await h.get(orderId, h.seller)).money.state).toBe('awaiting_payout_account');
     const waiting = await payouts(h.seller);
     expect(waiting.balance).toMatchObject({ held: '0.00', available: '18.00', paidOut: '0.00' });
-    expect(waiting.items).toEqual([expect.objectContaining({ status: 'waiting', amount: '18.00', fee: '2.00', order: expect.objectContaining({ id: orderId, amount: '20.00' }) })]);
+    expect(waiting.items).toEqual([
+      expect.objectContaining({
+        status: 'waiting',
+        amount: '18.00',
+        fee: '2.00',
+        order: expect.objectContaining({ id: orderId, amount: '20.00' }),
+      }),
+    ]);
     await audit();
 
     // Onboarding: a link to the local page, details judged like Stripe's test values, account.updated delivered signed.
     const { url } = await h.rpc.send(RPC.payments.createPayoutAccount, { actorId: h.seller, ...urls });
     expect(url).toMatch(/^http:\/\/localhost:3000\/payouts\/test-onboarding\/[A-Za-z0-9]+$/);
-    expect(await h.rpc.send(RPC.payments.getTestOnboarding, { token: tokenOf(url) })).toMatchObject({ usable: true, email: 'sally@example.com' });
+    expect(await h.rpc.send(RPC.payments.getTestOnboarding, { token: tokenOf(url) })).toMatchObject({
+      usable: true,
+      email: 'sally@example.com',
+    });
     await h.rpc.send(RPC.payments.completeTestOnboarding, { token: tokenOf(url), ...details });
     const reused = await errorOf(h.rpc.send(RPC.payments.completeTestOnboarding, { token: tokenOf(url), ...details }));
     expect(reused?.code).toBe(ErrorCode.Conflict);
     expect(await h.rpc.send(RPC.payments.getTestOnboarding, { token: tokenOf(url) })).toMatchObject({ usable: false });
 
     await eventually(async () => expect((await payouts(h.seller)).items[0].status).toBe('paid'), 15_000);
-    expect(await h.rpc.send(RPC.payments.getPayoutAccount, { actorId: h.seller })).toMatchObject({ status: 'active', bankLast4: '6789', requirementsDue: [] });
+    expect(await h.rpc.send(RPC.payments.getPayoutAccount, { actorId: h.seller })).toMatchObject({
+      status: 'active',
+      bankLast4: '6789',
+      requirementsDue: [],
+    });
     const paid = await payouts(h.seller);
     expect(paid.balance).toMatchObject({ held: '0.00', available: '0.00', paidOut: '18.00' });
     expect((await h.get(orderId, h.buyer)).money).toMatchObject({ state: 'paid_to_seller', at: paid.items[0].paidAt });
@@ -73,14 +97,24 @@ describe('payouts', () => {
     // The transfer is funded by the buyer's charge and grouped under the order, made once.
     // Announced once, with the ledger entry's figures.
     const announced = await eventually(async () => {
-      const events = (await readStreamEvents<PayoutPaidEvent>(h.infra, EVENTS.payments.payoutPaid)).filter((e) => e.data.orderId === orderId);
+      const events = (await readStreamEvents<PayoutPaidEvent>(h.infra, EVENTS.payments.payoutPaid)).filter(
+        (e) => e.data.orderId === orderId,
+      );
       expect(events).toHaveLength(1);
       return events[0].data;
     });
     expect(announced).toMatchObject({ orderId, sellerId: h.seller, amountCents: 1800, currency: 'usd' });
-    const transfers = await h.infra.database.query<{ amount_cents: string; source_transaction: string; transfer_group: string }>(
-      'SELECT amount_cents, source_transaction, transfer_group FROM payments.test_transfers WHERE transfer_group = $1', [orderId]);
-    expect(transfers).toEqual([{ amount_cents: '1800', source_transaction: expect.stringMatching(/^ch_test_/), transfer_group: orderId }]);
+    const transfers = await h.infra.database.query<{
+      amount_cents: string;
+      source_transaction: string;
+      transfer_group: string;
+    }>(
+      'SELECT amount_cents, source_transaction, transfer_group FROM payments.test_transfers WHERE transfer_group = $1',
+      [orderId],
+    );
+    expect(transfers).toEqual([
+      { amount_cents: '1800', source_transaction: expect.stringMatching(/^ch_test_/), transfer_group: orderId },
+    ]);
     await audit();
   }, 60_000);
 
@@ -92,7 +126,12 @@ describe('payouts', () => {
 
     const claimed = await h.buy();
     await h.rpc.send(RPC.payments.shipOrder, { orderRef: claimed.orderId, actorId: h.seller, carrier: 'USPS' });
-    await h.rpc.send(RPC.payments.openClaim, { orderRef: claimed.orderId, actorId: h.buyer, reason: 'damaged', description: 'Broken in two' });
+    await h.rpc.send(RPC.payments.openClaim, {
+      orderRef: claimed.orderId,
+      actorId: h.buyer,
+      reason: 'damaged',
+      description: 'Broken in two',
+    });
     await h.rpc.send(RPC.payments.respondToClaim, { orderRef: claimed.orderId, actorId: h.seller, accept: true });
     await eventually(async () => expect((await h.get(claimed.orderId, h.buyer)).money.state).toBe('refunded'), 15_000);
     expect(await h.money(claimed.orderId)).toMatchObject({ refunded: true, refundCalls: 1 });
@@ -105,55 +144,99 @@ describe('payouts', () => {
 
   it('reports what the provider still needs, and a restricted account keeps the money in the balance', async () => {
     await onboard(h.stranger, { dateOfBirth: '1902-01-01' });
-    await eventually(async () => expect(await h.rpc.send(RPC.payments.getPayoutAccount, { actorId: h.stranger }))
-      .toMatchObject({ status: 'restricted', requirementsDue: ['An identity document (your identity could not be verified)'] }), 15_000);
+    await eventually(
+      async () =>
+        expect(await h.rpc.send(RPC.payments.getPayoutAccount, { actorId: h.stranger })).toMatchObject({
+          status: 'restricted',
+          requirementsDue: ['An identity document (your identity could not be verified)'],
+        }),
+      15_000,
+    );
     // Page views read the provider at most every 10 s per account (reloads cannot become provider calls).
-    const heardAt = async () => (await h.infra.database.query<{ at: Date }>('SELECT updated_at AS at FROM payments.payout_accounts WHERE seller_id = $1', [h.stranger]))[0].at.getTime();
-    await h.infra.database.query(`UPDATE payments.payout_accounts SET updated_at = now() - interval '1 minute' WHERE seller_id = $1`, [h.stranger]);
+    const heardAt = async () =>
+      (
+        await h.infra.database.query<{ at: Date }>(
+          'SELECT updated_at AS at FROM payments.payout_accounts WHERE seller_id = $1',
+          [h.stranger],
+        )
+      )[0].at.getTime();
+    await h.infra.database.query(
+      `UPDATE payments.payout_accounts SET updated_at = now() - interval '1 minute' WHERE seller_id = $1`,
+      [h.stranger],
+    );
     await h.rpc.send(RPC.payments.getPayoutAccount, { actorId: h.stranger });
     const read = await heardAt();
     expect(Date.now() - read).toBeLessThan(5_000);
     for (let i = 0; i < 3; i++) await h.rpc.send(RPC.payments.getPayoutAccount, { actorId: h.stranger });
     expect(await heardAt()).toBe(read);
-    const tooYoung = await errorOf(h.rpc.send(RPC.payments.completeTestOnboarding, { token: 'x'.repeat(24), ...details, dateOfBirth: '2020-01-01' }));
+    const tooYoung = await errorOf(
+      h.rpc.send(RPC.payments.completeTestOnboarding, { token: 'x'.repeat(24), ...details, dateOfBirth: '2020-01-01' }),
+    );
     expect(tooYoung?.code).toBe(ErrorCode.ValidationFailed);
-    const unknown = await errorOf(h.rpc.send(RPC.payments.completeTestOnboarding, { token: 'y'.repeat(24), ...details }));
+    const unknown = await errorOf(
+      h.rpc.send(RPC.payments.completeTestOnboarding, { token: 'y'.repeat(24), ...details }),
+    );
     expect(unknown?.code).toBe(ErrorCode.NotFound);
   }, 60_000);
 
   it('freezes the money of an order whose card is disputed, and a lost dispute takes it back from the seller (reversing a transfer)', async () => {
     const webhook = (type: string, chargeId: string, status: string, created: number) => {
-      const { payload, signature } = signedTestEvent(type, {
-        id: `dp_test_${chargeId.slice(-8)}`, object: 'dispute', amount: 2000, currency: 'usd', charge: chargeId, payment_intent: null,
-        reason: 'fraudulent', status,
-      }, created);
+      const { payload, signature } = signedTestEvent(
+        type,
+        {
+          id: `dp_test_${chargeId.slice(-8)}`,
+          object: 'dispute',
+          amount: 2000,
+          currency: 'usd',
+          charge: chargeId,
+          payment_intent: null,
+          reason: 'fraudulent',
+          status,
+        },
+        created,
+      );
       return h.rpc.send(RPC.payments.handleWebhook, { payload, signature });
     };
     const chargeOf = async (orderId: string) =>
-      (await h.infra.database.query<{ c: string }>('SELECT provider_charge_id AS c FROM payments.orders WHERE id = $1', [orderId]))[0].c;
+      (
+        await h.infra.database.query<{ c: string }>(
+          'SELECT provider_charge_id AS c FROM payments.orders WHERE id = $1',
+          [orderId],
+        )
+      )[0].c;
     const now = Math.floor(Date.now() / 1000);
 
     // Open while held: frozen; the order completes but its payout waits; lost: the bank took it, the seller earns nothing.
     const frozen = await h.buy();
     await webhook('charge.dispute.created', await chargeOf(frozen.orderId), 'needs_response', now);
-    expect(await h.get(frozen.orderId, h.buyer)).toMatchObject({ money: { state: 'frozen' }, cardDispute: { status: 'open', reason: 'fraudulent' } });
+    expect(await h.get(frozen.orderId, h.buyer)).toMatchObject({
+      money: { state: 'frozen' },
+      cardDispute: { status: 'open', reason: 'fraudulent' },
+    });
     // Support sees it in its list of card disputes and may open the order; a member may not list them.
     const listed = await h.rpc.send(RPC.payments.listCardDisputes, { actorId: h.support });
     expect(listed.items.map((o) => o.id)).toContain(frozen.orderId);
     expect((await h.get(frozen.orderId, h.support)).viewer).toBe('support');
-    expect((await errorOf(h.rpc.send(RPC.payments.listCardDisputes, { actorId: h.buyer })))?.code).toBe(ErrorCode.Forbidden);
+    expect((await errorOf(h.rpc.send(RPC.payments.listCardDisputes, { actorId: h.buyer })))?.code).toBe(
+      ErrorCode.Forbidden,
+    );
     await complete(frozen.orderId);
     expect((await h.get(frozen.orderId, h.seller)).money.state).toBe('frozen'); // completed, but nothing is paid while the dispute is open
     await webhook('charge.dispute.updated', await chargeOf(frozen.orderId), 'under_review', now - 5); // older: ignored
     await webhook('charge.dispute.closed', await chargeOf(frozen.orderId), 'lost', now + 1);
     expect((await h.get(frozen.orderId, h.seller)).money.state).toBe('charged_back');
-    expect((await h.rpc.send(RPC.payments.listCardDisputes, { actorId: h.support })).items.map((o) => o.id)).not.toContain(frozen.orderId);
+    expect(
+      (await h.rpc.send(RPC.payments.listCardDisputes, { actorId: h.support })).items.map((o) => o.id),
+    ).not.toContain(frozen.orderId);
     await audit();
 
     // Lost after the seller was paid: the transfer is reversed.
     const paid = await h.buy();
     await complete(paid.orderId);
-    await eventually(async () => expect((await h.get(paid.orderId, h.seller)).money.state).toBe('paid_to_seller'), 15_000);
+    await eventually(
+      async () => expect((await h.get(paid.orderId, h.seller)).money.state).toBe('paid_to_seller'),
+      15_000,
+    );
     const before = (await payouts(h.seller)).balance;
     const closed = webhook('charge.dispute.closed', await chargeOf(paid.orderId), 'lost', now + 2);
     await closed;
@@ -165,7 +248,10 @@ describe('payouts', () => {
     const after = (await payouts(h.seller)).balance;
     expect(Number(before.paidOut) - Number(after.paidOut)).toBeCloseTo(18, 2);
     expect(after.available).toBe(before.available);
-    const [{ reversed }] = await h.infra.database.query<{ reversed: boolean }>('SELECT reversed FROM payments.test_transfers WHERE transfer_group = $1', [paid.orderId]);
+    const [{ reversed }] = await h.infra.database.query<{ reversed: boolean }>(
+      'SELECT reversed FROM payments.test_transfers WHERE transfer_group = $1',
+      [paid.orderId],
+    );
     expect(reversed).toBe(true);
     await audit();
 
@@ -180,7 +266,10 @@ describe('payouts', () => {
     });
     await complete(racing.orderId);
     await eventually(async () => {
-      const [row] = await h.infra.database.query<{ reversed: boolean }>('SELECT reversed FROM payments.test_transfers WHERE transfer_group = $1', [racing.orderId]);
+      const [row] = await h.infra.database.query<{ reversed: boolean }>(
+        'SELECT reversed FROM payments.test_transfers WHERE transfer_group = $1',
+        [racing.orderId],
+      );
       expect(row?.reversed).toBe(true);
       expect((await payouts(h.seller)).items.find((p) => p.order.id === racing.orderId)?.status).toBe('reversed');
     }, 15_000);
@@ -190,26 +279,42 @@ describe('payouts', () => {
   it('the money sweep restarts a payout and a refund whose jobs were lost (and only those)', async () => {
     const sold = await h.buy();
     await complete(sold.orderId);
-    await eventually(async () => expect((await h.get(sold.orderId, h.seller)).money.state).toBe('paid_to_seller'), 15_000);
+    await eventually(
+      async () => expect((await h.get(sold.orderId, h.seller)).money.state).toBe('paid_to_seller'),
+      15_000,
+    );
     const cancelled = await h.buy();
     // As if the jobs had given up: a payout left pending, a cancelled order never refunded, both older than the grace.
-    await h.infra.database.query(`UPDATE payments.orders SET status = 'cancelled', updated_at = now() - interval '1 hour' WHERE id = $1`, [cancelled.orderId]);
+    await h.infra.database.query(
+      `UPDATE payments.orders SET status = 'cancelled', updated_at = now() - interval '1 hour' WHERE id = $1`,
+      [cancelled.orderId],
+    );
     const stuck = await h.buy();
     await complete(stuck.orderId);
-    await eventually(async () => expect((await h.get(stuck.orderId, h.seller)).money.state).toBe('paid_to_seller'), 15_000);
+    await eventually(
+      async () => expect((await h.get(stuck.orderId, h.seller)).money.state).toBe('paid_to_seller'),
+      15_000,
+    );
     await h.infra.database.query(`ALTER TABLE payments.ledger_entries DISABLE TRIGGER ledger_entries_append_only`);
     await h.infra.database.query(`ALTER TABLE payments.ledger_lines DISABLE TRIGGER ledger_lines_append_only`);
     try {
       // Undo the transfer's record, as if the job had died before the provider was called.
-      await h.infra.database.query(`DELETE FROM payments.ledger_lines WHERE entry_id IN (SELECT id FROM payments.ledger_entries WHERE idempotency_key = $1)`, [`transfer:${stuck.orderId}`]);
-      await h.infra.database.query(`DELETE FROM payments.ledger_entries WHERE idempotency_key = $1`, [`transfer:${stuck.orderId}`]);
+      await h.infra.database.query(
+        `DELETE FROM payments.ledger_lines WHERE entry_id IN (SELECT id FROM payments.ledger_entries WHERE idempotency_key = $1)`,
+        [`transfer:${stuck.orderId}`],
+      );
+      await h.infra.database.query(`DELETE FROM payments.ledger_entries WHERE idempotency_key = $1`, [
+        `transfer:${stuck.orderId}`,
+      ]);
     } finally {
       await h.infra.database.query(`ALTER TABLE payments.ledger_lines ENABLE TRIGGER ledger_lines_append_only`);
       await h.infra.database.query(`ALTER TABLE payments.ledger_entries ENABLE TRIGGER ledger_entries_append_only`);
     }
     await h.infra.database.query(`DELETE FROM payments.test_transfers WHERE transfer_group = $1`, [stuck.orderId]);
     await h.infra.database.query(
-      `UPDATE payments.payouts SET status = 'pending', provider_transfer_id = NULL, paid_at = NULL, created_at = now() - interval '1 hour' WHERE order_id = $1`, [stuck.orderId]);
+      `UPDATE payments.payouts SET status = 'pending', provider_transfer_id = NULL, paid_at = NULL, created_at = now() - interval '1 hour' WHERE order_id = $1`,
+      [stuck.orderId],
+    );
 
     expect(await h.payments.get(MoneySweep).sweep()).toBe(2);
     await eventually(async () => {
@@ -230,12 +335,20 @@ describe('payouts', () => {
   });
 
   it('the database refuses an entry that does not balance and any change to a written line', async () => {
-    const [order] = await h.infra.database.query<{ id: string; seller_id: string }>('SELECT id, seller_id FROM payments.orders WHERE paid_at IS NOT NULL LIMIT 1');
-    await expect(h.infra.database.query(`
+    const [order] = await h.infra.database.query<{ id: string; seller_id: string }>(
+      'SELECT id, seller_id FROM payments.orders WHERE paid_at IS NOT NULL LIMIT 1',
+    );
+    await expect(
+      h.infra.database.query(
+        `
       WITH e AS (INSERT INTO payments.ledger_entries (kind, idempotency_key, order_id) VALUES ('release', 'bad:' || gen_random_uuid(), $1) RETURNING id)
-      INSERT INTO payments.ledger_lines (entry_id, account, seller_id, amount_cents) SELECT id, 'seller_balance', $2, 100 FROM e`, [order.id, order.seller_id]))
-      .rejects.toThrow(/does not balance/);
-    await expect(h.infra.database.query('UPDATE payments.ledger_lines SET amount_cents = amount_cents * 2')).rejects.toThrow(/append-only/);
+      INSERT INTO payments.ledger_lines (entry_id, account, seller_id, amount_cents) SELECT id, 'seller_balance', $2, 100 FROM e`,
+        [order.id, order.seller_id],
+      ),
+    ).rejects.toThrow(/does not balance/);
+    await expect(
+      h.infra.database.query('UPDATE payments.ledger_lines SET amount_cents = amount_cents * 2'),
+    ).rejects.toThrow(/append-only/);
     await expect(h.infra.database.query('DELETE FROM payments.ledger_entries')).rejects.toThrow(/append-only/);
     await audit();
   });

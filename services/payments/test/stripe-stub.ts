@@ -6,30 +6,81 @@ import Stripe from 'stripe';
 export const STUB_WEBHOOK_SECRET = 'whsec_test_secret';
 
 export interface StubIntent {
-  id: string; object: 'payment_intent'; amount: number; currency: string; status: string; client_secret: string;
-  metadata: Record<string, string>; last_payment_error: null | { message: string };
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  last_payment_error: null | { message: string };
   /** Set (to a `ch_…`) once the intent has succeeded, as Stripe does. */
   latest_charge: string | null;
 }
 export interface StubAccount {
-  id: string; object: 'account'; type: 'express'; country: string; email: string | null; metadata: Record<string, string>;
+  id: string;
+  object: 'account';
+  type: 'express';
+  country: string;
+  email: string | null;
+  metadata: Record<string, string>;
   capabilities: { transfers: 'inactive' | 'pending' | 'active' };
-  charges_enabled: boolean; payouts_enabled: boolean; details_submitted: boolean;
-  requirements: { currently_due: string[]; eventually_due: string[]; past_due: string[]; disabled_reason: string | null };
-  external_accounts: { object: 'list'; data: Array<{ id: string; object: 'bank_account'; last4: string; default_for_currency: boolean }> };
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  requirements: {
+    currently_due: string[];
+    eventually_due: string[];
+    past_due: string[];
+    disabled_reason: string | null;
+  };
+  external_accounts: {
+    object: 'list';
+    data: Array<{ id: string; object: 'bank_account'; last4: string; default_for_currency: boolean }>;
+  };
 }
 export interface StubTransfer {
-  id: string; object: 'transfer'; amount: number; amount_reversed: number; currency: string; destination: string;
-  source_transaction: string | null; transfer_group: string | null; reversed: boolean;
+  id: string;
+  object: 'transfer';
+  amount: number;
+  amount_reversed: number;
+  currency: string;
+  destination: string;
+  source_transaction: string | null;
+  transfer_group: string | null;
+  reversed: boolean;
 }
 export interface StubDispute {
-  id: string; object: 'dispute'; amount: number; currency: string; charge: string; payment_intent: string | null; reason: string; status: string;
+  id: string;
+  object: 'dispute';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string | null;
+  reason: string;
+  status: string;
 }
-export interface StubCall { method: string; path: string; headers: IncomingHttpHeaders; form: URLSearchParams }
-interface StubError { type: string; code?: string; message: string }
+export interface StubCall {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  form: URLSearchParams;
+}
+interface StubError {
+  type: string;
+  code?: string;
+  message: string;
+}
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-const ONBOARDING_DUE = ['business_type', 'external_account', 'individual.dob.day', 'individual.first_name', 'individual.last_name', 'tos_acceptance.date'];
+const ONBOARDING_DUE = [
+  'business_type',
+  'external_account',
+  'individual.dob.day',
+  'individual.first_name',
+  'individual.last_name',
+  'tos_acceptance.date',
+];
 
 /**
  * A local stand-in for api.stripe.com: the PaymentIntent, Refund and Connect (account, account link, transfer,
@@ -51,20 +102,32 @@ export class StripeStub {
   async start() {
     this.server = createServer((req, res) => {
       let body = '';
-      req.on('data', (c) => { body += c; });
+      req.on('data', (c) => {
+        body += c;
+      });
       req.on('end', () => {
         const form = new URLSearchParams(body);
         const path = (req.url ?? '').split('?')[0];
         this.calls.push({ method: req.method ?? '', path, headers: req.headers, form });
         const key = req.headers['idempotency-key'] as string | undefined;
-        const send = (status: number, json: unknown) => { res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': 'req_stub' }); res.end(JSON.stringify(json)); };
+        const send = (status: number, json: unknown) => {
+          res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': 'req_stub' });
+          res.end(JSON.stringify(json));
+        };
         if (req.method === 'POST' && path === '/v1/payment_intents') {
           const existing = key ? this.byKey.get(key) : undefined;
           if (existing) return send(200, withCharge(this.intents.get(existing)!));
           const id = `pi_${hex(8)}`;
           const intent: StubIntent = {
-            id, object: 'payment_intent', amount: Number(form.get('amount')), currency: form.get('currency') ?? '', status: 'requires_payment_method',
-            client_secret: `${id}_secret_stub`, metadata: bracketed(form, 'metadata'), last_payment_error: null, latest_charge: null,
+            id,
+            object: 'payment_intent',
+            amount: Number(form.get('amount')),
+            currency: form.get('currency') ?? '',
+            status: 'requires_payment_method',
+            client_secret: `${id}_secret_stub`,
+            metadata: bracketed(form, 'metadata'),
+            last_payment_error: null,
+            latest_charge: null,
           };
           this.intents.set(id, intent);
           if (key) this.byKey.set(key, id);
@@ -75,13 +138,24 @@ export class StripeStub {
           const intent = this.intents.get(one[1]);
           if (!intent) return send(404, missing('payment_intent', one[1]));
           if (one[2] && intent.status === 'succeeded') {
-            return send(400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent could not be canceled' } });
+            return send(400, {
+              error: {
+                type: 'invalid_request_error',
+                code: 'payment_intent_unexpected_state',
+                message: 'This PaymentIntent could not be canceled',
+              },
+            });
           }
           if (one[2]) intent.status = 'canceled';
           return send(200, withCharge(intent));
         }
         if (req.method === 'POST' && path === '/v1/refunds') {
-          return send(200, { id: `re_${hex(6)}`, object: 'refund', payment_intent: form.get('payment_intent'), status: 'succeeded' });
+          return send(200, {
+            id: `re_${hex(6)}`,
+            object: 'refund',
+            payment_intent: form.get('payment_intent'),
+            status: 'succeeded',
+          });
         }
         const replayed = req.method === 'POST' && key ? this.replies.get(key) : undefined;
         if (replayed) return send(replayed.status, replayed.json);
@@ -90,20 +164,28 @@ export class StripeStub {
           if (req.method === 'POST' && key && answer.status < 300) this.replies.set(key, answer);
           return send(answer.status, answer.json);
         }
-        send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
+        send(404, {
+          error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` },
+        });
       });
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
   }
 
-  stop() { return new Promise<void>((resolve) => this.server.close(() => resolve())); }
+  stop() {
+    return new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
 
   /** The environment that points the payments service's real Stripe SDK at this stub. */
   env(): Record<string, string> {
     return {
-      STRIPE_SECRET_KEY: 'sk_test_stub', STRIPE_PUBLISHABLE_KEY: 'pk_test_stub', STRIPE_WEBHOOK_SECRET: STUB_WEBHOOK_SECRET,
-      STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(this.port), STRIPE_API_PROTOCOL: 'http',
+      STRIPE_SECRET_KEY: 'sk_test_stub',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_stub',
+      STRIPE_WEBHOOK_SECRET: STUB_WEBHOOK_SECRET,
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(this.port),
+      STRIPE_API_PROTOCOL: 'http',
     };
   }
 
@@ -112,7 +194,9 @@ export class StripeStub {
     const account = this.accounts.get(accountId)!;
     Object.assign(account, { details_submitted: true, payouts_enabled: true, capabilities: { transfers: 'active' } });
     account.requirements = { currently_due: [], eventually_due: [], past_due: [], disabled_reason: null };
-    account.external_accounts.data = [{ id: `ba_${hex(8)}`, object: 'bank_account', last4: bankLast4, default_for_currency: true }];
+    account.external_accounts.data = [
+      { id: `ba_${hex(8)}`, object: 'bank_account', last4: bankLast4, default_for_currency: true },
+    ];
     return account;
   }
 
@@ -120,18 +204,36 @@ export class StripeStub {
   dispute(intentId: string, status = 'needs_response', reason = 'fraudulent'): StubDispute {
     const intent = withCharge(this.intents.get(intentId)!);
     return {
-      id: `dp_${hex(8)}`, object: 'dispute', amount: intent.amount, currency: intent.currency, charge: intent.latest_charge!,
-      payment_intent: intent.id, reason, status,
+      id: `dp_${hex(8)}`,
+      object: 'dispute',
+      amount: intent.amount,
+      currency: intent.currency,
+      charge: intent.latest_charge!,
+      payment_intent: intent.id,
+      reason,
+      status,
     };
   }
 
   private connect(method: string, path: string, form: URLSearchParams): { status: number; json: unknown } | null {
     if (method === 'POST' && path === '/v1/accounts') {
       const account: StubAccount = {
-        id: `acct_${hex(8)}`, object: 'account', type: 'express', country: form.get('country') ?? 'US', email: form.get('email'),
-        metadata: bracketed(form, 'metadata'), capabilities: { transfers: 'inactive' },
-        charges_enabled: false, payouts_enabled: false, details_submitted: false,
-        requirements: { currently_due: ONBOARDING_DUE, eventually_due: ONBOARDING_DUE, past_due: ONBOARDING_DUE, disabled_reason: 'requirements.past_due' },
+        id: `acct_${hex(8)}`,
+        object: 'account',
+        type: 'express',
+        country: form.get('country') ?? 'US',
+        email: form.get('email'),
+        metadata: bracketed(form, 'metadata'),
+        capabilities: { transfers: 'inactive' },
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+        requirements: {
+          currently_due: ONBOARDING_DUE,
+          eventually_due: ONBOARDING_DUE,
+          past_due: ONBOARDING_DUE,
+          disabled_reason: 'requirements.past_due',
+        },
         external_accounts: { object: 'list', data: [] },
       };
       this.accounts.set(account.id, account);
@@ -146,18 +248,43 @@ export class StripeStub {
       const id = form.get('account') ?? '';
       if (!this.accounts.has(id)) return { status: 403, json: accountInvalid(id) };
       const created = Math.floor(Date.now() / 1000);
-      return { status: 200, json: { object: 'account_link', created, expires_at: created + 300, url: `https://connect.stripe.com/setup/e/${id}/${hex(6)}` } };
+      return {
+        status: 200,
+        json: {
+          object: 'account_link',
+          created,
+          expires_at: created + 300,
+          url: `https://connect.stripe.com/setup/e/${id}/${hex(6)}`,
+        },
+      };
     }
     if (method === 'POST' && path === '/v1/transfers') {
-      if (this.transferFailure) return { status: this.transferFailure.status, json: { error: this.transferFailure.error } };
+      if (this.transferFailure)
+        return { status: this.transferFailure.status, json: { error: this.transferFailure.error } };
       const destination = this.accounts.get(form.get('destination') ?? '');
       if (!destination) return { status: 400, json: missing('destination', form.get('destination') ?? '') };
       if (destination.capabilities.transfers !== 'active') {
-        return { status: 400, json: { error: { type: 'invalid_request_error', message: 'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments' } } };
+        return {
+          status: 400,
+          json: {
+            error: {
+              type: 'invalid_request_error',
+              message:
+                'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+            },
+          },
+        };
       }
       const transfer: StubTransfer = {
-        id: `tr_${hex(8)}`, object: 'transfer', amount: Number(form.get('amount')), amount_reversed: 0, currency: form.get('currency') ?? '',
-        destination: destination.id, source_transaction: form.get('source_transaction'), transfer_group: form.get('transfer_group'), reversed: false,
+        id: `tr_${hex(8)}`,
+        object: 'transfer',
+        amount: Number(form.get('amount')),
+        amount_reversed: 0,
+        currency: form.get('currency') ?? '',
+        destination: destination.id,
+        source_transaction: form.get('source_transaction'),
+        transfer_group: form.get('transfer_group'),
+        reversed: false,
       };
       this.transfers.set(transfer.id, transfer);
       return { status: 200, json: transfer };
@@ -168,11 +295,26 @@ export class StripeStub {
       if (!found) return { status: 404, json: missing('transfer', transfer[1]) };
       if (method === 'GET' && !transfer[2]) return { status: 200, json: found };
       if (method !== 'POST' || !transfer[2]) return null;
-      if (found.reversed) return { status: 400, json: { error: { type: 'invalid_request_error', message: `The transfer ${found.id} is already fully reversed.` } } };
+      if (found.reversed)
+        return {
+          status: 400,
+          json: {
+            error: { type: 'invalid_request_error', message: `The transfer ${found.id} is already fully reversed.` },
+          },
+        };
       const amount = Number(form.get('amount') ?? found.amount - found.amount_reversed);
       found.amount_reversed += amount;
       found.reversed = found.amount_reversed >= found.amount;
-      return { status: 200, json: { id: `trr_${hex(8)}`, object: 'transfer_reversal', amount, currency: found.currency, transfer: found.id } };
+      return {
+        status: 200,
+        json: {
+          id: `trr_${hex(8)}`,
+          object: 'transfer_reversal',
+          amount,
+          currency: found.currency,
+          transfer: found.id,
+        },
+      };
     }
     return null;
   }
@@ -187,13 +329,22 @@ function withCharge(intent: StubIntent): StubIntent {
 /** `metadata[orderId]=…` form fields back into an object. */
 function bracketed(form: URLSearchParams, name: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of form) { const m = new RegExp(`^${name}\\[(.+)\\]$`).exec(k); if (m) out[m[1]] = v; }
+  for (const [k, v] of form) {
+    const m = new RegExp(`^${name}\\[(.+)\\]$`).exec(k);
+    if (m) out[m[1]] = v;
+  }
   return out;
 }
 
-const missing = (param: string, id: string) => ({ error: { type: 'invalid_request_error', code: 'resource_missing', param, message: `No such ${param}: '${id}'` } });
+const missing = (param: string, id: string) => ({
+  error: { type: 'invalid_request_error', code: 'resource_missing', param, message: `No such ${param}: '${id}'` },
+});
 const accountInvalid = (id: string) => ({
-  error: { type: 'invalid_request_error', code: 'account_invalid', message: `The provided key 'sk_test_stub' does not have access to account '${id}' (or that account does not exist).` },
+  error: {
+    type: 'invalid_request_error',
+    code: 'account_invalid',
+    message: `The provided key 'sk_test_stub' does not have access to account '${id}' (or that account does not exist).`,
+  },
 });
 
 const signer = new Stripe('sk_test_signing_only');
@@ -205,16 +356,31 @@ function signed(event: Record<string, unknown>): { payload: string; signature: s
 }
 
 /** A webhook delivery as Stripe sends it, signed with the stub's webhook secret. */
-export function signedEvent(id: string, intent: StubIntent, type = 'payment_intent.succeeded', created = now()): { payload: string; signature: string } {
+export function signedEvent(
+  id: string,
+  intent: StubIntent,
+  type = 'payment_intent.succeeded',
+  created = now(),
+): { payload: string; signature: string } {
   return signed({ id, type, created, data: { object: withCharge(intent) } });
 }
 
 /** An account.updated delivery from a Connect endpoint (it names the connected account). */
-export function signedAccountEvent(id: string, account: StubAccount, type = 'account.updated', created = now()): { payload: string; signature: string } {
+export function signedAccountEvent(
+  id: string,
+  account: StubAccount,
+  type = 'account.updated',
+  created = now(),
+): { payload: string; signature: string } {
   return signed({ id, type, created, account: account.id, data: { object: account } });
 }
 
 /** A charge.dispute.* delivery (disputes of our platform charges arrive on the platform endpoint). */
-export function signedDisputeEvent(id: string, dispute: StubDispute, type = 'charge.dispute.created', created = now()): { payload: string; signature: string } {
+export function signedDisputeEvent(
+  id: string,
+  dispute: StubDispute,
+  type = 'charge.dispute.created',
+  created = now(),
+): { payload: string; signature: string } {
   return signed({ id, type, created, data: { object: dispute } });
 }

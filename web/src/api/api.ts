@@ -33,13 +33,28 @@ function toApiError(error: FetchBaseQueryError, meta: FetchBaseQueryMeta | undef
   return { status: error.status, message: `${error.status}: ${serverMessage}`, serverMessage };
 }
 
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, object, FetchBaseQueryMeta> = async (args, api, extra) => {
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, object, FetchBaseQueryMeta> = async (
+  args,
+  api,
+  extra,
+) => {
   const result = await rawBaseQuery(args, api, extra);
   if (result.error) return { error: toApiError(result.error, result.meta), meta: result.meta };
   return { data: result.data, meta: result.meta };
 };
 
-export const TAG_TYPES = ['Me', 'User', 'Product', 'UserProducts', 'Category', 'Favorite', 'Conversation', 'Message', 'Order', 'Payout'] as const;
+export const TAG_TYPES = [
+  'Me',
+  'User',
+  'Product',
+  'UserProducts',
+  'Category',
+  'Favorite',
+  'Conversation',
+  'Message',
+  'Order',
+  'Payout',
+] as const;
 
 /**
  * The one RTK Query api of the app; features inject their endpoints.

@@ -3,7 +3,9 @@ import { api, type ApiError } from './api';
 import { forgetSignedInHint, hasSignedInHint } from './signedInHint';
 
 type Credentials = Pick<LoginDto, 'username' | 'password'>;
-type Registration = Pick<RegisterDto, 'email' | 'password' | 'username' | 'firstName' | 'lastName'> & { location?: string | null };
+type Registration = Pick<RegisterDto, 'email' | 'password' | 'username' | 'firstName' | 'lastName'> & {
+  location?: string | null;
+};
 
 // Every product answer carries the caller's isFavorited, so lists and details alike are refetched.
 const signedInTags = ['Me', 'Product', 'UserProducts', 'Favorite', 'Conversation', 'Message', 'Order'] as const;

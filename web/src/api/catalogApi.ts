@@ -1,4 +1,12 @@
-import type { BrowseCategoryCountDto, CategoryDto, Condition, CreateProductDto, ProductDto, ProductPageDto, ProductSort } from '@souvenir/contracts';
+import type {
+  BrowseCategoryCountDto,
+  CategoryDto,
+  Condition,
+  CreateProductDto,
+  ProductDto,
+  ProductPageDto,
+  ProductSort,
+} from '@souvenir/contracts';
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import { api, nextCursorOf } from './api';
 

@@ -33,13 +33,25 @@ function patchFavorite(dispatch: Dispatch, state: RootState, productId: string, 
   };
 
   for (const args of catalogApi.util.selectCachedArgsForQuery(state, 'getProducts')) {
-    undos.push(dispatch(catalogApi.util.updateQueryData('getProducts', args, (draft) => draft.pages.forEach((page) => page.items.forEach(mark)))).undo);
+    undos.push(
+      dispatch(
+        catalogApi.util.updateQueryData('getProducts', args, (draft) =>
+          draft.pages.forEach((page) => page.items.forEach(mark)),
+        ),
+      ).undo,
+    );
   }
   if (catalogApi.util.selectCachedArgsForQuery(state, 'getProduct').includes(productId)) {
     undos.push(dispatch(catalogApi.util.updateQueryData('getProduct', productId, mark)).undo);
   }
   for (const args of usersApi.util.selectCachedArgsForQuery(state, 'getUserProducts')) {
-    undos.push(dispatch(usersApi.util.updateQueryData('getUserProducts', args, (draft) => draft.pages.forEach((page) => page.items.forEach(mark)))).undo);
+    undos.push(
+      dispatch(
+        usersApi.util.updateQueryData('getUserProducts', args, (draft) =>
+          draft.pages.forEach((page) => page.items.forEach(mark)),
+        ),
+      ).undo,
+    );
   }
   for (const args of favoritesApi.util.selectCachedArgsForQuery(state, 'getFavorites')) {
     undos.push(
@@ -48,7 +60,8 @@ function patchFavorite(dispatch: Dispatch, state: RootState, productId: string, 
           const inPage = draft.pages.find((page) => page.items.some((product) => product.id === productId));
           if (!isFavorited && inPage) inPage.items = inPage.items.filter((product) => product.id !== productId);
           // Newest first: a new favourite goes on top of the first page.
-          if (isFavorited && !inPage && snapshot && draft.pages[0]) draft.pages[0].items.unshift({ ...snapshot, isFavorited: true });
+          if (isFavorited && !inPage && snapshot && draft.pages[0])
+            draft.pages[0].items.unshift({ ...snapshot, isFavorited: true });
         }),
       ).undo,
     );
@@ -68,7 +81,9 @@ export const favoritesApi = api.injectEndpoints({
       transformResponse: (items: ProductDto[], meta): FavoritesPage => ({ items, nextCursor: nextCursorOf(meta) }),
       providesTags: (result) => [
         { type: 'Favorite', id: 'LIST' },
-        ...(result?.pages.flatMap((page) => page.items.map((product) => ({ type: 'Favorite' as const, id: product.id }))) ?? []),
+        ...(result?.pages.flatMap((page) =>
+          page.items.map((product) => ({ type: 'Favorite' as const, id: product.id })),
+        ) ?? []),
       ],
     }),
     addFavorite: build.mutation<{ productId: string; isFavorited: boolean }, AddFavoriteDto['productId']>({

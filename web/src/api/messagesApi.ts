@@ -27,7 +27,10 @@ export interface ThreadArgs {
   productId: string;
 }
 
-const threadTag = ({ otherUserId, productId }: ThreadArgs) => ({ type: 'Message' as const, id: `${otherUserId}:${productId}` });
+const threadTag = ({ otherUserId, productId }: ThreadArgs) => ({
+  type: 'Message' as const,
+  id: `${otherUserId}:${productId}`,
+});
 const conversationTags = [
   { type: 'Conversation' as const, id: 'LIST' },
   { type: 'Conversation' as const, id: 'UNREAD' },
@@ -45,7 +48,10 @@ export const messagesApi = api.injectEndpoints({
         getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
       },
       query: ({ queryArg, pageParam }) => conversationsQuery(queryArg, pageParam),
-      transformResponse: (items: ConversationDto[], meta): ConversationsPage => ({ items, nextCursor: nextCursorOf(meta) }),
+      transformResponse: (items: ConversationDto[], meta): ConversationsPage => ({
+        items,
+        nextCursor: nextCursorOf(meta),
+      }),
       providesTags: [{ type: 'Conversation', id: 'LIST' }],
     }),
     getUnreadCount: build.query<UnreadCountDto, void>({
@@ -54,17 +60,25 @@ export const messagesApi = api.injectEndpoints({
     }),
     /** The thread, oldest first. Reading it marks the caller's incoming messages read on the server. */
     getThread: build.query<MessageDto[], ThreadArgs>({
-      query: ({ otherUserId, productId }) => `/messages/${encodeURIComponent(otherUserId)}?productId=${encodeURIComponent(productId)}`,
+      query: ({ otherUserId, productId }) =>
+        `/messages/${encodeURIComponent(otherUserId)}?productId=${encodeURIComponent(productId)}`,
       providesTags: (_result, _error, args) => [threadTag(args)],
       async onQueryStarted(args, { dispatch, queryFulfilled, getState }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;
         // Only when this read changed something: the thread had unread messages according to a loaded list.
         const state = getState();
-        const conversations = messagesApi.util.selectCachedArgsForQuery(state, 'getConversations')
-          .flatMap((arg) => messagesApi.endpoints.getConversations.select(arg)(state).data?.pages.flatMap((page) => page.items) ?? []);
+        const conversations = messagesApi.util.selectCachedArgsForQuery(state, 'getConversations').flatMap(
+          (arg) =>
+            messagesApi.endpoints.getConversations
+              .select(arg)(state)
+              .data?.pages.flatMap((page) => page.items) ?? [],
+        );
         const hadUnread = conversations.some(
-          (c) => c.productId === args.productId && (c.fromUserId === args.otherUserId || c.toUserId === args.otherUserId) && c.unreadCount > 0,
+          (c) =>
+            c.productId === args.productId &&
+            (c.fromUserId === args.otherUserId || c.toUserId === args.otherUserId) &&
+            c.unreadCount > 0,
         );
         const stillUnread = data.some((message) => message.fromUserId === args.otherUserId && !message.isRead);
         if (hadUnread || stillUnread) dispatch(messagesApi.util.invalidateTags(conversationTags));
@@ -87,4 +101,5 @@ export const messagesApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetConversationsInfiniteQuery, useGetUnreadCountQuery, useGetThreadQuery, useSendMessageMutation } = messagesApi;
+export const { useGetConversationsInfiniteQuery, useGetUnreadCountQuery, useGetThreadQuery, useSendMessageMutation } =
+  messagesApi;

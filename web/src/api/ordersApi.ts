@@ -36,9 +36,13 @@ export const ordersApi = api.injectEndpoints({
         initialPageParam: null,
         getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
       },
-      query: ({ queryArg, pageParam }) => pagedQuery('/orders', { role: queryArg, cursor: pageParam, limit: String(PAGE_SIZE) }),
+      query: ({ queryArg, pageParam }) =>
+        pagedQuery('/orders', { role: queryArg, cursor: pageParam, limit: String(PAGE_SIZE) }),
       // The cursor is in the body; the header form of the other lists is accepted too.
-      transformResponse: (page: OrdersPageDto, meta): OrdersPageDto => ({ items: page.items, nextCursor: page.nextCursor ?? nextCursorOf(meta) }),
+      transformResponse: (page: OrdersPageDto, meta): OrdersPageDto => ({
+        items: page.items,
+        nextCursor: page.nextCursor ?? nextCursorOf(meta),
+      }),
       providesTags: (_result, _error, role) => [ordersList(role)],
     }),
     /** The caller's latest sale or purchase of one product (a sold item's page links to it), or null. */
@@ -88,7 +92,11 @@ export const ordersApi = api.injectEndpoints({
       providesTags: [{ type: 'Order', id: 'SUPPORT' }],
     }),
     decideClaim: build.mutation<OrderDetailDto, { claimId: string; orderRef: string; body: DecideClaimDto }>({
-      query: ({ claimId, body }) => ({ url: `/support/claims/${encodeURIComponent(claimId)}/decision`, method: 'POST', body }),
+      query: ({ claimId, body }) => ({
+        url: `/support/claims/${encodeURIComponent(claimId)}/decision`,
+        method: 'POST',
+        body,
+      }),
       ...afterAction(),
     }),
   }),
@@ -100,7 +108,13 @@ export const ordersApi = api.injectEndpoints({
  */
 function afterAction<Arg extends { ref?: string; orderRef?: string }>() {
   return {
-    async onQueryStarted(arg: Arg, { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: OrderDetailDto }> }) {
+    async onQueryStarted(
+      arg: Arg,
+      {
+        dispatch,
+        queryFulfilled,
+      }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: OrderDetailDto }> },
+    ) {
       const { data } = await queryFulfilled.catch(() => ({ data: null }));
       const ref = arg.ref ?? arg.orderRef;
       if (data && ref) dispatch(ordersApi.util.upsertQueryData('getOrder', ref, data));

@@ -11,7 +11,9 @@ import type {
 import { api } from './api';
 import { catalogApi } from './catalogApi';
 
-export type NewPaymentIntent = Pick<CreatePaymentIntentDto, 'productId' | 'amount' | 'checkoutToken'> & { guestInfo?: ShippingInfoDto };
+export type NewPaymentIntent = Pick<CreatePaymentIntentDto, 'productId' | 'amount' | 'checkoutToken'> & {
+  guestInfo?: ShippingInfoDto;
+};
 
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -59,4 +61,9 @@ export const paymentsApi = api.injectEndpoints({
   }),
 });
 
-export const { useCreatePaymentIntentMutation, useConfirmTestPaymentMutation, useReconcilePaymentMutation, useGetOrdersQuery } = paymentsApi;
+export const {
+  useCreatePaymentIntentMutation,
+  useConfirmTestPaymentMutation,
+  useReconcilePaymentMutation,
+  useGetOrdersQuery,
+} = paymentsApi;

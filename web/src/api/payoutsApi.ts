@@ -1,5 +1,10 @@
 import type {
-  PayoutAccountDto, PayoutOnboardingDto, PayoutsPageDto, TestOnboardingDetailsDto, TestOnboardingDoneDto, TestOnboardingDto,
+  PayoutAccountDto,
+  PayoutOnboardingDto,
+  PayoutsPageDto,
+  TestOnboardingDetailsDto,
+  TestOnboardingDoneDto,
+  TestOnboardingDto,
 } from '@souvenir/contracts';
 import { api } from './api';
 
@@ -25,7 +30,8 @@ export const payoutsApi = api.injectEndpoints({
         initialPageParam: null,
         getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
       },
-      query: ({ pageParam }) => `/payouts?${new URLSearchParams({ limit: String(PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) }).toString()}`,
+      query: ({ pageParam }) =>
+        `/payouts?${new URLSearchParams({ limit: String(PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) }).toString()}`,
       providesTags: [LIST],
     }),
     /** The test-mode provider's onboarding page: no session, the link's token is the capability. */
@@ -33,7 +39,11 @@ export const payoutsApi = api.injectEndpoints({
       query: (token) => `/payouts/test-onboarding/${encodeURIComponent(token)}`,
     }),
     completeTestOnboarding: build.mutation<TestOnboardingDoneDto, { token: string; body: TestOnboardingDetailsDto }>({
-      query: ({ token, body }) => ({ url: `/payouts/test-onboarding/${encodeURIComponent(token)}`, method: 'POST', body }),
+      query: ({ token, body }) => ({
+        url: `/payouts/test-onboarding/${encodeURIComponent(token)}`,
+        method: 'POST',
+        body,
+      }),
       invalidatesTags: (_result, error) => (error ? [] : [ACCOUNT, LIST]),
     }),
   }),

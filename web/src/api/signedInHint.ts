@@ -6,7 +6,10 @@ const HINT = 'souvenir.signed-in';
 
 export function hasSignedInHint(): boolean {
   // No document (the prerender of Home) means a guest's page: nobody is signed in there.
-  return typeof document !== 'undefined' && document.cookie.split(';').some((cookie) => cookie.trim().startsWith(`${HINT}=1`));
+  return (
+    typeof document !== 'undefined' &&
+    document.cookie.split(';').some((cookie) => cookie.trim().startsWith(`${HINT}=1`))
+  );
 }
 
 /** A session that ended on the server (idle or absolute lifetime) leaves the hint behind: drop it. */

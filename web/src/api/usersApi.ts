@@ -1,4 +1,11 @@
-import type { MeDto, ProductDto, ProductPageDto, SellerProductStatus, UpdateProfileDto, UserDto } from '@souvenir/contracts';
+import type {
+  MeDto,
+  ProductDto,
+  ProductPageDto,
+  SellerProductStatus,
+  UpdateProfileDto,
+  UserDto,
+} from '@souvenir/contracts';
 import { api, nextCursorOf } from './api';
 import { authApi } from './authApi';
 
@@ -40,7 +47,13 @@ export const usersApi = api.injectEndpoints({
       },
       // The seller card of their products shows the new name too.
       invalidatesTags: (_result, error, { id }) =>
-        error ? [] : [{ type: 'User', id }, { type: 'UserProducts', id }, { type: 'Product', id: 'LIST' }],
+        error
+          ? []
+          : [
+              { type: 'User', id },
+              { type: 'UserProducts', id },
+              { type: 'Product', id: 'LIST' },
+            ],
     }),
   }),
 });

@@ -8,7 +8,15 @@ import { store } from './store';
 import { theme } from './theme';
 
 const globalStyles = {
-  '.skip-link': { position: 'absolute', left: -9999, top: 8, zIndex: 2000, background: '#fff', padding: '8px 16px', borderRadius: 8 },
+  '.skip-link': {
+    position: 'absolute',
+    left: -9999,
+    top: 8,
+    zIndex: 2000,
+    background: '#fff',
+    padding: '8px 16px',
+    borderRadius: 8,
+  },
   '.skip-link:focus': { left: 8 },
 };
 

@@ -20,7 +20,9 @@ const OrderPage = lazy(() => import('reflect-metadata').then(() => import('../fe
 const SupportPage = lazy(() => import('reflect-metadata').then(() => import('../features/orders/pages/SupportPage')));
 const PayoutsPage = lazy(() => import('../features/payouts/pages/PayoutsPage'));
 // Its form checks input with the contracts' DTO class (reflect-metadata first, as above).
-const TestOnboardingPage = lazy(() => import('reflect-metadata').then(() => import('../features/payouts/pages/TestOnboardingPage')));
+const TestOnboardingPage = lazy(() =>
+  import('reflect-metadata').then(() => import('../features/payouts/pages/TestOnboardingPage')),
+);
 const NotFoundPage = lazy(() => import('../features/info/pages/NotFoundPage'));
 const TermsPage = lazy(() => import('../features/info/pages/TermsPage'));
 const PrivacyPage = lazy(() => import('../features/info/pages/PrivacyPage'));

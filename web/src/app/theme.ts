@@ -31,8 +31,20 @@ export const theme = createTheme({
   shape: { borderRadius: 12 },
   typography: {
     fontFamily: bodyFont,
-    h1: { fontFamily: headingFont, fontWeight: 700, fontSize: 'clamp(2.2rem, 5vw, 3.6rem)', lineHeight: 1.1, letterSpacing: '-0.02em' },
-    h2: { fontFamily: headingFont, fontWeight: 700, fontSize: 'clamp(1.8rem, 3.5vw, 2.6rem)', lineHeight: 1.15, letterSpacing: '-0.01em' },
+    h1: {
+      fontFamily: headingFont,
+      fontWeight: 700,
+      fontSize: 'clamp(2.2rem, 5vw, 3.6rem)',
+      lineHeight: 1.1,
+      letterSpacing: '-0.02em',
+    },
+    h2: {
+      fontFamily: headingFont,
+      fontWeight: 700,
+      fontSize: 'clamp(1.8rem, 3.5vw, 2.6rem)',
+      lineHeight: 1.15,
+      letterSpacing: '-0.01em',
+    },
     h3: { fontFamily: headingFont, fontWeight: 700, fontSize: 'clamp(1.5rem, 2.6vw, 2rem)', lineHeight: 1.2 },
     h4: { fontFamily: headingFont, fontWeight: 700, fontSize: '1.6rem', lineHeight: 1.25 },
     h5: { fontFamily: headingFont, fontWeight: 700, fontSize: '1.3rem' },
@@ -45,7 +57,7 @@ export const theme = createTheme({
     MuiCssBaseline: {
       styleOverrides: {
         body: { backgroundColor: sand },
-        'a': { color: 'inherit' },
+        a: { color: 'inherit' },
         '::selection': { background: alpha(terracotta, 0.2) },
         // Plain links and buttons (router links, the footer's, native buttons); MUI's own come through ButtonBase below.
         'a:focus-visible, button:focus-visible, summary:focus-visible': focusRing,
@@ -54,9 +66,23 @@ export const theme = createTheme({
     MuiIconButton: { defaultProps: { disableFocusRipple: true } },
     MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
     // Rows of a list or menu: the ring inside, where the list's scroll box does not cut it off.
-    MuiListItemButton: { styleOverrides: { root: { '&.Mui-focusVisible': { ...focusRing, outlineOffset: -3, boxShadow: 'none' } } } },
-    MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': { ...focusRing, outlineOffset: -3, boxShadow: 'none' } } } },
-    MuiTab: { defaultProps: { disableFocusRipple: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600, fontSize: '0.95rem', '&.Mui-focusVisible': { ...focusRing, outlineOffset: -3, boxShadow: 'none' } } } },
+    MuiListItemButton: {
+      styleOverrides: { root: { '&.Mui-focusVisible': { ...focusRing, outlineOffset: -3, boxShadow: 'none' } } },
+    },
+    MuiMenuItem: {
+      styleOverrides: { root: { '&.Mui-focusVisible': { ...focusRing, outlineOffset: -3, boxShadow: 'none' } } },
+    },
+    MuiTab: {
+      defaultProps: { disableFocusRipple: true },
+      styleOverrides: {
+        root: {
+          textTransform: 'none',
+          fontWeight: 600,
+          fontSize: '0.95rem',
+          '&.Mui-focusVisible': { ...focusRing, outlineOffset: -3, boxShadow: 'none' },
+        },
+      },
+    },
     // No focus ripple where the ring shows focus: its pulse paled the button under the ring (and never stops moving).
     MuiButton: {
       defaultProps: { disableElevation: true, disableFocusRipple: true },

@@ -7,7 +7,12 @@ import CloseRounded from '@mui/icons-material/CloseRounded';
  */
 export function DialogCloseButton({ onClose, disabled }: { onClose: () => void; disabled?: boolean }) {
   return (
-    <IconButton aria-label="Close" onClick={onClose} disabled={disabled} sx={{ position: 'absolute', top: 12, right: 12, color: 'text.secondary' }}>
+    <IconButton
+      aria-label="Close"
+      onClick={onClose}
+      disabled={disabled}
+      sx={{ position: 'absolute', top: 12, right: 12, color: 'text.secondary' }}
+    >
       <CloseRounded />
     </IconButton>
   );

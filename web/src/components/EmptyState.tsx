@@ -11,16 +11,24 @@ interface Props {
 
 export function EmptyState({ icon, title, description, action }: Props) {
   return (
-    <Box sx={{ textAlign: 'center', py: 8, px: 2, border: '2px dashed', borderColor: 'divider', borderRadius: 4, bgcolor: 'rgba(255,255,255,0.6)' }}>
+    <Box
+      sx={{
+        textAlign: 'center',
+        py: 8,
+        px: 2,
+        border: '2px dashed',
+        borderColor: 'divider',
+        borderRadius: 4,
+        bgcolor: 'rgba(255,255,255,0.6)',
+      }}
+    >
       <Box sx={{ color: 'primary.light', '& svg': { fontSize: 56 } }} aria-hidden>
         {icon}
       </Box>
       <Typography variant="h5" component="h3" sx={{ mt: 1 }}>
         {title}
       </Typography>
-      {description && (
-        <Typography sx={{ color: 'text.secondary', mt: 1 }}>{description}</Typography>
-      )}
+      {description && <Typography sx={{ color: 'text.secondary', mt: 1 }}>{description}</Typography>}
       {action && <Box sx={{ mt: 3 }}>{action}</Box>}
     </Box>
   );

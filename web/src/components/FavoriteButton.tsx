@@ -26,7 +26,12 @@ export function FavoriteButton({ productId, favorited, title, sx }: Props) {
       aria-label={favorited ? `Remove ${title} from favorites` : `Add ${title} to favorites`}
       aria-pressed={favorited}
       aria-busy={isPending || undefined}
-      sx={{ bgcolor: 'rgba(255,255,255,0.92)', '&:hover': { bgcolor: '#fff' }, boxShadow: '0 2px 8px rgba(0,0,0,0.12)', ...sx }}
+      sx={{
+        bgcolor: 'rgba(255,255,255,0.92)',
+        '&:hover': { bgcolor: '#fff' },
+        boxShadow: '0 2px 8px rgba(0,0,0,0.12)',
+        ...sx,
+      }}
     >
       {favorited ? <FavoriteRounded sx={{ color: '#E0245E' }} /> : <FavoriteBorderRounded />}
     </IconButton>

@@ -17,15 +17,39 @@ interface Step {
 }
 
 export const buyerSteps: Step[] = [
-  { icon: SearchRounded, title: 'Discover', text: 'Browse souvenirs by destination, category, price and condition, or search for exactly what you remember.' },
-  { icon: LockRounded, title: 'Buy securely', text: 'Pay by card with secure payments. Checking out as a guest is fine, and buyer protection covers every order.' },
-  { icon: LocalShippingRounded, title: 'Receive it fast', text: 'The seller is already home, so your item ships domestically: no import fees, no customs surprises, fast delivery.' },
+  {
+    icon: SearchRounded,
+    title: 'Discover',
+    text: 'Browse souvenirs by destination, category, price and condition, or search for exactly what you remember.',
+  },
+  {
+    icon: LockRounded,
+    title: 'Buy securely',
+    text: 'Pay by card with secure payments. Checking out as a guest is fine, and buyer protection covers every order.',
+  },
+  {
+    icon: LocalShippingRounded,
+    title: 'Receive it fast',
+    text: 'The seller is already home, so your item ships domestically: no import fees, no customs surprises, fast delivery.',
+  },
 ];
 
 export const sellerSteps: Step[] = [
-  { icon: LuggageRounded, title: 'Bring it home', text: 'Travel, collect, and bring your souvenirs back through customs as usual.' },
-  { icon: PhotoCameraRounded, title: 'List in minutes', text: 'Add up to six photos, a description and your price, and declare that your item cleared customs.' },
-  { icon: PaymentsRounded, title: 'Ship and get paid', text: 'When it sells, the buyer has already paid. Ship it within your country and message the buyer along the way.' },
+  {
+    icon: LuggageRounded,
+    title: 'Bring it home',
+    text: 'Travel, collect, and bring your souvenirs back through customs as usual.',
+  },
+  {
+    icon: PhotoCameraRounded,
+    title: 'List in minutes',
+    text: 'Add up to six photos, a description and your price, and declare that your item cleared customs.',
+  },
+  {
+    icon: PaymentsRounded,
+    title: 'Ship and get paid',
+    text: 'When it sells, the buyer has already paid. Ship it within your country and message the buyer along the way.',
+  },
 ];
 
 export function HowItWorksSteps({ steps, accent = 'primary' }: { steps: Step[]; accent?: 'primary' | 'secondary' }) {
@@ -36,10 +60,33 @@ export function HowItWorksSteps({ steps, accent = 'primary' }: { steps: Step[]; 
         return (
           <Grid key={step.title} size={{ xs: 12, md: 4 }}>
             <Card sx={{ p: 3.5, height: '100%', position: 'relative', overflow: 'hidden' }}>
-              <Typography aria-hidden sx={{ position: 'absolute', right: 20, top: 4, fontSize: 72, fontWeight: 800, color: `${accent}.main`, opacity: 0.08, fontFamily: (t) => t.typography.h1.fontFamily }}>
+              <Typography
+                aria-hidden
+                sx={{
+                  position: 'absolute',
+                  right: 20,
+                  top: 4,
+                  fontSize: 72,
+                  fontWeight: 800,
+                  color: `${accent}.main`,
+                  opacity: 0.08,
+                  fontFamily: (t) => t.typography.h1.fontFamily,
+                }}
+              >
                 {index + 1}
               </Typography>
-              <Box sx={{ width: 52, height: 52, borderRadius: 3, display: 'grid', placeItems: 'center', bgcolor: `${accent}.main`, color: '#fff', mb: 2 }}>
+              <Box
+                sx={{
+                  width: 52,
+                  height: 52,
+                  borderRadius: 3,
+                  display: 'grid',
+                  placeItems: 'center',
+                  bgcolor: `${accent}.main`,
+                  color: '#fff',
+                  mb: 2,
+                }}
+              >
                 <Icon />
               </Box>
               <Typography variant="h6" component="h3">

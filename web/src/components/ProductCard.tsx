@@ -28,16 +28,62 @@ export function ProductCard({ product, layout = 'grid', sold = false, showFavori
   // Like the product page, the owner gets no heart on their own items.
   const canFavorite = showFavorite && user?.id !== product.seller.id;
   return (
-    <Card component="article" aria-label={product.title} sx={{ position: 'relative', height: '100%', transition: 'transform 180ms, box-shadow 180ms', '&:hover': { transform: 'translateY(-3px)', boxShadow: '0 14px 32px rgba(43,33,24,0.12)' } }}>
-      <CardActionArea component={RouterLink} to={`/product/${product.id}`} sx={{ height: '100%', display: 'flex', flexDirection: list ? 'row' : 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}>
-        <Box sx={{ position: 'relative', flexShrink: 0, width: list ? { xs: 130, sm: 220 } : '100%', aspectRatio: list ? undefined : '4 / 3', minHeight: list ? 150 : undefined }}>
+    <Card
+      component="article"
+      aria-label={product.title}
+      sx={{
+        position: 'relative',
+        height: '100%',
+        transition: 'transform 180ms, box-shadow 180ms',
+        '&:hover': { transform: 'translateY(-3px)', boxShadow: '0 14px 32px rgba(43,33,24,0.12)' },
+      }}
+    >
+      <CardActionArea
+        component={RouterLink}
+        to={`/product/${product.id}`}
+        sx={{
+          height: '100%',
+          display: 'flex',
+          flexDirection: list ? 'row' : 'column',
+          alignItems: 'stretch',
+          justifyContent: 'flex-start',
+        }}
+      >
+        <Box
+          sx={{
+            position: 'relative',
+            flexShrink: 0,
+            width: list ? { xs: 130, sm: 220 } : '100%',
+            aspectRatio: list ? undefined : '4 / 3',
+            minHeight: list ? 150 : undefined,
+          }}
+        >
           <ProductImage src={product.images[0]} alt={product.title} />
           <Stack direction="row" spacing={0.75} sx={{ position: 'absolute', top: 10, left: 10 }}>
             <CustomsChip verified={product.isCustomsVerified} />
           </Stack>
           {sold && (
-            <Box sx={{ position: 'absolute', inset: 0, bgcolor: 'rgba(43,33,24,0.55)', display: 'grid', placeItems: 'center' }}>
-              <Typography sx={{ color: '#fff', fontWeight: 800, letterSpacing: '0.2em', fontSize: '1.4rem', border: '3px solid #fff', px: 2, borderRadius: 1, transform: 'rotate(-8deg)' }}>
+            <Box
+              sx={{
+                position: 'absolute',
+                inset: 0,
+                bgcolor: 'rgba(43,33,24,0.55)',
+                display: 'grid',
+                placeItems: 'center',
+              }}
+            >
+              <Typography
+                sx={{
+                  color: '#fff',
+                  fontWeight: 800,
+                  letterSpacing: '0.2em',
+                  fontSize: '1.4rem',
+                  border: '3px solid #fff',
+                  px: 2,
+                  borderRadius: 1,
+                  transform: 'rotate(-8deg)',
+                }}
+              >
                 SOLD
               </Typography>
             </Box>
@@ -50,16 +96,38 @@ export function ProductCard({ product, layout = 'grid', sold = false, showFavori
               {product.country}
             </Typography>
           </Stack>
-          <Typography variant="subtitle1" component="h3" sx={{ lineHeight: 1.3, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', pr: list ? 5 : 0 }}>
+          <Typography
+            variant="subtitle1"
+            component="h3"
+            sx={{
+              lineHeight: 1.3,
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+              pr: list ? 5 : 0,
+            }}
+          >
             {product.title}
           </Typography>
           {list && (
-            <Typography variant="body2" sx={{ color: 'text.secondary', display: { xs: 'none', sm: '-webkit-box' }, WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+            <Typography
+              variant="body2"
+              sx={{
+                color: 'text.secondary',
+                display: { xs: 'none', sm: '-webkit-box' },
+                WebkitLineClamp: 2,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+              }}
+            >
               {product.description}
             </Typography>
           )}
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <Typography sx={{ fontWeight: 800, fontSize: '1.2rem', color: 'primary.dark' }}>{formatMoney(product.price)}</Typography>
+            <Typography sx={{ fontWeight: 800, fontSize: '1.2rem', color: 'primary.dark' }}>
+              {formatMoney(product.price)}
+            </Typography>
             {product.originalPrice && (
               <Typography variant="body2" sx={{ color: 'text.secondary', textDecoration: 'line-through' }}>
                 {formatMoney(product.originalPrice)}
@@ -73,7 +141,14 @@ export function ProductCard({ product, layout = 'grid', sold = false, showFavori
           </Box>
         </Box>
       </CardActionArea>
-      {canFavorite && <FavoriteButton productId={product.id} favorited={product.isFavorited} title={product.title} sx={{ position: 'absolute', top: 8, right: 8 }} />}
+      {canFavorite && (
+        <FavoriteButton
+          productId={product.id}
+          favorited={product.isFavorited}
+          title={product.title}
+          sx={{ position: 'absolute', top: 8, right: 8 }}
+        />
+      )}
     </Card>
   );
 }

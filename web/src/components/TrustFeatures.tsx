@@ -10,12 +10,36 @@ import LocalShippingRounded from '@mui/icons-material/LocalShippingRounded';
 
 /** The trust and safety claims of spec section 1. */
 const claims = [
-  { icon: VerifiedUserRounded, title: 'Customs-verified items', text: 'Sellers declare that each item cleared customs; look for the Verified badge.' },
-  { icon: BadgeRounded, title: 'Verified sellers', text: 'Verified traveller profiles carry a badge so you know who you buy from.' },
-  { icon: ShieldRounded, title: 'Buyer protection', text: 'If something goes wrong, our dispute resolution team steps in.' },
-  { icon: CreditCardRounded, title: 'Secure payments', text: 'Card payments are processed securely; sellers never see your card.' },
-  { icon: SupportAgentRounded, title: '24/7 support', text: 'Questions about an order? Our support team is here around the clock.' },
-  { icon: LocalShippingRounded, title: 'Fast domestic delivery', text: 'Items ship from within your country, so they arrive quickly.' },
+  {
+    icon: VerifiedUserRounded,
+    title: 'Customs-verified items',
+    text: 'Sellers declare that each item cleared customs; look for the Verified badge.',
+  },
+  {
+    icon: BadgeRounded,
+    title: 'Verified sellers',
+    text: 'Verified traveller profiles carry a badge so you know who you buy from.',
+  },
+  {
+    icon: ShieldRounded,
+    title: 'Buyer protection',
+    text: 'If something goes wrong, our dispute resolution team steps in.',
+  },
+  {
+    icon: CreditCardRounded,
+    title: 'Secure payments',
+    text: 'Card payments are processed securely; sellers never see your card.',
+  },
+  {
+    icon: SupportAgentRounded,
+    title: '24/7 support',
+    text: 'Questions about an order? Our support team is here around the clock.',
+  },
+  {
+    icon: LocalShippingRounded,
+    title: 'Fast domestic delivery',
+    text: 'Items ship from within your country, so they arrive quickly.',
+  },
 ];
 
 export function TrustFeatures({ dark = false }: { dark?: boolean }) {
@@ -24,7 +48,18 @@ export function TrustFeatures({ dark = false }: { dark?: boolean }) {
       {claims.map(({ icon: Icon, title, text }) => (
         <Grid key={title} size={{ xs: 12, sm: 6, md: 4 }}>
           <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-            <Box sx={{ width: 46, height: 46, flexShrink: 0, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: dark ? 'rgba(255,255,255,0.12)' : 'rgba(31,111,120,0.1)', color: dark ? '#F2B591' : 'secondary.main' }}>
+            <Box
+              sx={{
+                width: 46,
+                height: 46,
+                flexShrink: 0,
+                borderRadius: '50%',
+                display: 'grid',
+                placeItems: 'center',
+                bgcolor: dark ? 'rgba(255,255,255,0.12)' : 'rgba(31,111,120,0.1)',
+                color: dark ? '#F2B591' : 'secondary.main',
+              }}
+            >
               <Icon />
             </Box>
             <Box>

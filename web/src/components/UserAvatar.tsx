@@ -13,7 +13,11 @@ interface Props {
 export function UserAvatar({ firstName, lastName, avatar, size = 48, sx }: Props) {
   const initials = `${firstName.slice(0, 1)}${lastName.slice(0, 1)}`.toUpperCase();
   return (
-    <Avatar src={avatar ?? undefined} alt={`${firstName} ${lastName}`} sx={{ width: size, height: size, bgcolor: 'secondary.main', fontWeight: 700, fontSize: size * 0.38, ...sx }}>
+    <Avatar
+      src={avatar ?? undefined}
+      alt={`${firstName} ${lastName}`}
+      sx={{ width: size, height: size, bgcolor: 'secondary.main', fontWeight: 700, fontSize: size * 0.38, ...sx }}
+    >
       {initials}
     </Avatar>
   );

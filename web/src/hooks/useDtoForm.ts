@@ -48,22 +48,24 @@ export function useDtoForm<T extends object>(dto: ClassConstructor<object>, init
   const field = (name: keyof T & string) => ({
     name,
     value: (values[name] ?? '') as unknown as string,
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValue(name, event.target.value as T[typeof name]),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setValue(name, event.target.value as T[typeof name]),
     error: Boolean(errors[name]),
     helperText: errors[name],
   });
 
   /** Validates, then calls `onValid` with the transformed (trimmed, converted) values, or `onInvalid` with the errors. */
-  const handleSubmit = (onValid: (data: T) => unknown, onInvalid?: (errors: FieldErrors<T>) => unknown) => async (event?: FormEvent) => {
-    event?.preventDefault();
-    setSubmitted(true);
-    const current = ++run.current;
-    const { errors: next, instance } = await validateWith(dto, values);
-    if (current === run.current) setErrors(next);
-    // A plain copy: RTK Query only serialises plain objects as JSON, not DTO class instances.
-    if (Object.keys(next).length === 0) await onValid({ ...instance } as T);
-    else await onInvalid?.(next);
-  };
+  const handleSubmit =
+    (onValid: (data: T) => unknown, onInvalid?: (errors: FieldErrors<T>) => unknown) => async (event?: FormEvent) => {
+      event?.preventDefault();
+      setSubmitted(true);
+      const current = ++run.current;
+      const { errors: next, instance } = await validateWith(dto, values);
+      if (current === run.current) setErrors(next);
+      // A plain copy: RTK Query only serialises plain objects as JSON, not DTO class instances.
+      if (Object.keys(next).length === 0) await onValid({ ...instance } as T);
+      else await onInvalid?.(next);
+    };
 
   return { values, setValue, errors, field, handleSubmit, reset, submitted };
 }

@@ -5,10 +5,15 @@
  */
 export function focusFirstError(form: HTMLFormElement | null, errors: Partial<Record<string, unknown>>): void {
   if (!form) return;
-  const named = Array.from(form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[name], textarea[name]'));
+  const named = Array.from(
+    form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[name], textarea[name]'),
+  );
   const first = named.find((element) => errors[element.name] !== undefined);
   if (!first) return;
-  const target = first.getAttribute('aria-hidden') === 'true' && first.previousElementSibling instanceof HTMLElement ? first.previousElementSibling : first;
+  const target =
+    first.getAttribute('aria-hidden') === 'true' && first.previousElementSibling instanceof HTMLElement
+      ? first.previousElementSibling
+      : first;
   const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   // Centred, so the sticky header never covers it.
   target.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });

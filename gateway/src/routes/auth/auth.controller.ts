@@ -7,7 +7,10 @@ import { signIn, signOut } from '../../session/session';
 
 @Controller('api/auth')
 export class AuthController {
-  constructor(private readonly rpc: RpcClient, private readonly limits: RateLimits) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly limits: RateLimits,
+  ) {}
 
   @Get('me')
   async me(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MeDto> {
@@ -32,12 +35,17 @@ export class AuthController {
 
   /** Every account has a plain username: any other is wrong without asking identity (and cannot alias one). */
   private verify(username: string, password: string): Promise<MeDto> {
-    if (!USERNAME_PATTERN.test(username)) return Promise.reject(new DomainError(ErrorCode.Unauthenticated, MESSAGES.invalidCredentials));
+    if (!USERNAME_PATTERN.test(username))
+      return Promise.reject(new DomainError(ErrorCode.Unauthenticated, MESSAGES.invalidCredentials));
     return this.rpc.send(RPC.identity.verifyCredentials, { username, password });
   }
 
   @Post('register')
-  async register(@Body() body: RegisterDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MeDto> {
+  async register(
+    @Body() body: RegisterDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<MeDto> {
     await this.limits.register(req.ip ?? 'unknown', res);
     const me = await this.rpc.send(RPC.identity.register, body);
     await signIn(req, me.id);

@@ -1,5 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { CreateProductDto, ProductQueryDto, RPC, type BrowseCategoryCountDto, type CategoryDto, type ProductDto } from '@souvenir/contracts';
+import {
+  CreateProductDto,
+  ProductQueryDto,
+  RPC,
+  type BrowseCategoryCountDto,
+  type CategoryDto,
+  type ProductDto,
+} from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
 import type { Response } from 'express';
 import { UuidPipe } from '../../rpc/uuid.pipe';
@@ -9,14 +16,21 @@ import { FavouriteMarker } from '../favourites/favourite-marker';
 
 @Controller('api')
 export class ProductsController {
-  constructor(private readonly rpc: RpcClient, private readonly favourites: FavouriteMarker) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly favourites: FavouriteMarker,
+  ) {}
 
   /**
    * One page of active products; the next page's cursor and the total travel in headers (API.md), with whether the
    * total is a lower bound and a search's "Did you mean" suggestion.
    */
   @Get('products')
-  async list(@Query() query: ProductQueryDto, @OptionalActorId() actorId: string | undefined, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
+  async list(
+    @Query() query: ProductQueryDto,
+    @OptionalActorId() actorId: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ProductDto[]> {
     const page = await this.rpc.send(RPC.catalog.listProducts, { query: { ...query } });
     res.setHeader('X-Total-Count', String(page.totalCount));
     // Counting stopped at a bound: more than X-Total-Count products match ("1,000+ results").
@@ -28,7 +42,10 @@ export class ProductsController {
   }
 
   @Get('products/:id')
-  async get(@Param('id', new UuidPipe('Product')) productId: string, @OptionalActorId() actorId: string | undefined): Promise<ProductDto> {
+  async get(
+    @Param('id', new UuidPipe('Product')) productId: string,
+    @OptionalActorId() actorId: string | undefined,
+  ): Promise<ProductDto> {
     // The product and the caller's heart are asked for at the same time: one round trip, not two.
     const [product, favourited] = await Promise.all([
       this.rpc.send(RPC.catalog.getProduct, { productId }),

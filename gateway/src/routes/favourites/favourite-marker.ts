@@ -14,7 +14,10 @@ export class FavouriteMarker {
 
   async mark<T extends ProductDto | ProductDto[]>(actorId: string | undefined, products: T): Promise<T> {
     const list: ProductDto[] = Array.isArray(products) ? products : [products];
-    const favourited = await this.favouritedAmong(actorId, list.map((p) => p.id));
+    const favourited = await this.favouritedAmong(
+      actorId,
+      list.map((p) => p.id),
+    );
     for (const product of list) product.isFavorited = favourited.has(product.id);
     return products;
   }

@@ -17,9 +17,17 @@ export class FavouritesController {
    * products (API.md). favourites answers it whole, products included, from its read model (one hop).
    */
   @Get()
-  async list(@ActorId() actorId: string, @Query() query: FavoritesQueryDto, @Res({ passthrough: true }) res: Response): Promise<ProductDto[]> {
+  async list(
+    @ActorId() actorId: string,
+    @Query() query: FavoritesQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ProductDto[]> {
     const { cursor, limit = PAGE_SIZE.default } = query;
-    const page = await this.rpc.send(RPC.favourites.list, { actorId, limit, ...(cursor !== undefined ? { cursor } : {}) });
+    const page = await this.rpc.send(RPC.favourites.list, {
+      actorId,
+      limit,
+      ...(cursor !== undefined ? { cursor } : {}),
+    });
     if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
     return page.products;
   }
@@ -27,7 +35,10 @@ export class FavouritesController {
   /** Idempotent: favouriting twice answers the same. */
   @Post()
   @WriteLimit('favourites')
-  async add(@ActorId() actorId: string, @Body() body: AddFavoriteDto): Promise<{ productId: string; isFavorited: true }> {
+  async add(
+    @ActorId() actorId: string,
+    @Body() body: AddFavoriteDto,
+  ): Promise<{ productId: string; isFavorited: true }> {
     await this.rpc.send(RPC.favourites.add, { actorId, productId: body.productId });
     return { productId: body.productId, isFavorited: true };
   }
@@ -35,7 +46,10 @@ export class FavouritesController {
   @Delete(':productId')
   @WriteLimit('favourites')
   @HttpCode(204)
-  async remove(@ActorId() actorId: string, @Param('productId', new UuidPipe('Favorite')) productId: string): Promise<void> {
+  async remove(
+    @ActorId() actorId: string,
+    @Param('productId', new UuidPipe('Favorite')) productId: string,
+  ): Promise<void> {
     await this.rpc.send(RPC.favourites.remove, { actorId, productId });
   }
 }

@@ -7,10 +7,17 @@ import { InboxFreshness } from './inbox-freshness';
 function fakeResponse() {
   const answer = { status: 200, headers: {} as Record<string, string>, body: undefined as unknown };
   const response = {
-    setHeader: (name: string, value: string) => { answer.headers[name.toLowerCase()] = value; },
-    status: (code: number) => { answer.status = code; return response; },
+    setHeader: (name: string, value: string) => {
+      answer.headers[name.toLowerCase()] = value;
+    },
+    status: (code: number) => {
+      answer.status = code;
+      return response;
+    },
     end: () => undefined,
-    json: (body: unknown) => { answer.body = body; },
+    json: (body: unknown) => {
+      answer.body = body;
+    },
   };
   return { response: response as unknown as Response, answer };
 }
@@ -19,14 +26,18 @@ const poll = (ifNoneMatch?: string) => ({ headers: ifNoneMatch ? { 'if-none-matc
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => { resolve = r; });
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
   return { promise, resolve };
 }
 
 describe('InboxFreshness', () => {
   const user = '5b0e4c1e-5f7a-4a57-9d0c-1d2b3c4d5e6f';
   let inbox: InboxFreshness;
-  beforeEach(() => { inbox = new InboxFreshness({} as NatsConnection); });
+  beforeEach(() => {
+    inbox = new InboxFreshness({} as NatsConnection);
+  });
 
   it('answers 304 to a poll that has the current version, without loading', async () => {
     const first = fakeResponse();

@@ -62,7 +62,8 @@ export class InboxFreshness implements OnModuleInit, OnApplicationShutdown {
     });
     void (async () => {
       for await (const status of this.nc.status()) {
-        if (status.type === 'disconnect' || status.type === 'reconnect' || status.type === 'slowConsumer') this.forgetEveryone();
+        if (status.type === 'disconnect' || status.type === 'reconnect' || status.type === 'slowConsumer')
+          this.forgetEveryone();
       }
     })();
   }
@@ -70,7 +71,8 @@ export class InboxFreshness implements OnModuleInit, OnApplicationShutdown {
   /** Versions only grow: a late event or an older answer never lowers what is known. */
   remember(userId: string, version: number): void {
     const known = this.known.get(userId);
-    if (known?.version === undefined || version > known.version) this.known.set(userId, { version, forgets: known?.forgets ?? 0 });
+    if (known?.version === undefined || version > known.version)
+      this.known.set(userId, { version, forgets: known?.forgets ?? 0 });
   }
 
   /** The caller's own writes: their next polls reload at once, whether or not the event has arrived yet. */
@@ -97,7 +99,12 @@ export class InboxFreshness implements OnModuleInit, OnApplicationShutdown {
    * Answers a poll of one of the caller's Messages views: 304 when the client already has the current version,
    * otherwise the view from `load` with its ETag (express still answers 304 if that ETag is the one the client sent).
    */
-  async respond<T>(request: Request, response: Response, userId: string, load: () => Promise<InboxView<T>>): Promise<void> {
+  async respond<T>(
+    request: Request,
+    response: Response,
+    userId: string,
+    load: () => Promise<InboxView<T>>,
+  ): Promise<void> {
     response.setHeader('Cache-Control', 'private, no-cache');
     response.setHeader('Vary', 'Cookie');
     const known = this.known.get(userId)?.version;

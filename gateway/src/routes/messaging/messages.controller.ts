@@ -1,5 +1,12 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ConversationsQueryDto, PAGE_SIZE, RPC, SendMessageDto, ThreadQueryDto, type MessageDto } from '@souvenir/contracts';
+import {
+  ConversationsQueryDto,
+  PAGE_SIZE,
+  RPC,
+  SendMessageDto,
+  ThreadQueryDto,
+  type MessageDto,
+} from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
 import type { Request, Response } from 'express';
 import { UuidPipe } from '../../rpc/uuid.pipe';
@@ -14,15 +21,27 @@ import { InboxFreshness } from './inbox-freshness';
 @Controller('api/messages')
 @UseGuards(AuthGuard)
 export class MessagesController {
-  constructor(private readonly rpc: RpcClient, private readonly inbox: InboxFreshness) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly inbox: InboxFreshness,
+  ) {}
 
   /** A page of the caller's conversations, newest first, optionally searched; the next page's cursor in `X-Next-Cursor`. */
   @Get('conversations')
-  conversations(@ActorId() actorId: string, @Query() query: ConversationsQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.inbox.respond(req, res, actorId, () => this.rpc.send(RPC.messaging.listConversations, {
-      actorId, limit: query.limit ?? PAGE_SIZE.default,
-      ...(query.cursor ? { cursor: query.cursor } : {}), ...(query.search ? { search: query.search } : {}),
-    }));
+  conversations(
+    @ActorId() actorId: string,
+    @Query() query: ConversationsQueryDto,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.inbox.respond(req, res, actorId, () =>
+      this.rpc.send(RPC.messaging.listConversations, {
+        actorId,
+        limit: query.limit ?? PAGE_SIZE.default,
+        ...(query.cursor ? { cursor: query.cursor } : {}),
+        ...(query.search ? { search: query.search } : {}),
+      }),
+    );
   }
 
   @Get('unread-count')
@@ -33,11 +52,19 @@ export class MessagesController {
   /** The thread oldest first; opening it marks the caller's incoming messages read. */
   @Get(':otherUserId')
   thread(
-    @ActorId() actorId: string, @Param('otherUserId', new UuidPipe('User')) otherUserId: string, @Query() query: ThreadQueryDto,
-    @Req() req: Request, @Res() res: Response,
+    @ActorId() actorId: string,
+    @Param('otherUserId', new UuidPipe('User')) otherUserId: string,
+    @Query() query: ThreadQueryDto,
+    @Req() req: Request,
+    @Res() res: Response,
   ): Promise<void> {
     return this.inbox.respond(req, res, actorId, () =>
-      this.rpc.send(RPC.messaging.getThread, { actorId, otherUserId, ...(query.productId ? { productId: query.productId } : {}) }));
+      this.rpc.send(RPC.messaging.getThread, {
+        actorId,
+        otherUserId,
+        ...(query.productId ? { productId: query.productId } : {}),
+      }),
+    );
   }
 
   @Post()

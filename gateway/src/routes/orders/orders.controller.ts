@@ -1,6 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import {
-  CancelOrderDto, ListOrdersQueryDto, OpenClaimDto, RespondToClaimDto, RPC, ShipOrderDto, type OrderDetailDto, type OrdersDto,
+  CancelOrderDto,
+  ListOrdersQueryDto,
+  OpenClaimDto,
+  RespondToClaimDto,
+  RPC,
+  ShipOrderDto,
+  type OrderDetailDto,
+  type OrdersDto,
   type OrdersPageDto,
 } from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
@@ -27,15 +34,24 @@ export class OrdersController {
   @UseGuards(AuthGuard)
   async list(@ActorId() actorId: string, @Query() query: Record<string, unknown>): Promise<OrdersDto | OrdersPageDto> {
     if (Object.keys(query).length === 0) return this.rpc.send(RPC.payments.listOrders, { actorId });
-    const page = (await requestValidationPipe().transform(query, { type: 'query', metatype: ListOrdersQueryDto })) as ListOrdersQueryDto;
+    const page = (await requestValidationPipe().transform(query, {
+      type: 'query',
+      metatype: ListOrdersQueryDto,
+    })) as ListOrdersQueryDto;
     return this.rpc.send(RPC.payments.listOrdersPage, {
-      actorId, role: page.role, ...(page.cursor ? { cursor: page.cursor } : {}), ...(page.limit ? { limit: page.limit } : {}),
+      actorId,
+      role: page.role,
+      ...(page.cursor ? { cursor: page.cursor } : {}),
+      ...(page.limit ? { limit: page.limit } : {}),
       ...(page.productId ? { productId: page.productId } : {}),
     });
   }
 
   @Get(':ref')
-  get(@OptionalActorId() actorId: string | undefined, @Param('ref', OrderRefPipe) orderRef: string): Promise<OrderDetailDto> {
+  get(
+    @OptionalActorId() actorId: string | undefined,
+    @Param('ref', OrderRefPipe) orderRef: string,
+  ): Promise<OrderDetailDto> {
     return this.rpc.send(RPC.payments.getOrder, { orderRef, ...actor(actorId) });
   }
 
@@ -43,14 +59,26 @@ export class OrdersController {
   @WriteLimit('orders')
   @UseGuards(AuthGuard)
   @HttpCode(200)
-  ship(@ActorId() actorId: string, @Param('ref', OrderRefPipe) orderRef: string, @Body() body: ShipOrderDto): Promise<OrderDetailDto> {
-    return this.rpc.send(RPC.payments.shipOrder, { orderRef, actorId, carrier: body.carrier, ...(body.trackingNumber ? { trackingNumber: body.trackingNumber } : {}) });
+  ship(
+    @ActorId() actorId: string,
+    @Param('ref', OrderRefPipe) orderRef: string,
+    @Body() body: ShipOrderDto,
+  ): Promise<OrderDetailDto> {
+    return this.rpc.send(RPC.payments.shipOrder, {
+      orderRef,
+      actorId,
+      carrier: body.carrier,
+      ...(body.trackingNumber ? { trackingNumber: body.trackingNumber } : {}),
+    });
   }
 
   @Post(':ref/delivered')
   @WriteLimit('orders')
   @HttpCode(200)
-  delivered(@OptionalActorId() actorId: string | undefined, @Param('ref', OrderRefPipe) orderRef: string): Promise<OrderDetailDto> {
+  delivered(
+    @OptionalActorId() actorId: string | undefined,
+    @Param('ref', OrderRefPipe) orderRef: string,
+  ): Promise<OrderDetailDto> {
     return this.rpc.send(RPC.payments.markDelivered, { orderRef, ...actor(actorId) });
   }
 
@@ -58,7 +86,10 @@ export class OrdersController {
   @Post(':ref/confirm')
   @WriteLimit('orders')
   @HttpCode(200)
-  confirm(@OptionalActorId() actorId: string | undefined, @Param('ref', OrderRefPipe) orderRef: string): Promise<OrderDetailDto> {
+  confirm(
+    @OptionalActorId() actorId: string | undefined,
+    @Param('ref', OrderRefPipe) orderRef: string,
+  ): Promise<OrderDetailDto> {
     return this.rpc.send(RPC.payments.confirmOrder, { orderRef, ...actor(actorId) });
   }
 
@@ -67,7 +98,9 @@ export class OrdersController {
   @WriteLimit('orders')
   @HttpCode(200)
   cancel(
-    @OptionalActorId() actorId: string | undefined, @Param('ref', OrderRefPipe) orderRef: string, @Body() body: CancelOrderDto,
+    @OptionalActorId() actorId: string | undefined,
+    @Param('ref', OrderRefPipe) orderRef: string,
+    @Body() body: CancelOrderDto,
   ): Promise<OrderDetailDto> {
     return this.rpc.send(RPC.payments.cancelOrder, { orderRef, ...actor(actorId), reason: body.reason });
   }
@@ -76,10 +109,16 @@ export class OrdersController {
   @WriteLimit('orders')
   @HttpCode(201)
   openClaim(
-    @OptionalActorId() actorId: string | undefined, @Param('ref', OrderRefPipe) orderRef: string, @Body() body: OpenClaimDto,
+    @OptionalActorId() actorId: string | undefined,
+    @Param('ref', OrderRefPipe) orderRef: string,
+    @Body() body: OpenClaimDto,
   ): Promise<OrderDetailDto> {
     return this.rpc.send(RPC.payments.openClaim, {
-      orderRef, ...actor(actorId), reason: body.reason, description: body.description, ...(body.photos ? { photos: body.photos } : {}),
+      orderRef,
+      ...actor(actorId),
+      reason: body.reason,
+      description: body.description,
+      ...(body.photos ? { photos: body.photos } : {}),
     });
   }
 
@@ -89,10 +128,15 @@ export class OrdersController {
   @UseGuards(AuthGuard)
   @HttpCode(200)
   respondToClaim(
-    @ActorId() actorId: string, @Param('ref', OrderRefPipe) orderRef: string, @Body() body: RespondToClaimDto,
+    @ActorId() actorId: string,
+    @Param('ref', OrderRefPipe) orderRef: string,
+    @Body() body: RespondToClaimDto,
   ): Promise<OrderDetailDto> {
     return this.rpc.send(RPC.payments.respondToClaim, {
-      orderRef, actorId, accept: body.accept, ...(body.statement ? { statement: body.statement } : {}),
+      orderRef,
+      actorId,
+      accept: body.accept,
+      ...(body.statement ? { statement: body.statement } : {}),
     });
   }
 }

@@ -1,5 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { DecideClaimDto, RPC, type OrderDetailDto, type SupportCardDisputesPageDto, type SupportClaimsPageDto } from '@souvenir/contracts';
+import {
+  DecideClaimDto,
+  RPC,
+  type OrderDetailDto,
+  type SupportCardDisputesPageDto,
+  type SupportClaimsPageDto,
+} from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { UuidPipe } from '../../rpc/uuid.pipe';
@@ -32,7 +38,11 @@ export class SupportController {
   @Post('claims/:id/decision')
   @WriteLimit('orders')
   @HttpCode(200)
-  decide(@ActorId() actorId: string, @Param('id', new UuidPipe('Claim')) claimId: string, @Body() body: DecideClaimDto): Promise<OrderDetailDto> {
+  decide(
+    @ActorId() actorId: string,
+    @Param('id', new UuidPipe('Claim')) claimId: string,
+    @Body() body: DecideClaimDto,
+  ): Promise<OrderDetailDto> {
     return this.rpc.send(RPC.payments.decideClaim, { claimId, actorId, outcome: body.outcome, reason: body.reason });
   }
 }

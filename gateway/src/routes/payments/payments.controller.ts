@@ -1,7 +1,12 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
-  ConfirmTestPaymentDto, CreatePaymentIntentDto, ReconcilePaymentDto, RPC, type PaymentIntentDto,
-  type PaymentStatusDto, type TestPaymentOutcomeDto,
+  ConfirmTestPaymentDto,
+  CreatePaymentIntentDto,
+  ReconcilePaymentDto,
+  RPC,
+  type PaymentIntentDto,
+  type PaymentStatusDto,
+  type TestPaymentOutcomeDto,
 } from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
 import { WriteLimit } from '../../security/write-limits';
@@ -16,7 +21,10 @@ export class PaymentsController {
   @Post('create-payment-intent')
   @WriteLimit('paymentIntents')
   @HttpCode(200)
-  createIntent(@OptionalActorId() actorId: string | undefined, @Body() body: CreatePaymentIntentDto): Promise<PaymentIntentDto> {
+  createIntent(
+    @OptionalActorId() actorId: string | undefined,
+    @Body() body: CreatePaymentIntentDto,
+  ): Promise<PaymentIntentDto> {
     return this.rpc.send(RPC.payments.createIntent, { ...body, ...(actorId ? { actorId } : {}) });
   }
 
@@ -30,7 +38,10 @@ export class PaymentsController {
   /** The success page: the order's status after asking the provider (the buyer's session, or a guest's client secret). */
   @Post('payments/reconcile')
   @HttpCode(200)
-  reconcile(@OptionalActorId() actorId: string | undefined, @Body() body: ReconcilePaymentDto): Promise<PaymentStatusDto> {
+  reconcile(
+    @OptionalActorId() actorId: string | undefined,
+    @Body() body: ReconcilePaymentDto,
+  ): Promise<PaymentStatusDto> {
     return this.rpc.send(RPC.payments.reconcile, {
       paymentIntentId: body.paymentIntentId,
       ...(body.clientSecret ? { clientSecret: body.clientSecret } : {}),

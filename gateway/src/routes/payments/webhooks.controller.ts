@@ -13,8 +13,12 @@ export class WebhooksController {
 
   @Post('stripe')
   @HttpCode(200)
-  async stripe(@Req() request: Request, @Headers('stripe-signature') signature: string | undefined): Promise<{ received: true }> {
-    if (!Buffer.isBuffer(request.body) || !signature) throw new DomainError(ErrorCode.ValidationFailed, 'Missing webhook body or signature');
+  async stripe(
+    @Req() request: Request,
+    @Headers('stripe-signature') signature: string | undefined,
+  ): Promise<{ received: true }> {
+    if (!Buffer.isBuffer(request.body) || !signature)
+      throw new DomainError(ErrorCode.ValidationFailed, 'Missing webhook body or signature');
     await this.rpc.send(RPC.payments.handleWebhook, { payload: request.body.toString('utf8'), signature });
     return { received: true };
   }

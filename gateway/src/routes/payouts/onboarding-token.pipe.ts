@@ -11,7 +11,10 @@ import { requestValidationPipe } from '../../rpc/validation.pipe';
 export class OnboardingTokenPipe implements PipeTransform<string, Promise<string>> {
   async transform(token: string): Promise<string> {
     try {
-      const checked = (await requestValidationPipe().transform({ token }, { type: 'param', metatype: GetTestOnboardingRequest })) as GetTestOnboardingRequest;
+      const checked = (await requestValidationPipe().transform(
+        { token },
+        { type: 'param', metatype: GetTestOnboardingRequest },
+      )) as GetTestOnboardingRequest;
       return checked.token;
     } catch {
       throw DomainError.notFound('Onboarding link');

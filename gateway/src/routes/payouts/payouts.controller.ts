@@ -1,7 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import {
-  ErrorCode, ListPayoutsQueryDto, RPC, TestOnboardingDetailsDto, type PayoutAccountDto, type PayoutOnboardingDto, type PayoutsPageDto,
-  type TestOnboardingDoneDto, type TestOnboardingDto,
+  ErrorCode,
+  ListPayoutsQueryDto,
+  RPC,
+  TestOnboardingDetailsDto,
+  type PayoutAccountDto,
+  type PayoutOnboardingDto,
+  type PayoutsPageDto,
+  type TestOnboardingDoneDto,
+  type TestOnboardingDto,
 } from '@souvenir/contracts';
 import { DomainError, RpcClient } from '@souvenir/platform';
 import type { Request } from 'express';
@@ -19,7 +26,10 @@ import { OnboardingTokenPipe } from './onboarding-token.pipe';
  */
 @Controller('api/payouts')
 export class PayoutsController {
-  constructor(private readonly rpc: RpcClient, private readonly config: GatewayConfig) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly config: GatewayConfig,
+  ) {}
 
   @Get('account')
   @UseGuards(AuthGuard)
@@ -37,10 +47,13 @@ export class PayoutsController {
   @HttpCode(200)
   startOnboarding(@ActorId() actorId: string, @Req() req: Request): Promise<PayoutOnboardingDto> {
     const origin = publicOrigin(this.config.ALLOWED_ORIGINS, req);
-    if (!origin) return Promise.reject(new DomainError(ErrorCode.ValidationFailed, 'The request has no valid Host header'));
+    if (!origin)
+      return Promise.reject(new DomainError(ErrorCode.ValidationFailed, 'The request has no valid Host header'));
     const page = `${origin}/profile/payouts`;
     return this.rpc.send(RPC.payments.createPayoutAccount, {
-      actorId, returnUrl: `${page}?onboarding=return`, refreshUrl: `${page}?onboarding=refresh`,
+      actorId,
+      returnUrl: `${page}?onboarding=return`,
+      refreshUrl: `${page}?onboarding=refresh`,
     });
   }
 
@@ -49,7 +62,9 @@ export class PayoutsController {
   @UseGuards(AuthGuard)
   list(@ActorId() actorId: string, @Query() query: ListPayoutsQueryDto): Promise<PayoutsPageDto> {
     return this.rpc.send(RPC.payments.listPayouts, {
-      actorId, ...(query.cursor ? { cursor: query.cursor } : {}), ...(query.limit ? { limit: query.limit } : {}),
+      actorId,
+      ...(query.cursor ? { cursor: query.cursor } : {}),
+      ...(query.limit ? { limit: query.limit } : {}),
     });
   }
 
@@ -66,9 +81,13 @@ export class PayoutsController {
   @WriteLimit('orders')
   @HttpCode(200)
   async completeTestOnboarding(
-    @Param('token', OnboardingTokenPipe) token: string, @Body() body: Record<string, unknown>,
+    @Param('token', OnboardingTokenPipe) token: string,
+    @Body() body: Record<string, unknown>,
   ): Promise<TestOnboardingDoneDto> {
-    const details = (await requestValidationPipe().transform(body, { type: 'body', metatype: TestOnboardingDetailsDto })) as TestOnboardingDetailsDto;
+    const details = (await requestValidationPipe().transform(body, {
+      type: 'body',
+      metatype: TestOnboardingDetailsDto,
+    })) as TestOnboardingDetailsDto;
     return this.rpc.send(RPC.payments.completeTestOnboarding, { ...details, token });
   }
 }

@@ -1,5 +1,13 @@
 import { Body, Controller, Get, Param, Put, Query, Res, UseGuards } from '@nestjs/common';
-import { PAGE_SIZE, RPC, UpdateProfileDto, UserProductsQueryDto, type MeDto, type ProductDto, type UserDto } from '@souvenir/contracts';
+import {
+  PAGE_SIZE,
+  RPC,
+  UpdateProfileDto,
+  UserProductsQueryDto,
+  type MeDto,
+  type ProductDto,
+  type UserDto,
+} from '@souvenir/contracts';
 import type { Response } from 'express';
 import { RpcClient } from '@souvenir/platform';
 import { UuidPipe } from '../../rpc/uuid.pipe';
@@ -8,7 +16,10 @@ import { FavouriteMarker } from '../favourites/favourite-marker';
 
 @Controller('api/users')
 export class UsersController {
-  constructor(private readonly rpc: RpcClient, private readonly favourites: FavouriteMarker) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly favourites: FavouriteMarker,
+  ) {}
 
   @Get(':id')
   getUser(@Param('id', new UuidPipe('User')) userId: string): Promise<UserDto> {
@@ -18,7 +29,11 @@ export class UsersController {
   /** Only the user themself; identity enforces it too. */
   @Put(':id')
   @UseGuards(AuthGuard)
-  updateUser(@Param('id', new UuidPipe('User')) userId: string, @ActorId() actorId: string, @Body() changes: UpdateProfileDto): Promise<MeDto> {
+  updateUser(
+    @Param('id', new UuidPipe('User')) userId: string,
+    @ActorId() actorId: string,
+    @Body() changes: UpdateProfileDto,
+  ): Promise<MeDto> {
     return this.rpc.send(RPC.identity.updateUser, { actorId, userId, changes: { ...changes } });
   }
 
@@ -30,15 +45,20 @@ export class UsersController {
    */
   @Get(':id/products')
   async listProducts(
-    @Param('id', new UuidPipe('User')) sellerId: string, @Query() query: UserProductsQueryDto, @OptionalActorId() actorId: string | undefined,
+    @Param('id', new UuidPipe('User')) sellerId: string,
+    @Query() query: UserProductsQueryDto,
+    @OptionalActorId() actorId: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ProductDto[]> {
     const page = await this.rpc.send(RPC.catalog.listSellerProducts, {
-      sellerId, limit: query.limit ?? PAGE_SIZE.default,
-      ...(query.status ? { status: query.status } : {}), ...(query.cursor !== undefined ? { cursor: query.cursor } : {}),
+      sellerId,
+      limit: query.limit ?? PAGE_SIZE.default,
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.cursor !== undefined ? { cursor: query.cursor } : {}),
     });
     // Only an empty first page can be an unknown user's: identity is asked then alone (NOT_FOUND → 404), not on every page.
-    if (page.items.length === 0 && query.cursor === undefined) await this.rpc.send(RPC.identity.getUser, { userId: sellerId });
+    if (page.items.length === 0 && query.cursor === undefined)
+      await this.rpc.send(RPC.identity.getUser, { userId: sellerId });
     res.setHeader('X-Total-Count', String(page.totalCount));
     if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
     return this.favourites.mark(actorId, page.items);

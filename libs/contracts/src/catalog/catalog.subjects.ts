@@ -1,8 +1,15 @@
 import type { BrowseCategoryCountDto } from './categories';
 import type { CategoryDto, ProductDto, ProductPageDto } from './product.dto';
 import {
-  CountBrowseCategoriesRequest, CreateProductRequest, GetProductRequest, GetProductsByIdsRequest, ListCategoriesRequest, ListProductsRequest,
-  ListProductIdsRequest, ListSellerProductsRequest, RemoveProductRequest,
+  CountBrowseCategoriesRequest,
+  CreateProductRequest,
+  GetProductRequest,
+  GetProductsByIdsRequest,
+  ListCategoriesRequest,
+  ListProductsRequest,
+  ListProductIdsRequest,
+  ListSellerProductsRequest,
+  RemoveProductRequest,
 } from './catalog.rpc';
 import type { Contract, Done } from '../rpc/contract';
 

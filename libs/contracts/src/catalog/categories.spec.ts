@@ -1,12 +1,25 @@
 import {
-  BROWSE_CATEGORIES, browseCategoriesOf, CATEGORY_FILTERS, categoryFilterOf, FILTER_CATEGORIES, SELL_CATEGORIES,
+  BROWSE_CATEGORIES,
+  browseCategoriesOf,
+  CATEGORY_FILTERS,
+  categoryFilterOf,
+  FILTER_CATEGORIES,
+  SELL_CATEGORIES,
 } from './categories';
 
 describe('the category mapping', () => {
   it("keeps the spec's three lists: ten cards, five sidebar boxes, seven sell categories", () => {
     expect(BROWSE_CATEGORIES).toEqual([
-      'Art & Crafts', 'Antiques & Collectibles', 'Fashion & Accessories', 'Food & Confectionery', 'Pop Culture & Entertainment',
-      'Jewelry & Gems', 'Ceramics & Pottery', 'Textiles & Fabrics', 'Music & Instruments', 'Home Decor',
+      'Art & Crafts',
+      'Antiques & Collectibles',
+      'Fashion & Accessories',
+      'Food & Confectionery',
+      'Pop Culture & Entertainment',
+      'Jewelry & Gems',
+      'Ceramics & Pottery',
+      'Textiles & Fabrics',
+      'Music & Instruments',
+      'Home Decor',
     ]);
     expect(FILTER_CATEGORIES).toEqual(['Art & Crafts', 'Clothing', 'Jewelry', 'Home Decor', 'Food & Drinks']);
     expect(SELL_CATEGORIES).toHaveLength(7);
@@ -15,7 +28,11 @@ describe('the category mapping', () => {
   it('puts every sell category under at least one card and at least one sidebar box', () => {
     for (const sellCategory of SELL_CATEGORIES) {
       expect(browseCategoriesOf(sellCategory).length).toBeGreaterThan(0);
-      expect(FILTER_CATEGORIES.some((name) => (CATEGORY_FILTERS[name].sellCategories as readonly string[]).includes(sellCategory))).toBe(true);
+      expect(
+        FILTER_CATEGORIES.some((name) =>
+          (CATEGORY_FILTERS[name].sellCategories as readonly string[]).includes(sellCategory),
+        ),
+      ).toBe(true);
     }
   });
 
@@ -31,7 +48,7 @@ describe('the category mapping', () => {
     for (const name of FILTER_CATEGORIES) expect('term' in CATEGORY_FILTERS[name]).toBe(false);
   });
 
-  it('matches any other name exactly (a sell category, or an API caller\'s own)', () => {
+  it("matches any other name exactly (a sell category, or an API caller's own)", () => {
     expect(categoryFilterOf('Textiles')).toEqual({ sellCategories: ['Textiles'] });
     expect(categoryFilterOf('Collectibles')).toEqual({ sellCategories: ['Collectibles'] });
     expect(categoryFilterOf('toString')).toEqual({ sellCategories: ['toString'] });

@@ -6,7 +6,15 @@
  */
 
 /** Sell form categories (spec section 3): the one category a listed product has. */
-export const SELL_CATEGORIES = ['Art & Crafts', 'Clothing', 'Jewelry', 'Home Decor', 'Food & Drinks', 'Textiles', 'Collectibles'] as const;
+export const SELL_CATEGORIES = [
+  'Art & Crafts',
+  'Clothing',
+  'Jewelry',
+  'Home Decor',
+  'Food & Drinks',
+  'Textiles',
+  'Collectibles',
+] as const;
 export type SellCategory = (typeof SELL_CATEGORIES)[number];
 
 /** What a browse name stands for: the sell categories it covers, and a word that finds the rest by their text. */
@@ -46,12 +54,26 @@ export type CategoryFilterName = keyof typeof CATEGORY_FILTERS;
 
 /** The Categories page's cards, in the spec's order (spec section 3). */
 export const BROWSE_CATEGORIES = [
-  'Art & Crafts', 'Antiques & Collectibles', 'Fashion & Accessories', 'Food & Confectionery', 'Pop Culture & Entertainment',
-  'Jewelry & Gems', 'Ceramics & Pottery', 'Textiles & Fabrics', 'Music & Instruments', 'Home Decor',
+  'Art & Crafts',
+  'Antiques & Collectibles',
+  'Fashion & Accessories',
+  'Food & Confectionery',
+  'Pop Culture & Entertainment',
+  'Jewelry & Gems',
+  'Ceramics & Pottery',
+  'Textiles & Fabrics',
+  'Music & Instruments',
+  'Home Decor',
 ] as const satisfies readonly CategoryFilterName[];
 
 /** The sidebar's category boxes (spec section 3). */
-export const FILTER_CATEGORIES = ['Art & Crafts', 'Clothing', 'Jewelry', 'Home Decor', 'Food & Drinks'] as const satisfies readonly CategoryFilterName[];
+export const FILTER_CATEGORIES = [
+  'Art & Crafts',
+  'Clothing',
+  'Jewelry',
+  'Home Decor',
+  'Food & Drinks',
+] as const satisfies readonly CategoryFilterName[];
 
 /**
  * What a name in a `categories` filter stands for. A browse name expands through `CATEGORY_FILTERS`; any other
@@ -67,7 +89,9 @@ export function isCategoryFilterName(name: string): name is CategoryFilterName {
 
 /** The Categories page cards a product listed under this sell category is counted in (the sell form's hint). */
 export function browseCategoriesOf(sellCategory: string): CategoryFilterName[] {
-  return BROWSE_CATEGORIES.filter((name) => (CATEGORY_FILTERS[name].sellCategories as readonly string[]).includes(sellCategory));
+  return BROWSE_CATEGORIES.filter((name) =>
+    (CATEGORY_FILTERS[name].sellCategories as readonly string[]).includes(sellCategory),
+  );
 }
 
 /** A Categories page card's number of active products, counted by catalog with the `categories` filter's own SQL. */

@@ -5,8 +5,14 @@ import { toFieldErrors } from '../validation/field-errors';
 import { CreateProductDto } from './product.dto';
 
 const listing = (changes: Record<string, unknown>) => ({
-  title: 'Hand-woven basket', description: 'Carried home from a long trip, customs cleared.', price: '25.00',
-  condition: 'new', category: 'Home Decor', country: 'Peru', images: ['https://example.com/a.jpg'], ...changes,
+  title: 'Hand-woven basket',
+  description: 'Carried home from a long trip, customs cleared.',
+  price: '25.00',
+  condition: 'new',
+  category: 'Home Decor',
+  country: 'Peru',
+  images: ['https://example.com/a.jpg'],
+  ...changes,
 });
 function check(changes: Record<string, unknown>) {
   const dto = plainToInstance(CreateProductDto, listing(changes));
@@ -19,7 +25,9 @@ describe('CreateProductDto prices', () => {
     expect(check({ price: '999999.99', originalPrice: 999_999.99 }).errors).toEqual([]);
     for (const price of ['1000000', 1_000_000, '21474836.48', 2 ** 31, '9999999999.99']) {
       expect(check({ price }).errors).toEqual([{ field: 'price', message: MESSAGES.priceMax }]);
-      expect(check({ originalPrice: price }).errors).toEqual([{ field: 'originalPrice', message: MESSAGES.originalPriceMax }]);
+      expect(check({ originalPrice: price }).errors).toEqual([
+        { field: 'originalPrice', message: MESSAGES.originalPriceMax },
+      ]);
     }
   });
 
@@ -35,6 +43,8 @@ describe('CreateProductDto prices', () => {
       expect(errors).toEqual([]);
       expect(dto.originalPrice ?? null).toBeNull();
     }
-    expect(check({ originalPrice: 'x' }).errors).toEqual([{ field: 'originalPrice', message: 'Original price must be a positive number' }]);
+    expect(check({ originalPrice: 'x' }).errors).toEqual([
+      { field: 'originalPrice', message: 'Original price must be a positive number' },
+    ]);
   });
 });

@@ -1,7 +1,19 @@
 import { Transform } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString,
-  IsUrl, Max, MaxLength, Min, MinLength,
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
 } from 'class-validator';
 import { PageQueryDto, toNumber } from '../pagination/page-query.dto';
 import { LIMITS, MESSAGES } from '../validation/messages';
@@ -40,7 +52,10 @@ export class CreateProductDto {
   /** Optional: an empty field of the form (`""`, or only spaces) means none, as null does. */
   @Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? null : toNumber({ value })))
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'Original price must be a positive number' })
+  @IsNumber(
+    { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 },
+    { message: 'Original price must be a positive number' },
+  )
   @Min(0.01, { message: 'Original price must be a positive number' })
   @Max(LIMITS.priceMax, { message: MESSAGES.originalPriceMax })
   originalPrice?: number | null;
@@ -64,7 +79,10 @@ export class CreateProductDto {
   @ArrayMinSize(LIMITS.imagesMin, { message: MESSAGES.imagesMin })
   @ArrayMaxSize(LIMITS.imagesMax, { message: MESSAGES.imagesMax })
   @MaxLength(LIMITS.imageUrlMax, { each: true, message: MESSAGES.imageUrl })
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { each: true, message: MESSAGES.imageUrl })
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
+    { each: true, message: MESSAGES.imageUrl },
+  )
   images!: string[];
 
   @IsOptional()
@@ -74,31 +92,55 @@ export class CreateProductDto {
 
 /** `GET /api/products` query (spec section 7 plus API.md's sort, limit and cursor). */
 export class ProductQueryDto extends PageQueryDto {
-  @IsOptional() @IsString() @MaxLength(200, { message: 'Search is too long' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200, { message: 'Search is too long' })
   search?: string;
 
-  @IsOptional() @IsString() @MaxLength(60)
+  @IsOptional()
+  @IsString()
+  @MaxLength(60)
   country?: string;
 
-  @Transform(toNumber) @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'minPrice must be a number' }) @Min(0)
+  @Transform(toNumber)
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'minPrice must be a number' })
+  @Min(0)
   minPrice?: number;
 
-  @Transform(toNumber) @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'maxPrice must be a number' }) @Min(0)
+  @Transform(toNumber)
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'maxPrice must be a number' })
+  @Min(0)
   maxPrice?: number;
 
   /** Repeated or comma-separated in the query string. */
   @Transform(({ value }) =>
-    value === undefined ? undefined : (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean))
-  @IsOptional() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @MaxLength(50, { each: true })
+    value === undefined
+      ? undefined
+      : (Array.isArray(value) ? value : [value])
+          .flatMap((v) => String(v).split(','))
+          .map((v) => v.trim())
+          .filter(Boolean),
+  )
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @MaxLength(50, { each: true })
   categories?: string[];
 
-  @IsOptional() @IsIn(CONDITIONS, { message: 'condition must be one of new, like-new, good' })
+  @IsOptional()
+  @IsIn(CONDITIONS, { message: 'condition must be one of new, like-new, good' })
   condition?: Condition;
 
-  @IsOptional() @IsString() @MaxLength(100)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
   location?: string;
 
-  @IsOptional() @IsIn(PRODUCT_SORTS, { message: 'sort must be one of recent, price_asc, price_desc, popular' })
+  @IsOptional()
+  @IsIn(PRODUCT_SORTS, { message: 'sort must be one of recent, price_asc, price_desc, popular' })
   sort?: ProductSort;
 }
 
@@ -145,7 +187,8 @@ export type SellerProductStatus = (typeof SELLER_PRODUCT_STATUSES)[number];
  * (each profile tab pages on its own); the next page's cursor in `X-Next-Cursor`, the count in `X-Total-Count`.
  */
 export class UserProductsQueryDto extends PageQueryDto {
-  @IsOptional() @IsIn(SELLER_PRODUCT_STATUSES, { message: 'status must be active or sold' })
+  @IsOptional()
+  @IsIn(SELLER_PRODUCT_STATUSES, { message: 'status must be active or sold' })
   status?: SellerProductStatus;
 }
 

@@ -1,5 +1,11 @@
 import type { Contract, Done } from '../rpc/contract';
-import { AddFavouriteRequest, FavouritedAmongRequest, type FavouritesPage, ListFavouritesRequest, RemoveFavouriteRequest } from './favourites.rpc';
+import {
+  AddFavouriteRequest,
+  FavouritedAmongRequest,
+  type FavouritesPage,
+  ListFavouritesRequest,
+  RemoveFavouriteRequest,
+} from './favourites.rpc';
 
 /** favourites' request/reply subjects. */
 export const FAVOURITES_RPC = {

@@ -1,5 +1,9 @@
 import {
-  GetMeRequest, GetUserRequest, RegisterUserRequest, UpdateUserRequest, VerifyCredentialsRequest,
+  GetMeRequest,
+  GetUserRequest,
+  RegisterUserRequest,
+  UpdateUserRequest,
+  VerifyCredentialsRequest,
 } from './identity.rpc';
 import type { MeDto, UserDto } from './user.dto';
 import type { Contract } from '../rpc/contract';

@@ -4,13 +4,24 @@ import { toFieldErrors } from '../validation/field-errors';
 import { MESSAGES } from '../validation/messages';
 import { RegisterDto, UpdateProfileDto } from './user.dto';
 
-const base = { email: 'a@example.com', password: 'secret1', username: 'yuki', firstName: 'Yuki', lastName: 'Tanaka', location: 'Tokyo' };
-const errorsOf = <T extends object>(type: new () => T, plain: object) => toFieldErrors(validateSync(plainToInstance(type, plain)));
+const base = {
+  email: 'a@example.com',
+  password: 'secret1',
+  username: 'yuki',
+  firstName: 'Yuki',
+  lastName: 'Tanaka',
+  location: 'Tokyo',
+};
+const errorsOf = <T extends object>(type: new () => T, plain: object) =>
+  toFieldErrors(validateSync(plainToInstance(type, plain)));
 
 describe('usernames from a plain set', () => {
-  it.each(['yuki', 'Yuki', 'marco', 'amara', 'sofia', 'lea', 'anna.k', 'j_doe', 'mary-jane', 'bench0000001', 'u2x'])('accepts %s', (username) => {
-    expect(errorsOf(RegisterDto, { ...base, username })).toEqual([]);
-  });
+  it.each(['yuki', 'Yuki', 'marco', 'amara', 'sofia', 'lea', 'anna.k', 'j_doe', 'mary-jane', 'bench0000001', 'u2x'])(
+    'accepts %s',
+    (username) => {
+      expect(errorsOf(RegisterDto, { ...base, username })).toEqual([]);
+    },
+  );
 
   it.each([
     ['a Cyrillic і', 'yuk\u0456'],
@@ -25,11 +36,15 @@ describe('usernames from a plain set', () => {
     ['two separators in a row', 'yu__ki'],
     ['an at sign', 'yuki@home'],
   ])('refuses a username with %s', (_, username) => {
-    expect(errorsOf(RegisterDto, { ...base, username })).toEqual([{ field: 'username', message: MESSAGES.usernameCharacters }]);
+    expect(errorsOf(RegisterDto, { ...base, username })).toEqual([
+      { field: 'username', message: MESSAGES.usernameCharacters },
+    ]);
   });
 
   it('still says a short username is too short first', () => {
-    expect(errorsOf(RegisterDto, { ...base, username: 'y!' })).toEqual([{ field: 'username', message: MESSAGES.usernameMin }]);
+    expect(errorsOf(RegisterDto, { ...base, username: 'y!' })).toEqual([
+      { field: 'username', message: MESSAGES.usernameMin },
+    ]);
   });
 });
 
@@ -46,6 +61,8 @@ describe('names without control, format or bidi characters', () => {
   });
 
   it('keeps "required" as the message for an empty name', () => {
-    expect(errorsOf(UpdateProfileDto, { firstName: ' ', lastName: 'Tanaka' })).toEqual([{ field: 'firstName', message: MESSAGES.firstNameRequired }]);
+    expect(errorsOf(UpdateProfileDto, { firstName: ' ', lastName: 'Tanaka' })).toEqual([
+      { field: 'firstName', message: MESSAGES.firstNameRequired },
+    ]);
   });
 });

@@ -33,7 +33,10 @@ export class ThreadQueryDto {
  * whose other person's name, product title or latest message contains `search` (any case).
  */
 export class ConversationsQueryDto extends PageQueryDto {
-  @Transform(trim) @IsOptional() @IsString() @MaxLength(200, { message: 'Search is too long' })
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200, { message: 'Search is too long' })
   search?: string;
 }
 

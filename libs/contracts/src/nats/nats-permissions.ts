@@ -32,17 +32,48 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   gateway: {
     serves: [],
     calls: [
-      RPC.identity.register, RPC.identity.verifyCredentials, RPC.identity.getUser, RPC.identity.getMe, RPC.identity.updateUser,
-      RPC.catalog.createProduct, RPC.catalog.getProduct, RPC.catalog.listProducts, RPC.catalog.removeProduct,
-      RPC.catalog.listSellerProducts, RPC.catalog.listCategories, RPC.catalog.countBrowseCategories, RPC.catalog.listProductIds,
-      RPC.favourites.add, RPC.favourites.remove, RPC.favourites.list, RPC.favourites.favouritedAmong,
-      RPC.messaging.sendMessage, RPC.messaging.listConversations, RPC.messaging.getThread, RPC.messaging.countUnread,
-      RPC.payments.createIntent, RPC.payments.confirmTestPayment, RPC.payments.reconcile, RPC.payments.handleWebhook,
-      RPC.payments.listOrders, RPC.payments.listOrdersPage, RPC.payments.getOrder, RPC.payments.shipOrder,
-      RPC.payments.markDelivered, RPC.payments.confirmOrder, RPC.payments.cancelOrder, RPC.payments.openClaim,
-      RPC.payments.respondToClaim, RPC.payments.listOpenClaims, RPC.payments.decideClaim, RPC.payments.listCardDisputes,
-      RPC.payments.getPayoutAccount, RPC.payments.createPayoutAccount, RPC.payments.listPayouts,
-      RPC.payments.getTestOnboarding, RPC.payments.completeTestOnboarding,
+      RPC.identity.register,
+      RPC.identity.verifyCredentials,
+      RPC.identity.getUser,
+      RPC.identity.getMe,
+      RPC.identity.updateUser,
+      RPC.catalog.createProduct,
+      RPC.catalog.getProduct,
+      RPC.catalog.listProducts,
+      RPC.catalog.removeProduct,
+      RPC.catalog.listSellerProducts,
+      RPC.catalog.listCategories,
+      RPC.catalog.countBrowseCategories,
+      RPC.catalog.listProductIds,
+      RPC.favourites.add,
+      RPC.favourites.remove,
+      RPC.favourites.list,
+      RPC.favourites.favouritedAmong,
+      RPC.messaging.sendMessage,
+      RPC.messaging.listConversations,
+      RPC.messaging.getThread,
+      RPC.messaging.countUnread,
+      RPC.payments.createIntent,
+      RPC.payments.confirmTestPayment,
+      RPC.payments.reconcile,
+      RPC.payments.handleWebhook,
+      RPC.payments.listOrders,
+      RPC.payments.listOrdersPage,
+      RPC.payments.getOrder,
+      RPC.payments.shipOrder,
+      RPC.payments.markDelivered,
+      RPC.payments.confirmOrder,
+      RPC.payments.cancelOrder,
+      RPC.payments.openClaim,
+      RPC.payments.respondToClaim,
+      RPC.payments.listOpenClaims,
+      RPC.payments.decideClaim,
+      RPC.payments.listCardDisputes,
+      RPC.payments.getPayoutAccount,
+      RPC.payments.createPayoutAccount,
+      RPC.payments.listPayouts,
+      RPC.payments.getTestOnboarding,
+      RPC.payments.completeTestOnboarding,
     ],
     consumes: [],
     listens: [EVENTS.messaging.inboxChanged],
@@ -52,8 +83,12 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
     serves: servesAll('catalog'),
     calls: [RPC.identity.getUser],
     consumes: [
-      EVENTS.identity.userRegistered, EVENTS.identity.userUpdated, EVENTS.favourites.favouriteAdded,
-      EVENTS.favourites.favouriteRemoved, EVENTS.payments.orderPaid, EVENTS.payments.orderChanged,
+      EVENTS.identity.userRegistered,
+      EVENTS.identity.userUpdated,
+      EVENTS.favourites.favouriteAdded,
+      EVENTS.favourites.favouriteRemoved,
+      EVENTS.payments.orderPaid,
+      EVENTS.payments.orderChanged,
     ],
     listens: [],
   },
@@ -61,7 +96,10 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
     serves: servesAll('favourites'),
     calls: [RPC.catalog.getProduct, RPC.catalog.getProductsByIds],
     consumes: [
-      EVENTS.catalog.productRemoved, EVENTS.catalog.productSold, EVENTS.catalog.productRelisted, EVENTS.identity.userRegistered,
+      EVENTS.catalog.productRemoved,
+      EVENTS.catalog.productSold,
+      EVENTS.catalog.productRelisted,
+      EVENTS.identity.userRegistered,
       EVENTS.identity.userUpdated,
     ],
     listens: [],
@@ -70,8 +108,13 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
     serves: servesAll('messaging'),
     calls: [RPC.catalog.getProduct, RPC.identity.getUser],
     consumes: [
-      EVENTS.identity.userRegistered, EVENTS.identity.userUpdated, EVENTS.catalog.productListed, EVENTS.catalog.productSold,
-      EVENTS.catalog.productRemoved, EVENTS.catalog.productRelisted, EVENTS.payments.orderChanged,
+      EVENTS.identity.userRegistered,
+      EVENTS.identity.userUpdated,
+      EVENTS.catalog.productListed,
+      EVENTS.catalog.productSold,
+      EVENTS.catalog.productRemoved,
+      EVENTS.catalog.productRelisted,
+      EVENTS.payments.orderChanged,
     ],
     listens: [],
   },
@@ -104,15 +147,25 @@ export function natsPasswordVariable(principal: NatsPrincipal): string {
 }
 
 /** Subjects a principal may publish to and subscribe to, and whether it may answer requests sent to it. */
-export function natsPermissions(principal: NatsPrincipal, stream: string = EVENT_STREAM.name): {
-  publish: string[]; subscribe: string[]; allowResponses: boolean;
+export function natsPermissions(
+  principal: NatsPrincipal,
+  stream: string = EVENT_STREAM.name,
+): {
+  publish: string[];
+  subscribe: string[];
+  allowResponses: boolean;
 } {
   const grant = NATS_GRANTS[principal];
   const publish: string[] = [...grant.calls];
   const subscribe: string[] = [...grant.serves, ...grant.listens, `${natsInboxPrefix(principal)}.>`];
   if (principal !== 'gateway') {
     // Its outbox relay publishes its own events only; every service may ensure the stream exists (whoever starts first).
-    publish.push(`events.${principal}.>`, '$JS.API.INFO', `$JS.API.STREAM.INFO.${stream}`, `$JS.API.STREAM.CREATE.${stream}`);
+    publish.push(
+      `events.${principal}.>`,
+      '$JS.API.INFO',
+      `$JS.API.STREAM.INFO.${stream}`,
+      `$JS.API.STREAM.CREATE.${stream}`,
+    );
     for (const subject of grant.consumes) {
       const durable = durableConsumerName(principal, subject);
       publish.push(

@@ -13,9 +13,15 @@ export const toNumber = ({ value }: { value: unknown }) =>
  * the service that made it checks it.
  */
 export class PageQueryDto {
-  @Transform(toNumber) @IsOptional() @IsNumber({ maxDecimalPlaces: 0 }, { message: 'limit must be a whole number' }) @Min(1) @Max(PAGE_SIZE.max)
+  @Transform(toNumber)
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 0 }, { message: 'limit must be a whole number' })
+  @Min(1)
+  @Max(PAGE_SIZE.max)
   limit?: number;
 
-  @IsOptional() @IsString() @MaxLength(500)
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
   cursor?: string;
 }

@@ -1,6 +1,18 @@
 import { Transform, Type } from 'class-transformer';
 import {
-  ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min,
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
 } from 'class-validator';
 import type { AddressDto, OrderStatus } from './payment.dto';
 import type { OrderCardDisputeDto, OrderMoneyDto } from './payout.dto';
@@ -18,14 +30,24 @@ export const CLAIM_REASONS = ['not_received', 'not_as_described', 'damaged', 'co
 export type ClaimReason = (typeof CLAIM_REASONS)[number];
 
 /** What the caller may do with the order now; the web app shows exactly these buttons. */
-export const ORDER_ACTIONS = ['ship', 'markDelivered', 'confirm', 'cancel', 'requestCancel', 'openClaim', 'respondToClaim', 'decideClaim'] as const;
+export const ORDER_ACTIONS = [
+  'ship',
+  'markDelivered',
+  'confirm',
+  'cancel',
+  'requestCancel',
+  'openClaim',
+  'respondToClaim',
+  'decideClaim',
+] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /** Who made a transition. */
 export type OrderActor = 'buyer' | 'seller' | 'support' | 'system';
 
 /** The deadlines an order can have, named as the web app shows them. */
-export type OrderDeadlineName = 'shipBy' | 'deliveredBy' | 'claimWindowEnds' | 'cancelRequestExpires' | 'sellerResponseDue';
+export type OrderDeadlineName =
+  'shipBy' | 'deliveredBy' | 'claimWindowEnds' | 'cancelRequestExpires' | 'sellerResponseDue';
 
 export interface OrderDeadlineDto {
   name: OrderDeadlineName;
@@ -115,17 +137,26 @@ export class ListOrdersQueryDto {
 
 /** `POST /api/orders/{id}/ship` body. */
 export class ShipOrderDto {
-  @Transform(trim) @IsString({ message: 'Carrier is required' }) @IsNotEmpty({ message: 'Carrier is required' }) @MaxLength(60, { message: 'Carrier is too long' })
+  @Transform(trim)
+  @IsString({ message: 'Carrier is required' })
+  @IsNotEmpty({ message: 'Carrier is required' })
+  @MaxLength(60, { message: 'Carrier is too long' })
   carrier!: string;
 
-  @Transform(trim) @IsOptional() @IsString() @MaxLength(60, { message: 'Tracking number is too long' })
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(60, { message: 'Tracking number is too long' })
   @Matches(/^[A-Za-z0-9 -]*$/, { message: 'Tracking number may contain letters, digits, spaces and dashes only' })
   trackingNumber?: string;
 }
 
 /** `POST /api/orders/{id}/cancel` body (seller: cancels; buyer: asks the seller to cancel). */
 export class CancelOrderDto {
-  @Transform(trim) @IsString({ message: 'Please give a reason' }) @IsNotEmpty({ message: 'Please give a reason' }) @MaxLength(500, { message: 'Reason is too long' })
+  @Transform(trim)
+  @IsString({ message: 'Please give a reason' })
+  @IsNotEmpty({ message: 'Please give a reason' })
+  @MaxLength(500, { message: 'Reason is too long' })
   reason!: string;
 }
 
@@ -133,12 +164,18 @@ export class CancelOrderDto {
 export class OpenClaimDto {
   @IsIn(CLAIM_REASONS, { message: 'Please choose what went wrong' }) reason!: ClaimReason;
 
-  @Transform(trim) @IsString({ message: 'Please describe the problem' }) @IsNotEmpty({ message: 'Please describe the problem' })
+  @Transform(trim)
+  @IsString({ message: 'Please describe the problem' })
+  @IsNotEmpty({ message: 'Please describe the problem' })
   @MaxLength(2000, { message: 'Description is too long' })
   description!: string;
 
-  @IsOptional() @IsArray() @ArrayMaxSize(6, { message: 'At most 6 photos' })
-  @IsString({ each: true }) @MaxLength(2000, { each: true }) @Matches(/^https?:\/\//i, { each: true, message: 'Photos must be http(s) URLs' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(6, { message: 'At most 6 photos' })
+  @IsString({ each: true })
+  @MaxLength(2000, { each: true })
+  @Matches(/^https?:\/\//i, { each: true, message: 'Photos must be http(s) URLs' })
   photos?: string[];
 }
 
@@ -151,7 +188,11 @@ export class RespondToClaimDto {
 /** `POST /api/support/claims/{id}/decision` body. */
 export class DecideClaimDto {
   @IsIn(['refund', 'release'], { message: 'outcome must be refund or release' }) outcome!: 'refund' | 'release';
-  @Transform(trim) @IsString({ message: 'Please give the reason' }) @IsNotEmpty({ message: 'Please give the reason' }) @MaxLength(2000) reason!: string;
+  @Transform(trim)
+  @IsString({ message: 'Please give the reason' })
+  @IsNotEmpty({ message: 'Please give the reason' })
+  @MaxLength(2000)
+  reason!: string;
 }
 
 /** One open claim in the support queue (`GET /api/support/claims`), oldest first. */

@@ -4,12 +4,16 @@ import { toFieldErrors } from '../validation/field-errors';
 import { ConfirmTestPaymentDto } from './payment.dto';
 
 const errorsOf = (body: Record<string, unknown>) =>
-  toFieldErrors(validateSync(plainToInstance(ConfirmTestPaymentDto, body), { whitelist: true, forbidNonWhitelisted: true }));
+  toFieldErrors(
+    validateSync(plainToInstance(ConfirmTestPaymentDto, body), { whitelist: true, forbidNonWhitelisted: true }),
+  );
 
 describe('ConfirmTestPaymentDto', () => {
   it('requires the card (a confirm without one reached the provider and failed with a 500)', () => {
     for (const card of [undefined, null, 'x', 4242, []]) {
-      expect(errorsOf({ clientSecret: 'pi_secret', card })).toEqual([{ field: 'card', message: 'Card details are required' }]);
+      expect(errorsOf({ clientSecret: 'pi_secret', card })).toEqual([
+        { field: 'card', message: 'Card details are required' },
+      ]);
     }
   });
 

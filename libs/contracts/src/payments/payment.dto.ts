@@ -1,11 +1,22 @@
 import { Transform, Type } from 'class-transformer';
 import {
-  IsBoolean, IsEmail, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf, ValidateNested,
+  IsBoolean,
+  IsEmail,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
 } from 'class-validator';
 import { LIMITS, MESSAGES } from '../validation/messages';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const toText = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value);
+const toText = ({ value }: { value: unknown }) =>
+  typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value;
 /** Delivery fields are required unless the buyer ticked "same as billing" (spec section 5). */
 const needsDelivery = (info: AddressInfoDto) => info.sameAsDelivery !== true;
 
@@ -16,65 +27,120 @@ export const DEFAULT_COUNTRY = 'United States';
  * `sameAsDelivery` (the "Same as billing" box) copies billing into delivery.
  */
 export class AddressInfoDto {
-  @Transform(trim) @IsOptional() @IsString() @MaxLength(30, { message: 'Phone number is too long' })
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(30, { message: 'Phone number is too long' })
   phone?: string;
 
-  @Transform(trim) @IsNotEmpty({ message: MESSAGES.streetRequired }) @IsString({ message: MESSAGES.streetRequired }) @MaxLength(200, { message: 'Street address is too long' })
+  @Transform(trim)
+  @IsNotEmpty({ message: MESSAGES.streetRequired })
+  @IsString({ message: MESSAGES.streetRequired })
+  @MaxLength(200, { message: 'Street address is too long' })
   billingStreet!: string;
 
-  @Transform(trim) @IsNotEmpty({ message: MESSAGES.cityRequired }) @IsString({ message: MESSAGES.cityRequired }) @MaxLength(100, { message: 'City is too long' })
+  @Transform(trim)
+  @IsNotEmpty({ message: MESSAGES.cityRequired })
+  @IsString({ message: MESSAGES.cityRequired })
+  @MaxLength(100, { message: 'City is too long' })
   billingCity!: string;
 
-  @Transform(trim) @IsOptional() @IsString() @MaxLength(100, { message: 'State is too long' })
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100, { message: 'State is too long' })
   billingState?: string;
 
-  @Transform(trim) @IsNotEmpty({ message: MESSAGES.zipRequired }) @IsString({ message: MESSAGES.zipRequired }) @MaxLength(20, { message: 'ZIP code is too long' })
+  @Transform(trim)
+  @IsNotEmpty({ message: MESSAGES.zipRequired })
+  @IsString({ message: MESSAGES.zipRequired })
+  @MaxLength(20, { message: 'ZIP code is too long' })
   billingZip!: string;
 
-  @Transform(trim) @IsOptional() @IsString() @MaxLength(60, { message: 'Country is too long' })
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(60, { message: 'Country is too long' })
   billingCountry?: string;
 
-  @Transform(trim) @ValidateIf(needsDelivery) @IsNotEmpty({ message: MESSAGES.streetRequired }) @IsString({ message: MESSAGES.streetRequired }) @MaxLength(200, { message: 'Street address is too long' })
+  @Transform(trim)
+  @ValidateIf(needsDelivery)
+  @IsNotEmpty({ message: MESSAGES.streetRequired })
+  @IsString({ message: MESSAGES.streetRequired })
+  @MaxLength(200, { message: 'Street address is too long' })
   deliveryStreet?: string;
 
-  @Transform(trim) @ValidateIf(needsDelivery) @IsNotEmpty({ message: MESSAGES.cityRequired }) @IsString({ message: MESSAGES.cityRequired }) @MaxLength(100, { message: 'City is too long' })
+  @Transform(trim)
+  @ValidateIf(needsDelivery)
+  @IsNotEmpty({ message: MESSAGES.cityRequired })
+  @IsString({ message: MESSAGES.cityRequired })
+  @MaxLength(100, { message: 'City is too long' })
   deliveryCity?: string;
 
-  @Transform(trim) @IsOptional() @IsString() @MaxLength(100, { message: 'State is too long' })
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100, { message: 'State is too long' })
   deliveryState?: string;
 
-  @Transform(trim) @ValidateIf(needsDelivery) @IsNotEmpty({ message: MESSAGES.zipRequired }) @IsString({ message: MESSAGES.zipRequired }) @MaxLength(20, { message: 'ZIP code is too long' })
+  @Transform(trim)
+  @ValidateIf(needsDelivery)
+  @IsNotEmpty({ message: MESSAGES.zipRequired })
+  @IsString({ message: MESSAGES.zipRequired })
+  @MaxLength(20, { message: 'ZIP code is too long' })
   deliveryZip?: string;
 
-  @Transform(trim) @IsOptional() @IsString() @MaxLength(60, { message: 'Country is too long' })
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(60, { message: 'Country is too long' })
   deliveryCountry?: string;
 
-  @IsOptional() @IsBoolean({ message: 'sameAsDelivery must be true or false' })
+  @IsOptional()
+  @IsBoolean({ message: 'sameAsDelivery must be true or false' })
   sameAsDelivery?: boolean;
 }
 
 /** What a signed-in buyer must send: the address part; contact fields are optional and default to the account's. */
 export class ShippingInfoDto extends AddressInfoDto {
   /** Contact fields: required for guests only (GuestInfoDto); a signed-in buyer may send them to override the account's. */
-  @Transform(trim) @IsOptional() @IsEmail({}, { message: MESSAGES.invalidEmail }) @MaxLength(LIMITS.emailMax, { message: MESSAGES.invalidEmail })
+  @Transform(trim)
+  @IsOptional()
+  @IsEmail({}, { message: MESSAGES.invalidEmail })
+  @MaxLength(LIMITS.emailMax, { message: MESSAGES.invalidEmail })
   email?: string;
 
-  @Transform(trim) @IsOptional() @IsString() @MaxLength(LIMITS.nameMax, { message: 'First name is too long' })
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(LIMITS.nameMax, { message: 'First name is too long' })
   firstName?: string;
 
-  @Transform(trim) @IsOptional() @IsString() @MaxLength(LIMITS.nameMax, { message: 'Last name is too long' })
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(LIMITS.nameMax, { message: 'Last name is too long' })
   lastName?: string;
 }
 
 /** The whole checkout form of a guest: the address part plus email, first and last name (spec section 5). */
 export class GuestInfoDto extends AddressInfoDto {
-  @Transform(trim) @IsNotEmpty({ message: MESSAGES.emailRequired }) @IsEmail({}, { message: MESSAGES.invalidEmail }) @MaxLength(LIMITS.emailMax, { message: MESSAGES.invalidEmail })
+  @Transform(trim)
+  @IsNotEmpty({ message: MESSAGES.emailRequired })
+  @IsEmail({}, { message: MESSAGES.invalidEmail })
+  @MaxLength(LIMITS.emailMax, { message: MESSAGES.invalidEmail })
   email!: string;
 
-  @Transform(trim) @IsNotEmpty({ message: MESSAGES.firstNameRequired }) @IsString({ message: MESSAGES.firstNameRequired }) @MaxLength(LIMITS.nameMax, { message: 'First name is too long' })
+  @Transform(trim)
+  @IsNotEmpty({ message: MESSAGES.firstNameRequired })
+  @IsString({ message: MESSAGES.firstNameRequired })
+  @MaxLength(LIMITS.nameMax, { message: 'First name is too long' })
   firstName!: string;
 
-  @Transform(trim) @IsNotEmpty({ message: MESSAGES.lastNameRequired }) @IsString({ message: MESSAGES.lastNameRequired }) @MaxLength(LIMITS.nameMax, { message: 'Last name is too long' })
+  @Transform(trim)
+  @IsNotEmpty({ message: MESSAGES.lastNameRequired })
+  @IsString({ message: MESSAGES.lastNameRequired })
+  @MaxLength(LIMITS.nameMax, { message: 'Last name is too long' })
   lastName!: string;
 }
 
@@ -93,11 +159,15 @@ export class CreatePaymentIntentDto {
   @Matches(/^\d{1,10}(\.\d{1,2})?$/, { message: 'Amount must be a positive amount with at most two decimals' })
   amount!: string | number;
 
-  @IsOptional() @ValidateNested() @Type(() => ShippingInfoDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ShippingInfoDto)
   guestInfo?: ShippingInfoDto;
 
   /** A guest's resumption of their own checkout: the token answered when it started (kept by that browser only). */
-  @IsOptional() @IsString({ message: 'checkoutToken must be a string' }) @MaxLength(100, { message: 'checkoutToken is too long' })
+  @IsOptional()
+  @IsString({ message: 'checkoutToken must be a string' })
+  @MaxLength(100, { message: 'checkoutToken is too long' })
   checkoutToken?: string;
 }
 
@@ -117,9 +187,15 @@ export class TestCardDto {
  * by the intent's client secret, which only the browser that started the checkout holds.
  */
 export class ConfirmTestPaymentDto {
-  @IsString({ message: 'clientSecret is required' }) @IsNotEmpty({ message: 'clientSecret is required' }) @MaxLength(200) clientSecret!: string;
+  @IsString({ message: 'clientSecret is required' })
+  @IsNotEmpty({ message: 'clientSecret is required' })
+  @MaxLength(200)
+  clientSecret!: string;
   /** Required: the card form always sends it (its fields may be incomplete: those get the spec's messages). */
-  @IsObject({ message: CARD_REQUIRED }) @ValidateNested({ message: CARD_REQUIRED }) @Type(() => TestCardDto) card!: TestCardDto;
+  @IsObject({ message: CARD_REQUIRED })
+  @ValidateNested({ message: CARD_REQUIRED })
+  @Type(() => TestCardDto)
+  card!: TestCardDto;
 }
 
 /**
@@ -137,8 +213,16 @@ export type PaymentProviderName = 'stripe' | 'test';
  * delivered, completed, cancelled (refunded before shipping), disputed (a claim is open), refunded.
  */
 export type OrderStatus =
-  | 'pending' | 'requires_action' | 'failed'
-  | 'paid' | 'shipped' | 'delivered' | 'completed' | 'cancelled' | 'disputed' | 'refunded';
+  | 'pending'
+  | 'requires_action'
+  | 'failed'
+  | 'paid'
+  | 'shipped'
+  | 'delivered'
+  | 'completed'
+  | 'cancelled'
+  | 'disputed'
+  | 'refunded';
 
 /** Answer of `POST /api/create-payment-intent`: what the card form needs. `amount` is the price as a decimal string. */
 export interface PaymentIntentDto {

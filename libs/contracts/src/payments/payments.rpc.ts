@@ -2,7 +2,15 @@ import { Type } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { CreatePaymentIntentDto, TestCardDto } from './payment.dto';
 import { ListPayoutsQueryDto, TestOnboardingDetailsDto } from './payout.dto';
-import { CancelOrderDto, DecideClaimDto, ListOrdersQueryDto, OpenClaimDto, OrderAccessRequest, RespondToClaimDto, ShipOrderDto } from './order.dto';
+import {
+  CancelOrderDto,
+  DecideClaimDto,
+  ListOrdersQueryDto,
+  OpenClaimDto,
+  OrderAccessRequest,
+  RespondToClaimDto,
+  ShipOrderDto,
+} from './order.dto';
 
 /** `payments.intent.create`: `actorId` is absent for a guest. */
 export class CreatePaymentIntentRequest extends CreatePaymentIntentDto {

@@ -1,12 +1,35 @@
 import type { Contract, Done } from '../rpc/contract';
 import type { OrderDetailDto, OrdersPageDto, SupportCardDisputesPageDto, SupportClaimsPageDto } from './order.dto';
-import type { PayoutAccountDto, PayoutOnboardingDto, PayoutsPageDto, TestOnboardingDoneDto, TestOnboardingDto } from './payout.dto';
+import type {
+  PayoutAccountDto,
+  PayoutOnboardingDto,
+  PayoutsPageDto,
+  TestOnboardingDoneDto,
+  TestOnboardingDto,
+} from './payout.dto';
 import type { OrdersDto, PaymentIntentDto, PaymentStatusDto, TestPaymentOutcomeDto } from './payment.dto';
 import {
-  CancelOrderRequest, ConfirmOrderRequest, ConfirmTestPaymentRequest, CreatePaymentIntentRequest, DecideClaimRequest, GetOrderRequest,
-  HandleWebhookRequest, ListOpenClaimsRequest, ListOrdersPageRequest, ListOrdersRequest, MarkDeliveredRequest, OpenClaimRequest,
-  ReconcilePaymentRequest, RespondToClaimRequest, ShipOrderRequest, GetPayoutAccountRequest, CreatePayoutAccountRequest,
-  ListPayoutsRequest, GetTestOnboardingRequest, CompleteTestOnboardingRequest, ListCardDisputesRequest,
+  CancelOrderRequest,
+  ConfirmOrderRequest,
+  ConfirmTestPaymentRequest,
+  CreatePaymentIntentRequest,
+  DecideClaimRequest,
+  GetOrderRequest,
+  HandleWebhookRequest,
+  ListOpenClaimsRequest,
+  ListOrdersPageRequest,
+  ListOrdersRequest,
+  MarkDeliveredRequest,
+  OpenClaimRequest,
+  ReconcilePaymentRequest,
+  RespondToClaimRequest,
+  ShipOrderRequest,
+  GetPayoutAccountRequest,
+  CreatePayoutAccountRequest,
+  ListPayoutsRequest,
+  GetTestOnboardingRequest,
+  CompleteTestOnboardingRequest,
+  ListCardDisputesRequest,
 } from './payments.rpc';
 
 /** payments' request/reply subjects. */

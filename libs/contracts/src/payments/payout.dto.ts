@@ -85,7 +85,15 @@ export class ListPayoutsQueryDto {
  * `charged_back` (a card dispute was lost: the bank gave the money back to the buyer).
  */
 export const ORDER_MONEY_STATES = [
-  'pending', 'held', 'frozen', 'releasing', 'awaiting_payout_account', 'paid_to_seller', 'refunding', 'refunded', 'charged_back',
+  'pending',
+  'held',
+  'frozen',
+  'releasing',
+  'awaiting_payout_account',
+  'paid_to_seller',
+  'refunding',
+  'refunded',
+  'charged_back',
 ] as const;
 export type OrderMoneyState = (typeof ORDER_MONEY_STATES)[number];
 
@@ -119,25 +127,41 @@ export interface TestOnboardingDto {
 
 /** `POST /api/payouts/test-onboarding/{token}` body. */
 export class TestOnboardingDetailsDto {
-  @Transform(trim) @IsString({ message: 'Legal name is required' }) @IsNotEmpty({ message: 'Legal name is required' }) @MaxLength(100, { message: 'Legal name is too long' })
+  @Transform(trim)
+  @IsString({ message: 'Legal name is required' })
+  @IsNotEmpty({ message: 'Legal name is required' })
+  @MaxLength(100, { message: 'Legal name is too long' })
   legalName!: string;
 
-  @IsString({ message: 'Date of birth is required' }) @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Date of birth must be YYYY-MM-DD' })
+  @IsString({ message: 'Date of birth is required' })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Date of birth must be YYYY-MM-DD' })
   dateOfBirth!: string;
 
-  @Transform(trim) @IsString({ message: 'Address is required' }) @IsNotEmpty({ message: 'Address is required' }) @MaxLength(200, { message: 'Address is too long' })
+  @Transform(trim)
+  @IsString({ message: 'Address is required' })
+  @IsNotEmpty({ message: 'Address is required' })
+  @MaxLength(200, { message: 'Address is too long' })
   addressLine!: string;
 
-  @Transform(trim) @IsString({ message: 'City is required' }) @IsNotEmpty({ message: 'City is required' }) @MaxLength(100, { message: 'City is too long' })
+  @Transform(trim)
+  @IsString({ message: 'City is required' })
+  @IsNotEmpty({ message: 'City is required' })
+  @MaxLength(100, { message: 'City is too long' })
   city!: string;
 
-  @Transform(trim) @IsString({ message: 'Postal code is required' }) @Matches(/^[A-Za-z0-9 -]{3,10}$/, { message: 'Postal code is not valid' })
+  @Transform(trim)
+  @IsString({ message: 'Postal code is required' })
+  @Matches(/^[A-Za-z0-9 -]{3,10}$/, { message: 'Postal code is not valid' })
   postalCode!: string;
 
-  @Transform(trim) @IsString({ message: 'Routing number is required' }) @Matches(/^\d{9}$/, { message: 'Routing number must be 9 digits' })
+  @Transform(trim)
+  @IsString({ message: 'Routing number is required' })
+  @Matches(/^\d{9}$/, { message: 'Routing number must be 9 digits' })
   routingNumber!: string;
 
-  @Transform(trim) @IsString({ message: 'Account number is required' }) @Matches(/^\d{4,17}$/, { message: 'Account number must be 4 to 17 digits' })
+  @Transform(trim)
+  @IsString({ message: 'Account number is required' })
+  @Matches(/^\d{4,17}$/, { message: 'Account number must be 4 to 17 digits' })
   accountNumber!: string;
 }
 

@@ -23,7 +23,8 @@ export interface RpcErrorPayload {
 
 export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
   return (
-    typeof value === 'object' && value !== null &&
+    typeof value === 'object' &&
+    value !== null &&
     Object.values(ErrorCode).includes((value as RpcErrorPayload).code) &&
     typeof (value as RpcErrorPayload).message === 'string'
   );

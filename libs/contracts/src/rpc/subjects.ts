@@ -19,7 +19,8 @@ export const RPC = {
 } as const;
 
 /** Every subject with its request class and reply type: the compiler ties both ends to it. */
-export interface RpcContracts extends IdentityContracts, CatalogContracts, FavouritesContracts, MessagingContracts, PaymentsContracts {}
+export interface RpcContracts
+  extends IdentityContracts, CatalogContracts, FavouritesContracts, MessagingContracts, PaymentsContracts {}
 
 export type RpcSubject = keyof RpcContracts;
 export type RpcRequest<S extends RpcSubject> = RpcContracts[S]['request'];

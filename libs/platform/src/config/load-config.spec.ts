@@ -6,7 +6,11 @@ import { ServiceConfig } from './service-config';
 describe('loadConfig', () => {
   it('gives working loopback defaults', () => {
     const config = loadConfig(ServiceConfig, {});
-    expect(config).toMatchObject({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/souvenir', NATS_URL: 'nats://127.0.0.1:4222', RPC_TIMEOUT_MS: 4000 });
+    expect(config).toMatchObject({
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/souvenir',
+      NATS_URL: 'nats://127.0.0.1:4222',
+      RPC_TIMEOUT_MS: 4000,
+    });
   });
 
   it('converts numbers and refuses a wrong value with a message naming the variable', () => {
@@ -14,7 +18,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig(ServiceConfig, { NATS_URL: 'localhost:4222' })).toThrow(ConfigError);
     expect(() => loadConfig(ServiceConfig, { NATS_URL: 'localhost:4222' })).toThrow(/NATS_URL/);
     expect(() => loadConfig(ServiceConfig, { HTTP_PORT: 'eighty' })).toThrow(/HTTP_PORT/);
-    expect(() => loadConfig(ServiceConfig, { DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must be a postgres:\/\/ URL/);
+    expect(() => loadConfig(ServiceConfig, { DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL must be a postgres:\/\/ URL/,
+    );
   });
 
   it('stops a real process at start with exit code 78 and the variable in its message', () => {
@@ -22,7 +28,11 @@ describe('loadConfig', () => {
     let status = 0;
     let stderr = '';
     try {
-      execFileSync(process.execPath, [main], { env: { ...process.env, NATS_URL: 'not-a-url' }, stdio: 'pipe', timeout: 20_000 });
+      execFileSync(process.execPath, [main], {
+        env: { ...process.env, NATS_URL: 'not-a-url' },
+        stdio: 'pipe',
+        timeout: 20_000,
+      });
     } catch (error) {
       status = (error as { status: number }).status;
       stderr = String((error as { stderr: Buffer }).stderr);

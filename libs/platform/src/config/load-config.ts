@@ -11,11 +11,14 @@ export class ConfigError extends Error {}
 export function loadConfig<T extends object>(type: new () => T, env: NodeJS.ProcessEnv = process.env): T {
   const defaults = new type() as Record<string, unknown>;
   const raw: Record<string, unknown> = {};
-  for (const key of Object.keys(defaults)) raw[key] = env[key] === undefined || env[key] === '' ? defaults[key] : env[key];
+  for (const key of Object.keys(defaults))
+    raw[key] = env[key] === undefined || env[key] === '' ? defaults[key] : env[key];
   const config = plainToInstance(type, raw, { enableImplicitConversion: true });
   const errors = validateSync(config, { forbidUnknownValues: false });
   if (errors.length) {
-    const lines = errors.map((e) => `${e.property}=${JSON.stringify(raw[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    const lines = errors.map(
+      (e) => `${e.property}=${JSON.stringify(raw[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`,
+    );
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   return config;

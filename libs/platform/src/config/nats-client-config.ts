@@ -3,7 +3,9 @@ import type { NatsCredentialsConfig } from '../events/nats-connection';
 
 /** How every process (the services and the gateway) reaches NATS and proves who it is there. */
 export class NatsClientConfig implements NatsCredentialsConfig {
-  @Matches(/^(nats|tls):\/\/[^,]+(,(nats|tls):\/\/[^,]+)*$/, { message: 'NATS_URL must be one or more nats:// URLs, comma separated' })
+  @Matches(/^(nats|tls):\/\/[^,]+(,(nats|tls):\/\/[^,]+)*$/, {
+    message: 'NATS_URL must be one or more nats:// URLs, comma separated',
+  })
   NATS_URL = 'nats://127.0.0.1:4222';
 
   /**

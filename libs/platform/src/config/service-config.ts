@@ -11,13 +11,19 @@ export class ServiceConfig extends NatsClientConfig {
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/souvenir';
 
   /** Port of the small HTTP server for /healthz, /readyz. */
-  @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   HTTP_PORT: number = 0;
 
   @IsIn(['debug', 'info', 'warn', 'error'])
   LOG_LEVEL = 'info';
 
-  @Type(() => Number) @IsInt() @Min(1) @Max(60_000)
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(60_000)
   RPC_TIMEOUT_MS: number = 4000;
 
   @IsString()

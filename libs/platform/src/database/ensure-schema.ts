@@ -13,10 +13,12 @@ export async function ensureDatabaseAndSchema(url: string, schema: string): Prom
     const database = decodeURIComponent(target.pathname.slice(1));
     const admin = new URL(url);
     admin.pathname = '/postgres';
-    await withClient(admin.toString(), (c) => c.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`)).catch((e) => {
-      // Created meanwhile by another service starting at the same moment (42P04, or 23505 when both raced).
-      if (!['42P04', '23505'].includes((e as { code?: string }).code ?? '')) throw e;
-    });
+    await withClient(admin.toString(), (c) => c.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`)).catch(
+      (e) => {
+        // Created meanwhile by another service starting at the same moment (42P04, or 23505 when both raced).
+        if (!['42P04', '23505'].includes((e as { code?: string }).code ?? '')) throw e;
+      },
+    );
     await createSchema(url, schema);
   }
 }

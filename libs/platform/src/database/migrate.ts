@@ -19,7 +19,9 @@ export async function openAndMigrate(options: DataSourceOptions, url: string, sc
     throw error;
   } finally {
     // Ending the session releases the lock too, should the unlock fail.
-    await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [`souvenir.migrations.${schema}`]).catch(() => undefined);
+    await lock
+      .query('SELECT pg_advisory_unlock(hashtext($1))', [`souvenir.migrations.${schema}`])
+      .catch(() => undefined);
     await lock.end().catch(() => undefined);
   }
   return dataSource;

@@ -12,7 +12,8 @@ export async function createPlatformTables(queryRunner: QueryRunner, schema: str
       "published_at" timestamptz
     )`);
   await queryRunner.query(
-    `CREATE INDEX "outbox_events_unpublished_idx" ON "${schema}"."outbox_events" ("created_at") WHERE "published_at" IS NULL`);
+    `CREATE INDEX "outbox_events_unpublished_idx" ON "${schema}"."outbox_events" ("created_at") WHERE "published_at" IS NULL`,
+  );
   await queryRunner.query(`
     CREATE TABLE "${schema}"."processed_events" (
       "event_id" text PRIMARY KEY,

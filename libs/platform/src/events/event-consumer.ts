@@ -1,7 +1,14 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  type ConsumerMessages,
+  type JsMsg,
+} from '@nats-io/jetstream';
 import { durableConsumerName, EVENT_TYPES, type EventPayload, type EventSubject } from '@souvenir/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ProcessedEventEntity } from '../outbox/outbox-event.entity';
@@ -50,14 +57,17 @@ export class EventConsumer implements BeforeApplicationShutdown {
           filter_subject: subject,
           ack_wait: 30 * 1_000_000_000,
           max_deliver: -1,
-        }));
+        }),
+      );
       this.durables.push(durable);
       const consumer = await jetstream(this.nc).consumers.get(stream, durable);
       const messages = await consumer.consume({ max_messages: 64 });
       this.subscriptions.push(messages);
-      this.loops.push((async () => {
-        for await (const msg of messages) await this.handle(msg, handlers);
-      })());
+      this.loops.push(
+        (async () => {
+          for await (const msg of messages) await this.handle(msg, handlers);
+        })(),
+      );
     }
   }
 
@@ -65,8 +75,12 @@ export class EventConsumer implements BeforeApplicationShutdown {
   async pending(): Promise<{ consumer: string; pending: number; ackPending: number }[]> {
     if (!this.durables.length || this.nc.isClosed()) return [];
     const jsm = await jetstreamManager(this.nc);
-    const infos = await Promise.all(this.durables.map((d) => jsm.consumers.info(this.options.eventStream, d).catch(() => null)));
-    return infos.filter((i) => i !== null).map((i) => ({ consumer: i.name, pending: i.num_pending, ackPending: i.num_ack_pending }));
+    const infos = await Promise.all(
+      this.durables.map((d) => jsm.consumers.info(this.options.eventStream, d).catch(() => null)),
+    );
+    return infos
+      .filter((i) => i !== null)
+      .map((i) => ({ consumer: i.name, pending: i.num_pending, ackPending: i.num_ack_pending }));
   }
 
   /**
@@ -104,7 +118,12 @@ export class EventConsumer implements BeforeApplicationShutdown {
   }
 
   /** Runs the handler once per event id. */
-  async apply(eventId: string, subject: string, payload: unknown, handler: (e: unknown, m: EntityManager) => Promise<void>) {
+  async apply(
+    eventId: string,
+    subject: string,
+    payload: unknown,
+    handler: (e: unknown, m: EntityManager) => Promise<void>,
+  ) {
     await this.dataSource.transaction(async (manager) => {
       const inserted = await manager
         .createQueryBuilder()

@@ -21,7 +21,9 @@ export interface NatsCredentialsConfig {
  */
 export function natsConnectionOptions(config: NatsCredentialsConfig): Partial<NodeConnectionOptions> {
   return {
-    ...(config.NATS_USER ? { user: config.NATS_USER, pass: config.NATS_PASSWORD, inboxPrefix: natsInboxPrefix(config.NATS_USER) } : {}),
+    ...(config.NATS_USER
+      ? { user: config.NATS_USER, pass: config.NATS_PASSWORD, inboxPrefix: natsInboxPrefix(config.NATS_USER) }
+      : {}),
     ...(config.NATS_CA_FILE ? { tls: { caFile: config.NATS_CA_FILE } } : {}),
   };
 }
@@ -30,7 +32,11 @@ export function natsConnectionOptions(config: NatsCredentialsConfig): Partial<No
  * The process's NATS connection, which reconnects forever: JetStream (outbox relay, consumers) and RpcClient's
  * requests. The services' Nest NATS servers, which answer requests, keep their own connection.
  */
-export async function connectNats(servers: string, name: string, credentials: NatsCredentialsConfig): Promise<NatsConnection> {
+export async function connectNats(
+  servers: string,
+  name: string,
+  credentials: NatsCredentialsConfig,
+): Promise<NatsConnection> {
   const logger = new Logger('Nats');
   const nc = await connect({
     ...natsConnectionOptions(credentials),
@@ -45,7 +51,8 @@ export async function connectNats(servers: string, name: string, credentials: Na
   });
   void (async () => {
     for await (const status of nc.status()) {
-      if (status.type === 'disconnect' || status.type === 'reconnect') logger.warn({ msg: `nats ${status.type}`, server: 'server' in status ? status.server : undefined });
+      if (status.type === 'disconnect' || status.type === 'reconnect')
+        logger.warn({ msg: `nats ${status.type}`, server: 'server' in status ? status.server : undefined });
     }
   })();
   return nc;
@@ -61,7 +68,9 @@ export async function ensureEventStream(nc: NatsConnection, name: string, subjec
       await jsm.streams.add({ name, subjects: [...subjects], duplicate_window: 10 * 60 * 1_000_000_000 });
     } catch (error) {
       // Another service created it meanwhile.
-      await jsm.streams.info(name).catch(() => { throw error; });
+      await jsm.streams.info(name).catch(() => {
+        throw error;
+      });
     }
   }
 }

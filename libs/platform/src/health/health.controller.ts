@@ -20,7 +20,10 @@ export class HealthController {
 
   @Get('readyz')
   async readyz() {
-    const postgres = await within(2000, this.dataSource.query('SELECT 1')).then(() => true, () => false);
+    const postgres = await within(2000, this.dataSource.query('SELECT 1')).then(
+      () => true,
+      () => false,
+    );
     const nats = await natsReachable(this.nc);
     const checks = { postgres: postgres ? 'up' : 'down', nats: nats ? 'up' : 'down' };
     if (!postgres || !nats) throw new ServiceUnavailableException({ status: 'unavailable', checks });
@@ -30,9 +33,19 @@ export class HealthController {
 
 /** Whether the connection is open and the server answers a ping within a second (readiness of any process). */
 export async function natsReachable(nc: NatsConnection): Promise<boolean> {
-  return !nc.isClosed() && !nc.isDraining() && (await within(1000, nc.flush()).then(() => true, () => false));
+  return (
+    !nc.isClosed() &&
+    !nc.isDraining() &&
+    (await within(1000, nc.flush()).then(
+      () => true,
+      () => false,
+    ))
+  );
 }
 
 function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  return Promise.race([work, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
+  return Promise.race([
+    work,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
+  ]);
 }

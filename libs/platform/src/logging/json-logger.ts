@@ -8,21 +8,42 @@ type Level = keyof typeof LEVELS;
 export class JsonLogger implements LoggerService {
   private readonly threshold: number;
 
-  constructor(private readonly service: string, level: string = process.env.LOG_LEVEL ?? 'info') {
+  constructor(
+    private readonly service: string,
+    level: string = process.env.LOG_LEVEL ?? 'info',
+  ) {
     this.threshold = LEVELS[level as Level] ?? LEVELS.info;
   }
 
-  log(message: unknown, ...rest: unknown[]) { this.write('info', message, rest); }
-  error(message: unknown, ...rest: unknown[]) { this.write('error', message, rest); }
-  warn(message: unknown, ...rest: unknown[]) { this.write('warn', message, rest); }
-  debug(message: unknown, ...rest: unknown[]) { this.write('debug', message, rest); }
-  verbose(message: unknown, ...rest: unknown[]) { this.write('debug', message, rest); }
-  fatal(message: unknown, ...rest: unknown[]) { this.write('fatal', message, rest); }
+  log(message: unknown, ...rest: unknown[]) {
+    this.write('info', message, rest);
+  }
+  error(message: unknown, ...rest: unknown[]) {
+    this.write('error', message, rest);
+  }
+  warn(message: unknown, ...rest: unknown[]) {
+    this.write('warn', message, rest);
+  }
+  debug(message: unknown, ...rest: unknown[]) {
+    this.write('debug', message, rest);
+  }
+  verbose(message: unknown, ...rest: unknown[]) {
+    this.write('debug', message, rest);
+  }
+  fatal(message: unknown, ...rest: unknown[]) {
+    this.write('fatal', message, rest);
+  }
 
   private write(level: Level, message: unknown, rest: unknown[]) {
     if (LEVELS[level] < this.threshold) return;
     const context = typeof rest[rest.length - 1] === 'string' ? (rest.pop() as string) : undefined;
-    const entry: Record<string, unknown> = { time: new Date().toISOString(), level, service: this.service, context, requestId: currentRequestId() };
+    const entry: Record<string, unknown> = {
+      time: new Date().toISOString(),
+      level,
+      service: this.service,
+      context,
+      requestId: currentRequestId(),
+    };
     if (message instanceof Error) Object.assign(entry, { msg: message.message, stack: message.stack });
     else if (typeof message === 'object' && message !== null) Object.assign(entry, message);
     else entry.msg = String(message);

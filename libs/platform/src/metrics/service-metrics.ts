@@ -14,17 +14,21 @@ export class ServiceMetrics {
       name: 'outbox_backlog_events',
       help: 'Events written to the outbox and not yet published to JetStream',
       registers: [this.registry],
-      async collect() { this.set(await relay.backlog().catch(() => -1)); },
+      async collect() {
+        this.set(await relay.backlog().catch(() => -1));
+      },
     });
     new Gauge({
       name: 'outbox_oldest_unpublished_age_seconds',
       help: 'Age of the oldest unpublished outbox event (0 when none): the relay lag right now',
       registers: [this.registry],
-      async collect() { this.set(await relay.oldestUnpublishedAgeSeconds().catch(() => -1)); },
+      async collect() {
+        this.set(await relay.oldestUnpublishedAgeSeconds().catch(() => -1));
+      },
     });
     new Gauge({
       name: 'jetstream_consumer_pending_messages',
-      help: 'Events on the stream not yet delivered to this service\'s durable consumer',
+      help: "Events on the stream not yet delivered to this service's durable consumer",
       labelNames: ['consumer'] as const,
       registers: [this.registry],
       async collect() {
@@ -34,7 +38,7 @@ export class ServiceMetrics {
     });
     new Gauge({
       name: 'jetstream_consumer_ack_pending_messages',
-      help: 'Events delivered to this service\'s durable consumer and not yet acknowledged',
+      help: "Events delivered to this service's durable consumer and not yet acknowledged",
       labelNames: ['consumer'] as const,
       registers: [this.registry],
       async collect() {

@@ -1,4 +1,10 @@
-import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
@@ -124,7 +130,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       if (delay) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, delay);
-          this.wake = () => { clearTimeout(timer); resolve(); };
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
         });
         this.wake = null;
       }

@@ -7,7 +7,11 @@ import { OutboxEventEntity } from './outbox-event.entity';
 // Real Postgres (the machine's server, as libs/testing uses it), in a schema of its own dropped afterwards.
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const schema = `outbox_spec_${randomUUID().slice(0, 8)}`;
-const event = (): ProductRemovedEvent => ({ productId: randomUUID(), sellerId: randomUUID(), occurredAt: new Date().toISOString() });
+const event = (): ProductRemovedEvent => ({
+  productId: randomUUID(),
+  sellerId: randomUUID(),
+  occurredAt: new Date().toISOString(),
+});
 
 describe('Outbox wakes the relay when the transaction that wrote rows commits', () => {
   let dataSource: DataSource;
@@ -34,7 +38,9 @@ describe('Outbox wakes the relay when the transaction that wrote rows commits', 
     // A fresh Outbox per test; the subscribers of earlier tests stay but their Outbox never records a writer again.
     outbox = new Outbox();
     wakes = 0;
-    outbox.wakeAfterCommit(dataSource, () => { wakes++; });
+    outbox.wakeAfterCommit(dataSource, () => {
+      wakes++;
+    });
   });
 
   it('after the commit, not at the insert', async () => {
@@ -57,11 +63,15 @@ describe('Outbox wakes the relay when the transaction that wrote rows commits', 
   });
 
   it('never for a rolled-back transaction, nor for a commit that wrote no rows', async () => {
-    await expect(dataSource.transaction(async (manager) => {
-      await outbox.add(manager, EVENTS.catalog.productRemoved, event());
-      throw new Error('rolled back');
-    })).rejects.toThrow('rolled back');
-    await dataSource.transaction(async (manager) => { await manager.query('SELECT 1'); });
+    await expect(
+      dataSource.transaction(async (manager) => {
+        await outbox.add(manager, EVENTS.catalog.productRemoved, event());
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await dataSource.transaction(async (manager) => {
+      await manager.query('SELECT 1');
+    });
     expect(wakes).toBe(0);
   });
 

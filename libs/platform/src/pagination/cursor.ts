@@ -80,7 +80,8 @@ export function timeIdCursor<At extends string, Id extends string>(at: At, id: I
     encode: (key: Key): string => encodeCursor({ v: 1, k: key }),
     decode: (cursor: string): Key =>
       decodeCursor(cursor, (decoded) => {
-        if (!hasExactlyKeys(decoded, ['v', 'k']) || decoded.v !== 1 || !hasExactlyKeys(decoded.k, [at, id])) return undefined;
+        if (!hasExactlyKeys(decoded, ['v', 'k']) || decoded.v !== 1 || !hasExactlyKeys(decoded.k, [at, id]))
+          return undefined;
         const key = decoded.k;
         return isIsoTimestamp(key[at]) && isUuid(key[id]) ? ({ [at]: key[at], [id]: key[id] } as Key) : undefined;
       }),

@@ -12,7 +12,10 @@ export class DrainingNatsServer extends ServerNats {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly log = new Logger('RpcServer');
 
-  constructor(options: ConstructorParameters<typeof ServerNats>[0], private readonly drainTimeoutMs: number) {
+  constructor(
+    options: ConstructorParameters<typeof ServerNats>[0],
+    private readonly drainTimeoutMs: number,
+  ) {
     super(options);
   }
 
@@ -47,9 +50,13 @@ export class DrainingNatsServer extends ServerNats {
       this.log.log({ msg: 'stopped taking requests; finishing those in flight', inFlight });
       const deadline = Date.now() + this.drainTimeoutMs;
       while (this.inFlight.size && Date.now() < deadline) {
-        await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())).unref())]);
+        await Promise.race([
+          Promise.allSettled([...this.inFlight]),
+          new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())).unref()),
+        ]);
       }
-      if (this.inFlight.size) this.log.warn({ msg: 'requests still in flight at the drain deadline', inFlight: this.inFlight.size });
+      if (this.inFlight.size)
+        this.log.warn({ msg: 'requests still in flight at the drain deadline', inFlight: this.inFlight.size });
       await nc.flush().catch(() => undefined);
       this.log.log({ msg: 'requests in flight finished', finished: inFlight - this.inFlight.size });
     }

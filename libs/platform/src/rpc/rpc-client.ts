@@ -36,13 +36,18 @@ export class RpcClient {
   async send<S extends RpcSubject>(subject: S, request: RpcRequest<S>): Promise<RpcResponse<S>> {
     // A client span per request (none when tracing is off), active while the headers are written so the
     // service's server span becomes its child.
-    const span = startSpan(subject, SpanKind.CLIENT, { 'messaging.system': 'nats', 'messaging.destination.name': subject });
+    const span = startSpan(subject, SpanKind.CLIENT, {
+      'messaging.system': 'nats',
+      'messaging.destination.name': subject,
+    });
     let failure: string | undefined;
     try {
       // Nest's server needs a packet id to answer (without one it takes the message for an event); the reply
       // subject, not the id, pairs the answer with this request.
       const packet = JSON.stringify({ pattern: subject, data: request, id: String(++this.sent) });
-      const reply = await withActiveSpan(span, () => this.nc.request(subject, packet, { timeout: this.timeoutMs, headers: requestHeaders() }));
+      const reply = await withActiveSpan(span, () =>
+        this.nc.request(subject, packet, { timeout: this.timeoutMs, headers: requestHeaders() }),
+      );
       const { response, err } = reply.json<ServerReply>();
       if (err !== undefined && err !== null) throw err;
       return response as RpcResponse<S>;

@@ -10,7 +10,9 @@ describe('toRpcException', () => {
 
   it('answers Unavailable (503) for a lock not granted in time, a deadlock or a serialization failure (TypeORM wraps the driver error)', () => {
     for (const code of ['55P03', '40P01', '40001']) {
-      const error = Object.assign(new Error('QueryFailedError'), { driverError: Object.assign(new Error('canceling statement due to lock timeout'), { code }) });
+      const error = Object.assign(new Error('QueryFailedError'), {
+        driverError: Object.assign(new Error('canceling statement due to lock timeout'), { code }),
+      });
       expect(toRpcException(error).getError()).toMatchObject({ code: ErrorCode.Unavailable });
     }
   });

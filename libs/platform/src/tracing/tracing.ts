@@ -1,4 +1,13 @@
-import { context, propagation, type Context, type Span, SpanKind, SpanStatusCode, trace, type Attributes } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  type Context,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+} from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -47,7 +56,12 @@ export async function stopTracing(): Promise<void> {
 }
 
 /** A span, or undefined when tracing is off; the caller ends it (`endSpan`). */
-export function startSpan(name: string, kind: SpanKind, attributes: Attributes, parent: Context = context.active()): Span | undefined {
+export function startSpan(
+  name: string,
+  kind: SpanKind,
+  attributes: Attributes,
+  parent: Context = context.active(),
+): Span | undefined {
   return provider?.getTracer('@souvenir/platform').startSpan(name, { kind, attributes }, parent);
 }
 
@@ -64,7 +78,9 @@ export function withActiveSpan<T>(span: Span | undefined, work: () => T, parent:
 }
 
 /** Header maps of NATS (MsgHdrs) and of node's IncomingMessage alike. */
-interface HeaderCarrier { get(key: string): string | string[] | undefined | null }
+interface HeaderCarrier {
+  get(key: string): string | string[] | undefined | null;
+}
 
 /** The trace context a caller sent (`traceparent`), to parent the span of the work done for it. */
 export function extractTraceContext(headers: HeaderCarrier | undefined): Context {

@@ -9,5 +9,7 @@ export class CategoriesController {
   constructor(private readonly categories: CategoriesService) {}
 
   @RpcHandler(RPC.catalog.countBrowseCategories)
-  countBrowseCategories(_request: RpcRequest<typeof RPC.catalog.countBrowseCategories>) { return this.categories.countBrowseCategories(); }
+  countBrowseCategories(_request: RpcRequest<typeof RPC.catalog.countBrowseCategories>) {
+    return this.categories.countBrowseCategories();
+  }
 }

@@ -6,7 +6,10 @@ import { ProductsRepository, type ProductFilters } from '../products/products.re
 
 @Injectable()
 export class CategoriesService {
-  constructor(private readonly products: ProductsRepository, private readonly counts: ProductCountCache) {}
+  constructor(
+    private readonly products: ProductsRepository,
+    private readonly counts: ProductCountCache,
+  ) {}
 
   /**
    * The Categories page's cards with their numbers of active products. Each is the total of a browse with that one
@@ -18,8 +21,14 @@ export class CategoriesService {
     return Promise.all(
       BROWSE_CATEGORIES.map(async (name) => {
         const filters: ProductFilters = { searchWords: null, categories: [name] };
-        const counted = await this.counts.getUpTo(filters, TOTAL_COUNT_BOUND, () => this.products.countUpTo(filters, TOTAL_COUNT_BOUND));
-        return { name, count: Math.min(counted, TOTAL_COUNT_BOUND), ...(counted > TOTAL_COUNT_BOUND ? { countIsLowerBound: true } : {}) };
+        const counted = await this.counts.getUpTo(filters, TOTAL_COUNT_BOUND, () =>
+          this.products.countUpTo(filters, TOTAL_COUNT_BOUND),
+        );
+        return {
+          name,
+          count: Math.min(counted, TOTAL_COUNT_BOUND),
+          ...(counted > TOTAL_COUNT_BOUND ? { countIsLowerBound: true } : {}),
+        };
       }),
     );
   }

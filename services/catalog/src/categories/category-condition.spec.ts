@@ -2,13 +2,23 @@ import { categoryCondition } from './category-condition';
 
 function build(names: string[]) {
   const values: unknown[] = [];
-  const sql = categoryCondition(names, (value) => { values.push(value); return `$${values.length}`; }, (words) => `text(${words.join('+')})`);
+  const sql = categoryCondition(
+    names,
+    (value) => {
+      values.push(value);
+      return `$${values.length}`;
+    },
+    (words) => `text(${words.join('+')})`,
+  );
   return { sql, values };
 }
 
 describe('categoryCondition', () => {
   it('expands a browse name to its sell categories or its term', () => {
-    expect(build(['Fashion & Accessories'])).toEqual({ sql: '(p.category = ANY($1::text[]) OR text(fashion))', values: [['Clothing']] });
+    expect(build(['Fashion & Accessories'])).toEqual({
+      sql: '(p.category = ANY($1::text[]) OR text(fashion))',
+      values: [['Clothing']],
+    });
     expect(build(['Ceramics & Pottery'])).toEqual({ sql: '(text(ceramic))', values: [] });
     expect(build(['Pop Culture & Entertainment'])).toEqual({ sql: '(text(pop+culture))', values: [] });
   });
@@ -21,6 +31,9 @@ describe('categoryCondition', () => {
   });
 
   it('matches a name outside the mapping exactly, as a bound parameter', () => {
-    expect(build(["x'); DROP TABLE y; --"])).toEqual({ sql: '(p.category = ANY($1::text[]))', values: [["x'); DROP TABLE y; --"]] });
+    expect(build(["x'); DROP TABLE y; --"])).toEqual({
+      sql: '(p.category = ANY($1::text[]))',
+      values: [["x'); DROP TABLE y; --"]],
+    });
   });
 });

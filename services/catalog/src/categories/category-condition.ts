@@ -6,7 +6,11 @@ import { categoryFilterOf } from '@souvenir/contracts';
  * the Categories page and the sidebar use). `add` binds a parameter; `matchesWords` is the search's own text
  * condition for a list of words, so a card's term finds what a search for it finds.
  */
-export function categoryCondition(names: string[], add: (value: unknown) => string, matchesWords: (words: string[]) => string): string {
+export function categoryCondition(
+  names: string[],
+  add: (value: unknown) => string,
+  matchesWords: (words: string[]) => string,
+): string {
   const sellCategories = new Set<string>();
   const terms = new Set<string>();
   for (const name of names) {

@@ -11,18 +11,27 @@ export class FavouriteCountsService {
   async apply(event: FavouriteChangedEvent, manager: EntityManager): Promise<void> {
     const states = manager.getRepository(FavouriteStateEntity);
     // A placeholder row to lock: concurrent consumers of the added and removed subjects serialise on it.
-    await states.createQueryBuilder().insert()
+    await states
+      .createQueryBuilder()
+      .insert()
       .values({ userId: event.userId, productId: event.productId, favourited: false, version: 0 })
-      .orIgnore().execute();
+      .orIgnore()
+      .execute();
     const known = await states.findOneOrFail({
       where: { userId: event.userId, productId: event.productId },
       lock: { mode: 'pessimistic_write' },
     });
     if (known.version >= event.version) return;
     const delta = Number(event.favourited) - Number(known.favourited);
-    await states.update({ userId: event.userId, productId: event.productId }, { favourited: event.favourited, version: event.version });
+    await states.update(
+      { userId: event.userId, productId: event.productId },
+      { favourited: event.favourited, version: event.version },
+    );
     if (delta !== 0) {
-      await manager.getRepository(ProductEntity).createQueryBuilder().update()
+      await manager
+        .getRepository(ProductEntity)
+        .createQueryBuilder()
+        .update()
         .set({ favoriteCount: () => `GREATEST(favorite_count + ${delta}, 0)` })
         .where('id = :id', { id: event.productId })
         .execute();

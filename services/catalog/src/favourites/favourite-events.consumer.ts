@@ -6,7 +6,10 @@ import { FavouriteCountsService } from './favourite-counts.service';
 /** Follows favourites: every heart set or cleared moves the product's popularity. */
 @Injectable()
 export class FavouriteEventsConsumer implements OnApplicationBootstrap {
-  constructor(private readonly consumer: EventConsumer, private readonly counts: FavouriteCountsService) {}
+  constructor(
+    private readonly consumer: EventConsumer,
+    private readonly counts: FavouriteCountsService,
+  ) {}
 
   onApplicationBootstrap(): Promise<void> {
     return this.consumer.start({

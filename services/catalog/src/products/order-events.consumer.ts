@@ -6,7 +6,10 @@ import { ProductsService } from './products.service';
 /** Follows payments: a paid order sells its product (once); one cancelled before shipping puts it back on sale. */
 @Injectable()
 export class OrderEventsConsumer implements OnApplicationBootstrap {
-  constructor(private readonly consumer: EventConsumer, private readonly products: ProductsService) {}
+  constructor(
+    private readonly consumer: EventConsumer,
+    private readonly products: ProductsService,
+  ) {}
 
   onApplicationBootstrap(): Promise<void> {
     return this.consumer.start({

@@ -1,6 +1,11 @@
 import type { ProductSort } from '@souvenir/contracts';
 import {
-  decodeCursor as decodeOpaqueCursor, encodeCursor as encodeOpaqueCursor, hasExactlyKeys, isInt4Count, isIsoTimestamp, isUuid,
+  decodeCursor as decodeOpaqueCursor,
+  encodeCursor as encodeOpaqueCursor,
+  hasExactlyKeys,
+  isInt4Count,
+  isIsoTimestamp,
+  isUuid,
 } from '@souvenir/platform';
 import type { SearchTier } from './product-search';
 
@@ -49,10 +54,13 @@ function keyFields(sort: ProductSort, ranked: boolean): (keyof CursorKey)[] {
  */
 export function decodeCursor(cursor: string, sort: ProductSort, ranked: boolean): CursorKey {
   return decodeOpaqueCursor(cursor, (payload) => {
-    if (!hasExactlyKeys(payload, ['v', 's', 'q', 'k']) || payload.v !== 1 || payload.s !== sort || payload.q !== ranked) return undefined;
+    if (!hasExactlyKeys(payload, ['v', 's', 'q', 'k']) || payload.v !== 1 || payload.s !== sort || payload.q !== ranked)
+      return undefined;
     const key = payload.k;
     const valid =
-      hasExactlyKeys(key, keyFields(sort, ranked)) && isIsoTimestamp(key.createdAt) && isUuid(key.id) &&
+      hasExactlyKeys(key, keyFields(sort, ranked)) &&
+      isIsoTimestamp(key.createdAt) &&
+      isUuid(key.id) &&
       (key.price === undefined || (typeof key.price === 'string' && DECIMAL.test(key.price))) &&
       (key.favoriteCount === undefined || isInt4Count(key.favoriteCount)) &&
       (key.tier === undefined || key.tier === 0 || key.tier === 1 || key.tier === 2);

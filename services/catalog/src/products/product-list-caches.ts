@@ -35,7 +35,10 @@ export class ProductCountCache {
 export class FirstPageCache {
   private readonly pages = new ShortLivedCache<ProductPageDto>(500);
 
-  get(key: { filters: ProductFilters; sort: string; limit: number }, read: () => Promise<ProductPageDto>): Promise<ProductPageDto> {
+  get(
+    key: { filters: ProductFilters; sort: string; limit: number },
+    read: () => Promise<ProductPageDto>,
+  ): Promise<ProductPageDto> {
     return this.pages.get(JSON.stringify(key), read);
   }
 

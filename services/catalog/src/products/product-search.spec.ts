@@ -17,10 +17,25 @@ describe('product search words', () => {
   });
 
   it('corrects a typo to the nearest known term, the most used on a tie, never to its own plural', () => {
-    expect(correctWord('japn', [{ term: 'jar', uses: 900 }, { term: 'japan', uses: 160 }])).toBe('japan');
-    expect(correctWord('bowk', [{ term: 'bowl', uses: 10 }, { term: 'book', uses: 50 }])).toBe('book');
+    expect(
+      correctWord('japn', [
+        { term: 'jar', uses: 900 },
+        { term: 'japan', uses: 160 },
+      ]),
+    ).toBe('japan');
+    expect(
+      correctWord('bowk', [
+        { term: 'bowl', uses: 10 },
+        { term: 'book', uses: 50 },
+      ]),
+    ).toBe('book');
     expect(correctWord('submarine', [{ term: 'summer', uses: 3 }])).toBeNull();
     expect(correctWord('bowls', [{ term: 'bowl', uses: 10 }])).toBeNull();
-    expect(correctWord('cat', [{ term: 'cart', uses: 1 }, { term: 'hat', uses: 2 }])).toBe('hat');
+    expect(
+      correctWord('cat', [
+        { term: 'cart', uses: 1 },
+        { term: 'hat', uses: 2 },
+      ]),
+    ).toBe('hat');
   });
 });

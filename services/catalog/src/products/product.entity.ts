@@ -1,5 +1,13 @@
 import type { Condition, ProductStatus } from '@souvenir/contracts';
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
 import { SellerEntity } from '../sellers/seller.entity';
 
 /** A listing. `search_vector` is a generated column maintained by Postgres and deliberately not mapped. */

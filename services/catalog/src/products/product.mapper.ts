@@ -1,11 +1,23 @@
 import type {
-  CategoryDto, Condition, ProductDto, ProductListedEvent, ProductRemovedEvent, ProductStatus, SellerDto,
+  CategoryDto,
+  Condition,
+  ProductDto,
+  ProductListedEvent,
+  ProductRemovedEvent,
+  ProductStatus,
+  SellerDto,
 } from '@souvenir/contracts';
 import type { SellerEntity } from '../sellers/seller.entity';
 import type { ProductEntity } from './product.entity';
 
 export function toSellerDto(seller: SellerEntity): SellerDto {
-  return { id: seller.id, firstName: seller.firstName, lastName: seller.lastName, avatar: seller.avatar, isVerified: seller.isVerified };
+  return {
+    id: seller.id,
+    firstName: seller.firstName,
+    lastName: seller.lastName,
+    avatar: seller.avatar,
+    isVerified: seller.isVerified,
+  };
 }
 
 /**
@@ -85,7 +97,12 @@ export function toProductDto(product: ProductEntity): ProductDto {
 
 /** A URL-safe id for a country: lower case, accents and punctuation dropped ("Côte d'Ivoire" → "cote-d-ivoire"). */
 export function countrySlug(country: string): string {
-  return country.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return country
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 export function toCategoryDto(row: { country: string; count: number }): CategoryDto {
@@ -93,7 +110,13 @@ export function toCategoryDto(row: { country: string; count: number }): Category
 }
 
 export function toProductListedEvent(product: ProductEntity): ProductListedEvent {
-  return { productId: product.id, sellerId: product.sellerId, title: product.title, price: product.price, occurredAt: new Date().toISOString() };
+  return {
+    productId: product.id,
+    sellerId: product.sellerId,
+    title: product.title,
+    price: product.price,
+    occurredAt: new Date().toISOString(),
+  };
 }
 
 export function toProductRemovedEvent(product: ProductEntity): ProductRemovedEvent {

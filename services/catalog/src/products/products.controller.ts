@@ -9,26 +9,42 @@ export class ProductsController {
   constructor(private readonly products: ProductsService) {}
 
   @RpcHandler(RPC.catalog.createProduct)
-  createProduct(request: RpcRequest<typeof RPC.catalog.createProduct>) { return this.products.create(request); }
+  createProduct(request: RpcRequest<typeof RPC.catalog.createProduct>) {
+    return this.products.create(request);
+  }
 
   @RpcHandler(RPC.catalog.getProduct)
-  getProduct(request: RpcRequest<typeof RPC.catalog.getProduct>) { return this.products.get(request); }
+  getProduct(request: RpcRequest<typeof RPC.catalog.getProduct>) {
+    return this.products.get(request);
+  }
 
   @RpcHandler(RPC.catalog.listProducts)
-  listProducts(request: RpcRequest<typeof RPC.catalog.listProducts>) { return this.products.list(request); }
+  listProducts(request: RpcRequest<typeof RPC.catalog.listProducts>) {
+    return this.products.list(request);
+  }
 
   @RpcHandler(RPC.catalog.removeProduct)
-  removeProduct(request: RpcRequest<typeof RPC.catalog.removeProduct>) { return this.products.remove(request); }
+  removeProduct(request: RpcRequest<typeof RPC.catalog.removeProduct>) {
+    return this.products.remove(request);
+  }
 
   @RpcHandler(RPC.catalog.listSellerProducts)
-  listSellerProducts(request: RpcRequest<typeof RPC.catalog.listSellerProducts>) { return this.products.listBySeller(request); }
+  listSellerProducts(request: RpcRequest<typeof RPC.catalog.listSellerProducts>) {
+    return this.products.listBySeller(request);
+  }
 
   @RpcHandler(RPC.catalog.getProductsByIds)
-  getProductsByIds(request: RpcRequest<typeof RPC.catalog.getProductsByIds>) { return this.products.getByIds(request); }
+  getProductsByIds(request: RpcRequest<typeof RPC.catalog.getProductsByIds>) {
+    return this.products.getByIds(request);
+  }
 
   @RpcHandler(RPC.catalog.listCategories)
-  listCategories(_request: RpcRequest<typeof RPC.catalog.listCategories>) { return this.products.listCategories(); }
+  listCategories(_request: RpcRequest<typeof RPC.catalog.listCategories>) {
+    return this.products.listCategories();
+  }
 
   @RpcHandler(RPC.catalog.listProductIds)
-  listProductIds(request: RpcRequest<typeof RPC.catalog.listProductIds>) { return this.products.listIds(request); }
+  listProductIds(request: RpcRequest<typeof RPC.catalog.listProductIds>) {
+    return this.products.listIds(request);
+  }
 }

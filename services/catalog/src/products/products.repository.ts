@@ -8,7 +8,14 @@ import type { SellerProductKey } from './seller-product-cursor';
 import { categoryCondition } from '../categories/category-condition';
 import { ProductEntity } from './product.entity';
 import { rowToProductDto, type ProductRow } from './product.mapper';
-import { SEARCH_TIERS, SEARCH_WINDOW_ROWS, tierCondition, TOTAL_COUNT_BOUND, wordForms, type SearchTier } from './product-search';
+import {
+  SEARCH_TIERS,
+  SEARCH_WINDOW_ROWS,
+  tierCondition,
+  TOTAL_COUNT_BOUND,
+  wordForms,
+  type SearchTier,
+} from './product-search';
 
 /** Browse filters, already normalised by the service. */
 export interface ProductFilters {
@@ -65,14 +72,20 @@ const PRODUCTS_WITH_SELLERS = 'catalog.products p JOIN catalog.sellers s ON s.id
  * seller to match a few dozen products once there are a few thousand sellers (6,000 sellers and 60 ids, as in the
  * 1M bench: 3.9 ms instead of 0.6 ms in EXPLAIN ANALYZE; at 30,000 it chose index lookups again).
  */
-const WITH_SELLER_BY_IDS = new PreparedStatement<ProductRow>('catalog.products-with-seller-by-ids', `
+const WITH_SELLER_BY_IDS = new PreparedStatement<ProductRow>(
+  'catalog.products-with-seller-by-ids',
+  `
   SELECT ${PRODUCT_COLUMNS}
     FROM catalog.products p
    CROSS JOIN LATERAL (SELECT * FROM catalog.sellers s WHERE s.id = p.seller_id OFFSET 0) s
-   WHERE p.id = ANY($1::uuid[]) AND p.status = ANY($2::text[])`);
+   WHERE p.id = ANY($1::uuid[]) AND p.status = ANY($2::text[])`,
+);
 
-const VISIBLE_BY_ID = new PreparedStatement<ProductRow>('catalog.product-by-id', `
-  SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCTS_WITH_SELLERS} WHERE p.id = $1 AND p.status = ANY($2::text[])`);
+const VISIBLE_BY_ID = new PreparedStatement<ProductRow>(
+  'catalog.product-by-id',
+  `
+  SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCTS_WITH_SELLERS} WHERE p.id = $1 AND p.status = ANY($2::text[])`,
+);
 
 type KeyedRow = ProductRow & { key_created_at: string };
 
@@ -83,9 +96,22 @@ type KeyedRow = ProductRow & { key_created_at: string };
  * their keys, and only the page's rows are joined to their columns and sellers. `from` must then not join the
  * sellers unless a filter needs them.
  */
-function pageSql({ from, where, order, limit, matchesFirst }: { from: string; where: string[]; order: string; limit: string; matchesFirst: boolean }): string {
+function pageSql({
+  from,
+  where,
+  order,
+  limit,
+  matchesFirst,
+}: {
+  from: string;
+  where: string[];
+  order: string;
+  limit: string;
+  matchesFirst: boolean;
+}): string {
   const select = `${PRODUCT_COLUMNS}, ${ISO_MICROS} AS key_created_at, p.favorite_count`;
-  if (!matchesFirst) return `SELECT ${select} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit}`;
+  if (!matchesFirst)
+    return `SELECT ${select} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit}`;
   return `WITH matches AS MATERIALIZED (
             SELECT p.id, p.created_at, p.price, p.favorite_count FROM ${from} WHERE ${where.join(' AND ')}
           ), page AS (
@@ -99,8 +125,15 @@ function pageSql({ from, where, order, limit, matchesFirst }: { from: string; wh
 type PageRow = KeyedRow & { favorite_count: number };
 
 function isUnfiltered(filters: ProductFilters): boolean {
-  return filters.searchWords === null && !filters.country && filters.minPrice === undefined && filters.maxPrice === undefined &&
-    !filters.categories?.length && !filters.condition && !filters.location;
+  return (
+    filters.searchWords === null &&
+    !filters.country &&
+    filters.minPrice === undefined &&
+    filters.maxPrice === undefined &&
+    !filters.categories?.length &&
+    !filters.condition &&
+    !filters.location
+  );
 }
 
 /**
@@ -110,7 +143,11 @@ function isUnfiltered(filters: ProductFilters): boolean {
 const UNFILTERED_PAGES = new Map<string, PreparedStatement<PageRow>>();
 function unfilteredPage(sql: string): PreparedStatement<PageRow> {
   let statement = UNFILTERED_PAGES.get(sql);
-  if (!statement) UNFILTERED_PAGES.set(sql, (statement = new PreparedStatement<PageRow>(`catalog.unfiltered-page-${UNFILTERED_PAGES.size + 1}`, sql)));
+  if (!statement)
+    UNFILTERED_PAGES.set(
+      sql,
+      (statement = new PreparedStatement<PageRow>(`catalog.unfiltered-page-${UNFILTERED_PAGES.size + 1}`, sql)),
+    );
   return statement;
 }
 
@@ -138,7 +175,11 @@ export function searchTsQuery(words: string[], params: Params): string {
 }
 
 /** The ORDER BY of a sort, and the keyset condition of the rows strictly after `after` in that order. */
-function sortOrder(sort: ProductSort, after: CursorKey | null, params: Params): { order: string; keyset: string | null } {
+function sortOrder(
+  sort: ProductSort,
+  after: CursorKey | null,
+  params: Params,
+): { order: string; keyset: string | null } {
   const t = after ? `${params.add(after.createdAt)}::timestamptz` : '';
   const id = after ? `${params.add(after.id)}::uuid` : '';
   switch (sort) {
@@ -146,14 +187,22 @@ function sortOrder(sort: ProductSort, after: CursorKey | null, params: Params): 
       if (!after) return { order: 'p.price ASC, p.created_at DESC, p.id DESC', keyset: null };
       const price = `${params.add(after.price)}::numeric`;
       // Mixed directions cannot be one row comparison; the leading >= keeps the index range start.
-      return { order: 'p.price ASC, p.created_at DESC, p.id DESC', keyset: `p.price >= ${price} AND (p.price > ${price} OR (p.created_at, p.id) < (${t}, ${id}))` };
+      return {
+        order: 'p.price ASC, p.created_at DESC, p.id DESC',
+        keyset: `p.price >= ${price} AND (p.price > ${price} OR (p.created_at, p.id) < (${t}, ${id}))`,
+      };
     }
     case 'price_desc':
-      return { order: 'p.price DESC, p.created_at DESC, p.id DESC', keyset: after ? `(p.price, p.created_at, p.id) < (${params.add(after.price)}::numeric, ${t}, ${id})` : null };
+      return {
+        order: 'p.price DESC, p.created_at DESC, p.id DESC',
+        keyset: after ? `(p.price, p.created_at, p.id) < (${params.add(after.price)}::numeric, ${t}, ${id})` : null,
+      };
     case 'popular':
       return {
         order: 'p.favorite_count DESC, p.created_at DESC, p.id DESC',
-        keyset: after ? `(p.favorite_count, p.created_at, p.id) < (${params.add(after.favoriteCount)}::int, ${t}, ${id})` : null,
+        keyset: after
+          ? `(p.favorite_count, p.created_at, p.id) < (${params.add(after.favoriteCount)}::int, ${t}, ${id})`
+          : null,
       };
     case 'recent':
       return { order: 'p.created_at DESC, p.id DESC', keyset: after ? `(p.created_at, p.id) < (${t}, ${id})` : null };
@@ -204,7 +253,13 @@ export class ProductsRepository {
     const params = new Params();
     const { from, where } = this.filterSql(filters, params, { withSellers: true });
     const { order, keyset } = sortOrder(page.sort, page.after, params);
-    const sql = pageSql({ from, where: [...where, ...(keyset ? [keyset] : [])], order, limit: params.add(page.limit), matchesFirst: false });
+    const sql = pageSql({
+      from,
+      where: [...where, ...(keyset ? [keyset] : [])],
+      order,
+      limit: params.add(page.limit),
+      matchesFirst: false,
+    });
     // Unfiltered pages (Home's Load More) walk their sort's index whatever the cursor: their plan never depends on
     // the values, so they are prepared (planned once per connection). Filtered pages keep a plan per call.
     const rows = isUnfiltered(filters)
@@ -223,10 +278,13 @@ export class ProductsRepository {
    */
   private async findSearchPage(filters: ProductFilters, page: PageRequest): Promise<KeyedProduct[]> {
     if (page.matchCount === 0) return [];
-    if (page.matchCount !== undefined && page.matchCount <= TOTAL_COUNT_BOUND) return this.findFewMatches(filters, page);
+    if (page.matchCount !== undefined && page.matchCount <= TOTAL_COUNT_BOUND)
+      return this.findFewMatches(filters, page);
     const after = page.after;
     const tiers: (SearchTier | undefined)[] =
-      page.sort === 'recent' ? SEARCH_TIERS.filter((tier) => after?.tier === undefined || tier <= after.tier) : [undefined];
+      page.sort === 'recent'
+        ? SEARCH_TIERS.filter((tier) => after?.tier === undefined || tier <= after.tier)
+        : [undefined];
     const found: KeyedProduct[] = [];
     for (const tier of tiers) {
       const limit = page.limit - found.length;
@@ -250,8 +308,17 @@ export class ProductsRepository {
     const after = page.after;
     if (page.sort !== 'recent') {
       const { order, keyset } = sortOrder(page.sort, after, params);
-      const sql = pageSql({ from, where: [...where, ...(keyset ? [keyset] : [])], order, limit: params.add(page.limit), matchesFirst: true });
-      return (await queryPool<PageRow>(this.dataSource, sql, params.values)).map((r) => ({ key: keyOf(r, page.sort), product: rowToProductDto(r) }));
+      const sql = pageSql({
+        from,
+        where: [...where, ...(keyset ? [keyset] : [])],
+        order,
+        limit: params.add(page.limit),
+        matchesFirst: true,
+      });
+      return (await queryPool<PageRow>(this.dataSource, sql, params.values)).map((r) => ({
+        key: keyOf(r, page.sort),
+        product: rowToProductDto(r),
+      }));
     }
     const query = searchTsQuery(filters.searchWords ?? [], params);
     const keyset = after
@@ -284,7 +351,11 @@ export class ProductsRepository {
    * a rare word (3.2 s at 1M products).
    */
   private async readMatches(
-    filters: ProductFilters, sort: ProductSort, after: CursorKey | null, match: (query: string) => string, limit: number,
+    filters: ProductFilters,
+    sort: ProductSort,
+    after: CursorKey | null,
+    match: (query: string) => string,
+    limit: number,
   ): Promise<PageRow[]> {
     const params = new Params();
     const query = searchTsQuery(filters.searchWords ?? [], params);
@@ -312,18 +383,31 @@ export class ProductsRepository {
     const hits = rows.filter((r) => r.hit);
     const windowEnd = rows.find((r) => r.window_end);
     if (hits.length >= limit || !windowEnd) return hits;
-    return [...hits, ...(await this.readMatchesByIndex(filters, sort, keyOf(windowEnd, sort), match, limit - hits.length))];
+    return [
+      ...hits,
+      ...(await this.readMatchesByIndex(filters, sort, keyOf(windowEnd, sort), match, limit - hits.length)),
+    ];
   }
 
   /** Up to `limit` matches strictly after `after`, read through the GIN index and sorted: for rare words. */
   private async readMatchesByIndex(
-    filters: ProductFilters, sort: ProductSort, after: CursorKey, match: (query: string) => string, limit: number,
+    filters: ProductFilters,
+    sort: ProductSort,
+    after: CursorKey,
+    match: (query: string) => string,
+    limit: number,
   ): Promise<PageRow[]> {
     const params = new Params();
     const query = searchTsQuery(filters.searchWords ?? [], params);
     const { from, where } = this.filterSql(filters, params, { search: false });
     const { order, keyset } = sortOrder(sort, after, params);
-    const sql = pageSql({ from, where: [...where, match(query), ...(keyset ? [keyset] : [])], order, limit: params.add(limit), matchesFirst: true });
+    const sql = pageSql({
+      from,
+      where: [...where, match(query), ...(keyset ? [keyset] : [])],
+      order,
+      limit: params.add(limit),
+      matchesFirst: true,
+    });
     return queryPool<PageRow>(this.dataSource, sql, params.values);
   }
 
@@ -349,7 +433,9 @@ export class ProductsRepository {
    * For each word (in order): the word folded as the index folds it, whether a known term starts with it, and, when
    * none does, the nearest known terms by trigram distance with how many listings use each ("Did you mean").
    */
-  async nearestTerms(words: string[]): Promise<{ word: string; folded: string; known: boolean; nearest: { term: string; uses: number }[] }[]> {
+  async nearestTerms(
+    words: string[],
+  ): Promise<{ word: string; folded: string; known: boolean; nearest: { term: string; uses: number }[] }[]> {
     return queryPool(
       this.dataSource,
       `SELECT w.word, f.folded, k.known,
@@ -387,7 +473,12 @@ export class ProductsRepository {
    * Up to `limit` of a seller's products in these states, newest first, strictly after `after`, each with its cursor
    * key; walks products_seller_idx (seller_id, created_at DESC, id DESC).
    */
-  async findPageBySeller(sellerId: string, statuses: readonly ProductEntity['status'][], after: SellerProductKey | null, limit: number): Promise<{ key: SellerProductKey; product: ProductDto }[]> {
+  async findPageBySeller(
+    sellerId: string,
+    statuses: readonly ProductEntity['status'][],
+    after: SellerProductKey | null,
+    limit: number,
+  ): Promise<{ key: SellerProductKey; product: ProductDto }[]> {
     const params: unknown[] = [sellerId, statuses, limit];
     const afterSql = after ? `AND (p.created_at, p.id) < ($4::timestamptz, $5::uuid)` : '';
     if (after) params.push(after.createdAt, after.id);
@@ -416,11 +507,15 @@ export class ProductsRepository {
   /** The product row locked for a state change in the caller's transaction. */
   /** Remembers an order cancelled before shipping (its late payment event must not sell the product). */
   async recordCancelledOrder(manager: EntityManager, orderId: string): Promise<void> {
-    await manager.query(`INSERT INTO catalog.cancelled_orders (order_id) VALUES ($1) ON CONFLICT DO NOTHING`, [orderId]);
+    await manager.query(`INSERT INTO catalog.cancelled_orders (order_id) VALUES ($1) ON CONFLICT DO NOTHING`, [
+      orderId,
+    ]);
   }
 
   async isCancelledOrder(manager: EntityManager, orderId: string): Promise<boolean> {
-    const rows: unknown[] = await manager.query(`SELECT 1 FROM catalog.cancelled_orders WHERE order_id = $1`, [orderId]);
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM catalog.cancelled_orders WHERE order_id = $1`, [
+      orderId,
+    ]);
     return rows.length > 0;
   }
 
@@ -460,13 +555,20 @@ export class ProductsRepository {
   ): { from: string; where: string[] } {
     const where = [`p.status = 'active'`];
     const from = withSellers || filters.location ? PRODUCTS_WITH_SELLERS : 'catalog.products p';
-    if (search && filters.searchWords?.length) where.push(`p.search_doc @@ ${searchTsQuery(filters.searchWords, params)}`);
+    if (search && filters.searchWords?.length)
+      where.push(`p.search_doc @@ ${searchTsQuery(filters.searchWords, params)}`);
     if (filters.country) where.push(`p.country = ${params.add(filters.country)}`);
     if (filters.minPrice !== undefined) where.push(`p.price >= ${params.add(filters.minPrice)}::numeric`);
     if (filters.maxPrice !== undefined) where.push(`p.price <= ${params.add(filters.maxPrice)}::numeric`);
     // Browse names stand for sell categories and terms (CATEGORY_FILTERS): ../categories/category-condition.ts.
     if (filters.categories?.length) {
-      where.push(categoryCondition(filters.categories, (value) => params.add(value), (words) => `p.search_doc @@ ${searchTsQuery(words, params)}`));
+      where.push(
+        categoryCondition(
+          filters.categories,
+          (value) => params.add(value),
+          (words) => `p.search_doc @@ ${searchTsQuery(words, params)}`,
+        ),
+      );
     }
     if (filters.condition) where.push(`p.condition = ${params.add(filters.condition)}`);
     if (filters.location) where.push(`s.location = ${params.add(filters.location)}`);

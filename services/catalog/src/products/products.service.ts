@@ -1,9 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  EVENTS, PAGE_SIZE, PAYMENT_MESSAGES, type CategoryDto, type OrderChangedEvent, type CreateProductRequest, type Done, type GetProductRequest,
-  type GetProductsByIdsRequest, type ListProductIdsRequest, type ListProductsRequest, type ListSellerProductsRequest, type ProductDto,
-  type ProductPageDto, type ProductSort, type RemoveProductRequest, SELLER_PRODUCT_STATUSES,
+  EVENTS,
+  PAGE_SIZE,
+  PAYMENT_MESSAGES,
+  type CategoryDto,
+  type OrderChangedEvent,
+  type CreateProductRequest,
+  type Done,
+  type GetProductRequest,
+  type GetProductsByIdsRequest,
+  type ListProductIdsRequest,
+  type ListProductsRequest,
+  type ListSellerProductsRequest,
+  type ProductDto,
+  type ProductPageDto,
+  type ProductSort,
+  type RemoveProductRequest,
+  SELLER_PRODUCT_STATUSES,
 } from '@souvenir/contracts';
 import { DomainError, Outbox } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -33,26 +47,29 @@ export class ProductsService {
   async create(request: CreateProductRequest): Promise<ProductDto> {
     const input = request.product;
     await this.sellers.ensureSeller(request.actorId);
-    return this.dataSource.transaction(async (manager) => {
-      const product = manager.create(ProductEntity, {
-        sellerId: request.actorId,
-        title: input.title,
-        description: input.description,
-        price: input.price.toFixed(2),
-        originalPrice: input.originalPrice === null || input.originalPrice === undefined ? null : input.originalPrice.toFixed(2),
-        condition: input.condition,
-        category: input.category,
-        country: input.country,
-        images: input.images,
-        isCustomsVerified: input.isCustomsVerified ?? false,
-        status: 'active',
-        favoriteCount: 0,
-      });
-      await manager.save(product);
-      product.seller = (await manager.findOneByOrFail(SellerEntity, { id: request.actorId }));
-      await this.outbox.add(manager, EVENTS.catalog.productListed, toProductListedEvent(product));
-      return toProductDto(product);
-    }).finally(() => this.forgetListings());
+    return this.dataSource
+      .transaction(async (manager) => {
+        const product = manager.create(ProductEntity, {
+          sellerId: request.actorId,
+          title: input.title,
+          description: input.description,
+          price: input.price.toFixed(2),
+          originalPrice:
+            input.originalPrice === null || input.originalPrice === undefined ? null : input.originalPrice.toFixed(2),
+          condition: input.condition,
+          category: input.category,
+          country: input.country,
+          images: input.images,
+          isCustomsVerified: input.isCustomsVerified ?? false,
+          status: 'active',
+          favoriteCount: 0,
+        });
+        await manager.save(product);
+        product.seller = await manager.findOneByOrFail(SellerEntity, { id: request.actorId });
+        await this.outbox.add(manager, EVENTS.catalog.productListed, toProductListedEvent(product));
+        return toProductDto(product);
+      })
+      .finally(() => this.forgetListings());
   }
 
   /** A product's page: sold products stay visible there; removed ones are gone. */
@@ -83,23 +100,34 @@ export class ProductsService {
       location: query.location?.trim() || undefined,
     };
     const ranked = filters.searchWords !== null && sort === 'recent';
-    if (!query.cursor) return this.firstPages.get({ filters, sort, limit }, () => this.readPage(filters, sort, limit, null, ranked));
+    if (!query.cursor)
+      return this.firstPages.get({ filters, sort, limit }, () => this.readPage(filters, sort, limit, null, ranked));
     return this.readPage(filters, sort, limit, decodeCursor(query.cursor, sort, ranked), ranked);
   }
 
-  private async readPage(filters: ProductFilters, sort: ProductSort, limit: number, after: CursorKey | null, ranked: boolean): Promise<ProductPageDto> {
+  private async readPage(
+    filters: ProductFilters,
+    sort: ProductSort,
+    limit: number,
+    after: CursorKey | null,
+    ranked: boolean,
+  ): Promise<ProductPageDto> {
     // One row more than the page: its presence says whether a next page exists. The total is counted exactly up to
     // TOTAL_COUNT_BOUND (one more means "more than that"). A search counts first: a search with no match reads no
     // page, and one with few matches reads them all at once through the index (see findSearchPage); browsing counts
     // alongside the page.
-    const count = () => this.counts.getUpTo(filters, TOTAL_COUNT_BOUND, () => this.products.countUpTo(filters, TOTAL_COUNT_BOUND));
+    const count = () =>
+      this.counts.getUpTo(filters, TOTAL_COUNT_BOUND, () => this.products.countUpTo(filters, TOTAL_COUNT_BOUND));
     let found: KeyedProduct[];
     let counted: number;
     if (filters.searchWords !== null) {
       counted = await count();
       found = await this.products.findPage(filters, { sort, after, limit: limit + 1, matchCount: counted });
     } else {
-      [found, counted] = await Promise.all([this.products.findPage(filters, { sort, after, limit: limit + 1 }), count()]);
+      [found, counted] = await Promise.all([
+        this.products.findPage(filters, { sort, after, limit: limit + 1 }),
+        count(),
+      ]);
     }
     const page = found.slice(0, limit);
     const last = page[page.length - 1];
@@ -130,16 +158,19 @@ export class ProductsService {
 
   /** Soft removal by the seller: the product leaves every list, search and count, and its page answers NOT_FOUND. */
   async remove(request: RemoveProductRequest): Promise<Done> {
-    return this.dataSource.transaction(async (manager) => {
-      const product = await this.products.findForUpdate(manager, request.productId);
-      if (!product || product.status === 'removed') throw DomainError.notFound('Product');
-      if (product.sellerId !== request.actorId) throw DomainError.forbidden('You can only remove your own listings');
-      if (product.status === 'sold') throw DomainError.conflict('This product has been sold and can no longer be removed');
-      product.status = 'removed';
-      await manager.save(product);
-      await this.outbox.add(manager, EVENTS.catalog.productRemoved, toProductRemovedEvent(product));
-      return { ok: true as const };
-    }).finally(() => this.forgetListings());
+    return this.dataSource
+      .transaction(async (manager) => {
+        const product = await this.products.findForUpdate(manager, request.productId);
+        if (!product || product.status === 'removed') throw DomainError.notFound('Product');
+        if (product.sellerId !== request.actorId) throw DomainError.forbidden('You can only remove your own listings');
+        if (product.status === 'sold')
+          throw DomainError.conflict('This product has been sold and can no longer be removed');
+        product.status = 'removed';
+        await manager.save(product);
+        await this.outbox.add(manager, EVENTS.catalog.productRemoved, toProductRemovedEvent(product));
+        return { ok: true as const };
+      })
+      .finally(() => this.forgetListings());
   }
 
   /**
@@ -156,7 +187,10 @@ export class ProductsService {
     product.saleVersion += 1;
     await manager.save(product);
     await this.outbox.add(manager, EVENTS.catalog.productSold, {
-      productId: product.id, sellerId: product.sellerId, version: product.saleVersion, occurredAt: new Date().toISOString(),
+      productId: product.id,
+      sellerId: product.sellerId,
+      version: product.saleVersion,
+      occurredAt: new Date().toISOString(),
     });
     this.forgetListings();
   }
@@ -171,13 +205,21 @@ export class ProductsService {
     if (event.from !== 'paid' || event.to !== 'cancelled') return;
     const product = await this.products.findForUpdate(manager, event.productId);
     await this.products.recordCancelledOrder(manager, event.orderId);
-    if (!product || product.status !== 'sold' || (product.soldOrderId !== null && product.soldOrderId !== event.orderId)) return;
+    if (
+      !product ||
+      product.status !== 'sold' ||
+      (product.soldOrderId !== null && product.soldOrderId !== event.orderId)
+    )
+      return;
     product.status = 'active';
     product.soldOrderId = null;
     product.saleVersion += 1;
     await manager.save(product);
     await this.outbox.add(manager, EVENTS.catalog.productRelisted, {
-      productId: product.id, sellerId: product.sellerId, version: product.saleVersion, occurredAt: new Date().toISOString(),
+      productId: product.id,
+      sellerId: product.sellerId,
+      version: product.saleVersion,
+      occurredAt: new Date().toISOString(),
     });
     this.forgetListings();
   }
@@ -235,4 +277,3 @@ export function toSearchWords(search: string | undefined): string[] | null {
   const words = (search ?? '').match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_SEARCH_TERMS) ?? [];
   return words.length ? words : null;
 }
-

@@ -1,5 +1,11 @@
 import { ProductCountCache } from './product-list-caches';
-import { BACKGROUND_RECOMPUTATIONS, FRESH_MS, FRESH_MS_MAX, STALE_GRACE_MS, ShortLivedCache } from './short-lived-cache';
+import {
+  BACKGROUND_RECOMPUTATIONS,
+  FRESH_MS,
+  FRESH_MS_MAX,
+  STALE_GRACE_MS,
+  ShortLivedCache,
+} from './short-lived-cache';
 
 const noJitter = () => 0.5;
 
@@ -7,11 +13,16 @@ const peru = { searchWords: null, country: 'Peru' };
 
 /** A computation that answers `values` in turn, after `ms` of (fake or real) time, and counts its calls. */
 function computation(values: number[], ms = 0) {
-  const fn = Object.assign(() => {
-    fn.calls += 1;
-    const value = values[Math.min(fn.calls, values.length) - 1];
-    return new Promise<number>((resolve) => (ms ? setTimeout(() => resolve(value), ms) : setImmediate(() => resolve(value))));
-  }, { calls: 0 });
+  const fn = Object.assign(
+    () => {
+      fn.calls += 1;
+      const value = values[Math.min(fn.calls, values.length) - 1];
+      return new Promise<number>((resolve) =>
+        ms ? setTimeout(() => resolve(value), ms) : setImmediate(() => resolve(value)),
+      );
+    },
+    { calls: 0 },
+  );
   return fn;
 }
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -75,7 +86,10 @@ describe('ShortLivedCache', () => {
 
     const cache = new ShortLivedCache<number>(10, noJitter);
     let pending = 0;
-    const slow = () => { pending += 1; return new Promise<number>(() => undefined); }; // never settles
+    const slow = () => {
+      pending += 1;
+      return new Promise<number>(() => undefined);
+    }; // never settles
     for (const key of ['a', 'b', 'c', 'd']) await cache.get(key, computation([7]));
     jest.advanceTimersByTime(FRESH_MS + 1);
     expect(await Promise.all(['a', 'b', 'c', 'd'].map((key) => cache.get(key, slow)))).toEqual([7, 7, 7, 7]);
@@ -85,7 +99,13 @@ describe('ShortLivedCache', () => {
   it('does not keep a computation that started before forgetAll', async () => {
     const cache = new ShortLivedCache<number>(10, noJitter);
     let release!: (n: number) => void;
-    const before = cache.get('k', () => new Promise<number>((resolve) => { release = resolve; }));
+    const before = cache.get(
+      'k',
+      () =>
+        new Promise<number>((resolve) => {
+          release = resolve;
+        }),
+    );
     cache.forgetAll();
     release(5);
     expect(await before).toBe(5);

@@ -31,7 +31,10 @@ export class ShortLivedCache<T extends NonNullable<unknown>> {
   private background = 0;
 
   /** `random` spreads freshness over ±20 % (tests pass a constant). */
-  constructor(max: number, private readonly random: () => number = Math.random) {
+  constructor(
+    max: number,
+    private readonly random: () => number = Math.random,
+  ) {
     // The LRU's TTL only frees memory; `get` checks ages itself.
     this.entries = new LRUCache<string, Entry<T>>({ max, ttl: FRESH_MS_MAX + STALE_GRACE_MS });
   }
@@ -42,7 +45,11 @@ export class ShortLivedCache<T extends NonNullable<unknown>> {
     if (!entry || age > entry.freshMs + STALE_GRACE_MS) return this.recompute(key, compute);
     if (age > entry.freshMs && !this.computing.has(key) && this.background < BACKGROUND_RECOMPUTATIONS) {
       this.background += 1;
-      this.recompute(key, compute).catch(() => undefined).finally(() => { this.background -= 1; });
+      this.recompute(key, compute)
+        .catch(() => undefined)
+        .finally(() => {
+          this.background -= 1;
+        });
     }
     return entry.value;
   }

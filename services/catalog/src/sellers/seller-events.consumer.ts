@@ -6,7 +6,10 @@ import { SellersService } from './sellers.service';
 /** catalog's durable consumers: identity's user events feed the seller read model. */
 @Injectable()
 export class SellerEventsConsumer implements OnApplicationBootstrap {
-  constructor(private readonly consumer: EventConsumer, private readonly sellers: SellersService) {}
+  constructor(
+    private readonly consumer: EventConsumer,
+    private readonly sellers: SellersService,
+  ) {}
 
   onApplicationBootstrap(): Promise<void> {
     return this.consumer.start({

@@ -19,16 +19,20 @@ export class SellersRepository {
    * One statement, so two deliveries racing each other cannot both win.
    */
   async upsertIfNewer(manager: EntityManager, event: UserProfileChangedEvent): Promise<void> {
-    await this.upsert(manager, {
-      id: event.userId,
-      username: event.username,
-      firstName: event.firstName,
-      lastName: event.lastName,
-      avatar: event.avatar ?? null,
-      location: event.location ?? null,
-      isVerified: event.isVerified,
-      version: event.version,
-    }, 'WHERE catalog.sellers.version < EXCLUDED.version');
+    await this.upsert(
+      manager,
+      {
+        id: event.userId,
+        username: event.username,
+        firstName: event.firstName,
+        lastName: event.lastName,
+        avatar: event.avatar ?? null,
+        location: event.location ?? null,
+        isVerified: event.isVerified,
+        version: event.version,
+      },
+      'WHERE catalog.sellers.version < EXCLUDED.version',
+    );
   }
 
   /** Stores a profile fetched by request (version 0) unless an event got there first. */
@@ -40,10 +44,14 @@ export class SellersRepository {
     await manager.query(
       `INSERT INTO catalog.sellers (id, username, first_name, last_name, avatar, location, is_verified, version, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
-       ON CONFLICT (id) DO ${onNewer === null ? 'NOTHING' : `UPDATE SET
+       ON CONFLICT (id) DO ${
+         onNewer === null
+           ? 'NOTHING'
+           : `UPDATE SET
          username = EXCLUDED.username, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
          avatar = EXCLUDED.avatar, location = EXCLUDED.location, is_verified = EXCLUDED.is_verified,
-         version = EXCLUDED.version, updated_at = now() ${onNewer}`}`,
+         version = EXCLUDED.version, updated_at = now() ${onNewer}`
+       }`,
       [s.id, s.username, s.firstName, s.lastName, s.avatar, s.location, s.isVerified, s.version],
     );
   }

@@ -7,7 +7,10 @@ import { SellersRepository } from './sellers.repository';
 /** Keeps the seller read model: identity's events feed it; a seller unseen so far is fetched once. */
 @Injectable()
 export class SellersService {
-  constructor(private readonly sellers: SellersRepository, private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly sellers: SellersRepository,
+    private readonly rpc: RpcClient,
+  ) {}
 
   applyProfile(event: UserProfileChangedEvent, manager: EntityManager): Promise<void> {
     return this.sellers.upsertIfNewer(manager, event);

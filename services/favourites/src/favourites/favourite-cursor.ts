@@ -9,4 +9,7 @@ export interface FavouriteKey {
   productId: string;
 }
 
-export const { encode: encodeFavouriteCursor, decode: decodeFavouriteCursor } = timeIdCursor('favouritedAt', 'productId');
+export const { encode: encodeFavouriteCursor, decode: decodeFavouriteCursor } = timeIdCursor(
+  'favouritedAt',
+  'productId',
+);

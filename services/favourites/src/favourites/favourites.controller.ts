@@ -8,14 +8,22 @@ export class FavouritesController {
   constructor(private readonly favourites: FavouritesService) {}
 
   @RpcHandler(RPC.favourites.add)
-  add(request: RpcRequest<typeof RPC.favourites.add>) { return this.favourites.add(request); }
+  add(request: RpcRequest<typeof RPC.favourites.add>) {
+    return this.favourites.add(request);
+  }
 
   @RpcHandler(RPC.favourites.remove)
-  remove(request: RpcRequest<typeof RPC.favourites.remove>) { return this.favourites.remove(request); }
+  remove(request: RpcRequest<typeof RPC.favourites.remove>) {
+    return this.favourites.remove(request);
+  }
 
   @RpcHandler(RPC.favourites.list)
-  list(request: RpcRequest<typeof RPC.favourites.list>) { return this.favourites.list(request); }
+  list(request: RpcRequest<typeof RPC.favourites.list>) {
+    return this.favourites.list(request);
+  }
 
   @RpcHandler(RPC.favourites.favouritedAmong)
-  favouritedAmong(request: RpcRequest<typeof RPC.favourites.favouritedAmong>) { return this.favourites.favouritedAmong(request); }
+  favouritedAmong(request: RpcRequest<typeof RPC.favourites.favouritedAmong>) {
+    return this.favourites.favouritedAmong(request);
+  }
 }

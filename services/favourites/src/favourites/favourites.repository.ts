@@ -20,7 +20,11 @@ export interface FavouriteRow {
 
 /** A row whose card and seller are stored (the seller's columns are NOT NULL once its row exists). */
 export type StoredFavouriteRow = FavouriteRow & {
-  card: ProductCard; seller_id: string; seller_first_name: string; seller_last_name: string; seller_is_verified: boolean;
+  card: ProductCard;
+  seller_id: string;
+  seller_first_name: string;
+  seller_last_name: string;
+  seller_is_verified: boolean;
 };
 
 /** Whether the row's product card (and its seller) are stored. */
@@ -42,11 +46,15 @@ const PAGE_SQL = `SELECT f.product_id, ${isoMicros('f.favourited_at')} AS favour
     WHERE f.user_id = $1 AND f.is_active`;
 const PAGE_ORDER = 'ORDER BY f.favourited_at DESC, f.product_id DESC LIMIT $2';
 const FIRST_PAGE = new PreparedStatement<FavouriteRow>('favourites.first-page', `${PAGE_SQL} ${PAGE_ORDER}`);
-const PAGE_AFTER = new PreparedStatement<FavouriteRow>('favourites.page-after',
-  `${PAGE_SQL} AND (f.favourited_at, f.product_id) < ($3::timestamptz, $4::uuid) ${PAGE_ORDER}`);
+const PAGE_AFTER = new PreparedStatement<FavouriteRow>(
+  'favourites.page-after',
+  `${PAGE_SQL} AND (f.favourited_at, f.product_id) < ($3::timestamptz, $4::uuid) ${PAGE_ORDER}`,
+);
 
-const ACTIVE_AMONG = new PreparedStatement<{ product_id: string }>('favourites.active-among',
-  `SELECT product_id FROM favourites.favourites WHERE user_id = $1 AND product_id = ANY($2::uuid[]) AND is_active`);
+const ACTIVE_AMONG = new PreparedStatement<{ product_id: string }>(
+  'favourites.active-among',
+  `SELECT product_id FROM favourites.favourites WHERE user_id = $1 AND product_id = ANY($2::uuid[]) AND is_active`,
+);
 
 @Injectable()
 export class FavouritesRepository {
@@ -54,7 +62,9 @@ export class FavouritesRepository {
 
   /** Locks the pair's row (if any) for a state change. */
   findForUpdate(manager: EntityManager, userId: string, productId: string): Promise<FavouriteEntity | null> {
-    return manager.getRepository(FavouriteEntity).findOne({ where: { userId, productId }, lock: { mode: 'pessimistic_write' } });
+    return manager
+      .getRepository(FavouriteEntity)
+      .findOne({ where: { userId, productId }, lock: { mode: 'pessimistic_write' } });
   }
 
   // The two reads below run on every product list and product page of a signed-in user: prepared statements, because
@@ -78,8 +88,11 @@ export class FavouritesRepository {
   /** A removed or sold product leaves every list. */
   /** Every active favourite of the product becomes inactive; `held` (a sale) keeps them for a relisting. */
   async deactivateProduct(manager: EntityManager, productId: string, held: boolean): Promise<void> {
-    await manager.getRepository(FavouriteEntity).update({ productId, isActive: true }, { isActive: false, heldBySale: held, version: () => 'version + 1' });
-    if (!held) await manager.getRepository(FavouriteEntity).update({ productId, heldBySale: true }, { heldBySale: false });
+    await manager
+      .getRepository(FavouriteEntity)
+      .update({ productId, isActive: true }, { isActive: false, heldBySale: held, version: () => 'version + 1' });
+    if (!held)
+      await manager.getRepository(FavouriteEntity).update({ productId, heldBySale: true }, { heldBySale: false });
   }
 
   /**
@@ -98,6 +111,8 @@ export class FavouritesRepository {
 
   /** The favourites a sale held are active again (their product is back on sale). */
   async reactivateHeld(manager: EntityManager, productId: string): Promise<void> {
-    await manager.getRepository(FavouriteEntity).update({ productId, heldBySale: true }, { isActive: true, heldBySale: false, version: () => 'version + 1' });
+    await manager
+      .getRepository(FavouriteEntity)
+      .update({ productId, heldBySale: true }, { isActive: true, heldBySale: false, version: () => 'version + 1' });
   }
 }

@@ -1,8 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  ErrorCode, EVENTS, RPC, type AddFavouriteRequest, type Done, type FavouritedAmongRequest, type FavouritesPage,
-  type ListFavouritesRequest, type ProductDto, type RemoveFavouriteRequest, type UserProfileChangedEvent,
+  ErrorCode,
+  EVENTS,
+  RPC,
+  type AddFavouriteRequest,
+  type Done,
+  type FavouritedAmongRequest,
+  type FavouritesPage,
+  type ListFavouritesRequest,
+  type ProductDto,
+  type RemoveFavouriteRequest,
+  type UserProfileChangedEvent,
 } from '@souvenir/contracts';
 import { DomainError, Outbox, RpcClient } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -35,7 +44,11 @@ export class FavouritesService {
       const row = await this.favourites.findForUpdate(manager, actorId, productId);
       if (row?.isActive) return; // already favourited: idempotent
       const next = manager.create(FavouriteEntity, {
-        userId: actorId, productId, isActive: true, version: (row?.version ?? 0) + 1, favouritedAt: new Date(),
+        userId: actorId,
+        productId,
+        isActive: true,
+        version: (row?.version ?? 0) + 1,
+        favouritedAt: new Date(),
       });
       await manager.save(next);
       await this.publish(manager, next);
@@ -98,16 +111,23 @@ export class FavouritesService {
    * A removed or sold product leaves every favourites list (consumer of catalog's events). A sale's favourites are held:
    * catalog still counts them (no favourite event is published), and a relisting gives them back.
    */
-  async productGone(productId: string, manager: EntityManager, reason: 'removed' | 'sold' = 'removed', saleVersion?: number): Promise<void> {
+  async productGone(
+    productId: string,
+    manager: EntityManager,
+    reason: 'removed' | 'sold' = 'removed',
+    saleVersion?: number,
+  ): Promise<void> {
     // A sale older than a relisting already applied (the two events come through different consumers) is over.
-    if (saleVersion !== undefined && !(await this.favourites.advanceSaleVersion(manager, productId, saleVersion))) return;
+    if (saleVersion !== undefined && !(await this.favourites.advanceSaleVersion(manager, productId, saleVersion)))
+      return;
     await this.favourites.deactivateProduct(manager, productId, reason === 'sold');
     await this.cards.deleteCard(manager, productId);
   }
 
   /** A sold product back on sale: its held favourites are back in their lists (the card is fetched again when shown). */
   async productRelisted(productId: string, saleVersion: number, manager: EntityManager): Promise<void> {
-    if (await this.favourites.advanceSaleVersion(manager, productId, saleVersion)) await this.favourites.reactivateHeld(manager, productId);
+    if (await this.favourites.advanceSaleVersion(manager, productId, saleVersion))
+      await this.favourites.reactivateHeld(manager, productId);
   }
 
   /** A seller's new name, avatar or badge reaches the cards of their products (consumer of identity's events). */
@@ -116,8 +136,18 @@ export class FavouritesService {
   }
 
   private async publish(manager: EntityManager, row: FavouriteEntity) {
-    const event = { userId: row.userId, productId: row.productId, favourited: row.isActive, version: row.version, occurredAt: new Date().toISOString() };
-    await this.outbox.add(manager, row.isActive ? EVENTS.favourites.favouriteAdded : EVENTS.favourites.favouriteRemoved, event);
+    const event = {
+      userId: row.userId,
+      productId: row.productId,
+      favourited: row.isActive,
+      version: row.version,
+      occurredAt: new Date().toISOString(),
+    };
+    await this.outbox.add(
+      manager,
+      row.isActive ? EVENTS.favourites.favouriteAdded : EVENTS.favourites.favouriteRemoved,
+      event,
+    );
   }
 }
 
@@ -131,7 +161,10 @@ function toFavouritedProduct(row: StoredFavouriteRow): ProductDto {
     ...row.card,
     isFavorited: true,
     seller: {
-      id: row.seller_id, firstName: row.seller_first_name, lastName: row.seller_last_name, avatar: row.seller_avatar,
+      id: row.seller_id,
+      firstName: row.seller_first_name,
+      lastName: row.seller_last_name,
+      avatar: row.seller_avatar,
       isVerified: row.seller_is_verified,
     },
   };

@@ -6,13 +6,19 @@ import { FavouritesService } from './favourites.service';
 /** Follows catalog: a product that is removed or sold leaves every favourites list; a relisted one comes back. */
 @Injectable()
 export class ProductEventsConsumer implements OnApplicationBootstrap {
-  constructor(private readonly consumer: EventConsumer, private readonly favourites: FavouritesService) {}
+  constructor(
+    private readonly consumer: EventConsumer,
+    private readonly favourites: FavouritesService,
+  ) {}
 
   onApplicationBootstrap() {
     return this.consumer.start({
-      [EVENTS.catalog.productRemoved]: (event, manager) => this.favourites.productGone(event.productId, manager, 'removed'),
-      [EVENTS.catalog.productSold]: (event, manager) => this.favourites.productGone(event.productId, manager, 'sold', event.version),
-      [EVENTS.catalog.productRelisted]: (event, manager) => this.favourites.productRelisted(event.productId, event.version, manager),
+      [EVENTS.catalog.productRemoved]: (event, manager) =>
+        this.favourites.productGone(event.productId, manager, 'removed'),
+      [EVENTS.catalog.productSold]: (event, manager) =>
+        this.favourites.productGone(event.productId, manager, 'sold', event.version),
+      [EVENTS.catalog.productRelisted]: (event, manager) =>
+        this.favourites.productRelisted(event.productId, event.version, manager),
     });
   }
 }

@@ -22,8 +22,13 @@ export class ProductCardsRepository {
       `INSERT INTO favourites.sellers (id, first_name, last_name, avatar, is_verified, version)
        SELECT *, 0 FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[])
        ON CONFLICT (id) DO NOTHING`,
-      [sellers.map((s) => s.id), sellers.map((s) => s.firstName), sellers.map((s) => s.lastName),
-        sellers.map((s) => s.avatar), sellers.map((s) => s.isVerified)],
+      [
+        sellers.map((s) => s.id),
+        sellers.map((s) => s.firstName),
+        sellers.map((s) => s.lastName),
+        sellers.map((s) => s.avatar),
+        sellers.map((s) => s.isVerified),
+      ],
     );
     await manager.query(
       `INSERT INTO favourites.product_cards (product_id, seller_id, card)

@@ -6,7 +6,10 @@ import { FavouritesService } from '../favourites/favourites.service';
 /** Follows identity: a seller's profile changes reach the cards of their favourited products. */
 @Injectable()
 export class SellerEventsConsumer implements OnApplicationBootstrap {
-  constructor(private readonly consumer: EventConsumer, private readonly favourites: FavouritesService) {}
+  constructor(
+    private readonly consumer: EventConsumer,
+    private readonly favourites: FavouritesService,
+  ) {}
 
   onApplicationBootstrap() {
     return this.consumer.start({

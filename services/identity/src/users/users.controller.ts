@@ -9,17 +9,27 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @RpcHandler(RPC.identity.register)
-  register(request: RpcRequest<typeof RPC.identity.register>) { return this.users.register(request); }
+  register(request: RpcRequest<typeof RPC.identity.register>) {
+    return this.users.register(request);
+  }
 
   @RpcHandler(RPC.identity.verifyCredentials)
-  verifyCredentials(request: RpcRequest<typeof RPC.identity.verifyCredentials>) { return this.users.verifyCredentials(request); }
+  verifyCredentials(request: RpcRequest<typeof RPC.identity.verifyCredentials>) {
+    return this.users.verifyCredentials(request);
+  }
 
   @RpcHandler(RPC.identity.getUser)
-  getUser(request: RpcRequest<typeof RPC.identity.getUser>) { return this.users.getUser(request); }
+  getUser(request: RpcRequest<typeof RPC.identity.getUser>) {
+    return this.users.getUser(request);
+  }
 
   @RpcHandler(RPC.identity.getMe)
-  getMe(request: RpcRequest<typeof RPC.identity.getMe>) { return this.users.getMe(request); }
+  getMe(request: RpcRequest<typeof RPC.identity.getMe>) {
+    return this.users.getMe(request);
+  }
 
   @RpcHandler(RPC.identity.updateUser)
-  updateUser(request: RpcRequest<typeof RPC.identity.updateUser>) { return this.users.updateProfile(request); }
+  updateUser(request: RpcRequest<typeof RPC.identity.updateUser>) {
+    return this.users.updateProfile(request);
+  }
 }

@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  ErrorCode, EVENTS, MESSAGES, type GetMeRequest, type GetUserRequest, type MeDto, type RegisterUserRequest,
-  type UpdateUserRequest, type UserDto, type VerifyCredentialsRequest,
+  ErrorCode,
+  EVENTS,
+  MESSAGES,
+  type GetMeRequest,
+  type GetUserRequest,
+  type MeDto,
+  type RegisterUserRequest,
+  type UpdateUserRequest,
+  type UserDto,
+  type VerifyCredentialsRequest,
 } from '@souvenir/contracts';
 import { DomainError, Outbox } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
@@ -75,7 +83,9 @@ export class UsersService {
   async updateProfile(request: UpdateUserRequest): Promise<MeDto> {
     if (request.actorId !== request.userId) throw DomainError.forbidden('You can only edit your own profile');
     return this.dataSource.transaction(async (manager) => {
-      const user = await manager.getRepository(UserEntity).findOne({ where: { id: request.userId }, lock: { mode: 'pessimistic_write' } });
+      const user = await manager
+        .getRepository(UserEntity)
+        .findOne({ where: { id: request.userId }, lock: { mode: 'pessimistic_write' } });
       if (!user) throw DomainError.notFound('User');
       user.firstName = request.changes.firstName;
       user.lastName = request.changes.lastName;

@@ -10,4 +10,7 @@ export interface ConversationKey {
   lastMessageId: string;
 }
 
-export const { encode: encodeConversationCursor, decode: decodeConversationCursor } = timeIdCursor('lastMessageAt', 'lastMessageId');
+export const { encode: encodeConversationCursor, decode: decodeConversationCursor } = timeIdCursor(
+  'lastMessageAt',
+  'lastMessageId',
+);

@@ -9,14 +9,22 @@ export class MessagesController {
   constructor(private readonly messages: MessagesService) {}
 
   @RpcHandler(RPC.messaging.sendMessage)
-  send(request: RpcRequest<typeof RPC.messaging.sendMessage>) { return this.messages.send(request); }
+  send(request: RpcRequest<typeof RPC.messaging.sendMessage>) {
+    return this.messages.send(request);
+  }
 
   @RpcHandler(RPC.messaging.listConversations)
-  conversations(request: RpcRequest<typeof RPC.messaging.listConversations>) { return this.messages.conversations(request); }
+  conversations(request: RpcRequest<typeof RPC.messaging.listConversations>) {
+    return this.messages.conversations(request);
+  }
 
   @RpcHandler(RPC.messaging.getThread)
-  thread(request: RpcRequest<typeof RPC.messaging.getThread>) { return this.messages.thread(request); }
+  thread(request: RpcRequest<typeof RPC.messaging.getThread>) {
+    return this.messages.thread(request);
+  }
 
   @RpcHandler(RPC.messaging.countUnread)
-  countUnread(request: RpcRequest<typeof RPC.messaging.countUnread>) { return this.messages.countUnread(request); }
+  countUnread(request: RpcRequest<typeof RPC.messaging.countUnread>) {
+    return this.messages.countUnread(request);
+  }
 }

@@ -95,9 +95,14 @@ const conversationPage = (afterCursor: boolean) => `
    ORDER BY c.last_message_at DESC, c.last_message_id DESC
    LIMIT $3`;
 const CONVERSATIONS_FIRST = new PreparedStatement<ConversationRow>('messaging.conversations', conversationPage(false));
-const CONVERSATIONS_AFTER = new PreparedStatement<ConversationRow>('messaging.conversations-after', conversationPage(true));
+const CONVERSATIONS_AFTER = new PreparedStatement<ConversationRow>(
+  'messaging.conversations-after',
+  conversationPage(true),
+);
 
-const READ_THREAD = new PreparedStatement<ThreadRow>('messaging.read-thread', `
+const READ_THREAD = new PreparedStatement<ThreadRow>(
+  'messaging.read-thread',
+  `
   WITH marked AS (
     UPDATE messaging.messages SET is_read = true
      WHERE to_user_id = $1 AND from_user_id = $2 AND ($3::uuid IS NULL OR product_id = $3::uuid) AND NOT is_read
@@ -105,10 +110,13 @@ const READ_THREAD = new PreparedStatement<ThreadRow>('messaging.read-thread', `
   )
   SELECT ${withSummaries('(m.is_read OR m.id IN (SELECT id FROM marked))')}, (SELECT count(*)::int FROM marked) AS marked, ${INBOX_VERSION}
     FROM messaging.messages m ${SUMMARY_JOINS}
-   WHERE ${BETWEEN} ORDER BY m.created_at ASC, m.id ASC`);
+   WHERE ${BETWEEN} ORDER BY m.created_at ASC, m.id ASC`,
+);
 
-const COUNT_UNREAD = new PreparedStatement<{ count: number } & Versioned>('messaging.count-unread',
-  `SELECT (SELECT count(*)::int FROM messaging.messages WHERE to_user_id = $1 AND NOT is_read) AS count, ${INBOX_VERSION}`);
+const COUNT_UNREAD = new PreparedStatement<{ count: number } & Versioned>(
+  'messaging.count-unread',
+  `SELECT (SELECT count(*)::int FROM messaging.messages WHERE to_user_id = $1 AND NOT is_read) AS count, ${INBOX_VERSION}`,
+);
 
 @Injectable()
 export class MessagesRepository {
@@ -119,16 +127,26 @@ export class MessagesRepository {
   }
 
   async insert(
-    manager: EntityManager, message: Pick<MessageEntity, 'fromUserId' | 'toUserId' | 'productId' | 'content'> & Partial<Pick<MessageEntity, 'kind'>>,
+    manager: EntityManager,
+    message: Pick<MessageEntity, 'fromUserId' | 'toUserId' | 'productId' | 'content'> &
+      Partial<Pick<MessageEntity, 'kind'>>,
   ): Promise<MessageEntity> {
-    const result = await manager.createQueryBuilder().insert().into(MessageEntity).values(message)
-      .returning(['id', 'createdAt', 'isRead']).execute();
+    const result = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(MessageEntity)
+      .values(message)
+      .returning(['id', 'createdAt', 'isRead'])
+      .execute();
     const generated = result.generatedMaps[0] as Pick<MessageEntity, 'id' | 'createdAt' | 'isRead'>;
     return Object.assign(new MessageEntity(), message, generated);
   }
 
   async findWithSummaries(manager: EntityManager, id: string): Promise<MessageRow> {
-    const rows: MessageRow[] = await manager.query(`SELECT ${WITH_SUMMARIES} FROM messaging.messages m ${SUMMARY_JOINS} WHERE m.id = $1`, [id]);
+    const rows: MessageRow[] = await manager.query(
+      `SELECT ${WITH_SUMMARIES} FROM messaging.messages m ${SUMMARY_JOINS} WHERE m.id = $1`,
+      [id],
+    );
     return rows[0];
   }
 
@@ -153,7 +171,10 @@ export class MessagesRepository {
    * add-conversations migration), read in order through conversations_user_recent_idx, each joined to its latest
    * message by primary key. `limit` is the page size plus one, so the caller knows whether another page follows.
    */
-  conversations(userId: string, page: { limit: number; search: string | null; after?: ConversationKey }): Promise<ConversationRow[]> {
+  conversations(
+    userId: string,
+    page: { limit: number; search: string | null; after?: ConversationKey },
+  ): Promise<ConversationRow[]> {
     const values = [userId, page.search, page.limit];
     return page.after
       ? CONVERSATIONS_AFTER.run(this.dataSource, [...values, page.after.lastMessageAt, page.after.lastMessageId])

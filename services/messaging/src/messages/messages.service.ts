@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  EVENTS, type ConversationDto, type CountUnreadRequest, type GetThreadRequest, type InboxView, type ListConversationsRequest,
-  type MessageDto, type SendMessageRequest, type UnreadCountDto,
+  EVENTS,
+  type ConversationDto,
+  type CountUnreadRequest,
+  type GetThreadRequest,
+  type InboxView,
+  type ListConversationsRequest,
+  type MessageDto,
+  type SendMessageRequest,
+  type UnreadCountDto,
 } from '@souvenir/contracts';
 import { DomainError, Outbox } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
@@ -36,13 +43,17 @@ export class MessagesService {
     // An unknown recipient is 404 (API.md), before the rule of who may write to whom could call it forbidden.
     await this.readModels.ensureUsers([request.actorId, request.toUserId]);
     const toSeller = request.toUserId === product.sellerId;
-    const sellerReplying = request.actorId === product.sellerId
-      && ((await this.messages.hasWritten(request.toUserId, request.actorId, request.productId))
-        || (await this.messages.haveOrderNote(request.actorId, request.toUserId, request.productId)));
+    const sellerReplying =
+      request.actorId === product.sellerId &&
+      ((await this.messages.hasWritten(request.toUserId, request.actorId, request.productId)) ||
+        (await this.messages.haveOrderNote(request.actorId, request.toUserId, request.productId)));
     if (!toSeller && !sellerReplying) throw DomainError.forbidden('You can only message the seller of this product');
     return this.dataSource.transaction(async (manager) => {
       const message = await this.messages.insert(manager, {
-        fromUserId: request.actorId, toUserId: request.toUserId, productId: request.productId, content: request.content,
+        fromUserId: request.actorId,
+        toUserId: request.toUserId,
+        productId: request.productId,
+        content: request.content,
       });
       await this.outbox.add(manager, EVENTS.messaging.messageSent, toMessageSentEvent(message));
       return toMessageDto(await this.messages.findWithSummaries(manager, message.id));
@@ -61,7 +72,10 @@ export class MessagesService {
     const last = page.at(-1);
     const view = { inboxVersion: versionOf(rows), view: page.map(toConversationDto) };
     if (rows.length <= request.limit || !last) return view;
-    return { ...view, nextCursor: encodeConversationCursor({ lastMessageAt: last.last_message_at, lastMessageId: last.id }) };
+    return {
+      ...view,
+      nextCursor: encodeConversationCursor({ lastMessageAt: last.last_message_at, lastMessageId: last.id }),
+    };
   }
 
   /**

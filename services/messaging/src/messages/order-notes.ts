@@ -36,7 +36,10 @@ export function orderNoteText(event: OrderChangedEvent): string {
  */
 @Injectable()
 export class OrderNotesConsumer implements OnApplicationBootstrap {
-  constructor(private readonly consumer: EventConsumer, private readonly messages: MessagesRepository) {}
+  constructor(
+    private readonly consumer: EventConsumer,
+    private readonly messages: MessagesRepository,
+  ) {}
 
   onApplicationBootstrap(): Promise<void> {
     return this.consumer.start({ [EVENTS.payments.orderChanged]: (event, manager) => this.addNote(event, manager) });

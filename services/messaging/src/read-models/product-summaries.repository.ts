@@ -56,7 +56,12 @@ export class ProductSummariesRepository {
   }
 
   /** Stores a product fetched by request; an event that got there first keeps its status, a missing title is filled. */
-  async insertFetched(p: { id: string; sellerId: string; title: string; status: ProductSummaryStatus }): Promise<ProductSummaryEntity> {
+  async insertFetched(p: {
+    id: string;
+    sellerId: string;
+    title: string;
+    status: ProductSummaryStatus;
+  }): Promise<ProductSummaryEntity> {
     await this.products.query(
       `INSERT INTO messaging.products (id, seller_id, title, status, updated_at) VALUES ($1, $2, $3, $4, now())
        ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, updated_at = now() WHERE messaging.products.title IS NULL`,

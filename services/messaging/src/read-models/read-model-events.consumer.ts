@@ -6,7 +6,10 @@ import { ReadModelsService } from './read-models.service';
 /** messaging's durable consumers: identity's user events and catalog's product events feed the read models. */
 @Injectable()
 export class ReadModelEventsConsumer implements OnApplicationBootstrap {
-  constructor(private readonly consumer: EventConsumer, private readonly readModels: ReadModelsService) {}
+  constructor(
+    private readonly consumer: EventConsumer,
+    private readonly readModels: ReadModelsService,
+  ) {}
 
   onApplicationBootstrap(): Promise<void> {
     return this.consumer.start({

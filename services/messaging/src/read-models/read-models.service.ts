@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ErrorCode, RPC, type ProductListedEvent, type ProductRemovedEvent, type ProductRelistedEvent, type ProductSoldEvent, type UserProfileChangedEvent,
+  ErrorCode,
+  RPC,
+  type ProductListedEvent,
+  type ProductRemovedEvent,
+  type ProductRelistedEvent,
+  type ProductSoldEvent,
+  type UserProfileChangedEvent,
 } from '@souvenir/contracts';
 import { DomainError, RpcClient } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
@@ -22,7 +28,11 @@ export class ReadModelsService {
 
   applyProfile(event: UserProfileChangedEvent, manager: EntityManager): Promise<void> {
     return this.users.upsertIfNewer(manager, {
-      id: event.userId, firstName: event.firstName, lastName: event.lastName, avatar: event.avatar ?? null, version: event.version,
+      id: event.userId,
+      firstName: event.firstName,
+      lastName: event.lastName,
+      avatar: event.avatar ?? null,
+      version: event.version,
     });
   }
 
@@ -35,7 +45,11 @@ export class ReadModelsService {
   }
 
   applyProductRelisted(event: ProductRelistedEvent, manager: EntityManager): Promise<void> {
-    return this.products.applyRelisted(manager, { id: event.productId, sellerId: event.sellerId, version: event.version });
+    return this.products.applyRelisted(manager, {
+      id: event.productId,
+      sellerId: event.sellerId,
+      version: event.version,
+    });
   }
 
   applyProductRemoved(event: ProductRemovedEvent, manager: EntityManager): Promise<void> {
@@ -48,7 +62,12 @@ export class ReadModelsService {
     if (known && known.title !== null) return known;
     if (known?.status === 'removed') return known;
     const product = await this.rpc.send(RPC.catalog.getProduct, { productId });
-    return this.products.insertFetched({ id: product.id, sellerId: product.seller.id, title: product.title, status: product.status });
+    return this.products.insertFetched({
+      id: product.id,
+      sellerId: product.seller.id,
+      title: product.title,
+      status: product.status,
+    });
   }
 
   /** Makes sure every given user has a summary; an unknown user is NOT_FOUND. */
@@ -59,7 +78,13 @@ export class ReadModelsService {
         if (error instanceof DomainError && error.code === ErrorCode.NotFound) throw DomainError.notFound('User');
         throw error;
       });
-      await this.users.insertIfMissing({ id: user.id, firstName: user.firstName, lastName: user.lastName, avatar: user.avatar, version: 0 });
+      await this.users.insertIfMissing({
+        id: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        avatar: user.avatar,
+        version: 0,
+      });
     }
   }
 }

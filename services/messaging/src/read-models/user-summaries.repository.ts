@@ -19,8 +19,12 @@ export class UserSummariesRepository {
    * One statement, so two deliveries racing each other cannot both win.
    */
   upsertIfNewer(manager: EntityManager, user: UserSummary): Promise<void> {
-    return this.upsert(manager, user, `UPDATE SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
-      avatar = EXCLUDED.avatar, version = EXCLUDED.version, updated_at = now() WHERE messaging.users.version < EXCLUDED.version`);
+    return this.upsert(
+      manager,
+      user,
+      `UPDATE SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+      avatar = EXCLUDED.avatar, version = EXCLUDED.version, updated_at = now() WHERE messaging.users.version < EXCLUDED.version`,
+    );
   }
 
   /** Stores a profile fetched by request (version 0) unless an event got there first. */

@@ -10,7 +10,10 @@ export class PaymentsConfig extends ServiceConfig {
   override HTTP_PORT: number = 4005;
 
   @ValidateIf((c: PaymentsConfig) => c.NODE_ENV === 'production')
-  @IsNotEmpty({ message: 'STRIPE_SECRET_KEY must be set in production: the built-in test-mode payment provider refuses to run there' })
+  @IsNotEmpty({
+    message:
+      'STRIPE_SECRET_KEY must be set in production: the built-in test-mode payment provider refuses to run there',
+  })
   STRIPE_SECRET_KEY = '';
 
   /** Sent to the web app with each intent (Stripe Elements needs it). */
@@ -28,7 +31,10 @@ export class PaymentsConfig extends ServiceConfig {
   STRIPE_API_HOST = '';
 
   /** 0: the SDK's default port. */
-  @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   STRIPE_API_PORT: number = 0;
 
   @ValidateIf((c: PaymentsConfig) => c.STRIPE_API_PROTOCOL !== '')
@@ -40,15 +46,23 @@ export class PaymentsConfig extends ServiceConfig {
   PAYMENTS_SWEEP_CRON = '* * * * *';
 
   /** Orders checked per sweep, least recently checked first. */
-  @Type(() => Number) @IsInt() @Min(1) @Max(10_000)
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
   PAYMENTS_SWEEP_BATCH: number = 100;
 
   /** An order touched more recently than this is a checkout in progress: the sweep leaves it alone. */
-  @Type(() => Number) @IsInt() @Min(0)
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
   PAYMENTS_SWEEP_GRACE_SECONDS: number = 60;
 
   /** How long after its start an unpaid order is still swept (a card intent can be confirmed days later). */
-  @Type(() => Number) @IsInt() @Min(1) @Max(365)
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(365)
   PAYMENTS_SWEEP_WINDOW_DAYS: number = 7;
 
   /*
@@ -57,27 +71,39 @@ export class PaymentsConfig extends ServiceConfig {
    */
 
   /** A paid order not shipped within this many days is cancelled and refunded. */
-  @Type(() => Number) @IsPositive() @Max(365)
+  @Type(() => Number)
+  @IsPositive()
+  @Max(365)
   SHIP_WITHIN_DAYS: number = 5;
 
   /** A shipped order not marked delivered within this many days of shipping becomes delivered. */
-  @Type(() => Number) @IsPositive() @Max(365)
+  @Type(() => Number)
+  @IsPositive()
+  @Max(365)
   DELIVERY_WINDOW_DAYS: number = 14;
 
   /** After delivery the buyer has this many days to confirm or open a claim; then the order completes. */
-  @Type(() => Number) @IsPositive() @Max(365)
+  @Type(() => Number)
+  @IsPositive()
+  @Max(365)
   CLAIM_WINDOW_DAYS: number = 3;
 
   /** A buyer's request to cancel expires when the seller has not agreed within this many hours. */
-  @Type(() => Number) @IsPositive() @Max(24 * 365)
+  @Type(() => Number)
+  @IsPositive()
+  @Max(24 * 365)
   CANCEL_REQUEST_HOURS: number = 72;
 
   /** A claim the seller has not answered within this many hours goes to support. */
-  @Type(() => Number) @IsPositive() @Max(24 * 365)
+  @Type(() => Number)
+  @IsPositive()
+  @Max(24 * 365)
   CLAIM_RESPONSE_HOURS: number = 72;
 
   /** The platform's fee on a completed order, a percentage of its amount kept when the seller is paid (the spec shows $0.00). */
-  @Type(() => Number) @Min(0) @Max(50)
+  @Type(() => Number)
+  @Min(0)
+  @Max(50)
   PLATFORM_FEE_PERCENT: number = 0;
 
   get usesStripe(): boolean {

@@ -24,7 +24,12 @@ export class JobQueue implements OnApplicationShutdown {
 
   // The DataSource is injected so that the database exists (PlatformModule creates it) before pg-boss connects.
   constructor(config: ServiceConfig, @InjectDataSource() _dataSource: DataSource) {
-    this.boss = new PgBoss({ connectionString: config.DATABASE_URL, schema: JOBS_SCHEMA, max: 3, application_name: 'payments-jobs' });
+    this.boss = new PgBoss({
+      connectionString: config.DATABASE_URL,
+      schema: JOBS_SCHEMA,
+      max: 3,
+      application_name: 'payments-jobs',
+    });
     this.boss.on('error', (error: Error) => this.logger.error({ msg: 'job queue error', error: error.message }));
   }
 
@@ -45,7 +50,12 @@ export class JobQueue implements OnApplicationShutdown {
    * Creates a job in the caller's transaction: it exists only if that transaction commits. `startAfter`: not before
    * then (a deadline: the job survives restarts and is fetched by one replica once it is due).
    */
-  async sendInTransaction(manager: EntityManager, name: string, data: object, options: { startAfter?: Date } = {}): Promise<void> {
+  async sendInTransaction(
+    manager: EntityManager,
+    name: string,
+    data: object,
+    options: { startAfter?: Date } = {},
+  ): Promise<void> {
     await (await this.start()).send(name, data, { ...options, db: inTransaction(manager) });
   }
 
@@ -60,7 +70,9 @@ export class JobQueue implements OnApplicationShutdown {
   }
 
   async work<T extends object>(name: string, handler: (data: T) => Promise<void>): Promise<void> {
-    await (await this.start()).work<T>(name, { pollingIntervalSeconds: 1 }, async (jobs: Job<T>[]) => {
+    await (
+      await this.start()
+    ).work<T>(name, { pollingIntervalSeconds: 1 }, async (jobs: Job<T>[]) => {
       for (const job of jobs) await handler(job.data);
     });
   }

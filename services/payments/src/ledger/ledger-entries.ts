@@ -8,7 +8,13 @@
  * Every entry sums to zero (Postgres refuses one that does not, migration 1735000000000).
  */
 
-export const LEDGER_ACCOUNTS = ['customer_payments', 'held', 'seller_balance', 'seller_paid_out', 'platform_fees'] as const;
+export const LEDGER_ACCOUNTS = [
+  'customer_payments',
+  'held',
+  'seller_balance',
+  'seller_paid_out',
+  'platform_fees',
+] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
 export type EntryKind = 'payment' | 'release' | 'refund' | 'transfer' | 'transfer_reversal' | 'chargeback';
@@ -29,20 +35,24 @@ const lines = (...all: [LedgerAccount, number][]): LedgerLine[] =>
   all.filter(([, amount]) => amount !== 0).map(([account, amountCents]) => ({ account, amountCents }));
 
 /** The buyer paid: the money is held for the seller until the order completes. */
-export const paymentLines = ({ amountCents }: OrderMoney) => lines(['customer_payments', -amountCents], ['held', amountCents]);
+export const paymentLines = ({ amountCents }: OrderMoney) =>
+  lines(['customer_payments', -amountCents], ['held', amountCents]);
 
 /** The order completed: the seller earns the amount less the fee. */
 export const releaseLines = ({ amountCents, feeCents }: OrderMoney) =>
   lines(['held', -amountCents], ['seller_balance', amountCents - feeCents], ['platform_fees', feeCents]);
 
 /** A cancelled or refunded order's money went back to the buyer's card (only ever from held: a completed order is never refunded). */
-export const refundLines = ({ amountCents }: OrderMoney) => lines(['held', -amountCents], ['customer_payments', amountCents]);
+export const refundLines = ({ amountCents }: OrderMoney) =>
+  lines(['held', -amountCents], ['customer_payments', amountCents]);
 
 /** The seller's earnings of one order reached their payout account. */
-export const transferLines = (payoutCents: number) => lines(['seller_balance', -payoutCents], ['seller_paid_out', payoutCents]);
+export const transferLines = (payoutCents: number) =>
+  lines(['seller_balance', -payoutCents], ['seller_paid_out', payoutCents]);
 
 /** A transfer taken back (after a lost card dispute): the money is the seller's balance again, which the chargeback debited. */
-export const transferReversalLines = (payoutCents: number) => lines(['seller_paid_out', -payoutCents], ['seller_balance', payoutCents]);
+export const transferReversalLines = (payoutCents: number) =>
+  lines(['seller_paid_out', -payoutCents], ['seller_balance', payoutCents]);
 
 /**
  * The buyer's bank took the money back (a lost card dispute): from held when the order had not completed, otherwise
@@ -50,7 +60,11 @@ export const transferReversalLines = (payoutCents: number) => lines(['seller_pai
  */
 export const chargebackLines = (money: OrderMoney, released: boolean) =>
   released
-    ? lines(['seller_balance', -(money.amountCents - money.feeCents)], ['platform_fees', -money.feeCents], ['customer_payments', money.amountCents])
+    ? lines(
+        ['seller_balance', -(money.amountCents - money.feeCents)],
+        ['platform_fees', -money.feeCents],
+        ['customer_payments', money.amountCents],
+      )
     : refundLines(money);
 
 /** The platform's fee on an order: a whole percentage of the amount, rounded half up to the cent. */

@@ -42,14 +42,22 @@ export class Ledger {
     await manager.query(
       `INSERT INTO payments.ledger_lines (entry_id, account, seller_id, amount_cents)
        SELECT $1, account, CASE WHEN account = ANY($4::text[]) THEN $2::uuid END, amount FROM unnest($3::text[], $5::bigint[]) AS l(account, amount)`,
-      [row.id, entry.sellerId, entry.lines.map((l) => l.account), [...SELLER_ACCOUNTS], entry.lines.map((l) => l.amountCents)],
+      [
+        row.id,
+        entry.sellerId,
+        entry.lines.map((l) => l.account),
+        [...SELLER_ACCOUNTS],
+        entry.lines.map((l) => l.amountCents),
+      ],
     );
     return true;
   }
 
   /** Whether an order already has an entry of this kind. */
   async has(manager: EntityManager, kind: EntryKind, orderId: string): Promise<boolean> {
-    const rows = await manager.query<unknown[]>(`SELECT 1 FROM payments.ledger_entries WHERE idempotency_key = $1`, [`${kind}:${orderId}`]);
+    const rows = await manager.query<unknown[]>(`SELECT 1 FROM payments.ledger_entries WHERE idempotency_key = $1`, [
+      `${kind}:${orderId}`,
+    ]);
     return rows.length > 0;
   }
 

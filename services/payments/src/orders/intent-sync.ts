@@ -25,7 +25,12 @@ export interface ProviderEventRecord {
 const ONE_SALE_PER_PRODUCT_INDEX = 'orders_one_sale_per_product_idx';
 
 /** Intents that can still be cancelled; a processing one will succeed or fail by itself. */
-const CANCELLABLE: ReadonlySet<ProviderIntentStatus> = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture']);
+const CANCELLABLE: ReadonlySet<ProviderIntentStatus> = new Set([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'requires_capture',
+]);
 
 /**
  * Keeps each order in line with its provider intent. Every provider call happens outside any transaction and
@@ -67,10 +72,11 @@ export class IntentSync {
           return locked;
         }
         const next = nextStatus(intent);
-        if (!next || (next === locked.status && locked.failureMessage === (intent.lastError ?? locked.failureMessage))) return locked;
+        if (!next || (next === locked.status && locked.failureMessage === (intent.lastError ?? locked.failureMessage)))
+          return locked;
         const from = locked.status;
         locked.status = next;
-        locked.failureMessage = next === 'failed' ? intent.lastError ?? PAYMENT_MESSAGES.processingError : null;
+        locked.failureMessage = next === 'failed' ? (intent.lastError ?? PAYMENT_MESSAGES.processingError) : null;
         if (next === 'paid') {
           locked.paidAt = new Date();
           locked.shipBy = afterDays(this.config.SHIP_WITHIN_DAYS, locked.paidAt);
@@ -79,12 +85,18 @@ export class IntentSync {
         await manager.save(locked);
         if (next === 'paid') {
           // The buyer's money is now held by the platform for the seller, until the order completes.
-          await this.ledger.post(manager, { kind: 'payment', orderId: locked.id, sellerId: locked.sellerId, lines: paymentLines({ amountCents: locked.amountCents, feeCents: 0 }) });
+          await this.ledger.post(manager, {
+            kind: 'payment',
+            orderId: locked.id,
+            sellerId: locked.sellerId,
+            lines: paymentLines({ amountCents: locked.amountCents, feeCents: 0 }),
+          });
           await this.outbox.add(manager, EVENTS.payments.orderPaid, toOrderPaidEvent(locked));
           await this.journal.record(manager, locked, { from, to: 'paid', actor: 'system', reason: 'Payment received' });
           await this.orderJobs.scheduleDeadline(manager, locked.id, 'shipBy', locked.shipBy!);
         }
-        if (next === 'failed' && !locked.closedAt) await this.outbox.add(manager, EVENTS.payments.orderFailed, toOrderFailedEvent(locked));
+        if (next === 'failed' && !locked.closedAt)
+          await this.outbox.add(manager, EVENTS.payments.orderFailed, toOrderFailedEvent(locked));
         return locked;
       });
     } catch (error) {
@@ -106,10 +118,19 @@ export class IntentSync {
   }
 
   /** Refunds a payment that cannot become a sale (idempotent under a key derived from the order), then records it. */
-  private async refund(intent: ProviderIntent, reason: string, event?: ProviderEventRecord): Promise<OrderEntity | null> {
+  private async refund(
+    intent: ProviderIntent,
+    reason: string,
+    event?: ProviderEventRecord,
+  ): Promise<OrderEntity | null> {
     const order = await this.orders.findByPaymentId(intent.id);
     if (!order || order.status === 'refunded') return order;
-    this.logger.warn({ msg: 'payment cannot become a sale: refunding it', orderId: order.id, productId: order.productId, reason });
+    this.logger.warn({
+      msg: 'payment cannot become a sale: refunding it',
+      orderId: order.id,
+      productId: order.productId,
+      reason,
+    });
     // Closed first: if the process dies after the refund and before it is recorded, or the sale that took the item is
     // cancelled meanwhile, a replayed intent still takes the refund branch and never turns refunded money into a sale.
     await this.orders.closeIfUnpaid(order.id);
@@ -130,11 +151,16 @@ export class IntentSync {
 /** The order status an intent status means; null when it changes nothing (still processing). */
 function nextStatus(intent: ProviderIntent): OrderEntity['status'] | null {
   switch (intent.status) {
-    case 'succeeded': return 'paid';
-    case 'requires_action': return 'requires_action';
-    case 'canceled': return 'failed';
-    case 'requires_payment_method': return intent.lastError ? 'failed' : null;
-    default: return null;
+    case 'succeeded':
+      return 'paid';
+    case 'requires_action':
+      return 'requires_action';
+    case 'canceled':
+      return 'failed';
+    case 'requires_payment_method':
+      return intent.lastError ? 'failed' : null;
+    default:
+      return null;
   }
 }
 

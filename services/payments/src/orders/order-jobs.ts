@@ -37,7 +37,9 @@ export class OrderJobs {
 
   async scheduleDeadline(manager: EntityManager, orderId: string, kind: DeadlineKind, at: Date): Promise<void> {
     await this.ready();
-    await this.jobs.sendInTransaction(manager, ORDER_DEADLINE, { orderId, kind } satisfies DeadlineJob, { startAfter: at });
+    await this.jobs.sendInTransaction(manager, ORDER_DEADLINE, { orderId, kind } satisfies DeadlineJob, {
+      startAfter: at,
+    });
   }
 
   /** The refund of a cancelled or refunded order: done by the job, after the commit, outside any transaction. */
@@ -51,5 +53,7 @@ export class OrderJobs {
 const MS_PER_HOUR = 3_600_000;
 
 /** `now` plus a configured number of days (fractions allowed: tests use seconds). */
-export const afterDays = (days: number, now = new Date()) => new Date(now.getTime() + Math.round(days * 24 * MS_PER_HOUR));
-export const afterHours = (hours: number, now = new Date()) => new Date(now.getTime() + Math.round(hours * MS_PER_HOUR));
+export const afterDays = (days: number, now = new Date()) =>
+  new Date(now.getTime() + Math.round(days * 24 * MS_PER_HOUR));
+export const afterHours = (hours: number, now = new Date()) =>
+  new Date(now.getTime() + Math.round(hours * MS_PER_HOUR));

@@ -13,7 +13,6 @@ export interface OrderChange {
   reason?: string | null;
 }
 
-
 /**
  * Writes a transition down, in the transition's transaction: a history entry, and the order changed event (the
  * payment itself, pending → paid, is announced by order paid instead).
@@ -23,11 +22,22 @@ export class OrderJournal {
   constructor(private readonly outbox: Outbox) {}
 
   async record(manager: EntityManager, order: OrderEntity, change: OrderChange): Promise<void> {
-    await manager.insert(OrderHistoryEntity, { orderId: order.id, actor: change.actor, from: change.from, to: change.to, reason: change.reason ?? null });
+    await manager.insert(OrderHistoryEntity, {
+      orderId: order.id,
+      actor: change.actor,
+      from: change.from,
+      to: change.to,
+      reason: change.reason ?? null,
+    });
     if (change.from === null || !AFTER_PAYMENT_STATUSES.has(change.from)) return;
     const event: OrderChangedEvent = {
-      orderId: order.id, productId: order.productId, sellerId: order.sellerId, buyerUserId: order.buyerUserId,
-      from: change.from as OrderChangedEvent['from'], to: change.to as OrderChangedEvent['to'], actor: change.actor,
+      orderId: order.id,
+      productId: order.productId,
+      sellerId: order.sellerId,
+      buyerUserId: order.buyerUserId,
+      from: change.from as OrderChangedEvent['from'],
+      to: change.to as OrderChangedEvent['to'],
+      actor: change.actor,
       ...(change.reason ? { reason: change.reason } : {}),
       ...(change.to === 'shipped' && order.carrier ? { carrier: order.carrier } : {}),
       ...(change.to === 'shipped' && order.trackingNumber ? { trackingNumber: order.trackingNumber } : {}),

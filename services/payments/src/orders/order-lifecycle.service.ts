@@ -1,9 +1,24 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  ErrorCode, RPC, type CancelOrderRequest, type DecideClaimRequest, type GetOrderRequest, type ListCardDisputesRequest, type ListOpenClaimsRequest,
-  type ListOrdersPageRequest, type OrderAccessRequest, type OrderAction, type OrderActor, type OrderDetailDto, type OrdersPageDto,
-  type OpenClaimRequest, type RespondToClaimRequest, type ShipOrderRequest, type SupportCardDisputesPageDto, type SupportClaimsPageDto,
+  ErrorCode,
+  RPC,
+  type CancelOrderRequest,
+  type DecideClaimRequest,
+  type GetOrderRequest,
+  type ListCardDisputesRequest,
+  type ListOpenClaimsRequest,
+  type ListOrdersPageRequest,
+  type OrderAccessRequest,
+  type OrderAction,
+  type OrderActor,
+  type OrderDetailDto,
+  type OrdersPageDto,
+  type OpenClaimRequest,
+  type RespondToClaimRequest,
+  type ShipOrderRequest,
+  type SupportCardDisputesPageDto,
+  type SupportClaimsPageDto,
 } from '@souvenir/contracts';
 import { DomainError, isoMicros, RpcClient, timeIdCursor } from '@souvenir/platform';
 import { isUUID } from 'class-validator';
@@ -79,13 +94,17 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
   async listOrdersPage({ actorId, role, cursor, limit, productId }: ListOrdersPageRequest): Promise<OrdersPageDto> {
     const size = limit ?? PAGE_SIZE;
     const after = cursor ? orderCursor.decode(cursor) : null;
-    const query = this.dataSource.getRepository(OrderEntity).createQueryBuilder('o')
+    const query = this.dataSource
+      .getRepository(OrderEntity)
+      .createQueryBuilder('o')
       .addSelect(isoMicros('o.created_at'), 'cursor_at')
       .where(role === 'purchases' ? 'o.buyer_user_id = :actorId' : 'o.seller_id = :actorId', { actorId })
       .andWhere('o.paid_at IS NOT NULL')
-      .orderBy('o.created_at', 'DESC').addOrderBy('o.id', 'DESC')
+      .orderBy('o.created_at', 'DESC')
+      .addOrderBy('o.id', 'DESC')
       .limit(size + 1);
-    if (after) query.andWhere('(o.created_at, o.id) < (:at::timestamptz, :id::uuid)', { at: after.createdAt, id: after.id });
+    if (after)
+      query.andWhere('(o.created_at, o.id) < (:at::timestamptz, :id::uuid)', { at: after.createdAt, id: after.id });
     if (productId) query.andWhere('o.product_id = :productId', { productId });
     const { entities, raw } = await query.getRawAndEntities<{ cursor_at: string }>();
     const page = entities.slice(0, size);
@@ -93,7 +112,10 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
     const last = page.length ? raw[page.length - 1] : null;
     return {
       items: page.map((o) => toOrderSummary(o, claims.get(o.id) ?? null, role === 'purchases' ? 'buyer' : 'seller')),
-      nextCursor: entities.length > size && last ? orderCursor.encode({ createdAt: last.cursor_at, id: page[page.length - 1].id }) : null,
+      nextCursor:
+        entities.length > size && last
+          ? orderCursor.encode({ createdAt: last.cursor_at, id: page[page.length - 1].id })
+          : null,
     };
   }
 
@@ -101,38 +123,60 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
   async listOpenClaims({ actorId, cursor }: ListOpenClaimsRequest): Promise<SupportClaimsPageDto> {
     await this.requireSupport(actorId);
     const after = cursor ? claimCursor.decode(cursor) : null;
-    const query = this.dataSource.getRepository(ClaimEntity).createQueryBuilder('c')
+    const query = this.dataSource
+      .getRepository(ClaimEntity)
+      .createQueryBuilder('c')
       .addSelect(isoMicros('c.opened_at'), 'cursor_at')
       .where(`c.status <> 'resolved'`)
-      .orderBy('c.opened_at', 'ASC').addOrderBy('c.id', 'ASC')
+      .orderBy('c.opened_at', 'ASC')
+      .addOrderBy('c.id', 'ASC')
       .limit(CLAIMS_PAGE_SIZE + 1);
-    if (after) query.andWhere('(c.opened_at, c.id) > (:at::timestamptz, :id::uuid)', { at: after.openedAt, id: after.id });
+    if (after)
+      query.andWhere('(c.opened_at, c.id) > (:at::timestamptz, :id::uuid)', { at: after.openedAt, id: after.id });
     const { entities, raw } = await query.getRawAndEntities<{ cursor_at: string }>();
     const page = entities.slice(0, CLAIMS_PAGE_SIZE);
-    const items = await Promise.all(page.map(async (claim) => {
-      const order = await this.detail(claim.orderId, 'support');
-      return { claim: order.claim!, order };
-    }));
+    const items = await Promise.all(
+      page.map(async (claim) => {
+        const order = await this.detail(claim.orderId, 'support');
+        return { claim: order.claim!, order };
+      }),
+    );
     const last = page.length ? raw[page.length - 1] : null;
-    return { items, nextCursor: entities.length > CLAIMS_PAGE_SIZE && last ? claimCursor.encode({ openedAt: last.cursor_at, id: page[page.length - 1].id }) : null };
+    return {
+      items,
+      nextCursor:
+        entities.length > CLAIMS_PAGE_SIZE && last
+          ? claimCursor.encode({ openedAt: last.cursor_at, id: page[page.length - 1].id })
+          : null,
+    };
   }
 
   /** Support's list of orders whose card payment is disputed at the buyer's bank (money frozen), oldest first. */
   async listCardDisputes({ actorId, cursor }: ListCardDisputesRequest): Promise<SupportCardDisputesPageDto> {
     await this.requireSupport(actorId);
     const after = cursor ? disputeCursor.decode(cursor) : null;
-    const query = this.dataSource.getRepository(OrderEntity).createQueryBuilder('o')
+    const query = this.dataSource
+      .getRepository(OrderEntity)
+      .createQueryBuilder('o')
       .addSelect(isoMicros('o.card_dispute_opened_at'), 'cursor_at')
       .where(`o.card_dispute_status = 'open'`)
-      .orderBy('o.card_dispute_opened_at', 'ASC').addOrderBy('o.id', 'ASC')
+      .orderBy('o.card_dispute_opened_at', 'ASC')
+      .addOrderBy('o.id', 'ASC')
       .limit(CLAIMS_PAGE_SIZE + 1);
-    if (after) query.andWhere('(o.card_dispute_opened_at, o.id) > (:at::timestamptz, :id::uuid)', { at: after.openedAt, id: after.id });
+    if (after)
+      query.andWhere('(o.card_dispute_opened_at, o.id) > (:at::timestamptz, :id::uuid)', {
+        at: after.openedAt,
+        id: after.id,
+      });
     const { entities, raw } = await query.getRawAndEntities<{ cursor_at: string }>();
     const page = entities.slice(0, CLAIMS_PAGE_SIZE);
     const last = page.length ? raw[page.length - 1] : null;
     return {
       items: await Promise.all(page.map((order) => this.detail(order.id, 'support'))),
-      nextCursor: entities.length > CLAIMS_PAGE_SIZE && last ? disputeCursor.encode({ openedAt: last.cursor_at, id: page[page.length - 1].id }) : null,
+      nextCursor:
+        entities.length > CLAIMS_PAGE_SIZE && last
+          ? disputeCursor.encode({ openedAt: last.cursor_at, id: page[page.length - 1].id })
+          : null,
     };
   }
 
@@ -148,20 +192,32 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
       order.deliveredBy = afterDays(this.config.DELIVERY_WINDOW_DAYS, order.shippedAt);
       order.cancelRequestAt = order.cancelRequestExpires = order.cancelRequestReason = null;
       await this.orderJobs.scheduleDeadline(manager, order.id, 'deliveredBy', order.deliveredBy);
-      return { from: 'paid', to: 'shipped', actor: 'seller', reason: `Shipped with ${request.carrier}${order.trackingNumber ? ` ${order.trackingNumber}` : ''}` };
+      return {
+        from: 'paid',
+        to: 'shipped',
+        actor: 'seller',
+        reason: `Shipped with ${request.carrier}${order.trackingNumber ? ` ${order.trackingNumber}` : ''}`,
+      };
     });
   }
 
   async markDelivered(request: OrderAccessRequest): Promise<OrderDetailDto> {
     const access = await this.access(request);
-    return this.transition(access, 'markDelivered', (order, _claim, manager) => this.deliver(order, manager, access.viewer as OrderActor, null));
+    return this.transition(access, 'markDelivered', (order, _claim, manager) =>
+      this.deliver(order, manager, access.viewer as OrderActor, null),
+    );
   }
 
   async confirm(request: OrderAccessRequest): Promise<OrderDetailDto> {
     const access = await this.access(request);
     return this.transition(access, 'confirm', async (order, _claim, manager) => {
       await this.complete(order, manager);
-      return { from: 'delivered', to: 'completed', actor: 'buyer', reason: 'The buyer confirmed that everything is OK' };
+      return {
+        from: 'delivered',
+        to: 'completed',
+        actor: 'buyer',
+        reason: 'The buyer confirmed that everything is OK',
+      };
     });
   }
 
@@ -177,7 +233,9 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
         return { from: 'paid', to: 'paid', actor: 'buyer', reason: `The buyer asked to cancel: ${request.reason}` };
       });
     }
-    return this.transition(access, 'cancel', (order, _claim, manager) => this.cancelWithRefund(order, manager, 'seller', request.reason));
+    return this.transition(access, 'cancel', (order, _claim, manager) =>
+      this.cancelWithRefund(order, manager, 'seller', request.reason),
+    );
   }
 
   async openClaim(request: OpenClaimRequest): Promise<OrderDetailDto> {
@@ -185,8 +243,13 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
     return this.transition(access, 'openClaim', async (order, _claim, manager) => {
       const from = order.status;
       const claim = manager.create(ClaimEntity, {
-        orderId: order.id, reason: request.reason, description: request.description, photos: request.photos ?? [], status: 'open',
-        openedAt: new Date(), responseDue: afterHours(this.config.CLAIM_RESPONSE_HOURS),
+        orderId: order.id,
+        reason: request.reason,
+        description: request.description,
+        photos: request.photos ?? [],
+        status: 'open',
+        openedAt: new Date(),
+        responseDue: afterHours(this.config.CLAIM_RESPONSE_HOURS),
       });
       await manager.save(claim);
       order.status = 'disputed';
@@ -204,11 +267,20 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
       throw new DomainError(ErrorCode.ValidationFailed, message, [{ field: 'statement', message }]);
     }
     return this.transition(access, 'respondToClaim', async (order, claim, manager) => {
-      Object.assign(claim!, { sellerAccept: request.accept, sellerStatement: statement, sellerRespondedAt: new Date() });
+      Object.assign(claim!, {
+        sellerAccept: request.accept,
+        sellerStatement: statement,
+        sellerRespondedAt: new Date(),
+      });
       if (!request.accept) {
         claim!.status = 'escalated';
         await manager.save(claim!);
-        return { from: 'disputed', to: 'disputed', actor: 'seller', reason: `The seller answered the claim: ${statement}` };
+        return {
+          from: 'disputed',
+          to: 'disputed',
+          actor: 'seller',
+          reason: `The seller answered the claim: ${statement}`,
+        };
       }
       this.resolve(claim!, 'refund', statement ?? 'The seller accepted the claim', 'seller');
       await manager.save(claim!);
@@ -228,9 +300,15 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
     return this.transition({ order, viewer: 'support' }, 'decideClaim', async (locked, lockedClaim, manager) => {
       this.resolve(lockedClaim!, request.outcome, request.reason, 'support');
       await manager.save(lockedClaim!);
-      if (request.outcome === 'refund') return this.refundAfterClaim(locked, manager, 'support', `Support refunded the buyer: ${request.reason}`);
+      if (request.outcome === 'refund')
+        return this.refundAfterClaim(locked, manager, 'support', `Support refunded the buyer: ${request.reason}`);
       await this.complete(locked, manager);
-      return { from: 'disputed', to: 'completed', actor: 'support', reason: `Support released the payment to the seller: ${request.reason}` };
+      return {
+        from: 'disputed',
+        to: 'completed',
+        actor: 'support',
+        reason: `Support released the payment to the seller: ${request.reason}`,
+      };
     });
   }
 
@@ -242,26 +320,53 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
    */
   async fireDeadline({ orderId, kind }: DeadlineJob): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const order = await manager.getRepository(OrderEntity).findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      const order = await manager
+        .getRepository(OrderEntity)
+        .findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
       if (!order) return;
       const claim = await manager.getRepository(ClaimEntity).findOneBy({ orderId });
       const now = new Date();
       const due = (at: Date | null) => at !== null && at <= now;
       let change: OrderChange | null = null;
       if (kind === 'shipBy' && order.status === 'paid' && due(order.shipBy)) {
-        change = await this.cancelWithRefund(order, manager, 'system', `Not shipped within ${this.config.SHIP_WITHIN_DAYS} days`);
+        change = await this.cancelWithRefund(
+          order,
+          manager,
+          'system',
+          `Not shipped within ${this.config.SHIP_WITHIN_DAYS} days`,
+        );
       } else if (kind === 'deliveredBy' && order.status === 'shipped' && due(order.deliveredBy)) {
-        change = await this.deliver(order, manager, 'system', `Not marked delivered within ${this.config.DELIVERY_WINDOW_DAYS} days of shipping`);
+        change = await this.deliver(
+          order,
+          manager,
+          'system',
+          `Not marked delivered within ${this.config.DELIVERY_WINDOW_DAYS} days of shipping`,
+        );
       } else if (kind === 'claimWindowEnds' && order.status === 'delivered' && due(order.claimWindowEnds)) {
         await this.complete(order, manager);
         change = { from: 'delivered', to: 'completed', actor: 'system', reason: 'No claim within the claim window' };
       } else if (kind === 'cancelRequestExpires' && order.status === 'paid' && due(order.cancelRequestExpires)) {
         order.cancelRequestAt = order.cancelRequestExpires = order.cancelRequestReason = null;
-        change = { from: 'paid', to: 'paid', actor: 'system', reason: `The seller did not agree to cancel within ${this.config.CANCEL_REQUEST_HOURS} hours` };
-      } else if (kind === 'sellerResponseDue' && order.status === 'disputed' && claim?.status === 'open' && due(claim.responseDue)) {
+        change = {
+          from: 'paid',
+          to: 'paid',
+          actor: 'system',
+          reason: `The seller did not agree to cancel within ${this.config.CANCEL_REQUEST_HOURS} hours`,
+        };
+      } else if (
+        kind === 'sellerResponseDue' &&
+        order.status === 'disputed' &&
+        claim?.status === 'open' &&
+        due(claim.responseDue)
+      ) {
         claim.status = 'escalated';
         await manager.save(claim);
-        change = { from: 'disputed', to: 'disputed', actor: 'system', reason: `The seller did not answer within ${this.config.CLAIM_RESPONSE_HOURS} hours: the claim goes to support` };
+        change = {
+          from: 'disputed',
+          to: 'disputed',
+          actor: 'system',
+          reason: `The seller did not answer within ${this.config.CLAIM_RESPONSE_HOURS} hours: the claim goes to support`,
+        };
       }
       if (!change) return;
       await manager.save(order);
@@ -276,22 +381,40 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
    */
   async refundOrder(orderId: string): Promise<void> {
     const order = await this.dataSource.getRepository(OrderEntity).findOneBy({ id: orderId });
-    if (!order || order.refundedAt || !order.providerPaymentId || (order.status !== 'cancelled' && order.status !== 'refunded')) return;
+    if (
+      !order ||
+      order.refundedAt ||
+      !order.providerPaymentId ||
+      (order.status !== 'cancelled' && order.status !== 'refunded')
+    )
+      return;
     if (order.cardDisputeStatus === 'lost') return;
     await this.provider.refund(order.providerPaymentId, `refund-${order.id}`);
     await this.dataSource.transaction(async (manager) => {
-      const locked = await manager.getRepository(OrderEntity).findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      const locked = await manager
+        .getRepository(OrderEntity)
+        .findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
       if (!locked || locked.refundedAt) return;
       locked.refundedAt = new Date();
       await manager.save(locked);
-      await this.ledger.post(manager, { kind: 'refund', orderId, sellerId: locked.sellerId, lines: refundLines({ amountCents: locked.amountCents, feeCents: 0 }) });
+      await this.ledger.post(manager, {
+        kind: 'refund',
+        orderId,
+        sellerId: locked.sellerId,
+        lines: refundLines({ amountCents: locked.amountCents, feeCents: 0 }),
+      });
     });
     this.logger.log({ msg: 'order refunded', orderId, status: order.status });
   }
 
   // ── steps shared by several transitions ──────────────────────────────────────────────────────────────────────
 
-  private async deliver(order: OrderEntity, manager: EntityManager, actor: OrderActor, reason: string | null): Promise<OrderChange> {
+  private async deliver(
+    order: OrderEntity,
+    manager: EntityManager,
+    actor: OrderActor,
+    reason: string | null,
+  ): Promise<OrderChange> {
     order.status = 'delivered';
     order.deliveredAt = new Date();
     order.claimWindowEnds = afterDays(this.config.CLAIM_WINDOW_DAYS, order.deliveredAt);
@@ -306,27 +429,45 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
     await this.payouts.release(manager, order);
   }
 
-  private async cancelWithRefund(order: OrderEntity, manager: EntityManager, actor: OrderActor, reason: string): Promise<OrderChange> {
+  private async cancelWithRefund(
+    order: OrderEntity,
+    manager: EntityManager,
+    actor: OrderActor,
+    reason: string,
+  ): Promise<OrderChange> {
     order.status = 'cancelled';
     order.cancelRequestExpires = null;
     await this.orderJobs.scheduleRefund(manager, order.id);
     return { from: 'paid', to: 'cancelled', actor, reason };
   }
 
-  private async refundAfterClaim(order: OrderEntity, manager: EntityManager, actor: OrderActor, reason: string): Promise<OrderChange> {
+  private async refundAfterClaim(
+    order: OrderEntity,
+    manager: EntityManager,
+    actor: OrderActor,
+    reason: string,
+  ): Promise<OrderChange> {
     order.status = 'refunded';
     await this.orderJobs.scheduleRefund(manager, order.id);
     return { from: 'disputed', to: 'refunded', actor, reason };
   }
 
   private resolve(claim: ClaimEntity, outcome: 'refund' | 'release', reason: string, by: 'seller' | 'support'): void {
-    Object.assign(claim, { status: 'resolved', decisionOutcome: outcome, decisionReason: reason, decidedAt: new Date(), decidedBy: by });
+    Object.assign(claim, {
+      status: 'resolved',
+      decisionOutcome: outcome,
+      decisionReason: reason,
+      decidedAt: new Date(),
+      decidedBy: by,
+    });
   }
 
   /** Runs one transition under the order's row lock; answers the order as the caller sees it afterwards. */
   private async transition({ order, viewer }: Access, action: OrderAction, step: Step): Promise<OrderDetailDto> {
     await this.dataSource.transaction(async (manager) => {
-      const locked = (await manager.getRepository(OrderEntity).findOne({ where: { id: order.id }, lock: { mode: 'pessimistic_write' } }))!;
+      const locked = (await manager
+        .getRepository(OrderEntity)
+        .findOne({ where: { id: order.id }, lock: { mode: 'pessimistic_write' } }))!;
       const claim = await manager.getRepository(ClaimEntity).findOneBy({ orderId: order.id });
       checkAction(action, stateOf(locked, claim), viewer);
       const change = await step(locked, claim, manager);
@@ -344,7 +485,10 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
     const orders = this.dataSource.getRepository(OrderEntity);
     if (!isUUID(orderRef, 'all')) {
       // A guest's private token: only ever for a guest's order (a member follows theirs by session).
-      const order = await orders.findOne({ where: { checkoutTokenHash: hashCheckoutToken(orderRef) }, order: { createdAt: 'DESC' } });
+      const order = await orders.findOne({
+        where: { checkoutTokenHash: hashCheckoutToken(orderRef) },
+        order: { createdAt: 'DESC' },
+      });
       if (!order || order.buyerUserId !== null || !order.paidAt) throw DomainError.notFound('Order');
       return { order, viewer: 'buyer' };
     }
@@ -353,7 +497,9 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
     if (order.sellerId === actorId) return { order, viewer: 'seller' };
     if (order.buyerUserId === actorId) return { order, viewer: 'buyer' };
     // Support sees an order only when a claim or a card dispute brings it to them.
-    const broughtToSupport = order.cardDisputeStatus !== null || (await this.dataSource.getRepository(ClaimEntity).existsBy({ orderId: order.id }));
+    const broughtToSupport =
+      order.cardDisputeStatus !== null ||
+      (await this.dataSource.getRepository(ClaimEntity).existsBy({ orderId: order.id }));
     if (broughtToSupport && (await this.isSupport(actorId!))) {
       return { order, viewer: 'support' };
     }
@@ -376,12 +522,22 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
       this.dataSource.getRepository(OrderHistoryEntity).find({ where: { orderId }, order: { id: 'ASC' } }),
       this.dataSource.getRepository(PayoutEntity).findOneBy({ orderId }),
     ]);
-    return toOrderDetail(order, claim, history, viewer, toOrderMoney(order, payout, this.payouts.feeOf(order.amountCents)));
+    return toOrderDetail(
+      order,
+      claim,
+      history,
+      viewer,
+      toOrderMoney(order, payout, this.payouts.feeOf(order.amountCents)),
+    );
   }
 
   private async claimsOf(orderIds: string[]): Promise<Map<string, ClaimEntity>> {
     if (!orderIds.length) return new Map();
-    const claims = await this.dataSource.getRepository(ClaimEntity).createQueryBuilder('c').where('c.order_id IN (:...orderIds)', { orderIds }).getMany();
+    const claims = await this.dataSource
+      .getRepository(ClaimEntity)
+      .createQueryBuilder('c')
+      .where('c.order_id IN (:...orderIds)', { orderIds })
+      .getMany();
     return new Map(claims.map((c) => [c.orderId, c]));
   }
 }

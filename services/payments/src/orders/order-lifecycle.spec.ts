@@ -2,7 +2,13 @@ import { ErrorCode } from '@souvenir/contracts';
 import { DomainError } from '@souvenir/platform';
 import { allowedActions, checkAction, needsAction, type OrderState } from './order-lifecycle';
 
-const state = (s: Partial<OrderState>): OrderState => ({ status: 'paid', claimStatus: null, cancelRequested: false, claimWindowOpen: false, ...s });
+const state = (s: Partial<OrderState>): OrderState => ({
+  status: 'paid',
+  claimStatus: null,
+  cancelRequested: false,
+  claimWindowOpen: false,
+  ...s,
+});
 const codeOf = (fn: () => void) => {
   try {
     fn();
@@ -31,12 +37,16 @@ describe('the order state machine', () => {
     expect(allowedActions(s, viewer)).toEqual(actions);
   });
 
-  it('answers 403 for the other party\'s action and 409 with a sentence when not possible now', () => {
+  it("answers 403 for the other party's action and 409 with a sentence when not possible now", () => {
     expect(codeOf(() => checkAction('ship', state({}), 'buyer'))).toBe(ErrorCode.Forbidden);
     expect(codeOf(() => checkAction('confirm', state({ status: 'shipped' }), 'seller'))).toBe(ErrorCode.Forbidden);
-    expect(codeOf(() => checkAction('decideClaim', state({ status: 'disputed', claimStatus: 'open' }), 'buyer'))).toBe(ErrorCode.Forbidden);
+    expect(codeOf(() => checkAction('decideClaim', state({ status: 'disputed', claimStatus: 'open' }), 'buyer'))).toBe(
+      ErrorCode.Forbidden,
+    );
     expect(codeOf(() => checkAction('ship', state({ status: 'cancelled' }), 'seller'))).toBe(ErrorCode.Conflict);
-    expect(() => checkAction('openClaim', state({ status: 'delivered' }), 'buyer')).toThrow('The time to open a claim has passed');
+    expect(() => checkAction('openClaim', state({ status: 'delivered' }), 'buyer')).toThrow(
+      'The time to open a claim has passed',
+    );
     expect(codeOf(() => checkAction('ship', state({}), 'seller'))).toBeNull();
   });
 

@@ -33,44 +33,68 @@ interface Rule {
 
 const RULES: Record<OrderAction, Rule> = {
   ship: {
-    by: ['seller'], whose: 'Only the seller can ship this order',
+    by: ['seller'],
+    whose: 'Only the seller can ship this order',
     when: (s) => s.status === 'paid',
     notNow: (s) => `This order cannot be shipped: it is ${s.status}`,
   },
   markDelivered: {
-    by: ['seller', 'buyer'], whose: 'Only the buyer or the seller can mark this order delivered',
+    by: ['seller', 'buyer'],
+    whose: 'Only the buyer or the seller can mark this order delivered',
     when: (s) => s.status === 'shipped',
-    notNow: (s) => (s.status === 'paid' ? 'This order has not been shipped yet' : `This order cannot be marked delivered: it is ${s.status}`),
+    notNow: (s) =>
+      s.status === 'paid'
+        ? 'This order has not been shipped yet'
+        : `This order cannot be marked delivered: it is ${s.status}`,
   },
   confirm: {
-    by: ['buyer'], whose: 'Only the buyer can confirm this order',
+    by: ['buyer'],
+    whose: 'Only the buyer can confirm this order',
     when: (s) => s.status === 'delivered',
     notNow: (s) => `This order cannot be confirmed: it is ${s.status}`,
   },
   cancel: {
-    by: ['seller'], whose: 'Only the seller can cancel this order; the buyer may ask them to',
+    by: ['seller'],
+    whose: 'Only the seller can cancel this order; the buyer may ask them to',
     when: (s) => s.status === 'paid',
     notNow: (s) => `This order cannot be cancelled any more: it is ${s.status}`,
   },
   requestCancel: {
-    by: ['buyer'], whose: 'Only the buyer can ask to cancel this order',
+    by: ['buyer'],
+    whose: 'Only the buyer can ask to cancel this order',
     when: (s) => s.status === 'paid' && !s.cancelRequested,
-    notNow: (s) => (s.status === 'paid' ? 'You have already asked the seller to cancel this order' : `This order cannot be cancelled any more: it is ${s.status}`),
+    notNow: (s) =>
+      s.status === 'paid'
+        ? 'You have already asked the seller to cancel this order'
+        : `This order cannot be cancelled any more: it is ${s.status}`,
   },
   openClaim: {
-    by: ['buyer'], whose: 'Only the buyer can open a claim',
+    by: ['buyer'],
+    whose: 'Only the buyer can open a claim',
     when: (s) => s.claimStatus === null && (s.status === 'shipped' || (s.status === 'delivered' && s.claimWindowOpen)),
-    notNow: (s) => (s.claimStatus !== null ? 'A claim has already been opened for this order'
-      : s.status === 'paid' ? 'This order has not been shipped yet: you can ask the seller to cancel it'
-        : s.status === 'delivered' ? 'The time to open a claim has passed' : `A claim cannot be opened: the order is ${s.status}`),
+    notNow: (s) =>
+      s.claimStatus !== null
+        ? 'A claim has already been opened for this order'
+        : s.status === 'paid'
+          ? 'This order has not been shipped yet: you can ask the seller to cancel it'
+          : s.status === 'delivered'
+            ? 'The time to open a claim has passed'
+            : `A claim cannot be opened: the order is ${s.status}`,
   },
   respondToClaim: {
-    by: ['seller'], whose: 'Only the seller can answer this claim',
+    by: ['seller'],
+    whose: 'Only the seller can answer this claim',
     when: (s) => s.status === 'disputed' && s.claimStatus === 'open',
-    notNow: (s) => (s.claimStatus === null ? 'This order has no claim' : s.claimStatus === 'escalated' ? 'This claim is with support now' : 'This claim has been decided'),
+    notNow: (s) =>
+      s.claimStatus === null
+        ? 'This order has no claim'
+        : s.claimStatus === 'escalated'
+          ? 'This claim is with support now'
+          : 'This claim has been decided',
   },
   decideClaim: {
-    by: ['support'], whose: 'Only support can decide a claim',
+    by: ['support'],
+    whose: 'Only support can decide a claim',
     when: (s) => s.status === 'disputed' && (s.claimStatus === 'open' || s.claimStatus === 'escalated'),
     notNow: () => 'This claim has already been decided',
   },
@@ -78,7 +102,9 @@ const RULES: Record<OrderAction, Rule> = {
 
 /** The actions the viewer may take now, in a stable order. */
 export function allowedActions(state: OrderState, viewer: OrderViewer): OrderAction[] {
-  return (Object.keys(RULES) as OrderAction[]).filter((action) => RULES[action].by.includes(viewer) && RULES[action].when(state));
+  return (Object.keys(RULES) as OrderAction[]).filter(
+    (action) => RULES[action].by.includes(viewer) && RULES[action].when(state),
+  );
 }
 
 /** Throws FORBIDDEN when the action is the other party's, CONFLICT (with a sentence) when it is not possible now. */
@@ -90,7 +116,8 @@ export function checkAction(action: OrderAction, state: OrderState, viewer: Orde
 
 /** True when the viewer has something to do now (the Sales badge, a row's highlight). */
 export function needsAction(state: OrderState, viewer: OrderViewer): boolean {
-  if (viewer === 'seller') return state.status === 'paid' || (state.status === 'disputed' && state.claimStatus === 'open');
+  if (viewer === 'seller')
+    return state.status === 'paid' || (state.status === 'disputed' && state.claimStatus === 'open');
   if (viewer === 'buyer') return state.status === 'delivered';
   return state.status === 'disputed' && state.claimStatus === 'escalated';
 }

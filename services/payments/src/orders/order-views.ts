@@ -1,4 +1,11 @@
-import type { ClaimDto, OrderDeadlineDto, OrderDetailDto, OrderHistoryEntryDto, OrderMoneyDto, OrderSummaryDto } from '@souvenir/contracts';
+import type {
+  ClaimDto,
+  OrderDeadlineDto,
+  OrderDetailDto,
+  OrderHistoryEntryDto,
+  OrderMoneyDto,
+  OrderSummaryDto,
+} from '@souvenir/contracts';
 import type { ClaimEntity } from './claim.entity';
 import { allowedActions, needsAction, type OrderState, type OrderViewer } from './order-lifecycle';
 import type { OrderHistoryEntity } from './order-history.entity';
@@ -22,7 +29,8 @@ export function deadlinesOf(order: OrderEntity, claim: ClaimEntity | null): Orde
   if (order.status === 'shipped') due.push(['deliveredBy', order.deliveredBy]);
   if (order.status === 'delivered') due.push(['claimWindowEnds', order.claimWindowEnds]);
   if (order.status === 'disputed' && claim?.status === 'open') due.push(['sellerResponseDue', claim.responseDue]);
-  return due.filter((d): d is [OrderDeadlineDto['name'], Date] => d[1] !== null)
+  return due
+    .filter((d): d is [OrderDeadlineDto['name'], Date] => d[1] !== null)
     .sort((a, b) => a[1].getTime() - b[1].getTime())
     .map(([name, at]) => ({ name, at: at.toISOString() }));
 }
@@ -36,20 +44,39 @@ export function toClaimDto(claim: ClaimEntity): ClaimDto {
     openedAt: claim.openedAt.toISOString(),
     status: claim.status,
     sellerResponse: claim.sellerRespondedAt
-      ? { accept: claim.sellerAccept === true, statement: claim.sellerStatement, at: claim.sellerRespondedAt.toISOString() }
+      ? {
+          accept: claim.sellerAccept === true,
+          statement: claim.sellerStatement,
+          at: claim.sellerRespondedAt.toISOString(),
+        }
       : null,
-    decision: claim.decidedAt && claim.decisionOutcome && claim.decidedBy
-      ? { outcome: claim.decisionOutcome, reason: claim.decisionReason ?? '', at: claim.decidedAt.toISOString(), by: claim.decidedBy }
-      : null,
+    decision:
+      claim.decidedAt && claim.decisionOutcome && claim.decidedBy
+        ? {
+            outcome: claim.decisionOutcome,
+            reason: claim.decisionReason ?? '',
+            at: claim.decidedAt.toISOString(),
+            by: claim.decidedBy,
+          }
+        : null,
   };
 }
 
-const toHistoryDto = (entry: OrderHistoryEntity): OrderHistoryEntryDto =>
-  ({ at: entry.at.toISOString(), actor: entry.actor, from: entry.from, to: entry.to, reason: entry.reason });
+const toHistoryDto = (entry: OrderHistoryEntity): OrderHistoryEntryDto => ({
+  at: entry.at.toISOString(),
+  actor: entry.actor,
+  from: entry.from,
+  to: entry.to,
+  reason: entry.reason,
+});
 
 /** One order as the viewer sees it: the seller alone sees the delivery address (support decides on the evidence). */
 export function toOrderDetail(
-  order: OrderEntity, claim: ClaimEntity | null, history: OrderHistoryEntity[], viewer: OrderViewer, money: OrderMoneyDto,
+  order: OrderEntity,
+  claim: ClaimEntity | null,
+  history: OrderHistoryEntity[],
+  viewer: OrderViewer,
+  money: OrderMoneyDto,
 ): OrderDetailDto {
   return {
     id: order.id,
@@ -66,25 +93,40 @@ export function toOrderDetail(
     deadlines: deadlinesOf(order, claim),
     history: history.map(toHistoryDto),
     claim: claim ? toClaimDto(claim) : null,
-    cancelRequest: order.cancelRequestAt && order.status === 'paid' ? { reason: order.cancelRequestReason ?? '', at: order.cancelRequestAt.toISOString() } : null,
+    cancelRequest:
+      order.cancelRequestAt && order.status === 'paid'
+        ? { reason: order.cancelRequestReason ?? '', at: order.cancelRequestAt.toISOString() }
+        : null,
     actions: allowedActions(stateOf(order, claim), viewer),
     money,
-    cardDispute: order.cardDisputeStatus && order.cardDisputeOpenedAt
-      ? { status: order.cardDisputeStatus, reason: order.cardDisputeReason ?? '', openedAt: order.cardDisputeOpenedAt.toISOString() }
-      : null,
+    cardDispute:
+      order.cardDisputeStatus && order.cardDisputeOpenedAt
+        ? {
+            status: order.cardDisputeStatus,
+            reason: order.cardDisputeReason ?? '',
+            openedAt: order.cardDisputeOpenedAt.toISOString(),
+          }
+        : null,
     createdAt: order.createdAt.toISOString(),
   };
 }
 
 /** A row of the Purchases (viewer buyer) or Sales (viewer seller) tab. */
-export function toOrderSummary(order: OrderEntity, claim: ClaimEntity | null, viewer: 'buyer' | 'seller'): OrderSummaryDto {
+export function toOrderSummary(
+  order: OrderEntity,
+  claim: ClaimEntity | null,
+  viewer: 'buyer' | 'seller',
+): OrderSummaryDto {
   return {
     id: order.id,
     status: order.status,
     product: { id: order.productId, title: order.productTitle, image: order.productImage },
     amount: fromCents(order.amountCents),
     currency: order.currency,
-    otherParty: viewer === 'seller' ? `${order.contactFirstName} ${order.contactLastName}`.trim() : order.sellerName ?? 'Seller',
+    otherParty:
+      viewer === 'seller'
+        ? `${order.contactFirstName} ${order.contactLastName}`.trim()
+        : (order.sellerName ?? 'Seller'),
     nextDeadline: deadlinesOf(order, claim)[0] ?? null,
     needsAction: needsAction(stateOf(order, claim), viewer),
     createdAt: order.createdAt.toISOString(),

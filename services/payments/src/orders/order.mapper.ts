@@ -1,4 +1,11 @@
-import { DEFAULT_COUNTRY, type AddressDto, type OrderDto, type OrderFailedEvent, type OrderPaidEvent, type ShippingInfoDto } from '@souvenir/contracts';
+import {
+  DEFAULT_COUNTRY,
+  type AddressDto,
+  type OrderDto,
+  type OrderFailedEvent,
+  type OrderPaidEvent,
+  type ShippingInfoDto,
+} from '@souvenir/contracts';
 import type { OrderEntity } from './order.entity';
 
 /** Integer cents of a decimal amount ("12.5" → 1250); null when it is not a valid amount. */
@@ -16,15 +23,21 @@ export function fromCents(cents: number): string {
 /** Billing and delivery addresses of the checkout form; "Same as billing" copies billing into delivery. */
 export function toAddresses(info: ShippingInfoDto): { billing: AddressDto; delivery: AddressDto } {
   const billing: AddressDto = {
-    street: info.billingStreet, city: info.billingCity, state: info.billingState || null, zip: info.billingZip,
+    street: info.billingStreet,
+    city: info.billingCity,
+    state: info.billingState || null,
+    zip: info.billingZip,
     country: info.billingCountry || DEFAULT_COUNTRY,
   };
   const delivery: AddressDto = info.sameAsDelivery
     ? { ...billing }
     : {
-      street: info.deliveryStreet!, city: info.deliveryCity!, state: info.deliveryState || null, zip: info.deliveryZip!,
-      country: info.deliveryCountry || DEFAULT_COUNTRY,
-    };
+        street: info.deliveryStreet!,
+        city: info.deliveryCity!,
+        state: info.deliveryState || null,
+        zip: info.deliveryZip!,
+        country: info.deliveryCountry || DEFAULT_COUNTRY,
+      };
   return { billing, delivery };
 }
 
@@ -38,21 +51,36 @@ export function toOrderDto(order: OrderEntity, view: 'purchase' | 'sale'): Order
     status: order.status,
     createdAt: order.createdAt.toISOString(),
     ...(view === 'sale'
-      ? { buyer: { firstName: order.contactFirstName, lastName: order.contactLastName, deliveryAddress: order.deliveryAddress } }
+      ? {
+          buyer: {
+            firstName: order.contactFirstName,
+            lastName: order.contactLastName,
+            deliveryAddress: order.deliveryAddress,
+          },
+        }
       : {}),
   };
 }
 
 export function toOrderPaidEvent(order: OrderEntity): OrderPaidEvent {
   return {
-    orderId: order.id, productId: order.productId, sellerId: order.sellerId, buyerUserId: order.buyerUserId,
-    amountCents: order.amountCents, currency: order.currency, occurredAt: new Date().toISOString(),
+    orderId: order.id,
+    productId: order.productId,
+    sellerId: order.sellerId,
+    buyerUserId: order.buyerUserId,
+    amountCents: order.amountCents,
+    currency: order.currency,
+    occurredAt: new Date().toISOString(),
   };
 }
 
 export function toOrderFailedEvent(order: OrderEntity): OrderFailedEvent {
   return {
-    orderId: order.id, productId: order.productId, buyerUserId: order.buyerUserId, status: order.status === 'refunded' ? 'refunded' : 'failed',
-    ...(order.failureMessage ? { reason: order.failureMessage } : {}), occurredAt: new Date().toISOString(),
+    orderId: order.id,
+    productId: order.productId,
+    buyerUserId: order.buyerUserId,
+    status: order.status === 'refunded' ? 'refunded' : 'failed',
+    ...(order.failureMessage ? { reason: order.failureMessage } : {}),
+    occurredAt: new Date().toISOString(),
   };
 }

@@ -23,18 +23,31 @@ export class OrdersRepository {
   }
 
   findByPaymentIdForUpdate(manager: EntityManager, providerPaymentId: string): Promise<OrderEntity | null> {
-    return manager.getRepository(OrderEntity).findOne({ where: { providerPaymentId }, lock: { mode: 'pessimistic_write' } });
+    return manager
+      .getRepository(OrderEntity)
+      .findOne({ where: { providerPaymentId }, lock: { mode: 'pessimistic_write' } });
   }
 
   /**
    * The buyer's unpaid order for this product at this price, if any: a signed-in user's by their id, a guest's only
    * by the checkout token their browser kept (an e-mail address is no proof of who is asking).
    */
-  findOpen(productId: string, buyer: { userId: string } | { checkoutTokenHash: string }, amountCents: number, provider: PaymentProviderName): Promise<OrderEntity | null> {
+  findOpen(
+    productId: string,
+    buyer: { userId: string } | { checkoutTokenHash: string },
+    amountCents: number,
+    provider: PaymentProviderName,
+  ): Promise<OrderEntity | null> {
     return this.orders.findOne({
       where: {
-        productId, amountCents, provider, status: In(OPEN_STATUSES), closedAt: IsNull(),
-        ...('userId' in buyer ? { buyerUserId: buyer.userId } : { buyerUserId: IsNull(), checkoutTokenHash: buyer.checkoutTokenHash }),
+        productId,
+        amountCents,
+        provider,
+        status: In(OPEN_STATUSES),
+        closedAt: IsNull(),
+        ...('userId' in buyer
+          ? { buyerUserId: buyer.userId }
+          : { buyerUserId: IsNull(), checkoutTokenHash: buyer.checkoutTokenHash }),
       },
       order: { createdAt: 'DESC' },
     });
@@ -59,7 +72,12 @@ export class OrdersRepository {
 
   /** Unpaid orders of a product that has just been sold or removed, not closed yet (locked until the caller commits). */
   findOpenForProduct(manager: EntityManager, productId: string): Promise<OrderEntity[]> {
-    return manager.getRepository(OrderEntity).find({ where: { productId, status: In(OPEN_STATUSES), closedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
+    return manager
+      .getRepository(OrderEntity)
+      .find({
+        where: { productId, status: In(OPEN_STATUSES), closedAt: IsNull() },
+        lock: { mode: 'pessimistic_write' },
+      });
   }
 
   /**
@@ -67,27 +85,46 @@ export class OrdersRepository {
    * `windowDays`, untouched for `graceSeconds` (a checkout in progress is left alone), least recently checked first.
    */
   findUnsettled(limit: number, graceSeconds: number, windowDays: number): Promise<OrderEntity[]> {
-    return this.orders.createQueryBuilder('o')
+    return this.orders
+      .createQueryBuilder('o')
       .where('o.status IN (:...open) AND o.provider_payment_id IS NOT NULL', { open: OPEN_STATUSES })
-      .andWhere(`o.created_at > now() - make_interval(days => :windowDays) AND o.updated_at < now() - make_interval(secs => :graceSeconds)`, { windowDays, graceSeconds })
-      .orderBy('o.last_checked_at', 'ASC', 'NULLS FIRST').addOrderBy('o.created_at', 'ASC')
+      .andWhere(
+        `o.created_at > now() - make_interval(days => :windowDays) AND o.updated_at < now() - make_interval(secs => :graceSeconds)`,
+        { windowDays, graceSeconds },
+      )
+      .orderBy('o.last_checked_at', 'ASC', 'NULLS FIRST')
+      .addOrderBy('o.created_at', 'ASC')
       .limit(limit)
       .getMany();
   }
 
   /** Closes an order that was never paid (its payment is being refunded): it can no longer become a sale. */
   async closeIfUnpaid(orderId: string): Promise<void> {
-    await this.orders.createQueryBuilder().update().set({ closedAt: () => 'coalesce(closed_at, now())' })
-      .where('id = :orderId AND status IN (:...open)', { orderId, open: OPEN_STATUSES }).execute();
+    await this.orders
+      .createQueryBuilder()
+      .update()
+      .set({ closedAt: () => 'coalesce(closed_at, now())' })
+      .where('id = :orderId AND status IN (:...open)', { orderId, open: OPEN_STATUSES })
+      .execute();
   }
 
   async markChecked(orderIds: string[]): Promise<void> {
-    if (orderIds.length) await this.orders.createQueryBuilder().update().set({ lastCheckedAt: () => 'now()', updatedAt: () => 'updated_at' }).whereInIds(orderIds).execute();
+    if (orderIds.length)
+      await this.orders
+        .createQueryBuilder()
+        .update()
+        .set({ lastCheckedAt: () => 'now()', updatedAt: () => 'updated_at' })
+        .whereInIds(orderIds)
+        .execute();
   }
 
   /** What the buyer bought or tried to buy (checkouts never attempted are left out), newest first. */
   findPurchases(buyerUserId: string): Promise<OrderEntity[]> {
-    return this.orders.find({ where: { buyerUserId, status: Not('pending') }, order: { createdAt: 'DESC' }, take: LIST_LIMIT });
+    return this.orders.find({
+      where: { buyerUserId, status: Not('pending') },
+      order: { createdAt: 'DESC' },
+      take: LIST_LIMIT,
+    });
   }
 
   /** What the seller has to ship, newest first. */
@@ -101,10 +138,18 @@ export class OrdersRepository {
   }
 
   /** Records a webhook event; false when it was already applied. */
-  async recordProviderEvent(manager: EntityManager, event: { provider: string; id: string; type: string }): Promise<boolean> {
-    const inserted = await manager.createQueryBuilder().insert().into(ProcessedProviderEventEntity)
+  async recordProviderEvent(
+    manager: EntityManager,
+    event: { provider: string; id: string; type: string },
+  ): Promise<boolean> {
+    const inserted = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(ProcessedProviderEventEntity)
       .values({ provider: event.provider, eventId: event.id, type: event.type })
-      .orIgnore().returning(['eventId']).execute();
+      .orIgnore()
+      .returning(['eventId'])
+      .execute();
     return inserted.raw.length > 0;
   }
 }

@@ -7,53 +7,88 @@ import { PaymentsService } from './payments.service';
 /** payments' request/reply subjects; each handler only delegates. */
 @Controller()
 export class PaymentsController {
-  constructor(private readonly payments: PaymentsService, private readonly lifecycle: OrderLifecycleService) {}
+  constructor(
+    private readonly payments: PaymentsService,
+    private readonly lifecycle: OrderLifecycleService,
+  ) {}
 
   @RpcHandler(RPC.payments.createIntent)
-  createIntent(request: RpcRequest<typeof RPC.payments.createIntent>) { return this.payments.createIntent(request); }
+  createIntent(request: RpcRequest<typeof RPC.payments.createIntent>) {
+    return this.payments.createIntent(request);
+  }
 
   @RpcHandler(RPC.payments.confirmTestPayment)
-  confirmTestPayment(request: RpcRequest<typeof RPC.payments.confirmTestPayment>) { return this.payments.confirmTestPayment(request); }
+  confirmTestPayment(request: RpcRequest<typeof RPC.payments.confirmTestPayment>) {
+    return this.payments.confirmTestPayment(request);
+  }
 
   @RpcHandler(RPC.payments.reconcile)
-  reconcile(request: RpcRequest<typeof RPC.payments.reconcile>) { return this.payments.reconcile(request); }
+  reconcile(request: RpcRequest<typeof RPC.payments.reconcile>) {
+    return this.payments.reconcile(request);
+  }
 
   @RpcHandler(RPC.payments.handleWebhook)
-  handleWebhook(request: RpcRequest<typeof RPC.payments.handleWebhook>) { return this.payments.handleWebhook(request); }
+  handleWebhook(request: RpcRequest<typeof RPC.payments.handleWebhook>) {
+    return this.payments.handleWebhook(request);
+  }
 
   @RpcHandler(RPC.payments.listOrders)
-  listOrders(request: RpcRequest<typeof RPC.payments.listOrders>) { return this.payments.listOrders(request); }
+  listOrders(request: RpcRequest<typeof RPC.payments.listOrders>) {
+    return this.payments.listOrders(request);
+  }
 
   @RpcHandler(RPC.payments.listOrdersPage)
-  listOrdersPage(request: RpcRequest<typeof RPC.payments.listOrdersPage>) { return this.lifecycle.listOrdersPage(request); }
+  listOrdersPage(request: RpcRequest<typeof RPC.payments.listOrdersPage>) {
+    return this.lifecycle.listOrdersPage(request);
+  }
 
   @RpcHandler(RPC.payments.getOrder)
-  getOrder(request: RpcRequest<typeof RPC.payments.getOrder>) { return this.lifecycle.getOrder(request); }
+  getOrder(request: RpcRequest<typeof RPC.payments.getOrder>) {
+    return this.lifecycle.getOrder(request);
+  }
 
   @RpcHandler(RPC.payments.shipOrder)
-  shipOrder(request: RpcRequest<typeof RPC.payments.shipOrder>) { return this.lifecycle.ship(request); }
+  shipOrder(request: RpcRequest<typeof RPC.payments.shipOrder>) {
+    return this.lifecycle.ship(request);
+  }
 
   @RpcHandler(RPC.payments.markDelivered)
-  markDelivered(request: RpcRequest<typeof RPC.payments.markDelivered>) { return this.lifecycle.markDelivered(request); }
+  markDelivered(request: RpcRequest<typeof RPC.payments.markDelivered>) {
+    return this.lifecycle.markDelivered(request);
+  }
 
   @RpcHandler(RPC.payments.confirmOrder)
-  confirmOrder(request: RpcRequest<typeof RPC.payments.confirmOrder>) { return this.lifecycle.confirm(request); }
+  confirmOrder(request: RpcRequest<typeof RPC.payments.confirmOrder>) {
+    return this.lifecycle.confirm(request);
+  }
 
   @RpcHandler(RPC.payments.cancelOrder)
-  cancelOrder(request: RpcRequest<typeof RPC.payments.cancelOrder>) { return this.lifecycle.cancel(request); }
+  cancelOrder(request: RpcRequest<typeof RPC.payments.cancelOrder>) {
+    return this.lifecycle.cancel(request);
+  }
 
   @RpcHandler(RPC.payments.openClaim)
-  openClaim(request: RpcRequest<typeof RPC.payments.openClaim>) { return this.lifecycle.openClaim(request); }
+  openClaim(request: RpcRequest<typeof RPC.payments.openClaim>) {
+    return this.lifecycle.openClaim(request);
+  }
 
   @RpcHandler(RPC.payments.respondToClaim)
-  respondToClaim(request: RpcRequest<typeof RPC.payments.respondToClaim>) { return this.lifecycle.respondToClaim(request); }
+  respondToClaim(request: RpcRequest<typeof RPC.payments.respondToClaim>) {
+    return this.lifecycle.respondToClaim(request);
+  }
 
   @RpcHandler(RPC.payments.listCardDisputes)
-  listCardDisputes(request: RpcRequest<typeof RPC.payments.listCardDisputes>) { return this.lifecycle.listCardDisputes(request); }
+  listCardDisputes(request: RpcRequest<typeof RPC.payments.listCardDisputes>) {
+    return this.lifecycle.listCardDisputes(request);
+  }
 
   @RpcHandler(RPC.payments.listOpenClaims)
-  listOpenClaims(request: RpcRequest<typeof RPC.payments.listOpenClaims>) { return this.lifecycle.listOpenClaims(request); }
+  listOpenClaims(request: RpcRequest<typeof RPC.payments.listOpenClaims>) {
+    return this.lifecycle.listOpenClaims(request);
+  }
 
   @RpcHandler(RPC.payments.decideClaim)
-  decideClaim(request: RpcRequest<typeof RPC.payments.decideClaim>) { return this.lifecycle.decideClaim(request); }
+  decideClaim(request: RpcRequest<typeof RPC.payments.decideClaim>) {
+    return this.lifecycle.decideClaim(request);
+  }
 }

@@ -3,9 +3,22 @@ import { timingSafeEqual } from 'node:crypto';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import {
-  ErrorCode, EVENTS, GuestInfoDto, PAYMENT_MESSAGES, RPC, ShippingInfoDto, toFieldErrors,
-  type ConfirmTestPaymentRequest, type CreatePaymentIntentRequest, type Done, type HandleWebhookRequest,
-  type ListOrdersRequest, type OrdersDto, type PaymentIntentDto, type PaymentStatusDto, type ReconcilePaymentRequest,
+  ErrorCode,
+  EVENTS,
+  GuestInfoDto,
+  PAYMENT_MESSAGES,
+  RPC,
+  ShippingInfoDto,
+  toFieldErrors,
+  type ConfirmTestPaymentRequest,
+  type CreatePaymentIntentRequest,
+  type Done,
+  type HandleWebhookRequest,
+  type ListOrdersRequest,
+  type OrdersDto,
+  type PaymentIntentDto,
+  type PaymentStatusDto,
+  type ReconcilePaymentRequest,
   type TestPaymentOutcomeDto,
 } from '@souvenir/contracts';
 import { DomainError, Outbox, RpcClient } from '@souvenir/platform';
@@ -67,35 +80,59 @@ export class PaymentsService implements OnApplicationBootstrap {
    */
   async createIntent(request: CreatePaymentIntentRequest): Promise<PaymentIntentDto> {
     const buyer = await this.checkBuyer(request);
-    const product = await this.rpc.send(RPC.catalog.getProduct, { productId: request.productId, removedAsConflict: true });
+    const product = await this.rpc.send(RPC.catalog.getProduct, {
+      productId: request.productId,
+      removedAsConflict: true,
+    });
     if (product.seller.id === request.actorId) throw DomainError.forbidden(PAYMENT_MESSAGES.ownProduct);
-    if (product.status !== 'active' || (await this.orders.hasPaidOrder(product.id))) throw DomainError.conflict(PAYMENT_MESSAGES.noLongerAvailable);
+    if (product.status !== 'active' || (await this.orders.hasPaidOrder(product.id)))
+      throw DomainError.conflict(PAYMENT_MESSAGES.noLongerAvailable);
     const amountCents = toCents(product.price)!;
     if (toCents(request.amount) !== amountCents) throw DomainError.conflict(PAYMENT_MESSAGES.priceChanged);
 
-    let checkoutToken = buyer.userId ? null : request.checkoutToken ?? null;
-    const owner = buyer.userId ? { userId: buyer.userId } : checkoutToken ? { checkoutTokenHash: hashToken(checkoutToken) } : null;
+    let checkoutToken = buyer.userId ? null : (request.checkoutToken ?? null);
+    const owner = buyer.userId
+      ? { userId: buyer.userId }
+      : checkoutToken
+        ? { checkoutTokenHash: hashToken(checkoutToken) }
+        : null;
     let order = owner ? await this.orders.findOpen(product.id, owner, amountCents, this.provider.name) : null;
     if (!order) {
       if (!buyer.userId) checkoutToken = newCheckoutToken();
       order = this.orders.create({
-        productId: product.id, productTitle: product.title, productImage: product.images[0] ?? null, sellerId: product.seller.id,
+        productId: product.id,
+        productTitle: product.title,
+        productImage: product.images[0] ?? null,
+        sellerId: product.seller.id,
         sellerName: `${product.seller.firstName} ${product.seller.lastName}`.trim(),
-        buyerUserId: buyer.userId, amountCents, currency: CURRENCY, provider: this.provider.name, providerPaymentId: null, status: 'pending',
-        failureMessage: null, checkoutTokenHash: checkoutToken ? hashToken(checkoutToken) : null,
+        buyerUserId: buyer.userId,
+        amountCents,
+        currency: CURRENCY,
+        provider: this.provider.name,
+        providerPaymentId: null,
+        status: 'pending',
+        failureMessage: null,
+        checkoutTokenHash: checkoutToken ? hashToken(checkoutToken) : null,
       });
     }
     const { billing, delivery } = toAddresses(buyer.info);
     Object.assign(order, {
-      contactEmail: buyer.email, contactFirstName: buyer.firstName, contactLastName: buyer.lastName, contactPhone: buyer.phone,
-      billingAddress: billing, deliveryAddress: delivery,
+      contactEmail: buyer.email,
+      contactFirstName: buyer.firstName,
+      contactLastName: buyer.lastName,
+      contactPhone: buyer.phone,
+      billingAddress: billing,
+      deliveryAddress: delivery,
     });
     order = await this.orders.save(order);
 
     let intent = order.providerPaymentId ? await this.provider.retrieveIntent(order.providerPaymentId) : null;
     if (!intent || intent.status === 'canceled') {
       intent = await this.provider.createIntent({
-        orderId: order.id, productId: product.id, amountCents, currency: CURRENCY,
+        orderId: order.id,
+        productId: product.id,
+        amountCents,
+        currency: CURRENCY,
         idempotencyKey: `order-${order.id}${order.providerPaymentId ? `-${Date.now()}` : ''}`,
       });
       await this.orders.setPaymentId(order.id, intent.id);
@@ -123,7 +160,8 @@ export class PaymentsService implements OnApplicationBootstrap {
     const order = await this.intents.apply(intent);
     if (outcome.kind === 'declined') return { status: 'failed', message: outcome.message };
     // The card was charged but the item went to someone else meanwhile: the payment was refunded, say so.
-    if (order?.status === 'refunded') return { status: 'failed', message: order.failureMessage ?? PAYMENT_MESSAGES.soldToAnotherBuyer };
+    if (order?.status === 'refunded')
+      return { status: 'failed', message: order.failureMessage ?? PAYMENT_MESSAGES.soldToAnotherBuyer };
     return { status: outcome.kind };
   }
 
@@ -141,13 +179,16 @@ export class PaymentsService implements OnApplicationBootstrap {
       if (!intent || !sameSecret(intent.clientSecret, request.clientSecret!)) throw DomainError.notFound('Payment');
     }
     if (!AFTER_PAYMENT_STATUSES.has(order.status)) {
-      order = (await this.intents.apply(intent ?? (await this.provider.retrieveIntent(order.providerPaymentId!)))) ?? order;
+      order =
+        (await this.intents.apply(intent ?? (await this.provider.retrieveIntent(order.providerPaymentId!)))) ?? order;
     }
     return {
       status: order.status,
       productId: order.productId,
       ...(order.paidAt ? { orderId: order.id } : {}),
-      ...(order.failureMessage && (order.status === 'failed' || order.status === 'refunded') ? { message: order.failureMessage } : {}),
+      ...(order.failureMessage && (order.status === 'failed' || order.status === 'refunded')
+        ? { message: order.failureMessage }
+        : {}),
     };
   }
 
@@ -157,7 +198,8 @@ export class PaymentsService implements OnApplicationBootstrap {
     try {
       event = this.provider.parseWebhook(request.payload, request.signature);
     } catch (error) {
-      if (error instanceof InvalidWebhookSignature) throw new DomainError(ErrorCode.ValidationFailed, 'Invalid webhook signature');
+      if (error instanceof InvalidWebhookSignature)
+        throw new DomainError(ErrorCode.ValidationFailed, 'Invalid webhook signature');
       throw error;
     }
     const record = { provider: this.provider.name, id: event.id, type: event.type };
@@ -170,7 +212,10 @@ export class PaymentsService implements OnApplicationBootstrap {
 
   async listOrders({ actorId }: ListOrdersRequest): Promise<OrdersDto> {
     const [purchases, sales] = await Promise.all([this.orders.findPurchases(actorId), this.orders.findSales(actorId)]);
-    return { purchases: purchases.map((o) => toOrderDto(o, 'purchase')), sales: sales.map((o) => toOrderDto(o, 'sale')) };
+    return {
+      purchases: purchases.map((o) => toOrderDto(o, 'purchase')),
+      sales: sales.map((o) => toOrderDto(o, 'sale')),
+    };
   }
 
   /**
@@ -194,7 +239,9 @@ export class PaymentsService implements OnApplicationBootstrap {
   private async checkBuyer(request: CreatePaymentIntentRequest): Promise<Buyer> {
     const guest = !request.actorId;
     if (!request.guestInfo) {
-      const message = guest ? 'Your contact and shipping information is required' : 'Your shipping information is required';
+      const message = guest
+        ? 'Your contact and shipping information is required'
+        : 'Your shipping information is required';
       throw new DomainError(ErrorCode.ValidationFailed, message, [{ field: 'guestInfo', message }]);
     }
     const info = plainToInstance(guest ? GuestInfoDto : ShippingInfoDto, { ...request.guestInfo });
@@ -211,7 +258,6 @@ export class PaymentsService implements OnApplicationBootstrap {
     };
   }
 }
-
 
 /** Compares client secrets in constant time. */
 function sameSecret(expected: string | null, given: string): boolean {

@@ -6,7 +6,10 @@ import { PaymentsService } from './payments.service';
 /** Follows catalog: unpaid intents for a product that was sold or removed are cancelled. */
 @Injectable()
 export class ProductEventsConsumer implements OnApplicationBootstrap {
-  constructor(private readonly consumer: EventConsumer, private readonly payments: PaymentsService) {}
+  constructor(
+    private readonly consumer: EventConsumer,
+    private readonly payments: PaymentsService,
+  ) {}
 
   onApplicationBootstrap() {
     return this.consumer.start({

@@ -49,12 +49,19 @@ export class Settlement implements OnApplicationBootstrap {
 
   /** One pass over the least recently checked unpaid orders; answers how many were checked. */
   async sweep(): Promise<number> {
-    const { PAYMENTS_SWEEP_BATCH: batch, PAYMENTS_SWEEP_GRACE_SECONDS: grace, PAYMENTS_SWEEP_WINDOW_DAYS: days } = this.config;
+    const {
+      PAYMENTS_SWEEP_BATCH: batch,
+      PAYMENTS_SWEEP_GRACE_SECONDS: grace,
+      PAYMENTS_SWEEP_WINDOW_DAYS: days,
+    } = this.config;
     const orders = await this.orders.findUnsettled(batch, grace, days);
     for (const order of orders) {
       // One order's provider error must not stop the others; it is checked again on a later pass.
-      await this.intents.settle(order).catch((error: Error) =>
-        this.logger.warn({ msg: 'sweep could not settle an order', orderId: order.id, error: error.message }));
+      await this.intents
+        .settle(order)
+        .catch((error: Error) =>
+          this.logger.warn({ msg: 'sweep could not settle an order', orderId: order.id, error: error.message }),
+        );
     }
     await this.orders.markChecked(orders.map((o) => o.id));
     return orders.length;

@@ -1,8 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  RPC, type CompleteTestOnboardingRequest, type CreatePayoutAccountRequest, type GetPayoutAccountRequest, type GetTestOnboardingRequest,
-  type PayoutAccountDto, type PayoutOnboardingDto, type TestOnboardingDoneDto, type TestOnboardingDto,
+  RPC,
+  type CompleteTestOnboardingRequest,
+  type CreatePayoutAccountRequest,
+  type GetPayoutAccountRequest,
+  type GetTestOnboardingRequest,
+  type PayoutAccountDto,
+  type PayoutOnboardingDto,
+  type TestOnboardingDoneDto,
+  type TestOnboardingDto,
 } from '@souvenir/contracts';
 import { DomainError, RpcClient } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
@@ -64,11 +71,26 @@ export class PayoutAccountsService {
     let account = await accounts.findOneBy({ sellerId: actorId });
     if (!account) {
       const me = await this.rpc.send(RPC.identity.getMe, { actorId });
-      const created = await this.provider.createAccount({ sellerId: actorId, email: me.email ?? null, country: PAYOUT_COUNTRY, idempotencyKey: `account-${actorId}` });
-      await accounts.createQueryBuilder().insert().values({
-        sellerId: actorId, provider: this.provider.name, providerAccountId: created.id, status: accountStatus(created),
-        requirementsDue: created.currentlyDue, bankLast4: created.bankLast4, lastEventAt: 0,
-      }).orIgnore().execute();
+      const created = await this.provider.createAccount({
+        sellerId: actorId,
+        email: me.email ?? null,
+        country: PAYOUT_COUNTRY,
+        idempotencyKey: `account-${actorId}`,
+      });
+      await accounts
+        .createQueryBuilder()
+        .insert()
+        .values({
+          sellerId: actorId,
+          provider: this.provider.name,
+          providerAccountId: created.id,
+          status: accountStatus(created),
+          requirementsDue: created.currentlyDue,
+          bankLast4: created.bankLast4,
+          lastEventAt: 0,
+        })
+        .orIgnore()
+        .execute();
       account = await accounts.findOneByOrFail({ sellerId: actorId });
     }
     return { url: await this.provider.createAccountLink(account.providerAccountId, { returnUrl, refreshUrl }) };
@@ -81,14 +103,21 @@ export class PayoutAccountsService {
   async apply(account: ProviderAccount, created: number, event?: ProviderEventRecord): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       if (event && !(await this.orders.recordProviderEvent(manager, event))) return;
-      const row = await manager.getRepository(PayoutAccountEntity).findOne({ where: { providerAccountId: account.id }, lock: { mode: 'pessimistic_write' } });
+      const row = await manager
+        .getRepository(PayoutAccountEntity)
+        .findOne({ where: { providerAccountId: account.id }, lock: { mode: 'pessimistic_write' } });
       if (!row) {
         this.logger.warn({ msg: 'account event for an unknown account', accountId: account.id });
         return;
       }
       if (created < row.lastEventAt) return;
       const wasActive = row.status === 'active';
-      Object.assign(row, { status: accountStatus(account), requirementsDue: account.currentlyDue, bankLast4: account.bankLast4 ?? row.bankLast4, lastEventAt: created });
+      Object.assign(row, {
+        status: accountStatus(account),
+        requirementsDue: account.currentlyDue,
+        bankLast4: account.bankLast4 ?? row.bankLast4,
+        lastEventAt: created,
+      });
       // Saved even when nothing changed: updated_at is when the provider was last heard, which paces get().
       row.updatedAt = new Date();
       await manager.save(row);

@@ -17,7 +17,9 @@ const REQUIREMENTS: [string, string][] = [
 ];
 
 export function requirementSentences(paths: string[]): string[] {
-  const sentences = paths.map((path) => REQUIREMENTS.find(([prefix]) => path.startsWith(prefix))?.[1] ?? 'More details for the payment provider');
+  const sentences = paths.map(
+    (path) => REQUIREMENTS.find(([prefix]) => path.startsWith(prefix))?.[1] ?? 'More details for the payment provider',
+  );
   return [...new Set(sentences)];
 }
 
@@ -59,10 +61,14 @@ export function toOrderMoney(order: OrderEntity, payout: PayoutEntity | null, fe
     if (order.cardDisputeStatus === 'open') return { state: 'frozen', at: at(order.cardDisputeOpenedAt) };
     if (!payout) return { state: 'held', at: at(order.paidAt) };
     switch (payout.status) {
-      case 'paid': return { state: 'paid_to_seller', at: at(payout.paidAt) };
-      case 'pending': return { state: 'releasing', at: null };
-      case 'reversed': return { state: 'charged_back', at: at(payout.reversedAt) };
-      default: return { state: 'awaiting_payout_account', at: null };
+      case 'paid':
+        return { state: 'paid_to_seller', at: at(payout.paidAt) };
+      case 'pending':
+        return { state: 'releasing', at: null };
+      case 'reversed':
+        return { state: 'charged_back', at: at(payout.reversedAt) };
+      default:
+        return { state: 'awaiting_payout_account', at: null };
     }
   };
   return { ...state(), ...figures };

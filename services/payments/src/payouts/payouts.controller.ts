@@ -7,20 +7,33 @@ import { PayoutsService } from './payouts.service';
 /** Sellers' payout accounts and payouts; each handler only delegates. */
 @Controller()
 export class PayoutsController {
-  constructor(private readonly accounts: PayoutAccountsService, private readonly payouts: PayoutsService) {}
+  constructor(
+    private readonly accounts: PayoutAccountsService,
+    private readonly payouts: PayoutsService,
+  ) {}
 
   @RpcHandler(RPC.payments.getPayoutAccount)
-  getPayoutAccount(request: RpcRequest<typeof RPC.payments.getPayoutAccount>) { return this.accounts.get(request); }
+  getPayoutAccount(request: RpcRequest<typeof RPC.payments.getPayoutAccount>) {
+    return this.accounts.get(request);
+  }
 
   @RpcHandler(RPC.payments.createPayoutAccount)
-  createPayoutAccount(request: RpcRequest<typeof RPC.payments.createPayoutAccount>) { return this.accounts.createOnboarding(request); }
+  createPayoutAccount(request: RpcRequest<typeof RPC.payments.createPayoutAccount>) {
+    return this.accounts.createOnboarding(request);
+  }
 
   @RpcHandler(RPC.payments.listPayouts)
-  listPayouts(request: RpcRequest<typeof RPC.payments.listPayouts>) { return this.payouts.list(request); }
+  listPayouts(request: RpcRequest<typeof RPC.payments.listPayouts>) {
+    return this.payouts.list(request);
+  }
 
   @RpcHandler(RPC.payments.getTestOnboarding)
-  getTestOnboarding(request: RpcRequest<typeof RPC.payments.getTestOnboarding>) { return this.accounts.getTestOnboarding(request); }
+  getTestOnboarding(request: RpcRequest<typeof RPC.payments.getTestOnboarding>) {
+    return this.accounts.getTestOnboarding(request);
+  }
 
   @RpcHandler(RPC.payments.completeTestOnboarding)
-  completeTestOnboarding(request: RpcRequest<typeof RPC.payments.completeTestOnboarding>) { return this.accounts.completeTestOnboarding(request); }
+  completeTestOnboarding(request: RpcRequest<typeof RPC.payments.completeTestOnboarding>) {
+    return this.accounts.completeTestOnboarding(request);
+  }
 }

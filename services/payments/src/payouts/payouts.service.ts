@@ -75,14 +75,24 @@ export class PayoutsService implements OnApplicationBootstrap {
     if (order.cardDisputeStatus === 'lost') return; // the buyer's bank already took the money back
     const feeCents = this.feeOf(order.amountCents);
     await this.ledger.post(manager, {
-      kind: 'release', orderId: order.id, sellerId: order.sellerId, lines: releaseLines({ amountCents: order.amountCents, feeCents }),
+      kind: 'release',
+      orderId: order.id,
+      sellerId: order.sellerId,
+      lines: releaseLines({ amountCents: order.amountCents, feeCents }),
     });
     const account = await manager.getRepository(PayoutAccountEntity).findOneBy({ sellerId: order.sellerId });
     const payable = account?.status === 'active' && order.cardDisputeStatus !== 'open';
     const [inserted] = await manager.query<{ id: string }[]>(
       `INSERT INTO payments.payouts (order_id, seller_id, amount_cents, fee_cents, currency, status) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (order_id) DO NOTHING RETURNING id`,
-      [order.id, order.sellerId, order.amountCents - feeCents, feeCents, order.currency, payable ? 'pending' : 'waiting'],
+      [
+        order.id,
+        order.sellerId,
+        order.amountCents - feeCents,
+        feeCents,
+        order.currency,
+        payable ? 'pending' : 'waiting',
+      ],
     );
     if (inserted && payable) await this.scheduleTransfer(manager, inserted.id);
   }
@@ -107,34 +117,63 @@ export class PayoutsService implements OnApplicationBootstrap {
     const order = await this.dataSource.getRepository(OrderEntity).findOneByOrFail({ id: payout.orderId });
     const account = await this.dataSource.getRepository(PayoutAccountEntity).findOneBy({ sellerId: payout.sellerId });
     if (account?.status !== 'active' || order.cardDisputeStatus === 'open' || !order.providerChargeId) {
-      await this.dataSource.getRepository(PayoutEntity).update({ id: payoutId, status: 'pending' }, { status: 'waiting' });
+      await this.dataSource
+        .getRepository(PayoutEntity)
+        .update({ id: payoutId, status: 'pending' }, { status: 'waiting' });
       return;
     }
     let transferId: string;
     try {
       transferId = await this.provider.createTransfer({
-        amountCents: payout.amountCents, currency: payout.currency, destination: account.providerAccountId,
-        sourceTransaction: order.providerChargeId, transferGroup: order.id, idempotencyKey: `transfer-${order.id}`,
+        amountCents: payout.amountCents,
+        currency: payout.currency,
+        destination: account.providerAccountId,
+        sourceTransaction: order.providerChargeId,
+        transferGroup: order.id,
+        idempotencyKey: `transfer-${order.id}`,
       });
     } catch (error) {
       if (!(error instanceof TransferRefused)) throw error; // retried by the job
       this.logger.warn({ msg: 'transfer refused', payoutId, orderId: order.id, reason: error.message });
-      await this.dataSource.getRepository(PayoutEntity).update({ id: payoutId, status: 'pending' }, { status: 'failed', failureMessage: error.message });
+      await this.dataSource
+        .getRepository(PayoutEntity)
+        .update({ id: payoutId, status: 'pending' }, { status: 'failed', failureMessage: error.message });
       return;
     }
     await this.dataSource.transaction(async (manager) => {
       // The order first, then the payout: the order a dispute's transaction locks them in.
-      const disputed = await manager.getRepository(OrderEntity).findOne({ where: { id: order.id }, lock: { mode: 'pessimistic_write' } });
-      const locked = await manager.getRepository(PayoutEntity).findOne({ where: { id: payoutId }, lock: { mode: 'pessimistic_write' } });
+      const disputed = await manager
+        .getRepository(OrderEntity)
+        .findOne({ where: { id: order.id }, lock: { mode: 'pessimistic_write' } });
+      const locked = await manager
+        .getRepository(PayoutEntity)
+        .findOne({ where: { id: payoutId }, lock: { mode: 'pessimistic_write' } });
       // The money has moved whatever happened to the payout meanwhile: record it once.
       if (!locked || locked.providerTransferId) return;
-      Object.assign(locked, { status: 'paid', providerTransferId: transferId, paidAt: new Date(), reversedAt: null, failureMessage: null });
+      Object.assign(locked, {
+        status: 'paid',
+        providerTransferId: transferId,
+        paidAt: new Date(),
+        reversedAt: null,
+        failureMessage: null,
+      });
       await manager.save(locked);
       // A dispute lost while the transfer was on its way found nothing to reverse yet: the transfer is taken back now.
       if (disputed?.cardDisputeStatus === 'lost') await this.scheduleReversal(manager, payoutId);
-      await this.ledger.post(manager, { kind: 'transfer', orderId: order.id, sellerId: order.sellerId, payoutId, lines: transferLines(locked.amountCents) });
+      await this.ledger.post(manager, {
+        kind: 'transfer',
+        orderId: order.id,
+        sellerId: order.sellerId,
+        payoutId,
+        lines: transferLines(locked.amountCents),
+      });
       await this.outbox.add(manager, EVENTS.payments.payoutPaid, {
-        payoutId, orderId: order.id, sellerId: order.sellerId, amountCents: locked.amountCents, currency: locked.currency, occurredAt: locked.paidAt!.toISOString(),
+        payoutId,
+        orderId: order.id,
+        sellerId: order.sellerId,
+        amountCents: locked.amountCents,
+        currency: locked.currency,
+        occurredAt: locked.paidAt!.toISOString(),
       });
     });
     this.logger.log({ msg: 'payout paid', payoutId, orderId: order.id, transferId });
@@ -146,12 +185,18 @@ export class PayoutsService implements OnApplicationBootstrap {
     if (!payout || payout.status !== 'paid' || !payout.providerTransferId) return;
     await this.provider.reverseTransfer(payout.providerTransferId, `reversal-${payout.orderId}`);
     await this.dataSource.transaction(async (manager) => {
-      const locked = await manager.getRepository(PayoutEntity).findOne({ where: { id: payoutId }, lock: { mode: 'pessimistic_write' } });
+      const locked = await manager
+        .getRepository(PayoutEntity)
+        .findOne({ where: { id: payoutId }, lock: { mode: 'pessimistic_write' } });
       if (!locked || locked.status !== 'paid') return;
       Object.assign(locked, { status: 'reversed', reversedAt: new Date() });
       await manager.save(locked);
       await this.ledger.post(manager, {
-        kind: 'transfer_reversal', orderId: locked.orderId, sellerId: locked.sellerId, payoutId, lines: transferReversalLines(locked.amountCents),
+        kind: 'transfer_reversal',
+        orderId: locked.orderId,
+        sellerId: locked.sellerId,
+        payoutId,
+        lines: transferReversalLines(locked.amountCents),
       });
     });
   }
@@ -164,12 +209,21 @@ export class PayoutsService implements OnApplicationBootstrap {
   async applyDispute(dispute: ProviderDispute, created: number, event: ProviderEventRecord): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       if (!(await this.orders.recordProviderEvent(manager, event))) return;
-      const order = await manager.getRepository(OrderEntity).createQueryBuilder('o').setLock('pessimistic_write')
+      const order = await manager
+        .getRepository(OrderEntity)
+        .createQueryBuilder('o')
+        .setLock('pessimistic_write')
         .where('o.provider_charge_id = :charge', { charge: dispute.chargeId })
-        .orWhere(dispute.paymentIntentId ? 'o.provider_payment_id = :intent' : 'false', { intent: dispute.paymentIntentId })
+        .orWhere(dispute.paymentIntentId ? 'o.provider_payment_id = :intent' : 'false', {
+          intent: dispute.paymentIntentId,
+        })
         .getOne();
       if (!order || !order.paidAt) {
-        this.logger.warn({ msg: 'card dispute for an unknown charge', disputeId: dispute.id, chargeId: dispute.chargeId });
+        this.logger.warn({
+          msg: 'card dispute for an unknown charge',
+          disputeId: dispute.id,
+          chargeId: dispute.chargeId,
+        });
         return;
       }
       if (order.cardDisputeEventAt !== null && created < order.cardDisputeEventAt) return;
@@ -183,11 +237,18 @@ export class PayoutsService implements OnApplicationBootstrap {
       order.cardDisputeReason = dispute.reason;
       order.cardDisputeOpenedAt ??= new Date();
       await manager.save(order);
-      const payout = await manager.getRepository(PayoutEntity).findOne({ where: { orderId: order.id }, lock: { mode: 'pessimistic_write' } });
-      if (status === 'won' && payout && (payout.status === 'waiting' || payout.status === 'failed')) await this.resumeWaiting(manager, order.sellerId);
+      const payout = await manager
+        .getRepository(PayoutEntity)
+        .findOne({ where: { orderId: order.id }, lock: { mode: 'pessimistic_write' } });
+      if (status === 'won' && payout && (payout.status === 'waiting' || payout.status === 'failed'))
+        await this.resumeWaiting(manager, order.sellerId);
       if (status === 'lost') await this.chargeBack(manager, order, payout);
-      const reason = status === 'open' ? `The buyer's bank opened a card dispute (${dispute.reason}): the money is frozen`
-        : status === 'won' ? 'The card dispute was decided for the seller' : 'The card dispute was decided for the buyer: their bank returned the money';
+      const reason =
+        status === 'open'
+          ? `The buyer's bank opened a card dispute (${dispute.reason}): the money is frozen`
+          : status === 'won'
+            ? 'The card dispute was decided for the seller'
+            : 'The card dispute was decided for the buyer: their bank returned the money';
       await this.journal.record(manager, order, { from: order.status, to: order.status, actor: 'system', reason });
     });
   }
@@ -197,13 +258,20 @@ export class PayoutsService implements OnApplicationBootstrap {
     const released = await this.ledger.has(manager, 'release', order.id);
     const feeCents = payout?.feeCents ?? this.feeOf(order.amountCents);
     await this.ledger.post(manager, {
-      kind: 'chargeback', orderId: order.id, sellerId: order.sellerId, lines: chargebackLines({ amountCents: order.amountCents, feeCents }, released),
+      kind: 'chargeback',
+      orderId: order.id,
+      sellerId: order.sellerId,
+      lines: chargebackLines({ amountCents: order.amountCents, feeCents }, released),
     });
     if (!payout) return;
     if (payout.status === 'paid') {
       await this.scheduleReversal(manager, payout.id);
     } else if (payout.status !== 'reversed') {
-      Object.assign(payout, { status: 'reversed', reversedAt: new Date(), failureMessage: 'The buyer\'s bank returned the money (card dispute lost)' });
+      Object.assign(payout, {
+        status: 'reversed',
+        reversedAt: new Date(),
+        failureMessage: "The buyer's bank returned the money (card dispute lost)",
+      });
       await manager.save(payout);
     }
   }
@@ -212,20 +280,35 @@ export class PayoutsService implements OnApplicationBootstrap {
   async list({ actorId, cursor, limit }: ListPayoutsRequest): Promise<PayoutsPageDto> {
     const size = limit ?? PAGE_SIZE;
     const after = cursor ? payoutCursor.decode(cursor) : null;
-    const query = this.dataSource.getRepository(PayoutEntity).createQueryBuilder('p')
+    const query = this.dataSource
+      .getRepository(PayoutEntity)
+      .createQueryBuilder('p')
       .innerJoinAndMapOne('p.order', OrderEntity, 'o', 'o.id = p.order_id')
       .addSelect(isoMicros('p.created_at'), 'cursor_at')
       .where('p.seller_id = :actorId', { actorId })
-      .orderBy('p.created_at', 'DESC').addOrderBy('p.id', 'DESC')
+      .orderBy('p.created_at', 'DESC')
+      .addOrderBy('p.id', 'DESC')
       .limit(size + 1);
-    if (after) query.andWhere('(p.created_at, p.id) < (:at::timestamptz, :id::uuid)', { at: after.createdAt, id: after.id });
-    const [{ entities, raw }, balances] = await Promise.all([query.getRawAndEntities<{ cursor_at: string }>(), this.ledger.balances(actorId)]);
+    if (after)
+      query.andWhere('(p.created_at, p.id) < (:at::timestamptz, :id::uuid)', { at: after.createdAt, id: after.id });
+    const [{ entities, raw }, balances] = await Promise.all([
+      query.getRawAndEntities<{ cursor_at: string }>(),
+      this.ledger.balances(actorId),
+    ]);
     const page = entities.slice(0, size) as (PayoutEntity & { order: OrderEntity })[];
     const last = page.length ? raw[page.length - 1] : null;
     return {
-      balance: { held: fromCents(balances.held), available: fromCents(balances.available), paidOut: fromCents(balances.paidOut), currency: 'usd' },
+      balance: {
+        held: fromCents(balances.held),
+        available: fromCents(balances.available),
+        paidOut: fromCents(balances.paidOut),
+        currency: 'usd',
+      },
       items: page.map((p) => toPayoutDto(p, p.order)),
-      nextCursor: entities.length > size && last ? payoutCursor.encode({ createdAt: last.cursor_at, id: page[page.length - 1].id }) : null,
+      nextCursor:
+        entities.length > size && last
+          ? payoutCursor.encode({ createdAt: last.cursor_at, id: page[page.length - 1].id })
+          : null,
     };
   }
 

@@ -2,7 +2,13 @@ import type { PaymentProviderName } from '@souvenir/contracts';
 
 /** Stripe's PaymentIntent statuses (the test-mode provider uses the same ones). */
 export type ProviderIntentStatus =
-  | 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'succeeded' | 'canceled';
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'succeeded'
+  | 'canceled';
 
 /** A payment intent as the payments service needs it, whoever the provider. */
 export interface ProviderIntent {

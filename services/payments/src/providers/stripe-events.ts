@@ -1,5 +1,11 @@
 import type Stripe from 'stripe';
-import type { ProviderAccount, ProviderDispute, ProviderEvent, ProviderIntent, ProviderIntentStatus } from './payment-provider';
+import type {
+  ProviderAccount,
+  ProviderDispute,
+  ProviderEvent,
+  ProviderIntent,
+  ProviderIntentStatus,
+} from './payment-provider';
 
 /*
  * Stripe's objects read into the provider-neutral shapes. Shared by the Stripe adapter and by the test-mode
@@ -8,8 +14,11 @@ import type { ProviderAccount, ProviderDispute, ProviderEvent, ProviderIntent, P
 
 /** Events that change an intent's state; every other type is recorded and ignored. */
 const INTENT_EVENTS = new Set([
-  'payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.requires_action',
-  'payment_intent.canceled', 'payment_intent.processing',
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.requires_action',
+  'payment_intent.canceled',
+  'payment_intent.processing',
 ]);
 
 /** A connected account's onboarding, verification or bank account changed (delivered to a Connect endpoint). */
@@ -17,7 +26,11 @@ const ACCOUNT_EVENTS = new Set(['account.updated']);
 
 /** A card dispute on one of our (platform) charges opened, moved, or closed. */
 const DISPUTE_EVENTS = new Set([
-  'charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed', 'charge.dispute.funds_withdrawn', 'charge.dispute.funds_reinstated',
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
 ]);
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>

@@ -16,20 +16,36 @@ const CONNECT_WEBHOOK_SECRET = 'whsec_connect_test';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- fixtures are plain JSON
 type Json = any;
-const fixture = (name: string): Json => JSON.parse(readFileSync(join(__dirname, 'stripe-fixtures', `${name}.json`), 'utf8'));
+const fixture = (name: string): Json =>
+  JSON.parse(readFileSync(join(__dirname, 'stripe-fixtures', `${name}.json`), 'utf8'));
 const stripeError = (name: string): Json => fixture('errors')[name];
 
-interface RecordedRequest { method: string; path: string; form: URLSearchParams; idempotencyKey: string | undefined }
+interface RecordedRequest {
+  method: string;
+  path: string;
+  form: URLSearchParams;
+  idempotencyKey: string | undefined;
+}
 type Answer = { status: number; body: unknown; headers?: Record<string, string> } | { networkError: string };
 
 class RecordedResponse extends Stripe.HttpClientResponse {
-  constructor(status: number, headers: Record<string, string>, private readonly body: string) {
+  constructor(
+    status: number,
+    headers: Record<string, string>,
+    private readonly body: string,
+  ) {
     super(status, headers);
   }
   /** The SDK hangs the response headers on this object (`lastResponse`): it must be an object. */
-  override getRawResponse(): unknown { return { body: this.body }; }
-  override toStream(): unknown { throw new Error('streams are not recorded'); }
-  override toJSON(): Promise<unknown> { return Promise.resolve(this._parseResponseBody(this.body)); }
+  override getRawResponse(): unknown {
+    return { body: this.body };
+  }
+  override toStream(): unknown {
+    throw new Error('streams are not recorded');
+  }
+  override toJSON(): Promise<unknown> {
+    return Promise.resolve(this._parseResponseBody(this.body));
+  }
 }
 
 /** Stands in for api.stripe.com: records every request and replays the queued answers in order. */
@@ -47,22 +63,43 @@ class RecordingHttpClient extends Stripe.HttpClient {
     return this;
   }
 
-  override getClientName(): string { return 'recorded'; }
+  override getClientName(): string {
+    return 'recorded';
+  }
 
-  override async makeRequest(_host: string, _port: string, path: string, method: string, headers: Record<string, unknown>, requestData: string): Promise<RecordedResponse> {
+  override async makeRequest(
+    _host: string,
+    _port: string,
+    path: string,
+    method: string,
+    headers: Record<string, unknown>,
+    requestData: string,
+  ): Promise<RecordedResponse> {
     const key = Object.entries(headers).find(([name]) => name.toLowerCase() === 'idempotency-key')?.[1];
     const [pathname, query] = path.split('?');
-    this.requests.push({ method, path: pathname, form: new URLSearchParams(method === 'GET' ? query ?? '' : requestData), idempotencyKey: key as string | undefined });
+    this.requests.push({
+      method,
+      path: pathname,
+      form: new URLSearchParams(method === 'GET' ? (query ?? '') : requestData),
+      idempotencyKey: key as string | undefined,
+    });
     const next = this.answers.shift();
     if (!next) throw new Error(`No recorded answer for ${method} ${path}`);
-    if ('networkError' in next) throw Object.assign(new Error(`connect ${next.networkError}`), { code: next.networkError });
-    return new RecordedResponse(next.status, { 'request-id': `req_${this.requests.length}`, ...next.headers }, JSON.stringify(next.body));
+    if ('networkError' in next)
+      throw Object.assign(new Error(`connect ${next.networkError}`), { code: next.networkError });
+    return new RecordedResponse(
+      next.status,
+      { 'request-id': `req_${this.requests.length}`, ...next.headers },
+      JSON.stringify(next.body),
+    );
   }
 }
 
 function config(webhookSecret = WEBHOOK_SECRET): PaymentsConfig {
   return Object.assign(new PaymentsConfig(), {
-    STRIPE_SECRET_KEY: 'sk_test_recorded', STRIPE_PUBLISHABLE_KEY: 'pk_test_recorded', STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_SECRET_KEY: 'sk_test_recorded',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_recorded',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
   });
 }
 
@@ -71,11 +108,16 @@ function setup(webhookSecret?: string) {
   return { http, provider: new StripePaymentProvider(config(webhookSecret), http) };
 }
 
-const sign = (payload: string, secret = WEBHOOK_SECRET) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
+const sign = (payload: string, secret = WEBHOOK_SECRET) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret });
 
 const transferInput = {
-  amountCents: 1799, currency: 'usd', destination: 'acct_1QfX8yPq3RsT7uVw', sourceTransaction: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts',
-  transferGroup: '0b9e3c4d-7a1f-4e2b-8c5d-6f9a0e1b2c3d', idempotencyKey: 'transfer-0b9e3c4d-7a1f-4e2b-8c5d-6f9a0e1b2c3d',
+  amountCents: 1799,
+  currency: 'usd',
+  destination: 'acct_1QfX8yPq3RsT7uVw',
+  sourceTransaction: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts',
+  transferGroup: '0b9e3c4d-7a1f-4e2b-8c5d-6f9a0e1b2c3d',
+  idempotencyKey: 'transfer-0b9e3c4d-7a1f-4e2b-8c5d-6f9a0e1b2c3d',
 };
 
 describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
@@ -83,21 +125,42 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
     it("maps a succeeded intent's latest charge, whether Stripe sends its id or the expanded charge", async () => {
       const { http, provider } = setup();
       const intent = fixture('payment_intent');
-      http.answer(200, intent).answer(200, { ...intent, latest_charge: { id: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts', object: 'charge', amount: 1999 } });
+      http
+        .answer(200, intent)
+        .answer(200, {
+          ...intent,
+          latest_charge: { id: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts', object: 'charge', amount: 1999 },
+        });
 
       const expected = {
-        id: 'pi_3QfXaZLkdIwHu7ix0aBcDeFg', clientSecret: 'pi_3QfXaZLkdIwHu7ix0aBcDeFg_secret_Vt4mXq8ZpL2bRk9sYc1n', amountCents: 1999,
-        currency: 'usd', status: 'succeeded', lastError: null, orderId: '0b9e3c4d-7a1f-4e2b-8c5d-6f9a0e1b2c3d', chargeId: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts',
+        id: 'pi_3QfXaZLkdIwHu7ix0aBcDeFg',
+        clientSecret: 'pi_3QfXaZLkdIwHu7ix0aBcDeFg_secret_Vt4mXq8ZpL2bRk9sYc1n',
+        amountCents: 1999,
+        currency: 'usd',
+        status: 'succeeded',
+        lastError: null,
+        orderId: '0b9e3c4d-7a1f-4e2b-8c5d-6f9a0e1b2c3d',
+        chargeId: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts',
       };
       expect(await provider.retrieveIntent('pi_3QfXaZLkdIwHu7ix0aBcDeFg')).toEqual(expected);
       expect(await provider.retrieveIntent('pi_3QfXaZLkdIwHu7ix0aBcDeFg')).toEqual(expected);
-      expect(http.requests.map((r) => `${r.method} ${r.path}`)).toEqual(Array(2).fill('GET /v1/payment_intents/pi_3QfXaZLkdIwHu7ix0aBcDeFg'));
+      expect(http.requests.map((r) => `${r.method} ${r.path}`)).toEqual(
+        Array(2).fill('GET /v1/payment_intents/pi_3QfXaZLkdIwHu7ix0aBcDeFg'),
+      );
     });
 
     it('has no charge before the intent is paid', async () => {
       const { http, provider } = setup();
-      http.answer(200, { ...fixture('payment_intent'), status: 'requires_payment_method', latest_charge: null, amount_received: 0 });
-      expect(await provider.retrieveIntent('pi_3QfXaZLkdIwHu7ix0aBcDeFg')).toMatchObject({ status: 'requires_payment_method', chargeId: null });
+      http.answer(200, {
+        ...fixture('payment_intent'),
+        status: 'requires_payment_method',
+        latest_charge: null,
+        amount_received: 0,
+      });
+      expect(await provider.retrieveIntent('pi_3QfXaZLkdIwHu7ix0aBcDeFg')).toMatchObject({
+        status: 'requires_payment_method',
+        chargeId: null,
+      });
     });
   });
 
@@ -107,23 +170,43 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
       http.answer(200, fixture('account'));
 
       const account = await provider.createAccount({
-        sellerId: '5b0e7c1a-3f52-4e8b-9d61-2a7f4c9e8b10', email: 'satoshi@example.com', country: 'US', idempotencyKey: 'payout-account-5b0e7c1a',
+        sellerId: '5b0e7c1a-3f52-4e8b-9d61-2a7f4c9e8b10',
+        email: 'satoshi@example.com',
+        country: 'US',
+        idempotencyKey: 'payout-account-5b0e7c1a',
       });
 
       const [request] = http.requests;
-      expect(request).toMatchObject({ method: 'POST', path: '/v1/accounts', idempotencyKey: 'payout-account-5b0e7c1a' });
+      expect(request).toMatchObject({
+        method: 'POST',
+        path: '/v1/accounts',
+        idempotencyKey: 'payout-account-5b0e7c1a',
+      });
       expect(Object.fromEntries(request.form)).toEqual({
-        type: 'express', country: 'US', email: 'satoshi@example.com',
-        'capabilities[card_payments][requested]': 'true', 'capabilities[transfers][requested]': 'true',
+        type: 'express',
+        country: 'US',
+        email: 'satoshi@example.com',
+        'capabilities[card_payments][requested]': 'true',
+        'capabilities[transfers][requested]': 'true',
         'metadata[sellerId]': '5b0e7c1a-3f52-4e8b-9d61-2a7f4c9e8b10',
       });
       expect(account).toEqual({
-        id: 'acct_1QfX8yPq3RsT7uVw', chargesEnabled: false, payoutsEnabled: false, detailsSubmitted: false,
+        id: 'acct_1QfX8yPq3RsT7uVw',
+        chargesEnabled: false,
+        payoutsEnabled: false,
+        detailsSubmitted: false,
         currentlyDue: [
-          'business_profile.mcc', 'business_profile.url', 'business_type', 'external_account', 'representative.first_name',
-          'representative.last_name', 'tos_acceptance.date', 'tos_acceptance.ip',
+          'business_profile.mcc',
+          'business_profile.url',
+          'business_type',
+          'external_account',
+          'representative.first_name',
+          'representative.last_name',
+          'tos_acceptance.date',
+          'tos_acceptance.ip',
         ],
-        disabledReason: 'requirements.past_due', bankLast4: null,
+        disabledReason: 'requirements.past_due',
+        bankLast4: null,
       });
     });
 
@@ -138,8 +221,13 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
       const { http, provider } = setup();
       http.answer(200, fixture('event-account.updated').data.object);
       expect(await provider.retrieveAccount('acct_1QfX8yPq3RsT7uVw')).toEqual({
-        id: 'acct_1QfX8yPq3RsT7uVw', chargesEnabled: false, payoutsEnabled: true, detailsSubmitted: true,
-        currentlyDue: [], disabledReason: null, bankLast4: '6789',
+        id: 'acct_1QfX8yPq3RsT7uVw',
+        chargesEnabled: false,
+        payoutsEnabled: true,
+        detailsSubmitted: true,
+        currentlyDue: [],
+        disabledReason: null,
+        bankLast4: '6789',
       });
       expect(http.requests[0]).toMatchObject({ method: 'GET', path: '/v1/accounts/acct_1QfX8yPq3RsT7uVw' });
     });
@@ -148,13 +236,16 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
       const { http, provider } = setup();
       http.answer(200, fixture('account_link'));
       const url = await provider.createAccountLink('acct_1QfX8yPq3RsT7uVw', {
-        returnUrl: 'https://souvenir.example/account/payouts?onboarding=done', refreshUrl: 'https://souvenir.example/account/payouts?onboarding=expired',
+        returnUrl: 'https://souvenir.example/account/payouts?onboarding=done',
+        refreshUrl: 'https://souvenir.example/account/payouts?onboarding=expired',
       });
       expect(url).toBe('https://connect.stripe.com/setup/e/acct_1QfX8yPq3RsT7uVw/Wq3xTbVfK9mZ');
       expect(http.requests[0]).toMatchObject({ method: 'POST', path: '/v1/account_links' });
       expect(Object.fromEntries(http.requests[0].form)).toEqual({
-        account: 'acct_1QfX8yPq3RsT7uVw', type: 'account_onboarding',
-        return_url: 'https://souvenir.example/account/payouts?onboarding=done', refresh_url: 'https://souvenir.example/account/payouts?onboarding=expired',
+        account: 'acct_1QfX8yPq3RsT7uVw',
+        type: 'account_onboarding',
+        return_url: 'https://souvenir.example/account/payouts?onboarding=done',
+        refresh_url: 'https://souvenir.example/account/payouts?onboarding=expired',
       });
     });
   });
@@ -166,9 +257,16 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
 
       expect(await provider.createTransfer(transferInput)).toBe('tr_1QfY2aLkdIwHu7ixNCZvFdgA');
       const [request] = http.requests;
-      expect(request).toMatchObject({ method: 'POST', path: '/v1/transfers', idempotencyKey: transferInput.idempotencyKey });
+      expect(request).toMatchObject({
+        method: 'POST',
+        path: '/v1/transfers',
+        idempotencyKey: transferInput.idempotencyKey,
+      });
       expect(Object.fromEntries(request.form)).toEqual({
-        amount: '1799', currency: 'usd', destination: 'acct_1QfX8yPq3RsT7uVw', source_transaction: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts',
+        amount: '1799',
+        currency: 'usd',
+        destination: 'acct_1QfX8yPq3RsT7uVw',
+        source_transaction: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts',
         transfer_group: '0b9e3c4d-7a1f-4e2b-8c5d-6f9a0e1b2c3d',
       });
     });
@@ -176,7 +274,11 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
     it.each([
       ['balance_insufficient', 400, 'balance_insufficient: You have insufficient available funds'],
       ['transfers_not_allowed', 400, 'transfers_not_allowed: The requested transfer cannot be created'],
-      ['insufficient_capabilities', 400, 'Your destination account needs to have at least one of the following capabilities enabled'],
+      [
+        'insufficient_capabilities',
+        400,
+        'Your destination account needs to have at least one of the following capabilities enabled',
+      ],
       ['account_invalid', 403, 'account_invalid: The provided key'],
     ])('refuses for good when Stripe answers %s (%i): retrying cannot fix it', async (name, status, message) => {
       const { http, provider } = setup();
@@ -189,7 +291,9 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
 
     it('lets a rate limit and a lock timeout through for the caller to retry', async () => {
       const { http, provider } = setup();
-      http.answer(429, stripeError('rate_limit')).answer(400, stripeError('lock_timeout'), { 'stripe-should-retry': 'false' });
+      http
+        .answer(429, stripeError('rate_limit'))
+        .answer(400, stripeError('lock_timeout'), { 'stripe-should-retry': 'false' });
       const limited = await provider.createTransfer(transferInput).catch((e: unknown) => e);
       expect(limited).toBeInstanceOf(Stripe.errors.StripeRateLimitError);
       const locked = await provider.createTransfer(transferInput).catch((e: unknown) => e);
@@ -201,7 +305,10 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
       const { http, provider } = setup();
       http.answer(500, stripeError('api_error')).answer(200, fixture('transfer'));
       expect(await provider.createTransfer(transferInput)).toBe('tr_1QfY2aLkdIwHu7ixNCZvFdgA');
-      expect(http.requests.map((r) => r.idempotencyKey)).toEqual([transferInput.idempotencyKey, transferInput.idempotencyKey]);
+      expect(http.requests.map((r) => r.idempotencyKey)).toEqual([
+        transferInput.idempotencyKey,
+        transferInput.idempotencyKey,
+      ]);
     });
 
     it('lets Stripe outages and network failures through once the SDK has retried', async () => {
@@ -220,10 +327,14 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
       const { http, provider } = setup();
       http.answer(200, fixture('transfer_reversal'));
       await provider.reverseTransfer('tr_1QfY2aLkdIwHu7ixNCZvFdgA', 'reverse-dp_1QfZ4cLkdIwHu7ixKx8Yv2Lm');
-      expect(http.requests).toEqual([{
-        method: 'POST', path: '/v1/transfers/tr_1QfY2aLkdIwHu7ixNCZvFdgA/reversals', form: new URLSearchParams(''),
-        idempotencyKey: 'reverse-dp_1QfZ4cLkdIwHu7ixKx8Yv2Lm',
-      }]);
+      expect(http.requests).toEqual([
+        {
+          method: 'POST',
+          path: '/v1/transfers/tr_1QfY2aLkdIwHu7ixNCZvFdgA/reversals',
+          form: new URLSearchParams(''),
+          idempotencyKey: 'reverse-dp_1QfZ4cLkdIwHu7ixKx8Yv2Lm',
+        },
+      ]);
     });
 
     it('treats a transfer that is already fully reversed as done', async () => {
@@ -231,7 +342,8 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
       http.answer(400, stripeError('transfer_already_reversed')).answer(200, fixture('transfer-reversed'));
       await expect(provider.reverseTransfer('tr_1QfY2aLkdIwHu7ixNCZvFdgA', 'reverse-2')).resolves.toBeUndefined();
       expect(http.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-        'POST /v1/transfers/tr_1QfY2aLkdIwHu7ixNCZvFdgA/reversals', 'GET /v1/transfers/tr_1QfY2aLkdIwHu7ixNCZvFdgA',
+        'POST /v1/transfers/tr_1QfY2aLkdIwHu7ixNCZvFdgA/reversals',
+        'GET /v1/transfers/tr_1QfY2aLkdIwHu7ixNCZvFdgA',
       ]);
     });
 
@@ -249,10 +361,19 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
       const { provider } = setup();
       const payload = JSON.stringify(fixture('event-account.updated'));
       expect(provider.parseWebhook(payload, sign(payload))).toEqual({
-        id: 'evt_1QfYk3Pq3RsT7uVwMr7bLx2Q', type: 'account.updated', created: 1764022500, intent: null, dispute: null,
+        id: 'evt_1QfYk3Pq3RsT7uVwMr7bLx2Q',
+        type: 'account.updated',
+        created: 1764022500,
+        intent: null,
+        dispute: null,
         account: {
-          id: 'acct_1QfX8yPq3RsT7uVw', chargesEnabled: false, payoutsEnabled: true, detailsSubmitted: true, currentlyDue: [],
-          disabledReason: null, bankLast4: '6789',
+          id: 'acct_1QfX8yPq3RsT7uVw',
+          chargesEnabled: false,
+          payoutsEnabled: true,
+          detailsSubmitted: true,
+          currentlyDue: [],
+          disabledReason: null,
+          bankLast4: '6789',
         },
       });
     });
@@ -262,39 +383,61 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
       const created = JSON.stringify(fixture('event-charge.dispute.created'));
       const closed = JSON.stringify(fixture('event-charge.dispute.closed'));
       const dispute = {
-        id: 'dp_1QfZ4cLkdIwHu7ixKx8Yv2Lm', chargeId: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts', paymentIntentId: 'pi_3QfXaZLkdIwHu7ix0aBcDeFg',
-        amountCents: 1999, reason: 'fraudulent',
+        id: 'dp_1QfZ4cLkdIwHu7ixKx8Yv2Lm',
+        chargeId: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts',
+        paymentIntentId: 'pi_3QfXaZLkdIwHu7ix0aBcDeFg',
+        amountCents: 1999,
+        reason: 'fraudulent',
       };
       expect(provider.parseWebhook(created, sign(created))).toEqual({
-        id: 'evt_1QfZ4dLkdIwHu7ixQ9pWm3Tz', type: 'charge.dispute.created', created: 1764367201, intent: null, account: null,
+        id: 'evt_1QfZ4dLkdIwHu7ixQ9pWm3Tz',
+        type: 'charge.dispute.created',
+        created: 1764367201,
+        intent: null,
+        account: null,
         dispute: { ...dispute, status: 'needs_response' },
       });
       expect(provider.parseWebhook(closed, sign(closed))).toMatchObject({
-        type: 'charge.dispute.closed', created: 1765238400, dispute: { ...dispute, status: 'lost' },
+        type: 'charge.dispute.closed',
+        created: 1765238400,
+        dispute: { ...dispute, status: 'lost' },
       });
     });
 
     it.each(['charge.dispute.updated', 'charge.dispute.funds_withdrawn', 'charge.dispute.funds_reinstated'])(
-      'maps %s; a dispute without a payment intent, or with its charge expanded, still names the charge', (type) => {
+      'maps %s; a dispute without a payment intent, or with its charge expanded, still names the charge',
+      (type) => {
         const { provider } = setup();
         const event = fixture('event-charge.dispute.created');
         event.type = type;
         event.data.object.payment_intent = null;
         event.data.object.charge = { id: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts', object: 'charge', amount: 1999 };
         const payload = JSON.stringify(event);
-        expect(provider.parseWebhook(payload, sign(payload)).dispute).toMatchObject({ chargeId: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts', paymentIntentId: null });
+        expect(provider.parseWebhook(payload, sign(payload)).dispute).toMatchObject({
+          chargeId: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts',
+          paymentIntentId: null,
+        });
       },
     );
 
     it('keeps mapping payment intent events, with the charge', () => {
       const { provider } = setup();
       const payload = JSON.stringify({
-        id: 'evt_3QfXbBLkdIwHu7ix1Ydq5sTn', object: 'event', api_version: '2026-10-28.endive', created: 1764108003,
-        data: { object: fixture('payment_intent') }, livemode: false, pending_webhooks: 1,
-        request: { id: 'req_Ab3Cd5Ef7Gh9Ij', idempotency_key: 'b6b4c1f2-5a3e-4c1d-9e8f-0a1b2c3d4e5f' }, type: 'payment_intent.succeeded',
+        id: 'evt_3QfXbBLkdIwHu7ix1Ydq5sTn',
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: 1764108003,
+        data: { object: fixture('payment_intent') },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: 'req_Ab3Cd5Ef7Gh9Ij', idempotency_key: 'b6b4c1f2-5a3e-4c1d-9e8f-0a1b2c3d4e5f' },
+        type: 'payment_intent.succeeded',
       });
       expect(provider.parseWebhook(payload, sign(payload))).toMatchObject({
-        type: 'payment_intent.succeeded', created: 1764108003, account: null, dispute: null,
+        type: 'payment_intent.succeeded',
+        created: 1764108003,
+        account: null,
+        dispute: null,
         intent: { id: 'pi_3QfXaZLkdIwHu7ix0aBcDeFg', status: 'succeeded', chargeId: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts' },
       });
     });
@@ -302,7 +445,12 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
     it('records other event types without a mapped object', () => {
       const { provider } = setup();
       const payload = JSON.stringify({ ...fixture('event-charge.dispute.created'), type: 'charge.updated' });
-      expect(provider.parseWebhook(payload, sign(payload))).toMatchObject({ type: 'charge.updated', intent: null, account: null, dispute: null });
+      expect(provider.parseWebhook(payload, sign(payload))).toMatchObject({
+        type: 'charge.updated',
+        intent: null,
+        account: null,
+        dispute: null,
+      });
     });
 
     it('refuses a bad signature, a tampered payload, and another secret', () => {
@@ -310,7 +458,9 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
       const payload = JSON.stringify(fixture('event-charge.dispute.created'));
       expect(() => provider.parseWebhook(payload, 't=1764367201,v1=0000')).toThrow(InvalidWebhookSignature);
       expect(() => provider.parseWebhook(payload.replace('1999', '1'), sign(payload))).toThrow(InvalidWebhookSignature);
-      expect(() => provider.parseWebhook(payload, sign(payload, 'whsec_someone_else'))).toThrow(InvalidWebhookSignature);
+      expect(() => provider.parseWebhook(payload, sign(payload, 'whsec_someone_else'))).toThrow(
+        InvalidWebhookSignature,
+      );
     });
 
     it('accepts events signed by either of two configured endpoint secrets (platform and Connect endpoints)', () => {
@@ -319,7 +469,9 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
       const account = JSON.stringify(fixture('event-account.updated'));
       expect(provider.parseWebhook(dispute, sign(dispute, WEBHOOK_SECRET)).type).toBe('charge.dispute.created');
       expect(provider.parseWebhook(account, sign(account, CONNECT_WEBHOOK_SECRET)).type).toBe('account.updated');
-      expect(() => provider.parseWebhook(account, sign(account, 'whsec_someone_else'))).toThrow(InvalidWebhookSignature);
+      expect(() => provider.parseWebhook(account, sign(account, 'whsec_someone_else'))).toThrow(
+        InvalidWebhookSignature,
+      );
     });
   });
 });

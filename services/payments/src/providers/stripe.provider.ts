@@ -1,8 +1,16 @@
 import Stripe from 'stripe';
 import type { PaymentsConfig } from '../config/payments.config';
 import {
-  InvalidWebhookSignature, PaymentProvider, TransferRefused, type AccountLinkInput, type CreateAccountInput,
-  type CreateIntentInput, type CreateTransferInput, type ProviderAccount, type ProviderEvent, type ProviderIntent,
+  InvalidWebhookSignature,
+  PaymentProvider,
+  TransferRefused,
+  type AccountLinkInput,
+  type CreateAccountInput,
+  type CreateIntentInput,
+  type CreateTransferInput,
+  type ProviderAccount,
+  type ProviderEvent,
+  type ProviderIntent,
 } from './payment-provider';
 import { toAccount, toIntent, toProviderEvent } from './stripe-events';
 
@@ -28,7 +36,9 @@ export class StripePaymentProvider extends PaymentProvider {
   constructor(config: PaymentsConfig, httpClient?: Stripe.HttpClient) {
     super();
     this.publishableKey = config.STRIPE_PUBLISHABLE_KEY;
-    this.webhookSecrets = config.STRIPE_WEBHOOK_SECRET.split(',').map((s) => s.trim()).filter(Boolean);
+    this.webhookSecrets = config.STRIPE_WEBHOOK_SECRET.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     this.stripe = new Stripe(config.STRIPE_SECRET_KEY, {
       maxNetworkRetries: 2,
       timeout: 10_000,
@@ -99,7 +109,10 @@ export class StripePaymentProvider extends PaymentProvider {
 
   async createAccountLink(accountId: string, input: AccountLinkInput): Promise<string> {
     const link = await this.stripe.accountLinks.create({
-      account: accountId, type: 'account_onboarding', return_url: input.returnUrl, refresh_url: input.refreshUrl,
+      account: accountId,
+      type: 'account_onboarding',
+      return_url: input.returnUrl,
+      refresh_url: input.refreshUrl,
     });
     return link.url;
   }
@@ -152,7 +165,10 @@ export class StripePaymentProvider extends PaymentProvider {
 
 /** Stripe refused the request itself (bad state, missing capability, no such object): sending it again gets the same answer. */
 function isPermanentRefusal(error: unknown): boolean {
-  if (!(error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripePermissionError)) return false;
+  if (!(
+    error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripePermissionError
+  ))
+    return false;
   if (error.statusCode === 409 || error.statusCode === 429) return false;
   return !TRANSIENT_CODES.has(error.code ?? '');
 }

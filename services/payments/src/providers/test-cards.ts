@@ -25,9 +25,14 @@ export function evaluateTestCard(card: TestCardDto, now = new Date()): TestCardO
   const number = (card.number ?? '').replace(/[\s-]/g, '');
   if (!/^\d{16}$/.test(number)) return { kind: 'invalid', message: PAYMENT_MESSAGES.incompleteNumber };
   const expiry = readExpiry(card.expMonth, card.expYear, now);
-  if (expiry !== 'valid') return { kind: 'invalid', message: expiry === 'past' ? PAYMENT_MESSAGES.expiryInPast : PAYMENT_MESSAGES.incompleteExpiry };
+  if (expiry !== 'valid')
+    return {
+      kind: 'invalid',
+      message: expiry === 'past' ? PAYMENT_MESSAGES.expiryInPast : PAYMENT_MESSAGES.incompleteExpiry,
+    };
   if (!/^\d{3,4}$/.test(card.cvc ?? '')) return { kind: 'invalid', message: PAYMENT_MESSAGES.incompleteCvc };
-  if (!/^\d{5}(-\d{4})?$/.test(card.postalCode ?? '')) return { kind: 'invalid', message: PAYMENT_MESSAGES.invalidPostalCode };
+  if (!/^\d{5}(-\d{4})?$/.test(card.postalCode ?? ''))
+    return { kind: 'invalid', message: PAYMENT_MESSAGES.invalidPostalCode };
   return CARDS[number] ?? { kind: 'declined', message: PAYMENT_MESSAGES.processingError };
 }
 
@@ -35,7 +40,11 @@ export function evaluateTestCard(card: TestCardDto, now = new Date()): TestCardO
  * A month 1-12 and a 2- or 4-digit year is complete; a complete date before this month is 'past', which Stripe's card
  * form reports as such (not as incomplete): the buyer needs to know the card itself is out of date.
  */
-function readExpiry(monthText: string | undefined, yearText: string | undefined, now: Date): 'valid' | 'incomplete' | 'past' {
+function readExpiry(
+  monthText: string | undefined,
+  yearText: string | undefined,
+  now: Date,
+): 'valid' | 'incomplete' | 'past' {
   if (!/^\d{1,2}$/.test(monthText ?? '') || !/^(\d{2}|\d{4})$/.test(yearText ?? '')) return 'incomplete';
   const month = Number(monthText);
   const year = yearText!.length === 2 ? 2000 + Number(yearText) : Number(yearText);

@@ -1,12 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import {
-  ErrorCode, PAYMENT_MESSAGES, type TestCardDto, type TestOnboardingDetailsDto, type TestOnboardingDoneDto, type TestOnboardingDto,
+  ErrorCode,
+  PAYMENT_MESSAGES,
+  type TestCardDto,
+  type TestOnboardingDetailsDto,
+  type TestOnboardingDoneDto,
+  type TestOnboardingDto,
 } from '@souvenir/contracts';
 import { DomainError } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
 import {
-  InvalidWebhookSignature, PaymentProvider, TransferRefused, type AccountLinkInput, type CreateAccountInput, type CreateIntentInput,
-  type CreateTransferInput, type ProviderAccount, type ProviderEvent, type ProviderIntent,
+  InvalidWebhookSignature,
+  PaymentProvider,
+  TransferRefused,
+  type AccountLinkInput,
+  type CreateAccountInput,
+  type CreateIntentInput,
+  type CreateTransferInput,
+  type ProviderAccount,
+  type ProviderEvent,
+  type ProviderIntent,
 } from './payment-provider';
 import { evaluateTestCard, type TestCardOutcome } from './test-cards';
 import { TestAccountEntity, TestAccountLinkEntity, TestTransferEntity } from './test-connect.entities';
@@ -16,7 +29,12 @@ import { toProviderEvent } from './stripe-events';
 
 /** What a new Express account must still give (Stripe's `requirements.currently_due` for an individual in the US). */
 const ONBOARDING_DUE = [
-  'individual.first_name', 'individual.last_name', 'individual.dob.day', 'individual.address.line1', 'external_account', 'tos_acceptance.date',
+  'individual.first_name',
+  'individual.last_name',
+  'individual.dob.day',
+  'individual.address.line1',
+  'external_account',
+  'tos_acceptance.date',
 ];
 /** Stripe's test values: this date of birth fails identity verification, this account number is refused by the bank. */
 const FAILING_DOB = '1902-01-01';
@@ -34,24 +52,35 @@ export class TestModePaymentProvider extends PaymentProvider {
   readonly name = 'test' as const;
   readonly publishableKey = undefined;
 
-  constructor(private readonly dataSource: DataSource, private readonly webhooks: TestWebhooks) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly webhooks: TestWebhooks,
+  ) {
     super();
   }
 
   async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
     const id = `pi_test_${token(18)}`;
-    await this.dataSource.createQueryBuilder().insert().into(TestIntentEntity).values({
-      id,
-      clientSecret: `${id}_secret_${token(18)}`,
-      idempotencyKey: input.idempotencyKey,
-      amountCents: input.amountCents,
-      currency: input.currency,
-      status: 'requires_payment_method',
-      lastError: null,
-      refunded: false,
-      metadata: { orderId: input.orderId, productId: input.productId },
-    }).orIgnore().execute();
-    const row = await this.dataSource.getRepository(TestIntentEntity).findOneByOrFail({ idempotencyKey: input.idempotencyKey });
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(TestIntentEntity)
+      .values({
+        id,
+        clientSecret: `${id}_secret_${token(18)}`,
+        idempotencyKey: input.idempotencyKey,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        status: 'requires_payment_method',
+        lastError: null,
+        refunded: false,
+        metadata: { orderId: input.orderId, productId: input.productId },
+      })
+      .orIgnore()
+      .execute();
+    const row = await this.dataSource
+      .getRepository(TestIntentEntity)
+      .findOneByOrFail({ idempotencyKey: input.idempotencyKey });
     return toIntent(row);
   }
 
@@ -65,16 +94,30 @@ export class TestModePaymentProvider extends PaymentProvider {
    * The card form's confirm step (what Stripe.js confirmCardPayment does against Stripe): like Stripe, it takes the
    * intent's client secret, which only the browser that started the checkout received; the intent id alone is not enough.
    */
-  async confirm(clientSecret: string, card: TestCardDto): Promise<{ intent: ProviderIntent; outcome: TestCardOutcome }> {
+  async confirm(
+    clientSecret: string,
+    card: TestCardDto,
+  ): Promise<{ intent: ProviderIntent; outcome: TestCardOutcome }> {
     return this.dataSource.transaction(async (manager) => {
-      const row = await manager.getRepository(TestIntentEntity).findOne({ where: { clientSecret }, lock: { mode: 'pessimistic_write' } });
+      const row = await manager
+        .getRepository(TestIntentEntity)
+        .findOne({ where: { clientSecret }, lock: { mode: 'pessimistic_write' } });
       if (!row) throw DomainError.notFound('Payment');
       if (row.status === 'succeeded') return { intent: toIntent(row), outcome: { kind: 'succeeded' } as const };
       // Cancelled because the item was sold to someone else or removed.
-      if (row.status === 'canceled') return { intent: toIntent(row), outcome: { kind: 'invalid', message: PAYMENT_MESSAGES.noLongerAvailable } as const };
+      if (row.status === 'canceled')
+        return {
+          intent: toIntent(row),
+          outcome: { kind: 'invalid', message: PAYMENT_MESSAGES.noLongerAvailable } as const,
+        };
       const outcome = evaluateTestCard(card);
       if (outcome.kind === 'invalid') return { intent: toIntent(row), outcome };
-      row.status = outcome.kind === 'succeeded' ? 'succeeded' : outcome.kind === 'requires_action' ? 'requires_action' : 'requires_payment_method';
+      row.status =
+        outcome.kind === 'succeeded'
+          ? 'succeeded'
+          : outcome.kind === 'requires_action'
+            ? 'requires_action'
+            : 'requires_payment_method';
       row.lastError = outcome.kind === 'declined' ? outcome.message : null;
       await manager.save(row);
       return { intent: toIntent(row), outcome };
@@ -83,12 +126,18 @@ export class TestModePaymentProvider extends PaymentProvider {
 
   async refund(intentId: string): Promise<void> {
     // refund_calls lets tests check that money is given back once (Stripe would refund once per idempotency key).
-    await this.dataSource.getRepository(TestIntentEntity).update({ id: intentId, status: 'succeeded' }, { refunded: true, refundCalls: () => 'refund_calls + 1' });
+    await this.dataSource
+      .getRepository(TestIntentEntity)
+      .update({ id: intentId, status: 'succeeded' }, { refunded: true, refundCalls: () => 'refund_calls + 1' });
   }
 
   async cancel(intentId: string): Promise<ProviderIntent> {
-    await this.dataSource.createQueryBuilder().update(TestIntentEntity).set({ status: 'canceled' })
-      .where('id = :id AND status <> :succeeded', { id: intentId, succeeded: 'succeeded' }).execute();
+    await this.dataSource
+      .createQueryBuilder()
+      .update(TestIntentEntity)
+      .set({ status: 'canceled' })
+      .where('id = :id AND status <> :succeeded', { id: intentId, succeeded: 'succeeded' })
+      .execute();
     return this.retrieveIntent(intentId);
   }
 
@@ -104,11 +153,27 @@ export class TestModePaymentProvider extends PaymentProvider {
   // ── Connect, played locally ──────────────────────────────────────────────────────────────────────────────────
 
   async createAccount(input: CreateAccountInput): Promise<ProviderAccount> {
-    await this.dataSource.createQueryBuilder().insert().into(TestAccountEntity).values({
-      id: `acct_test_${token(12)}`, idempotencyKey: input.idempotencyKey, email: input.email, details: null,
-      chargesEnabled: false, payoutsEnabled: false, detailsSubmitted: false, currentlyDue: ONBOARDING_DUE, disabledReason: 'requirements.past_due', bankLast4: null,
-    }).orIgnore().execute();
-    return toAccount(await this.dataSource.getRepository(TestAccountEntity).findOneByOrFail({ idempotencyKey: input.idempotencyKey }));
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(TestAccountEntity)
+      .values({
+        id: `acct_test_${token(12)}`,
+        idempotencyKey: input.idempotencyKey,
+        email: input.email,
+        details: null,
+        chargesEnabled: false,
+        payoutsEnabled: false,
+        detailsSubmitted: false,
+        currentlyDue: ONBOARDING_DUE,
+        disabledReason: 'requirements.past_due',
+        bankLast4: null,
+      })
+      .orIgnore()
+      .execute();
+    return toAccount(
+      await this.dataSource.getRepository(TestAccountEntity).findOneByOrFail({ idempotencyKey: input.idempotencyKey }),
+    );
   }
 
   async retrieveAccount(accountId: string): Promise<ProviderAccount> {
@@ -121,7 +186,12 @@ export class TestModePaymentProvider extends PaymentProvider {
   async createAccountLink(accountId: string, { returnUrl, refreshUrl }: AccountLinkInput): Promise<string> {
     const linkToken = token(24);
     await this.dataSource.getRepository(TestAccountLinkEntity).insert({
-      token: linkToken, accountId, returnUrl, refreshUrl, expiresAt: new Date(Date.now() + LINK_MINUTES * 60_000), usedAt: null,
+      token: linkToken,
+      accountId,
+      returnUrl,
+      refreshUrl,
+      expiresAt: new Date(Date.now() + LINK_MINUTES * 60_000),
+      usedAt: null,
     });
     return `${new URL(returnUrl).origin}/payouts/test-onboarding/${linkToken}`;
   }
@@ -129,11 +199,25 @@ export class TestModePaymentProvider extends PaymentProvider {
   async createTransfer(input: CreateTransferInput): Promise<string> {
     const account = await this.dataSource.getRepository(TestAccountEntity).findOneBy({ id: input.destination });
     if (!account?.payoutsEnabled) throw new TransferRefused('The destination account cannot receive transfers');
-    await this.dataSource.createQueryBuilder().insert().into(TestTransferEntity).values({
-      id: `tr_test_${token(12)}`, idempotencyKey: input.idempotencyKey, destination: input.destination, amountCents: input.amountCents,
-      currency: input.currency, sourceTransaction: input.sourceTransaction, transferGroup: input.transferGroup, reversed: false,
-    }).orIgnore().execute();
-    return (await this.dataSource.getRepository(TestTransferEntity).findOneByOrFail({ idempotencyKey: input.idempotencyKey })).id;
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(TestTransferEntity)
+      .values({
+        id: `tr_test_${token(12)}`,
+        idempotencyKey: input.idempotencyKey,
+        destination: input.destination,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        sourceTransaction: input.sourceTransaction,
+        transferGroup: input.transferGroup,
+        reversed: false,
+      })
+      .orIgnore()
+      .execute();
+    return (
+      await this.dataSource.getRepository(TestTransferEntity).findOneByOrFail({ idempotencyKey: input.idempotencyKey })
+    ).id;
   }
 
   async reverseTransfer(transferId: string): Promise<void> {
@@ -154,22 +238,40 @@ export class TestModePaymentProvider extends PaymentProvider {
    */
   async completeOnboarding(linkToken: string, details: TestOnboardingDetailsDto): Promise<TestOnboardingDoneDto> {
     const dob = new Date(`${details.dateOfBirth}T00:00:00Z`);
-    if (Number.isNaN(dob.getTime()) || dob.toISOString().slice(0, 10) !== details.dateOfBirth || ageOn(dob, new Date()) < 18) {
+    if (
+      Number.isNaN(dob.getTime()) ||
+      dob.toISOString().slice(0, 10) !== details.dateOfBirth ||
+      ageOn(dob, new Date()) < 18
+    ) {
       const message = 'You must be at least 18 and give a real date of birth';
       throw new DomainError(ErrorCode.ValidationFailed, message, [{ field: 'dateOfBirth', message }]);
     }
     return this.dataSource.transaction(async (manager) => {
-      const link = await manager.getRepository(TestAccountLinkEntity).findOne({ where: { token: linkToken }, lock: { mode: 'pessimistic_write' } });
+      const link = await manager
+        .getRepository(TestAccountLinkEntity)
+        .findOne({ where: { token: linkToken }, lock: { mode: 'pessimistic_write' } });
       if (!link) throw DomainError.notFound('Onboarding link');
-      if (!usable(link)) throw new DomainError(ErrorCode.Conflict, 'This onboarding link has expired or was already used. Go back to Payouts to get a new one.');
+      if (!usable(link))
+        throw new DomainError(
+          ErrorCode.Conflict,
+          'This onboarding link has expired or was already used. Go back to Payouts to get a new one.',
+        );
       link.usedAt = new Date();
       await manager.save(link);
       const account = await manager.getRepository(TestAccountEntity).findOneByOrFail({ id: link.accountId });
       const identityFails = details.dateOfBirth === FAILING_DOB;
       const bankRefused = details.accountNumber === REFUSED_BANK_ACCOUNT;
-      const due = [...(identityFails ? ['individual.verification.document'] : []), ...(bankRefused ? ['external_account'] : [])];
+      const due = [
+        ...(identityFails ? ['individual.verification.document'] : []),
+        ...(bankRefused ? ['external_account'] : []),
+      ];
       Object.assign(account, {
-        details: { legalName: details.legalName, city: details.city, postalCode: details.postalCode, routingNumber: details.routingNumber },
+        details: {
+          legalName: details.legalName,
+          city: details.city,
+          postalCode: details.postalCode,
+          routingNumber: details.routingNumber,
+        },
         detailsSubmitted: true,
         chargesEnabled: !identityFails,
         payoutsEnabled: due.length === 0,
@@ -190,19 +292,45 @@ function usable(link: TestAccountLinkEntity): boolean {
 
 function ageOn(birth: Date, day: Date): number {
   const years = day.getUTCFullYear() - birth.getUTCFullYear();
-  const hadBirthday = day.getUTCMonth() > birth.getUTCMonth() || (day.getUTCMonth() === birth.getUTCMonth() && day.getUTCDate() >= birth.getUTCDate());
+  const hadBirthday =
+    day.getUTCMonth() > birth.getUTCMonth() ||
+    (day.getUTCMonth() === birth.getUTCMonth() && day.getUTCDate() >= birth.getUTCDate());
   return hadBirthday ? years : years - 1;
 }
 
 /** The account as Stripe's API shows it (the webhook's `data.object`). */
 function stripeAccountObject(row: TestAccountEntity): object {
   return {
-    id: row.id, object: 'account', type: 'express', country: 'US', default_currency: 'usd', email: row.email,
-    charges_enabled: row.chargesEnabled, payouts_enabled: row.payoutsEnabled, details_submitted: row.detailsSubmitted,
-    requirements: { currently_due: row.currentlyDue, eventually_due: row.currentlyDue, past_due: row.currentlyDue, disabled_reason: row.disabledReason },
+    id: row.id,
+    object: 'account',
+    type: 'express',
+    country: 'US',
+    default_currency: 'usd',
+    email: row.email,
+    charges_enabled: row.chargesEnabled,
+    payouts_enabled: row.payoutsEnabled,
+    details_submitted: row.detailsSubmitted,
+    requirements: {
+      currently_due: row.currentlyDue,
+      eventually_due: row.currentlyDue,
+      past_due: row.currentlyDue,
+      disabled_reason: row.disabledReason,
+    },
     external_accounts: {
-      object: 'list', url: `/v1/accounts/${row.id}/external_accounts`, has_more: false,
-      data: row.bankLast4 ? [{ id: `ba_test_${row.id.slice(-8)}`, object: 'bank_account', last4: row.bankLast4, currency: 'usd', country: 'US' }] : [],
+      object: 'list',
+      url: `/v1/accounts/${row.id}/external_accounts`,
+      has_more: false,
+      data: row.bankLast4
+        ? [
+            {
+              id: `ba_test_${row.id.slice(-8)}`,
+              object: 'bank_account',
+              last4: row.bankLast4,
+              currency: 'usd',
+              country: 'US',
+            },
+          ]
+        : [],
     },
     metadata: {},
   };
@@ -210,8 +338,13 @@ function stripeAccountObject(row: TestAccountEntity): object {
 
 function toAccount(row: TestAccountEntity): ProviderAccount {
   return {
-    id: row.id, chargesEnabled: row.chargesEnabled, payoutsEnabled: row.payoutsEnabled, detailsSubmitted: row.detailsSubmitted,
-    currentlyDue: row.currentlyDue, disabledReason: row.disabledReason, bankLast4: row.bankLast4,
+    id: row.id,
+    chargesEnabled: row.chargesEnabled,
+    payoutsEnabled: row.payoutsEnabled,
+    detailsSubmitted: row.detailsSubmitted,
+    currentlyDue: row.currentlyDue,
+    disabledReason: row.disabledReason,
+    bankLast4: row.bankLast4,
   };
 }
 

@@ -20,12 +20,26 @@ export interface TestWebhookDelivery {
 const signer = new Stripe('sk_test_signing_only');
 
 /** A delivery as Stripe makes it: an event object, its JSON as the body, and a `Stripe-Signature` header over it. */
-export function signedTestEvent(type: string, object: object, created = Math.floor(Date.now() / 1000)): TestWebhookDelivery {
+export function signedTestEvent(
+  type: string,
+  object: object,
+  created = Math.floor(Date.now() / 1000),
+): TestWebhookDelivery {
   const payload = JSON.stringify({
-    id: `evt_test_${randomBytes(12).toString('hex')}`, object: 'event', api_version: '2025-01-27.acacia', created, livemode: false,
-    type, data: { object }, pending_webhooks: 1, request: { id: null, idempotency_key: null },
+    id: `evt_test_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    api_version: '2025-01-27.acacia',
+    created,
+    livemode: false,
+    type,
+    data: { object },
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
   });
-  return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret: TEST_MODE_WEBHOOK_SECRET }) };
+  return {
+    payload,
+    signature: signer.webhooks.generateTestHeaderString({ payload, secret: TEST_MODE_WEBHOOK_SECRET }),
+  };
 }
 
 /** Verifies a test-mode delivery the way the Stripe SDK verifies Stripe's. */
@@ -44,7 +58,12 @@ export class TestWebhooks {
   constructor(private readonly jobs: JobQueue) {}
 
   ready(): Promise<void> {
-    this.defined ??= this.jobs.define(TEST_WEBHOOK_DELIVERY, { retryLimit: 20, retryDelay: 2, retryBackoff: true, retryDelayMax: 300 });
+    this.defined ??= this.jobs.define(TEST_WEBHOOK_DELIVERY, {
+      retryLimit: 20,
+      retryDelay: 2,
+      retryBackoff: true,
+      retryDelayMax: 300,
+    });
     return this.defined;
   }
 

@@ -13,9 +13,33 @@ import { Logo } from './Logo';
  * here linked nowhere (there are no such accounts), so they are gone.
  */
 const columns = [
-  { title: 'Marketplace', links: [{ label: 'Browse Souvenirs', to: '/' }, { label: 'Categories', to: '/categories' }, { label: 'Sell an Item', to: '/sell' }, { label: 'How it Works', to: '/how-it-works' }] },
-  { title: 'Support', links: [{ label: 'Help Center', to: '/how-it-works#faq' }, { label: 'Buyer Protection', to: '/how-it-works#buyer-protection' }, { label: 'Customs Guide', to: '/how-it-works#customs' }, { label: 'Contact Us', to: '/how-it-works#contact' }] },
-  { title: 'Company', links: [{ label: 'About Us', to: '/how-it-works' }, { label: 'Trust & Safety', to: '/how-it-works#trust' }, { label: 'Terms of Service', to: '/terms' }, { label: 'Privacy Policy', to: '/privacy' }] },
+  {
+    title: 'Marketplace',
+    links: [
+      { label: 'Browse Souvenirs', to: '/' },
+      { label: 'Categories', to: '/categories' },
+      { label: 'Sell an Item', to: '/sell' },
+      { label: 'How it Works', to: '/how-it-works' },
+    ],
+  },
+  {
+    title: 'Support',
+    links: [
+      { label: 'Help Center', to: '/how-it-works#faq' },
+      { label: 'Buyer Protection', to: '/how-it-works#buyer-protection' },
+      { label: 'Customs Guide', to: '/how-it-works#customs' },
+      { label: 'Contact Us', to: '/how-it-works#contact' },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { label: 'About Us', to: '/how-it-works' },
+      { label: 'Trust & Safety', to: '/how-it-works#trust' },
+      { label: 'Terms of Service', to: '/terms' },
+      { label: 'Privacy Policy', to: '/privacy' },
+    ],
+  },
 ];
 
 export function Footer() {
@@ -26,7 +50,8 @@ export function Footer() {
           <Grid size={{ xs: 12, md: 4 }}>
             <Logo inverted />
             <Typography variant="body2" sx={{ mt: 2, maxWidth: 340, color: 'rgba(239,229,218,0.75)' }}>
-              Customs-cleared souvenirs from travellers around the world, shipped to you from home. Every purchase is covered by buyer protection.
+              Customs-cleared souvenirs from travellers around the world, shipped to you from home. Every purchase is
+              covered by buyer protection.
             </Typography>
           </Grid>
           {columns.map((column) => (
@@ -36,7 +61,12 @@ export function Footer() {
               </Typography>
               <Stack spacing={1} sx={{ mt: 1 }}>
                 {column.links.map((link) => (
-                  <Link key={link.label} component={RouterLink} to={link.to} sx={{ color: 'inherit', fontSize: '0.92rem' }}>
+                  <Link
+                    key={link.label}
+                    component={RouterLink}
+                    to={link.to}
+                    sx={{ color: 'inherit', fontSize: '0.92rem' }}
+                  >
                     {link.label}
                   </Link>
                 ))}
@@ -44,7 +74,18 @@ export function Footer() {
             </Grid>
           ))}
         </Grid>
-        <Box sx={{ borderTop: '1px solid rgba(239,229,218,0.15)', mt: 6, pt: 3, display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between', alignItems: 'center' }}>
+        <Box
+          sx={{
+            borderTop: '1px solid rgba(239,229,218,0.15)',
+            mt: 6,
+            pt: 3,
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 2,
+            justifyContent: 'space-between',
+            alignItems: 'center',
+          }}
+        >
           <Typography variant="body2" sx={{ color: 'rgba(239,229,218,0.6)' }}>
             © {new Date().getFullYear()} Souvenir Swap. All rights reserved.
           </Typography>

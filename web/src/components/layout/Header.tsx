@@ -61,7 +61,17 @@ export function Header() {
   const join = () => dispatch(openAuthDialog('join', { kind: 'goTo', path: '/sell' }));
 
   return (
-    <AppBar position="sticky" color="inherit" elevation={0} sx={{ bgcolor: 'rgba(255,255,255,0.92)', backdropFilter: 'blur(8px)', borderBottom: '1px solid', borderColor: 'divider' }}>
+    <AppBar
+      position="sticky"
+      color="inherit"
+      elevation={0}
+      sx={{
+        bgcolor: 'rgba(255,255,255,0.92)',
+        backdropFilter: 'blur(8px)',
+        borderBottom: '1px solid',
+        borderColor: 'divider',
+      }}
+    >
       <Container maxWidth="xl">
         <Toolbar disableGutters sx={{ gap: 2, minHeight: { xs: 64, md: 72 } }}>
           <Logo />
@@ -72,7 +82,9 @@ export function Header() {
               </Button>
             ))}
           </Box>
-          <Box sx={{ flex: 1, display: { xs: 'none', sm: 'flex' }, justifyContent: 'center' }}>{onHome && <HeaderSearch />}</Box>
+          <Box sx={{ flex: 1, display: { xs: 'none', sm: 'flex' }, justifyContent: 'center' }}>
+            {onHome && <HeaderSearch />}
+          </Box>
           <Box sx={{ flex: { xs: 1, sm: 0 } }} />
           <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1 }}>
             {isLoading ? (
@@ -96,14 +108,24 @@ export function Header() {
                   <ReceiptLongOutlined />
                 </IconButton>
                 {user.role === 'support' && (
-                  <IconButton component={RouterLink} to="/support" aria-label="Support: open claims" title="Support: open claims">
+                  <IconButton
+                    component={RouterLink}
+                    to="/support"
+                    aria-label="Support: open claims"
+                    title="Support: open claims"
+                  >
                     <SupportAgentRounded />
                   </IconButton>
                 )}
                 <Button component={RouterLink} to="/sell" variant="contained" startIcon={<AddRounded />}>
                   List Item
                 </Button>
-                <Button component={RouterLink} to="/profile" startIcon={<PersonOutlineRounded />} sx={{ color: 'text.primary' }}>
+                <Button
+                  component={RouterLink}
+                  to="/profile"
+                  startIcon={<PersonOutlineRounded />}
+                  sx={{ color: 'text.primary' }}
+                >
                   {user.firstName}
                 </Button>
                 <Button onClick={signOut} disabled={isSigningOut} sx={{ color: 'text.secondary' }}>
@@ -121,10 +143,14 @@ export function Header() {
               </>
             )}
           </Box>
-          <IconButton sx={{ display: { md: 'none' } }} aria-label={unread ? `Open menu (${unread} unread messages)` : 'Open menu'} onClick={() => {
-            setDrawerMounted(true);
-            setDrawerOpen(true);
-          }}>
+          <IconButton
+            sx={{ display: { md: 'none' } }}
+            aria-label={unread ? `Open menu (${unread} unread messages)` : 'Open menu'}
+            onClick={() => {
+              setDrawerMounted(true);
+              setDrawerOpen(true);
+            }}
+          >
             <Badge color="primary" variant="dot" invisible={!unread}>
               <MenuRounded />
             </Badge>
@@ -139,7 +165,16 @@ export function Header() {
       {/* The mobile menu (Drawer: Modal, focus trap, transitions) loads on the first tap of the menu button. */}
       {drawerMounted && (
         <Suspense fallback={null}>
-          <MobileMenu open={drawerOpen} onClose={() => setDrawerOpen(false)} navItems={navItems} user={user} unread={unread} onSignIn={signIn} onJoin={join} onSignOut={signOut} />
+          <MobileMenu
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            navItems={navItems}
+            user={user}
+            unread={unread}
+            onSignIn={signIn}
+            onJoin={join}
+            onSignOut={signOut}
+          />
         </Suspense>
       )}
     </AppBar>

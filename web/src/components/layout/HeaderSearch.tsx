@@ -33,7 +33,10 @@ export function HeaderSearch() {
         },
         { replace: true, preventScrollReset: true },
       );
-      if (value.trim()) requestAnimationFrame(() => document.getElementById('products')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+      if (value.trim())
+        requestAnimationFrame(() =>
+          document.getElementById('products')?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+        );
     }, 350);
     return () => clearTimeout(timer);
   }, [value, setParams]);

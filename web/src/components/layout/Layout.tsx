@@ -35,7 +35,11 @@ export function Layout() {
         component="main"
         id="main"
         tabIndex={-1}
-        sx={{ flex: 1, outline: 'none', minHeight: { xs: `calc(100vh - ${HEADER_HEIGHT.xs}px)`, md: `calc(100vh - ${HEADER_HEIGHT.md}px)` } }}
+        sx={{
+          flex: 1,
+          outline: 'none',
+          minHeight: { xs: `calc(100vh - ${HEADER_HEIGHT.xs}px)`, md: `calc(100vh - ${HEADER_HEIGHT.md}px)` },
+        }}
       >
         <Suspense fallback={<PageLoader />}>
           <Outlet />

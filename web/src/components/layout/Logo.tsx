@@ -5,7 +5,18 @@ import { Link as RouterLink } from 'react-router';
 /** Brand mark: a luggage-tag glyph and the wordmark, linking home. */
 export function Logo({ inverted = false }: { inverted?: boolean }) {
   return (
-    <Box component={RouterLink} to="/" aria-label="Souvenir Swap home" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, textDecoration: 'none', color: inverted ? '#fff' : 'text.primary' }}>
+    <Box
+      component={RouterLink}
+      to="/"
+      aria-label="Souvenir Swap home"
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 1,
+        textDecoration: 'none',
+        color: inverted ? '#fff' : 'text.primary',
+      }}
+    >
       <Box component="svg" viewBox="0 0 32 32" aria-hidden sx={{ width: 34, height: 34, flexShrink: 0 }}>
         <rect x="3" y="6" width="26" height="20" rx="6" fill="#C4572F" />
         <circle cx="10" cy="16" r="2.6" fill="#FBF7F2" />
@@ -13,8 +24,21 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
         <path d="M10 6V3.5" stroke="#1F6F78" strokeWidth="2.4" strokeLinecap="round" />
       </Box>
       {/* A real space, drawn (almost) closed: the visible text "Souvenir Swap" is then part of the link's name (label in name, WCAG 2.5.3). */}
-      <Typography component="span" sx={{ fontFamily: (t) => t.typography.h1.fontFamily, fontWeight: 700, fontSize: '1.35rem', letterSpacing: '-0.01em', wordSpacing: '-0.3em', whiteSpace: 'nowrap' }}>
-        Souvenir <Box component="span" sx={{ color: inverted ? '#F2B591' : 'primary.main' }}>Swap</Box>
+      <Typography
+        component="span"
+        sx={{
+          fontFamily: (t) => t.typography.h1.fontFamily,
+          fontWeight: 700,
+          fontSize: '1.35rem',
+          letterSpacing: '-0.01em',
+          wordSpacing: '-0.3em',
+          whiteSpace: 'nowrap',
+        }}
+      >
+        Souvenir{' '}
+        <Box component="span" sx={{ color: inverted ? '#F2B591' : 'primary.main' }}>
+          Swap
+        </Box>
       </Typography>
     </Box>
   );

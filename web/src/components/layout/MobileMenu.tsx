@@ -24,7 +24,16 @@ interface MobileMenuProps {
 }
 
 /** The header's menu on small screens, loaded lazily by the header on the first tap of its menu button. */
-export default function MobileMenu({ open, onClose, navItems, user, unread, onSignIn, onJoin, onSignOut }: MobileMenuProps) {
+export default function MobileMenu({
+  open,
+  onClose,
+  navItems,
+  user,
+  unread,
+  onSignIn,
+  onJoin,
+  onSignOut,
+}: MobileMenuProps) {
   return (
     <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { 'aria-label': 'Menu' } }}>
       <DialogCloseButton onClose={onClose} />
@@ -32,7 +41,13 @@ export default function MobileMenu({ open, onClose, navItems, user, unread, onSi
         <Logo />
         <List component="nav" aria-label="Mobile" sx={{ mt: 2 }}>
           {navItems.map((item) => (
-            <ListItemButton key={item.to} component={NavLink} to={item.to} end={item.end} sx={{ borderRadius: 2, '&.active': { color: 'primary.main' } }}>
+            <ListItemButton
+              key={item.to}
+              component={NavLink}
+              to={item.to}
+              end={item.end}
+              sx={{ borderRadius: 2, '&.active': { color: 'primary.main' } }}
+            >
               <ListItemText primary={item.label} />
             </ListItemButton>
           ))}
@@ -42,7 +57,13 @@ export default function MobileMenu({ open, onClose, navItems, user, unread, onSi
           <List>
             <ListItemButton component={RouterLink} to="/messages" sx={{ borderRadius: 2 }}>
               <ListItemText primary="Messages" />
-              <Badge color="primary" badgeContent={unread} max={99} aria-label={unread ? `${unread} unread` : undefined} sx={{ mr: 1, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} />
+              <Badge
+                color="primary"
+                badgeContent={unread}
+                max={99}
+                aria-label={unread ? `${unread} unread` : undefined}
+                sx={{ mr: 1, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+              />
             </ListItemButton>
             <ListItemButton component={RouterLink} to="/profile?tab=favorites" sx={{ borderRadius: 2 }}>
               <ListItemText primary="Favorites" />

@@ -54,64 +54,69 @@ export default function ToastView({ toast, open, onClose: close, onExited, toast
 
   const variant = toast.variant ?? 'success';
   const Icon = icons[variant];
-  const accent = variant === 'error' ? theme.palette.error.main : variant === 'info' ? theme.palette.secondary.main : theme.palette.success.main;
+  const accent =
+    variant === 'error'
+      ? theme.palette.error.main
+      : variant === 'info'
+        ? theme.palette.secondary.main
+        : theme.palette.success.main;
 
   return (
     // Mounted on body when shown, so an open dialog's aria-hidden does not hide it from assistive tech.
     <Portal>
-        <Snackbar
-          key={toast.key}
-          open={open}
-          autoHideDuration={DURATION}
-          onClose={(_event, reason) => reason !== 'clickaway' && close()}
-          slotProps={{ transition: { onExited } }}
-          anchorOrigin={wide ? { vertical: 'bottom', horizontal: 'right' } : { vertical: 'top', horizontal: 'center' }}
-          sx={{ width: { xs: 'calc(100% - 16px)', md: 'auto' }, maxWidth: { md: 420 } }}
+      <Snackbar
+        key={toast.key}
+        open={open}
+        autoHideDuration={DURATION}
+        onClose={(_event, reason) => reason !== 'clickaway' && close()}
+        slotProps={{ transition: { onExited } }}
+        anchorOrigin={wide ? { vertical: 'bottom', horizontal: 'right' } : { vertical: 'top', horizontal: 'center' }}
+        sx={{ width: { xs: 'calc(100% - 16px)', md: 'auto' }, maxWidth: { md: 420 } }}
+      >
+        <Paper
+          ref={toastRef}
+          role="status"
+          aria-live="polite"
+          aria-atomic="true"
+          tabIndex={-1}
+          elevation={8}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+          sx={{
+            width: '100%',
+            minWidth: { md: 340 },
+            maxWidth: { md: 420 },
+            display: 'flex',
+            alignItems: 'flex-start',
+            gap: 1.5,
+            p: 2,
+            pr: 1,
+            borderRadius: 3,
+            borderLeft: `5px solid ${accent}`,
+            touchAction: 'pan-y',
+            transform: `translateX(${dragX}px)`,
+            opacity: dragX ? Math.max(0.3, 1 - dragX / 200) : 1,
+            transition: dragStart.current === null ? 'transform 150ms, opacity 150ms' : 'none',
+            outline: 'none',
+            '&:focus-visible': { boxShadow: `0 0 0 3px ${accent}55` },
+          }}
         >
-          <Paper
-            ref={toastRef}
-            role="status"
-            aria-live="polite"
-            aria-atomic="true"
-            tabIndex={-1}
-            elevation={8}
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={onPointerUp}
-            onPointerCancel={onPointerUp}
-            sx={{
-              width: '100%',
-              minWidth: { md: 340 },
-              maxWidth: { md: 420 },
-              display: 'flex',
-              alignItems: 'flex-start',
-              gap: 1.5,
-              p: 2,
-              pr: 1,
-              borderRadius: 3,
-              borderLeft: `5px solid ${accent}`,
-              touchAction: 'pan-y',
-              transform: `translateX(${dragX}px)`,
-              opacity: dragX ? Math.max(0.3, 1 - dragX / 200) : 1,
-              transition: dragStart.current === null ? 'transform 150ms, opacity 150ms' : 'none',
-              outline: 'none',
-              '&:focus-visible': { boxShadow: `0 0 0 3px ${accent}55` },
-            }}
-          >
-            <Icon sx={{ color: accent, mt: '2px' }} aria-hidden />
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 700 }}>{toast.title}</Typography>
-              {toast.description && (
-                <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                  {toast.description}
-                </Typography>
-              )}
-            </Box>
-            <IconButton size="small" aria-label="Dismiss notification" onClick={close}>
-              <CloseRounded fontSize="small" />
-            </IconButton>
-          </Paper>
-        </Snackbar>
+          <Icon sx={{ color: accent, mt: '2px' }} aria-hidden />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 700 }}>{toast.title}</Typography>
+            {toast.description && (
+              <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                {toast.description}
+              </Typography>
+            )}
+          </Box>
+          <IconButton size="small" aria-label="Dismiss notification" onClick={close}>
+            <CloseRounded fontSize="small" />
+          </IconButton>
+        </Paper>
+      </Snackbar>
     </Portal>
   );
 }

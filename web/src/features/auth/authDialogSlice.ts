@@ -6,9 +6,7 @@ export type AuthDialog = 'signIn' | 'join' | null;
  * What the person was doing when they were asked to sign in, done for them once they have signed in or joined:
  * go to a page (List Item leads to /sell), or favourite the product whose heart they clicked.
  */
-export type AuthIntent =
-  | { kind: 'goTo'; path: string }
-  | { kind: 'favorite'; productId: string; title: string };
+export type AuthIntent = { kind: 'goTo'; path: string } | { kind: 'favorite'; productId: string; title: string };
 
 interface AuthDialogState {
   open: AuthDialog;

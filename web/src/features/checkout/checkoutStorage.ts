@@ -36,7 +36,13 @@ export function checkoutTokenFor(productId: string): string | undefined {
 /** Keeps what a new or resumed checkout answered: the guest's token and the payment to confirm. */
 export function rememberCheckout(productId: string, intent: PaymentIntentDto) {
   if (intent.checkoutToken) write(tokenKey(productId), intent.checkoutToken);
-  write(paymentKey(productId), JSON.stringify({ paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret } satisfies RememberedPayment));
+  write(
+    paymentKey(productId),
+    JSON.stringify({
+      paymentIntentId: intent.paymentIntentId,
+      clientSecret: intent.clientSecret,
+    } satisfies RememberedPayment),
+  );
 }
 
 export function rememberedPayment(productId: string): RememberedPayment | null {

@@ -2,9 +2,20 @@ import { DEFAULT_COUNTRY } from '@souvenir/contracts';
 
 /** Everyday names for countries whose English name people rarely type in full. */
 const ALIASES: Record<string, string> = {
-  usa: 'United States', us: 'United States', 'u.s.': 'United States', 'u.s.a.': 'United States', america: 'United States',
-  'united states of america': 'United States', uk: 'United Kingdom', 'u.k.': 'United Kingdom', 'great britain': 'United Kingdom',
-  britain: 'United Kingdom', england: 'United Kingdom', scotland: 'United Kingdom', wales: 'United Kingdom', 'northern ireland': 'United Kingdom',
+  usa: 'United States',
+  us: 'United States',
+  'u.s.': 'United States',
+  'u.s.a.': 'United States',
+  america: 'United States',
+  'united states of america': 'United States',
+  uk: 'United Kingdom',
+  'u.k.': 'United Kingdom',
+  'great britain': 'United Kingdom',
+  britain: 'United Kingdom',
+  england: 'United Kingdom',
+  scotland: 'United Kingdom',
+  wales: 'United Kingdom',
+  'northern ireland': 'United Kingdom',
 };
 
 let countryNames: Map<string, string> | null = null;
@@ -33,7 +44,11 @@ function countries(): Map<string, string> {
  * null when it names none ("Tokyo"). The last comma-separated part is read first: people write the country last.
  */
 export function countryOfLocation(location: string | null | undefined): string | null {
-  const parts = (location ?? '').split(',').map((part) => part.trim().toLowerCase()).filter(Boolean).reverse();
+  const parts = (location ?? '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean)
+    .reverse();
   for (const part of parts) {
     const country = ALIASES[part] ?? countries().get(part);
     if (country) return country;

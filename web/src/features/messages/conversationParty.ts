@@ -1,7 +1,10 @@
 import type { MessageDto, UserSummaryDto } from '@souvenir/contracts';
 
 /** The other person of a message or conversation, seen from `meId`. */
-export function otherParty(message: Pick<MessageDto, 'fromUserId' | 'fromUser' | 'toUser'>, meId: string): UserSummaryDto {
+export function otherParty(
+  message: Pick<MessageDto, 'fromUserId' | 'fromUser' | 'toUser'>,
+  meId: string,
+): UserSummaryDto {
   return message.fromUserId === meId ? message.toUser : message.fromUser;
 }
 

@@ -4,11 +4,16 @@ import { formatMoney } from '../../utils/money';
 /** "2 Dec" (en-GB day and short month), the local date. */
 function dayMonth(iso: string | null): string {
   const date = iso ? new Date(iso) : null;
-  return date && !Number.isNaN(date.getTime()) ? date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' }) : '';
+  return date && !Number.isNaN(date.getTime())
+    ? date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })
+    : '';
 }
 
 /** Where the order's money is, as the viewer reads it; `setUpPayouts` when the seller's missing account holds it up. */
-export function moneySentence(order: Pick<OrderDetailDto, 'money' | 'viewer'>): { text: string; setUpPayouts?: boolean } {
+export function moneySentence(order: Pick<OrderDetailDto, 'money' | 'viewer'>): {
+  text: string;
+  setUpPayouts?: boolean;
+} {
   const seller = order.viewer === 'seller';
   const at = dayMonth(order.money.at);
   switch (order.money.state) {
@@ -22,7 +27,9 @@ export function moneySentence(order: Pick<OrderDetailDto, 'money' | 'viewer'>): 
       return { text: 'Being paid to the seller' };
     case 'awaiting_payout_account':
       if (seller) return { text: 'Waiting for your payout account', setUpPayouts: true };
-      return { text: order.viewer === 'support' ? "Waiting for the seller's payout account" : 'Released to the seller' };
+      return {
+        text: order.viewer === 'support' ? "Waiting for the seller's payout account" : 'Released to the seller',
+      };
     case 'paid_to_seller':
       return { text: at ? `Paid to seller on ${at}` : 'Paid to seller' };
     case 'refunding':

@@ -45,7 +45,9 @@ const HOUR = 3_600_000;
 /** "Fri 28 Nov" (en-GB weekday, day, month), the deadline's local date. */
 export function deadlineDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
 }
 
 /** "Fri 28 Nov, 14:05": a timeline entry's local date and time. */

@@ -13,17 +13,27 @@ export type Tone = keyof typeof TONES;
 /** The payout account's status: its chip, and what it means for the seller in a sentence. */
 export const ACCOUNT_STATUS: Record<PayoutAccountStatus, { label: string; tone: Tone; sentence: string }> = {
   not_set_up: {
-    label: 'Not set up', tone: 'neutral',
-    sentence: 'Set up a payout account to receive the money of your sales. Our payments partner, Stripe, asks for your details and bank account: it takes a few minutes.',
+    label: 'Not set up',
+    tone: 'neutral',
+    sentence:
+      'Set up a payout account to receive the money of your sales. Our payments partner, Stripe, asks for your details and bank account: it takes a few minutes.',
   },
   pending: {
-    label: 'Pending', tone: 'moving',
-    sentence: 'Your payout account is not finished yet, or Stripe is still checking your details. The money of your sales waits safely in your balance.',
+    label: 'Pending',
+    tone: 'moving',
+    sentence:
+      'Your payout account is not finished yet, or Stripe is still checking your details. The money of your sales waits safely in your balance.',
   },
-  active: { label: 'Active', tone: 'done', sentence: 'You are all set: the money of each completed order is paid to your bank account.' },
+  active: {
+    label: 'Active',
+    tone: 'done',
+    sentence: 'You are all set: the money of each completed order is paid to your bank account.',
+  },
   restricted: {
-    label: 'Restricted', tone: 'problem',
-    sentence: 'Stripe needs more from you before it can pay you. The money of your sales waits safely in your balance until then.',
+    label: 'Restricted',
+    tone: 'problem',
+    sentence:
+      'Stripe needs more from you before it can pay you. The money of your sales waits safely in your balance until then.',
   },
 };
 

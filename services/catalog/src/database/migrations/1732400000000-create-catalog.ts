@@ -57,12 +57,24 @@ export class CreateCatalog1732400000000 implements MigrationInterface {
     // One index per browse order, each ending in the keyset's tie-breakers (created_at, id), so every page of
     // every sort is an index range scan; status leads because only active products are browsed.
     await queryRunner.query(`CREATE INDEX products_recent_idx ON catalog.products (status, created_at DESC, id DESC)`);
-    await queryRunner.query(`CREATE INDEX products_price_asc_idx ON catalog.products (status, price ASC, created_at DESC, id DESC)`);
-    await queryRunner.query(`CREATE INDEX products_price_desc_idx ON catalog.products (status, price DESC, created_at DESC, id DESC)`);
-    await queryRunner.query(`CREATE INDEX products_popular_idx ON catalog.products (status, favorite_count DESC, created_at DESC, id DESC)`);
-    await queryRunner.query(`CREATE INDEX products_country_idx ON catalog.products (status, country, created_at DESC, id DESC)`);
-    await queryRunner.query(`CREATE INDEX products_category_idx ON catalog.products (status, category, created_at DESC, id DESC)`);
-    await queryRunner.query(`CREATE INDEX products_seller_idx ON catalog.products (seller_id, created_at DESC, id DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX products_price_asc_idx ON catalog.products (status, price ASC, created_at DESC, id DESC)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX products_price_desc_idx ON catalog.products (status, price DESC, created_at DESC, id DESC)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX products_popular_idx ON catalog.products (status, favorite_count DESC, created_at DESC, id DESC)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX products_country_idx ON catalog.products (status, country, created_at DESC, id DESC)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX products_category_idx ON catalog.products (status, category, created_at DESC, id DESC)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX products_seller_idx ON catalog.products (seller_id, created_at DESC, id DESC)`,
+    );
     await queryRunner.query(`CREATE INDEX products_search_idx ON catalog.products USING GIN (search_vector)`);
 
     await createPlatformTables(queryRunner, 'catalog');

@@ -12,7 +12,9 @@ export class OrderSafeRelisting1734100000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE catalog.products ADD COLUMN sale_version integer NOT NULL DEFAULT 0`);
-    await queryRunner.query(`CREATE TABLE catalog.cancelled_orders (order_id uuid PRIMARY KEY, cancelled_at timestamptz NOT NULL DEFAULT now())`);
+    await queryRunner.query(
+      `CREATE TABLE catalog.cancelled_orders (order_id uuid PRIMARY KEY, cancelled_at timestamptz NOT NULL DEFAULT now())`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

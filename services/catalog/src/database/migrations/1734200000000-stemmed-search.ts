@@ -45,12 +45,18 @@ export class StemmedSearch1734200000000 implements MigrationInterface {
           setweight(to_tsvector('english', catalog.search_text(description)), 'C')) STORED`);
     // Partial: only active products are searched, so sold and removed ones never enter a bitmap.
     for (const column of ['title_doc', 'label_doc', 'search_doc']) {
-      await queryRunner.query(`CREATE INDEX products_${column}_idx ON catalog.products USING GIN (${column}) WHERE status = 'active'`);
+      await queryRunner.query(
+        `CREATE INDEX products_${column}_idx ON catalog.products USING GIN (${column}) WHERE status = 'active'`,
+      );
     }
 
     // COLLATE "C": a prefix test (`term ^@ word`) is then a btree range.
-    await queryRunner.query(`CREATE TABLE catalog.search_terms (term text COLLATE "C" PRIMARY KEY, uses integer NOT NULL)`);
-    await queryRunner.query(`CREATE INDEX search_terms_trgm_idx ON catalog.search_terms USING GIST (term ${schema}.gist_trgm_ops)`);
+    await queryRunner.query(
+      `CREATE TABLE catalog.search_terms (term text COLLATE "C" PRIMARY KEY, uses integer NOT NULL)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX search_terms_trgm_idx ON catalog.search_terms USING GIST (term ${schema}.gist_trgm_ops)`,
+    );
     await queryRunner.query(`
       CREATE FUNCTION catalog.search_terms_of(text) RETURNS SETOF text
         LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT

@@ -6,4 +6,11 @@ import { OrderSafeRelisting1734100000000 } from './1734100000000-order-safe-reli
 import { StemmedSearch1734200000000 } from './1734200000000-stemmed-search';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
-export const CATALOG_MIGRATIONS = [CreateCatalog1732400000000, AddFavouriteStates1732500000000, AddTitleSearch1732600000000, AddSoldOrder1734000000000, OrderSafeRelisting1734100000000, StemmedSearch1734200000000];
+export const CATALOG_MIGRATIONS = [
+  CreateCatalog1732400000000,
+  AddFavouriteStates1732500000000,
+  AddTitleSearch1732600000000,
+  AddSoldOrder1734000000000,
+  OrderSafeRelisting1734100000000,
+  StemmedSearch1734200000000,
+];

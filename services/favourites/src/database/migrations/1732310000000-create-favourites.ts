@@ -15,9 +15,13 @@ export class CreateFavourites1732310000000 implements MigrationInterface {
         PRIMARY KEY (user_id, product_id)
       )`);
     // The Favorites tab (newest first) and "which of these are favourited" both read a user's active rows.
-    await queryRunner.query(`CREATE INDEX favourites_user_active_idx ON favourites.favourites (user_id, favourited_at DESC, product_id DESC) WHERE is_active`);
+    await queryRunner.query(
+      `CREATE INDEX favourites_user_active_idx ON favourites.favourites (user_id, favourited_at DESC, product_id DESC) WHERE is_active`,
+    );
     // A removed product is deactivated for every user.
-    await queryRunner.query(`CREATE INDEX favourites_product_active_idx ON favourites.favourites (product_id) WHERE is_active`);
+    await queryRunner.query(
+      `CREATE INDEX favourites_product_active_idx ON favourites.favourites (product_id) WHERE is_active`,
+    );
     await createPlatformTables(queryRunner, 'favourites');
   }
 

@@ -9,7 +9,9 @@ export class AddHeldBySale1734000000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE favourites.favourites ADD COLUMN held_by_sale boolean NOT NULL DEFAULT false`);
-    await queryRunner.query(`CREATE INDEX favourites_product_held_idx ON favourites.favourites (product_id) WHERE held_by_sale`);
+    await queryRunner.query(
+      `CREATE INDEX favourites_product_held_idx ON favourites.favourites (product_id) WHERE held_by_sale`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

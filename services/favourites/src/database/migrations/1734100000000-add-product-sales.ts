@@ -8,7 +8,9 @@ export class AddProductSales1734100000000 implements MigrationInterface {
   name = 'AddProductSales1734100000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`CREATE TABLE favourites.product_sales (product_id uuid PRIMARY KEY, version integer NOT NULL)`);
+    await queryRunner.query(
+      `CREATE TABLE favourites.product_sales (product_id uuid PRIMARY KEY, version integer NOT NULL)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

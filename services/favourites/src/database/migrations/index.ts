@@ -4,4 +4,9 @@ import { AddHeldBySale1734000000000 } from './1734000000000-add-held-by-sale';
 import { AddProductSales1734100000000 } from './1734100000000-add-product-sales';
 
 /** Every migration of the favourites schema, in order. Never edit one that has landed; add a new one. */
-export const FAVOURITES_MIGRATIONS = [CreateFavourites1732310000000, AddProductCards1732900000000, AddHeldBySale1734000000000, AddProductSales1734100000000];
+export const FAVOURITES_MIGRATIONS = [
+  CreateFavourites1732310000000,
+  AddProductCards1732900000000,
+  AddHeldBySale1734000000000,
+  AddProductSales1734100000000,
+];

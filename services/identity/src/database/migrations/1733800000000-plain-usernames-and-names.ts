@@ -9,7 +9,8 @@ const PLAIN_USERNAME = '^[A-Za-z0-9]([._-]?[A-Za-z0-9])*$';
  * LRM/RLM, bidi embeddings and overrides, line/paragraph separators, word joiner and invisible operators, bidi
  * isolates and deprecated format controls, BOM, interlinear annotation.
  */
-const SPOOFING = '[\\u0001-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B\\u200E\\u200F\\u202A-\\u202E\\u2028\\u2029\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB]';
+const SPOOFING =
+  '[\\u0001-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B\\u200E\\u200F\\u202A-\\u202E\\u2028\\u2029\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB]';
 
 /**
  * Usernames from a plain set only (no lookalikes of another user's), enforced by a CHECK. Accounts registered
@@ -41,7 +42,9 @@ export class PlainUsernamesAndNames1733800000000 implements MigrationInterface {
          FROM changed`,
       [PLAIN_USERNAME, SPOOFING],
     );
-    await queryRunner.query(`ALTER TABLE identity.users ADD CONSTRAINT users_username_plain CHECK (username ~ '${PLAIN_USERNAME}')`);
+    await queryRunner.query(
+      `ALTER TABLE identity.users ADD CONSTRAINT users_username_plain CHECK (username ~ '${PLAIN_USERNAME}')`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

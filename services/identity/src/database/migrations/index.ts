@@ -3,4 +3,8 @@ import { PlainUsernamesAndNames1733800000000 } from './1733800000000-plain-usern
 import { AddUserRole1734000000000 } from './1734000000000-add-user-role';
 
 /** Every migration of the identity schema, in order. Never edit one that has landed; add a new one. */
-export const IDENTITY_MIGRATIONS = [CreateUsers1732300000000, PlainUsernamesAndNames1733800000000, AddUserRole1734000000000];
+export const IDENTITY_MIGRATIONS = [
+  CreateUsers1732300000000,
+  PlainUsernamesAndNames1733800000000,
+  AddUserRole1734000000000,
+];

@@ -19,13 +19,16 @@ export class CreateMessaging1732500000000 implements MigrationInterface {
       )`);
     // Sent side of a user's conversations, and a thread's messages in either direction (one scan per direction).
     await queryRunner.query(
-      `CREATE INDEX messages_sender_thread_idx ON messaging.messages (from_user_id, to_user_id, product_id, created_at)`);
+      `CREATE INDEX messages_sender_thread_idx ON messaging.messages (from_user_id, to_user_id, product_id, created_at)`,
+    );
     // Received side of a user's conversations.
     await queryRunner.query(
-      `CREATE INDEX messages_recipient_thread_idx ON messaging.messages (to_user_id, from_user_id, product_id, created_at)`);
+      `CREATE INDEX messages_recipient_thread_idx ON messaging.messages (to_user_id, from_user_id, product_id, created_at)`,
+    );
     // Unread total, unread per conversation and marking a thread read touch only the (few) unread rows.
     await queryRunner.query(
-      `CREATE INDEX messages_unread_idx ON messaging.messages (to_user_id, from_user_id, product_id) WHERE NOT is_read`);
+      `CREATE INDEX messages_unread_idx ON messaging.messages (to_user_id, from_user_id, product_id) WHERE NOT is_read`,
+    );
 
     // Read models fed by identity's and catalog's events, so conversation lists never call another service.
     await queryRunner.query(`

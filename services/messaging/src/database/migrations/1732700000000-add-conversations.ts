@@ -27,7 +27,8 @@ export class AddConversations1732700000000 implements MigrationInterface {
       )`);
     // The list: a user's conversations, newest first (the order of their latest messages).
     await queryRunner.query(
-      `CREATE INDEX conversations_user_recent_idx ON messaging.conversations (user_id, last_message_at DESC, last_message_id DESC)`);
+      `CREATE INDEX conversations_user_recent_idx ON messaging.conversations (user_id, last_message_at DESC, last_message_id DESC)`,
+    );
 
     await queryRunner.query(`
       CREATE FUNCTION messaging.conversations_after_message_insert() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -5,4 +5,10 @@ import { AddSystemNotes1734000000000 } from './1734000000000-add-system-notes';
 import { AddProductSaleVersion1734100000000 } from './1734100000000-add-product-sale-version';
 
 /** Every migration of the messaging schema, in order. Never edit one that has landed; add a new one. */
-export const MESSAGING_MIGRATIONS = [CreateMessaging1732500000000, AddConversations1732700000000, AddInboxVersions1732800000000, AddSystemNotes1734000000000, AddProductSaleVersion1734100000000];
+export const MESSAGING_MIGRATIONS = [
+  CreateMessaging1732500000000,
+  AddConversations1732700000000,
+  AddInboxVersions1732800000000,
+  AddSystemNotes1734000000000,
+  AddProductSaleVersion1734100000000,
+];

@@ -29,10 +29,16 @@ export class CreatePayments1732600000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
     // A product is sold once: the second payment to succeed for it fails this index and is refunded.
-    await queryRunner.query(`CREATE UNIQUE INDEX orders_one_paid_per_product_idx ON payments.orders (product_id) WHERE status = 'paid'`);
-    await queryRunner.query(`CREATE INDEX orders_buyer_idx ON payments.orders (buyer_user_id, created_at DESC) WHERE buyer_user_id IS NOT NULL`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX orders_one_paid_per_product_idx ON payments.orders (product_id) WHERE status = 'paid'`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX orders_buyer_idx ON payments.orders (buyer_user_id, created_at DESC) WHERE buyer_user_id IS NOT NULL`,
+    );
     await queryRunner.query(`CREATE INDEX orders_seller_idx ON payments.orders (seller_id, created_at DESC)`);
-    await queryRunner.query(`CREATE INDEX orders_product_open_idx ON payments.orders (product_id) WHERE status IN ('pending', 'requires_action', 'failed')`);
+    await queryRunner.query(
+      `CREATE INDEX orders_product_open_idx ON payments.orders (product_id) WHERE status IN ('pending', 'requires_action', 'failed')`,
+    );
     // Webhook deliveries already applied (Stripe retries and may deliver an event more than once).
     await queryRunner.query(`
       CREATE TABLE payments.processed_provider_events (

@@ -42,9 +42,13 @@ export class OrderLifecycle1734000000000 implements MigrationInterface {
       WHERE status IN ('paid', 'shipped', 'delivered', 'completed', 'disputed')`);
     await queryRunner.query(`DROP INDEX payments.orders_buyer_idx`);
     await queryRunner.query(`DROP INDEX payments.orders_seller_idx`);
-    await queryRunner.query(`CREATE INDEX orders_purchases_idx ON payments.orders (buyer_user_id, created_at DESC, id DESC) WHERE buyer_user_id IS NOT NULL`);
+    await queryRunner.query(
+      `CREATE INDEX orders_purchases_idx ON payments.orders (buyer_user_id, created_at DESC, id DESC) WHERE buyer_user_id IS NOT NULL`,
+    );
     await queryRunner.query(`CREATE INDEX orders_sales_idx ON payments.orders (seller_id, created_at DESC, id DESC)`);
-    await queryRunner.query(`CREATE INDEX orders_checkout_token_idx ON payments.orders (checkout_token_hash) WHERE checkout_token_hash IS NOT NULL`);
+    await queryRunner.query(
+      `CREATE INDEX orders_checkout_token_idx ON payments.orders (checkout_token_hash) WHERE checkout_token_hash IS NOT NULL`,
+    );
     await queryRunner.query(`
       CREATE TABLE payments.order_history (
         id bigserial PRIMARY KEY,
@@ -75,7 +79,9 @@ export class OrderLifecycle1734000000000 implements MigrationInterface {
         decided_by text CHECK (decided_by IN ('seller', 'support'))
       )`);
     // The support queue: unresolved claims, oldest first.
-    await queryRunner.query(`CREATE INDEX claims_unresolved_idx ON payments.claims (opened_at, id) WHERE status <> 'resolved'`);
+    await queryRunner.query(
+      `CREATE INDEX claims_unresolved_idx ON payments.claims (opened_at, id) WHERE status <> 'resolved'`,
+    );
     await queryRunner.query(`ALTER TABLE payments.test_intents ADD COLUMN refund_calls integer NOT NULL DEFAULT 0`);
   }
 
@@ -86,18 +92,26 @@ export class OrderLifecycle1734000000000 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX payments.orders_checkout_token_idx`);
     await queryRunner.query(`DROP INDEX payments.orders_sales_idx`);
     await queryRunner.query(`DROP INDEX payments.orders_purchases_idx`);
-    await queryRunner.query(`CREATE INDEX orders_buyer_idx ON payments.orders (buyer_user_id, created_at DESC) WHERE buyer_user_id IS NOT NULL`);
+    await queryRunner.query(
+      `CREATE INDEX orders_buyer_idx ON payments.orders (buyer_user_id, created_at DESC) WHERE buyer_user_id IS NOT NULL`,
+    );
     await queryRunner.query(`CREATE INDEX orders_seller_idx ON payments.orders (seller_id, created_at DESC)`);
     await queryRunner.query(`DROP INDEX payments.orders_one_sale_per_product_idx`);
-    await queryRunner.query(`UPDATE payments.orders SET status = 'paid' WHERE status IN ('shipped', 'delivered', 'completed', 'disputed')`);
+    await queryRunner.query(
+      `UPDATE payments.orders SET status = 'paid' WHERE status IN ('shipped', 'delivered', 'completed', 'disputed')`,
+    );
     await queryRunner.query(`UPDATE payments.orders SET status = 'refunded' WHERE status = 'cancelled'`);
-    await queryRunner.query(`CREATE UNIQUE INDEX orders_one_paid_per_product_idx ON payments.orders (product_id) WHERE status = 'paid'`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX orders_one_paid_per_product_idx ON payments.orders (product_id) WHERE status = 'paid'`,
+    );
     await queryRunner.query(`
       ALTER TABLE payments.orders DROP COLUMN seller_name, DROP COLUMN paid_at, DROP COLUMN ship_by, DROP COLUMN carrier,
         DROP COLUMN tracking_number, DROP COLUMN shipped_at, DROP COLUMN delivered_by, DROP COLUMN delivered_at,
         DROP COLUMN claim_window_ends, DROP COLUMN completed_at, DROP COLUMN cancel_request_reason, DROP COLUMN cancel_request_at,
         DROP COLUMN cancel_request_expires, DROP COLUMN refunded_at`);
     await queryRunner.query(`ALTER TABLE payments.orders DROP CONSTRAINT orders_status_check`);
-    await queryRunner.query(`ALTER TABLE payments.orders ADD CONSTRAINT orders_status_check CHECK (status IN ('pending', 'requires_action', 'paid', 'failed', 'refunded'))`);
+    await queryRunner.query(
+      `ALTER TABLE payments.orders ADD CONSTRAINT orders_status_check CHECK (status IN ('pending', 'requires_action', 'paid', 'failed', 'refunded'))`,
+    );
   }
 }

@@ -20,8 +20,12 @@ export class PayoutsAndLedger1735000000000 implements MigrationInterface {
         ADD COLUMN card_dispute_reason text,
         ADD COLUMN card_dispute_opened_at timestamptz,
         ADD COLUMN card_dispute_event_at bigint`);
-    await queryRunner.query(`CREATE INDEX orders_charge_idx ON payments.orders (provider_charge_id) WHERE provider_charge_id IS NOT NULL`);
-    await queryRunner.query(`CREATE INDEX orders_card_disputes_idx ON payments.orders (card_dispute_opened_at, id) WHERE card_dispute_status = 'open'`);
+    await queryRunner.query(
+      `CREATE INDEX orders_charge_idx ON payments.orders (provider_charge_id) WHERE provider_charge_id IS NOT NULL`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX orders_card_disputes_idx ON payments.orders (card_dispute_opened_at, id) WHERE card_dispute_status = 'open'`,
+    );
     await queryRunner.query(`
       CREATE TABLE payments.payout_accounts (
         seller_id uuid PRIMARY KEY,
@@ -49,10 +53,16 @@ export class PayoutsAndLedger1735000000000 implements MigrationInterface {
         paid_at timestamptz,
         reversed_at timestamptz
       )`);
-    await queryRunner.query(`CREATE INDEX payouts_seller_idx ON payments.payouts (seller_id, created_at DESC, id DESC)`);
-    await queryRunner.query(`CREATE INDEX payouts_unpaid_idx ON payments.payouts (seller_id) WHERE status IN ('waiting', 'failed')`);
+    await queryRunner.query(
+      `CREATE INDEX payouts_seller_idx ON payments.payouts (seller_id, created_at DESC, id DESC)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX payouts_unpaid_idx ON payments.payouts (seller_id) WHERE status IN ('waiting', 'failed')`,
+    );
     // The money sweep's two questions: payouts still on their way, and refunds decided but not confirmed.
-    await queryRunner.query(`CREATE INDEX payouts_pending_idx ON payments.payouts (created_at) WHERE status = 'pending'`);
+    await queryRunner.query(
+      `CREATE INDEX payouts_pending_idx ON payments.payouts (created_at) WHERE status = 'pending'`,
+    );
     await queryRunner.query(`
       CREATE INDEX orders_refund_due_idx ON payments.orders (updated_at)
       WHERE status IN ('cancelled', 'refunded') AND paid_at IS NOT NULL AND refunded_at IS NULL`);
@@ -75,7 +85,9 @@ export class PayoutsAndLedger1735000000000 implements MigrationInterface {
         CHECK ((account IN ('customer_payments', 'platform_fees')) = (seller_id IS NULL)),
         UNIQUE (entry_id, account)
       )`);
-    await queryRunner.query(`CREATE INDEX ledger_lines_seller_idx ON payments.ledger_lines (seller_id, account) INCLUDE (amount_cents) WHERE seller_id IS NOT NULL`);
+    await queryRunner.query(
+      `CREATE INDEX ledger_lines_seller_idx ON payments.ledger_lines (seller_id, account) INCLUDE (amount_cents) WHERE seller_id IS NOT NULL`,
+    );
     await queryRunner.query(`
       CREATE FUNCTION payments.ledger_entry_must_balance() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -139,7 +151,9 @@ export class PayoutsAndLedger1735000000000 implements MigrationInterface {
     await queryRunner.query(`DROP TABLE payments.ledger_lines, payments.ledger_entries`);
     await queryRunner.query(`DROP FUNCTION payments.ledger_is_append_only(), payments.ledger_entry_must_balance()`);
     await queryRunner.query(`DROP TABLE payments.payouts, payments.payout_accounts`);
-    await queryRunner.query(`DROP INDEX payments.orders_charge_idx, payments.orders_refund_due_idx, payments.orders_card_disputes_idx`);
+    await queryRunner.query(
+      `DROP INDEX payments.orders_charge_idx, payments.orders_refund_due_idx, payments.orders_card_disputes_idx`,
+    );
     await queryRunner.query(`
       ALTER TABLE payments.orders DROP COLUMN provider_charge_id, DROP COLUMN card_dispute_status, DROP COLUMN card_dispute_reason,
         DROP COLUMN card_dispute_opened_at, DROP COLUMN card_dispute_event_at`);

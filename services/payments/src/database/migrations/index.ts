@@ -4,4 +4,9 @@ import { OrderLifecycle1734000000000 } from './1734000000000-order-lifecycle';
 import { PayoutsAndLedger1735000000000 } from './1735000000000-payouts-and-ledger';
 
 /** Every migration of the payments schema, in order. Never edit one that has landed; add a new one. */
-export const PAYMENTS_MIGRATIONS = [CreatePayments1732600000000, SafeCheckout1733000000000, OrderLifecycle1734000000000, PayoutsAndLedger1735000000000];
+export const PAYMENTS_MIGRATIONS = [
+  CreatePayments1732600000000,
+  SafeCheckout1733000000000,
+  OrderLifecycle1734000000000,
+  PayoutsAndLedger1735000000000,
+];

@@ -19,8 +19,18 @@ export default function AuthDialogs() {
   };
   return (
     <>
-      <SignInDialog open={open === 'signIn'} onClose={close} onSignedIn={signedIn} onSwitchToJoin={() => dispatch(openAuthDialog('join'))} />
-      <JoinDialog open={open === 'join'} onClose={close} onSignedIn={signedIn} onSwitchToSignIn={() => dispatch(openAuthDialog('signIn'))} />
+      <SignInDialog
+        open={open === 'signIn'}
+        onClose={close}
+        onSignedIn={signedIn}
+        onSwitchToJoin={() => dispatch(openAuthDialog('join'))}
+      />
+      <JoinDialog
+        open={open === 'join'}
+        onClose={close}
+        onSignedIn={signedIn}
+        onSwitchToSignIn={() => dispatch(openAuthDialog('signIn'))}
+      />
     </>
   );
 }

@@ -39,13 +39,19 @@ export function JoinDialog({ open, onClose, onSignedIn, onSwitchToSignIn }: Prop
       toast({ title: 'Account created successfully!' });
       onSignedIn();
     } catch (error) {
-      toast({ title: 'Registration failed', description: asApiError(error)?.serverMessage ?? 'An error occurred', variant: 'error' });
+      toast({
+        title: 'Registration failed',
+        description: asApiError(error)?.serverMessage ?? 'An error occurred',
+        variant: 'error',
+      });
     }
   });
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="join-title">
-      <DialogTitle id="join-title" sx={{ pr: 7 }}>Join</DialogTitle>
+      <DialogTitle id="join-title" sx={{ pr: 7 }}>
+        Join
+      </DialogTitle>
       <DialogCloseButton onClose={onClose} />
       <DialogContent>
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
@@ -59,13 +65,23 @@ export function JoinDialog({ open, onClose, onSignedIn, onSwitchToSignIn }: Prop
           <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
           <TextField label="Username" autoComplete="username" {...field('username')} />
           <TextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
-          <TextField label="Location (optional)" placeholder="City, Country" autoComplete="address-level2" {...field('location')} />
+          <TextField
+            label="Location (optional)"
+            placeholder="City, Country"
+            autoComplete="address-level2"
+            {...field('location')}
+          />
           <Button type="submit" variant="contained" size="large" disabled={isLoading}>
             {isLoading ? 'Creating Account...' : 'Create Account'}
           </Button>
           <Typography variant="body2" sx={{ textAlign: 'center' }}>
             Already have an account?{' '}
-            <Link component="button" type="button" onClick={onSwitchToSignIn} sx={{ fontWeight: 600, verticalAlign: 'baseline' }}>
+            <Link
+              component="button"
+              type="button"
+              onClick={onSwitchToSignIn}
+              sx={{ fontWeight: 600, verticalAlign: 'baseline' }}
+            >
               Sign in
             </Link>
           </Typography>

@@ -39,13 +39,19 @@ export function SignInDialog({ open, onClose, onSignedIn, onSwitchToJoin }: Prop
       toast({ title: 'Login successful', description: 'Welcome back!' });
       onSignedIn();
     } catch (error) {
-      toast({ title: 'Login failed', description: asApiError(error)?.serverMessage ?? 'An error occurred', variant: 'error' });
+      toast({
+        title: 'Login failed',
+        description: asApiError(error)?.serverMessage ?? 'An error occurred',
+        variant: 'error',
+      });
     }
   });
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="sign-in-title">
-      <DialogTitle id="sign-in-title" sx={{ pr: 7 }}>Sign In</DialogTitle>
+      <DialogTitle id="sign-in-title" sx={{ pr: 7 }}>
+        Sign In
+      </DialogTitle>
       <DialogCloseButton onClose={onClose} />
       <DialogContent>
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
@@ -59,7 +65,12 @@ export function SignInDialog({ open, onClose, onSignedIn, onSwitchToJoin }: Prop
           </Button>
           <Typography variant="body2" sx={{ textAlign: 'center' }}>
             Don&apos;t have an account?{' '}
-            <Link component="button" type="button" onClick={onSwitchToJoin} sx={{ fontWeight: 600, verticalAlign: 'baseline' }}>
+            <Link
+              component="button"
+              type="button"
+              onClick={onSwitchToJoin}
+              sx={{ fontWeight: 600, verticalAlign: 'baseline' }}
+            >
               Join now
             </Link>
           </Typography>

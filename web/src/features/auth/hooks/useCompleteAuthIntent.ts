@@ -24,7 +24,11 @@ export function useCompleteAuthIntent() {
         await addFavorite(intent.productId).unwrap();
         toast({ title: 'Added to favorites', description: `${intent.title} is in your favorites now.` });
       } catch (error) {
-        toast({ title: 'Error', description: asApiError(error)?.serverMessage ?? 'An error occurred', variant: 'error' });
+        toast({
+          title: 'Error',
+          description: asApiError(error)?.serverMessage ?? 'An error occurred',
+          variant: 'error',
+        });
       } finally {
         // Signing in reloads every product with the member's hearts; a reload that was read before this favourite
         // was stored would show the heart empty again, so the product's copies reload once more (after that one).

@@ -25,16 +25,31 @@ function priceLabel(min: string, max: string): string {
 /** Every active filter of Home, search and country included, in the order the page applies them. */
 export function activeFilters(filters: HomeFilters): ActiveFilter[] {
   const chips: ActiveFilter[] = [];
-  if (filters.search.trim()) chips.push({ key: 'search', label: `Search: ${filters.search.trim()}`, clear: { search: '' } });
+  if (filters.search.trim())
+    chips.push({ key: 'search', label: `Search: ${filters.search.trim()}`, clear: { search: '' } });
   if (filters.country) chips.push({ key: 'country', label: `Country: ${filters.country}`, clear: { country: '' } });
   for (const category of filters.categories) {
-    chips.push({ key: `category:${category}`, label: category, clear: { categories: filters.categories.filter((c) => c !== category) } });
+    chips.push({
+      key: `category:${category}`,
+      label: category,
+      clear: { categories: filters.categories.filter((c) => c !== category) },
+    });
   }
   if (filters.minPrice || filters.maxPrice) {
-    chips.push({ key: 'price', label: priceLabel(filters.minPrice, filters.maxPrice), clear: { minPrice: '', maxPrice: '' } });
+    chips.push({
+      key: 'price',
+      label: priceLabel(filters.minPrice, filters.maxPrice),
+      clear: { minPrice: '', maxPrice: '' },
+    });
   }
-  if (filters.condition) chips.push({ key: 'condition', label: `Condition: ${conditionLabels[filters.condition]}`, clear: { condition: '' } });
-  if (filters.location) chips.push({ key: 'location', label: `Seller in ${filters.location}`, clear: { location: '' } });
+  if (filters.condition)
+    chips.push({
+      key: 'condition',
+      label: `Condition: ${conditionLabels[filters.condition]}`,
+      clear: { condition: '' },
+    });
+  if (filters.location)
+    chips.push({ key: 'location', label: `Seller in ${filters.location}`, clear: { location: '' } });
   return chips;
 }
 
@@ -53,10 +68,22 @@ export function ActiveFilterChips({ filters, onChange, leading }: Props) {
   const chips = activeFilters(filters);
   if (!chips.length && !leading) return null;
   return (
-    <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center', mb: chips.length ? 2 : { xs: 2, md: 0 } }}>
+    <Stack
+      direction="row"
+      useFlexGap
+      spacing={1}
+      sx={{ flexWrap: 'wrap', alignItems: 'center', mb: chips.length ? 2 : { xs: 2, md: 0 } }}
+    >
       {leading}
       {chips.length > 0 && (
-        <Stack component="ul" aria-label="Active filters" direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0 }}>
+        <Stack
+          component="ul"
+          aria-label="Active filters"
+          direction="row"
+          useFlexGap
+          spacing={1}
+          sx={{ flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0 }}
+        >
           {chips.map((chip) => (
             <li key={chip.key}>
               <Chip

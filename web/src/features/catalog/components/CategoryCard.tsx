@@ -25,8 +25,30 @@ function itemCount({ count, countIsLowerBound }: Pick<BrowseCategoryCountDto, 'c
 export function CategoryCard({ name, count, icon: Icon, color }: Props) {
   return (
     <Card sx={{ height: '100%' }}>
-      <CardActionArea component={RouterLink} to={`/?categories=${encodeURIComponent(name)}#products`} sx={{ p: 3, height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'flex-start', justifyContent: 'flex-start', gap: 2 }}>
-        <Box sx={{ width: 56, height: 56, borderRadius: 3.5, display: 'grid', placeItems: 'center', bgcolor: `${color}1A`, color }}>
+      <CardActionArea
+        component={RouterLink}
+        to={`/?categories=${encodeURIComponent(name)}#products`}
+        sx={{
+          p: 3,
+          height: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'flex-start',
+          justifyContent: 'flex-start',
+          gap: 2,
+        }}
+      >
+        <Box
+          sx={{
+            width: 56,
+            height: 56,
+            borderRadius: 3.5,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: `${color}1A`,
+            color,
+          }}
+        >
           <Icon fontSize="large" />
         </Box>
         <Box>

@@ -16,14 +16,31 @@ interface Props {
 /** A destination tile: illustration, country name and product count. */
 export function DestinationCard({ title, subtitle, image, selected = false, fallback, onClick }: Props) {
   return (
-    <Card sx={{ height: '100%', outline: selected ? '3px solid' : 'none', outlineColor: 'primary.main', outlineOffset: 2 }}>
-      <CardActionArea onClick={onClick} aria-pressed={selected} sx={{ height: '100%', position: 'relative', aspectRatio: '4 / 5' }}>
+    <Card
+      sx={{ height: '100%', outline: selected ? '3px solid' : 'none', outlineColor: 'primary.main', outlineOffset: 2 }}
+    >
+      <CardActionArea
+        onClick={onClick}
+        aria-pressed={selected}
+        sx={{ height: '100%', position: 'relative', aspectRatio: '4 / 5' }}
+      >
         {image ? (
-          <Box component="img" src={image} alt="" sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }} />
+          <Box
+            component="img"
+            src={image}
+            alt=""
+            sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
+          />
         ) : (
           <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>{fallback}</Box>
         )}
-        <Box sx={{ position: 'absolute', inset: 0, background: 'linear-gradient(180deg, rgba(0,0,0,0) 45%, rgba(20,14,8,0.72) 100%)' }} />
+        <Box
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            background: 'linear-gradient(180deg, rgba(0,0,0,0) 45%, rgba(20,14,8,0.72) 100%)',
+          }}
+        />
         <Box sx={{ position: 'absolute', left: 14, right: 14, bottom: 12, color: '#fff' }}>
           <Typography sx={{ fontWeight: 700, fontSize: '1.1rem', lineHeight: 1.2 }}>{title}</Typography>
           <Typography variant="body2" sx={{ opacity: 0.88 }}>

@@ -30,43 +30,82 @@ export function DestinationCards({ categories, isLoading, country, onSelect }: P
       <Typography id="destinations-heading" variant="h2" sx={{ mb: 3 }}>
         Shop by destination
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridAutoFlow: 'column', gridAutoColumns: { xs: '42%', sm: '28%', md: 'minmax(128px, 1fr)' }, overflowX: 'auto', pb: 1, scrollSnapType: 'x mandatory', '& > *': { scrollSnapAlign: 'start' } }}>
-        {isLoading
-          ? Array.from({ length: 7 }, (_, i) => <Skeleton key={i} variant="rounded" sx={{ aspectRatio: '4 / 5', height: 'auto', borderRadius: 4.5 }} />)
-          : (
-            <>
-              {categories?.map((category, index) => (
-                <DestinationCard
-                  key={category.id}
-                  title={category.country}
-                  subtitle={itemCount(category.count)}
-                  image={destinationImage(category.country)}
-                  selected={country === category.country}
-                  onClick={() => onSelect(category.country)}
-                  fallback={
-                    <Box sx={{ position: 'absolute', inset: 0, bgcolor: palette[index % palette.length], display: 'grid', placeItems: 'center' }}>
-                      <Typography aria-hidden sx={{ color: 'rgba(255,255,255,0.35)', fontSize: 96, fontWeight: 800, fontFamily: (t) => t.typography.h1.fontFamily }}>
-                        {category.country.slice(0, 1)}
-                      </Typography>
-                    </Box>
-                  }
-                />
-              ))}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridAutoFlow: 'column',
+          gridAutoColumns: { xs: '42%', sm: '28%', md: 'minmax(128px, 1fr)' },
+          overflowX: 'auto',
+          pb: 1,
+          scrollSnapType: 'x mandatory',
+          '& > *': { scrollSnapAlign: 'start' },
+        }}
+      >
+        {isLoading ? (
+          Array.from({ length: 7 }, (_, i) => (
+            <Skeleton key={i} variant="rounded" sx={{ aspectRatio: '4 / 5', height: 'auto', borderRadius: 4.5 }} />
+          ))
+        ) : (
+          <>
+            {categories?.map((category, index) => (
               <DestinationCard
-                title="View All"
-                subtitle={`${total}+ items`}
-                selected={!country}
-                onClick={() => onSelect('')}
+                key={category.id}
+                title={category.country}
+                subtitle={itemCount(category.count)}
+                image={destinationImage(category.country)}
+                selected={country === category.country}
+                onClick={() => onSelect(category.country)}
                 fallback={
-                  <Box sx={{ position: 'absolute', inset: 0, bgcolor: '#2B2118', display: 'grid', placeItems: 'center' }}>
-                    <Box sx={{ width: 72, height: 72, borderRadius: '50%', border: '2px solid rgba(255,255,255,0.5)', display: 'grid', placeItems: 'center', color: '#F2B591' }}>
-                      <AddRounded sx={{ fontSize: 40 }} aria-hidden />
-                    </Box>
+                  <Box
+                    sx={{
+                      position: 'absolute',
+                      inset: 0,
+                      bgcolor: palette[index % palette.length],
+                      display: 'grid',
+                      placeItems: 'center',
+                    }}
+                  >
+                    <Typography
+                      aria-hidden
+                      sx={{
+                        color: 'rgba(255,255,255,0.35)',
+                        fontSize: 96,
+                        fontWeight: 800,
+                        fontFamily: (t) => t.typography.h1.fontFamily,
+                      }}
+                    >
+                      {category.country.slice(0, 1)}
+                    </Typography>
                   </Box>
                 }
               />
-            </>
-          )}
+            ))}
+            <DestinationCard
+              title="View All"
+              subtitle={`${total}+ items`}
+              selected={!country}
+              onClick={() => onSelect('')}
+              fallback={
+                <Box sx={{ position: 'absolute', inset: 0, bgcolor: '#2B2118', display: 'grid', placeItems: 'center' }}>
+                  <Box
+                    sx={{
+                      width: 72,
+                      height: 72,
+                      borderRadius: '50%',
+                      border: '2px solid rgba(255,255,255,0.5)',
+                      display: 'grid',
+                      placeItems: 'center',
+                      color: '#F2B591',
+                    }}
+                  >
+                    <AddRounded sx={{ fontSize: 40 }} aria-hidden />
+                  </Box>
+                </Box>
+              }
+            />
+          </>
+        )}
       </Box>
     </Box>
   );

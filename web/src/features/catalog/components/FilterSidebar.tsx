@@ -44,13 +44,20 @@ interface Props {
 export function FilterSidebar({ value, onChange, onClearAll, priceRangeImpossible, variant = 'sidebar' }: Props) {
   const id = useId();
   const toggleCategory = (name: string) =>
-    onChange({ categories: value.categories.includes(name) ? value.categories.filter((c) => c !== name) : [...value.categories, name] });
+    onChange({
+      categories: value.categories.includes(name)
+        ? value.categories.filter((c) => c !== name)
+        : [...value.categories, name],
+    });
   const priceError = priceRangeImpossible ? `${id}-price-error` : undefined;
 
   const fields = (
     <>
       <FormControl component="fieldset" variant="standard" error={priceRangeImpossible} sx={{ width: '100%' }}>
-        <FormLabel component="legend" sx={{ fontWeight: 700, color: 'text.primary', mb: 1, '&.Mui-error': { color: 'text.primary' } }}>
+        <FormLabel
+          component="legend"
+          sx={{ fontWeight: 700, color: 'text.primary', mb: 1, '&.Mui-error': { color: 'text.primary' } }}
+        >
           Price Range
         </FormLabel>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -94,7 +101,17 @@ export function FilterSidebar({ value, onChange, onClearAll, priceRangeImpossibl
         </FormLabel>
         <FormGroup>
           {FILTER_CATEGORIES.map((name) => (
-            <FormControlLabel key={name} control={<Checkbox size="small" checked={value.categories.includes(name)} onChange={() => toggleCategory(name)} />} label={name} />
+            <FormControlLabel
+              key={name}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={value.categories.includes(name)}
+                  onChange={() => toggleCategory(name)}
+                />
+              }
+              label={name}
+            />
           ))}
         </FormGroup>
       </FormControl>
@@ -104,10 +121,19 @@ export function FilterSidebar({ value, onChange, onClearAll, priceRangeImpossibl
         <FormLabel component="legend" id={`${id}-condition`} sx={{ fontWeight: 700, color: 'text.primary', mb: 0.5 }}>
           Condition
         </FormLabel>
-        <RadioGroup aria-labelledby={`${id}-condition`} value={value.condition} onChange={(event) => onChange({ condition: event.target.value as Condition | '' })}>
+        <RadioGroup
+          aria-labelledby={`${id}-condition`}
+          value={value.condition}
+          onChange={(event) => onChange({ condition: event.target.value as Condition | '' })}
+        >
           <FormControlLabel value="" control={<Radio size="small" />} label="Any Condition" />
           {CONDITIONS.map((condition) => (
-            <FormControlLabel key={condition} value={condition} control={<Radio size="small" />} label={conditionLabels[condition]} />
+            <FormControlLabel
+              key={condition}
+              value={condition}
+              control={<Radio size="small" />}
+              label={conditionLabels[condition]}
+            />
           ))}
         </RadioGroup>
       </FormControl>
@@ -134,7 +160,11 @@ export function FilterSidebar({ value, onChange, onClearAll, priceRangeImpossibl
   if (variant === 'panel') return <Box>{fields}</Box>;
 
   return (
-    <Card component="aside" aria-labelledby={`${id}-heading`} sx={{ p: 2.5, position: { md: 'sticky' }, top: { md: 96 } }}>
+    <Card
+      component="aside"
+      aria-labelledby={`${id}-heading`}
+      sx={{ p: 2.5, position: { md: 'sticky' }, top: { md: 96 } }}
+    >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <TuneRounded color="primary" aria-hidden />

@@ -25,9 +25,18 @@ interface Props {
  * the close button dismiss it), so the results come first on a small screen. Changes apply as they are made;
  * the footer's button shows how many results they leave. Loaded on the first tap of "Filters".
  */
-export default function FiltersDrawer({ open, onClose, filters, onChange, onClearAll, priceRangeImpossible, total }: Props) {
+export default function FiltersDrawer({
+  open,
+  onClose,
+  filters,
+  onChange,
+  onClearAll,
+  priceRangeImpossible,
+  total,
+}: Props) {
   const headingId = useId();
-  const show = total === null ? 'Show results' : `Show ${total.toLocaleString('en-US')} ${total === 1 ? 'result' : 'results'}`;
+  const show =
+    total === null ? 'Show results' : `Show ${total.toLocaleString('en-US')} ${total === 1 ? 'result' : 'results'}`;
   return (
     <Drawer
       anchor="bottom"
@@ -56,7 +65,13 @@ export default function FiltersDrawer({ open, onClose, filters, onChange, onClea
         </Stack>
       </Stack>
       <Box sx={{ overflowY: 'auto', px: 2.5, pb: 2 }}>
-        <FilterSidebar variant="panel" value={filters} onChange={onChange} onClearAll={onClearAll} priceRangeImpossible={priceRangeImpossible} />
+        <FilterSidebar
+          variant="panel"
+          value={filters}
+          onChange={onChange}
+          onClearAll={onClearAll}
+          priceRangeImpossible={priceRangeImpossible}
+        />
       </Box>
       <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
         <Button fullWidth variant="contained" size="large" onClick={onClose}>

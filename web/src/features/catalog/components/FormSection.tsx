@@ -4,7 +4,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
 /** A titled card of the Sell form. */
-export function FormSection({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+export function FormSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <Card component="section" aria-labelledby={id} sx={{ p: { xs: 2.5, md: 3.5 } }}>
       <Typography id={id} variant="h5" component="h2">

@@ -24,8 +24,23 @@ export function HomeHero({ children }: { children: ReactNode }) {
         background: 'linear-gradient(135deg, #9E4122 0%, #C4572F 45%, #1F6F78 100%)',
       }}
     >
-      <Box aria-hidden sx={{ position: 'absolute', inset: 0, opacity: 0.18, backgroundImage: 'radial-gradient(circle at 15% 25%, #fff 0 2px, transparent 3px), radial-gradient(circle at 75% 65%, #fff 0 2px, transparent 3px)', backgroundSize: '48px 48px, 64px 64px' }} />
-      <Box aria-hidden component="svg" viewBox="0 0 400 200" sx={{ position: 'absolute', right: -40, bottom: -20, width: { xs: 320, md: 560 }, opacity: 0.16 }}>
+      <Box
+        aria-hidden
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          opacity: 0.18,
+          backgroundImage:
+            'radial-gradient(circle at 15% 25%, #fff 0 2px, transparent 3px), radial-gradient(circle at 75% 65%, #fff 0 2px, transparent 3px)',
+          backgroundSize: '48px 48px, 64px 64px',
+        }}
+      />
+      <Box
+        aria-hidden
+        component="svg"
+        viewBox="0 0 400 200"
+        sx={{ position: 'absolute', right: -40, bottom: -20, width: { xs: 320, md: 560 }, opacity: 0.16 }}
+      >
         <path d="M10 150 Q 120 20 220 100 T 390 40" fill="none" stroke="#fff" strokeWidth="3" strokeDasharray="8 10" />
         <path d="M380 30 l14 6 -12 10z" fill="#fff" />
         <circle cx="10" cy="150" r="8" fill="#fff" />
@@ -61,7 +76,9 @@ export function HeroSearchPlaceholder() {
 
 /** The white bar the hero's search sits in (a form when `onSubmit` is given). */
 export function HeroSearchBar({ children, onSubmit }: { children: ReactNode; onSubmit?: (event: FormEvent) => void }) {
-  const form = onSubmit ? { component: 'form' as const, role: 'search', 'aria-label': 'Search souvenirs by country', onSubmit } : {};
+  const form = onSubmit
+    ? { component: 'form' as const, role: 'search', 'aria-label': 'Search souvenirs by country', onSubmit }
+    : {};
   return (
     <Paper {...form} elevation={10} sx={{ mt: 5, p: 1.25, borderRadius: { xs: 4, sm: 999 } }}>
       {children}

@@ -24,7 +24,9 @@ import { ResultsToolbar, resultsSummary, type ViewMode } from './ResultsToolbar'
 const FiltersDrawer = lazy(() => import('./FiltersDrawer'));
 
 export function scrollToProducts() {
-  requestAnimationFrame(() => document.getElementById('products')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  requestAnimationFrame(() =>
+    document.getElementById('products')?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+  );
 }
 
 /** The hero's search form (HomeHero holds its place until this chunk arrives). */
@@ -52,7 +54,8 @@ export default function HomeSections() {
   const { hash } = useLocation();
   useEffect(() => {
     // A destinations link, or a Categories card's link to its results.
-    if (hash === '#destinations' || hash === '#products') requestAnimationFrame(() => document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' }));
+    if (hash === '#destinations' || hash === '#products')
+      requestAnimationFrame(() => document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' }));
   }, [hash]);
   const [sort, setSort] = useState<ProductSort>('recent');
   const [view, setView] = useState<ViewMode>('grid');
@@ -86,7 +89,8 @@ export default function HomeSections() {
   const items = useMemo(() => products.data?.pages.flatMap((page) => page.items) ?? [], [products.data]);
   const total = products.data?.pages[0]?.totalCount ?? 0;
 
-  const showSkeletons = products.isLoading || (products.isFetching && !products.isFetchingNextPage && items.length === 0);
+  const showSkeletons =
+    products.isLoading || (products.isFetching && !products.isFetchingNextPage && items.length === 0);
 
   return (
     <>
@@ -101,7 +105,13 @@ export default function HomeSections() {
           }}
         />
       </Container>
-      <Container maxWidth="xl" component="section" id="products" aria-labelledby="products-heading" sx={{ scrollMarginTop: 88, pb: 4 }}>
+      <Container
+        maxWidth="xl"
+        component="section"
+        id="products"
+        aria-labelledby="products-heading"
+        sx={{ scrollMarginTop: 88, pb: 4 }}
+      >
         <Typography variant="overline" sx={{ color: 'primary.main' }}>
           Marketplace
         </Typography>
@@ -111,7 +121,12 @@ export default function HomeSections() {
         <Grid container spacing={4}>
           {/* Beside the results from md up; below it the same filters live in the drawer and the results come first. */}
           <Grid size={{ xs: 12, md: 3 }} sx={{ display: { xs: 'none', md: 'block' } }}>
-            <FilterSidebar value={filters} onChange={update} onClearAll={clearAll} priceRangeImpossible={priceRangeImpossible} />
+            <FilterSidebar
+              value={filters}
+              onChange={update}
+              onClearAll={clearAll}
+              priceRangeImpossible={priceRangeImpossible}
+            />
           </Grid>
           <Grid size={{ xs: 12, md: 9 }}>
             <ActiveFilterChips
@@ -137,7 +152,15 @@ export default function HomeSections() {
               </Alert>
             )}
             <ResultsToolbar
-              summary={products.data ? resultsSummary(total, { isLowerBound: products.data.pages[0]?.totalIsLowerBound, search: search.trim(), country }) : null}
+              summary={
+                products.data
+                  ? resultsSummary(total, {
+                      isLowerBound: products.data.pages[0]?.totalIsLowerBound,
+                      search: search.trim(),
+                      country,
+                    })
+                  : null
+              }
               sort={sort}
               onSortChange={setSort}
               view={view}
@@ -191,7 +214,11 @@ export default function HomeSections() {
           <HowItWorksSteps steps={sellerSteps} accent="secondary" />
         </Container>
       </Box>
-      <Box component="section" aria-labelledby="home-trust-heading" sx={{ bgcolor: 'secondary.dark', py: { xs: 8, md: 10 } }}>
+      <Box
+        component="section"
+        aria-labelledby="home-trust-heading"
+        sx={{ bgcolor: 'secondary.dark', py: { xs: 8, md: 10 } }}
+      >
         <Container maxWidth="lg">
           <Box sx={{ textAlign: 'center', mb: 6 }}>
             <Typography variant="overline" sx={{ color: '#F2B591' }}>

@@ -64,7 +64,12 @@ export function PhotoInput({ images, onChange, error }: Props) {
   const inputRef = useRef<HTMLInputElement>(null);
   // The link being checked: an answer for a link the person has since changed (or a closed page) is dropped.
   const checked = useRef<string | null>(null);
-  useEffect(() => () => { checked.current = null; }, []);
+  useEffect(
+    () => () => {
+      checked.current = null;
+    },
+    [],
+  );
   const full = images.length >= LIMITS.imagesMax;
   const canAdd = url.trim() !== '' && !full && !checking;
 
@@ -83,7 +88,10 @@ export function PhotoInput({ images, onChange, error }: Props) {
     if (checked.current !== link) return;
     checked.current = null;
     setChecking(false);
-    if (!ok) return refuse('This link does not open as an image. Use the address of the photo itself (e.g. ending in .jpg or .png).');
+    if (!ok)
+      return refuse(
+        'This link does not open as an image. Use the address of the photo itself (e.g. ending in .jpg or .png).',
+      );
     onChange([...images, link]);
     setUrl('');
     setRefusal(null);
@@ -117,9 +125,23 @@ export function PhotoInput({ images, onChange, error }: Props) {
           onKeyDown={onKeyDown}
           disabled={full}
           error={Boolean(message)}
-          helperText={message ?? (full ? `Maximum ${LIMITS.imagesMax} images reached` : checking ? 'Checking the photo…' : 'Paste a link to a photo and press Enter or Add')}
+          helperText={
+            message ??
+            (full
+              ? `Maximum ${LIMITS.imagesMax} images reached`
+              : checking
+                ? 'Checking the photo…'
+                : 'Paste a link to a photo and press Enter or Add')
+          }
         />
-        <Button variant="contained" color="secondary" onClick={() => void add()} disabled={!canAdd} startIcon={<AddPhotoAlternateRounded />} sx={{ height: 56, flexShrink: 0 }}>
+        <Button
+          variant="contained"
+          color="secondary"
+          onClick={() => void add()}
+          disabled={!canAdd}
+          startIcon={<AddPhotoAlternateRounded />}
+          sx={{ height: 56, flexShrink: 0 }}
+        >
           {checking ? 'Checking...' : 'Add'}
         </Button>
       </Stack>
@@ -127,16 +149,52 @@ export function PhotoInput({ images, onChange, error }: Props) {
         Use Sample Image
       </Button>
       {images.length > 0 ? (
-        <Box component="ul" aria-label="Photos" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' } }}>
+        <Box
+          component="ul"
+          aria-label="Photos"
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            mt: 2,
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' },
+          }}
+        >
           {images.map((image, index) => (
-            <Box component="li" key={`${image}-${index}`} sx={{ position: 'relative', aspectRatio: '1 / 1', borderRadius: 3, overflow: 'hidden', border: '2px solid', borderColor: index === 0 ? 'primary.main' : 'divider' }}>
+            <Box
+              component="li"
+              key={`${image}-${index}`}
+              sx={{
+                position: 'relative',
+                aspectRatio: '1 / 1',
+                borderRadius: 3,
+                overflow: 'hidden',
+                border: '2px solid',
+                borderColor: index === 0 ? 'primary.main' : 'divider',
+              }}
+            >
               <ProductImage src={image} alt={`Photo ${index + 1}`} />
-              {index === 0 && <Chip size="small" label="Main photo" color="primary" sx={{ position: 'absolute', left: 8, bottom: 8 }} />}
+              {index === 0 && (
+                <Chip
+                  size="small"
+                  label="Main photo"
+                  color="primary"
+                  sx={{ position: 'absolute', left: 8, bottom: 8 }}
+                />
+              )}
               <IconButton
                 size="small"
                 aria-label={`Remove photo ${index + 1}`}
                 onClick={() => onChange(images.filter((_, i) => i !== index))}
-                sx={{ position: 'absolute', top: 6, right: 6, bgcolor: 'rgba(255,255,255,0.9)', '&:hover': { bgcolor: '#fff' } }}
+                sx={{
+                  position: 'absolute',
+                  top: 6,
+                  right: 6,
+                  bgcolor: 'rgba(255,255,255,0.9)',
+                  '&:hover': { bgcolor: '#fff' },
+                }}
               >
                 <CloseRounded fontSize="small" />
               </IconButton>

@@ -21,7 +21,19 @@ export function ProductDetailsList({ product }: { product: ProductDto }) {
           <Typography component="dt" sx={{ color: 'text.secondary' }}>
             {label}
           </Typography>
-          <Typography component="dd" sx={{ m: 0, fontWeight: 600, color: label === 'Customs Status' ? (value === 'Verified' ? 'secondary.main' : 'warning.dark') : 'text.primary' }}>
+          <Typography
+            component="dd"
+            sx={{
+              m: 0,
+              fontWeight: 600,
+              color:
+                label === 'Customs Status'
+                  ? value === 'Verified'
+                    ? 'secondary.main'
+                    : 'warning.dark'
+                  : 'text.primary',
+            }}
+          >
             {value}
           </Typography>
         </Box>

@@ -9,7 +9,16 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
   const current = images[index] ?? images[0];
   return (
     <Box>
-      <Box sx={{ borderRadius: 5, overflow: 'hidden', aspectRatio: '1 / 1', bgcolor: '#F3ECE4', border: '1px solid', borderColor: 'divider' }}>
+      <Box
+        sx={{
+          borderRadius: 5,
+          overflow: 'hidden',
+          aspectRatio: '1 / 1',
+          bgcolor: '#F3ECE4',
+          border: '1px solid',
+          borderColor: 'divider',
+        }}
+      >
         <ProductImage src={current} alt={title} loading="eager" />
       </Box>
       {images.length > 1 && (
@@ -20,7 +29,16 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
               onClick={() => setIndex(i)}
               aria-label={`Show image ${i + 1} of ${images.length}`}
               aria-current={i === index}
-              sx={{ width: 76, height: 76, borderRadius: 3, overflow: 'hidden', border: '3px solid', borderColor: i === index ? 'primary.main' : 'transparent', opacity: i === index ? 1 : 0.75, '&:hover': { opacity: 1 } }}
+              sx={{
+                width: 76,
+                height: 76,
+                borderRadius: 3,
+                overflow: 'hidden',
+                border: '3px solid',
+                borderColor: i === index ? 'primary.main' : 'transparent',
+                opacity: i === index ? 1 : 0.75,
+                '&:hover': { opacity: 1 },
+              }}
             >
               <ProductImage src={image} alt="" />
             </ButtonBase>

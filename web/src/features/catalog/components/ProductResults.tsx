@@ -26,10 +26,22 @@ interface Props {
   onSearchSuggestion?: (search: string) => void;
 }
 
-export function ProductResults({ products, view, isLoading, error, hasMore, isLoadingMore, onLoadMore, onRetry, suggestion, onSearchSuggestion }: Props) {
-  const gridSx = view === 'grid'
-    ? { display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }
-    : { display: 'grid', gap: 2, gridTemplateColumns: '1fr' };
+export function ProductResults({
+  products,
+  view,
+  isLoading,
+  error,
+  hasMore,
+  isLoadingMore,
+  onLoadMore,
+  onRetry,
+  suggestion,
+  onSearchSuggestion,
+}: Props) {
+  const gridSx =
+    view === 'grid'
+      ? { display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }
+      : { display: 'grid', gap: 2, gridTemplateColumns: '1fr' };
 
   if (isLoading) {
     return (
@@ -42,7 +54,14 @@ export function ProductResults({ products, view, isLoading, error, hasMore, isLo
   }
   if (error) {
     return (
-      <Alert severity="error" action={<Button color="inherit" onClick={onRetry}>Try again</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={onRetry}>
+            Try again
+          </Button>
+        }
+      >
         Failed to fetch products ({error})
       </Alert>
     );
@@ -56,7 +75,12 @@ export function ProductResults({ products, view, isLoading, error, hasMore, isLo
           action={
             <Typography sx={{ fontSize: '1.125rem' }}>
               {'Did you mean '}
-              <Link component="button" type="button" onClick={() => onSearchSuggestion(suggestion)} sx={{ fontSize: 'inherit', fontWeight: 700, verticalAlign: 'baseline' }}>
+              <Link
+                component="button"
+                type="button"
+                onClick={() => onSearchSuggestion(suggestion)}
+                sx={{ fontSize: 'inherit', fontWeight: 700, verticalAlign: 'baseline' }}
+              >
                 {suggestion}
               </Link>
               ?
@@ -65,7 +89,13 @@ export function ProductResults({ products, view, isLoading, error, hasMore, isLo
         />
       );
     }
-    return <EmptyState icon={<SearchOffRounded />} title="No products found" description="Try adjusting your search or filters" />;
+    return (
+      <EmptyState
+        icon={<SearchOffRounded />}
+        title="No products found"
+        description="Try adjusting your search or filters"
+      />
+    );
   }
   return (
     <>

@@ -16,7 +16,14 @@ export type ViewMode = 'grid' | 'list';
  * The toolbar's summary: "Showing 24 results for "tea bowl" in Japan". Past the server's counting bound the total
  * is a lower bound: "Showing 1,000+ results".
  */
-export function resultsSummary(total: number, { isLowerBound = false, search = '', country = '' }: { isLowerBound?: boolean; search?: string; country?: string } = {}): string {
+export function resultsSummary(
+  total: number,
+  {
+    isLowerBound = false,
+    search = '',
+    country = '',
+  }: { isLowerBound?: boolean; search?: string; country?: string } = {},
+): string {
   const count = `${total.toLocaleString('en-US')}${isLowerBound ? '+' : ''}`;
   let text = `Showing ${count} ${total === 1 && !isLowerBound ? 'result' : 'results'}`;
   if (search) text += ` for "${search}"`;
@@ -41,14 +48,23 @@ interface Props {
 
 export function ResultsToolbar({ summary, sort, onSortChange, view, onViewChange }: Props) {
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 3 }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 3 }}
+    >
       <Typography role="status" sx={{ color: 'text.secondary', fontWeight: 500 }}>
         {summary ?? '\u00a0'}
       </Typography>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         <FormControl size="small" sx={{ minWidth: 200 }}>
           <InputLabel id="sort-label">Sort by</InputLabel>
-          <Select labelId="sort-label" label="Sort by" value={sort} onChange={(event) => onSortChange(event.target.value as ProductSort)}>
+          <Select
+            labelId="sort-label"
+            label="Sort by"
+            value={sort}
+            onChange={(event) => onSortChange(event.target.value as ProductSort)}
+          >
             {sortOptions.map((option) => (
               <MenuItem key={option.value} value={option.value}>
                 {option.label}
@@ -56,7 +72,13 @@ export function ResultsToolbar({ summary, sort, onSortChange, view, onViewChange
             ))}
           </Select>
         </FormControl>
-        <ToggleButtonGroup size="small" exclusive value={view} onChange={(_event, next: ViewMode | null) => next && onViewChange(next)} aria-label="Layout">
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={view}
+          onChange={(_event, next: ViewMode | null) => next && onViewChange(next)}
+          aria-label="Layout"
+        >
           <ToggleButton value="grid" aria-label="Grid view">
             <GridViewRounded fontSize="small" />
           </ToggleButton>

@@ -22,10 +22,16 @@ export function SellerCard({ seller, contact }: { seller: SellerDto; contact?: R
         <UserAvatar firstName={seller.firstName} lastName={seller.lastName} avatar={seller.avatar} size={56} />
         <div>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-            <Link component={RouterLink} to={`/profile/${seller.id}`} sx={{ fontWeight: 700, fontSize: '1.1rem', color: 'text.primary' }}>
+            <Link
+              component={RouterLink}
+              to={`/profile/${seller.id}`}
+              sx={{ fontWeight: 700, fontSize: '1.1rem', color: 'text.primary' }}
+            >
               {name}
             </Link>
-            {seller.isVerified && <VerifiedRounded sx={{ color: 'secondary.main', fontSize: 20 }} titleAccess="Verified seller" />}
+            {seller.isVerified && (
+              <VerifiedRounded sx={{ color: 'secondary.main', fontSize: 20 }} titleAccess="Verified seller" />
+            )}
           </Stack>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
             <StarRounded sx={{ fontSize: 18, color: '#F2A81D' }} aria-hidden />

@@ -21,7 +21,10 @@ interface Props {
  */
 export function SoldNotice({ productId, isOwner, signedIn }: Props) {
   const role = isOwner ? 'sales' : 'purchases';
-  const { data: order, isLoading } = useGetProductOrderQuery({ productId, role }, { skip: !signedIn, refetchOnMountOrArgChange: true });
+  const { data: order, isLoading } = useGetProductOrderQuery(
+    { productId, role },
+    { skip: !signedIn, refetchOnMountOrArgChange: true },
+  );
 
   let text: ReactNode;
   if (isLoading) {

@@ -15,7 +15,15 @@ export interface HomeFilters {
   location: string;
 }
 
-export const NO_FILTERS: HomeFilters = { search: '', country: '', minPrice: '', maxPrice: '', categories: [], condition: '', location: '' };
+export const NO_FILTERS: HomeFilters = {
+  search: '',
+  country: '',
+  minPrice: '',
+  maxPrice: '',
+  categories: [],
+  condition: '',
+  location: '',
+};
 
 const SINGLE_KEYS = ['search', 'country', 'minPrice', 'maxPrice', 'condition', 'location'] as const;
 
@@ -27,7 +35,15 @@ function readFilters(params: URLSearchParams): HomeFilters {
     minPrice: params.get('minPrice') ?? '',
     maxPrice: params.get('maxPrice') ?? '',
     // Repeated or comma-separated, like the API's `categories`; names never contain commas.
-    categories: [...new Set(params.getAll('categories').flatMap((value) => value.split(',')).map((v) => v.trim()).filter(Boolean))],
+    categories: [
+      ...new Set(
+        params
+          .getAll('categories')
+          .flatMap((value) => value.split(','))
+          .map((v) => v.trim())
+          .filter(Boolean),
+      ),
+    ],
     condition: (CONDITIONS as readonly string[]).includes(condition) ? (condition as Condition) : '',
     location: params.get('location') ?? '',
   };
@@ -75,7 +91,11 @@ export function useHomeFilters() {
 
   // Home's HTML is prerendered without a query string and hydrated whatever the URL's: while hydrating, the page
   // shows what the prerender shows (no filters), then the URL's filters, so `/?search=…` is no hydration mismatch.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   return { filters: hydrated ? filters : NO_FILTERS, update };
 }
 
@@ -83,7 +103,12 @@ const noSubscription = () => () => undefined;
 
 /** The filters of the drawer (price range, categories, condition, location): the number on "Filters (n)". */
 export function countPanelFilters(filters: HomeFilters): number {
-  return (filters.minPrice || filters.maxPrice ? 1 : 0) + filters.categories.length + (filters.condition ? 1 : 0) + (filters.location ? 1 : 0);
+  return (
+    (filters.minPrice || filters.maxPrice ? 1 : 0) +
+    filters.categories.length +
+    (filters.condition ? 1 : 0) +
+    (filters.location ? 1 : 0)
+  );
 }
 
 /** The price range is impossible when both ends are numbers and the minimum is above the maximum. */

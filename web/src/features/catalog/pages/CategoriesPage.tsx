@@ -46,26 +46,62 @@ export default function CategoriesPage() {
         <Typography variant="h1" sx={{ fontSize: 'clamp(2rem, 4vw, 3rem)' }}>
           What will you bring home?
         </Typography>
-        <Typography sx={{ color: 'text.secondary', mt: 1.5 }}>Browse souvenirs by what they are, from hand-thrown pottery to vintage vinyl.</Typography>
+        <Typography sx={{ color: 'text.secondary', mt: 1.5 }}>
+          Browse souvenirs by what they are, from hand-thrown pottery to vintage vinyl.
+        </Typography>
       </Box>
       {error && (
         <Alert severity="error" sx={{ mb: 3 }}>
           The item counts could not be loaded. The categories still work.
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' },
+        }}
+      >
         {BROWSE_CATEGORIES.map((name, index) => (
-          <CategoryCard key={name} name={name} count={error ? null : countOf(name)} icon={looks[index].icon} color={looks[index].color} />
+          <CategoryCard
+            key={name}
+            name={name}
+            count={error ? null : countOf(name)}
+            icon={looks[index].icon}
+            color={looks[index].color}
+          />
         ))}
       </Box>
-      <Box sx={{ mt: 8, p: { xs: 3, md: 5 }, borderRadius: 5, bgcolor: 'secondary.dark', color: '#fff', display: 'flex', flexDirection: { xs: 'column', md: 'row' }, alignItems: { md: 'center' }, justifyContent: 'space-between', gap: 3 }}>
+      <Box
+        sx={{
+          mt: 8,
+          p: { xs: 3, md: 5 },
+          borderRadius: 5,
+          bgcolor: 'secondary.dark',
+          color: '#fff',
+          display: 'flex',
+          flexDirection: { xs: 'column', md: 'row' },
+          alignItems: { md: 'center' },
+          justifyContent: 'space-between',
+          gap: 3,
+        }}
+      >
         <Box>
           <Typography variant="h4" component="h2">
             Prefer to travel by map?
           </Typography>
-          <Typography sx={{ color: 'rgba(255,255,255,0.8)', mt: 1 }}>Pick a destination and see everything travellers brought back from it.</Typography>
+          <Typography sx={{ color: 'rgba(255,255,255,0.8)', mt: 1 }}>
+            Pick a destination and see everything travellers brought back from it.
+          </Typography>
         </Box>
-        <Button component={RouterLink} to="/#destinations" variant="contained" size="large" startIcon={<PublicRounded />} sx={{ bgcolor: '#fff', color: 'secondary.dark', '&:hover': { bgcolor: '#FBF7F2' } }}>
+        <Button
+          component={RouterLink}
+          to="/#destinations"
+          variant="contained"
+          size="large"
+          startIcon={<PublicRounded />}
+          sx={{ bgcolor: '#fff', color: 'secondary.dark', '&:hover': { bgcolor: '#FBF7F2' } }}
+        >
           Browse by Country
         </Button>
       </Box>

@@ -47,7 +47,11 @@ export default function ProductPage() {
   const dispatch = useAppDispatch();
 
   const backLink = (
-    <Link component={RouterLink} to="/" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'text.secondary', fontWeight: 600, mb: 3 }}>
+    <Link
+      component={RouterLink}
+      to="/"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'text.secondary', fontWeight: 600, mb: 3 }}
+    >
       <ArrowBackRounded fontSize="small" aria-hidden /> Back to Browse
     </Link>
   );
@@ -94,7 +98,11 @@ export default function ProductPage() {
       toast({ title: 'Product deleted successfully', description: 'Your listing has been removed' });
       navigate('/');
     } catch (err) {
-      toast({ title: 'Failed to delete product', description: asApiError(err)?.serverMessage ?? 'An error occurred', variant: 'error' });
+      toast({
+        title: 'Failed to delete product',
+        description: asApiError(err)?.serverMessage ?? 'An error occurred',
+        variant: 'error',
+      });
     }
   };
 
@@ -113,15 +121,26 @@ export default function ProductPage() {
                 <Typography sx={{ fontWeight: 600 }}>{product.country}</Typography>
               </Stack>
               {product.isCustomsVerified && <CustomsChip verified />}
-              {isSold && <Chip label="Sold" size="small" sx={{ fontWeight: 800, letterSpacing: 0.5, bgcolor: 'grey.900', color: 'common.white' }} />}
+              {isSold && (
+                <Chip
+                  label="Sold"
+                  size="small"
+                  sx={{ fontWeight: 800, letterSpacing: 0.5, bgcolor: 'grey.900', color: 'common.white' }}
+                />
+              )}
             </Stack>
             <Typography variant="h2" component="h1">
               {product.title}
             </Typography>
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline' }}>
-              <Typography sx={{ fontSize: '2rem', fontWeight: 800, color: 'primary.dark' }}>{formatMoney(product.price)}</Typography>
+              <Typography sx={{ fontSize: '2rem', fontWeight: 800, color: 'primary.dark' }}>
+                {formatMoney(product.price)}
+              </Typography>
               {product.originalPrice && (
-                <Typography sx={{ fontSize: '1.2rem', color: 'text.secondary', textDecoration: 'line-through' }} aria-label={`Original price ${formatMoney(product.originalPrice)}`}>
+                <Typography
+                  sx={{ fontSize: '1.2rem', color: 'text.secondary', textDecoration: 'line-through' }}
+                  aria-label={`Original price ${formatMoney(product.originalPrice)}`}
+                >
                   {formatMoney(product.originalPrice)}
                 </Typography>
               )}
@@ -132,20 +151,49 @@ export default function ProductPage() {
               <SoldNotice productId={product.id} isOwner={isOwner} signedIn={Boolean(user)} />
             ) : isOwner ? (
               <Stack direction="row" spacing={1.5}>
-                <Button variant="outlined" color="error" size="large" startIcon={<DeleteOutlineRounded />} onClick={remove} disabled={isDeleting}>
+                <Button
+                  variant="outlined"
+                  color="error"
+                  size="large"
+                  startIcon={<DeleteOutlineRounded />}
+                  onClick={remove}
+                  disabled={isDeleting}
+                >
                   {isDeleting ? 'Deleting...' : 'Remove Listing'}
                 </Button>
-                <Button variant="text" size="large" startIcon={<ShareRounded />} onClick={() => void share(product.title)}>
+                <Button
+                  variant="text"
+                  size="large"
+                  startIcon={<ShareRounded />}
+                  onClick={() => void share(product.title)}
+                >
                   Share
                 </Button>
               </Stack>
             ) : (
               <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                <Button component={RouterLink} to={`/checkout?product=${product.id}`} variant="contained" size="large" startIcon={<ShoppingBagRounded />} sx={{ flex: 1 }}>
+                <Button
+                  component={RouterLink}
+                  to={`/checkout?product=${product.id}`}
+                  variant="contained"
+                  size="large"
+                  startIcon={<ShoppingBagRounded />}
+                  sx={{ flex: 1 }}
+                >
                   Buy Now
                 </Button>
-                <FavoriteButton productId={product.id} favorited={product.isFavorited} title={product.title} sx={{ border: '1px solid', borderColor: 'divider', boxShadow: 'none' }} />
-                <Button variant="outlined" size="large" startIcon={<ShareRounded />} onClick={() => void share(product.title)}>
+                <FavoriteButton
+                  productId={product.id}
+                  favorited={product.isFavorited}
+                  title={product.title}
+                  sx={{ border: '1px solid', borderColor: 'divider', boxShadow: 'none' }}
+                />
+                <Button
+                  variant="outlined"
+                  size="large"
+                  startIcon={<ShareRounded />}
+                  onClick={() => void share(product.title)}
+                >
                   Share
                 </Button>
               </Stack>
@@ -157,7 +205,9 @@ export default function ProductPage() {
                   <ContactSellerForm sellerId={product.seller.id} productId={product.id} />
                 ) : (
                   <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-                    <Typography sx={{ color: 'text.secondary', flex: 1 }}>Please log in to contact the seller</Typography>
+                    <Typography sx={{ color: 'text.secondary', flex: 1 }}>
+                      Please log in to contact the seller
+                    </Typography>
                     <Button variant="outlined" onClick={() => dispatch(openAuthDialog('signIn'))}>
                       Sign In
                     </Button>
@@ -169,7 +219,9 @@ export default function ProductPage() {
               <Typography variant="h6" component="h2">
                 Description
               </Typography>
-              <Typography sx={{ mt: 1, whiteSpace: 'pre-line', color: 'text.secondary' }}>{product.description}</Typography>
+              <Typography sx={{ mt: 1, whiteSpace: 'pre-line', color: 'text.secondary' }}>
+                {product.description}
+              </Typography>
               <Divider sx={{ my: 2.5 }} />
               <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
                 Details

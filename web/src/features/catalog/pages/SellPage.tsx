@@ -25,7 +25,24 @@ import { focusFirstError } from '../../../utils/focusFirstError';
 import { PhotoInput } from '../components/PhotoInput';
 
 const conditionLabels: Record<string, string> = { new: 'New', 'like-new': 'Like New', good: 'Good' };
-const COUNTRY_SUGGESTIONS = ['Japan', 'France', 'Italy', 'Thailand', 'Morocco', 'Peru', 'Mexico', 'Spain', 'Greece', 'India', 'Turkey', 'Egypt', 'Vietnam', 'Portugal', 'Brazil', 'Kenya'];
+const COUNTRY_SUGGESTIONS = [
+  'Japan',
+  'France',
+  'Italy',
+  'Thailand',
+  'Morocco',
+  'Peru',
+  'Mexico',
+  'Spain',
+  'Greece',
+  'India',
+  'Turkey',
+  'Egypt',
+  'Vietnam',
+  'Portugal',
+  'Brazil',
+  'Kenya',
+];
 
 const initialValues = {
   title: '',
@@ -76,29 +93,36 @@ export default function SellPage() {
     );
   }
 
-  const submit = handleSubmit(async (data) => {
-    try {
-      const product = await createProduct({
-        title: data.title,
-        description: data.description,
-        price: Number(data.price),
-        originalPrice: toOptionalPrice(data.originalPrice),
-        condition: data.condition as CreateProductDto['condition'],
-        category: data.category,
-        country: data.country,
-        images: data.images,
-        isCustomsVerified: data.isCustomsVerified,
-      }).unwrap();
-      toast({ title: 'Product listed successfully!' });
-      navigate(`/product/${product.id}`);
-    } catch (error) {
-      toast({ title: 'Failed to list product', description: asApiError(error)?.serverMessage || 'Please check your form and try again', variant: 'error' });
-    }
-  }, (problems) => {
-    // Never a silent List Item: the first problem comes into view with the focus, and the toast says why.
-    focusFirstError(formRef.current, problems);
-    toast({ title: 'Failed to list product', description: 'Please check your form and try again', variant: 'error' });
-  });
+  const submit = handleSubmit(
+    async (data) => {
+      try {
+        const product = await createProduct({
+          title: data.title,
+          description: data.description,
+          price: Number(data.price),
+          originalPrice: toOptionalPrice(data.originalPrice),
+          condition: data.condition as CreateProductDto['condition'],
+          category: data.category,
+          country: data.country,
+          images: data.images,
+          isCustomsVerified: data.isCustomsVerified,
+        }).unwrap();
+        toast({ title: 'Product listed successfully!' });
+        navigate(`/product/${product.id}`);
+      } catch (error) {
+        toast({
+          title: 'Failed to list product',
+          description: asApiError(error)?.serverMessage || 'Please check your form and try again',
+          variant: 'error',
+        });
+      }
+    },
+    (problems) => {
+      // Never a silent List Item: the first problem comes into view with the focus, and the toast says why.
+      focusFirstError(formRef.current, problems);
+      toast({ title: 'Failed to list product', description: 'Please check your form and try again', variant: 'error' });
+    },
+  );
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
@@ -113,7 +137,13 @@ export default function SellPage() {
       </Typography>
       <Stack component="form" ref={formRef} noValidate spacing={3} onSubmit={submit}>
         <FormSection id="basic-heading" title="Basic Information">
-          <TextField label="Title" required placeholder="e.g. Hand-painted ceramic tea set from Kyoto" slotProps={{ htmlInput: { maxLength: LIMITS.titleMax + 20 } }} {...field('title')} />
+          <TextField
+            label="Title"
+            required
+            placeholder="e.g. Hand-painted ceramic tea set from Kyoto"
+            slotProps={{ htmlInput: { maxLength: LIMITS.titleMax + 20 } }}
+            {...field('title')}
+          />
           <TextField
             label="Description"
             required
@@ -130,7 +160,10 @@ export default function SellPage() {
               required
               {...field('category')}
               // Where shoppers will find it: the Categories page cards this sell category is counted in.
-              helperText={errors.category ?? (values.category ? `Shown under ${browseCategoriesOf(values.category).join(', ')}` : undefined)}
+              helperText={
+                errors.category ??
+                (values.category ? `Shown under ${browseCategoriesOf(values.category).join(', ')}` : undefined)
+              }
             >
               {SELL_CATEGORIES.map((category) => (
                 <MenuItem key={category} value={category}>
@@ -151,7 +184,16 @@ export default function SellPage() {
             options={COUNTRY_SUGGESTIONS}
             inputValue={values.country}
             onInputChange={(_event, value) => setValue('country', value)}
-            renderInput={(params) => <TextField {...params} name="country" label="Country of Origin" required error={Boolean(errors.country)} helperText={errors.country} />}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                name="country"
+                label="Country of Origin"
+                required
+                error={Boolean(errors.country)}
+                helperText={errors.country}
+              />
+            )}
           />
         </FormSection>
 
@@ -162,25 +204,40 @@ export default function SellPage() {
               required
               type="number"
               {...field('price')}
-              slotProps={{ htmlInput: { step: 0.01, min: 0 }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+              slotProps={{
+                htmlInput: { step: 0.01, min: 0 },
+                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+              }}
             />
             <TextField
               label="Original Price (optional)"
               type="number"
               {...field('originalPrice')}
               helperText={errors.originalPrice ?? 'What you paid abroad; shown struck through'}
-              slotProps={{ htmlInput: { step: 0.01, min: 0 }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+              slotProps={{
+                htmlInput: { step: 0.01, min: 0 },
+                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+              }}
             />
           </Stack>
         </FormSection>
 
-        <FormSection id="photos-heading" title="Photos" description={`Add up to ${LIMITS.imagesMax} photos. The first one is the main photo.`}>
+        <FormSection
+          id="photos-heading"
+          title="Photos"
+          description={`Add up to ${LIMITS.imagesMax} photos. The first one is the main photo.`}
+        >
           <PhotoInput images={values.images} onChange={(images) => setValue('images', images)} error={errors.images} />
         </FormSection>
 
         <FormSection id="customs-heading" title="Customs Verification">
           <FormControlLabel
-            control={<Checkbox checked={values.isCustomsVerified} onChange={(event) => setValue('isCustomsVerified', event.target.checked)} />}
+            control={
+              <Checkbox
+                checked={values.isCustomsVerified}
+                onChange={(event) => setValue('isCustomsVerified', event.target.checked)}
+              />
+            }
             label="I confirm this item was declared and cleared customs when I brought it home"
           />
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>

@@ -12,12 +12,26 @@ export function AuthStep({ onContinueAsGuest }: { onContinueAsGuest: () => void 
   const dispatch = useAppDispatch();
   return (
     <Stack spacing={2.5}>
-      <Typography sx={{ color: 'text.secondary' }}>Sign in to check out faster and keep track of your order, or check out as a guest.</Typography>
+      <Typography sx={{ color: 'text.secondary' }}>
+        Sign in to check out faster and keep track of your order, or check out as a guest.
+      </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-        <Button variant="contained" size="large" startIcon={<LoginRounded />} onClick={() => dispatch(openAuthDialog('signIn'))} sx={{ flex: 1 }}>
+        <Button
+          variant="contained"
+          size="large"
+          startIcon={<LoginRounded />}
+          onClick={() => dispatch(openAuthDialog('signIn'))}
+          sx={{ flex: 1 }}
+        >
           Sign In
         </Button>
-        <Button variant="outlined" size="large" startIcon={<PersonOutlineRounded />} onClick={onContinueAsGuest} sx={{ flex: 1 }}>
+        <Button
+          variant="outlined"
+          size="large"
+          startIcon={<PersonOutlineRounded />}
+          onClick={onContinueAsGuest}
+          sx={{ flex: 1 }}
+        >
           Continue as Guest
         </Button>
       </Stack>

@@ -17,12 +17,31 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   return (
     <Stack
       direction="row"
-      sx={{ justifyContent: 'space-between', alignItems: 'baseline', ...(strong && { borderTop: '1px solid', borderColor: 'divider', pt: 1.25 }) }}
+      sx={{
+        justifyContent: 'space-between',
+        alignItems: 'baseline',
+        ...(strong && { borderTop: '1px solid', borderColor: 'divider', pt: 1.25 }),
+      }}
     >
-      <Typography component="dt" sx={{ color: strong ? 'text.primary' : 'text.secondary', fontWeight: strong ? 800 : 500, fontSize: strong ? '1.1rem' : undefined }}>
+      <Typography
+        component="dt"
+        sx={{
+          color: strong ? 'text.primary' : 'text.secondary',
+          fontWeight: strong ? 800 : 500,
+          fontSize: strong ? '1.1rem' : undefined,
+        }}
+      >
         {label}
       </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: strong ? 800 : 600, fontSize: strong ? '1.25rem' : undefined, color: strong ? 'primary.dark' : 'text.primary' }}>
+      <Typography
+        component="dd"
+        sx={{
+          m: 0,
+          fontWeight: strong ? 800 : 600,
+          fontSize: strong ? '1.25rem' : undefined,
+          color: strong ? 'primary.dark' : 'text.primary',
+        }}
+      >
         {value}
       </Typography>
     </Stack>
@@ -32,7 +51,11 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 /** The item, its price, the $0.00 processing fee and the total (= price), spec section 9. */
 export function OrderSummary({ product }: { product: ProductDto }) {
   return (
-    <Card component="section" aria-labelledby="order-summary-heading" sx={{ p: { xs: 2.5, md: 3 }, position: { md: 'sticky' }, top: { md: 96 } }}>
+    <Card
+      component="section"
+      aria-labelledby="order-summary-heading"
+      sx={{ p: { xs: 2.5, md: 3 }, position: { md: 'sticky' }, top: { md: 96 } }}
+    >
       <Typography id="order-summary-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
         Order Summary
       </Typography>

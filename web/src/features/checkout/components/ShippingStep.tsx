@@ -90,25 +90,47 @@ interface Props {
 
 /** Step 2 (guest-info): contact (guests), billing, 'Same as billing', delivery. Validated with the contracts' DTOs. */
 export function ShippingStep({ isGuest, initialValues, onSubmit, onBack }: Props) {
-  const { values, setValue, field, handleSubmit } = useDtoForm<ShippingFormValues>(isGuest ? GuestInfoDto : ShippingInfoDto, initialValues);
+  const { values, setValue, field, handleSubmit } = useDtoForm<ShippingFormValues>(
+    isGuest ? GuestInfoDto : ShippingInfoDto,
+    initialValues,
+  );
 
   // Billing typed after ticking the box keeps delivery in step.
   const submit = handleSubmit((data) => onSubmit(data.sameAsDelivery ? { ...data, ...copyBilling(data) } : data));
 
   const toggleSame = (checked: boolean) => {
     setValue('sameAsDelivery', checked);
-    if (checked) for (const [key, value] of Object.entries(copyBilling(values))) setValue(key as keyof ShippingFormValues, value);
+    if (checked)
+      for (const [key, value] of Object.entries(copyBilling(values))) setValue(key as keyof ShippingFormValues, value);
   };
 
   const addressFields = (kind: 'billing' | 'delivery') => {
     const auto = kind === 'billing' ? 'billing' : 'shipping';
     return (
       <>
-        <TextField label="Street Address" required autoComplete={`${auto} street-address`} {...field(`${kind}Street`)} />
+        <TextField
+          label="Street Address"
+          required
+          autoComplete={`${auto} street-address`}
+          {...field(`${kind}Street`)}
+        />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField label="City" required fullWidth autoComplete={`${auto} address-level2`} {...field(`${kind}City`)} />
+          <TextField
+            label="City"
+            required
+            fullWidth
+            autoComplete={`${auto} address-level2`}
+            {...field(`${kind}City`)}
+          />
           <TextField label="State" fullWidth autoComplete={`${auto} address-level1`} {...field(`${kind}State`)} />
-          <TextField label="ZIP Code" required fullWidth autoComplete={`${auto} postal-code`} slotProps={{ htmlInput: { inputMode: 'numeric' } }} {...field(`${kind}Zip`)} />
+          <TextField
+            label="ZIP Code"
+            required
+            fullWidth
+            autoComplete={`${auto} postal-code`}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            {...field(`${kind}Zip`)}
+          />
         </Stack>
         <TextField label="Country" autoComplete={`${auto} country-name`} {...field(`${kind}Country`)} />
       </>
@@ -119,7 +141,14 @@ export function ShippingStep({ isGuest, initialValues, onSubmit, onBack }: Props
     <Stack component="form" noValidate spacing={4} onSubmit={submit} aria-label="Shipping information">
       {isGuest && (
         <Section id="contact-heading" title="Contact Information">
-          <TextField label="Email" type="email" required autoComplete="email" {...field('email')} helperText={field('email').helperText ?? 'For your receipt and order updates'} />
+          <TextField
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            {...field('email')}
+            helperText={field('email').helperText ?? 'For your receipt and order updates'}
+          />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField label="First Name" required fullWidth autoComplete="given-name" {...field('firstName')} />
             <TextField label="Last Name" required fullWidth autoComplete="family-name" {...field('lastName')} />

@@ -53,7 +53,9 @@ function failureMessage(error: StripeError): string {
       return PAYMENT_MESSAGES.expiredCard;
     case 'card_declined':
       if (error.decline_code === 'expired_card') return PAYMENT_MESSAGES.expiredCard;
-      return error.decline_code === 'insufficient_funds' ? PAYMENT_MESSAGES.insufficientFunds : PAYMENT_MESSAGES.declined;
+      return error.decline_code === 'insufficient_funds'
+        ? PAYMENT_MESSAGES.insufficientFunds
+        : PAYMENT_MESSAGES.declined;
     case 'payment_intent_unexpected_state':
       return PAYMENT_MESSAGES.unexpectedState;
     default:
@@ -85,11 +87,21 @@ function StripeForm({ intent, productId }: Props) {
     setSubmitting(true);
     setFailure(null);
     try {
-      const returnUrl = new URL(`/payment-success?product=${encodeURIComponent(productId)}`, window.location.origin).toString();
-      const result = await stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } });
+      const returnUrl = new URL(
+        `/payment-success?product=${encodeURIComponent(productId)}`,
+        window.location.origin,
+      ).toString();
+      const result = await stripe.confirmPayment({
+        elements,
+        redirect: 'if_required',
+        confirmParams: { return_url: returnUrl },
+      });
       if (result.error) {
         // Already paid (a second click, another tab): show the success page instead of an error.
-        if (result.error.code === 'payment_intent_unexpected_state' && result.error.payment_intent?.status === 'succeeded') {
+        if (
+          result.error.code === 'payment_intent_unexpected_state' &&
+          result.error.payment_intent?.status === 'succeeded'
+        ) {
           handleOutcome({ status: 'succeeded' });
           return;
         }
@@ -97,7 +109,12 @@ function StripeForm({ intent, productId }: Props) {
         return;
       }
       const { status } = result.paymentIntent;
-      setFailure(handleOutcome({ status: status === 'requires_payment_method' ? 'failed' : status, message: PAYMENT_MESSAGES.declined }));
+      setFailure(
+        handleOutcome({
+          status: status === 'requires_payment_method' ? 'failed' : status,
+          message: PAYMENT_MESSAGES.declined,
+        }),
+      );
     } finally {
       setSubmitting(false);
     }
@@ -115,7 +132,9 @@ function StripeForm({ intent, productId }: Props) {
         <PaymentElement
           options={{ layout: 'tabs' }}
           onReady={() => setReady(true)}
-          onLoadError={(event) => setLoadError(event.error.message || 'The payment form could not be loaded. Please try again.')}
+          onLoadError={(event) =>
+            setLoadError(event.error.message || 'The payment form could not be loaded. Please try again.')
+          }
         />
       </Box>
       {failure && (
@@ -143,7 +162,14 @@ export default function StripePaymentForm({ intent, productId }: Props) {
     );
   }
   return (
-    <Elements stripe={stripe} options={{ clientSecret: intent.clientSecret, appearance: { theme: 'stripe', variables: { borderRadius: '10px' } } }} key={intent.clientSecret}>
+    <Elements
+      stripe={stripe}
+      options={{
+        clientSecret: intent.clientSecret,
+        appearance: { theme: 'stripe', variables: { borderRadius: '10px' } },
+      }}
+      key={intent.clientSecret}
+    >
       <StripeForm intent={intent} productId={productId} />
     </Elements>
   );

@@ -55,7 +55,12 @@ interface Props {
 
 /** The built-in test-mode card form (no Stripe.js): used whenever no publishable key is configured. */
 export function TestCardForm({ intent, productId, defaultPostalCode = '' }: Props) {
-  const [card, setCard] = useState({ number: '', expiry: '', cvc: '', postalCode: /^\d{5}(-\d{4})?$/.test(defaultPostalCode) ? defaultPostalCode : '' });
+  const [card, setCard] = useState({
+    number: '',
+    expiry: '',
+    cvc: '',
+    postalCode: /^\d{5}(-\d{4})?$/.test(defaultPostalCode) ? defaultPostalCode : '',
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const [confirm, { isLoading }] = useConfirmTestPaymentMutation();
   const handleOutcome = usePaymentOutcome(productId, intent.paymentIntentId);
@@ -75,7 +80,13 @@ export function TestCardForm({ intent, productId, defaultPostalCode = '' }: Prop
     try {
       const outcome = await confirm({
         clientSecret: intent.clientSecret,
-        card: { number: card.number.replace(/\s/g, ''), expMonth, expYear, cvc: card.cvc, postalCode: card.postalCode.trim() },
+        card: {
+          number: card.number.replace(/\s/g, ''),
+          expMonth,
+          expYear,
+          cvc: card.cvc,
+          postalCode: card.postalCode.trim(),
+        },
       }).unwrap();
       setFailure(handleOutcome(outcome));
     } catch (error) {
@@ -95,7 +106,13 @@ export function TestCardForm({ intent, productId, defaultPostalCode = '' }: Prop
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
           {TEST_CARDS.map((test) => (
             <li key={test.number}>
-              <Link component="button" type="button" onClick={() => set('number', test.number)} aria-label={`Use test card ${test.number} (${test.outcome})`} sx={{ fontFamily: 'monospace', fontSize: '0.95rem', verticalAlign: 'baseline' }}>
+              <Link
+                component="button"
+                type="button"
+                onClick={() => set('number', test.number)}
+                aria-label={`Use test card ${test.number} (${test.outcome})`}
+                sx={{ fontFamily: 'monospace', fontSize: '0.95rem', verticalAlign: 'baseline' }}
+              >
                 {test.number}
               </Link>{' '}
               <Typography component="span" variant="body2">
@@ -112,7 +129,16 @@ export function TestCardForm({ intent, productId, defaultPostalCode = '' }: Prop
         onChange={(event) => set('number', formatCardNumber(event.target.value))}
         placeholder="1234 1234 1234 1234"
         autoComplete="cc-number"
-        slotProps={{ htmlInput: { inputMode: 'numeric' }, input: { endAdornment: <InputAdornment position="end"><CreditCardRounded aria-hidden sx={{ color: 'text.secondary' }} /></InputAdornment> } }}
+        slotProps={{
+          htmlInput: { inputMode: 'numeric' },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <CreditCardRounded aria-hidden sx={{ color: 'text.secondary' }} />
+              </InputAdornment>
+            ),
+          },
+        }}
         {...fieldError('number')}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -30,7 +30,11 @@ export function usePaymentOutcome(productId: string, paymentIntentId: string | u
           if (paymentIntentId) navigate(successPath(productId));
           return null;
         case 'requires_action':
-          toast({ title: 'Additional verification required', description: 'Your bank needs you to confirm this payment.', variant: 'info' });
+          toast({
+            title: 'Additional verification required',
+            description: 'Your bank needs you to confirm this payment.',
+            variant: 'info',
+          });
           return null;
         case 'failed': {
           const message = outcome.message || PAYMENT_MESSAGES.processingError;
@@ -38,7 +42,11 @@ export function usePaymentOutcome(productId: string, paymentIntentId: string | u
           return message;
         }
         default:
-          toast({ title: 'Payment Processing', description: 'Your payment is being processed. We will update you when it is complete.', variant: 'info' });
+          toast({
+            title: 'Payment Processing',
+            description: 'Your payment is being processed. We will update you when it is complete.',
+            variant: 'info',
+          });
           return null;
       }
     },

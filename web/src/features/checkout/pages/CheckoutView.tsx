@@ -65,8 +65,14 @@ export default function CheckoutView() {
   const productId = params.get('product')?.trim() ?? '';
   const toast = useToast();
   const { user, isLoading: isUserLoading } = useCurrentUser();
-  const { data: product, isLoading: isProductLoading, error: productError, refetch: refetchProduct } = useGetProductQuery(productId, { skip: !productId });
-  const [createIntent, { data: intent, isLoading: isCreatingIntent, reset: resetIntent }] = useCreatePaymentIntentMutation();
+  const {
+    data: product,
+    isLoading: isProductLoading,
+    error: productError,
+    refetch: refetchProduct,
+  } = useGetProductQuery(productId, { skip: !productId });
+  const [createIntent, { data: intent, isLoading: isCreatingIntent, reset: resetIntent }] =
+    useCreatePaymentIntentMutation();
   const [chosenStep, setChosenStep] = useState<CheckoutStep | null>(null);
   const [shipping, setShipping] = useState<ShippingFormValues | null>(null);
   const [setupError, setSetupError] = useState<string | null>(null);
@@ -120,7 +126,10 @@ export default function CheckoutView() {
     goTo('payment');
     try {
       const started = await createIntent({
-        productId: product.id, amount: product.price, guestInfo: toGuestInfo(values), checkoutToken: isGuest ? checkoutTokenFor(product.id) : undefined,
+        productId: product.id,
+        amount: product.price,
+        guestInfo: toGuestInfo(values),
+        checkoutToken: isGuest ? checkoutTokenFor(product.id) : undefined,
       }).unwrap();
       rememberCheckout(product.id, started);
     } catch (error) {
@@ -146,7 +155,12 @@ export default function CheckoutView() {
   if (!productId) {
     return (
       <Container maxWidth="sm" sx={{ py: 8 }}>
-        <EmptyState icon={<RemoveShoppingCartOutlined />} title="No product selected" description="Choose a souvenir and press Buy Now to check out." action={<BackToBrowse />} />
+        <EmptyState
+          icon={<RemoveShoppingCartOutlined />}
+          title="No product selected"
+          description="Choose a souvenir and press Buy Now to check out."
+          action={<BackToBrowse />}
+        />
       </Container>
     );
   }
@@ -160,7 +174,12 @@ export default function CheckoutView() {
             {apiError.message}
           </Alert>
         )}
-        <EmptyState icon={<SearchOffRounded />} title="Product not found" description="This souvenir may have been sold or removed." action={<BackToBrowse />} />
+        <EmptyState
+          icon={<SearchOffRounded />}
+          title="Product not found"
+          description="This souvenir may have been sold or removed."
+          action={<BackToBrowse />}
+        />
       </Container>
     );
   }
@@ -189,7 +208,11 @@ export default function CheckoutView() {
           {STEPS.map((s, index) => (
             <Step key={s.key} completed={index < activeIndex}>
               <StepLabel
-                optional={s.key === 'auth' && user ? <Typography variant="caption">Signed in as {user.firstName}</Typography> : undefined}
+                optional={
+                  s.key === 'auth' && user ? (
+                    <Typography variant="caption">Signed in as {user.firstName}</Typography>
+                  ) : undefined
+                }
                 slotProps={{ label: { 'aria-current': index === activeIndex ? 'step' : undefined } as object }}
               >
                 {s.label}
@@ -197,7 +220,14 @@ export default function CheckoutView() {
             </Step>
           ))}
         </Stepper>
-        <Typography id="checkout-step-heading" ref={headingRef} tabIndex={-1} variant="h5" component="h2" sx={{ mb: 2.5, outline: 'none' }}>
+        <Typography
+          id="checkout-step-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          variant="h5"
+          component="h2"
+          sx={{ mb: 2.5, outline: 'none' }}
+        >
           {current.heading}
         </Typography>
         {step === 'auth' && <AuthStep onContinueAsGuest={() => goTo('guest-info')} />}
@@ -205,7 +235,11 @@ export default function CheckoutView() {
           <ShippingStep
             key={isGuest ? 'guest' : 'member'}
             isGuest={isGuest}
-            initialValues={shipping && Boolean(shipping.email !== undefined) === isGuest ? shipping : emptyShippingForm(isGuest, defaultCountryFor(user))}
+            initialValues={
+              shipping && Boolean(shipping.email !== undefined) === isGuest
+                ? shipping
+                : emptyShippingForm(isGuest, defaultCountryFor(user))
+            }
             onSubmit={(values) => void startPayment(values)}
             onBack={isGuest ? () => goTo('auth') : undefined}
           />

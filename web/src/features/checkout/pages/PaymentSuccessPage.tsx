@@ -32,9 +32,21 @@ import { GuestOrderLink } from '../components/GuestOrderLink';
 const PAID_STATUSES = new Set(['paid', 'shipped', 'delivered', 'completed', 'disputed']);
 
 const NEXT_STEPS = [
-  { icon: <LocalShippingOutlined />, title: 'The seller ships within 5 days', text: 'To the delivery address you entered at checkout, with the carrier and tracking on your order page. Not shipped in time: you are refunded in full.' },
-  { icon: <ShieldOutlined />, title: 'Buyer protection', text: 'Once it arrives you have 3 days to confirm or report a problem. The seller is paid only after that.' },
-  { icon: <ChatBubbleOutlineRounded />, title: 'Questions?', text: 'Message the seller about your souvenir at any time.' },
+  {
+    icon: <LocalShippingOutlined />,
+    title: 'The seller ships within 5 days',
+    text: 'To the delivery address you entered at checkout, with the carrier and tracking on your order page. Not shipped in time: you are refunded in full.',
+  },
+  {
+    icon: <ShieldOutlined />,
+    title: 'Buyer protection',
+    text: 'Once it arrives you have 3 days to confirm or report a problem. The seller is paid only after that.',
+  },
+  {
+    icon: <ChatBubbleOutlineRounded />,
+    title: 'Questions?',
+    text: 'Message the seller about your souvenir at any time.',
+  },
 ];
 
 function StatusIcon({ color, children }: { color: string; children: ReactNode }) {
@@ -82,7 +94,11 @@ export default function PaymentSuccessPage() {
   );
 
   const item = product ? (
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', p: 2, borderRadius: 3, bgcolor: 'rgba(0,0,0,0.03)', textAlign: 'left' }}>
+    <Stack
+      direction="row"
+      spacing={2}
+      sx={{ alignItems: 'center', p: 2, borderRadius: 3, bgcolor: 'rgba(0,0,0,0.03)', textAlign: 'left' }}
+    >
       <Box sx={{ width: 64, height: 64, borderRadius: 2, overflow: 'hidden', flexShrink: 0 }}>
         <ProductImage src={product.images[0]} alt={product.title} loading="eager" />
       </Box>
@@ -132,7 +148,8 @@ export default function PaymentSuccessPage() {
           We could not confirm your payment
         </Typography>
         <Alert severity="warning" sx={{ textAlign: 'left' }}>
-          {asApiError(error)?.serverMessage ?? 'An error occurred'}. If you were charged, your order is safe: check again in a moment.
+          {asApiError(error)?.serverMessage ?? 'An error occurred'}. If you were charged, your order is safe: check
+          again in a moment.
         </Alert>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center' }}>
           <Button variant="contained" size="large" startIcon={<ReplayRounded />} onClick={check}>
@@ -152,7 +169,9 @@ export default function PaymentSuccessPage() {
           <Typography variant="h2" component="h1">
             Payment Successful!
           </Typography>
-          <Typography sx={{ color: 'text.secondary', mt: 1 }}>Thank you for your purchase. Your order is confirmed and the item is reserved for you.</Typography>
+          <Typography sx={{ color: 'text.secondary', mt: 1 }}>
+            Thank you for your purchase. Your order is confirmed and the item is reserved for you.
+          </Typography>
         </Box>
         {item}
         <Box component="section" aria-labelledby="next-steps-heading" sx={{ textAlign: 'left' }}>
@@ -178,16 +197,34 @@ export default function PaymentSuccessPage() {
         {!user && guestToken && <GuestOrderLink token={guestToken} />}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center' }}>
           {user && (
-            <Button component={RouterLink} to={payment.orderId ? `/orders/${payment.orderId}` : '/orders'} variant="contained" size="large" startIcon={<ReceiptLongOutlined />}>
+            <Button
+              component={RouterLink}
+              to={payment.orderId ? `/orders/${payment.orderId}` : '/orders'}
+              variant="contained"
+              size="large"
+              startIcon={<ReceiptLongOutlined />}
+            >
               View your order
             </Button>
           )}
           {!user && guestToken && (
-            <Button component={RouterLink} to={`/orders/${encodeURIComponent(guestToken)}`} variant="contained" size="large" startIcon={<ReceiptLongOutlined />}>
+            <Button
+              component={RouterLink}
+              to={`/orders/${encodeURIComponent(guestToken)}`}
+              variant="contained"
+              size="large"
+              startIcon={<ReceiptLongOutlined />}
+            >
               View your order
             </Button>
           )}
-          <Button component={RouterLink} to={messageSeller} variant={user || guestToken ? 'outlined' : 'contained'} size="large" startIcon={<ChatBubbleOutlineRounded />}>
+          <Button
+            component={RouterLink}
+            to={messageSeller}
+            variant={user || guestToken ? 'outlined' : 'contained'}
+            size="large"
+            startIcon={<ChatBubbleOutlineRounded />}
+          >
             Message Seller
           </Button>
           {backToBrowse}
@@ -204,7 +241,10 @@ export default function PaymentSuccessPage() {
           Payment Refunded
         </Typography>
         <Alert severity="info" sx={{ textAlign: 'left' }}>
-          {payment.message || (payment.status === 'cancelled' ? 'This order was cancelled and refunded in full.' : PAYMENT_MESSAGES.soldToAnotherBuyer)}
+          {payment.message ||
+            (payment.status === 'cancelled'
+              ? 'This order was cancelled and refunded in full.'
+              : PAYMENT_MESSAGES.soldToAnotherBuyer)}
         </Alert>
         {item}
         <Box>{backToBrowse}</Box>
@@ -221,7 +261,9 @@ export default function PaymentSuccessPage() {
           {needsAction ? 'Additional verification required' : 'Payment Failed'}
         </Typography>
         <Alert severity={needsAction ? 'warning' : 'error'} sx={{ textAlign: 'left' }}>
-          {needsAction ? 'Your bank needs you to confirm this payment. Please return to checkout and try again.' : payment.message || PAYMENT_MESSAGES.processingError}
+          {needsAction
+            ? 'Your bank needs you to confirm this payment. Please return to checkout and try again.'
+            : payment.message || PAYMENT_MESSAGES.processingError}
         </Alert>
         {item}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center' }}>
@@ -259,9 +301,7 @@ export default function PaymentSuccessPage() {
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
-      <Card sx={{ p: { xs: 3, md: 5 } }}>
-        {body}
-      </Card>
+      <Card sx={{ p: { xs: 3, md: 5 } }}>{body}</Card>
     </Container>
   );
 }

@@ -35,7 +35,8 @@ export function useToggleFavorite(productId: string, favorited: boolean, title: 
       }
     } catch (error) {
       const apiError = asApiError(error);
-      const description = apiError?.status === 401 ? 'Please log in to add favorites' : (apiError?.serverMessage ?? 'An error occurred');
+      const description =
+        apiError?.status === 401 ? 'Please log in to add favorites' : (apiError?.serverMessage ?? 'An error occurred');
       toast({ title: 'Error', description, variant: 'error' });
     }
   };

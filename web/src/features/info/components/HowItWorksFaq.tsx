@@ -15,15 +15,21 @@ const QUESTIONS: Array<{ id: string; question: string; answer: ReactNode }> = [
     question: 'How do I get in touch?',
     answer: (
       <>
-        About an item, write to the seller from its page (signed in): the answer arrives in your Messages. About an order, open it from{' '}
-        <Link component={RouterLink} to="/orders">Your Orders</Link> (guests: the private link from the success page) and use <strong>Report a Problem</strong>; our support team reads both sides and decides.
+        About an item, write to the seller from its page (signed in): the answer arrives in your Messages. About an
+        order, open it from{' '}
+        <Link component={RouterLink} to="/orders">
+          Your Orders
+        </Link>{' '}
+        (guests: the private link from the success page) and use <strong>Report a Problem</strong>; our support team
+        reads both sides and decides.
       </>
     ),
   },
   {
     id: 'customs',
     question: 'What does the customs “Verified” badge mean?',
-    answer: 'Every item was brought into the country by its seller. The badge is the seller’s own declaration that the item cleared customs; sellers who declare it falsely lose their listings. Food, plants and antiques often need a customs declaration: ask the seller when in doubt.',
+    answer:
+      'Every item was brought into the country by its seller. The badge is the seller’s own declaration that the item cleared customs; sellers who declare it falsely lose their listings. Food, plants and antiques often need a customs declaration: ask the seller when in doubt.',
   },
   {
     id: 'shipping',
@@ -33,12 +39,14 @@ const QUESTIONS: Array<{ id: string; question: string; answer: ReactNode }> = [
   {
     id: 'guest',
     question: 'Can I buy without an account?',
-    answer: 'Yes. Choose Continue as Guest at checkout and give your email for the receipt. You follow your order with the private link shown after payment.',
+    answer:
+      'Yes. Choose Continue as Guest at checkout and give your email for the receipt. You follow your order with the private link shown after payment.',
   },
   {
     id: 'payment',
     question: 'Is paying by card safe?',
-    answer: 'Card payments are handled by Stripe; neither we nor the seller ever see your card number. Your money is held until the item reaches you as described.',
+    answer:
+      'Card payments are handled by Stripe; neither we nor the seller ever see your card number. Your money is held until the item reaches you as described.',
   },
   {
     id: 'selling',

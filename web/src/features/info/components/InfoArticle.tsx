@@ -6,7 +6,11 @@ import Typography from '@mui/material/Typography';
 /** One section of a policy page: a heading and its paragraphs or lists. */
 export function InfoSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Box component="section" aria-labelledby={id} sx={{ mt: 5, '& p': { mt: 1.5 }, '& ul': { mt: 1.5, pl: 3 }, '& li': { mt: 0.75 } }}>
+    <Box
+      component="section"
+      aria-labelledby={id}
+      sx={{ mt: 5, '& p': { mt: 1.5 }, '& ul': { mt: 1.5, pl: 3 }, '& li': { mt: 0.75 } }}
+    >
       <Typography id={id} variant="h5" component="h2">
         {title}
       </Typography>
@@ -21,7 +25,17 @@ export function Paragraph({ children }: { children: ReactNode }) {
 }
 
 /** A readable page of plain text (Terms, Privacy): one column, a title, what it covers, the date it last changed. */
-export function InfoArticle({ title, summary, updated, children }: { title: string; summary: string; updated: string; children: ReactNode }) {
+export function InfoArticle({
+  title,
+  summary,
+  updated,
+  children,
+}: {
+  title: string;
+  summary: string;
+  updated: string;
+  children: ReactNode;
+}) {
   return (
     <Container component="article" maxWidth="md" sx={{ py: { xs: 5, md: 8 } }}>
       <Typography variant="h2" component="h1">

@@ -10,7 +10,9 @@ export function useScrollToHash() {
   const { hash } = useLocation();
   useEffect(() => {
     if (!hash) return;
-    const frame = requestAnimationFrame(() => document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView());
+    const frame = requestAnimationFrame(() =>
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView(),
+    );
     return () => cancelAnimationFrame(frame);
   }, [hash]);
 }

@@ -16,7 +16,16 @@ export default function HowItWorksPage() {
   useScrollToHash();
   return (
     <>
-      <Box sx={{ bgcolor: 'secondary.dark', color: '#fff', py: { xs: 8, md: 12 }, textAlign: 'center', backgroundImage: 'radial-gradient(circle at 20% 20%, rgba(242,181,145,0.25), transparent 45%), radial-gradient(circle at 85% 70%, rgba(196,87,47,0.35), transparent 50%)' }}>
+      <Box
+        sx={{
+          bgcolor: 'secondary.dark',
+          color: '#fff',
+          py: { xs: 8, md: 12 },
+          textAlign: 'center',
+          backgroundImage:
+            'radial-gradient(circle at 20% 20%, rgba(242,181,145,0.25), transparent 45%), radial-gradient(circle at 85% 70%, rgba(196,87,47,0.35), transparent 50%)',
+        }}
+      >
         <Container maxWidth="md">
           <Typography variant="overline" sx={{ color: '#F2B591' }}>
             How it Works
@@ -25,7 +34,8 @@ export default function HowItWorksPage() {
             From their suitcase to your doorstep
           </Typography>
           <Typography sx={{ mt: 2, fontSize: '1.15rem', color: 'rgba(255,255,255,0.85)' }}>
-            Travellers bring souvenirs home through customs. You buy them here and they ship domestically: authentic finds without the plane ticket.
+            Travellers bring souvenirs home through customs. You buy them here and they ship domestically: authentic
+            finds without the plane ticket.
           </Typography>
         </Container>
       </Box>
@@ -49,7 +59,12 @@ export default function HowItWorksPage() {
             </Typography>
             <HowItWorksSteps steps={sellerSteps} accent="secondary" />
           </Box>
-          <Box component="section" id="buyer-protection" aria-labelledby="protection-heading" sx={{ scrollMarginTop: { xs: 80, md: 96 } }}>
+          <Box
+            component="section"
+            id="buyer-protection"
+            aria-labelledby="protection-heading"
+            sx={{ scrollMarginTop: { xs: 80, md: 96 } }}
+          >
             <Typography variant="overline" sx={{ color: 'primary.main' }}>
               Buyer protection
             </Typography>
@@ -57,7 +72,8 @@ export default function HowItWorksPage() {
               Your money is safe until the item is
             </Typography>
             <Typography sx={{ color: 'text.secondary', mb: 4, maxWidth: 720 }}>
-              Every order follows the same clear rules, with deadlines you can see on the order page. Bought as a guest? Follow your order with the private link from the success page.
+              Every order follows the same clear rules, with deadlines you can see on the order page. Bought as a guest?
+              Follow your order with the private link from the success page.
             </Typography>
             <Grid container spacing={3} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
               {PROTECTION_RULES.map((rule, index) => (
@@ -77,7 +93,19 @@ export default function HowItWorksPage() {
               ))}
             </Grid>
           </Box>
-          <Box component="section" id="trust" aria-labelledby="trust-heading" sx={{ scrollMarginTop: { xs: 80, md: 96 }, bgcolor: '#fff', borderRadius: 5, p: { xs: 3, md: 6 }, border: '1px solid', borderColor: 'divider' }}>
+          <Box
+            component="section"
+            id="trust"
+            aria-labelledby="trust-heading"
+            sx={{
+              scrollMarginTop: { xs: 80, md: 96 },
+              bgcolor: '#fff',
+              borderRadius: 5,
+              p: { xs: 3, md: 6 },
+              border: '1px solid',
+              borderColor: 'divider',
+            }}
+          >
             <Typography variant="overline" sx={{ color: 'secondary.main' }}>
               Trust &amp; Safety
             </Typography>

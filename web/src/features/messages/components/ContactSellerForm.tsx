@@ -28,7 +28,11 @@ export function ContactSellerForm({ sellerId, productId }: Props) {
       setContent('');
       toast({ title: 'Message sent successfully!', description: 'Your message has been sent to the seller' });
     } catch (error) {
-      toast({ title: 'Failed to send message', description: asApiError(error)?.serverMessage ?? 'An error occurred', variant: 'error' });
+      toast({
+        title: 'Failed to send message',
+        description: asApiError(error)?.serverMessage ?? 'An error occurred',
+        variant: 'error',
+      });
     }
   };
 

@@ -42,14 +42,30 @@ interface Props {
  * of the caller's conversations), newest first, a page at a time.
  */
 export function ConversationList({
-  conversations, search, searched, onSearchChange, isLoading, isFetching, hasMore, isLoadingMore, onLoadMore, error, meId, selectedKey,
-  onSelect, onRefresh,
+  conversations,
+  search,
+  searched,
+  onSearchChange,
+  isLoading,
+  isFetching,
+  hasMore,
+  isLoadingMore,
+  onLoadMore,
+  error,
+  meId,
+  selectedKey,
+  onSelect,
+  onRefresh,
 }: Props) {
   const now = useNow();
 
   return (
     <Stack sx={{ height: '100%', minHeight: 0 }}>
-      <Stack direction="row" spacing={1} sx={{ p: 2, pb: 1.5, alignItems: 'center', borderBottom: '1px solid', borderColor: 'divider' }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ p: 2, pb: 1.5, alignItems: 'center', borderBottom: '1px solid', borderColor: 'divider' }}
+      >
         <TextField
           size="small"
           type="search"
@@ -71,7 +87,12 @@ export function ConversationList({
         <Tooltip title="Refresh">
           <span>
             <IconButton aria-label="Refresh conversations" onClick={onRefresh} disabled={isFetching}>
-              <RefreshRounded sx={{ animation: isFetching ? 'spin 1s linear infinite' : 'none', '@keyframes spin': { to: { transform: 'rotate(360deg)' } } }} />
+              <RefreshRounded
+                sx={{
+                  animation: isFetching ? 'spin 1s linear infinite' : 'none',
+                  '@keyframes spin': { to: { transform: 'rotate(360deg)' } },
+                }}
+              />
             </IconButton>
           </span>
         </Tooltip>
@@ -96,9 +117,17 @@ export function ConversationList({
           </Stack>
         ) : !conversations?.length ? (
           error ? null : searched ? (
-            <PaneMessage icon={<SearchOffRounded />} title="No conversations found" text="Try another name, product or word." />
+            <PaneMessage
+              icon={<SearchOffRounded />}
+              title="No conversations found"
+              text="Try another name, product or word."
+            />
           ) : (
-            <PaneMessage icon={<ForumOutlined />} title="No conversations yet" text="Message a seller from any product page to start one." />
+            <PaneMessage
+              icon={<ForumOutlined />}
+              title="No conversations yet"
+              text="Message a seller from any product page to start one."
+            />
           )
         ) : (
           <>
@@ -106,11 +135,20 @@ export function ConversationList({
               {conversations.map((conversation) => {
                 const key = conversationKey(otherParty(conversation, meId).id, conversation.productId);
                 return (
-                  <ConversationListItem key={key} conversation={conversation} meId={meId} selected={key === selectedKey} now={now} onSelect={onSelect} />
+                  <ConversationListItem
+                    key={key}
+                    conversation={conversation}
+                    meId={meId}
+                    selected={key === selectedKey}
+                    now={now}
+                    onSelect={onSelect}
+                  />
                 );
               })}
             </List>
-            {hasMore && <LoadMoreButton compact label="Load older conversations" isLoading={isLoadingMore} onClick={onLoadMore} />}
+            {hasMore && (
+              <LoadMoreButton compact label="Load older conversations" isLoading={isLoadingMore} onClick={onLoadMore} />
+            )}
           </>
         )}
       </Box>

@@ -38,21 +38,36 @@ export function ConversationListItem({ conversation, meId, selected, now, onSele
         aria-current={selected ? 'true' : undefined}
         onClick={() => onSelect(conversation)}
         aria-label={label}
-        sx={{ alignItems: 'flex-start', py: 1.5, pl: 9, borderRadius: 3, mx: 1, my: 0.25, '&.Mui-selected': { bgcolor: 'rgba(181,79,43,0.1)' } }}
+        sx={{
+          alignItems: 'flex-start',
+          py: 1.5,
+          pl: 9,
+          borderRadius: 3,
+          mx: 1,
+          my: 0.25,
+          '&.Mui-selected': { bgcolor: 'rgba(181,79,43,0.1)' },
+        }}
       >
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
             <Typography noWrap sx={{ flex: 1, fontWeight: unread ? 800 : 600 }}>
               {name}
             </Typography>{' '}
-            <Typography variant="caption" sx={{ color: unread ? 'primary.main' : 'text.secondary', flexShrink: 0, fontWeight: unread ? 700 : 400 }}>
+            <Typography
+              variant="caption"
+              sx={{ color: unread ? 'primary.main' : 'text.secondary', flexShrink: 0, fontWeight: unread ? 700 : 400 }}
+            >
               {when}
             </Typography>
           </Stack>{' '}
           <Typography variant="caption" noWrap component="p" sx={{ color: 'secondary.main', fontWeight: 600 }}>
             {conversation.product.title}
           </Typography>{' '}
-          <Typography variant="body2" noWrap sx={{ color: unread ? 'text.primary' : 'text.secondary', fontWeight: unread ? 600 : 400 }}>
+          <Typography
+            variant="body2"
+            noWrap
+            sx={{ color: unread ? 'text.primary' : 'text.secondary', fontWeight: unread ? 600 : 400 }}
+          >
             {preview}
           </Typography>
         </Box>

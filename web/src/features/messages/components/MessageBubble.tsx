@@ -30,8 +30,17 @@ export function MessageBubble({ message, mine, now }: Props) {
         }}
       >
         <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.content}</Typography>
-        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'center', mt: 0.25, opacity: 0.8 }}>
-          <Typography variant="caption" component="time" dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString()}>
+        <Stack
+          direction="row"
+          spacing={0.5}
+          sx={{ justifyContent: 'flex-end', alignItems: 'center', mt: 0.25, opacity: 0.8 }}
+        >
+          <Typography
+            variant="caption"
+            component="time"
+            dateTime={message.createdAt}
+            title={new Date(message.createdAt).toLocaleString()}
+          >
             {relativeTime(message.createdAt, now)}
           </Typography>
           {mine &&

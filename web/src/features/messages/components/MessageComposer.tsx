@@ -27,7 +27,11 @@ export function MessageComposer({ toUserId, productId, recipientName }: Props) {
       await sendMessage({ toUserId, productId, content: content.trim() }).unwrap();
       setContent('');
     } catch (error) {
-      toast({ title: 'Failed to send message', description: asApiError(error)?.serverMessage ?? 'An error occurred', variant: 'error' });
+      toast({
+        title: 'Failed to send message',
+        description: asApiError(error)?.serverMessage ?? 'An error occurred',
+        variant: 'error',
+      });
     }
   };
 
@@ -59,7 +63,17 @@ export function MessageComposer({ toUserId, productId, recipientName }: Props) {
         onKeyDown={onKeyDown}
         slotProps={{ htmlInput: { 'aria-label': 'Message', maxLength: LIMITS.messageMax } }}
       />
-      <IconButton type="submit" color="primary" aria-label="Send message" disabled={!canSend} sx={{ bgcolor: canSend ? 'primary.main' : undefined, color: canSend ? '#fff' : undefined, '&:hover': { bgcolor: 'primary.dark' } }}>
+      <IconButton
+        type="submit"
+        color="primary"
+        aria-label="Send message"
+        disabled={!canSend}
+        sx={{
+          bgcolor: canSend ? 'primary.main' : undefined,
+          color: canSend ? '#fff' : undefined,
+          '&:hover': { bgcolor: 'primary.dark' },
+        }}
+      >
         <SendRounded />
       </IconButton>
     </Stack>

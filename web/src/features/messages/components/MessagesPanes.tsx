@@ -26,7 +26,10 @@ export function MessagesPanes({ meId }: { meId: string }) {
   const [search, setSearch] = useState('');
   const searched = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // The list keeps polling while the tab is in the background (spec section 4); every loaded page is polled.
-  const conversations = useGetConversationsInfiniteQuery({ search: searched }, { pollingInterval: CONVERSATIONS_POLL_MS, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true });
+  const conversations = useGetConversationsInfiniteQuery(
+    { search: searched },
+    { pollingInterval: CONVERSATIONS_POLL_MS, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true },
+  );
   const items = useMemo(() => conversations.data?.pages.flatMap((page) => page.items), [conversations.data]);
   const { selection, hasTarget, select, clear } = useConversationSelection(items, meId, {
     hasMore: Boolean(conversations.hasNextPage),
@@ -42,7 +45,11 @@ export function MessagesPanes({ meId }: { meId: string }) {
         Messages
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '360px 1fr' } }}>
-        <Card component="section" aria-label="Conversations" sx={{ ...paneSx, display: { xs: hasTarget ? 'none' : 'flex', md: 'flex' } }}>
+        <Card
+          component="section"
+          aria-label="Conversations"
+          sx={{ ...paneSx, display: { xs: hasTarget ? 'none' : 'flex', md: 'flex' } }}
+        >
           <ConversationList
             conversations={items}
             search={search}
@@ -60,9 +67,20 @@ export function MessagesPanes({ meId }: { meId: string }) {
             onRefresh={() => void conversations.refetch()}
           />
         </Card>
-        <Card component="section" aria-label="Conversation" sx={{ ...paneSx, display: { xs: hasTarget ? 'flex' : 'none', md: 'flex' } }}>
+        <Card
+          component="section"
+          aria-label="Conversation"
+          sx={{ ...paneSx, display: { xs: hasTarget ? 'flex' : 'none', md: 'flex' } }}
+        >
           {selection.kind === 'thread' ? (
-            <ThreadPane key={selectedKey} otherUserId={selection.otherUserId} productId={selection.productId} conversation={selection.conversation} meId={meId} onBack={clear} />
+            <ThreadPane
+              key={selectedKey}
+              otherUserId={selection.otherUserId}
+              productId={selection.productId}
+              conversation={selection.conversation}
+              meId={meId}
+              onBack={clear}
+            />
           ) : selection.kind === 'loading' ? (
             <Box sx={{ m: 'auto' }}>
               <CircularProgress aria-label="Loading conversation" />

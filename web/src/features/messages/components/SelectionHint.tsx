@@ -32,16 +32,34 @@ export function SelectionHint({ reason, userId, onBack }: Props) {
       />
     );
   } else if (reason === 'no-buyers') {
-    content = <PaneMessage icon={<ChatOutlined />} title="No messages about this item yet" text="When a buyer asks about it, the conversation appears here." />;
+    content = (
+      <PaneMessage
+        icon={<ChatOutlined />}
+        title="No messages about this item yet"
+        text="When a buyer asks about it, the conversation appears here."
+      />
+    );
   } else if (reason === 'self') {
-    content = <PaneMessage icon={<ChatOutlined />} title="You cannot message yourself" text="Pick a conversation with another traveller." />;
+    content = (
+      <PaneMessage
+        icon={<ChatOutlined />}
+        title="You cannot message yourself"
+        text="Pick a conversation with another traveller."
+      />
+    );
   } else {
-    content = <PaneMessage icon={<SearchOffRounded />} title="Product not found" text="This item may have been removed." />;
+    content = (
+      <PaneMessage icon={<SearchOffRounded />} title="Product not found" text="This item may have been removed." />
+    );
   }
 
   return (
     <Stack sx={{ height: '100%' }}>
-      <Button startIcon={<ArrowBackRounded />} onClick={onBack} sx={{ display: { md: 'none' }, alignSelf: 'flex-start', m: 1 }}>
+      <Button
+        startIcon={<ArrowBackRounded />}
+        onClick={onBack}
+        sx={{ display: { md: 'none' }, alignSelf: 'flex-start', m: 1 }}
+      >
         Back to conversations
       </Button>
       {content}

@@ -19,21 +19,40 @@ interface Props {
 /** Who the thread is with and which product it is about; a back button on small screens. */
 export function ThreadHeader({ other, product, onBack }: Props) {
   return (
-    <Stack direction="row" spacing={1.5} sx={{ p: 1.5, pl: { xs: 1, md: 2 }, alignItems: 'center', borderBottom: '1px solid', borderColor: 'divider' }}>
+    <Stack
+      direction="row"
+      spacing={1.5}
+      sx={{ p: 1.5, pl: { xs: 1, md: 2 }, alignItems: 'center', borderBottom: '1px solid', borderColor: 'divider' }}
+    >
       <IconButton aria-label="Back to conversations" onClick={onBack} sx={{ display: { md: 'none' } }}>
         <ArrowBackRounded />
       </IconButton>
-      {other ? <UserAvatar firstName={other.firstName} lastName={other.lastName} avatar={other.avatar} size={42} /> : <Skeleton variant="circular" width={42} height={42} />}
+      {other ? (
+        <UserAvatar firstName={other.firstName} lastName={other.lastName} avatar={other.avatar} size={42} />
+      ) : (
+        <Skeleton variant="circular" width={42} height={42} />
+      )}
       <Box sx={{ minWidth: 0, flex: 1 }}>
         {other ? (
-          <Link component={RouterLink} to={`/profile/${other.id}`} sx={{ fontWeight: 700, color: 'text.primary', display: 'block', lineHeight: '24px' }} noWrap>
+          <Link
+            component={RouterLink}
+            to={`/profile/${other.id}`}
+            sx={{ fontWeight: 700, color: 'text.primary', display: 'block', lineHeight: '24px' }}
+            noWrap
+          >
             {fullName(other)}
           </Link>
         ) : (
           <Skeleton width={140} />
         )}
         {product ? (
-          <Link component={RouterLink} to={`/product/${product.id}`} variant="body2" sx={{ color: 'secondary.main', fontWeight: 600, display: 'block', lineHeight: '24px' }} noWrap>
+          <Link
+            component={RouterLink}
+            to={`/product/${product.id}`}
+            variant="body2"
+            sx={{ color: 'secondary.main', fontWeight: 600, display: 'block', lineHeight: '24px' }}
+            noWrap
+          >
             About: {product.title}
           </Link>
         ) : (

@@ -17,7 +17,6 @@ import { MessageComposer } from './MessageComposer';
 import { PaneMessage } from './PaneMessage';
 import { ThreadHeader } from './ThreadHeader';
 
-
 interface Props {
   otherUserId: string;
   productId: string;
@@ -28,7 +27,10 @@ interface Props {
 
 /** The open thread, polled every 5 s (and read at once when the list shows a message it lacks), with its composer. */
 export function ThreadPane({ otherUserId, productId, conversation, meId, onBack }: Props) {
-  const thread = useGetThreadQuery({ otherUserId, productId }, { pollingInterval: THREAD_POLL_MS, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true });
+  const thread = useGetThreadQuery(
+    { otherUserId, productId },
+    { pollingInterval: THREAD_POLL_MS, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true },
+  );
   const now = useNow();
   const messages = thread.data;
   const known = conversation ?? messages?.[0];
@@ -38,7 +40,8 @@ export function ThreadPane({ otherUserId, productId, conversation, meId, onBack 
   const user = useGetUserQuery(otherUserId, { skip: Boolean(known) });
   const product = useGetProductQuery(productId, { skip: Boolean(known) });
   const other: UserSummaryDto | undefined = known ? otherParty(known, meId) : user.data;
-  const productSummary = known?.product ?? (product.data ? { id: product.data.id, title: product.data.title } : undefined);
+  const productSummary =
+    known?.product ?? (product.data ? { id: product.data.id, title: product.data.title } : undefined);
 
   const listRef = useRef<HTMLDivElement>(null);
   const lastId = messages?.[messages.length - 1]?.id;
@@ -81,12 +84,21 @@ export function ThreadPane({ otherUserId, productId, conversation, meId, onBack 
             <PaneMessage
               icon={<ChatOutlined />}
               title="No messages yet"
-              text={other && productSummary ? `Say hello to ${other.firstName} about “${productSummary.title}”.` : 'Write the first message below.'}
+              text={
+                other && productSummary
+                  ? `Say hello to ${other.firstName} about “${productSummary.title}”.`
+                  : 'Write the first message below.'
+              }
             />
           )
         )}
       </Box>
-      <MessageComposer key={`${otherUserId}:${productId}`} toUserId={otherUserId} productId={productId} recipientName={other?.firstName} />
+      <MessageComposer
+        key={`${otherUserId}:${productId}`}
+        toUserId={otherUserId}
+        productId={productId}
+        recipientName={other?.firstName}
+      />
     </Stack>
   );
 }

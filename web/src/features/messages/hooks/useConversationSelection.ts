@@ -30,8 +30,11 @@ export function useConversationSelection(loaded: ConversationDto[] | undefined, 
   const productParam = params.get('product');
 
   const { hasMore, isLoadingMore, loadMore } = more;
-  const wanted = (c: ConversationDto) => (userParam ? otherParty(c, meId).id === userParam : c.productId === productParam);
-  const lookingFurther = Boolean(loaded && hasMore && !(userParam && productParam) && (userParam || productParam) && !loaded.some(wanted));
+  const wanted = (c: ConversationDto) =>
+    userParam ? otherParty(c, meId).id === userParam : c.productId === productParam;
+  const lookingFurther = Boolean(
+    loaded && hasMore && !(userParam && productParam) && (userParam || productParam) && !loaded.some(wanted),
+  );
   useEffect(() => {
     if (lookingFurther && !isLoadingMore) loadMore();
   }, [lookingFurther, isLoadingMore, loadMore]);
@@ -46,16 +49,27 @@ export function useConversationSelection(loaded: ConversationDto[] | undefined, 
   if (!userParam && !productParam) {
     selection = { kind: 'none' };
   } else if (userParam && productParam) {
-    const conversation = conversations?.find((c) => c.productId === productParam && otherParty(c, meId).id === userParam);
-    selection = userParam === meId ? { kind: 'hint', reason: 'self' } : { kind: 'thread', otherUserId: userParam, productId: productParam, conversation };
+    const conversation = conversations?.find(
+      (c) => c.productId === productParam && otherParty(c, meId).id === userParam,
+    );
+    selection =
+      userParam === meId
+        ? { kind: 'hint', reason: 'self' }
+        : { kind: 'thread', otherUserId: userParam, productId: productParam, conversation };
   } else if (userParam) {
     const conversation = conversations?.find((c) => otherParty(c, meId).id === userParam);
     if (userParam === meId) selection = { kind: 'hint', reason: 'self' };
-    else if (conversation) selection = { kind: 'thread', otherUserId: userParam, productId: conversation.productId, conversation };
+    else if (conversation)
+      selection = { kind: 'thread', otherUserId: userParam, productId: conversation.productId, conversation };
     else if (!conversations) selection = { kind: 'loading' };
     else selection = { kind: 'hint', reason: 'pick-product', userId: userParam };
   } else if (byProduct) {
-    selection = { kind: 'thread', otherUserId: otherParty(byProduct, meId).id, productId: byProduct.productId, conversation: byProduct };
+    selection = {
+      kind: 'thread',
+      otherUserId: otherParty(byProduct, meId).id,
+      productId: byProduct.productId,
+      conversation: byProduct,
+    };
   } else if (!conversations || product.isLoading || product.isFetching) {
     selection = { kind: 'loading' };
   } else if (!product.data) {
@@ -74,7 +88,8 @@ export function useConversationSelection(loaded: ConversationDto[] | undefined, 
   }, [pinUser, pinProduct, setParams]);
 
   const select = useCallback(
-    (conversation: ConversationDto) => setParams({ user: otherParty(conversation, meId).id, product: conversation.productId }),
+    (conversation: ConversationDto) =>
+      setParams({ user: otherParty(conversation, meId).id, product: conversation.productId }),
     [meId, setParams],
   );
   const clear = useCallback(() => setParams({}), [setParams]);

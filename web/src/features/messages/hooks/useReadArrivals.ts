@@ -8,7 +8,11 @@ import type { ConversationDto, MessageDto } from '@souvenir/contracts';
  * the server (and refreshes the list and badge), so a message that arrives in the thread someone is looking at is
  * read when it arrives. Once per new latest message: a list that has not caught up yet does not cause a loop.
  */
-export function useReadArrivals(conversation: ConversationDto | undefined, messages: MessageDto[] | undefined, refetch: () => unknown): void {
+export function useReadArrivals(
+  conversation: ConversationDto | undefined,
+  messages: MessageDto[] | undefined,
+  refetch: () => unknown,
+): void {
   const latestId = conversation?.id;
   // The thread already returned (and so read) the conversation's latest message: nothing new has arrived.
   const behind = Boolean(messages && latestId && !messages.some((message) => message.id === latestId));

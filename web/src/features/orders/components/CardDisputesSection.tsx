@@ -23,11 +23,16 @@ function DisputedOrder({ order }: { order: OrderDetailDto }) {
           <ProductImage src={order.product.image} alt="" />
         </Box>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h6" component="h3" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          <Typography
+            variant="h6"
+            component="h3"
+            sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
             {order.product.title}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-            {buyer} bought from {order.seller.name ?? 'the seller'} · disputed {order.cardDispute ? dateTime(order.cardDispute.openedAt) : ''}
+            {buyer} bought from {order.seller.name ?? 'the seller'} · disputed{' '}
+            {order.cardDispute ? dateTime(order.cardDispute.openedAt) : ''}
             {order.cardDispute?.reason ? ` · ${order.cardDispute.reason.replace(/_/g, ' ')}` : ''}
           </Typography>
         </Box>
@@ -56,7 +61,8 @@ export function CardDisputesSection() {
         Card disputes
       </Typography>
       <Typography sx={{ color: 'text.secondary', mt: 1, mb: 3 }}>
-        Payments the buyer's bank is contesting. Their money is frozen: nothing is paid to the seller until the bank decides.
+        Payments the buyer's bank is contesting. Their money is frozen: nothing is paid to the seller until the bank
+        decides.
       </Typography>
       {disputes.isError ? (
         <Alert severity="error">{asApiError(disputes.error)?.message ?? 'An error occurred'}</Alert>

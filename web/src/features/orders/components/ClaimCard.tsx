@@ -18,7 +18,10 @@ function Statement({ who, at, children }: { who: string; at: string; children: s
   return (
     <Box sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
       <Typography variant="body2" sx={{ fontWeight: 700 }}>
-        {who} <Typography component="span" variant="body2" sx={{ color: 'text.secondary', fontWeight: 400 }}>· {dateTime(at)}</Typography>
+        {who}{' '}
+        <Typography component="span" variant="body2" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+          · {dateTime(at)}
+        </Typography>
       </Typography>
       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {children}
@@ -32,9 +35,20 @@ export function ClaimCard({ claim, headingLevel = 'h2' }: { claim: ClaimDto; hea
   const response = claim.sellerResponse;
   // On an order page the claim is a landmark of its own; in support's list (h3 under each order) there are many, and
   // landmarks with the same name are confusing to move between (axe: landmark-unique), so the list item groups it.
-  const landmark = headingLevel === 'h2' ? ({ component: 'section', 'aria-label': 'Claim' } as const) : ({ component: 'div' } as const);
+  const landmark =
+    headingLevel === 'h2'
+      ? ({ component: 'section', 'aria-label': 'Claim' } as const)
+      : ({ component: 'div' } as const);
   return (
-    <Paper variant="outlined" {...landmark} sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2, borderColor: claim.status === 'resolved' ? 'divider' : 'warning.light' }}>
+    <Paper
+      variant="outlined"
+      {...landmark}
+      sx={{
+        p: { xs: 2, sm: 3 },
+        borderRadius: 2,
+        borderColor: claim.status === 'resolved' ? 'divider' : 'warning.light',
+      }}
+    >
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h6" component={headingLevel}>
           Claim: {CLAIM_REASON_LABELS[claim.reason] ?? claim.reason}
@@ -48,10 +62,28 @@ export function ClaimCard({ claim, headingLevel = 'h2' }: { claim: ClaimDto; hea
           {claim.description}
         </Statement>
         {claim.photos.length > 0 && (
-          <Box component="ul" aria-label="Photos" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, m: 0, p: 0, listStyle: 'none' }}>
+          <Box
+            component="ul"
+            aria-label="Photos"
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, m: 0, p: 0, listStyle: 'none' }}
+          >
             {claim.photos.map((photo, index) => (
               <li key={photo + index}>
-                <Link href={photo} target="_blank" rel="noopener noreferrer nofollow" aria-label={`Photo ${index + 1} (opens in a new tab)`} sx={{ display: 'block', width: 88, height: 88, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
+                <Link
+                  href={photo}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  aria-label={`Photo ${index + 1} (opens in a new tab)`}
+                  sx={{
+                    display: 'block',
+                    width: 88,
+                    height: 88,
+                    borderRadius: 2,
+                    overflow: 'hidden',
+                    border: 1,
+                    borderColor: 'divider',
+                  }}
+                >
                   <ProductImage src={photo} alt={`Claim photo ${index + 1}`} />
                 </Link>
               </li>
@@ -65,7 +97,9 @@ export function ClaimCard({ claim, headingLevel = 'h2' }: { claim: ClaimDto; hea
         )}
         {claim.decision && (
           <Alert severity={claim.decision.outcome === 'refund' ? 'info' : 'success'}>
-            <strong>{claim.decision.outcome === 'refund' ? 'Refunded to the buyer' : 'Payment released to the seller'}</strong>
+            <strong>
+              {claim.decision.outcome === 'refund' ? 'Refunded to the buyer' : 'Payment released to the seller'}
+            </strong>
             {` by ${claim.decision.by} on ${dateTime(claim.decision.at)}: `}
             {claim.decision.reason}
           </Alert>

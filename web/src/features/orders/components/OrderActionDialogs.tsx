@@ -14,7 +14,15 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import AddRounded from '@mui/icons-material/AddRounded';
 import CloseRounded from '@mui/icons-material/CloseRounded';
-import { CancelOrderDto, CLAIM_REASONS, DecideClaimDto, OpenClaimDto, ShipOrderDto, type RespondToClaimDto, type ClaimReason } from '@souvenir/contracts';
+import {
+  CancelOrderDto,
+  CLAIM_REASONS,
+  DecideClaimDto,
+  OpenClaimDto,
+  ShipOrderDto,
+  type RespondToClaimDto,
+  type ClaimReason,
+} from '@souvenir/contracts';
 import { DialogCloseButton } from '../../../components/DialogCloseButton';
 import { useDtoForm } from '../../../hooks/useDtoForm';
 import { CLAIM_REASON_LABELS } from '../orderText';
@@ -29,17 +37,47 @@ interface DialogProps<T> {
   onSubmit: (values: T) => Promise<boolean>;
 }
 
-function FormDialog({ open, onClose, id, title, text, busy, submitLabel, onSubmit, children }: {
-  open: boolean; onClose: () => void; id: string; title: string; text?: string; busy: boolean; submitLabel: string;
-  onSubmit: (event?: FormEvent) => unknown; children: ReactNode;
+function FormDialog({
+  open,
+  onClose,
+  id,
+  title,
+  text,
+  busy,
+  submitLabel,
+  onSubmit,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  id: string;
+  title: string;
+  text?: string;
+  busy: boolean;
+  submitLabel: string;
+  onSubmit: (event?: FormEvent) => unknown;
+  children: ReactNode;
 }) {
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`} aria-describedby={text ? `${id}-text` : undefined}>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={text ? `${id}-text` : undefined}
+    >
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={`${id}-title`}>
-        <DialogTitle id={`${id}-title`} sx={{ pr: 7 }}>{title}</DialogTitle>
+        <DialogTitle id={`${id}-title`} sx={{ pr: 7 }}>
+          {title}
+        </DialogTitle>
         <DialogCloseButton onClose={onClose} disabled={busy} />
         <DialogContent>
-          {text && <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>{text}</DialogContentText>}
+          {text && (
+            <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>
+              {text}
+            </DialogContentText>
+          )}
           <Stack spacing={2} sx={{ pt: 1 }}>
             {children}
           </Stack>
@@ -71,10 +109,25 @@ export function ShipDialog({ open, busy, onClose, onSubmit }: DialogProps<ShipOr
   const { field, handleSubmit, reset } = useDtoForm(ShipOrderDto, SHIP_INITIAL);
   useResetOnOpen(open, reset, SHIP_INITIAL);
   const submit = handleSubmit(async (values) => {
-    if (await onSubmit({ carrier: values.carrier, ...(values.trackingNumber ? { trackingNumber: values.trackingNumber } : {}) })) onClose();
+    if (
+      await onSubmit({
+        carrier: values.carrier,
+        ...(values.trackingNumber ? { trackingNumber: values.trackingNumber } : {}),
+      })
+    )
+      onClose();
   });
   return (
-    <FormDialog open={open} onClose={onClose} id="ship" title="Mark as shipped" text="Tell the buyer how the parcel travels. They can follow it with the tracking number." busy={busy} submitLabel="Mark as Shipped" onSubmit={submit}>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      id="ship"
+      title="Mark as shipped"
+      text="Tell the buyer how the parcel travels. They can follow it with the tracking number."
+      busy={busy}
+      submitLabel="Mark as Shipped"
+      onSubmit={submit}
+    >
       <TextField label="Carrier" placeholder="USPS, UPS, DHL..." required autoFocus {...field('carrier')} />
       <TextField label="Tracking number (optional)" {...field('trackingNumber')} />
     </FormDialog>
@@ -83,7 +136,13 @@ export function ShipDialog({ open, busy, onClose, onSubmit }: DialogProps<ShipOr
 
 const CANCEL_INITIAL = { reason: '' };
 
-export function CancelDialog({ open, busy, onClose, onSubmit, asBuyer }: DialogProps<CancelOrderDto> & { asBuyer: boolean }) {
+export function CancelDialog({
+  open,
+  busy,
+  onClose,
+  onSubmit,
+  asBuyer,
+}: DialogProps<CancelOrderDto> & { asBuyer: boolean }) {
   const { field, handleSubmit, reset } = useDtoForm(CancelOrderDto, CANCEL_INITIAL);
   useResetOnOpen(open, reset, CANCEL_INITIAL);
   const submit = handleSubmit(async (values) => {
@@ -95,7 +154,11 @@ export function CancelDialog({ open, busy, onClose, onSubmit, asBuyer }: DialogP
       onClose={onClose}
       id="cancel"
       title={asBuyer ? 'Ask the seller to cancel' : 'Cancel this order'}
-      text={asBuyer ? 'The seller has 72 hours to agree. If they do, you are refunded in full.' : 'The buyer is refunded in full and your item goes back on sale.'}
+      text={
+        asBuyer
+          ? 'The seller has 72 hours to agree. If they do, you are refunded in full.'
+          : 'The buyer is refunded in full and your item goes back on sale.'
+      }
       busy={busy}
       submitLabel={asBuyer ? 'Ask to Cancel' : 'Cancel Order'}
       onSubmit={submit}
@@ -123,7 +186,8 @@ export function ClaimDialog({ open, busy, onClose, onSubmit }: DialogProps<OpenC
     setPhotos(['']);
     setPhotosChecked(false);
   }, [open]);
-  const badPhoto = (photo: string) => Boolean(photo.trim()) && (!PHOTO_URL.test(photo.trim()) || photo.trim().length > 2000);
+  const badPhoto = (photo: string) =>
+    Boolean(photo.trim()) && (!PHOTO_URL.test(photo.trim()) || photo.trim().length > 2000);
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     setPhotosChecked(true);
@@ -131,11 +195,21 @@ export function ClaimDialog({ open, busy, onClose, onSubmit }: DialogProps<OpenC
     await handleSubmit(async (checked) => {
       if (!photosOk) return;
       const links = photos.map((photo) => photo.trim()).filter(Boolean);
-      if (await onSubmit({ reason: checked.reason as ClaimReason, description: checked.description, photos: links })) onClose();
+      if (await onSubmit({ reason: checked.reason as ClaimReason, description: checked.description, photos: links }))
+        onClose();
     })();
   };
   return (
-    <FormDialog open={open} onClose={onClose} id="claim" title="Report a problem" text="The payment stays frozen while the claim is open. The seller has 72 hours to answer, then our support team decides." busy={busy} submitLabel="Open Claim" onSubmit={submit}>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      id="claim"
+      title="Report a problem"
+      text="The payment stays frozen while the claim is open. The seller has 72 hours to answer, then our support team decides."
+      busy={busy}
+      submitLabel="Open Claim"
+      onSubmit={submit}
+    >
       <TextField select label="What went wrong?" required autoFocus {...field('reason')}>
         {CLAIM_REASONS.map((reason) => (
           <MenuItem key={reason} value={reason}>
@@ -157,7 +231,11 @@ export function ClaimDialog({ open, busy, onClose, onSubmit }: DialogProps<OpenC
             helperText={photosChecked && badPhoto(photo) ? 'Photos must be http(s) links' : undefined}
           />
           {photos.length > 1 && (
-            <IconButton aria-label={`Remove photo link ${index + 1}`} onClick={() => setPhotos(photos.filter((_p, i) => i !== index))} sx={{ mt: 1 }}>
+            <IconButton
+              aria-label={`Remove photo link ${index + 1}`}
+              onClick={() => setPhotos(photos.filter((_p, i) => i !== index))}
+              sx={{ mt: 1 }}
+            >
               <CloseRounded />
             </IconButton>
           )}
@@ -190,10 +268,26 @@ export function RespondDialog({ open, busy, onClose, onSubmit }: DialogProps<Res
     if (text.length > 2000) return setMissing(true);
     if (await onSubmit({ accept, ...(text ? { statement: text } : {}) })) onClose();
   };
-  const problem = missing ? (statement.trim() ? 'Statement is too long' : 'Please give your side for support') : undefined;
+  const problem = missing
+    ? statement.trim()
+      ? 'Statement is too long'
+      : 'Please give your side for support'
+    : undefined;
   return (
-    <FormDialog open={open} onClose={onClose} id="respond" title="Answer the claim" busy={busy} submitLabel={accept ? 'Refund the Buyer' : 'Send My Answer'} onSubmit={submit}>
-      <RadioGroup aria-label="Your answer" value={accept ? 'accept' : 'dispute'} onChange={(event) => setAccept(event.target.value === 'accept')}>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      id="respond"
+      title="Answer the claim"
+      busy={busy}
+      submitLabel={accept ? 'Refund the Buyer' : 'Send My Answer'}
+      onSubmit={submit}
+    >
+      <RadioGroup
+        aria-label="Your answer"
+        value={accept ? 'accept' : 'dispute'}
+        onChange={(event) => setAccept(event.target.value === 'accept')}
+      >
         <FormControlLabel value="accept" control={<Radio />} label="Accept: refund the buyer in full" />
         <FormControlLabel value="dispute" control={<Radio />} label="Give my side: support will decide" />
       </RadioGroup>
@@ -228,8 +322,21 @@ export function DecideDialog({ open, busy, onClose, onSubmit }: DialogProps<Deci
     if (await onSubmit(checked)) onClose();
   });
   return (
-    <FormDialog open={open} onClose={onClose} id="decide" title="Decide the claim" text="Both parties see your decision and its reason." busy={busy} submitLabel="Decide" onSubmit={submit}>
-      <RadioGroup aria-label="Outcome" value={values.outcome} onChange={(event) => setValue('outcome', event.target.value as DecideValues['outcome'])}>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      id="decide"
+      title="Decide the claim"
+      text="Both parties see your decision and its reason."
+      busy={busy}
+      submitLabel="Decide"
+      onSubmit={submit}
+    >
+      <RadioGroup
+        aria-label="Outcome"
+        value={values.outcome}
+        onChange={(event) => setValue('outcome', event.target.value as DecideValues['outcome'])}
+      >
         <FormControlLabel value="refund" control={<Radio />} label="Refund the buyer" />
         <FormControlLabel value="release" control={<Radio />} label="Release the payment to the seller" />
       </RadioGroup>

@@ -10,8 +10,13 @@ import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import ReplyRounded from '@mui/icons-material/ReplyRounded';
 import type { OrderAction, OrderDetailDto } from '@souvenir/contracts';
 import {
-  useCancelMutation, useConfirmMutation, useDecideClaimMutation, useMarkDeliveredMutation, useOpenClaimMutation,
-  useRespondToClaimMutation, useShipMutation,
+  useCancelMutation,
+  useConfirmMutation,
+  useDecideClaimMutation,
+  useMarkDeliveredMutation,
+  useOpenClaimMutation,
+  useRespondToClaimMutation,
+  useShipMutation,
 } from '../../../api/ordersApi';
 import { useOrderAction } from '../hooks/useOrderAction';
 import { CancelDialog, ClaimDialog, DecideDialog, RespondDialog, ShipDialog } from './OrderActionDialogs';
@@ -42,9 +47,20 @@ export function OrderActions({ order, orderRef }: Props) {
   if (order.actions.length === 0) return null;
   return (
     <>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ flexWrap: 'wrap', '& > *': { flexShrink: 0 } }} role="group" aria-label="What you can do now">
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ flexWrap: 'wrap', '& > *': { flexShrink: 0 } }}
+        role="group"
+        aria-label="What you can do now"
+      >
         {has('ship') && (
-          <Button variant="contained" size="large" startIcon={<LocalShippingOutlined />} onClick={() => setDialog('ship')}>
+          <Button
+            variant="contained"
+            size="large"
+            startIcon={<LocalShippingOutlined />}
+            onClick={() => setDialog('ship')}
+          >
             Mark as Shipped
           </Button>
         )}
@@ -54,7 +70,13 @@ export function OrderActions({ order, orderRef }: Props) {
             size="large"
             startIcon={<InventoryOutlined />}
             disabled={marking.isLoading}
-            onClick={() => void run(() => markDelivered({ ref: orderRef }).unwrap(), 'Marked as delivered', 'Could not mark as delivered')}
+            onClick={() =>
+              void run(
+                () => markDelivered({ ref: orderRef }).unwrap(),
+                'Marked as delivered',
+                'Could not mark as delivered',
+              )
+            }
           >
             Mark as Delivered
           </Button>
@@ -66,7 +88,13 @@ export function OrderActions({ order, orderRef }: Props) {
             size="large"
             startIcon={<CheckCircleOutlineRounded />}
             disabled={confirming.isLoading}
-            onClick={() => void run(() => confirm({ ref: orderRef }).unwrap(), 'Thank you! The order is complete', 'Could not confirm the order')}
+            onClick={() =>
+              void run(
+                () => confirm({ ref: orderRef }).unwrap(),
+                'Thank you! The order is complete',
+                'Could not confirm the order',
+              )
+            }
           >
             Everything is OK
           </Button>
@@ -82,12 +110,24 @@ export function OrderActions({ order, orderRef }: Props) {
           </Button>
         )}
         {has('openClaim') && (
-          <Button variant="outlined" color="error" size="large" startIcon={<ReportProblemOutlined />} onClick={() => setDialog('claim')}>
+          <Button
+            variant="outlined"
+            color="error"
+            size="large"
+            startIcon={<ReportProblemOutlined />}
+            onClick={() => setDialog('claim')}
+          >
             Report a Problem
           </Button>
         )}
         {(has('cancel') || has('requestCancel')) && (
-          <Button variant="outlined" size="large" startIcon={<CancelOutlined />} onClick={() => setDialog('cancel')} sx={{ color: 'text.secondary', borderColor: 'divider' }}>
+          <Button
+            variant="outlined"
+            size="large"
+            startIcon={<CancelOutlined />}
+            onClick={() => setDialog('cancel')}
+            sx={{ color: 'text.secondary', borderColor: 'divider' }}
+          >
             {asBuyer ? 'Ask to Cancel' : 'Cancel Order'}
           </Button>
         )}
@@ -96,7 +136,9 @@ export function OrderActions({ order, orderRef }: Props) {
         open={dialog === 'ship'}
         busy={shipping.isLoading}
         onClose={close}
-        onSubmit={(body) => run(() => ship({ ref: orderRef, body }).unwrap(), 'Order marked as shipped', 'Could not mark as shipped')}
+        onSubmit={(body) =>
+          run(() => ship({ ref: orderRef, body }).unwrap(), 'Order marked as shipped', 'Could not mark as shipped')
+        }
       />
       <CancelDialog
         open={dialog === 'cancel'}
@@ -104,21 +146,35 @@ export function OrderActions({ order, orderRef }: Props) {
         asBuyer={asBuyer}
         onClose={close}
         onSubmit={(body) =>
-          run(() => cancel({ ref: orderRef, body }).unwrap(), asBuyer ? 'Cancel request sent to the seller' : 'Order cancelled: the buyer is refunded', 'Could not cancel the order')
+          run(
+            () => cancel({ ref: orderRef, body }).unwrap(),
+            asBuyer ? 'Cancel request sent to the seller' : 'Order cancelled: the buyer is refunded',
+            'Could not cancel the order',
+          )
         }
       />
       <ClaimDialog
         open={dialog === 'claim'}
         busy={claiming.isLoading}
         onClose={close}
-        onSubmit={(body) => run(() => openClaim({ ref: orderRef, body }).unwrap(), 'Claim opened: the payment is frozen', 'Could not open the claim')}
+        onSubmit={(body) =>
+          run(
+            () => openClaim({ ref: orderRef, body }).unwrap(),
+            'Claim opened: the payment is frozen',
+            'Could not open the claim',
+          )
+        }
       />
       <RespondDialog
         open={dialog === 'respond'}
         busy={responding.isLoading}
         onClose={close}
         onSubmit={(body) =>
-          run(() => respond({ ref: orderRef, body }).unwrap(), body.accept ? 'Claim accepted: the buyer is refunded' : 'Answer sent: support will decide', 'Could not answer the claim')
+          run(
+            () => respond({ ref: orderRef, body }).unwrap(),
+            body.accept ? 'Claim accepted: the buyer is refunded' : 'Answer sent: support will decide',
+            'Could not answer the claim',
+          )
         }
       />
       {order.claim && (
@@ -127,7 +183,11 @@ export function OrderActions({ order, orderRef }: Props) {
           busy={deciding.isLoading}
           onClose={close}
           onSubmit={(body) =>
-            run(() => decide({ claimId: order.claim!.id, orderRef, body }).unwrap(), body.outcome === 'refund' ? 'Decided: the buyer is refunded' : 'Decided: the payment goes to the seller', 'Could not decide the claim')
+            run(
+              () => decide({ claimId: order.claim!.id, orderRef, body }).unwrap(),
+              body.outcome === 'refund' ? 'Decided: the buyer is refunded' : 'Decided: the payment goes to the seller',
+              'Could not decide the claim',
+            )
           }
         />
       )}

@@ -29,26 +29,66 @@ export function OrderRow({ order, side, now }: Props) {
     <Card component="li" sx={{ listStyle: 'none', borderColor: order.needsAction ? 'primary.light' : undefined }}>
       <CardActionArea component={RouterLink} to={`/orders/${order.id}`} sx={{ p: { xs: 1.5, sm: 2 } }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: 0 }}>
-          <Box sx={{ width: { xs: 64, sm: 80 }, height: { xs: 64, sm: 80 }, borderRadius: 2, overflow: 'hidden', flexShrink: 0 }}>
+          <Box
+            sx={{
+              width: { xs: 64, sm: 80 },
+              height: { xs: 64, sm: 80 },
+              borderRadius: 2,
+              overflow: 'hidden',
+              flexShrink: 0,
+            }}
+          >
             <ProductImage src={order.product.image} alt="" />
           </Box>
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}>
-              <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1rem', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              <Typography
+                component="h2"
+                sx={{
+                  fontWeight: 700,
+                  fontSize: '1rem',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                }}
+              >
                 {order.product.title}
               </Typography>
               <Typography sx={{ fontWeight: 800, flexShrink: 0 }}>{formatMoney(order.amount)}</Typography>
             </Stack>
-            <Typography variant="body2" sx={{ color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <Typography
+              variant="body2"
+              sx={{ color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
               {party} · {shortDate(order.createdAt)}
             </Typography>
             <Stack direction="row" sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
               <OrderStatusChip status={order.status} />
               {order.needsAction && (
-                <Chip icon={<NotificationsActiveOutlined />} label="Needs your action" size="small" variant="outlined" sx={{ fontWeight: 700, color: '#8A3416', borderColor: 'primary.light', '& .MuiChip-icon': { color: '#8A3416' } }} />
+                <Chip
+                  icon={<NotificationsActiveOutlined />}
+                  label="Needs your action"
+                  size="small"
+                  variant="outlined"
+                  sx={{
+                    fontWeight: 700,
+                    color: '#8A3416',
+                    borderColor: 'primary.light',
+                    '& .MuiChip-icon': { color: '#8A3416' },
+                  }}
+                />
               )}
               {deadline && (
-                <Typography variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: deadlineIsNear(deadline, now) ? '#8A3416' : 'text.secondary', fontWeight: deadlineIsNear(deadline, now) ? 700 : 400 }}>
+                <Typography
+                  variant="body2"
+                  sx={{
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                    gap: 0.5,
+                    color: deadlineIsNear(deadline, now) ? '#8A3416' : 'text.secondary',
+                    fontWeight: deadlineIsNear(deadline, now) ? 700 : 400,
+                  }}
+                >
                   <ScheduleRounded sx={{ fontSize: 16 }} aria-hidden />
                   {deadlineText(deadline, now)}
                 </Typography>

@@ -15,7 +15,11 @@ export function useOrderAction() {
         toast({ title: success, variant: 'success' });
         return true;
       } catch (error) {
-        toast({ title: failure, description: asApiError(error)?.serverMessage ?? 'An error occurred', variant: 'error' });
+        toast({
+          title: failure,
+          description: asApiError(error)?.serverMessage ?? 'An error occurred',
+          variant: 'error',
+        });
         return false;
       }
     },

@@ -34,11 +34,15 @@ function statusSentence(order: OrderDetailDto): string {
   const seller = order.viewer === 'seller';
   switch (order.status) {
     case 'paid':
-      return seller ? 'Paid. Please ship the item to the address below before the deadline, or the buyer is refunded.' : 'Paid. The seller is preparing your parcel.';
+      return seller
+        ? 'Paid. Please ship the item to the address below before the deadline, or the buyer is refunded.'
+        : 'Paid. The seller is preparing your parcel.';
     case 'shipped':
       return seller ? 'On its way to the buyer.' : 'On its way to you. Mark it delivered when it arrives.';
     case 'delivered':
-      return seller ? 'Delivered. The buyer has a few days to check it, then the payment is yours.' : 'Delivered. Check the item: confirm if everything is OK, or report a problem.';
+      return seller
+        ? 'Delivered. The buyer has a few days to check it, then the payment is yours.'
+        : 'Delivered. Check the item: confirm if everything is OK, or report a problem.';
     case 'completed':
       return 'Completed. Thank you for trading on Souvenir.';
     case 'cancelled':
@@ -105,7 +109,8 @@ export default function OrderPage() {
   if (isLoading) return <OrderSkeleton />;
   if (error || !order) {
     const apiError = asApiError(error);
-    const notFound = apiError?.status === 404 || apiError?.status === 400 || apiError?.status === 403 || apiError?.status === 401;
+    const notFound =
+      apiError?.status === 404 || apiError?.status === 400 || apiError?.status === 403 || apiError?.status === 401;
     return (
       <Container maxWidth="sm" sx={{ py: 10 }}>
         <Typography variant="h2" component="h1" sx={{ textAlign: 'center', mb: 4 }}>
@@ -115,7 +120,11 @@ export default function OrderPage() {
           <EmptyState
             icon={<ReceiptLongOutlined />}
             title="Order not found"
-            description={user ? 'This order does not exist or is not yours.' : 'Sign in to see your orders. A guest can follow an order with the private link from the success page.'}
+            description={
+              user
+                ? 'This order does not exist or is not yours.'
+                : 'Sign in to see your orders. A guest can follow an order with the private link from the success page.'
+            }
             action={
               <Button component={RouterLink} to={user ? '/orders' : '/'} variant="contained">
                 {user ? 'My Orders' : 'Back to Browse'}
@@ -133,22 +142,40 @@ export default function OrderPage() {
   const buyerName = `${order.buyer.firstName} ${order.buyer.lastName}`.trim();
   const otherId = isSeller ? order.buyer.id : order.seller.id;
   // Members talk about the product in Messages; a guest buyer has no account to message from.
-  const conversation = user && order.viewer !== 'support'
-    ? `/messages?${otherId ? `user=${encodeURIComponent(otherId)}&` : ''}product=${encodeURIComponent(order.product.id)}`
-    : null;
+  const conversation =
+    user && order.viewer !== 'support'
+      ? `/messages?${otherId ? `user=${encodeURIComponent(otherId)}&` : ''}product=${encodeURIComponent(order.product.id)}`
+      : null;
   const address = order.deliveryAddress;
   const backTo = order.viewer === 'support' ? '/support' : `/orders${isSeller ? '?tab=sales' : ''}`;
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       {user && (
-        <Button component={RouterLink} to={backTo} startIcon={<ArrowBackRounded />} sx={{ color: 'text.secondary', mb: 2 }}>
+        <Button
+          component={RouterLink}
+          to={backTo}
+          startIcon={<ArrowBackRounded />}
+          sx={{ color: 'text.secondary', mb: 2 }}
+        >
           {order.viewer === 'support' ? 'Open claims' : 'My Orders'}
         </Button>
       )}
       <Card sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2, sm: 3 }} sx={{ alignItems: { sm: 'center' } }}>
-          <Box component={RouterLink} to={`/product/${order.product.id}`} sx={{ width: { xs: '100%', sm: 120 }, height: { xs: 180, sm: 120 }, borderRadius: 3, overflow: 'hidden', flexShrink: 0, display: 'block' }} aria-label={`${order.product.title}: product page`}>
+          <Box
+            component={RouterLink}
+            to={`/product/${order.product.id}`}
+            sx={{
+              width: { xs: '100%', sm: 120 },
+              height: { xs: 180, sm: 120 },
+              borderRadius: 3,
+              overflow: 'hidden',
+              flexShrink: 0,
+              display: 'block',
+            }}
+            aria-label={`${order.product.title}: product page`}
+          >
             <ProductImage src={order.product.image} alt="" loading="eager" />
           </Box>
           <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -168,10 +195,20 @@ export default function OrderPage() {
           </Typography>
         </Stack>
         {(order.actions.length > 0 || conversation) && <Divider sx={{ my: 2.5 }} />}
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={1.5}
+          sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}
+        >
           <OrderActions order={order} orderRef={ref} />
           {conversation && (
-            <Button component={RouterLink} to={conversation} size="large" startIcon={<ChatBubbleOutlineRounded />} sx={{ alignSelf: { xs: 'stretch', md: 'center' } }}>
+            <Button
+              component={RouterLink}
+              to={conversation}
+              size="large"
+              startIcon={<ChatBubbleOutlineRounded />}
+              sx={{ alignSelf: { xs: 'stretch', md: 'center' } }}
+            >
               {isSeller ? 'Message Buyer' : 'Message Seller'}
             </Button>
           )}
@@ -180,8 +217,11 @@ export default function OrderPage() {
 
       {order.cancelRequest && (
         <Alert severity="warning" sx={{ mt: 3 }}>
-          <strong>{isSeller ? 'The buyer asks you to cancel' : 'You asked the seller to cancel'}</strong> ({dateTime(order.cancelRequest.at)}): {order.cancelRequest.reason}
-          {isSeller && order.actions.includes('cancel') ? ' Cancel the order to agree; the buyer is refunded in full.' : ''}
+          <strong>{isSeller ? 'The buyer asks you to cancel' : 'You asked the seller to cancel'}</strong> (
+          {dateTime(order.cancelRequest.at)}): {order.cancelRequest.reason}
+          {isSeller && order.actions.includes('cancel')
+            ? ' Cancel the order to agree; the buyer is refunded in full.'
+            : ''}
         </Alert>
       )}
 
@@ -190,7 +230,11 @@ export default function OrderPage() {
           <Stack spacing={3}>
             {order.claim && <ClaimCard claim={order.claim} />}
             <Section title="Timeline">
-              {order.history.length ? <OrderTimeline history={order.history} /> : <Typography sx={{ color: 'text.secondary' }}>Nothing has happened yet.</Typography>}
+              {order.history.length ? (
+                <OrderTimeline history={order.history} />
+              ) : (
+                <Typography sx={{ color: 'text.secondary' }}>Nothing has happened yet.</Typography>
+              )}
             </Section>
           </Stack>
         </Grid>
@@ -208,7 +252,11 @@ export default function OrderPage() {
                     <Box component="span" sx={{ color: deadlineIsNear(deadline, now) ? '#8A3416' : undefined }}>
                       {dateTime(deadline.at)}
                     </Box>
-                    <Typography variant="body2" component="span" sx={{ display: 'block', color: 'text.secondary', fontWeight: 400 }}>
+                    <Typography
+                      variant="body2"
+                      component="span"
+                      sx={{ display: 'block', color: 'text.secondary', fontWeight: 400 }}
+                    >
                       {timeLeft(deadline.at, now)}
                     </Typography>
                   </Fact>

@@ -22,7 +22,17 @@ import { OrderRow, OrderRowSkeleton } from '../components/OrderRow';
 import { SignInRequired } from '../components/SignInRequired';
 
 /** Read by screen readers, not shown: the badge's number is shown instead. */
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, m: '-1px', p: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  m: '-1px',
+  p: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 const EMPTY = {
   purchases: {
@@ -62,15 +72,24 @@ export default function OrdersPage() {
   const salesWaiting = sales.data?.pages[0]?.items.filter((order) => order.needsAction).length ?? 0;
 
   const setTab = (next: OrdersRole) =>
-    setParams((prev) => {
-      const nextParams = new URLSearchParams(prev);
-      if (next === 'purchases') nextParams.delete('tab');
-      else nextParams.set('tab', next);
-      return nextParams;
-    }, { replace: true });
+    setParams(
+      (prev) => {
+        const nextParams = new URLSearchParams(prev);
+        if (next === 'purchases') nextParams.delete('tab');
+        else nextParams.set('tab', next);
+        return nextParams;
+      },
+      { replace: true },
+    );
 
   if (isLoading) return <PageLoader />;
-  if (!user) return <SignInRequired title="My Orders" description="Sign in to follow your purchases and sales. Bought as a guest? Open the private link from your success page." />;
+  if (!user)
+    return (
+      <SignInRequired
+        title="My Orders"
+        description="Sign in to follow your purchases and sales. Bought as a guest? Open the private link from your success page."
+      />
+    );
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
@@ -86,9 +105,17 @@ export default function OrdersPage() {
             id="tab-sales"
             aria-controls="panel-sales"
             label={
-              <Badge color="primary" badgeContent={salesWaiting} max={20} slotProps={{ badge: { 'aria-hidden': true } }} sx={{ '& .MuiBadge-badge': { right: -14, top: 2 } }}>
+              <Badge
+                color="primary"
+                badgeContent={salesWaiting}
+                max={20}
+                slotProps={{ badge: { 'aria-hidden': true } }}
+                sx={{ '& .MuiBadge-badge': { right: -14, top: 2 } }}
+              >
                 Sales
-                {salesWaiting > 0 && <Box component="span" sx={visuallyHidden}>{` (${salesWaiting} waiting for you)`}</Box>}
+                {salesWaiting > 0 && (
+                  <Box component="span" sx={visuallyHidden}>{` (${salesWaiting} waiting for you)`}</Box>
+                )}
               </Badge>
             }
           />
@@ -107,12 +134,23 @@ export default function OrdersPage() {
           <EmptyState {...EMPTY[tab]} />
         ) : (
           <>
-            <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0 }} aria-label={tab === 'sales' ? 'Sales' : 'Purchases'}>
+            <Stack
+              component="ul"
+              spacing={1.5}
+              sx={{ m: 0, p: 0 }}
+              aria-label={tab === 'sales' ? 'Sales' : 'Purchases'}
+            >
               {orders.map((order) => (
                 <OrderRow key={order.id} order={order} side={tab} now={now} />
               ))}
             </Stack>
-            {list.hasNextPage && <LoadMoreButton label="Load more" isLoading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />}
+            {list.hasNextPage && (
+              <LoadMoreButton
+                label="Load more"
+                isLoading={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              />
+            )}
           </>
         )}
       </Box>

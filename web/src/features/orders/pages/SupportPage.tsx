@@ -38,7 +38,11 @@ function ClaimItem({ item, onDecide }: { item: SupportClaimDto; onDecide: () => 
           <ProductImage src={order.product.image} alt="" />
         </Box>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h6" component="h2" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          <Typography
+            variant="h6"
+            component="h2"
+            sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
             {order.product.title}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
@@ -102,7 +106,9 @@ export default function SupportPage() {
       <Typography variant="h2" component="h1">
         Open claims
       </Typography>
-      <Typography sx={{ color: 'text.secondary', mt: 1, mb: 3 }}>Oldest first. Read both sides and the evidence, then refund the buyer or release the payment.</Typography>
+      <Typography sx={{ color: 'text.secondary', mt: 1, mb: 3 }}>
+        Oldest first. Read both sides and the evidence, then refund the buyer or release the payment.
+      </Typography>
       {claims.isError ? (
         <Alert severity="error">{asApiError(claims.error)?.message ?? 'An error occurred'}</Alert>
       ) : !items ? (
@@ -112,7 +118,11 @@ export default function SupportPage() {
           ))}
         </Stack>
       ) : items.length === 0 ? (
-        <EmptyState icon={<TaskAltRounded />} title="No open claims" description="Every claim has been decided. New ones appear here when a seller's 72 hours to answer have passed." />
+        <EmptyState
+          icon={<TaskAltRounded />}
+          title="No open claims"
+          description="Every claim has been decided. New ones appear here when a seller's 72 hours to answer have passed."
+        />
       ) : (
         <Stack component="ul" spacing={2} sx={{ m: 0, p: 0 }} aria-label="Open claims">
           {items.map((item) => (
@@ -129,7 +139,9 @@ export default function SupportPage() {
           deciding
             ? run(
                 () => decide({ claimId: deciding.claim.id, orderRef: deciding.order.id, body }).unwrap(),
-                body.outcome === 'refund' ? 'Decided: the buyer is refunded' : 'Decided: the payment goes to the seller',
+                body.outcome === 'refund'
+                  ? 'Decided: the buyer is refunded'
+                  : 'Decided: the payment goes to the seller',
                 'Could not decide the claim',
               )
             : Promise.resolve(false)

@@ -23,7 +23,12 @@ interface Props {
 /** The seller's payout account: its status, what Stripe still needs, the bank, and the way to (continue to) set it up. */
 export function PayoutAccountCard({ account, isLoading, error, onSetUp, busy }: Props) {
   const status = account ? ACCOUNT_STATUS[account.status] : undefined;
-  const action = account?.status === 'not_set_up' ? 'Get paid' : account?.status === 'pending' || account?.status === 'restricted' ? 'Continue setup' : null;
+  const action =
+    account?.status === 'not_set_up'
+      ? 'Get paid'
+      : account?.status === 'pending' || account?.status === 'restricted'
+        ? 'Continue setup'
+        : null;
   return (
     <Card component="section" aria-labelledby="payout-account-title" aria-busy={isLoading} sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
@@ -33,7 +38,9 @@ export function PayoutAccountCard({ account, isLoading, error, onSetUp, busy }: 
         {status && <ToneChip label={status.label} tone={status.tone} />}
       </Stack>
       {error ? (
-        <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
       ) : isLoading || !account || !status ? (
         <Box aria-hidden>
           <Skeleton width="90%" sx={{ mt: 1.5 }} />
@@ -61,12 +68,22 @@ export function PayoutAccountCard({ account, isLoading, error, onSetUp, busy }: 
             <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center' }}>
               <AccountBalanceOutlined sx={{ color: 'text.secondary' }} aria-hidden />
               <Typography>
-                Bank account <Box component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>•••• {account.bankLast4}</Box>
+                Bank account{' '}
+                <Box component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                  •••• {account.bankLast4}
+                </Box>
               </Typography>
             </Stack>
           )}
           {action && (
-            <Button variant="contained" size="large" onClick={onSetUp} disabled={busy} endIcon={<OpenInNewRounded aria-hidden />} sx={{ mt: 2.5, width: { xs: '100%', sm: 'auto' } }}>
+            <Button
+              variant="contained"
+              size="large"
+              onClick={onSetUp}
+              disabled={busy}
+              endIcon={<OpenInNewRounded aria-hidden />}
+              sx={{ mt: 2.5, width: { xs: '100%', sm: 'auto' } }}
+            >
               {busy ? 'Opening...' : action}
             </Button>
           )}

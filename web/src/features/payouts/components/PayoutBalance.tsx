@@ -26,17 +26,31 @@ export function PayoutBalance({ balance }: { balance: PayoutBalanceDto | undefin
               role="group"
               aria-label={card.label}
               sx={{
-                p: { xs: 1.75, sm: 2.5 }, height: '100%', display: 'grid', columnGap: 2,
+                p: { xs: 1.75, sm: 2.5 },
+                height: '100%',
+                display: 'grid',
+                columnGap: 2,
                 // A phone shows the three as rows (figure on the right), a wider screen as three cards side by side.
-                gridTemplateColumns: { xs: '1fr auto', sm: '1fr' }, gridTemplateAreas: { xs: '"label figure" "hint figure"', sm: '"label" "figure" "hint"' },
-                alignItems: 'center', alignContent: 'start',
+                gridTemplateColumns: { xs: '1fr auto', sm: '1fr' },
+                gridTemplateAreas: { xs: '"label figure" "hint figure"', sm: '"label" "figure" "hint"' },
+                alignItems: 'center',
+                alignContent: 'start',
               }}
             >
               <Typography component="h3" sx={{ gridArea: 'label', color: 'text.secondary', fontWeight: 600 }}>
                 {card.label}
               </Typography>
               {balance ? (
-                <Typography sx={{ gridArea: 'figure', fontSize: { xs: '1.4rem', sm: '1.75rem' }, fontWeight: 800, lineHeight: 1.3 }}>{formatMoney(balance[card.key])}</Typography>
+                <Typography
+                  sx={{
+                    gridArea: 'figure',
+                    fontSize: { xs: '1.4rem', sm: '1.75rem' },
+                    fontWeight: 800,
+                    lineHeight: 1.3,
+                  }}
+                >
+                  {formatMoney(balance[card.key])}
+                </Typography>
               ) : (
                 <Skeleton width={110} height={44} aria-hidden sx={{ gridArea: 'figure' }} />
               )}

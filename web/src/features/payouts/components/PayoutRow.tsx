@@ -18,7 +18,11 @@ export function PayoutRow({ payout }: { payout: PayoutDto }) {
     <Card component="li" sx={{ listStyle: 'none', p: { xs: 1.5, sm: 2 } }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
         <Box sx={{ minWidth: 0 }}>
-          <Link component={RouterLink} to={`/orders/${payout.order.id}`} sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+          <Link
+            component={RouterLink}
+            to={`/orders/${payout.order.id}`}
+            sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
+          >
             {payout.order.productTitle}
           </Link>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>

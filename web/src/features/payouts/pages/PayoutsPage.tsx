@@ -9,7 +9,11 @@ import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { asApiError } from '../../../api/api';
-import { useGetPayoutAccountQuery, useGetPayoutsInfiniteQuery, useStartPayoutOnboardingMutation } from '../../../api/payoutsApi';
+import {
+  useGetPayoutAccountQuery,
+  useGetPayoutsInfiniteQuery,
+  useStartPayoutOnboardingMutation,
+} from '../../../api/payoutsApi';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadMoreButton } from '../../../components/LoadMoreButton';
 import { PageLoader } from '../../../components/PageLoader';
@@ -34,7 +38,11 @@ export default function PayoutsPage() {
   // (it tells payments by webhook): it is asked again every few seconds for a while.
   const [watching, setWatching] = useState(false);
   // Orders complete and payouts land while the page is closed: both are loaded anew each time it opens.
-  const account = useGetPayoutAccountQuery(undefined, { skip, refetchOnMountOrArgChange: true, pollingInterval: watching ? 2000 : 0 });
+  const account = useGetPayoutAccountQuery(undefined, {
+    skip,
+    refetchOnMountOrArgChange: true,
+    pollingInterval: watching ? 2000 : 0,
+  });
   const payouts = useGetPayoutsInfiniteQuery(undefined, { skip, refetchOnMountOrArgChange: true });
   const [startOnboarding, onboarding] = useStartPayoutOnboardingMutation();
   useOnPageRestore(onboarding.reset);
@@ -46,16 +54,27 @@ export default function PayoutsPage() {
   useEffect(() => {
     if (!back || skip) return;
     if (back === 'return') {
-      toast({ title: 'Payout details received', description: 'Thank you. Your account status is shown below.', variant: 'success' });
+      toast({
+        title: 'Payout details received',
+        description: 'Thank you. Your account status is shown below.',
+        variant: 'success',
+      });
       setWatching(true);
     } else if (back === 'refresh') {
-      toast({ title: 'That setup link has expired', description: 'Press Continue setup to get a new one.', variant: 'info' });
+      toast({
+        title: 'That setup link has expired',
+        description: 'Press Continue setup to get a new one.',
+        variant: 'info',
+      });
     }
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      next.delete('onboarding');
-      return next;
-    }, { replace: true });
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('onboarding');
+        return next;
+      },
+      { replace: true },
+    );
   }, [back, skip, toast, setParams]);
 
   // Only 'active' ends the watch early: an account that was restricted before this round of details stays
@@ -76,16 +95,26 @@ export default function PayoutsPage() {
       const { url } = await startOnboarding().unwrap();
       window.location.assign(url);
     } catch (error) {
-      toast({ title: 'Could not open the payout setup', description: asApiError(error)?.serverMessage ?? 'An error occurred', variant: 'error' });
+      toast({
+        title: 'Could not open the payout setup',
+        description: asApiError(error)?.serverMessage ?? 'An error occurred',
+        variant: 'error',
+      });
     }
   };
 
   if (userLoading) return <PageLoader />;
-  if (!user) return <SignInRequired title="Payouts" description="Sign in to set up payouts and see the money of your sales." />;
+  if (!user)
+    return <SignInRequired title="Payouts" description="Sign in to set up payouts and see the money of your sales." />;
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <Button component={RouterLink} to="/profile" startIcon={<ArrowBackRounded />} sx={{ color: 'text.secondary', mb: 1 }}>
+      <Button
+        component={RouterLink}
+        to="/profile"
+        startIcon={<ArrowBackRounded />}
+        sx={{ color: 'text.secondary', mb: 1 }}
+      >
         My profile
       </Button>
       <Typography variant="h3" component="h1">
@@ -111,18 +140,31 @@ export default function PayoutsPage() {
             <Alert severity="error">{asApiError(payouts.error)?.message}</Alert>
           ) : payouts.isLoading || !items ? (
             <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-busy="true" aria-label="Loading payouts">
-              {[0, 1, 2].map((key) => <PayoutRowSkeleton key={key} />)}
+              {[0, 1, 2].map((key) => (
+                <PayoutRowSkeleton key={key} />
+              ))}
             </Stack>
           ) : items.length === 0 ? (
-            <EmptyState icon={<PaymentsOutlined />} title="No payouts yet" description="When an order completes, its money appears here." />
+            <EmptyState
+              icon={<PaymentsOutlined />}
+              title="No payouts yet"
+              description="When an order completes, its money appears here."
+            />
           ) : (
             <>
               <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-labelledby="payouts-title">
-                {items.map((payout) => <PayoutRow key={payout.id} payout={payout} />)}
+                {items.map((payout) => (
+                  <PayoutRow key={payout.id} payout={payout} />
+                ))}
               </Stack>
               {payouts.hasNextPage && (
                 <Box sx={{ mt: 2 }}>
-                  <LoadMoreButton label="Load more" compact isLoading={payouts.isFetchingNextPage} onClick={() => void payouts.fetchNextPage()} />
+                  <LoadMoreButton
+                    label="Load more"
+                    compact
+                    isLoading={payouts.isFetchingNextPage}
+                    onClick={() => void payouts.fetchNextPage()}
+                  />
                 </Box>
               )}
             </>

@@ -21,8 +21,13 @@ import { useOnPageRestore } from '../hooks/useOnPageRestore';
 
 /** Stripe's test values that pass every check. */
 const TEST_VALUES: TestOnboardingDetailsDto = {
-  legalName: '', dateOfBirth: '1901-01-01', addressLine: '1 Market Street', city: 'San Francisco', postalCode: '94105',
-  routingNumber: '110000000', accountNumber: '000123456789',
+  legalName: '',
+  dateOfBirth: '1901-01-01',
+  addressLine: '1 Market Street',
+  city: 'San Francisco',
+  postalCode: '94105',
+  routingNumber: '110000000',
+  accountNumber: '000123456789',
 };
 
 type Field = keyof TestOnboardingDetailsDto;
@@ -31,7 +36,8 @@ type Field = keyof TestOnboardingDetailsDto;
 function serverFieldErrors(data: unknown): Partial<Record<Field, string>> {
   const errors = (data as { errors?: FieldError[] } | undefined)?.errors;
   const byField: Partial<Record<Field, string>> = {};
-  if (Array.isArray(errors)) for (const error of errors) if (error.field in TEST_VALUES) byField[error.field as Field] ??= error.message;
+  if (Array.isArray(errors))
+    for (const error of errors) if (error.field in TEST_VALUES) byField[error.field as Field] ??= error.message;
   return byField;
 }
 
@@ -99,19 +105,31 @@ export default function TestOnboardingPage() {
       </Alert>
       {link.isLoading ? (
         <Card sx={{ p: 3 }} aria-busy="true" aria-label="Loading the setup form">
-          {[0, 1, 2, 3, 4].map((key) => <Skeleton key={key} variant="rounded" height={56} sx={{ mb: 2 }} />)}
+          {[0, 1, 2, 3, 4].map((key) => (
+            <Skeleton key={key} variant="rounded" height={56} sx={{ mb: 2 }} />
+          ))}
         </Card>
       ) : unusable ? (
         <EmptyState
           icon={<LinkOffRounded />}
           title="This setup link can no longer be used"
           description="Setup links work once and for a short while. Open Payouts on your profile and press Continue setup for a new one."
-          action={<Button component={RouterLink} to="/profile/payouts" variant="contained">Go to Payouts</Button>}
+          action={
+            <Button component={RouterLink} to="/profile/payouts" variant="contained">
+              Go to Payouts
+            </Button>
+          }
         />
       ) : link.isError ? (
         <Alert severity="error">{apiError?.message ?? 'An error occurred'}</Alert>
       ) : (
-        <Card component="form" noValidate aria-label="Payout details" onSubmit={(event) => void submit(event)} sx={{ p: { xs: 2, sm: 3 } }}>
+        <Card
+          component="form"
+          noValidate
+          aria-label="Payout details"
+          onSubmit={(event) => void submit(event)}
+          sx={{ p: { xs: 2, sm: 3 } }}
+        >
           {link.data?.email && (
             <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
               Account for {link.data.email}
@@ -127,8 +145,12 @@ export default function TestOnboardingPage() {
                 {input('dateOfBirth', 'Date of birth', { hint: 'YYYY-MM-DD', htmlInput: { inputMode: 'numeric' } })}
                 {input('addressLine', 'Address', { htmlInput: { autoComplete: 'street-address' } })}
                 <Grid container spacing={2}>
-                  <Grid size={{ xs: 12, sm: 7 }}>{input('city', 'City', { htmlInput: { autoComplete: 'address-level2' } })}</Grid>
-                  <Grid size={{ xs: 12, sm: 5 }}>{input('postalCode', 'Postal code', { htmlInput: { autoComplete: 'postal-code' } })}</Grid>
+                  <Grid size={{ xs: 12, sm: 7 }}>
+                    {input('city', 'City', { htmlInput: { autoComplete: 'address-level2' } })}
+                  </Grid>
+                  <Grid size={{ xs: 12, sm: 5 }}>
+                    {input('postalCode', 'Postal code', { htmlInput: { autoComplete: 'postal-code' } })}
+                  </Grid>
                 </Grid>
               </Stack>
             </Box>
@@ -142,7 +164,12 @@ export default function TestOnboardingPage() {
               </Stack>
             </Box>
             {failure && <Alert severity="error">{failure}</Alert>}
-            <Button type="submit" variant="contained" size="large" disabled={completing.isLoading || completing.isSuccess}>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={completing.isLoading || completing.isSuccess}
+            >
               {completing.isLoading || completing.isSuccess ? 'Sending...' : 'Submit details'}
             </Button>
           </Stack>

@@ -22,7 +22,11 @@ interface Props {
 export function EditProfileDialog({ open, user, onClose }: Props) {
   const [updateUser, { isLoading }] = useUpdateUserMutation();
   const toast = useToast();
-  const { field, handleSubmit, reset } = useDtoForm(UpdateProfileDto, { firstName: user.firstName, lastName: user.lastName, location: user.location ?? '' });
+  const { field, handleSubmit, reset } = useDtoForm(UpdateProfileDto, {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    location: user.location ?? '',
+  });
 
   useEffect(() => {
     if (open) reset({ firstName: user.firstName, lastName: user.lastName, location: user.location ?? '' });
@@ -34,20 +38,31 @@ export function EditProfileDialog({ open, user, onClose }: Props) {
       toast({ title: 'Profile updated successfully!' });
       onClose();
     } catch (error) {
-      toast({ title: 'Failed to update profile', description: asApiError(error)?.serverMessage ?? 'An error occurred', variant: 'error' });
+      toast({
+        title: 'Failed to update profile',
+        description: asApiError(error)?.serverMessage ?? 'An error occurred',
+        variant: 'error',
+      });
     }
   });
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="edit-profile-title">
       <form noValidate onSubmit={submit}>
-        <DialogTitle id="edit-profile-title" sx={{ pr: 7 }}>Edit Profile</DialogTitle>
+        <DialogTitle id="edit-profile-title" sx={{ pr: 7 }}>
+          Edit Profile
+        </DialogTitle>
         <DialogCloseButton onClose={onClose} disabled={isLoading} />
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField label="First Name" autoComplete="given-name" autoFocus {...field('firstName')} />
             <TextField label="Last Name" autoComplete="family-name" {...field('lastName')} />
-            <TextField label="Location" placeholder="City, Country" autoComplete="address-level2" {...field('location')} />
+            <TextField
+              label="Location"
+              placeholder="City, Country"
+              autoComplete="address-level2"
+              {...field('location')}
+            />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>

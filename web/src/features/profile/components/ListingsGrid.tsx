@@ -17,8 +17,20 @@ interface Props {
   onLoadMore?: () => void;
 }
 
-export function ListingsGrid({ products, isLoading, sold = false, empty, hasMore = false, isLoadingMore = false, onLoadMore }: Props) {
-  const gridSx = { display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' } };
+export function ListingsGrid({
+  products,
+  isLoading,
+  sold = false,
+  empty,
+  hasMore = false,
+  isLoadingMore = false,
+  onLoadMore,
+}: Props) {
+  const gridSx = {
+    display: 'grid',
+    gap: 3,
+    gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
+  };
   if (isLoading) {
     return (
       <Box sx={gridSx} aria-busy="true">
@@ -33,7 +45,12 @@ export function ListingsGrid({ products, isLoading, sold = false, empty, hasMore
     <>
       <Box sx={gridSx}>
         {products.map((product) => (
-          <ProductCard key={product.id} product={product} sold={sold || product.status === 'sold'} showFavorite={!sold} />
+          <ProductCard
+            key={product.id}
+            product={product}
+            sold={sold || product.status === 'sold'}
+            showFavorite={!sold}
+          />
         ))}
       </Box>
       {hasMore && onLoadMore && <LoadMoreButton isLoading={isLoadingMore} onClick={onLoadMore} />}

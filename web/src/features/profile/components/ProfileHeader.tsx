@@ -39,10 +39,23 @@ function Stat({ value, label }: { value: number | undefined; label: string }) {
 export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }: Props) {
   return (
     <Card sx={{ overflow: 'hidden' }}>
-      <Box aria-hidden sx={{ height: { xs: 90, md: 130 }, background: 'linear-gradient(120deg, #C4572F, #E07A52 40%, #1F6F78)' }} />
+      <Box
+        aria-hidden
+        sx={{ height: { xs: 90, md: 130 }, background: 'linear-gradient(120deg, #C4572F, #E07A52 40%, #1F6F78)' }}
+      />
       <Box sx={{ px: { xs: 2.5, md: 4 }, pb: 3 }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 2, md: 3 }} sx={{ alignItems: { md: 'flex-end' } }}>
-          <UserAvatar firstName={user.firstName} lastName={user.lastName} avatar={user.avatar} size={112} sx={{ mt: -7, border: '4px solid #fff', boxShadow: '0 6px 20px rgba(0,0,0,0.15)' }} />
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={{ xs: 2, md: 3 }}
+          sx={{ alignItems: { md: 'flex-end' } }}
+        >
+          <UserAvatar
+            firstName={user.firstName}
+            lastName={user.lastName}
+            avatar={user.avatar}
+            size={112}
+            sx={{ mt: -7, border: '4px solid #fff', boxShadow: '0 6px 20px rgba(0,0,0,0.15)' }}
+          />
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="h3" component="h1">
@@ -68,7 +81,11 @@ export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }:
               </Stack>
             </Stack>
           </Box>
-          <Stack direction="row" sx={{ alignItems: 'center' }} divider={<Box sx={{ width: '1px', alignSelf: 'stretch', bgcolor: 'divider' }} />}>
+          <Stack
+            direction="row"
+            sx={{ alignItems: 'center' }}
+            divider={<Box sx={{ width: '1px', alignSelf: 'stretch', bgcolor: 'divider' }} />}
+          >
             <Stat value={activeCount} label="Active" />
             <Stat value={soldCount} label="Sold" />
           </Stack>
@@ -78,7 +95,12 @@ export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }:
                 <Button variant="outlined" startIcon={<EditOutlined />} onClick={onEdit}>
                   Edit Profile
                 </Button>
-                <Button component={RouterLink} to="/profile/payouts" variant="outlined" startIcon={<PaymentsOutlined />}>
+                <Button
+                  component={RouterLink}
+                  to="/profile/payouts"
+                  variant="outlined"
+                  startIcon={<PaymentsOutlined />}
+                >
                   Payouts
                 </Button>
                 <Button component={RouterLink} to="/sell" variant="contained" startIcon={<AddRounded />}>
@@ -86,7 +108,12 @@ export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }:
                 </Button>
               </>
             ) : (
-              <Button component={RouterLink} to={`/messages?user=${user.id}`} variant="contained" startIcon={<ChatBubbleOutlineRounded />}>
+              <Button
+                component={RouterLink}
+                to={`/messages?user=${user.id}`}
+                variant="contained"
+                startIcon={<ChatBubbleOutlineRounded />}
+              >
                 Message
               </Button>
             )}

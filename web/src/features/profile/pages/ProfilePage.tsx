@@ -27,7 +27,17 @@ type TabKey = 'active' | 'favorites' | 'sold';
 const TAB_HEADINGS: Record<TabKey, string> = { active: 'Active listings', favorites: 'Favorites', sold: 'Sold items' };
 // The tab panel's heading is for screen readers (the selected tab says the same on screen): without it the cards'
 // h3 titles would follow the profile's h1, skipping a level.
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, m: '-1px', p: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  m: '-1px',
+  p: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 export default function ProfilePage() {
   const { id } = useParams();
@@ -39,8 +49,14 @@ export default function ProfilePage() {
   const user = useGetUserQuery(userId ?? '', { skip });
   // A user's listings are always refetched when the profile opens (spec section 7). Each tab pages on its own; its
   // first page brings the tab's count (X-Total-Count), shown on the tab and in the header.
-  const activeListings = useGetUserProductsInfiniteQuery({ id: userId ?? '', status: 'active' }, { skip, refetchOnMountOrArgChange: true });
-  const soldListings = useGetUserProductsInfiniteQuery({ id: userId ?? '', status: 'sold' }, { skip, refetchOnMountOrArgChange: true });
+  const activeListings = useGetUserProductsInfiniteQuery(
+    { id: userId ?? '', status: 'active' },
+    { skip, refetchOnMountOrArgChange: true },
+  );
+  const soldListings = useGetUserProductsInfiniteQuery(
+    { id: userId ?? '', status: 'sold' },
+    { skip, refetchOnMountOrArgChange: true },
+  );
   const [editing, setEditing] = useState(false);
 
   const active = useMemo(() => activeListings.data?.pages.flatMap((page) => page.items), [activeListings.data]);
@@ -54,12 +70,15 @@ export default function ProfilePage() {
   const listings = tab === 'sold' ? soldListings : activeListings;
   const favoriteItems = useMemo(() => favorites.data?.pages.flatMap((page) => page.items), [favorites.data]);
   const setTab = (next: TabKey) =>
-    setParams((prev) => {
-      const nextParams = new URLSearchParams(prev);
-      if (next === 'active') nextParams.delete('tab');
-      else nextParams.set('tab', next);
-      return nextParams;
-    }, { replace: true });
+    setParams(
+      (prev) => {
+        const nextParams = new URLSearchParams(prev);
+        if (next === 'active') nextParams.delete('tab');
+        else nextParams.set('tab', next);
+        return nextParams;
+      },
+      { replace: true },
+    );
 
   if (meLoading && !id) return <PageLoader />;
   const apiError = asApiError(user.error);
@@ -88,23 +107,47 @@ export default function ProfilePage() {
         <Skeleton variant="rounded" height={260} sx={{ borderRadius: 4.5 }} />
       ) : (
         <>
-          <ProfileHeader user={user.data} isOwner={isOwner} activeCount={activeCount} soldCount={soldCount} onEdit={() => setEditing(true)} />
+          <ProfileHeader
+            user={user.data}
+            isOwner={isOwner}
+            activeCount={activeCount}
+            soldCount={soldCount}
+            onEdit={() => setEditing(true)}
+          />
           {isOwner && <EditProfileDialog open={editing} user={user.data} onClose={() => setEditing(false)} />}
         </>
       )}
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mt: 4, mb: 3 }}>
         <Tabs value={tab} onChange={(_event, next: TabKey) => setTab(next)} aria-label="Profile sections">
-          <Tab value="active" label={`Active Listings${activeCount !== undefined ? ` (${activeCount})` : ''}`} id="tab-active" aria-controls="panel-active" />
+          <Tab
+            value="active"
+            label={`Active Listings${activeCount !== undefined ? ` (${activeCount})` : ''}`}
+            id="tab-active"
+            aria-controls="panel-active"
+          />
           {isOwner && <Tab value="favorites" label="Favorites" id="tab-favorites" aria-controls="panel-favorites" />}
-          <Tab value="sold" label={`Sold${soldCount !== undefined ? ` (${soldCount})` : ''}`} id="tab-sold" aria-controls="panel-sold" />
+          <Tab
+            value="sold"
+            label={`Sold${soldCount !== undefined ? ` (${soldCount})` : ''}`}
+            id="tab-sold"
+            aria-controls="panel-sold"
+          />
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         <Typography component="h2" sx={visuallyHidden}>
           {TAB_HEADINGS[tab]}
         </Typography>
-        {tab !== 'favorites' && listings.isError && <Alert severity="error" sx={{ mb: 2 }}>{asApiError(listings.error)?.message}</Alert>}
-        {tab === 'favorites' && favorites.isError && <Alert severity="error" sx={{ mb: 2 }}>{asApiError(favorites.error)?.message}</Alert>}
+        {tab !== 'favorites' && listings.isError && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {asApiError(listings.error)?.message}
+          </Alert>
+        )}
+        {tab === 'favorites' && favorites.isError && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {asApiError(favorites.error)?.message}
+          </Alert>
+        )}
         {tab === 'active' && (
           <ListingsGrid
             products={active}
@@ -115,7 +158,9 @@ export default function ProfilePage() {
             empty={{
               icon: <Inventory2Outlined />,
               title: 'No active listings',
-              description: isOwner ? 'Souvenirs you list for sale will show up here.' : 'This traveller has nothing for sale right now.',
+              description: isOwner
+                ? 'Souvenirs you list for sale will show up here.'
+                : 'This traveller has nothing for sale right now.',
               action: isOwner ? (
                 <Button component={RouterLink} to="/sell" variant="contained">
                   List Item
@@ -131,7 +176,16 @@ export default function ProfilePage() {
             hasMore={Boolean(favorites.hasNextPage)}
             isLoadingMore={favorites.isFetchingNextPage}
             onLoadMore={() => void favorites.fetchNextPage()}
-            empty={{ icon: <FavoriteBorderRounded />, title: 'No favorites yet', description: 'Tap the heart on any souvenir to save it here.', action: <Button component={RouterLink} to="/" variant="contained">Browse Souvenirs</Button> }}
+            empty={{
+              icon: <FavoriteBorderRounded />,
+              title: 'No favorites yet',
+              description: 'Tap the heart on any souvenir to save it here.',
+              action: (
+                <Button component={RouterLink} to="/" variant="contained">
+                  Browse Souvenirs
+                </Button>
+              ),
+            }}
           />
         )}
         {tab === 'sold' && (
@@ -142,7 +196,11 @@ export default function ProfilePage() {
             isLoadingMore={soldListings.isFetchingNextPage}
             onLoadMore={() => void soldListings.fetchNextPage()}
             sold
-            empty={{ icon: <SellOutlined />, title: 'No sold items yet', description: isOwner ? 'Items you sell will appear here.' : 'This traveller has not sold anything yet.' }}
+            empty={{
+              icon: <SellOutlined />,
+              title: 'No sold items yet',
+              description: isOwner ? 'Items you sell will appear here.' : 'This traveller has not sold anything yet.',
+            }}
           />
         )}
       </Box>
