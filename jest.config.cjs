@@ -8,5 +8,6 @@ module.exports = {
     '<rootDir>/libs/*/jest.config.cjs',
     '<rootDir>/services/*/jest.config.cjs',
     '<rootDir>/gateway/jest.config.cjs',
+    '<rootDir>/web/jest.config.cjs',
   ],
 };
