@@ -1,4 +1,5 @@
 import { IsDateString, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
+import { defineEvents, event } from '../events/event';
 
 /** A product became visible in browse and search. */
 export class ProductListedEvent {
@@ -37,17 +38,10 @@ export class ProductRelistedEvent {
   @IsDateString() occurredAt!: string;
 }
 
-/** catalog's event subjects with their payload classes. */
-export const CATALOG_EVENTS = {
-  productListed: 'events.catalog.product.listed',
-  productRemoved: 'events.catalog.product.removed',
-  productSold: 'events.catalog.product.sold',
-  productRelisted: 'events.catalog.product.relisted',
-} as const;
-
-export const CATALOG_EVENT_TYPES = {
-  [CATALOG_EVENTS.productListed]: ProductListedEvent,
-  [CATALOG_EVENTS.productRemoved]: ProductRemovedEvent,
-  [CATALOG_EVENTS.productSold]: ProductSoldEvent,
-  [CATALOG_EVENTS.productRelisted]: ProductRelistedEvent,
-} as const;
+/** catalog's event subjects, each with its payload class. */
+export const CATALOG_EVENTS = defineEvents('catalog', {
+  productListed: event('events.catalog.product.listed', ProductListedEvent),
+  productRemoved: event('events.catalog.product.removed', ProductRemovedEvent),
+  productSold: event('events.catalog.product.sold', ProductSoldEvent),
+  productRelisted: event('events.catalog.product.relisted', ProductRelistedEvent),
+});

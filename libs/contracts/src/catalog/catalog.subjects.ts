@@ -11,44 +11,22 @@ import {
   ListSellerProductsRequest,
   RemoveProductRequest,
 } from './catalog.rpc';
-import type { Contract, Done } from '../rpc/contract';
+import { defineRpc, rpc, type Done } from '../rpc/contract';
 
-/** catalog's request/reply subjects. */
-export const CATALOG_RPC = {
-  createProduct: 'catalog.product.create',
-  getProduct: 'catalog.product.get',
-  listProducts: 'catalog.product.list',
-  removeProduct: 'catalog.product.remove',
-  listSellerProducts: 'catalog.product.list-by-seller',
-  getProductsByIds: 'catalog.product.get-many',
-  listCategories: 'catalog.category.list',
-  countBrowseCategories: 'catalog.category.count-browse',
-  listProductIds: 'catalog.product.list-ids',
-} as const;
-
-export interface CatalogContracts {
-  [CATALOG_RPC.createProduct]: Contract<CreateProductRequest, ProductDto>;
-  [CATALOG_RPC.getProduct]: Contract<GetProductRequest, ProductDto>;
-  [CATALOG_RPC.listProducts]: Contract<ListProductsRequest, ProductPageDto>;
-  [CATALOG_RPC.removeProduct]: Contract<RemoveProductRequest, Done>;
-  [CATALOG_RPC.listSellerProducts]: Contract<ListSellerProductsRequest, ProductPageDto>;
+/** catalog's request/reply subjects, each with its request class and reply type. */
+export const CATALOG_RPC = defineRpc('catalog', {
+  createProduct: rpc('catalog.product.create', CreateProductRequest).returns<ProductDto>(),
+  getProduct: rpc('catalog.product.get', GetProductRequest).returns<ProductDto>(),
+  listProducts: rpc('catalog.product.list', ListProductsRequest).returns<ProductPageDto>(),
+  removeProduct: rpc('catalog.product.remove', RemoveProductRequest).returns<Done>(),
+  listSellerProducts: rpc('catalog.product.list-by-seller', ListSellerProductsRequest).returns<ProductPageDto>(),
   /** In the order of the ids asked for; unknown and removed products are skipped. */
-  [CATALOG_RPC.getProductsByIds]: Contract<GetProductsByIdsRequest, ProductDto[]>;
-  [CATALOG_RPC.listCategories]: Contract<ListCategoriesRequest, CategoryDto[]>;
+  getProductsByIds: rpc('catalog.product.get-many', GetProductsByIdsRequest).returns<ProductDto[]>(),
+  listCategories: rpc('catalog.category.list', ListCategoriesRequest).returns<CategoryDto[]>(),
   /** In the order of BROWSE_CATEGORIES; each count is the total its `categories` filter answers. */
-  [CATALOG_RPC.countBrowseCategories]: Contract<CountBrowseCategoriesRequest, BrowseCategoryCountDto[]>;
+  countBrowseCategories: rpc('catalog.category.count-browse', CountBrowseCategoriesRequest).returns<
+    BrowseCategoryCountDto[]
+  >(),
   /** Up to `limit` ids, ascending; fewer means the last page. */
-  [CATALOG_RPC.listProductIds]: Contract<ListProductIdsRequest, string[]>;
-}
-
-export const CATALOG_REQUEST_TYPES = {
-  [CATALOG_RPC.createProduct]: CreateProductRequest,
-  [CATALOG_RPC.getProduct]: GetProductRequest,
-  [CATALOG_RPC.listProducts]: ListProductsRequest,
-  [CATALOG_RPC.removeProduct]: RemoveProductRequest,
-  [CATALOG_RPC.listSellerProducts]: ListSellerProductsRequest,
-  [CATALOG_RPC.getProductsByIds]: GetProductsByIdsRequest,
-  [CATALOG_RPC.listCategories]: ListCategoriesRequest,
-  [CATALOG_RPC.countBrowseCategories]: CountBrowseCategoriesRequest,
-  [CATALOG_RPC.listProductIds]: ListProductIdsRequest,
-} as const;
+  listProductIds: rpc('catalog.product.list-ids', ListProductIdsRequest).returns<string[]>(),
+});

@@ -1,4 +1,5 @@
 import { IsBoolean, IsDateString, IsInt, IsUUID, Min } from 'class-validator';
+import { defineEvents, event } from '../events/event';
 
 /**
  * The state of one user's favourite of one product after a change. `version` grows with every change of that
@@ -15,13 +16,8 @@ export class FavouriteChangedEvent {
 export class FavouriteAddedEvent extends FavouriteChangedEvent {}
 export class FavouriteRemovedEvent extends FavouriteChangedEvent {}
 
-/** favourites' event subjects with their payload classes. */
-export const FAVOURITES_EVENTS = {
-  favouriteAdded: 'events.favourites.favourite.added',
-  favouriteRemoved: 'events.favourites.favourite.removed',
-} as const;
-
-export const FAVOURITES_EVENT_TYPES = {
-  [FAVOURITES_EVENTS.favouriteAdded]: FavouriteAddedEvent,
-  [FAVOURITES_EVENTS.favouriteRemoved]: FavouriteRemovedEvent,
-} as const;
+/** favourites' event subjects, each with its payload class. */
+export const FAVOURITES_EVENTS = defineEvents('favourites', {
+  favouriteAdded: event('events.favourites.favourite.added', FavouriteAddedEvent),
+  favouriteRemoved: event('events.favourites.favourite.removed', FavouriteRemovedEvent),
+});

@@ -1,4 +1,5 @@
 import { IsBoolean, IsDateString, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
+import { defineEvents, event } from '../events/event';
 
 /** A user's public profile as it was after a change; `version` orders changes so late arrivals are ignored. */
 export class UserProfileChangedEvent {
@@ -18,13 +19,8 @@ export class UserRegisteredEvent extends UserProfileChangedEvent {}
 /** Published after every profile change. */
 export class UserUpdatedEvent extends UserProfileChangedEvent {}
 
-/** identity's event subjects with their payload classes. */
-export const IDENTITY_EVENTS = {
-  userRegistered: 'events.identity.user.registered',
-  userUpdated: 'events.identity.user.updated',
-} as const;
-
-export const IDENTITY_EVENT_TYPES = {
-  [IDENTITY_EVENTS.userRegistered]: UserRegisteredEvent,
-  [IDENTITY_EVENTS.userUpdated]: UserUpdatedEvent,
-} as const;
+/** identity's event subjects, each with its payload class. */
+export const IDENTITY_EVENTS = defineEvents('identity', {
+  userRegistered: event('events.identity.user.registered', UserRegisteredEvent),
+  userUpdated: event('events.identity.user.updated', UserUpdatedEvent),
+});

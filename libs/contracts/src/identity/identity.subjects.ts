@@ -6,29 +6,13 @@ import {
   VerifyCredentialsRequest,
 } from './identity.rpc';
 import type { MeDto, UserDto } from './user.dto';
-import type { Contract } from '../rpc/contract';
+import { defineRpc, rpc } from '../rpc/contract';
 
-/** identity's request/reply subjects. */
-export const IDENTITY_RPC = {
-  register: 'identity.user.register',
-  verifyCredentials: 'identity.user.verify-credentials',
-  getUser: 'identity.user.get',
-  getMe: 'identity.user.get-me',
-  updateUser: 'identity.user.update',
-} as const;
-
-export interface IdentityContracts {
-  [IDENTITY_RPC.register]: Contract<RegisterUserRequest, MeDto>;
-  [IDENTITY_RPC.verifyCredentials]: Contract<VerifyCredentialsRequest, MeDto>;
-  [IDENTITY_RPC.getUser]: Contract<GetUserRequest, UserDto>;
-  [IDENTITY_RPC.getMe]: Contract<GetMeRequest, MeDto>;
-  [IDENTITY_RPC.updateUser]: Contract<UpdateUserRequest, MeDto>;
-}
-
-export const IDENTITY_REQUEST_TYPES = {
-  [IDENTITY_RPC.register]: RegisterUserRequest,
-  [IDENTITY_RPC.verifyCredentials]: VerifyCredentialsRequest,
-  [IDENTITY_RPC.getUser]: GetUserRequest,
-  [IDENTITY_RPC.getMe]: GetMeRequest,
-  [IDENTITY_RPC.updateUser]: UpdateUserRequest,
-} as const;
+/** identity's request/reply subjects, each with its request class and reply type. */
+export const IDENTITY_RPC = defineRpc('identity', {
+  register: rpc('identity.user.register', RegisterUserRequest).returns<MeDto>(),
+  verifyCredentials: rpc('identity.user.verify-credentials', VerifyCredentialsRequest).returns<MeDto>(),
+  getUser: rpc('identity.user.get', GetUserRequest).returns<UserDto>(),
+  getMe: rpc('identity.user.get-me', GetMeRequest).returns<MeDto>(),
+  updateUser: rpc('identity.user.update', UpdateUserRequest).returns<MeDto>(),
+});

@@ -1,4 +1,5 @@
 import { IsDateString, IsInt, IsString, IsUUID, Min } from 'class-validator';
+import { defineEvents, event } from '../events/event';
 
 /** A message was stored; the recipient may be notified. */
 export class MessageSentEvent {
@@ -21,13 +22,8 @@ export class InboxChangedEvent {
   @IsDateString() occurredAt!: string;
 }
 
-/** messaging's event subjects with their payload classes. */
-export const MESSAGING_EVENTS = {
-  messageSent: 'events.messaging.message.sent',
-  inboxChanged: 'events.messaging.inbox.changed',
-} as const;
-
-export const MESSAGING_EVENT_TYPES = {
-  [MESSAGING_EVENTS.messageSent]: MessageSentEvent,
-  [MESSAGING_EVENTS.inboxChanged]: InboxChangedEvent,
-} as const;
+/** messaging's event subjects, each with its payload class. */
+export const MESSAGING_EVENTS = defineEvents('messaging', {
+  messageSent: event('events.messaging.message.sent', MessageSentEvent),
+  inboxChanged: event('events.messaging.inbox.changed', InboxChangedEvent),
+});

@@ -1,25 +1,13 @@
 import type { ConversationDto, InboxView, MessageDto, UnreadCountDto } from './message.dto';
 import { CountUnreadRequest, GetThreadRequest, ListConversationsRequest, SendMessageRequest } from './messaging.rpc';
-import type { Contract } from '../rpc/contract';
+import { defineRpc, rpc } from '../rpc/contract';
 
-/** messaging's request/reply subjects. */
-export const MESSAGING_RPC = {
-  sendMessage: 'messaging.message.send',
-  listConversations: 'messaging.conversation.list',
-  getThread: 'messaging.thread.get',
-  countUnread: 'messaging.message.unread-count',
-} as const;
-
-export interface MessagingContracts {
-  [MESSAGING_RPC.sendMessage]: Contract<SendMessageRequest, MessageDto>;
-  [MESSAGING_RPC.listConversations]: Contract<ListConversationsRequest, InboxView<ConversationDto[]>>;
-  [MESSAGING_RPC.getThread]: Contract<GetThreadRequest, InboxView<MessageDto[]>>;
-  [MESSAGING_RPC.countUnread]: Contract<CountUnreadRequest, InboxView<UnreadCountDto>>;
-}
-
-export const MESSAGING_REQUEST_TYPES = {
-  [MESSAGING_RPC.sendMessage]: SendMessageRequest,
-  [MESSAGING_RPC.listConversations]: ListConversationsRequest,
-  [MESSAGING_RPC.getThread]: GetThreadRequest,
-  [MESSAGING_RPC.countUnread]: CountUnreadRequest,
-} as const;
+/** messaging's request/reply subjects, each with its request class and reply type. */
+export const MESSAGING_RPC = defineRpc('messaging', {
+  sendMessage: rpc('messaging.message.send', SendMessageRequest).returns<MessageDto>(),
+  listConversations: rpc('messaging.conversation.list', ListConversationsRequest).returns<
+    InboxView<ConversationDto[]>
+  >(),
+  getThread: rpc('messaging.thread.get', GetThreadRequest).returns<InboxView<MessageDto[]>>(),
+  countUnread: rpc('messaging.message.unread-count', CountUnreadRequest).returns<InboxView<UnreadCountDto>>(),
+});

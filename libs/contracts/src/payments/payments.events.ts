@@ -1,4 +1,5 @@
 import { IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Min, ValidateIf } from 'class-validator';
+import { defineEvents, event } from '../events/event';
 
 /** An order was paid: its product must be marked sold. `buyerUserId` is null for a guest. */
 export class OrderPaidEvent {
@@ -55,17 +56,10 @@ export class PayoutPaidEvent {
   @IsDateString() occurredAt!: string;
 }
 
-/** payments' event subjects with their payload classes. */
-export const PAYMENTS_EVENTS = {
-  orderPaid: 'events.payments.order.paid',
-  orderFailed: 'events.payments.order.failed',
-  orderChanged: 'events.payments.order.changed',
-  payoutPaid: 'events.payments.payout.paid',
-} as const;
-
-export const PAYMENTS_EVENT_TYPES = {
-  [PAYMENTS_EVENTS.orderPaid]: OrderPaidEvent,
-  [PAYMENTS_EVENTS.orderFailed]: OrderFailedEvent,
-  [PAYMENTS_EVENTS.orderChanged]: OrderChangedEvent,
-  [PAYMENTS_EVENTS.payoutPaid]: PayoutPaidEvent,
-} as const;
+/** payments' event subjects, each with its payload class. */
+export const PAYMENTS_EVENTS = defineEvents('payments', {
+  orderPaid: event('events.payments.order.paid', OrderPaidEvent),
+  orderFailed: event('events.payments.order.failed', OrderFailedEvent),
+  orderChanged: event('events.payments.order.changed', OrderChangedEvent),
+  payoutPaid: event('events.payments.payout.paid', PayoutPaidEvent),
+});

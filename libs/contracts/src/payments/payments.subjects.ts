@@ -1,4 +1,4 @@
-import type { Contract, Done } from '../rpc/contract';
+import { defineRpc, rpc, type Done } from '../rpc/contract';
 import type { OrderDetailDto, OrdersPageDto, SupportCardDisputesPageDto, SupportClaimsPageDto } from './order.dto';
 import type {
   PayoutAccountDto,
@@ -32,75 +32,30 @@ import {
   ListCardDisputesRequest,
 } from './payments.rpc';
 
-/** payments' request/reply subjects. */
-export const PAYMENTS_RPC = {
-  createIntent: 'payments.intent.create',
-  confirmTestPayment: 'payments.intent.confirm-test',
-  reconcile: 'payments.intent.reconcile',
-  handleWebhook: 'payments.webhook.handle',
-  listOrders: 'payments.order.list',
-  listOrdersPage: 'payments.order.page',
-  getOrder: 'payments.order.get',
-  shipOrder: 'payments.order.ship',
-  markDelivered: 'payments.order.mark-delivered',
-  confirmOrder: 'payments.order.confirm',
-  cancelOrder: 'payments.order.cancel',
-  openClaim: 'payments.order.open-claim',
-  respondToClaim: 'payments.order.respond-to-claim',
-  listOpenClaims: 'payments.claim.list-open',
-  decideClaim: 'payments.claim.decide',
-  listCardDisputes: 'payments.dispute.list-open',
-  getPayoutAccount: 'payments.payout-account.get',
-  createPayoutAccount: 'payments.payout-account.create',
-  listPayouts: 'payments.payout.list',
-  getTestOnboarding: 'payments.test-onboarding.get',
-  completeTestOnboarding: 'payments.test-onboarding.complete',
-} as const;
-
-export interface PaymentsContracts {
-  [PAYMENTS_RPC.createIntent]: Contract<CreatePaymentIntentRequest, PaymentIntentDto>;
-  [PAYMENTS_RPC.confirmTestPayment]: Contract<ConfirmTestPaymentRequest, TestPaymentOutcomeDto>;
-  [PAYMENTS_RPC.reconcile]: Contract<ReconcilePaymentRequest, PaymentStatusDto>;
-  [PAYMENTS_RPC.handleWebhook]: Contract<HandleWebhookRequest, Done>;
-  [PAYMENTS_RPC.listOrders]: Contract<ListOrdersRequest, OrdersDto>;
-  [PAYMENTS_RPC.listOrdersPage]: Contract<ListOrdersPageRequest, OrdersPageDto>;
-  [PAYMENTS_RPC.getOrder]: Contract<GetOrderRequest, OrderDetailDto>;
-  [PAYMENTS_RPC.shipOrder]: Contract<ShipOrderRequest, OrderDetailDto>;
-  [PAYMENTS_RPC.markDelivered]: Contract<MarkDeliveredRequest, OrderDetailDto>;
-  [PAYMENTS_RPC.confirmOrder]: Contract<ConfirmOrderRequest, OrderDetailDto>;
-  [PAYMENTS_RPC.cancelOrder]: Contract<CancelOrderRequest, OrderDetailDto>;
-  [PAYMENTS_RPC.openClaim]: Contract<OpenClaimRequest, OrderDetailDto>;
-  [PAYMENTS_RPC.respondToClaim]: Contract<RespondToClaimRequest, OrderDetailDto>;
-  [PAYMENTS_RPC.listOpenClaims]: Contract<ListOpenClaimsRequest, SupportClaimsPageDto>;
-  [PAYMENTS_RPC.decideClaim]: Contract<DecideClaimRequest, OrderDetailDto>;
-  [PAYMENTS_RPC.listCardDisputes]: Contract<ListCardDisputesRequest, SupportCardDisputesPageDto>;
-  [PAYMENTS_RPC.getPayoutAccount]: Contract<GetPayoutAccountRequest, PayoutAccountDto>;
-  [PAYMENTS_RPC.createPayoutAccount]: Contract<CreatePayoutAccountRequest, PayoutOnboardingDto>;
-  [PAYMENTS_RPC.listPayouts]: Contract<ListPayoutsRequest, PayoutsPageDto>;
-  [PAYMENTS_RPC.getTestOnboarding]: Contract<GetTestOnboardingRequest, TestOnboardingDto>;
-  [PAYMENTS_RPC.completeTestOnboarding]: Contract<CompleteTestOnboardingRequest, TestOnboardingDoneDto>;
-}
-
-export const PAYMENTS_REQUEST_TYPES = {
-  [PAYMENTS_RPC.createIntent]: CreatePaymentIntentRequest,
-  [PAYMENTS_RPC.confirmTestPayment]: ConfirmTestPaymentRequest,
-  [PAYMENTS_RPC.reconcile]: ReconcilePaymentRequest,
-  [PAYMENTS_RPC.handleWebhook]: HandleWebhookRequest,
-  [PAYMENTS_RPC.listOrders]: ListOrdersRequest,
-  [PAYMENTS_RPC.listOrdersPage]: ListOrdersPageRequest,
-  [PAYMENTS_RPC.getOrder]: GetOrderRequest,
-  [PAYMENTS_RPC.shipOrder]: ShipOrderRequest,
-  [PAYMENTS_RPC.markDelivered]: MarkDeliveredRequest,
-  [PAYMENTS_RPC.confirmOrder]: ConfirmOrderRequest,
-  [PAYMENTS_RPC.cancelOrder]: CancelOrderRequest,
-  [PAYMENTS_RPC.openClaim]: OpenClaimRequest,
-  [PAYMENTS_RPC.respondToClaim]: RespondToClaimRequest,
-  [PAYMENTS_RPC.listOpenClaims]: ListOpenClaimsRequest,
-  [PAYMENTS_RPC.decideClaim]: DecideClaimRequest,
-  [PAYMENTS_RPC.listCardDisputes]: ListCardDisputesRequest,
-  [PAYMENTS_RPC.getPayoutAccount]: GetPayoutAccountRequest,
-  [PAYMENTS_RPC.createPayoutAccount]: CreatePayoutAccountRequest,
-  [PAYMENTS_RPC.listPayouts]: ListPayoutsRequest,
-  [PAYMENTS_RPC.getTestOnboarding]: GetTestOnboardingRequest,
-  [PAYMENTS_RPC.completeTestOnboarding]: CompleteTestOnboardingRequest,
-} as const;
+/** payments' request/reply subjects, each with its request class and reply type. */
+export const PAYMENTS_RPC = defineRpc('payments', {
+  createIntent: rpc('payments.intent.create', CreatePaymentIntentRequest).returns<PaymentIntentDto>(),
+  confirmTestPayment: rpc('payments.intent.confirm-test', ConfirmTestPaymentRequest).returns<TestPaymentOutcomeDto>(),
+  reconcile: rpc('payments.intent.reconcile', ReconcilePaymentRequest).returns<PaymentStatusDto>(),
+  handleWebhook: rpc('payments.webhook.handle', HandleWebhookRequest).returns<Done>(),
+  listOrders: rpc('payments.order.list', ListOrdersRequest).returns<OrdersDto>(),
+  listOrdersPage: rpc('payments.order.page', ListOrdersPageRequest).returns<OrdersPageDto>(),
+  getOrder: rpc('payments.order.get', GetOrderRequest).returns<OrderDetailDto>(),
+  shipOrder: rpc('payments.order.ship', ShipOrderRequest).returns<OrderDetailDto>(),
+  markDelivered: rpc('payments.order.mark-delivered', MarkDeliveredRequest).returns<OrderDetailDto>(),
+  confirmOrder: rpc('payments.order.confirm', ConfirmOrderRequest).returns<OrderDetailDto>(),
+  cancelOrder: rpc('payments.order.cancel', CancelOrderRequest).returns<OrderDetailDto>(),
+  openClaim: rpc('payments.order.open-claim', OpenClaimRequest).returns<OrderDetailDto>(),
+  respondToClaim: rpc('payments.order.respond-to-claim', RespondToClaimRequest).returns<OrderDetailDto>(),
+  listOpenClaims: rpc('payments.claim.list-open', ListOpenClaimsRequest).returns<SupportClaimsPageDto>(),
+  decideClaim: rpc('payments.claim.decide', DecideClaimRequest).returns<OrderDetailDto>(),
+  listCardDisputes: rpc('payments.dispute.list-open', ListCardDisputesRequest).returns<SupportCardDisputesPageDto>(),
+  getPayoutAccount: rpc('payments.payout-account.get', GetPayoutAccountRequest).returns<PayoutAccountDto>(),
+  createPayoutAccount: rpc('payments.payout-account.create', CreatePayoutAccountRequest).returns<PayoutOnboardingDto>(),
+  listPayouts: rpc('payments.payout.list', ListPayoutsRequest).returns<PayoutsPageDto>(),
+  getTestOnboarding: rpc('payments.test-onboarding.get', GetTestOnboardingRequest).returns<TestOnboardingDto>(),
+  completeTestOnboarding: rpc(
+    'payments.test-onboarding.complete',
+    CompleteTestOnboardingRequest,
+  ).returns<TestOnboardingDoneDto>(),
+});
