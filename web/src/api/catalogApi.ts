@@ -9,6 +9,7 @@ import type {
 } from '@souvenir/contracts';
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import { api, nextCursorOf } from './api';
+import { PRODUCTS_FOR_SALE, productTags } from './cachedCopies';
 
 /** Browse filters as the Home page holds them; empty values are left out of the query. */
 export interface ProductFilters {
@@ -77,10 +78,7 @@ export const catalogApi = api.injectEndpoints({
       },
       query: ({ queryArg, pageParam }) => productsQuery(queryArg, pageParam),
       transformResponse: (items: ProductDto[], meta) => toPage(items, meta),
-      providesTags: (result) => [
-        { type: 'Product', id: 'LIST' },
-        ...(result?.pages.flatMap((page) => page.items.map((p) => ({ type: 'Product' as const, id: p.id }))) ?? []),
-      ],
+      providesTags: (result) => [PRODUCTS_FOR_SALE, ...productTags(result)],
     }),
     getProduct: build.query<ProductDto, string>({
       query: (id) => `/products/${encodeURIComponent(id)}`,
@@ -88,11 +86,11 @@ export const catalogApi = api.injectEndpoints({
     }),
     createProduct: build.mutation<ProductDto, NewProduct>({
       query: (body) => ({ url: '/products', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Product', id: 'LIST' }, 'Category', 'UserProducts'],
+      invalidatesTags: [PRODUCTS_FOR_SALE, 'Category', 'UserProducts'],
     }),
     deleteProduct: build.mutation<void, string>({
       query: (id) => ({ url: `/products/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: [{ type: 'Product', id: 'LIST' }, 'Category', 'UserProducts', 'Favorite'],
+      invalidatesTags: [PRODUCTS_FOR_SALE, 'Category', 'UserProducts', 'Favorite'],
     }),
     getCategories: build.query<CategoryDto[], void>({
       query: () => '/categories',

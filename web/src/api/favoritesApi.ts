@@ -1,10 +1,10 @@
 import type { AddFavoriteDto, ProductDto } from '@souvenir/contracts';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { current, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import type { InfiniteData } from '@reduxjs/toolkit/query';
 import { api, nextCursorOf } from './api';
-import { catalogApi } from './catalogApi';
-import { usersApi } from './usersApi';
+import { patchCachedQueries, productTags, updateCachedProduct } from './cachedCopies';
 
-type RootState = Parameters<typeof api.util.selectCachedArgsForQuery>[0];
+type RootState = Parameters<typeof api.util.selectInvalidatedBy>[0];
 type Dispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
 
 /** One page of the caller's favourites: `nextCursor` comes from the `X-Next-Cursor` header (null on the last page). */
@@ -13,60 +13,36 @@ export interface FavoritesPage {
   nextCursor: string | null;
 }
 
+const FAVORITES_LIST = { type: 'Favorite', id: 'LIST' } as const;
+
 /** A page of the server's default size (24, `PAGE_SIZE` in the contracts), after `cursor` when given. */
 function favoritesQuery(cursor: string | null): string {
   return cursor ? `/favorites?${new URLSearchParams({ cursor }).toString()}` : '/favorites';
 }
 
 /**
- * Sets `isFavorited` on every cached copy of the product (browse pages, all-products, detail, profile listings)
- * and adds it to (top of the first page) or removes it from (whichever page holds it) the cached favourites pages.
+ * Sets `isFavorited` on every cached copy of the product and adds it to (top of the first page) or removes it from
+ * (whichever page holds it) the cached favourites lists. Both are found by tag, whatever endpoint holds them.
  * Returns one undo for all of them.
  */
 function patchFavorite(dispatch: Dispatch, state: RootState, productId: string, isFavorited: boolean): () => void {
-  const undos: Array<() => void> = [];
   let snapshot: ProductDto | undefined;
-  const mark = (product: ProductDto) => {
-    if (product.id !== productId) return;
+  const undoCopies = updateCachedProduct(dispatch, state, productId, (product) => {
     product.isFavorited = isFavorited;
-    snapshot ??= { ...product, images: [...product.images], seller: { ...product.seller } };
+    snapshot ??= current(product);
+  });
+  const undoLists = patchCachedQueries(dispatch, state, [FAVORITES_LIST], (data) => {
+    const draft = data as InfiniteData<FavoritesPage, string | null>;
+    const inPage = draft.pages.find((page) => page.items.some((product) => product.id === productId));
+    if (!isFavorited && inPage) inPage.items = inPage.items.filter((product) => product.id !== productId);
+    // Newest first: a new favourite goes on top of the first page.
+    if (isFavorited && !inPage && snapshot && draft.pages[0])
+      draft.pages[0].items.unshift({ ...snapshot, isFavorited: true });
+  });
+  return () => {
+    undoLists();
+    undoCopies();
   };
-
-  for (const args of catalogApi.util.selectCachedArgsForQuery(state, 'getProducts')) {
-    undos.push(
-      dispatch(
-        catalogApi.util.updateQueryData('getProducts', args, (draft) =>
-          draft.pages.forEach((page) => page.items.forEach(mark)),
-        ),
-      ).undo,
-    );
-  }
-  if (catalogApi.util.selectCachedArgsForQuery(state, 'getProduct').includes(productId)) {
-    undos.push(dispatch(catalogApi.util.updateQueryData('getProduct', productId, mark)).undo);
-  }
-  for (const args of usersApi.util.selectCachedArgsForQuery(state, 'getUserProducts')) {
-    undos.push(
-      dispatch(
-        usersApi.util.updateQueryData('getUserProducts', args, (draft) =>
-          draft.pages.forEach((page) => page.items.forEach(mark)),
-        ),
-      ).undo,
-    );
-  }
-  for (const args of favoritesApi.util.selectCachedArgsForQuery(state, 'getFavorites')) {
-    undos.push(
-      dispatch(
-        favoritesApi.util.updateQueryData('getFavorites', args, (draft) => {
-          const inPage = draft.pages.find((page) => page.items.some((product) => product.id === productId));
-          if (!isFavorited && inPage) inPage.items = inPage.items.filter((product) => product.id !== productId);
-          // Newest first: a new favourite goes on top of the first page.
-          if (isFavorited && !inPage && snapshot && draft.pages[0])
-            draft.pages[0].items.unshift({ ...snapshot, isFavorited: true });
-        }),
-      ).undo,
-    );
-  }
-  return () => undos.reverse().forEach((undo) => undo());
 }
 
 export const favoritesApi = api.injectEndpoints({
@@ -79,11 +55,11 @@ export const favoritesApi = api.injectEndpoints({
       },
       query: ({ pageParam }) => favoritesQuery(pageParam),
       transformResponse: (items: ProductDto[], meta): FavoritesPage => ({ items, nextCursor: nextCursorOf(meta) }),
+      // Its products are copies like any other (`Product` tags: a sale or a favourite patches them in place).
       providesTags: (result) => [
-        { type: 'Favorite', id: 'LIST' },
-        ...(result?.pages.flatMap((page) =>
-          page.items.map((product) => ({ type: 'Favorite' as const, id: product.id })),
-        ) ?? []),
+        FAVORITES_LIST,
+        ...productTags(result).map(({ id }) => ({ type: 'Favorite' as const, id })),
+        ...productTags(result),
       ],
     }),
     addFavorite: build.mutation<{ productId: string; isFavorited: boolean }, AddFavoriteDto['productId']>({
@@ -92,7 +68,7 @@ export const favoritesApi = api.injectEndpoints({
         const undo = patchFavorite(dispatch, getState(), productId, true);
         await queryFulfilled.catch(undo);
       },
-      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Favorite', id: 'LIST' }]),
+      invalidatesTags: (_result, error) => (error ? [] : [FAVORITES_LIST]),
     }),
     removeFavorite: build.mutation<void, string>({
       query: (productId) => ({ url: `/favorites/${encodeURIComponent(productId)}`, method: 'DELETE' }),
@@ -100,7 +76,7 @@ export const favoritesApi = api.injectEndpoints({
         const undo = patchFavorite(dispatch, getState(), productId, false);
         await queryFulfilled.catch(undo);
       },
-      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Favorite', id: 'LIST' }]),
+      invalidatesTags: (_result, error) => (error ? [] : [FAVORITES_LIST]),
     }),
   }),
 });

@@ -9,7 +9,7 @@ import type {
   TestPaymentOutcomeDto,
 } from '@souvenir/contracts';
 import { api } from './api';
-import { catalogApi } from './catalogApi';
+import { patchCachedQueries, PRODUCTS_FOR_SALE, removeFromList, updateCachedProduct } from './cachedCopies';
 
 export type NewPaymentIntent = Pick<CreatePaymentIntentDto, 'productId' | 'amount' | 'checkoutToken'> & {
   guestInfo?: ShippingInfoDto;
@@ -26,8 +26,9 @@ export const paymentsApi = api.injectEndpoints({
       query: (body) => ({ url: '/payments/test-confirm', method: 'POST', body }),
     }),
     /**
-     * Asks for the intent's real state (works without webhooks). When paid, the product is marked sold in the cache
-     * right away: catalog sells it from an event a moment later, so a refetch now could still answer "active".
+     * Asks for the intent's real state (works without webhooks). When paid, every cached copy of the product is marked
+     * sold and the browse lists drop it right away: catalog sells it from an event a moment later, so a refetch now
+     * could still answer "active".
      */
     reconcilePayment: build.mutation<PaymentStatusDto, ReconcilePaymentDto>({
       query: (body) => ({ url: '/payments/reconcile', method: 'POST', body }),
@@ -35,21 +36,10 @@ export const paymentsApi = api.injectEndpoints({
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data?.status !== 'paid') return;
         const state = getState();
-        const { productId } = data;
-        if (catalogApi.util.selectCachedArgsForQuery(state, 'getProduct').includes(productId)) {
-          dispatch(
-            catalogApi.util.updateQueryData('getProduct', productId, (draft) => {
-              draft.status = 'sold';
-            }),
-          );
-        }
-        for (const args of catalogApi.util.selectCachedArgsForQuery(state, 'getProducts')) {
-          dispatch(
-            catalogApi.util.updateQueryData('getProducts', args, (draft) => {
-              for (const page of draft.pages) page.items = page.items.filter((product) => product.id !== productId);
-            }),
-          );
-        }
+        updateCachedProduct(dispatch, state, data.productId, (product) => {
+          product.status = 'sold';
+        });
+        patchCachedQueries(dispatch, state, [PRODUCTS_FOR_SALE], (list) => removeFromList(list, data.productId));
       },
       invalidatesTags: (result) => (result?.status === 'paid' ? ['Order', 'Category', 'UserProducts'] : []),
     }),

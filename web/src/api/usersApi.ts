@@ -8,6 +8,7 @@ import type {
 } from '@souvenir/contracts';
 import { api, nextCursorOf } from './api';
 import { authApi } from './authApi';
+import { PRODUCTS_FOR_SALE, productTags } from './cachedCopies';
 
 type ProfileChanges = Pick<UpdateProfileDto, 'firstName' | 'lastName'> & { location: string | null };
 
@@ -37,7 +38,7 @@ export const usersApi = api.injectEndpoints({
         const total = Number(meta?.response?.headers.get('X-Total-Count'));
         return { items, nextCursor: nextCursorOf(meta), totalCount: Number.isFinite(total) ? total : items.length };
       },
-      providesTags: (_result, _error, { id }) => [{ type: 'UserProducts', id }],
+      providesTags: (result, _error, { id }) => [{ type: 'UserProducts', id }, ...productTags(result)],
     }),
     updateUser: build.mutation<MeDto, { id: string; changes: ProfileChanges }>({
       query: ({ id, changes }) => ({ url: `/users/${encodeURIComponent(id)}`, method: 'PUT', body: changes }),
@@ -47,13 +48,7 @@ export const usersApi = api.injectEndpoints({
       },
       // The seller card of their products shows the new name too.
       invalidatesTags: (_result, error, { id }) =>
-        error
-          ? []
-          : [
-              { type: 'User', id },
-              { type: 'UserProducts', id },
-              { type: 'Product', id: 'LIST' },
-            ],
+        error ? [] : [{ type: 'User', id }, { type: 'UserProducts', id }, PRODUCTS_FOR_SALE],
     }),
   }),
 });
