@@ -18,7 +18,7 @@ function declaredVariables(file: string): string[] {
 
 /** Every environment variable a process's config class reads (NATS client settings; services: ServiceConfig plus their own). */
 export function configVariables(process: ProcessName): string[] {
-  const nats = declaredVariables('libs/platform/src/config/nats-client-config.ts');
+  const nats = declaredVariables('libs/platform/src/nats/nats-client-config.ts');
   const own =
     process === 'gateway'
       ? [...nats, ...declaredVariables('gateway/src/config/gateway.config.ts')]

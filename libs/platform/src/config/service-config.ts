@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
-import { NatsClientConfig } from './nats-client-config';
+import { NatsClientConfig } from '../nats/nats-client-config';
 
 /** Variables every service needs. Services extend it with their own. */
 export class ServiceConfig extends NatsClientConfig {

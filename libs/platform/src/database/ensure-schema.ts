@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { postgresErrorCode, SQLSTATE } from '../errors/postgres-error';
 
 /**
  * Creates the database (first start on a fresh machine) and the service's schema before TypeORM runs
@@ -8,7 +9,7 @@ export async function ensureDatabaseAndSchema(url: string, schema: string): Prom
   try {
     await createSchema(url, schema);
   } catch (error) {
-    if ((error as { code?: string }).code !== '3D000') throw error; // 3D000: database does not exist
+    if (postgresErrorCode(error) !== SQLSTATE.invalidCatalogName) throw error; // the database does not exist
     const target = new URL(url);
     const database = decodeURIComponent(target.pathname.slice(1));
     const admin = new URL(url);
@@ -16,7 +17,7 @@ export async function ensureDatabaseAndSchema(url: string, schema: string): Prom
     await withClient(admin.toString(), (c) => c.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`)).catch(
       (e) => {
         // Created meanwhile by another service starting at the same moment (42P04, or 23505 when both raced).
-        if (!['42P04', '23505'].includes((e as { code?: string }).code ?? '')) throw e;
+        if (!isOneOf(e, SQLSTATE.duplicateDatabase, SQLSTATE.uniqueViolation)) throw e;
       },
     );
     await createSchema(url, schema);
@@ -28,9 +29,13 @@ export async function ensureDatabaseAndSchema(url: string, schema: string): Prom
  * violation on pg_namespace (23505) or 42P06. Either way the schema exists, which is all a replica needs.
  */
 async function createSchema(url: string, schema: string): Promise<void> {
-  await withClient(url, (c) => c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`)).catch((error: { code?: string }) => {
-    if (!['23505', '42P06'].includes(error.code ?? '')) throw error;
+  await withClient(url, (c) => c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`)).catch((error: unknown) => {
+    if (!isOneOf(error, SQLSTATE.uniqueViolation, SQLSTATE.duplicateSchema)) throw error;
   });
+}
+
+function isOneOf(error: unknown, ...codes: string[]): boolean {
+  return codes.includes(postgresErrorCode(error) ?? '');
 }
 
 async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {

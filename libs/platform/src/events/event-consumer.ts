@@ -11,10 +11,10 @@ import {
 } from '@nats-io/jetstream';
 import { durableConsumerName, EVENT_TYPES, type EventPayload, type EventSubject } from '@souvenir/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
-import { ProcessedEventEntity } from '../outbox/outbox-event.entity';
-import { parsePayload } from '../rpc/rpc-handler.decorator';
-import { NATS_CONNECTION } from './nats-connection';
-import { SERVICE_OPTIONS, type ServiceOptions } from '../service-options';
+import { SERVICE_OPTIONS, type ServiceOptions } from '../config/service-options';
+import { NATS_CONNECTION } from '../nats/nats-connection';
+import { parsePayload } from '../validation/parse-payload';
+import { ProcessedEventEntity } from './processed-event.entity';
 
 /** What a consumer does with each subject it follows, inside the transaction that records the event as processed. */
 export type EventHandlers = { [S in EventSubject]?: (event: EventPayload<S>, manager: EntityManager) => Promise<void> };

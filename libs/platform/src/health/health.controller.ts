@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Inject, ServiceUnavailableException } from '
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { DataSource } from 'typeorm';
-import { NATS_CONNECTION } from '../events/nats-connection';
+import { NATS_CONNECTION } from '../nats/nats-connection';
 
 /** Liveness (the process answers) and readiness (its Postgres and NATS are reachable). */
 @Controller()

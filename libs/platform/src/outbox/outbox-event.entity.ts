@@ -10,11 +10,3 @@ export class OutboxEventEntity {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column('timestamptz', { name: 'published_at', nullable: true }) publishedAt!: Date | null;
 }
-
-/** An inbound event already applied: recorded in the same transaction as its effect, so a redelivery changes nothing. */
-@Entity({ name: 'processed_events' })
-export class ProcessedEventEntity {
-  @PrimaryColumn('text', { name: 'event_id' }) eventId!: string;
-  @Column('text') subject!: string;
-  @CreateDateColumn({ name: 'processed_at', type: 'timestamptz' }) processedAt!: Date;
-}

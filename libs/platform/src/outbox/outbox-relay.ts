@@ -9,7 +9,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { DataSource, In, IsNull } from 'typeorm';
-import { NATS_CONNECTION } from '../events/nats-connection';
+import { NATS_CONNECTION } from '../nats/nats-connection';
 import { outboxPublishDelay } from '../metrics/metrics';
 import { Outbox } from './outbox';
 import { OutboxEventEntity } from './outbox-event.entity';

@@ -1,4 +1,4 @@
-import { DomainError } from '../rpc/domain-error';
+import { DomainError } from '../errors/domain-error';
 import { encodeCursor, hasExactlyKeys, isInt4Count, isIsoTimestamp, timeIdCursor } from './cursor';
 
 describe('isIsoTimestamp', () => {

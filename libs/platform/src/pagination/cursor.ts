@@ -1,5 +1,5 @@
 import { ErrorCode } from '@souvenir/contracts';
-import { DomainError } from '../rpc/domain-error';
+import { DomainError } from '../errors/domain-error';
 
 /**
  * Keyset pagination's `X-Next-Cursor`: opaque to clients, base64url of a small JSON document holding the sort key

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { ErrorCode, type RpcSubject } from '@souvenir/contracts';
-import { DomainError } from './domain-error';
+import { DomainError } from '../errors/domain-error';
 import { RpcClient } from './rpc-client';
 
 // Real NATS (the machine's server, as libs/testing uses it). Each test answers on a subject of its own the way a

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { headers as natsHeaders, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import { ErrorCode, isRpcErrorPayload, type RpcRequest, type RpcResponse, type RpcSubject } from '@souvenir/contracts';
-import { DomainError } from './domain-error';
-import { NATS_CONNECTION } from '../events/nats-connection';
+import { DomainError } from '../errors/domain-error';
+import { NATS_CONNECTION } from '../nats/nats-connection';
 import { currentRequestId, REQUEST_ID_HEADER } from '../logging/request-context';
 import { endSpan, injectTraceContext, SpanKind, startSpan, tracingEnabled, withActiveSpan } from '../tracing/tracing';
 

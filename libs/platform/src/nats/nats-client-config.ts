@@ -1,5 +1,5 @@
 import { IsString, Matches } from 'class-validator';
-import type { NatsCredentialsConfig } from '../events/nats-connection';
+import type { NatsCredentialsConfig } from './nats-connection';
 
 /** How every process (the services and the gateway) reaches NATS and proves who it is there. */
 export class NatsClientConfig implements NatsCredentialsConfig {

@@ -1,19 +1,21 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { ServiceConfig } from './config/service-config';
-import { ensureDatabaseAndSchema } from './database/ensure-schema';
-import { openAndMigrate } from './database/migrate';
-import { MetricsController, ServiceMetrics } from './metrics/service-metrics';
-import { EventConsumer } from './events/event-consumer';
-import { connectNats, ensureEventStream, NATS_CONNECTION, NatsConnectionCloser } from './events/nats-connection';
-import { HealthController } from './health/health.controller';
-import { Outbox } from './outbox/outbox';
-import { OutboxEventEntity, ProcessedEventEntity } from './outbox/outbox-event.entity';
-import { OutboxRelay } from './outbox/outbox-relay';
-import { RPC_TIMEOUT_MS, RpcClient } from './rpc/rpc-client';
-import { SERVICE_OPTIONS, type ServiceOptions } from './service-options';
 import { EVENT_STREAM } from '@souvenir/contracts';
+import { ServiceConfig } from '../config/service-config';
+import { SERVICE_OPTIONS, type ServiceOptions } from '../config/service-options';
+import { ensureDatabaseAndSchema } from '../database/ensure-schema';
+import { openAndMigrate } from '../database/migrate';
+import { EventConsumer } from '../events/event-consumer';
+import { ensureEventStream } from '../events/event-stream';
+import { ProcessedEventEntity } from '../events/processed-event.entity';
+import { HealthController } from '../health/health.controller';
+import { connectNats, NATS_CONNECTION, NatsConnectionCloser } from '../nats/nats-connection';
+import { Outbox } from '../outbox/outbox';
+import { OutboxEventEntity } from '../outbox/outbox-event.entity';
+import { OutboxRelay } from '../outbox/outbox-relay';
+import { RPC_TIMEOUT_MS, RpcClient } from '../rpc/rpc-client';
+import { MetricsController, ServiceMetrics } from './service-metrics';
 
 const LOCK_TIMEOUT_MS = 5000;
 

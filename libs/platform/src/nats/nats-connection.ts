@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { connect, type NatsConnection, type NodeConnectionOptions } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
 import { natsInboxPrefix } from '@souvenir/contracts';
 
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
@@ -56,23 +55,6 @@ export async function connectNats(
     }
   })();
   return nc;
-}
-
-/** Creates the event stream if it does not exist yet (every service may be the first to start). */
-export async function ensureEventStream(nc: NatsConnection, name: string, subjects: readonly string[]): Promise<void> {
-  const jsm = await jetstreamManager(nc);
-  try {
-    await jsm.streams.info(name);
-  } catch {
-    try {
-      await jsm.streams.add({ name, subjects: [...subjects], duplicate_window: 10 * 60 * 1_000_000_000 });
-    } catch (error) {
-      // Another service created it meanwhile.
-      await jsm.streams.info(name).catch(() => {
-        throw error;
-      });
-    }
-  }
 }
 
 /** Drains the JetStream connection last, after the relay and consumers have stopped. */

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@souvenir/contracts';
-import { toRpcException } from './rpc-handler.decorator';
+import { toRpcException } from './to-rpc-exception';
 
 describe('toRpcException', () => {
   it('answers Unavailable (503) when the pg pool has no free connection in time', () => {

@@ -1,10 +1,10 @@
 import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { ServiceConfig } from './config/service-config';
-import { JsonLogger } from './logging/json-logger';
-import { natsConnectionOptions } from './events/nats-connection';
-import { DrainingNatsServer } from './rpc/draining-nats-server';
-import { startTracing } from './tracing/tracing';
+import type { ServiceConfig } from '../config/service-config';
+import { JsonLogger } from '../logging/json-logger';
+import { natsConnectionOptions } from '../nats/nats-connection';
+import { DrainingNatsServer } from '../rpc/draining-nats-server';
+import { startTracing } from '../tracing/tracing';
 
 /** How long SIGTERM waits for requests in flight; below Kubernetes' terminationGracePeriodSeconds minus preStop. */
 const DRAIN_TIMEOUT_MS = 15_000;

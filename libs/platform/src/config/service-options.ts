@@ -1,5 +1,5 @@
 import type { MixedList } from 'typeorm';
-import type { ServiceConfig } from './config/service-config';
+import type { ServiceConfig } from './service-config';
 
 export const SERVICE_OPTIONS = Symbol('SERVICE_OPTIONS');
 

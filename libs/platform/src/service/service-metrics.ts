@@ -1,8 +1,8 @@
 import { Controller, Get, Header, Injectable, Res } from '@nestjs/common';
 import { Gauge, Registry } from 'prom-client';
 import { EventConsumer } from '../events/event-consumer';
+import { scrape } from '../metrics/metrics';
 import { OutboxRelay } from '../outbox/outbox-relay';
-import { scrape } from './metrics';
 
 /** Gauges read from the service's live state when Prometheus scrapes (nothing polls in between). */
 @Injectable()
