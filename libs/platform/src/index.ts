@@ -20,6 +20,7 @@ export * from './outbox/outbox';
 export * from './outbox/outbox-event.entity';
 export * from './outbox/outbox-relay';
 export * from './pagination/cursor';
+export * from './read-models/fill-on-miss';
 export * from './rpc/rpc-client';
 export * from './rpc/rpc-handler.decorator';
 export * from './service/bootstrap';
