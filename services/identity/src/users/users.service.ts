@@ -12,14 +12,12 @@ import {
   type UserDto,
   type VerifyCredentialsRequest,
 } from '@souvenir/contracts';
-import { DomainError, Outbox } from '@souvenir/platform';
+import { DomainError, isUniqueViolation, Outbox } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
 import { PasswordHasher } from './password-hasher';
 import { UserEntity } from './user.entity';
 import { toMeDto, toProfileChangedEvent, toUserDto } from './user.mapper';
 import { UsersRepository } from './users.repository';
-
-const UNIQUE_VIOLATION = '23505';
 
 @Injectable()
 export class UsersService {
@@ -53,7 +51,7 @@ export class UsersService {
       });
     } catch (error) {
       // Two registrations racing past the check above: the unique indexes decide.
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+      if (isUniqueViolation(error)) {
         await this.assertAvailable(request.username, request.email);
       }
       throw error;

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { EVENTS, PAYMENT_MESSAGES } from '@souvenir/contracts';
-import { Outbox } from '@souvenir/platform';
+import { isUniqueViolation, Outbox } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
 import { PaymentsConfig } from '../config/payments.config';
 import { paymentLines } from '../ledger/ledger-entries';
@@ -100,7 +100,8 @@ export class IntentSync {
         return locked;
       });
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+      // The item is already sold: the one-sale-per-product index refused this payment (any other one is a bug).
+      if (!isUniqueViolation(error, ONE_SALE_PER_PRODUCT_INDEX)) throw error;
       order = null;
       refundReason = PAYMENT_MESSAGES.soldToAnotherBuyer;
     }
@@ -162,11 +163,4 @@ function nextStatus(intent: ProviderIntent): OrderEntity['status'] | null {
     default:
       return null;
   }
-}
-
-/** The item is already sold: the one-sale-per-product index refused this payment (any other 23505 is a bug). */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
-  const pg = e?.driverError ?? e;
-  return pg?.code === '23505' && pg.constraint === ONE_SALE_PER_PRODUCT_INDEX;
 }
