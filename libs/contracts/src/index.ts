@@ -32,3 +32,7 @@ export * from './payments/payout.dto';
 export * from './payments/payments.rpc';
 export * from './payments/payments.events';
 export * from './payments/payments.subjects';
+export * from './reviews/review.dto';
+export * from './reviews/reviews.rpc';
+export * from './reviews/reviews.events';
+export * from './reviews/reviews.subjects';

@@ -16,6 +16,7 @@ import { FAVOURITES_EVENTS } from '../favourites/favourites.events';
 import { IDENTITY_EVENTS } from '../identity/identity.events';
 import { MESSAGING_EVENTS } from '../messaging/messaging.events';
 import { PAYMENTS_EVENTS } from '../payments/payments.events';
+import { REVIEWS_EVENTS } from '../reviews/reviews.events';
 import { bySubject, subjectsByService, type DeclarationOf } from '../subject-tables';
 
 /** The one JetStream stream that carries every domain event. */
@@ -28,6 +29,7 @@ const EVENT_TABLES = {
   favourites: FAVOURITES_EVENTS,
   messaging: MESSAGING_EVENTS,
   payments: PAYMENTS_EVENTS,
+  reviews: REVIEWS_EVENTS,
 } as const;
 
 /** Subjects by service and name: `EVENTS.catalog.productSold` is `'events.catalog.product.sold'`. */

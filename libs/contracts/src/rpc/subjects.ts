@@ -17,6 +17,7 @@ import { FAVOURITES_RPC } from '../favourites/favourites.subjects';
 import { IDENTITY_RPC } from '../identity/identity.subjects';
 import { MESSAGING_RPC } from '../messaging/messaging.subjects';
 import { PAYMENTS_RPC } from '../payments/payments.subjects';
+import { REVIEWS_RPC } from '../reviews/reviews.subjects';
 import { bySubject, subjectsByService, type DeclarationOf } from '../subject-tables';
 import type { ContractOf } from './contract';
 
@@ -29,6 +30,7 @@ const RPC_TABLES = {
   favourites: FAVOURITES_RPC,
   messaging: MESSAGING_RPC,
   payments: PAYMENTS_RPC,
+  reviews: REVIEWS_RPC,
 } as const;
 
 /** Subjects by service and name: `RPC.catalog.getProduct` is `'catalog.product.get'`. */

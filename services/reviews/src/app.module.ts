@@ -1,0 +1,36 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { PlatformModule } from '@souvenir/platform';
+import type { ReviewsConfig } from './config/reviews.config';
+import { REVIEWS_MIGRATIONS } from './database/migrations';
+import { JobQueue } from './jobs/job-queue';
+import { EventsConsumer } from './reviews/events.consumer';
+import { Publication } from './reviews/publication';
+import { RatingSummaries } from './reviews/rating-summaries';
+import { ReviewWindow } from './reviews/review-window';
+import { ReviewsController } from './reviews/reviews.controller';
+import { ReviewsRepository } from './reviews/reviews.repository';
+import { ReviewsService } from './reviews/reviews.service';
+
+export const SERVICE_NAME = 'reviews';
+
+@Module({})
+export class AppModule {
+  static register(config: ReviewsConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forService({ name: SERVICE_NAME, config, entities: [], migrations: REVIEWS_MIGRATIONS }),
+      ],
+      controllers: [ReviewsController],
+      providers: [
+        ReviewsService,
+        ReviewsRepository,
+        RatingSummaries,
+        Publication,
+        JobQueue,
+        ReviewWindow,
+        EventsConsumer,
+      ],
+    };
+  }
+}

@@ -1,0 +1,4 @@
+import { CreateReviews1735000000000 } from './1735000000000-create-reviews';
+
+/** Every migration of the reviews schema, in order. Never edit one that has landed; add a new one. */
+export const REVIEWS_MIGRATIONS = [CreateReviews1735000000000];

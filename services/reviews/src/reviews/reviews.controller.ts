@@ -1,0 +1,43 @@
+import { Controller } from '@nestjs/common';
+import { RPC, type RpcRequest } from '@souvenir/contracts';
+import { RpcHandler } from '@souvenir/platform';
+import { RatingSummaries } from './rating-summaries';
+import { ReviewsService } from './reviews.service';
+
+@Controller()
+export class ReviewsController {
+  constructor(
+    private readonly reviews: ReviewsService,
+    private readonly summaries: RatingSummaries,
+  ) {}
+
+  @RpcHandler(RPC.reviews.createReview)
+  create(request: RpcRequest<typeof RPC.reviews.createReview>) {
+    return this.reviews.create(request);
+  }
+
+  @RpcHandler(RPC.reviews.updateReview)
+  update(request: RpcRequest<typeof RPC.reviews.updateReview>) {
+    return this.reviews.update(request);
+  }
+
+  @RpcHandler(RPC.reviews.replyToReview)
+  reply(request: RpcRequest<typeof RPC.reviews.replyToReview>) {
+    return this.reviews.reply(request);
+  }
+
+  @RpcHandler(RPC.reviews.listUserReviews)
+  listUserReviews(request: RpcRequest<typeof RPC.reviews.listUserReviews>) {
+    return this.reviews.listAbout(request);
+  }
+
+  @RpcHandler(RPC.reviews.getRating)
+  getRating(request: RpcRequest<typeof RPC.reviews.getRating>) {
+    return this.summaries.get(request.userId);
+  }
+
+  @RpcHandler(RPC.reviews.getOrderReviews)
+  getOrderReviews(request: RpcRequest<typeof RPC.reviews.getOrderReviews>) {
+    return this.reviews.orderReviews(request);
+  }
+}

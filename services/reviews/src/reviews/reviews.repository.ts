@@ -1,0 +1,215 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { ReviewDto, ReviewRole, UserProfileChangedEvent } from '@souvenir/contracts';
+import { isoMicros } from '@souvenir/platform';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { ReviewKey } from './review-cursor';
+
+/** A completed order's review slots, with whether its window still takes reviews (by the database's clock). */
+export interface OrderSlotsRow {
+  order_id: string;
+  product_id: string;
+  buyer_id: string;
+  seller_id: string;
+  window_ends_at: Date;
+  published_at: Date | null;
+  is_open: boolean;
+}
+
+interface ReviewRow {
+  id: string;
+  order_id: string;
+  product_id: string;
+  author_role: ReviewRole;
+  author_id: string;
+  subject_id: string;
+  rating: number;
+  text: string;
+  created_at: Date;
+  updated_at: Date;
+  published_at: Date | null;
+  published_key: string | null;
+  reply_text: string | null;
+  replied_at: Date | null;
+  first_name: string | null;
+  last_name: string | null;
+  avatar: string | null;
+}
+
+export type StoredReview = ReviewDto & { key: ReviewKey | null };
+
+const ORDER_COLUMNS = `order_id, product_id, buyer_id, seller_id, window_ends_at, published_at,
+  (published_at IS NULL AND window_ends_at > now()) AS is_open`;
+
+/** A review with its order's product and its author's profile from the read model. */
+const REVIEW_SELECT = `
+  SELECT r.id, r.order_id, o.product_id, r.author_role, r.author_id, r.subject_id, r.rating, r.text, r.created_at,
+         r.updated_at, r.published_at, ${isoMicros('r.published_at')} AS published_key, r.reply_text, r.replied_at,
+         u.first_name, u.last_name, u.avatar
+  FROM reviews.reviews r
+  JOIN reviews.orders o ON o.order_id = r.order_id
+  LEFT JOIN reviews.users u ON u.id = r.author_id`;
+
+/** Plain SQL: every statement here reads or writes a handful of rows by key. */
+@Injectable()
+export class ReviewsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Records a completed order's slots; false when they were recorded already. */
+  async addOrder(
+    manager: EntityManager,
+    order: { orderId: string; productId: string; buyerId: string; sellerId: string; completedAt: Date },
+    windowEndsAt: Date,
+  ): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO reviews.orders (order_id, product_id, buyer_id, seller_id, completed_at, window_ends_at)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
+      [order.orderId, order.productId, order.buyerId, order.sellerId, order.completedAt, windowEndsAt],
+    );
+    return rows.length > 0;
+  }
+
+  /** The order's slots, locked: a review, its publication and the window's end are decided one at a time. */
+  async lockOrder(manager: EntityManager, orderId: string): Promise<OrderSlotsRow | null> {
+    const rows: OrderSlotsRow[] = await manager.query(
+      `SELECT ${ORDER_COLUMNS} FROM reviews.orders WHERE order_id = $1 FOR UPDATE`,
+      [orderId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async findOrder(orderId: string): Promise<OrderSlotsRow | null> {
+    const rows: OrderSlotsRow[] = await this.dataSource.query(
+      `SELECT ${ORDER_COLUMNS} FROM reviews.orders WHERE order_id = $1`,
+      [orderId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async insertReview(
+    manager: EntityManager,
+    review: {
+      id: string;
+      orderId: string;
+      role: ReviewRole;
+      authorId: string;
+      subjectId: string;
+      rating: number;
+      text: string;
+    },
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO reviews.reviews (id, order_id, author_role, author_id, subject_id, rating, text)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [review.id, review.orderId, review.role, review.authorId, review.subjectId, review.rating, review.text],
+    );
+  }
+
+  /** Changes a hidden review; false when the author has none on this order. */
+  async updateHiddenReview(
+    manager: EntityManager,
+    orderId: string,
+    role: ReviewRole,
+    change: { rating: number; text: string },
+  ): Promise<boolean> {
+    // TypeORM answers an UPDATE's RETURNING as [rows, affected].
+    const [rows]: [unknown[], number] = await manager.query(
+      `UPDATE reviews.reviews SET rating = $3, text = $4, updated_at = now()
+       WHERE order_id = $1 AND author_role = $2 AND published_at IS NULL RETURNING id`,
+      [orderId, role, change.rating, change.text],
+    );
+    return rows.length > 0;
+  }
+
+  /** Publishes every review of the order at once; answers what each gave whom. */
+  async publishReviews(manager: EntityManager, orderId: string): Promise<{ subject_id: string; rating: number }[]> {
+    await manager.query(`UPDATE reviews.orders SET published_at = now() WHERE order_id = $1`, [orderId]);
+    const [published]: [{ subject_id: string; rating: number }[], number] = await manager.query(
+      `UPDATE reviews.reviews SET published_at = now() WHERE order_id = $1 AND published_at IS NULL
+       RETURNING subject_id, rating`,
+      [orderId],
+    );
+    return published;
+  }
+
+  /** The review's reviewed person and reply state, locked so that two replies cannot both be the first. */
+  async lockReview(
+    manager: EntityManager,
+    reviewId: string,
+  ): Promise<{ subjectId: string; published: boolean; replied: boolean } | null> {
+    const rows: { subject_id: string; published_at: Date | null; replied_at: Date | null }[] = await manager.query(
+      `SELECT subject_id, published_at, replied_at FROM reviews.reviews WHERE id = $1 FOR UPDATE`,
+      [reviewId],
+    );
+    const row = rows[0];
+    return row
+      ? { subjectId: row.subject_id, published: row.published_at !== null, replied: row.replied_at !== null }
+      : null;
+  }
+
+  async saveReply(manager: EntityManager, reviewId: string, text: string): Promise<void> {
+    await manager.query(`UPDATE reviews.reviews SET reply_text = $2, replied_at = now() WHERE id = $1`, [
+      reviewId,
+      text,
+    ]);
+  }
+
+  async reviewsOfOrder(orderId: string, manager: EntityManager = this.dataSource.manager): Promise<StoredReview[]> {
+    const rows: ReviewRow[] = await manager.query(`${REVIEW_SELECT} WHERE r.order_id = $1`, [orderId]);
+    return rows.map(toReview);
+  }
+
+  async reviewById(reviewId: string, manager: EntityManager = this.dataSource.manager): Promise<StoredReview | null> {
+    const rows: ReviewRow[] = await manager.query(`${REVIEW_SELECT} WHERE r.id = $1`, [reviewId]);
+    return rows[0] ? toReview(rows[0]) : null;
+  }
+
+  /** A page of the published reviews about a user, newest first, by reviews_subject_published_idx. */
+  async publishedAbout(userId: string, limit: number, after: ReviewKey | null): Promise<StoredReview[]> {
+    const rows: ReviewRow[] = after
+      ? await this.dataSource.query(
+          `${REVIEW_SELECT} WHERE r.subject_id = $1 AND r.published_at IS NOT NULL
+             AND (r.published_at, r.id) < ($3::timestamptz, $4::uuid)
+           ORDER BY r.published_at DESC, r.id DESC LIMIT $2`,
+          [userId, limit, after.publishedAt, after.id],
+        )
+      : await this.dataSource.query(
+          `${REVIEW_SELECT} WHERE r.subject_id = $1 AND r.published_at IS NOT NULL
+           ORDER BY r.published_at DESC, r.id DESC LIMIT $2`,
+          [userId, limit],
+        );
+    return rows.map(toReview);
+  }
+
+  /** A user's name and avatar from identity's events; an older version arriving late changes nothing. */
+  async applyProfile(manager: EntityManager, event: UserProfileChangedEvent): Promise<void> {
+    await manager.query(
+      `INSERT INTO reviews.users (id, first_name, last_name, avatar, version) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (id) DO UPDATE SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+         avatar = EXCLUDED.avatar, version = EXCLUDED.version
+       WHERE reviews.users.version < EXCLUDED.version`,
+      [event.userId, event.firstName, event.lastName, event.avatar ?? null, event.version],
+    );
+  }
+}
+
+function toReview(row: ReviewRow): StoredReview {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    productId: row.product_id,
+    authorRole: row.author_role,
+    author:
+      row.first_name === null
+        ? null
+        : { id: row.author_id, firstName: row.first_name, lastName: row.last_name ?? '', avatar: row.avatar },
+    subjectId: row.subject_id,
+    rating: row.rating,
+    text: row.text,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    publishedAt: row.published_at?.toISOString() ?? null,
+    reply: row.reply_text && row.replied_at ? { text: row.reply_text, createdAt: row.replied_at.toISOString() } : null,
+    key: row.published_key ? { publishedAt: row.published_key, id: row.id } : null,
+  };
+}
