@@ -161,6 +161,36 @@ describe('favourites service', () => {
     ).toEqual([{ first_name: 'Sakura-Mai', version: 0 }]);
   });
 
+  it('fills a page of N cards it does not have with ONE catalog request', async () => {
+    const nell = (await rpc.send(RPC.identity.register, person('nell'))).id;
+    const listed: ProductDto[] = [];
+    for (const title of ['Tenugui towel', 'Ema plaque', 'Omamori charm', 'Furin bell'])
+      listed.push(await rpc.send(RPC.catalog.createProduct, { actorId: seller, product: listing(title) }));
+    for (const product of listed) await rpc.send(RPC.favourites.add, { actorId: nell, productId: product.id });
+    const expected = await listOf(nell);
+    await infra.database.query(`DELETE FROM favourites.product_cards WHERE product_id = ANY($1::uuid[])`, [
+      listed.map((p) => p.id),
+    ]);
+
+    // A plain subscription sees every request on the subject, besides the queue group that answers it.
+    const nc = await connect({ servers: infra.natsUrl });
+    const requests = { many: 0, one: 0 };
+    nc.subscribe(RPC.catalog.getProductsByIds, { callback: () => void (requests.many += 1) });
+    nc.subscribe(RPC.catalog.getProduct, { callback: () => void (requests.one += 1) });
+    await nc.flush();
+    try {
+      expect(await listOf(nell)).toEqual(expected);
+      await nc.flush();
+      expect(requests).toEqual({ many: 1, one: 0 });
+      // Stored: the next page asks nobody.
+      expect(await listOf(nell)).toEqual(expected);
+      await nc.flush();
+      expect(requests).toEqual({ many: 1, one: 0 });
+    } finally {
+      await nc.close();
+    }
+  });
+
   it('answers which of a page of ids are favourited, per user', async () => {
     const ids = products.map((p) => p.id);
     expect(new Set(await rpc.send(RPC.favourites.favouritedAmong, { actorId: buyer, productIds: ids }))).toEqual(

@@ -48,20 +48,38 @@ let stub: INestMicroservice;
 const catalogProducts = new Map<string, ProductDto>();
 const identityUsers = new Map<string, UserDto>();
 
+/** How long the stub takes to answer (0 but in the test of requests sent together), and how many it answers at once. */
+const stubAnswers = { delayMs: 0, inFlight: 0, maxInFlight: 0 };
+
+async function stubAnswer<T>(answer: () => T): Promise<T> {
+  stubAnswers.inFlight += 1;
+  stubAnswers.maxInFlight = Math.max(stubAnswers.maxInFlight, stubAnswers.inFlight);
+  try {
+    if (stubAnswers.delayMs) await new Promise((resolve) => setTimeout(resolve, stubAnswers.delayMs));
+    return answer();
+  } finally {
+    stubAnswers.inFlight -= 1;
+  }
+}
+
 @Controller()
 class OtherServicesStub {
   @MessagePattern(RPC.catalog.getProduct)
-  getProduct({ productId }: GetProductRequest): ProductDto {
-    const product = catalogProducts.get(productId);
-    if (!product) throw new RpcException({ code: ErrorCode.NotFound, message: 'Product not found' });
-    return product;
+  getProduct({ productId }: GetProductRequest): Promise<ProductDto> {
+    return stubAnswer(() => {
+      const product = catalogProducts.get(productId);
+      if (!product) throw new RpcException({ code: ErrorCode.NotFound, message: 'Product not found' });
+      return product;
+    });
   }
 
   @MessagePattern(RPC.identity.getUser)
-  getUser({ userId }: GetUserRequest): UserDto {
-    const user = identityUsers.get(userId);
-    if (!user) throw new RpcException({ code: ErrorCode.NotFound, message: 'User not found' });
-    return user;
+  getUser({ userId }: GetUserRequest): Promise<UserDto> {
+    return stubAnswer(() => {
+      const user = identityUsers.get(userId);
+      if (!user) throw new RpcException({ code: ErrorCode.NotFound, message: 'User not found' });
+      return user;
+    });
   }
 }
 
@@ -406,6 +424,69 @@ describe('messaging service', () => {
     );
     await processed(registered);
     expect(await userRow(newSeller)).toMatchObject({ last_name: 'Nakamura', version: 1 });
+  });
+
+  it('asks identity and catalog together for the people and the product of a message it has not seen yet', async () => {
+    const [writer, maker, bowl] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const [id, firstName] of [
+      [writer, 'Wren'],
+      [maker, 'Mako'],
+    ])
+      identityUsers.set(id, {
+        id,
+        username: firstName.toLowerCase(),
+        firstName,
+        lastName: 'Fresh',
+        avatar: null,
+        location: null,
+        isVerified: false,
+        createdAt: new Date().toISOString(),
+      });
+    catalogProducts.set(bowl, {
+      id: bowl,
+      title: 'Raku tea bowl',
+      description: 'A hand-thrown raku bowl from Kyoto, crackled glaze.',
+      price: '45.00',
+      originalPrice: null,
+      condition: 'new',
+      category: 'Art & Crafts',
+      country: 'Japan',
+      images: ['https://example.com/bowl.jpg'],
+      isCustomsVerified: true,
+      isFavorited: false,
+      createdAt: new Date().toISOString(),
+      status: 'active',
+      seller: { id: maker, firstName: 'Mako', lastName: 'Fresh', avatar: null, isVerified: false },
+    });
+    // A plain subscription sees every request on the subject, besides the queue group that answers it.
+    const requests = { users: 0, products: 0 };
+    const watchers = [
+      nc.subscribe(RPC.identity.getUser, { callback: () => void (requests.users += 1) }),
+      nc.subscribe(RPC.catalog.getProduct, { callback: () => void (requests.products += 1) }),
+    ];
+    await nc.flush();
+    Object.assign(stubAnswers, { delayMs: 300, maxInFlight: 0 });
+    try {
+      const message = await send(writer, maker, bowl, 'Is the glaze food safe?');
+      expect(message).toMatchObject({
+        fromUser: { firstName: 'Wren' },
+        toUser: { firstName: 'Mako' },
+        product: { title: 'Raku tea bowl' },
+      });
+      await nc.flush();
+      // identity answers one user per request (it has no request for many users yet): two requests, sent together
+      // with catalog's, so the message waits for one answer's time, not three.
+      expect(requests).toEqual({ users: 2, products: 1 });
+      expect(stubAnswers.maxInFlight).toBe(3);
+
+      // Stored: the next message asks nobody.
+      await send(writer, maker, bowl, 'And oven safe?');
+      await nc.flush();
+      expect(requests).toEqual({ users: 2, products: 1 });
+    } finally {
+      stubAnswers.delayMs = 0;
+      for (const watcher of watchers) watcher.unsubscribe();
+    }
   });
 
   it('ignores replayed and older user events, and a replayed listing after a removal', async () => {

@@ -27,6 +27,9 @@ export type StoredFavouriteRow = FavouriteRow & {
   seller_is_verified: boolean;
 };
 
+/** What a user's add or remove changes of a favourite. */
+export type FavouriteState = Omit<FavouriteEntity, 'heldBySale'>;
+
 /** Whether the row's product card (and its seller) are stored. */
 export function hasCard(row: FavouriteRow): row is StoredFavouriteRow {
   return row.card !== null && row.seller_id !== null;
@@ -59,6 +62,11 @@ const ACTIVE_AMONG = new PreparedStatement<{ product_id: string }>(
 @Injectable()
 export class FavouritesRepository {
   constructor(@InjectRepository(FavouriteEntity) private readonly favourites: Repository<FavouriteEntity>) {}
+
+  /** Writes a favourite's new state (inserted or updated by its primary key; a sale's hold is the events' to change). */
+  async save(manager: EntityManager, favourite: FavouriteState): Promise<void> {
+    await manager.getRepository(FavouriteEntity).save(favourite);
+  }
 
   /** Locks the pair's row (if any) for a state change. */
   findForUpdate(manager: EntityManager, userId: string, productId: string): Promise<FavouriteEntity | null> {

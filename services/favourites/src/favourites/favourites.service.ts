@@ -13,12 +13,12 @@ import {
   type RemoveFavouriteRequest,
   type UserProfileChangedEvent,
 } from '@souvenir/contracts';
-import { DomainError, Outbox, RpcClient } from '@souvenir/platform';
+import { DomainError, fillOnMiss, Outbox, RpcClient } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ProductCardsRepository } from '../product-cards/product-cards.repository';
 import { decodeFavouriteCursor, encodeFavouriteCursor, type FavouriteKey } from './favourite-cursor';
-import { FavouriteEntity } from './favourite.entity';
-import { FavouritesRepository, hasCard, type FavouriteRow, type StoredFavouriteRow } from './favourites.repository';
+import { storedFavouritedProduct, toFavouriteChangedEvent, toFavouritedProduct } from './favourite.mapper';
+import { FavouritesRepository, hasCard, type FavouriteRow, type FavouriteState } from './favourites.repository';
 
 const DONE: Done = { ok: true };
 
@@ -43,14 +43,14 @@ export class FavouritesService {
       await this.cards.storeIfMissing([product], manager);
       const row = await this.favourites.findForUpdate(manager, actorId, productId);
       if (row?.isActive) return; // already favourited: idempotent
-      const next = manager.create(FavouriteEntity, {
+      const next: FavouriteState = {
         userId: actorId,
         productId,
         isActive: true,
         version: (row?.version ?? 0) + 1,
         favouritedAt: new Date(),
-      });
-      await manager.save(next);
+      };
+      await this.favourites.save(manager, next);
       await this.publish(manager, next);
     });
     return DONE;
@@ -62,7 +62,7 @@ export class FavouritesService {
       if (!row?.isActive) return;
       row.isActive = false;
       row.version += 1;
-      await manager.save(row);
+      await this.favourites.save(manager, row);
       await this.publish(manager, row);
     });
     return DONE;
@@ -90,17 +90,18 @@ export class FavouritesService {
 
   /** The page's products in its order, filling the cards not stored yet with one catalog call. */
   private async productsOf(page: FavouriteRow[]): Promise<ProductDto[]> {
-    const missing = page.filter((row) => !hasCard(row)).map((row) => row.product_id);
-    const fetched = new Map<string, ProductDto>();
-    if (missing.length) {
-      const products = await this.rpc.send(RPC.catalog.getProductsByIds, { productIds: missing });
-      await this.cards.storeIfMissing(products);
-      for (const product of products) fetched.set(product.id, { ...product, isFavorited: true });
-    }
-    return page.flatMap((row) => {
-      const product = hasCard(row) ? toFavouritedProduct(row) : fetched.get(row.product_id);
-      return product ? [product] : [];
-    });
+    const { rows: products } = await fillOnMiss(
+      page.map((row) => row.product_id),
+      {
+        held: () => page.filter(hasCard).map(storedFavouritedProduct),
+        ask: (productIds) => this.rpc.send(RPC.catalog.getProductsByIds, { productIds }),
+        store: async (fetched) => {
+          await this.cards.storeIfMissing(fetched);
+          return fetched.map(toFavouritedProduct);
+        },
+      },
+    );
+    return page.flatMap((row) => products.get(row.product_id) ?? []);
   }
 
   favouritedAmong({ actorId, productIds }: FavouritedAmongRequest): Promise<string[]> {
@@ -135,37 +136,15 @@ export class FavouritesService {
     return this.cards.applyProfile(manager, event);
   }
 
-  private async publish(manager: EntityManager, row: FavouriteEntity) {
-    const event = {
-      userId: row.userId,
-      productId: row.productId,
-      favourited: row.isActive,
-      version: row.version,
-      occurredAt: new Date().toISOString(),
-    };
+  private async publish(manager: EntityManager, row: FavouriteState) {
     await this.outbox.add(
       manager,
       row.isActive ? EVENTS.favourites.favouriteAdded : EVENTS.favourites.favouriteRemoved,
-      event,
+      toFavouriteChangedEvent(row),
     );
   }
 }
 
 function keyOf(row: FavouriteRow): FavouriteKey {
   return { favouritedAt: row.favourited_at, productId: row.product_id };
-}
-
-/** A stored card with its seller, as the API shows a favourited product. */
-function toFavouritedProduct(row: StoredFavouriteRow): ProductDto {
-  return {
-    ...row.card,
-    isFavorited: true,
-    seller: {
-      id: row.seller_id,
-      firstName: row.seller_first_name,
-      lastName: row.seller_last_name,
-      avatar: row.seller_avatar,
-      isVerified: row.seller_is_verified,
-    },
-  };
 }

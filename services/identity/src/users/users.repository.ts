@@ -7,8 +7,23 @@ import { UserEntity } from './user.entity';
 export class UsersRepository {
   constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
 
-  findById(id: string, manager?: EntityManager): Promise<UserEntity | null> {
-    return (manager?.getRepository(UserEntity) ?? this.users).findOne({ where: { id } });
+  findById(id: string): Promise<UserEntity | null> {
+    return this.users.findOne({ where: { id } });
+  }
+
+  /** Locks the user's row for a change. */
+  findForUpdate(manager: EntityManager, id: string): Promise<UserEntity | null> {
+    return manager.getRepository(UserEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Inserts a new account; answers it with its id and times. */
+  insert(manager: EntityManager, user: Omit<UserEntity, 'id' | 'createdAt' | 'updatedAt'>): Promise<UserEntity> {
+    return manager.getRepository(UserEntity).save(manager.create(UserEntity, user));
+  }
+
+  /** Writes a changed account (its columns that changed). */
+  save(manager: EntityManager, user: UserEntity): Promise<UserEntity> {
+    return manager.getRepository(UserEntity).save(user);
   }
 
   /** Case-insensitive lookup served by the unique index on lower(username). */

@@ -15,7 +15,6 @@ import {
 import { DomainError, isUniqueViolation, Outbox } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
 import { PasswordHasher } from './password-hasher';
-import { UserEntity } from './user.entity';
 import { toMeDto, toProfileChangedEvent, toUserDto } from './user.mapper';
 import { UsersRepository } from './users.repository';
 
@@ -33,7 +32,7 @@ export class UsersService {
     const passwordHash = await this.hasher.hash(request.password);
     try {
       return await this.dataSource.transaction(async (manager) => {
-        const user = manager.create(UserEntity, {
+        const user = await this.users.insert(manager, {
           username: request.username,
           email: request.email,
           passwordHash,
@@ -45,7 +44,6 @@ export class UsersService {
           role: 'member',
           version: 1,
         });
-        await manager.save(user);
         await this.outbox.add(manager, EVENTS.identity.userRegistered, toProfileChangedEvent(user));
         return toMeDto(user);
       });
@@ -81,15 +79,13 @@ export class UsersService {
   async updateProfile(request: UpdateUserRequest): Promise<MeDto> {
     if (request.actorId !== request.userId) throw DomainError.forbidden('You can only edit your own profile');
     return this.dataSource.transaction(async (manager) => {
-      const user = await manager
-        .getRepository(UserEntity)
-        .findOne({ where: { id: request.userId }, lock: { mode: 'pessimistic_write' } });
+      const user = await this.users.findForUpdate(manager, request.userId);
       if (!user) throw DomainError.notFound('User');
       user.firstName = request.changes.firstName;
       user.lastName = request.changes.lastName;
       user.location = request.changes.location || null;
       user.version += 1;
-      await manager.save(user);
+      await this.users.save(manager, user);
       await this.outbox.add(manager, EVENTS.identity.userUpdated, toProfileChangedEvent(user));
       return toMeDto(user);
     });

@@ -38,10 +38,15 @@ export class MessagesService {
    */
   async send(request: SendMessageRequest): Promise<MessageDto> {
     if (request.actorId === request.toUserId) throw DomainError.forbidden('You cannot message yourself');
-    const product = await this.readModels.ensureProduct(request.productId);
+    // The product and the two people are looked up together; their failures still answer in this order: the product
+    // first, then an unknown recipient, 404 (API.md), before the rule of who may write to whom could call it forbidden.
+    const [productLookup, usersLookup] = await Promise.allSettled([
+      this.readModels.ensureProduct(request.productId),
+      this.readModels.ensureUsers([request.actorId, request.toUserId]),
+    ]);
+    const product = settled(productLookup);
     if (product.status === 'removed') throw DomainError.notFound('Product');
-    // An unknown recipient is 404 (API.md), before the rule of who may write to whom could call it forbidden.
-    await this.readModels.ensureUsers([request.actorId, request.toUserId]);
+    settled(usersLookup);
     const toSeller = request.toUserId === product.sellerId;
     const sellerReplying =
       request.actorId === product.sellerId &&
@@ -98,4 +103,10 @@ export class MessagesService {
     const { count, version } = await this.messages.countUnread(request.actorId);
     return { inboxVersion: version, view: { count } };
   }
+}
+
+/** The value of a settled promise, or its error thrown. */
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
 }

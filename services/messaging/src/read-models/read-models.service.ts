@@ -6,17 +6,19 @@ import {
   type ProductRemovedEvent,
   type ProductRelistedEvent,
   type ProductSoldEvent,
+  type UserDto,
   type UserProfileChangedEvent,
 } from '@souvenir/contracts';
-import { DomainError, RpcClient } from '@souvenir/platform';
+import { DomainError, fillOnMiss, RpcClient } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
 import type { ProductSummaryEntity } from './product-summary.entity';
 import { ProductSummariesRepository } from './product-summaries.repository';
+import { productSummaryOfFetched, userSummaryOfEvent, userSummaryOfFetched } from './summary.mapper';
 import { UserSummariesRepository } from './user-summaries.repository';
 
 /**
- * Keeps the read models of user names and product titles. Events feed them; a user or product not seen yet
- * (its event still on the way) is fetched once by request and stored so that the event still applies later.
+ * Keeps the read models of user names and product titles. Events feed them; users or a product not seen yet
+ * (their events still on the way) are fetched by request and stored so that the events still apply later.
  */
 @Injectable()
 export class ReadModelsService {
@@ -27,13 +29,7 @@ export class ReadModelsService {
   ) {}
 
   applyProfile(event: UserProfileChangedEvent, manager: EntityManager): Promise<void> {
-    return this.users.upsertIfNewer(manager, {
-      id: event.userId,
-      firstName: event.firstName,
-      lastName: event.lastName,
-      avatar: event.avatar ?? null,
-      version: event.version,
-    });
+    return this.users.upsertIfNewer(manager, userSummaryOfEvent(event));
   }
 
   applyProductListed(event: ProductListedEvent, manager: EntityManager): Promise<void> {
@@ -58,33 +54,46 @@ export class ReadModelsService {
 
   /** The product with its seller; NOT_FOUND when catalog does not know it either. */
   async ensureProduct(productId: string): Promise<ProductSummaryEntity> {
-    const known = await this.products.findById(productId);
-    if (known && known.title !== null) return known;
-    if (known?.status === 'removed') return known;
-    const product = await this.rpc.send(RPC.catalog.getProduct, { productId });
-    return this.products.insertFetched({
-      id: product.id,
-      sellerId: product.seller.id,
-      title: product.title,
-      status: product.status,
+    const { rows } = await fillOnMiss([productId], {
+      // A product whose title is still unknown (its listed event is on the way) is asked for, unless it is removed.
+      held: async ([id]) => {
+        const known = await this.products.findById(id);
+        return known && (known.title !== null || known.status === 'removed') ? [known] : [];
+      },
+      // catalog answers NOT_FOUND for a product it does not know (or removed): that is the caller's answer too.
+      ask: async ([id]) => [await this.rpc.send(RPC.catalog.getProduct, { productId: id })],
+      store: (products) => Promise.all(products.map((p) => this.products.insertFetched(productSummaryOfFetched(p)))),
     });
+    return [...rows.values()][0];
   }
 
   /** Makes sure every given user has a summary; an unknown user is NOT_FOUND. */
   async ensureUsers(userIds: string[]): Promise<void> {
-    const existing = await this.users.findExistingIds(userIds);
-    for (const userId of userIds.filter((id) => !existing.has(id))) {
-      const user = await this.rpc.send(RPC.identity.getUser, { userId }).catch((error: unknown) => {
-        if (error instanceof DomainError && error.code === ErrorCode.NotFound) throw DomainError.notFound('User');
-        throw error;
-      });
-      await this.users.insertIfMissing({
-        id: user.id,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        avatar: user.avatar,
-        version: 0,
-      });
-    }
+    const { unknown } = await fillOnMiss(userIds, {
+      held: (ids) => this.users.findIds(ids),
+      ask: (ids) => this.askIdentity(ids),
+      store: async (users) => {
+        const summaries = users.map(userSummaryOfFetched);
+        await this.users.insertFetched(summaries);
+        return summaries;
+      },
+    });
+    if (unknown.length) throw DomainError.notFound('User');
+  }
+
+  /**
+   * The profiles identity knows among `userIds`. identity answers one user per request (it has no request for many
+   * users), so the requests go out together rather than one after another.
+   */
+  private async askIdentity(userIds: string[]): Promise<UserDto[]> {
+    const users = await Promise.all(
+      userIds.map((userId) =>
+        this.rpc.send(RPC.identity.getUser, { userId }).catch((error: unknown) => {
+          if (error instanceof DomainError && error.code === ErrorCode.NotFound) return null;
+          throw error;
+        }),
+      ),
+    );
+    return users.filter((user) => user !== null);
   }
 }

@@ -3,40 +3,49 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, type EntityManager, type Repository } from 'typeorm';
 import { UserSummaryEntity } from './user-summary.entity';
 
-type UserSummary = Omit<UserSummaryEntity, 'updatedAt'>;
+export type UserSummary = Omit<UserSummaryEntity, 'updatedAt'>;
 
 @Injectable()
 export class UserSummariesRepository {
   constructor(@InjectRepository(UserSummaryEntity) private readonly users: Repository<UserSummaryEntity>) {}
 
-  async findExistingIds(ids: string[]): Promise<Set<string>> {
-    const rows = await this.users.find({ select: { id: true }, where: { id: In(ids) } });
-    return new Set(rows.map((r) => r.id));
+  /** The ids among `ids` that have a summary. */
+  findIds(ids: string[]): Promise<Pick<UserSummaryEntity, 'id'>[]> {
+    return this.users.find({ select: { id: true }, where: { id: In(ids) } });
   }
 
   /**
    * Stores a profile unless the stored one is as new or newer: replayed and reordered events change nothing.
    * One statement, so two deliveries racing each other cannot both win.
    */
-  upsertIfNewer(manager: EntityManager, user: UserSummary): Promise<void> {
-    return this.upsert(
-      manager,
-      user,
-      `UPDATE SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
-      avatar = EXCLUDED.avatar, version = EXCLUDED.version, updated_at = now() WHERE messaging.users.version < EXCLUDED.version`,
+  async upsertIfNewer(manager: EntityManager, u: UserSummary): Promise<void> {
+    await manager.query(
+      `INSERT INTO messaging.users (id, first_name, last_name, avatar, version, updated_at)
+       VALUES ($1, $2, $3, $4, $5, now())
+       ON CONFLICT (id) DO UPDATE SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+         avatar = EXCLUDED.avatar, version = EXCLUDED.version, updated_at = now()
+       WHERE messaging.users.version < EXCLUDED.version`,
+      [u.id, u.firstName, u.lastName, u.avatar, u.version],
     );
   }
 
-  /** Stores a profile fetched by request (version 0) unless an event got there first. */
-  insertIfMissing(user: UserSummary): Promise<void> {
-    return this.upsert(this.users.manager, user, 'NOTHING');
-  }
-
-  private async upsert(manager: EntityManager, u: UserSummary, onConflict: string): Promise<void> {
-    await manager.query(
+  /**
+   * Stores profiles fetched by request, at version 0 so that any event still overwrites them, in one statement; a
+   * profile an event stored first is left alone. Rows go in id order, so two requests storing the same users wait
+   * for each other instead of deadlocking.
+   */
+  async insertFetched(users: Omit<UserSummary, 'version'>[]): Promise<void> {
+    const sorted = [...users].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    await this.users.query(
       `INSERT INTO messaging.users (id, first_name, last_name, avatar, version, updated_at)
-       VALUES ($1, $2, $3, $4, $5, now()) ON CONFLICT (id) DO ${onConflict}`,
-      [u.id, u.firstName, u.lastName, u.avatar, u.version],
+       SELECT *, 0, now() FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[])
+       ON CONFLICT (id) DO NOTHING`,
+      [
+        sorted.map((u) => u.id),
+        sorted.map((u) => u.firstName),
+        sorted.map((u) => u.lastName),
+        sorted.map((u) => u.avatar),
+      ],
     );
   }
 }
