@@ -1,4 +1,4 @@
-// The SQL each route runs, reproduced from the repositories (catalog products.repository.ts, favourites
+// The SQL each route runs, reproduced from the repositories (catalog products/queries/*-statements.ts, favourites
 // favourites.repository.ts, messaging messages.repository.ts), run straight against Postgres with `pg`: the floor
 // the gateway + NATS + services path is compared with. Every statement is also EXPLAINed (FORMAT JSON) to assert
 // it never scans catalog.products sequentially.
@@ -6,7 +6,7 @@ import pg from 'pg';
 import { percentiles } from './stats.mjs';
 
 const ISO_MICROS = `to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-/** PRODUCT_COLUMNS of products.repository.ts: a product joined to its seller. */
+/** PRODUCT_COLUMNS of catalog's products/queries/product-columns.ts: a product joined to its seller. */
 const PRODUCT_COLUMNS = `p.id, p.title, p.description, p.price, p.original_price, p.condition, p.category, p.country, p.images,
   p.is_customs_verified, p.status, to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at_iso,
   s.id AS seller_id, s.first_name AS seller_first_name, s.last_name AS seller_last_name, s.avatar AS seller_avatar,
@@ -14,8 +14,8 @@ const PRODUCT_COLUMNS = `p.id, p.title, p.description, p.price, p.original_price
 const PRODUCTS_WITH_SELLERS = 'catalog.products p JOIN catalog.sellers s ON s.id = p.seller_id';
 
 /**
- * filterSql + findPage of ProductsRepository for sort=recent: one statement answering the page's products with
- * their sellers and keys. A search is ranked by tier (findSearchPage): the first page is the tier-2 read (the title
+ * filterSql + browsePage of catalog's products/queries for sort=recent: one statement answering the page's products
+ * with their sellers and keys. A search is ranked by tier (findSearchPage): the first page is the tier-2 read (the title
  * matches every word), a walk of at most 2,000 rows of the recency order testing each (readMatches), which fills the
  * page whenever 25 titles match there (the bench's word). When the window ends first, the rest is read through the
  * GIN index (`byIndex`, EXPLAINed, not timed: the description tier of the same word), and the count stops at 1,001

@@ -8,8 +8,8 @@ import { CATALOG_MIGRATIONS } from './database/migrations';
 import { FavouriteEventsConsumer } from './favourites/favourite-events.consumer';
 import { FavouriteCountsService } from './favourites/favourite-counts.service';
 import { FavouriteStateEntity } from './favourites/favourite-state.entity';
+import { FavouriteStatesRepository } from './favourites/favourite-states.repository';
 import { FirstPageCache, ProductCountCache } from './products/product-list-caches';
-import { ProductEntity } from './products/product.entity';
 import { OrderEventsConsumer } from './products/order-events.consumer';
 import { ProductsController } from './products/products.controller';
 import { ProductsRepository } from './products/products.repository';
@@ -30,10 +30,10 @@ export class AppModule {
         PlatformModule.forService({
           name: SERVICE_NAME,
           config,
-          entities: [ProductEntity, SellerEntity, FavouriteStateEntity],
+          entities: [SellerEntity, FavouriteStateEntity],
           migrations: CATALOG_MIGRATIONS,
         }),
-        TypeOrmModule.forFeature([ProductEntity, SellerEntity]),
+        TypeOrmModule.forFeature([SellerEntity]),
       ],
       controllers: [ProductsController, CategoriesController],
       providers: [
@@ -46,6 +46,7 @@ export class AppModule {
         SellersRepository,
         SellerEventsConsumer,
         FavouriteCountsService,
+        FavouriteStatesRepository,
         FavouriteEventsConsumer,
         OrderEventsConsumer,
       ],

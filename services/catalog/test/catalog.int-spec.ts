@@ -26,8 +26,6 @@ import {
 import { DataSource } from 'typeorm';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { FirstPageCache, ProductCountCache } from '../src/products/product-list-caches';
-import { ProductEntity } from '../src/products/product.entity';
-import { toProductDto } from '../src/products/product.mapper';
 import { ProductsRepository, type PageRequest } from '../src/products/products.repository';
 import { SEARCH_WINDOW_ROWS } from '../src/products/product-search';
 import { toSearchWords } from '../src/products/products.service';
@@ -446,7 +444,7 @@ describe('catalog service', () => {
       expect(await rpc.send(RPC.catalog.getProductsByIds, { productIds: [] })).toEqual([]);
     });
 
-    it('answers on every read path exactly what the entity mapping gave: ISO createdAt, prices, status and seller', async () => {
+    it('answers a product alike on every path, create included: ISO createdAt in UTC milliseconds, prices, status and seller', async () => {
       const location = `Atlantis ${randomUUID()}`;
       const seller = await registeredSeller({
         firstName: 'Zoë',
@@ -471,17 +469,23 @@ describe('catalog service', () => {
         `UPDATE catalog.products SET created_at = '2026-03-04T05:06:08.999999+02:00', status = 'sold' WHERE id = $1`,
         [sold.id],
       );
-      // What the reads answered when they hydrated entities: the reference for every path below.
-      const entities = app.get(DataSource).getRepository(ProductEntity);
-      const before = async (id: string) =>
-        toProductDto(await entities.findOneOrFail({ where: { id }, relations: { seller: true } }));
-      const [plainDto, soldDto, newestDto] = [await before(plain.id), await before(sold.id), await before(newest.id)];
-      expect(plainDto).toMatchObject({
-        createdAt: '2026-03-04T05:06:07.123Z',
+      // The product page's answer is the reference; every other path must answer the very same objects.
+      const read = (id: string) => rpc.send(RPC.catalog.getProduct, { productId: id });
+      const [plainDto, soldDto, newestDto] = [await read(plain.id), await read(sold.id), await read(newest.id)];
+      expect(plainDto).toStrictEqual({
+        id: plain.id,
+        title: plain.title,
+        description: plain.description,
         price: '9.90',
         originalPrice: null,
-        status: 'active',
+        condition: plain.condition,
+        category: plain.category,
+        country: plain.country,
+        images: plain.images,
+        isCustomsVerified: false,
         isFavorited: false,
+        createdAt: '2026-03-04T05:06:07.123Z',
+        status: 'active',
         seller: {
           id: seller,
           firstName: 'Zoë',
@@ -490,6 +494,24 @@ describe('catalog service', () => {
           isVerified: true,
         },
       });
+      // Fields in this order: the JSON the gateway forwards stays byte for byte what it was.
+      expect(Object.keys(plainDto)).toEqual([
+        'id',
+        'title',
+        'description',
+        'price',
+        'originalPrice',
+        'condition',
+        'category',
+        'country',
+        'images',
+        'isCustomsVerified',
+        'isFavorited',
+        'createdAt',
+        'status',
+        'seller',
+      ]);
+      expect(Object.keys(plainDto.seller)).toEqual(['id', 'firstName', 'lastName', 'avatar', 'isVerified']);
       expect(soldDto).toMatchObject({
         createdAt: '2026-03-04T03:06:08.999Z',
         price: '1000.00',
@@ -498,13 +520,8 @@ describe('catalog service', () => {
         condition: 'good',
         isCustomsVerified: true,
       });
-      expect(newestDto).toEqual(newest);
+      expect(newestDto).toStrictEqual(newest);
 
-      // Same fields in the same order: the JSON the gateway forwards is unchanged.
-      expect(JSON.stringify(await rpc.send(RPC.catalog.getProduct, { productId: plain.id }))).toBe(
-        JSON.stringify(plainDto),
-      );
-      expect(await rpc.send(RPC.catalog.getProduct, { productId: sold.id })).toStrictEqual(soldDto);
       expect(
         await rpc.send(RPC.catalog.getProductsByIds, { productIds: [sold.id, newest.id.toUpperCase(), plain.id] }),
       ).toStrictEqual([soldDto, newestDto, plainDto]);

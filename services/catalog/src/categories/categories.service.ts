@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { BROWSE_CATEGORIES, type BrowseCategoryCountDto } from '@souvenir/contracts';
 import { ProductCountCache } from '../products/product-list-caches';
 import { TOTAL_COUNT_BOUND } from '../products/product-search';
-import { ProductsRepository, type ProductFilters } from '../products/products.repository';
+import type { ProductFilters } from '../products/queries/product-filters';
+import { ProductsRepository } from '../products/products.repository';
 
 @Injectable()
 export class CategoriesService {

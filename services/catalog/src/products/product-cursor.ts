@@ -3,11 +3,11 @@ import {
   decodeCursor as decodeOpaqueCursor,
   encodeCursor as encodeOpaqueCursor,
   hasExactlyKeys,
-  isInt4Count,
   isIsoTimestamp,
   isUuid,
 } from '@souvenir/platform';
 import type { SearchTier } from './product-search';
+import { SORT_PAGING } from './queries/sort-paging';
 
 /**
  * The sort key of the last row of a page. A page continues strictly after it, so pages never repeat or skip a
@@ -31,39 +31,35 @@ interface CursorPayload {
   k: CursorKey;
 }
 
-const DECIMAL = /^\d{1,10}(\.\d{1,2})?$/;
-
 export function encodeCursor(sort: ProductSort, ranked: boolean, key: CursorKey): string {
   const payload: CursorPayload = { v: 1, s: sort, q: ranked, k: key };
   return encodeOpaqueCursor(payload);
 }
 
-/** The fields of a key for an ordering: the sort's own column, then (created_at, id). */
-function keyFields(sort: ProductSort, ranked: boolean): (keyof CursorKey)[] {
-  const fields: (keyof CursorKey)[] = ['createdAt', 'id'];
-  if (sort === 'price_asc' || sort === 'price_desc') fields.push('price');
-  if (sort === 'popular') fields.push('favoriteCount');
-  if (ranked && sort === 'recent') fields.push('tier');
-  return fields;
-}
-
 /**
  * Reads a cursor made by `encodeCursor` for the same ordering; anything else is a validation failure. Every value
- * the query will compare is checked against what its column holds (a real timestamp, an int4 count), so a forged
- * cursor is a 400, never a Postgres error.
+ * the query will compare is checked against what its column holds (a real timestamp, the sort's own field as
+ * SORT_PAGING checks it, a tier), so a forged cursor is a 400, never a Postgres error.
  */
 export function decodeCursor(cursor: string, sort: ProductSort, ranked: boolean): CursorKey {
+  const field = SORT_PAGING[sort].keyField;
+  const tiered = ranked && sort === 'recent';
+  const fields: (keyof CursorKey)[] = [
+    'createdAt',
+    'id',
+    ...(field ? [field.name] : []),
+    ...(tiered ? ['tier' as const] : []),
+  ];
   return decodeOpaqueCursor(cursor, (payload) => {
     if (!hasExactlyKeys(payload, ['v', 's', 'q', 'k']) || payload.v !== 1 || payload.s !== sort || payload.q !== ranked)
       return undefined;
     const key = payload.k;
     const valid =
-      hasExactlyKeys(key, keyFields(sort, ranked)) &&
+      hasExactlyKeys(key, fields) &&
       isIsoTimestamp(key.createdAt) &&
       isUuid(key.id) &&
-      (key.price === undefined || (typeof key.price === 'string' && DECIMAL.test(key.price))) &&
-      (key.favoriteCount === undefined || isInt4Count(key.favoriteCount)) &&
-      (key.tier === undefined || key.tier === 0 || key.tier === 1 || key.tier === 2);
+      (!field || field.isValid(key[field.name])) &&
+      (!tiered || key.tier === 0 || key.tier === 1 || key.tier === 2);
     return valid ? (key as unknown as CursorKey) : undefined;
   });
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ProductPageDto } from '@souvenir/contracts';
-import type { ProductFilters } from './products.repository';
+import type { ProductFilters } from './queries/product-filters';
 import { ShortLivedCache } from './short-lived-cache';
 
 /**

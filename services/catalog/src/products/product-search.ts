@@ -23,18 +23,6 @@ export const TOTAL_COUNT_BOUND = 1000;
 export const SEARCH_TIERS = [2, 1, 0] as const;
 export type SearchTier = (typeof SEARCH_TIERS)[number];
 
-/** The SQL condition of a tier for a tsquery expression (each tier's tsvector has its own GIN index). */
-export function tierCondition(tier: SearchTier, query: string): string {
-  switch (tier) {
-    case 2:
-      return `p.title_doc @@ ${query}`;
-    case 1:
-      return `p.label_doc @@ ${query} AND NOT p.title_doc @@ ${query}`;
-    case 0:
-      return `p.search_doc @@ ${query} AND NOT p.label_doc @@ ${query}`;
-  }
-}
-
 /**
  * The forms of a word the query accepts: itself (stemmed by Postgres's `english` configuration, so bowls → bowl)
  * and, for a "-ves" plural the stemmer leaves apart, its singulars (scarves → scarf, knives → knife). The

@@ -4,25 +4,14 @@ import type {
   ProductDto,
   ProductListedEvent,
   ProductRemovedEvent,
+  ProductRelistedEvent,
   ProductStatus,
-  SellerDto,
 } from '@souvenir/contracts';
-import type { SellerEntity } from '../sellers/seller.entity';
-import type { ProductEntity } from './product.entity';
-
-export function toSellerDto(seller: SellerEntity): SellerDto {
-  return {
-    id: seller.id,
-    firstName: seller.firstName,
-    lastName: seller.lastName,
-    avatar: seller.avatar,
-    isVerified: seller.isVerified,
-  };
-}
+import type { ProductSaleState } from './products.repository';
 
 /**
- * One product joined to its seller, as `PRODUCT_COLUMNS` (products.repository.ts) selects it. Product reads map
- * these rows straight to the API shape: hydrating entities with TypeORM cost about a quarter of catalog's CPU.
+ * One product joined to its seller, as `PRODUCT_COLUMNS` (queries/product-columns.ts) selects it: every read of a
+ * product, and the insert, answer these rows, mapped to the API shape here and nowhere else.
  */
 export interface ProductRow {
   id: string;
@@ -46,7 +35,7 @@ export interface ProductRow {
   seller_is_verified: boolean;
 }
 
-/** The same ProductDto as `toProductDto`, from a `ProductRow`. */
+/** The product as the API shows it; `isFavorited` is the caller's and is filled in by the gateway. */
 export function rowToProductDto(row: ProductRow): ProductDto {
   return {
     id: row.id,
@@ -72,29 +61,6 @@ export function rowToProductDto(row: ProductRow): ProductDto {
   };
 }
 
-/**
- * The product as the API shows it; `isFavorited` is the caller's and is filled in by the gateway. Only for an
- * entity already at hand (a product just created); reads use `rowToProductDto`.
- */
-export function toProductDto(product: ProductEntity): ProductDto {
-  return {
-    id: product.id,
-    title: product.title,
-    description: product.description,
-    price: product.price,
-    originalPrice: product.originalPrice,
-    condition: product.condition,
-    category: product.category,
-    country: product.country,
-    images: product.images,
-    isCustomsVerified: product.isCustomsVerified,
-    isFavorited: false,
-    createdAt: product.createdAt.toISOString(),
-    status: product.status === 'sold' ? 'sold' : 'active',
-    seller: toSellerDto(product.seller),
-  };
-}
-
 /** A URL-safe id for a country: lower case, accents and punctuation dropped ("Côte d'Ivoire" → "cote-d-ivoire"). */
 export function countrySlug(country: string): string {
   return country
@@ -109,16 +75,26 @@ export function toCategoryDto(row: { country: string; count: number }): Category
   return { id: countrySlug(row.country) || row.country, country: row.country, count: row.count };
 }
 
-export function toProductListedEvent(product: ProductEntity): ProductListedEvent {
+export function toProductListedEvent(product: ProductDto): ProductListedEvent {
   return {
     productId: product.id,
-    sellerId: product.sellerId,
+    sellerId: product.seller.id,
     title: product.title,
     price: product.price,
     occurredAt: new Date().toISOString(),
   };
 }
 
-export function toProductRemovedEvent(product: ProductEntity): ProductRemovedEvent {
+export function toProductRemovedEvent(product: ProductSaleState): ProductRemovedEvent {
   return { productId: product.id, sellerId: product.sellerId, occurredAt: new Date().toISOString() };
+}
+
+/** A sale or a relisting (sold and relisted events share this shape): read models keep the highest version. */
+export function toSaleChangedEvent(product: ProductSaleState): ProductRelistedEvent {
+  return {
+    productId: product.id,
+    sellerId: product.sellerId,
+    version: product.saleVersion,
+    occurredAt: new Date().toISOString(),
+  };
 }

@@ -21,14 +21,13 @@ import {
 } from '@souvenir/contracts';
 import { DomainError, Outbox } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
-import { SellerEntity } from '../sellers/seller.entity';
 import { SellersService } from '../sellers/sellers.service';
 import { FirstPageCache, ProductCountCache } from './product-list-caches';
 import { decodeCursor, encodeCursor, type CursorKey } from './product-cursor';
-import { ProductEntity } from './product.entity';
-import { toCategoryDto, toProductDto, toProductListedEvent, toProductRemovedEvent } from './product.mapper';
+import { toCategoryDto, toProductListedEvent, toProductRemovedEvent, toSaleChangedEvent } from './product.mapper';
 import { correctWord, TOTAL_COUNT_BOUND } from './product-search';
-import { ProductsRepository, type KeyedProduct, type ProductFilters } from './products.repository';
+import type { ProductFilters } from './queries/product-filters';
+import { ProductsRepository, type KeyedProduct } from './products.repository';
 import { decodeSellerProductCursor, encodeSellerProductCursor } from './seller-product-cursor';
 
 const MAX_SEARCH_TERMS = 12;
@@ -49,7 +48,7 @@ export class ProductsService {
     await this.sellers.ensureSeller(request.actorId);
     return this.dataSource
       .transaction(async (manager) => {
-        const product = manager.create(ProductEntity, {
+        const product = await this.products.insert(manager, {
           sellerId: request.actorId,
           title: input.title,
           description: input.description,
@@ -61,13 +60,9 @@ export class ProductsService {
           country: input.country,
           images: input.images,
           isCustomsVerified: input.isCustomsVerified ?? false,
-          status: 'active',
-          favoriteCount: 0,
         });
-        await manager.save(product);
-        product.seller = await manager.findOneByOrFail(SellerEntity, { id: request.actorId });
         await this.outbox.add(manager, EVENTS.catalog.productListed, toProductListedEvent(product));
-        return toProductDto(product);
+        return product;
       })
       .finally(() => this.forgetListings());
   }
@@ -160,13 +155,12 @@ export class ProductsService {
   async remove(request: RemoveProductRequest): Promise<Done> {
     return this.dataSource
       .transaction(async (manager) => {
-        const product = await this.products.findForUpdate(manager, request.productId);
+        const product = await this.products.lockSaleState(manager, request.productId);
         if (!product || product.status === 'removed') throw DomainError.notFound('Product');
         if (product.sellerId !== request.actorId) throw DomainError.forbidden('You can only remove your own listings');
         if (product.status === 'sold')
           throw DomainError.conflict('This product has been sold and can no longer be removed');
-        product.status = 'removed';
-        await manager.save(product);
+        await this.products.saveSaleState(manager, { ...product, status: 'removed' });
         await this.outbox.add(manager, EVENTS.catalog.productRemoved, toProductRemovedEvent(product));
         return { ok: true as const };
       })
@@ -178,20 +172,13 @@ export class ProductsService {
    * order paid for the same product changes nothing here (payments refunds it).
    */
   async markSold(productId: string, orderId: string, manager: EntityManager): Promise<void> {
-    const product = await this.products.findForUpdate(manager, productId);
-    if (!product || product.status !== 'active') return;
+    const found = await this.products.lockSaleState(manager, productId);
+    if (!found || found.status !== 'active') return;
     // Its cancellation was applied first (another consumer): the sale is already undone.
     if (await this.products.isCancelledOrder(manager, orderId)) return;
-    product.status = 'sold';
-    product.soldOrderId = orderId;
-    product.saleVersion += 1;
-    await manager.save(product);
-    await this.outbox.add(manager, EVENTS.catalog.productSold, {
-      productId: product.id,
-      sellerId: product.sellerId,
-      version: product.saleVersion,
-      occurredAt: new Date().toISOString(),
-    });
+    const product = { ...found, status: 'sold' as const, soldOrderId: orderId, saleVersion: found.saleVersion + 1 };
+    await this.products.saveSaleState(manager, product);
+    await this.outbox.add(manager, EVENTS.catalog.productSold, toSaleChangedEvent(product));
     this.forgetListings();
   }
 
@@ -203,24 +190,13 @@ export class ProductsService {
    */
   async applyOrderChanged(event: OrderChangedEvent, manager: EntityManager): Promise<void> {
     if (event.from !== 'paid' || event.to !== 'cancelled') return;
-    const product = await this.products.findForUpdate(manager, event.productId);
+    const found = await this.products.lockSaleState(manager, event.productId);
     await this.products.recordCancelledOrder(manager, event.orderId);
-    if (
-      !product ||
-      product.status !== 'sold' ||
-      (product.soldOrderId !== null && product.soldOrderId !== event.orderId)
-    )
+    if (!found || found.status !== 'sold' || (found.soldOrderId !== null && found.soldOrderId !== event.orderId))
       return;
-    product.status = 'active';
-    product.soldOrderId = null;
-    product.saleVersion += 1;
-    await manager.save(product);
-    await this.outbox.add(manager, EVENTS.catalog.productRelisted, {
-      productId: product.id,
-      sellerId: product.sellerId,
-      version: product.saleVersion,
-      occurredAt: new Date().toISOString(),
-    });
+    const product = { ...found, status: 'active' as const, soldOrderId: null, saleVersion: found.saleVersion + 1 };
+    await this.products.saveSaleState(manager, product);
+    await this.outbox.add(manager, EVENTS.catalog.productRelisted, toSaleChangedEvent(product));
     this.forgetListings();
   }
 

@@ -1,0 +1,207 @@
+import type { ProductSort } from '@souvenir/contracts';
+import type { CursorKey } from '../product-cursor';
+import { SEARCH_TIERS, type SearchTier } from '../product-search';
+import { Params, type Statement } from './params';
+import { PAGE_COLUMNS, PRODUCT_COLUMNS, ISO_MICROS } from './product-columns';
+import { filterSql, type ProductFilters } from './product-filters';
+import { matchesAnywhere, searchTsQuery, tierCondition, tierOf } from './search-query';
+import { sortOrder } from './sort-paging';
+
+// The statements of browse and search (lists, their totals, "did you mean"). Each builder is pure: the same
+// arguments give the same text and values (queries.spec.ts shows every one); products.repository.ts runs them.
+
+/**
+ * The SQL of one page: the products (with sellers and keys) matching `where` in `order`, `limit` of them.
+ * Normally one statement that walks the order's index. With `matchesFirst`, the matches are read first (a
+ * MATERIALIZED CTE, so the planner cannot turn it back into an index walk: it uses the GIN index), sorted by
+ * their keys, and only the page's rows are joined to their columns and sellers. `from` must then not join the
+ * sellers unless a filter needs them.
+ */
+function pageSql({
+  from,
+  where,
+  order,
+  limit,
+  matchesFirst,
+}: {
+  from: string;
+  where: string[];
+  order: string;
+  limit: string;
+  matchesFirst: boolean;
+}): string {
+  if (!matchesFirst)
+    return `SELECT ${PAGE_COLUMNS} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit}`;
+  return `WITH matches AS MATERIALIZED (
+            SELECT p.id, p.created_at, p.price, p.favorite_count FROM ${from} WHERE ${where.join(' AND ')}
+          ), page AS (
+            SELECT p.id FROM matches p ORDER BY ${order} LIMIT ${limit}
+          )
+          SELECT ${PAGE_COLUMNS}
+            FROM page JOIN catalog.products p ON p.id = page.id JOIN catalog.sellers s ON s.id = p.seller_id
+           ORDER BY ${order}`;
+}
+
+/** A search's match condition: within one ranked tier, or anywhere (`undefined`: a search sorted otherwise). */
+export type TierMatch = SearchTier | undefined;
+const matchOf = (tier: TierMatch) => (query: string) =>
+  tier === undefined ? matchesAnywhere(query) : tierCondition(tier, query);
+
+/**
+ * A page of products without a search, strictly after `after` in the sort's order: one statement walking the
+ * sort's index (filters narrow it; sellers looked up per row by primary key).
+ */
+export function browsePage(
+  filters: ProductFilters,
+  sort: ProductSort,
+  after: CursorKey | null,
+  limit: number,
+): Statement {
+  const params = new Params();
+  const { from, where } = filterSql(filters, params, { withSellers: true });
+  const { order, keyset } = sortOrder(sort, after, params);
+  const text = pageSql({
+    from,
+    where: [...where, ...(keyset ? [keyset] : [])],
+    order,
+    limit: params.add(limit),
+    matchesFirst: false,
+  });
+  return { text, values: params.values };
+}
+
+/** A page of a search with few matches, not ranked: every match read through the GIN index, then sorted. */
+export function fewMatchesPage(
+  filters: ProductFilters,
+  sort: ProductSort,
+  after: CursorKey | null,
+  limit: number,
+): Statement {
+  const params = new Params();
+  const { from, where } = filterSql(filters, params);
+  const { order, keyset } = sortOrder(sort, after, params);
+  const text = pageSql({
+    from,
+    where: [...where, ...(keyset ? [keyset] : [])],
+    order,
+    limit: params.add(limit),
+    matchesFirst: true,
+  });
+  return { text, values: params.values };
+}
+
+/**
+ * A ranked page of a search with few matches: every match read through the GIN index with its tier, sorted by
+ * (tier desc, created_at desc, id desc), and only the page's rows joined to their columns and sellers. Rows answer
+ * their `tier`.
+ */
+export function fewMatchesRankedPage(filters: ProductFilters, after: CursorKey | null, limit: number): Statement {
+  const params = new Params();
+  const { from, where } = filterSql(filters, params);
+  const query = searchTsQuery(filters.searchWords ?? [], params);
+  const keyset = after
+    ? `(p.tier, p.created_at, p.id) < (${params.add(after.tier ?? SEARCH_TIERS[0])}::int, ${params.add(after.createdAt)}::timestamptz, ${params.add(after.id)}::uuid)`
+    : 'true';
+  const text = `WITH matches AS MATERIALIZED (
+         SELECT p.id, p.created_at,
+                ${tierOf(query)} AS tier
+           FROM ${from} WHERE ${where.join(' AND ')}
+       ), page AS (
+         SELECT p.id, p.tier FROM matches p WHERE ${keyset} ORDER BY p.tier DESC, p.created_at DESC, p.id DESC LIMIT ${params.add(limit)}
+       )
+       SELECT ${PRODUCT_COLUMNS}, ${ISO_MICROS} AS key_created_at, p.favorite_count, page.tier
+         FROM page JOIN catalog.products p ON p.id = page.id JOIN catalog.sellers s ON s.id = p.seller_id
+        ORDER BY page.tier DESC, p.created_at DESC, p.id DESC`;
+  return { text, values: params.values };
+}
+
+/**
+ * The first step of a search page with many matches: the next `windowRows` rows of the sort's order after `after`
+ * that pass the other filters, each row's text tested against `tier`, stopping as soon as `limit` match. Rows
+ * answer `hit`, and `window_end` for the window's last row, which comes back even when it does not match (the read
+ * through the index, `matchesByIndexPage`, continues after it). `windowRows` is part of the text: the plan depends
+ * on it.
+ */
+export function searchWindowPage(
+  filters: ProductFilters,
+  sort: ProductSort,
+  after: CursorKey | null,
+  tier: TierMatch,
+  limit: number,
+  windowRows: number,
+): Statement {
+  const params = new Params();
+  const query = searchTsQuery(filters.searchWords ?? [], params);
+  const { from, where } = filterSql(filters, params, { search: false });
+  const { order, keyset } = sortOrder(sort, after, params);
+  // row_number() is ordered like the window so the rows stream in order (no sort): the walk stops at `limit` hits.
+  const text = `SELECT ${PAGE_COLUMNS}, w.hit, w.rn = ${windowRows} AS window_end
+         FROM (SELECT p.* FROM (
+                 SELECT p.id, p.created_at, p.price, p.favorite_count, (${matchOf(tier)(query)}) AS hit,
+                        row_number() OVER (ORDER BY ${order}) AS rn
+                   FROM (SELECT p.id, p.created_at, p.price, p.favorite_count, p.title_doc, p.label_doc, p.search_doc
+                           FROM ${from} WHERE ${[...where, ...(keyset ? [keyset] : [])].join(' AND ')}
+                          ORDER BY ${order} LIMIT ${windowRows}) p
+               ) p
+               WHERE p.hit OR p.rn = ${windowRows}
+               ORDER BY ${order} LIMIT ${params.add(limit)}) w
+         JOIN catalog.products p ON p.id = w.id JOIN catalog.sellers s ON s.id = p.seller_id
+        ORDER BY ${order}`;
+  return { text, values: params.values };
+}
+
+/** Up to `limit` matches of `tier` strictly after `after`, read through the GIN index and sorted: for rare words. */
+export function matchesByIndexPage(
+  filters: ProductFilters,
+  sort: ProductSort,
+  after: CursorKey,
+  tier: TierMatch,
+  limit: number,
+): Statement {
+  const params = new Params();
+  const query = searchTsQuery(filters.searchWords ?? [], params);
+  const { from, where } = filterSql(filters, params, { search: false });
+  const { order, keyset } = sortOrder(sort, after, params);
+  const text = pageSql({
+    from,
+    where: [...where, matchOf(tier)(query), ...(keyset ? [keyset] : [])],
+    order,
+    limit: params.add(limit),
+    matchesFirst: true,
+  });
+  return { text, values: params.values };
+}
+
+/**
+ * How many active products match the filters, counting no further than `bound` + 1. A search's matches are read
+ * through its GIN index (MATERIALIZED: to find the first few, the planner would rather walk the recency index,
+ * through every active product for a rare word); the CTE is still read lazily, so counting stops at the bound.
+ */
+export function countUpTo(filters: ProductFilters, bound: number): Statement {
+  const params = new Params();
+  const { from, where } = filterSql(filters, params);
+  const matches = `SELECT 1 FROM ${from} WHERE ${where.join(' AND ')}`;
+  const limit = params.add(bound + 1);
+  const text = filters.searchWords?.length
+    ? `WITH matches AS MATERIALIZED (${matches}) SELECT count(*)::int AS count FROM (SELECT 1 FROM matches LIMIT ${limit}) c`
+    : `SELECT count(*)::int AS count FROM (${matches} LIMIT ${limit}) c`;
+  return { text, values: params.values };
+}
+
+/**
+ * For each word (in order): the word folded as the index folds it, whether a known term starts with it, and, when
+ * none does, the nearest known terms by trigram distance with how many listings use each ("Did you mean").
+ */
+export function nearestTerms(words: string[]): Statement {
+  return {
+    text: `SELECT w.word, f.folded, k.known,
+              CASE WHEN k.known THEN '[]'::json ELSE COALESCE((
+                SELECT json_agg(json_build_object('term', t.term, 'uses', t.uses))
+                  FROM (SELECT term, uses FROM catalog.search_terms ORDER BY term <-> f.folded LIMIT 8) t), '[]'::json) END AS nearest
+         FROM unnest($1::text[]) WITH ORDINALITY w(word, ord)
+        CROSS JOIN LATERAL (SELECT lower(catalog.immutable_unaccent(w.word)) AS folded) f
+        CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM catalog.search_terms t WHERE t.term ^@ f.folded) AS known) k
+        ORDER BY w.ord`,
+    values: [words],
+  };
+}

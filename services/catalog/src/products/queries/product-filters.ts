@@ -1,0 +1,61 @@
+import type { Condition } from '@souvenir/contracts';
+import { categoryCondition } from '../../categories/category-condition';
+import type { Params } from './params';
+import { PRODUCTS_WITH_SELLERS } from './product-columns';
+import { matchesAnywhere, searchTsQuery } from './search-query';
+
+/** Browse filters, already normalised by the service. */
+export interface ProductFilters {
+  /** The user's words (letters and digits only), each matched as a prefix (see `searchTsQuery`); null when not searching. */
+  searchWords: string[] | null;
+  country?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  categories?: string[];
+  condition?: Condition;
+  location?: string;
+}
+
+/** Home's lists: no search and no filter, so only the sort and the cursor tell two pages apart. */
+export function isUnfiltered(filters: ProductFilters): boolean {
+  return (
+    filters.searchWords === null &&
+    !filters.country &&
+    filters.minPrice === undefined &&
+    filters.maxPrice === undefined &&
+    !filters.categories?.length &&
+    !filters.condition &&
+    !filters.location
+  );
+}
+
+/**
+ * The FROM and WHERE of the filters (active products only). `search`: whether the search's words are a condition
+ * (a match anywhere; a ranked search page tests its own tier instead); `withSellers` joins the sellers as `s` for
+ * `PRODUCT_COLUMNS` (a location filter joins them anyway).
+ */
+export function filterSql(
+  filters: ProductFilters,
+  params: Params,
+  { search = true, withSellers = false }: { search?: boolean; withSellers?: boolean } = {},
+): { from: string; where: string[] } {
+  const where = [`p.status = 'active'`];
+  const from = withSellers || filters.location ? PRODUCTS_WITH_SELLERS : 'catalog.products p';
+  if (search && filters.searchWords?.length) where.push(matchesAnywhere(searchTsQuery(filters.searchWords, params)));
+  if (filters.country) where.push(`p.country = ${params.add(filters.country)}`);
+  if (filters.minPrice !== undefined) where.push(`p.price >= ${params.add(filters.minPrice)}::numeric`);
+  if (filters.maxPrice !== undefined) where.push(`p.price <= ${params.add(filters.maxPrice)}::numeric`);
+  // Browse names stand for sell categories and terms (CATEGORY_FILTERS): ../../categories/category-condition.ts.
+  if (filters.categories?.length) {
+    where.push(
+      categoryCondition(
+        filters.categories,
+        (value) => params.add(value),
+        (words) => matchesAnywhere(searchTsQuery(words, params)),
+      ),
+    );
+  }
+  if (filters.condition) where.push(`p.condition = ${params.add(filters.condition)}`);
+  if (filters.location) where.push(`s.location = ${params.add(filters.location)}`);
+  return { from, where };
+}

@@ -1,0 +1,156 @@
+import type { Condition, ProductStatus } from '@souvenir/contracts';
+import { PreparedStatement } from '@souvenir/platform';
+import type { ProductRow } from '../product.mapper';
+import type { SellerProductKey } from '../seller-product-cursor';
+import type { Statement } from './params';
+import { ISO_MICROS, PRODUCT_COLUMNS, PRODUCTS_WITH_SELLERS } from './product-columns';
+
+// The statements of everything but browse and search: products by key, a seller's lists, the categories, the
+// sitemap's ids, and the writes. products.repository.ts runs them; queries.spec.ts shows every one.
+
+// The product page and the favourites list read products by key: prepared statements (planned once per connection).
+
+/**
+ * The products with these ids in these states, each with its seller. The seller is looked up per product by primary
+ * key: the LATERAL subquery with OFFSET 0 cannot be flattened into a plain join, for which Postgres hashes every
+ * seller to match a few dozen products once there are a few thousand sellers.
+ */
+export const WITH_SELLER_BY_IDS = new PreparedStatement<ProductRow>(
+  'catalog.products-with-seller-by-ids',
+  `
+  SELECT ${PRODUCT_COLUMNS}
+    FROM catalog.products p
+   CROSS JOIN LATERAL (SELECT * FROM catalog.sellers s WHERE s.id = p.seller_id OFFSET 0) s
+   WHERE p.id = ANY($1::uuid[]) AND p.status = ANY($2::text[])`,
+);
+
+export const VISIBLE_BY_ID = new PreparedStatement<ProductRow>(
+  'catalog.product-by-id',
+  `
+  SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCTS_WITH_SELLERS} WHERE p.id = $1 AND p.status = ANY($2::text[])`,
+);
+
+/** A seller's products in these states, newest first, strictly after `after`: walks products_seller_idx. */
+export function sellerPage(
+  sellerId: string,
+  statuses: readonly ProductStatus[],
+  after: SellerProductKey | null,
+  limit: number,
+): Statement {
+  const values: unknown[] = [sellerId, statuses, limit];
+  const afterSql = after ? `AND (p.created_at, p.id) < ($4::timestamptz, $5::uuid)` : '';
+  if (after) values.push(after.createdAt, after.id);
+  return {
+    text: `SELECT ${PRODUCT_COLUMNS}, ${ISO_MICROS} AS key_created_at
+         FROM ${PRODUCTS_WITH_SELLERS}
+        WHERE p.seller_id = $1 AND p.status = ANY($2::text[]) ${afterSql}
+        ORDER BY p.created_at DESC, p.id DESC
+        LIMIT $3`,
+    values,
+  };
+}
+
+/** How many of a seller's products are in these states (the profile tabs' counts; products_seller_idx). */
+export function sellerCount(sellerId: string, statuses: readonly ProductStatus[]): Statement {
+  return {
+    text: `SELECT count(*)::int AS count FROM catalog.products WHERE seller_id = $1 AND status = ANY($2::text[])`,
+    values: [sellerId, statuses],
+  };
+}
+
+/** Active products per country, most stocked first (products_country_idx). */
+export const ACTIVE_BY_COUNTRY: Statement = {
+  text: `SELECT country, count(*)::int AS count FROM catalog.products WHERE status = 'active'
+        GROUP BY country ORDER BY count(*) DESC, country ASC`,
+  values: [],
+};
+
+/** Up to `limit` active products' ids after `after`, ascending: a range scan of the primary key. */
+export function activeIds(after: string | null, limit: number): Statement {
+  return {
+    text: `SELECT id FROM catalog.products WHERE status = 'active' AND ($1::uuid IS NULL OR id > $1::uuid) ORDER BY id LIMIT $2`,
+    values: [after, limit],
+  };
+}
+
+export const productExists = (id: string): Statement => ({
+  text: `SELECT EXISTS (SELECT 1 FROM catalog.products WHERE id = $1) AS exists`,
+  values: [id],
+});
+
+/** What a new listing is given; the rest are the table's defaults (id, created_at, no sale yet). */
+export interface NewProduct {
+  sellerId: string;
+  title: string;
+  description: string;
+  /** Decimal text with two decimals, as numeric(12,2) answers it. */
+  price: string;
+  originalPrice: string | null;
+  condition: Condition;
+  category: string;
+  country: string;
+  images: string[];
+  isCustomsVerified: boolean;
+}
+
+/** Inserts an active listing and answers it as a `ProductRow`, joined to its seller, in one statement. */
+export function insertProduct(product: NewProduct): Statement {
+  return {
+    text: `WITH p AS (
+         INSERT INTO catalog.products
+                (seller_id, title, description, price, original_price, condition, category, country, images,
+                 is_customs_verified, status, favorite_count)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active', 0)
+         RETURNING id, seller_id, title, description, price, original_price, condition, category, country, images,
+                   is_customs_verified, status, created_at
+       )
+       SELECT ${PRODUCT_COLUMNS} FROM p JOIN catalog.sellers s ON s.id = p.seller_id`,
+    values: [
+      product.sellerId,
+      product.title,
+      product.description,
+      product.price,
+      product.originalPrice,
+      product.condition,
+      product.category,
+      product.country,
+      product.images,
+      product.isCustomsVerified,
+    ],
+  };
+}
+
+/** The columns a state change decides on, the row locked until the caller's transaction ends. */
+export const lockSaleState = (id: string): Statement => ({
+  text: `SELECT id, seller_id AS "sellerId", status, sold_order_id AS "soldOrderId", sale_version AS "saleVersion"
+         FROM catalog.products WHERE id = $1 FOR UPDATE`,
+  values: [id],
+});
+
+export function saveSaleState(state: {
+  id: string;
+  status: ProductStatus;
+  soldOrderId: string | null;
+  saleVersion: number;
+}): Statement {
+  return {
+    text: `UPDATE catalog.products SET status = $2, sold_order_id = $3, sale_version = $4, updated_at = now() WHERE id = $1`,
+    values: [state.id, state.status, state.soldOrderId, state.saleVersion],
+  };
+}
+
+/** Moves the count Most Popular orders by, never below zero. */
+export const addToFavouriteCount = (id: string, delta: number): Statement => ({
+  text: `UPDATE catalog.products SET favorite_count = GREATEST(favorite_count + $2, 0), updated_at = now() WHERE id = $1`,
+  values: [id, delta],
+});
+
+export const recordCancelledOrder = (orderId: string): Statement => ({
+  text: `INSERT INTO catalog.cancelled_orders (order_id) VALUES ($1) ON CONFLICT DO NOTHING`,
+  values: [orderId],
+});
+
+export const isCancelledOrder = (orderId: string): Statement => ({
+  text: `SELECT 1 FROM catalog.cancelled_orders WHERE order_id = $1`,
+  values: [orderId],
+});

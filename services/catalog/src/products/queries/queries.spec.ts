@@ -1,0 +1,205 @@
+import type { ProductSort } from '@souvenir/contracts';
+import type { CursorKey } from '../product-cursor';
+import { SEARCH_WINDOW_ROWS } from '../product-search';
+import * as browse from './browse-statements';
+import type { Statement } from './params';
+import type { ProductFilters } from './product-filters';
+import * as products from './product-statements';
+import { searchRead, tiersToWalk } from './search-plan';
+import { PreparedStatementsByText } from './statement-cache';
+
+// Every statement catalog sends for products, rendered with its values (no database): a change to a query shows up
+// in the snapshot (__snapshots__/queries.spec.ts.snap) for review. The statement texts were measured (bench/README.md).
+
+const SORTS: ProductSort[] = ['recent', 'price_asc', 'price_desc', 'popular'];
+const AT = '2026-01-02T03:04:05.123456Z';
+const ID = '11111111-1111-4111-8111-111111111111';
+
+/** A cursor key after a row of this sort (and tier). */
+function keyAfter(sort: ProductSort, tier?: 0 | 1 | 2): CursorKey {
+  return {
+    id: ID,
+    createdAt: AT,
+    ...(sort === 'price_asc' || sort === 'price_desc' ? { price: '12.50' } : {}),
+    ...(sort === 'popular' ? { favoriteCount: 7 } : {}),
+    ...(tier === undefined ? {} : { tier }),
+  };
+}
+
+const UNFILTERED: ProductFilters = { searchWords: null };
+/** Every browse filter at once (categories: a sell category and a term), location joining the sellers. */
+const FILTERED: ProductFilters = {
+  searchWords: null,
+  country: 'Japan',
+  minPrice: 20,
+  maxPrice: 80,
+  categories: ['Fashion & Accessories', 'Ceramics & Pottery'],
+  condition: 'new',
+  location: 'United Kingdom',
+};
+const SEARCH: ProductFilters = { searchWords: ['vase'] };
+/** Words that show each form of a term: a prefix, a "-ves" plural with its singulars, a short whole word. */
+const SEARCH_WORDS: ProductFilters = { searchWords: ['ceramic', 'scarves', 'ab'] };
+const SEARCH_FILTERED: ProductFilters = { searchWords: ['vase'], country: 'France', minPrice: 10, location: 'Paris' };
+
+function render(statement: Statement): string {
+  return `${statement.text.trim()}\n-- values: ${JSON.stringify(statement.values)}`;
+}
+
+function renderPrepared(statement: { name: string; text: string }, values: unknown[]): string {
+  return `-- prepared as ${statement.name}\n${render({ text: statement.text, values })}`;
+}
+
+describe('browse pages: one statement per sort, first page and after a cursor', () => {
+  for (const [name, filters] of [
+    ['unfiltered (prepared: see PreparedStatementsByText)', UNFILTERED],
+    ['every filter', FILTERED],
+  ] as const)
+    for (const sort of SORTS)
+      it(`${name}, ${sort}`, () => {
+        expect(render(browse.browsePage(filters, sort, null, 25))).toMatchSnapshot('first page');
+        expect(render(browse.browsePage(filters, sort, keyAfter(sort), 25))).toMatchSnapshot('after a cursor');
+      });
+});
+
+describe('search pages with few matches (all read through the GIN index)', () => {
+  for (const sort of SORTS.filter((s) => s !== 'recent'))
+    it(sort, () => {
+      expect(render(browse.fewMatchesPage(SEARCH, sort, null, 25))).toMatchSnapshot('first page');
+      expect(render(browse.fewMatchesPage(SEARCH, sort, keyAfter(sort), 25))).toMatchSnapshot('after a cursor');
+    });
+
+  it('recent: ranked by tier', () => {
+    expect(render(browse.fewMatchesRankedPage(SEARCH, null, 25))).toMatchSnapshot('first page');
+    expect(render(browse.fewMatchesRankedPage(SEARCH, keyAfter('recent', 1), 25))).toMatchSnapshot('after a cursor');
+  });
+
+  it('with filters', () => {
+    expect(render(browse.fewMatchesRankedPage(SEARCH_FILTERED, null, 25))).toMatchSnapshot('ranked');
+    expect(render(browse.fewMatchesPage(SEARCH_FILTERED, 'price_asc', null, 25))).toMatchSnapshot('price_asc');
+  });
+});
+
+describe('search pages with many matches: a window of the sort, then the rest through the GIN index', () => {
+  const tiered: [ProductSort, browse.TierMatch][] = [
+    ['recent', 2],
+    ['recent', 1],
+    ['recent', 0],
+    ['price_asc', undefined],
+    ['price_desc', undefined],
+    ['popular', undefined],
+  ];
+  for (const [sort, tier] of tiered)
+    it(`${sort}${tier === undefined ? '' : `, tier ${tier}`}`, () => {
+      const after = keyAfter(sort, tier);
+      expect(render(browse.searchWindowPage(SEARCH, sort, null, tier, 25, SEARCH_WINDOW_ROWS))).toMatchSnapshot(
+        'window, first page',
+      );
+      expect(render(browse.searchWindowPage(SEARCH, sort, after, tier, 25, SEARCH_WINDOW_ROWS))).toMatchSnapshot(
+        'window, after a cursor',
+      );
+      expect(render(browse.matchesByIndexPage(SEARCH, sort, after, tier, 25))).toMatchSnapshot(
+        'after the window, through the index',
+      );
+    });
+
+  it('with filters', () => {
+    expect(render(browse.searchWindowPage(SEARCH_FILTERED, 'recent', null, 2, 25, SEARCH_WINDOW_ROWS))).toMatchSnapshot(
+      'window',
+    );
+    expect(render(browse.matchesByIndexPage(SEARCH_FILTERED, 'recent', keyAfter('recent'), 2, 25))).toMatchSnapshot(
+      'through the index',
+    );
+  });
+});
+
+describe('search terms', () => {
+  it('a prefix, a "-ves" plural or its singulars, a short word matched whole', () => {
+    expect(render(browse.countUpTo(SEARCH_WORDS, 1000))).toMatchSnapshot();
+  });
+});
+
+describe('totals and "did you mean"', () => {
+  it('counts up to a bound', () => {
+    expect(render(browse.countUpTo(UNFILTERED, 1000))).toMatchSnapshot('unfiltered');
+    expect(render(browse.countUpTo(FILTERED, 1000))).toMatchSnapshot('every filter');
+    expect(render(browse.countUpTo(SEARCH, 1000))).toMatchSnapshot('search');
+    expect(render(browse.countUpTo(SEARCH_FILTERED, 0))).toMatchSnapshot('a suggestion checked (bound 0)');
+    expect(render(browse.countUpTo({ searchWords: null, categories: ['Ceramics & Pottery'] }, 1000))).toMatchSnapshot(
+      'a Categories card',
+    );
+  });
+
+  it('nearest terms', () => {
+    expect(render(browse.nearestTerms(['japn', 'vase']))).toMatchSnapshot();
+  });
+});
+
+describe('products by key, seller lists, categories, sitemap', () => {
+  it('prepared reads', () => {
+    expect(renderPrepared(products.WITH_SELLER_BY_IDS, [[ID], ['active', 'sold']])).toMatchSnapshot('by ids');
+    expect(renderPrepared(products.VISIBLE_BY_ID, [ID, ['active', 'sold']])).toMatchSnapshot('by id');
+  });
+
+  it('reads', () => {
+    expect(render(products.productExists(ID))).toMatchSnapshot('exists');
+    expect(render(products.sellerPage(ID, ['active', 'sold'], null, 25))).toMatchSnapshot('seller page, first');
+    expect(render(products.sellerPage(ID, ['sold'], { createdAt: AT, id: ID }, 25))).toMatchSnapshot(
+      'seller page, after a cursor',
+    );
+    expect(render(products.sellerCount(ID, ['active']))).toMatchSnapshot('seller count');
+    expect(render(products.ACTIVE_BY_COUNTRY)).toMatchSnapshot('countries');
+    expect(render(products.activeIds(null, 10000))).toMatchSnapshot('sitemap ids, first');
+    expect(render(products.activeIds(ID, 10000))).toMatchSnapshot('sitemap ids, after');
+  });
+
+  it('writes (in the caller transaction)', () => {
+    expect(
+      render(
+        products.insertProduct({
+          sellerId: ID,
+          title: 'Kyoto tea bowl',
+          description: 'Raku-fired.',
+          price: '45.00',
+          originalPrice: null,
+          condition: 'new',
+          category: 'Art & Crafts',
+          country: 'Japan',
+          images: ['https://img.example.com/1.jpg'],
+          isCustomsVerified: false,
+        }),
+      ),
+    ).toMatchSnapshot('create');
+    expect(render(products.lockSaleState(ID))).toMatchSnapshot('lock for a sale, relisting or removal');
+    expect(render(products.saveSaleState({ id: ID, status: 'sold', soldOrderId: ID, saleVersion: 1 }))).toMatchSnapshot(
+      'save the sale state',
+    );
+    expect(render(products.addToFavouriteCount(ID, -1))).toMatchSnapshot('favourite count');
+    expect(render(products.recordCancelledOrder(ID))).toMatchSnapshot('record a cancelled order');
+    expect(render(products.isCancelledOrder(ID))).toMatchSnapshot('is the order cancelled');
+  });
+});
+
+describe('which statement reads a search page', () => {
+  it('by its count: none, all matches at once up to the bound, else tier by tier', () => {
+    expect([0, 1, 1000, 1001, undefined].map(searchRead)).toEqual([
+      'none',
+      'allMatches',
+      'allMatches',
+      'walkTiers',
+      'walkTiers',
+    ]);
+    expect(tiersToWalk('recent', null)).toEqual([2, 1, 0]);
+    expect(tiersToWalk('recent', keyAfter('recent', 1))).toEqual([1, 0]);
+    expect(tiersToWalk('popular', null)).toEqual([undefined]);
+  });
+
+  it('prepares each unfiltered text once, under its own name', () => {
+    const cache = new PreparedStatementsByText('catalog.test-page');
+    const first = browse.browsePage(UNFILTERED, 'recent', null, 25).text;
+    const next = browse.browsePage(UNFILTERED, 'recent', keyAfter('recent'), 25).text;
+    expect(cache.get(first).name).toBe('catalog.test-page-1');
+    expect(cache.get(next).name).toBe('catalog.test-page-2');
+    expect(cache.get(first)).toBe(cache.get(first));
+  });
+});

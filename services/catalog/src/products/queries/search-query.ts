@@ -1,0 +1,48 @@
+import { wordForms, type SearchTier } from '../product-search';
+import type { Params } from './params';
+
+/** Words shorter than this are matched whole, not as prefixes. */
+const MIN_PREFIX_LETTERS = 3;
+
+/**
+ * The tsquery of the search: every word of MIN_PREFIX_LETTERS or more a prefix, all required, stemmed (`english`) and
+ * accents folded as in the index, each word or one of its forms (`wordForms`: scarves or scarf). Each form is
+ * unaccented on its own and only then quoted as a lexeme (`'` doubled, `\` escaped), so what unaccent makes of a
+ * letter or digit (`⑴` → `(1)`, `ː` → `:`, `ʼ` → `'`) is text, never tsquery syntax; a word that folds to no lexeme
+ * (or a stop word: "the") drops out of the query (the space before the closing quote keeps an empty word from being
+ * `''`, a syntax error). Immutable functions of the parameters only, so Postgres folds the whole expression to a
+ * constant when it plans.
+ */
+export function searchTsQuery(words: string[], params: Params): string {
+  // A word of one or two letters is a whole word, not a prefix: "a" or "ca" as prefixes match most products, and
+  // the index would hand over every one of them to be counted.
+  const lexeme = (form: string) =>
+    `to_tsquery('english', '''' || replace(replace(catalog.immutable_unaccent(${params.add(form)}), '\\', '\\\\'), '''', '''''') || ' ''${[...form].length >= MIN_PREFIX_LETTERS ? ':*' : ''}')`;
+  const terms = words.map((word) => {
+    const forms = wordForms(word).map(lexeme);
+    return forms.length === 1 ? forms[0] : `(${forms.join(' || ')})`;
+  });
+  return `(${terms.join(' && ')})`;
+}
+
+/** A match anywhere: title, category, country or description. */
+export const matchesAnywhere = (query: string) => `p.search_doc @@ ${query}`;
+
+/**
+ * The condition of one ranked tier for a tsquery expression (each tier's tsvector has its own GIN index): every
+ * word in the title (2); in the title, category or country but not all in the title (1); anywhere else (0).
+ */
+export function tierCondition(tier: SearchTier, query: string): string {
+  switch (tier) {
+    case 2:
+      return `p.title_doc @@ ${query}`;
+    case 1:
+      return `p.label_doc @@ ${query} AND NOT p.title_doc @@ ${query}`;
+    case 0:
+      return `p.search_doc @@ ${query} AND NOT p.label_doc @@ ${query}`;
+  }
+}
+
+/** The tier of a row already known to match anywhere: the same tiers as `tierCondition`, as one expression. */
+export const tierOf = (query: string) =>
+  `CASE WHEN p.title_doc @@ ${query} THEN 2 WHEN p.label_doc @@ ${query} THEN 1 ELSE 0 END`;
