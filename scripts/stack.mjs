@@ -16,6 +16,7 @@ export const SERVICES = [
   { name: 'favourites', healthPort: 4003 },
   { name: 'messaging', healthPort: 4004 },
   { name: 'payments', healthPort: 4005 },
+  { name: 'reviews', healthPort: 4006 },
 ];
 
 /**

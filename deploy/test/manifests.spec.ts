@@ -220,6 +220,7 @@ describe.each(['dev', 'prod'])('Kubernetes overlay %s (base + patches)', (overla
     favourites: [...DNS, NATS_CLIENT, POSTGRES],
     messaging: [...DNS, NATS_CLIENT, POSTGRES],
     payments: [...DNS, NATS_CLIENT, POSTGRES, 'anywhere TCP/443'],
+    reviews: [...DNS, NATS_CLIENT, POSTGRES],
     migrate: [...DNS, NATS_CLIENT, POSTGRES],
     nats: [...DNS, 'pods:app.kubernetes.io/name=nats,app.kubernetes.io/part-of=souvenir TCP/6222'],
   };
