@@ -48,6 +48,40 @@ let stub: INestMicroservice;
 const catalogProducts = new Map<string, ProductDto>();
 const identityUsers = new Map<string, UserDto>();
 
+/** A user only identity knows (their registered event not arrived): what identity answers for them. */
+function knownToIdentity(id: string, firstName: string, lastName: string, location: string | null = null): UserDto {
+  const user = {
+    id,
+    username: firstName.toLowerCase(),
+    firstName,
+    lastName,
+    avatar: null,
+    location,
+    isVerified: false,
+    createdAt: new Date().toISOString(),
+  };
+  identityUsers.set(id, user);
+  return user;
+}
+
+/** A product only catalog knows (its listed event not arrived): what catalog answers for it. */
+function knownToCatalog(id: string, seller: UserDto, product: Pick<ProductDto, 'title' | 'description' | 'country'>) {
+  catalogProducts.set(id, {
+    id,
+    ...product,
+    price: '30.00',
+    originalPrice: null,
+    condition: 'new',
+    category: 'Art & Crafts',
+    images: ['https://example.com/souvenir.jpg'],
+    isCustomsVerified: true,
+    isFavorited: false,
+    createdAt: new Date().toISOString(),
+    status: 'active',
+    seller: { id: seller.id, firstName: seller.firstName, lastName: seller.lastName, avatar: null, isVerified: false },
+  });
+}
+
 /** How long the stub takes to answer (0 but in the test of requests sent together), and how many it answers at once. */
 const stubAnswers = { delayMs: 0, inFlight: 0, maxInFlight: 0 };
 
@@ -219,16 +253,7 @@ describe('messaging service', () => {
     // whether the read model has them or only identity does (then they are stored: asked once).
     expect(await threadOf({ actorId: buyer, otherUserId: third })).toEqual([]);
     const onlyInIdentity = randomUUID();
-    identityUsers.set(onlyInIdentity, {
-      id: onlyInIdentity,
-      username: 'ida',
-      firstName: 'Ida',
-      lastName: 'Ident',
-      avatar: null,
-      location: 'Oslo',
-      isVerified: false,
-      createdAt: new Date().toISOString(),
-    });
+    knownToIdentity(onlyInIdentity, 'Ida', 'Ident', 'Oslo');
     expect(await threadOf({ actorId: buyer, otherUserId: onlyInIdentity })).toEqual([]);
     expect(await count(`SELECT count(*) FROM messaging.users WHERE id = $1`, [onlyInIdentity])).toBe(1);
   });
@@ -383,31 +408,10 @@ describe('messaging service', () => {
   it('fetches a product and a user not yet in the read models once, and lets their events overwrite them later', async () => {
     const newSeller = randomUUID();
     const kite = randomUUID();
-    identityUsers.set(newSeller, {
-      id: newSeller,
-      username: 'newseller',
-      firstName: 'Nina',
-      lastName: 'New',
-      avatar: null,
-      location: null,
-      isVerified: false,
-      createdAt: new Date().toISOString(),
-    });
-    catalogProducts.set(kite, {
-      id: kite,
+    knownToCatalog(kite, knownToIdentity(newSeller, 'Nina', 'New'), {
       title: 'Bali kite',
       description: 'A hand-painted kite from Bali, bamboo frame.',
-      price: '30.00',
-      originalPrice: null,
-      condition: 'new',
-      category: 'Art & Crafts',
       country: 'Indonesia',
-      images: ['https://example.com/kite.jpg'],
-      isCustomsVerified: true,
-      isFavorited: false,
-      createdAt: new Date().toISOString(),
-      status: 'active',
-      seller: { id: newSeller, firstName: 'Nina', lastName: 'New', avatar: null, isVerified: false },
     });
     const message = await send(buyer, newSeller, kite, 'Does the kite fly well?');
     expect(message).toMatchObject({ toUser: { firstName: 'Nina' }, product: { title: 'Bali kite' } });
@@ -428,35 +432,11 @@ describe('messaging service', () => {
 
   it('asks identity and catalog together for the people and the product of a message it has not seen yet', async () => {
     const [writer, maker, bowl] = [randomUUID(), randomUUID(), randomUUID()];
-    for (const [id, firstName] of [
-      [writer, 'Wren'],
-      [maker, 'Mako'],
-    ])
-      identityUsers.set(id, {
-        id,
-        username: firstName.toLowerCase(),
-        firstName,
-        lastName: 'Fresh',
-        avatar: null,
-        location: null,
-        isVerified: false,
-        createdAt: new Date().toISOString(),
-      });
-    catalogProducts.set(bowl, {
-      id: bowl,
+    knownToIdentity(writer, 'Wren', 'Fresh');
+    knownToCatalog(bowl, knownToIdentity(maker, 'Mako', 'Fresh'), {
       title: 'Raku tea bowl',
       description: 'A hand-thrown raku bowl from Kyoto, crackled glaze.',
-      price: '45.00',
-      originalPrice: null,
-      condition: 'new',
-      category: 'Art & Crafts',
       country: 'Japan',
-      images: ['https://example.com/bowl.jpg'],
-      isCustomsVerified: true,
-      isFavorited: false,
-      createdAt: new Date().toISOString(),
-      status: 'active',
-      seller: { id: maker, firstName: 'Mako', lastName: 'Fresh', avatar: null, isVerified: false },
     });
     // A plain subscription sees every request on the subject, besides the queue group that answers it.
     const requests = { users: 0, products: 0 };
