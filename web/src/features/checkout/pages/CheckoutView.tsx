@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -18,6 +18,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { asApiError } from '../../../api/api';
 import { useGetProductQuery } from '../../../api/catalogApi';
 import { useCreatePaymentIntentMutation } from '../../../api/paymentsApi';
+import { checkoutReducer, currentStep, initialCheckoutState, type CheckoutStep } from '../checkoutSteps';
 import { checkoutTokenFor, rememberCheckout } from '../checkoutStorage';
 import { defaultCountryFor } from '../defaultCountry';
 import { EmptyState } from '../../../components/EmptyState';
@@ -27,8 +28,6 @@ import { AuthStep } from '../components/AuthStep';
 import { OrderSummary, OrderSummarySkeleton } from '../components/OrderSummary';
 import { PaymentStep } from '../components/PaymentStep';
 import { emptyShippingForm, ShippingStep, toGuestInfo, type ShippingFormValues } from '../components/ShippingStep';
-
-type CheckoutStep = 'auth' | 'guest-info' | 'payment';
 
 const STEPS: Array<{ key: CheckoutStep; label: string; heading: string }> = [
   { key: 'auth', label: 'Account', heading: 'Sign in or continue as guest' },
@@ -56,6 +55,17 @@ function StepsSkeleton() {
   );
 }
 
+/** Toasts a problem once, however often the page renders with it (a new problem toasts again). */
+function useToastOnce(problem: string | null) {
+  const toast = useToast();
+  const toasted = useRef<string | null>(null);
+  useEffect(() => {
+    if (!problem || toasted.current === problem) return;
+    toasted.current = problem;
+    toast({ title: 'Error', description: problem, variant: 'error' });
+  }, [problem, toast]);
+}
+
 /**
  * /checkout?product={id}: auth (skipped when signed in) → guest-info (shipping form) → payment (spec sections 2 and 4),
  * with the order summary beside the steps.
@@ -73,57 +83,34 @@ export default function CheckoutView() {
   } = useGetProductQuery(productId, { skip: !productId });
   const [createIntent, { data: intent, isLoading: isCreatingIntent, reset: resetIntent }] =
     useCreatePaymentIntentMutation();
-  const [chosenStep, setChosenStep] = useState<CheckoutStep | null>(null);
-  const [shipping, setShipping] = useState<ShippingFormValues | null>(null);
-  const [setupError, setSetupError] = useState<string | null>(null);
+  const [state, dispatch] = useReducer(checkoutReducer, initialCheckoutState);
+  const { shipping, setupError } = state;
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const focusHeading = useRef(false);
-  const toasted = useRef<string | null>(null);
-  const signedOutAtAuth = useRef(false);
-
-  // Signed-in buyers skip the auth step (spec section 4).
-  const step: CheckoutStep = chosenStep ?? (user ? 'guest-info' : 'auth');
+  const step = currentStep(state, Boolean(user));
   const isGuest = !user;
 
-  useEffect(() => {
-    const problem = !productId ? 'No product selected for checkout' : productError ? 'Failed to load product' : null;
-    if (!problem || toasted.current === problem) return;
-    toasted.current = problem;
-    toast({ title: 'Error', description: problem, variant: 'error' });
-  }, [productId, productError, toast]);
+  useToastOnce(!productId ? 'No product selected for checkout' : productError ? 'Failed to load product' : null);
 
   // Login success on the auth step: the page reloads (spec section 4); signed in, it opens on the shipping step.
   useEffect(() => {
-    if (isUserLoading) return;
-    if (!user) {
-      if (step === 'auth') signedOutAtAuth.current = true;
-      return;
-    }
-    // `step` already reads 'guest-info' once signed in: what counts is that the buyer had not moved past auth.
-    if (signedOutAtAuth.current && (chosenStep ?? 'auth') === 'auth') {
-      signedOutAtAuth.current = false;
-      window.location.reload();
-    }
-  }, [isUserLoading, user, step, chosenStep]);
-
-  // Keyboard and screen-reader users land on the new step's heading.
+    if (!isUserLoading) dispatch({ type: 'userKnown', signedIn: Boolean(user) });
+  }, [isUserLoading, user, state.chosenStep]);
   useEffect(() => {
-    if (!focusHeading.current) return;
-    focusHeading.current = false;
-    headingRef.current?.focus();
-  }, [step]);
+    if (state.reload) window.location.reload();
+  }, [state.reload]);
 
-  const goTo = (next: CheckoutStep) => {
-    focusHeading.current = true;
-    setChosenStep(next);
-  };
+  useEffect(() => {
+    if (!state.focusHeading) return;
+    dispatch({ type: 'headingFocused' });
+    headingRef.current?.focus();
+  }, [step, state.focusHeading]);
+
+  const goTo = (next: CheckoutStep) => dispatch({ type: 'go', step: next, from: step });
 
   const startPayment = async (values: ShippingFormValues) => {
     if (!product) return;
-    setShipping(values);
-    setSetupError(null);
+    dispatch({ type: 'paymentStarted', shipping: values, from: step });
     resetIntent();
-    goTo('payment');
     try {
       const started = await createIntent({
         productId: product.id,
@@ -135,7 +122,7 @@ export default function CheckoutView() {
     } catch (error) {
       const apiError = asApiError(error);
       const message = apiError?.serverMessage ?? 'An error occurred';
-      setSetupError(message);
+      dispatch({ type: 'paymentSetupFailed', message });
       toast({ title: 'Error', description: `Failed to setup payment. ${message}`, variant: 'error' });
       // The price changed or the item sold meanwhile: show the current state in the summary.
       if (apiError?.status === 409) void refetchProduct();
