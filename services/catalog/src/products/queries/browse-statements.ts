@@ -48,6 +48,31 @@ const matchOf = (tier: TierMatch) => (query: string) =>
   tier === undefined ? matchesAnywhere(query) : tierCondition(tier, query);
 
 /**
+ * A page in a sort's order strictly after `after`, through `pageSql`. `tier`: null when a search's words are one
+ * more filter (a match anywhere, `filterSql`); else the tier's own condition, its words bound first.
+ */
+function sortedPage(
+  filters: ProductFilters,
+  sort: ProductSort,
+  after: CursorKey | null,
+  limit: number,
+  { matchesFirst, withSellers = false, tier }: { matchesFirst: boolean; withSellers?: boolean; tier: TierMatch | null },
+): Statement {
+  const params = new Params();
+  const tierMatch = tier === null ? null : matchOf(tier)(searchTsQuery(filters.searchWords ?? [], params));
+  const { from, where } = filterSql(filters, params, { withSellers, search: tierMatch === null });
+  const { order, keyset } = sortOrder(sort, after, params);
+  const text = pageSql({
+    from,
+    where: [...where, ...(tierMatch === null ? [] : [tierMatch]), ...(keyset ? [keyset] : [])],
+    order,
+    limit: params.add(limit),
+    matchesFirst,
+  });
+  return { text, values: params.values };
+}
+
+/**
  * A page of products without a search, strictly after `after` in the sort's order: one statement walking the
  * sort's index (filters narrow it; sellers looked up per row by primary key).
  */
@@ -57,17 +82,7 @@ export function browsePage(
   after: CursorKey | null,
   limit: number,
 ): Statement {
-  const params = new Params();
-  const { from, where } = filterSql(filters, params, { withSellers: true });
-  const { order, keyset } = sortOrder(sort, after, params);
-  const text = pageSql({
-    from,
-    where: [...where, ...(keyset ? [keyset] : [])],
-    order,
-    limit: params.add(limit),
-    matchesFirst: false,
-  });
-  return { text, values: params.values };
+  return sortedPage(filters, sort, after, limit, { matchesFirst: false, withSellers: true, tier: null });
 }
 
 /** A page of a search with few matches, not ranked: every match read through the GIN index, then sorted. */
@@ -77,17 +92,7 @@ export function fewMatchesPage(
   after: CursorKey | null,
   limit: number,
 ): Statement {
-  const params = new Params();
-  const { from, where } = filterSql(filters, params);
-  const { order, keyset } = sortOrder(sort, after, params);
-  const text = pageSql({
-    from,
-    where: [...where, ...(keyset ? [keyset] : [])],
-    order,
-    limit: params.add(limit),
-    matchesFirst: true,
-  });
-  return { text, values: params.values };
+  return sortedPage(filters, sort, after, limit, { matchesFirst: true, tier: null });
 }
 
 /**
@@ -158,18 +163,7 @@ export function matchesByIndexPage(
   tier: TierMatch,
   limit: number,
 ): Statement {
-  const params = new Params();
-  const query = searchTsQuery(filters.searchWords ?? [], params);
-  const { from, where } = filterSql(filters, params, { search: false });
-  const { order, keyset } = sortOrder(sort, after, params);
-  const text = pageSql({
-    from,
-    where: [...where, matchOf(tier)(query), ...(keyset ? [keyset] : [])],
-    order,
-    limit: params.add(limit),
-    matchesFirst: true,
-  });
-  return { text, values: params.values };
+  return sortedPage(filters, sort, after, limit, { matchesFirst: true, tier });
 }
 
 /**

@@ -51,6 +51,18 @@ function timeAndId(key: CursorKey, params: Params): [string, string] {
   return [`${params.add(key.createdAt)}::timestamptz`, `${params.add(key.id)}::uuid`];
 }
 
+/** A sort on one column, descending, then (created_at, id): one row comparison is the keyset. */
+function descendingBy(column: string, cast: string, field: SortKeyField): SortPaging {
+  return {
+    orderBy: `${column} DESC, p.created_at DESC, p.id DESC`,
+    after: (key, params) => {
+      const [t, id] = timeAndId(key, params);
+      return `(${column}, p.created_at, p.id) < (${params.add(key[field.name])}::${cast}, ${t}, ${id})`;
+    },
+    keyField: field,
+  };
+}
+
 /** One entry per sort; each ORDER BY is the order of one of the migration's indexes (products_<sort>_idx). */
 export const SORT_PAGING: Record<ProductSort, SortPaging> = {
   recent: {
@@ -71,22 +83,8 @@ export const SORT_PAGING: Record<ProductSort, SortPaging> = {
     },
     keyField: PRICE,
   },
-  price_desc: {
-    orderBy: 'p.price DESC, p.created_at DESC, p.id DESC',
-    after: (key, params) => {
-      const [t, id] = timeAndId(key, params);
-      return `(p.price, p.created_at, p.id) < (${params.add(key.price)}::numeric, ${t}, ${id})`;
-    },
-    keyField: PRICE,
-  },
-  popular: {
-    orderBy: 'p.favorite_count DESC, p.created_at DESC, p.id DESC',
-    after: (key, params) => {
-      const [t, id] = timeAndId(key, params);
-      return `(p.favorite_count, p.created_at, p.id) < (${params.add(key.favoriteCount)}::int, ${t}, ${id})`;
-    },
-    keyField: FAVOURITE_COUNT,
-  },
+  price_desc: descendingBy('p.price', 'numeric', PRICE),
+  popular: descendingBy('p.favorite_count', 'int', FAVOURITE_COUNT),
 };
 
 /** The ORDER BY of a sort, and the keyset condition of the rows strictly after `after` (none on a first page). */
