@@ -4,8 +4,6 @@
  */
 export const SQLSTATE = {
   uniqueViolation: '23505',
-  /** A trigger's or CHECK's refusal; the ledger's balance trigger raises it. */
-  checkViolation: '23514',
   serializationFailure: '40001',
   deadlockDetected: '40P01',
   /** A row lock not granted within the pool's lock_timeout. */
