@@ -1,13 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { PlatformModule } from '@souvenir/platform';
-import { DataSource } from 'typeorm';
 import { PaymentsConfig } from './config/payments.config';
 import { PAYMENTS_MIGRATIONS } from './database/migrations';
 import { JobQueue } from './jobs/job-queue';
 import { IntentSync } from './orders/intent-sync';
 import { ClaimEntity } from './orders/claim.entity';
+import { ClaimsRepository } from './orders/claims.repository';
 import { OrderHistoryEntity } from './orders/order-history.entity';
+import { OrderHistoryRepository } from './orders/order-history.repository';
 import { OrderJobs } from './orders/order-jobs';
 import { OrderJournal } from './orders/order-journal';
 import { OrderLifecycleService } from './orders/order-lifecycle.service';
@@ -17,19 +17,23 @@ import { PaymentsController } from './orders/payments.controller';
 import { PaymentsService } from './orders/payments.service';
 import { ProcessedProviderEventEntity } from './orders/processed-provider-event.entity';
 import { ProductEventsConsumer } from './orders/product-events.consumer';
+import { ProviderEventsRepository } from './orders/provider-events.repository';
 import { Settlement } from './orders/settlement';
 import { PaymentProvider } from './providers/payment-provider';
 import { StripePaymentProvider } from './providers/stripe.provider';
 import { TestIntentEntity } from './providers/test-intent.entity';
 import { TestModePaymentProvider } from './providers/test-mode.provider';
+import { TestModeRepository } from './providers/test-mode.repository';
 import { TestAccountEntity, TestAccountLinkEntity, TestTransferEntity } from './providers/test-connect.entities';
 import { TestWebhooks } from './providers/test-webhooks';
 import { Ledger } from './ledger/ledger';
 import { MoneySweep } from './payouts/money-sweep';
 import { PayoutAccountEntity } from './payouts/payout-account.entity';
+import { PayoutAccountsRepository } from './payouts/payout-accounts.repository';
 import { PayoutAccountsService } from './payouts/payout-accounts.service';
 import { PayoutEntity } from './payouts/payout.entity';
 import { PayoutsController } from './payouts/payouts.controller';
+import { PayoutsRepository } from './payouts/payouts.repository';
 import { PayoutsService } from './payouts/payouts.service';
 
 export const SERVICE_NAME = 'payments';
@@ -54,12 +58,17 @@ export class AppModule {
       module: AppModule,
       imports: [
         PlatformModule.forService({ name: SERVICE_NAME, config, entities: ENTITIES, migrations: PAYMENTS_MIGRATIONS }),
-        TypeOrmModule.forFeature(ENTITIES),
       ],
       controllers: [PaymentsController, PayoutsController],
       providers: [
         PaymentsService,
         OrdersRepository,
+        ClaimsRepository,
+        OrderHistoryRepository,
+        ProviderEventsRepository,
+        PayoutsRepository,
+        PayoutAccountsRepository,
+        TestModeRepository,
         IntentSync,
         Settlement,
         JobQueue,
@@ -75,9 +84,9 @@ export class AppModule {
         {
           // Stripe whenever a key is configured; the test-mode provider otherwise (config refuses that in production).
           provide: PaymentProvider,
-          inject: [DataSource, TestWebhooks],
-          useFactory: (dataSource: DataSource, webhooks: TestWebhooks): PaymentProvider =>
-            config.usesStripe ? new StripePaymentProvider(config) : new TestModePaymentProvider(dataSource, webhooks),
+          inject: [TestModeRepository, TestWebhooks],
+          useFactory: (store: TestModeRepository, webhooks: TestWebhooks): PaymentProvider =>
+            config.usesStripe ? new StripePaymentProvider(config) : new TestModePaymentProvider(store, webhooks),
         },
       ],
     };

@@ -13,13 +13,7 @@ import { AFTER_PAYMENT_STATUSES } from './order-lifecycle';
 import type { OrderEntity } from './order.entity';
 import { toOrderFailedEvent, toOrderPaidEvent } from './order.mapper';
 import { OrdersRepository } from './orders.repository';
-
-/** A provider webhook delivery, applied at most once. */
-export interface ProviderEventRecord {
-  provider: string;
-  id: string;
-  type: string;
-}
+import { ProviderEventsRepository, type ProviderEventRecord } from './provider-events.repository';
 
 /** The partial unique index (migration 1734000000000) that lets one order per product be sold. */
 const ONE_SALE_PER_PRODUCT_INDEX = 'orders_one_sale_per_product_idx';
@@ -44,6 +38,7 @@ export class IntentSync {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly orders: OrdersRepository,
+    private readonly providerEvents: ProviderEventsRepository,
     private readonly provider: PaymentProvider,
     private readonly outbox: Outbox,
     private readonly journal: OrderJournal,
@@ -63,8 +58,9 @@ export class IntentSync {
     let order: OrderEntity | null;
     try {
       order = await this.dataSource.transaction(async (manager) => {
-        if (event && !(await this.orders.recordProviderEvent(manager, event))) return null;
-        const locked = await this.orders.findByPaymentIdForUpdate(manager, intent.id);
+        if (event && !(await this.providerEvents.withManager(manager).recordOnce(event))) return null;
+        const orders = this.orders.withManager(manager);
+        const locked = await orders.lockByPaymentId(intent.id);
         // Once paid, the order follows its own life (shipped, cancelled…): the intent no longer changes it.
         if (!locked || AFTER_PAYMENT_STATUSES.has(locked.status)) return locked;
         if (intent.status === 'succeeded' && locked.closedAt) {
@@ -82,7 +78,7 @@ export class IntentSync {
           locked.shipBy = afterDays(this.config.SHIP_WITHIN_DAYS, locked.paidAt);
           locked.providerChargeId = intent.chargeId;
         }
-        await manager.save(locked);
+        await orders.save(locked);
         if (next === 'paid') {
           // The buyer's money is now held by the platform for the seller, until the order completes.
           await this.ledger.post(manager, {
@@ -137,12 +133,13 @@ export class IntentSync {
     await this.orders.closeIfUnpaid(order.id);
     await this.provider.refund(intent.id, `refund-${order.id}`);
     return this.dataSource.transaction(async (manager) => {
-      if (event) await this.orders.recordProviderEvent(manager, event);
-      const locked = (await this.orders.findByPaymentIdForUpdate(manager, intent.id))!;
+      if (event) await this.providerEvents.withManager(manager).recordOnce(event);
+      const orders = this.orders.withManager(manager);
+      const locked = (await orders.lockByPaymentId(intent.id))!;
       if (AFTER_PAYMENT_STATUSES.has(locked.status)) return locked;
       locked.status = 'refunded';
       locked.failureMessage = reason;
-      await manager.save(locked);
+      await orders.save(locked);
       await this.outbox.add(manager, EVENTS.payments.orderFailed, toOrderFailedEvent(locked));
       return locked;
     });

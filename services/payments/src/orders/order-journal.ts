@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EVENTS, type OrderActor, type OrderChangedEvent, type OrderStatus } from '@souvenir/contracts';
 import { Outbox } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
-import { OrderHistoryEntity } from './order-history.entity';
+import { OrderHistoryRepository } from './order-history.repository';
 import type { OrderEntity } from './order.entity';
 import { AFTER_PAYMENT_STATUSES } from './order-lifecycle';
 
@@ -19,10 +19,13 @@ export interface OrderChange {
  */
 @Injectable()
 export class OrderJournal {
-  constructor(private readonly outbox: Outbox) {}
+  constructor(
+    private readonly history: OrderHistoryRepository,
+    private readonly outbox: Outbox,
+  ) {}
 
   async record(manager: EntityManager, order: OrderEntity, change: OrderChange): Promise<void> {
-    await manager.insert(OrderHistoryEntity, {
+    await this.history.withManager(manager).append({
       orderId: order.id,
       actor: change.actor,
       from: change.from,

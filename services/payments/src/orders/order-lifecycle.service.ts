@@ -20,31 +20,34 @@ import {
   type SupportCardDisputesPageDto,
   type SupportClaimsPageDto,
 } from '@souvenir/contracts';
-import { DomainError, isoMicros, RpcClient, timeIdCursor } from '@souvenir/platform';
+import { DomainError, RpcClient, timeIdCursor } from '@souvenir/platform';
 import { isUUID } from 'class-validator';
 import type { DataSource, EntityManager } from 'typeorm';
 import { PaymentsConfig } from '../config/payments.config';
 import { JobQueue } from '../jobs/job-queue';
 import { refundLines } from '../ledger/ledger-entries';
 import { Ledger } from '../ledger/ledger';
-import { PayoutEntity } from '../payouts/payout.entity';
+import { PayoutsRepository } from '../payouts/payouts.repository';
 import { PayoutsService } from '../payouts/payouts.service';
 import { PaymentProvider } from '../providers/payment-provider';
 import { hashCheckoutToken } from './checkout-token';
-import { ClaimEntity } from './claim.entity';
-import { OrderHistoryEntity } from './order-history.entity';
+import type { ClaimEntity } from './claim.entity';
+import { ClaimsRepository } from './claims.repository';
+import { OrderHistoryRepository } from './order-history.repository';
 import { afterDays, afterHours, ORDER_DEADLINE, OrderJobs, REFUND_ORDER, type DeadlineJob } from './order-jobs';
 import { OrderJournal, type OrderChange } from './order-journal';
 import { checkAction, type OrderViewer } from './order-lifecycle';
 import { toOrderMoney } from '../payouts/payout-views';
 import { stateOf, toOrderDetail, toOrderSummary } from './order-views';
-import { OrderEntity } from './order.entity';
+import type { OrderEntity } from './order.entity';
+import { OrdersRepository } from './orders.repository';
 
 const PAGE_SIZE = 20;
 const CLAIMS_PAGE_SIZE = 20;
 const orderCursor = timeIdCursor('createdAt', 'id');
 const claimCursor = timeIdCursor('openedAt', 'id');
 const disputeCursor = timeIdCursor('openedAt', 'id');
+const SUPPORT_ONLY = 'Only support can see and decide claims';
 
 /** The caller of an order route, once resolved: the order and which side they are on. */
 interface Access {
@@ -67,6 +70,10 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly orders: OrdersRepository,
+    private readonly claims: ClaimsRepository,
+    private readonly history: OrderHistoryRepository,
+    private readonly payoutRows: PayoutsRepository,
     private readonly rpc: RpcClient,
     private readonly provider: PaymentProvider,
     private readonly journal: OrderJournal,
@@ -92,30 +99,19 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
 
   /** One page of the caller's purchases or sales (paid orders only), newest first; of one product when asked. */
   async listOrdersPage({ actorId, role, cursor, limit, productId }: ListOrdersPageRequest): Promise<OrdersPageDto> {
-    const size = limit ?? PAGE_SIZE;
     const after = cursor ? orderCursor.decode(cursor) : null;
-    const query = this.dataSource
-      .getRepository(OrderEntity)
-      .createQueryBuilder('o')
-      .addSelect(isoMicros('o.created_at'), 'cursor_at')
-      .where(role === 'purchases' ? 'o.buyer_user_id = :actorId' : 'o.seller_id = :actorId', { actorId })
-      .andWhere('o.paid_at IS NOT NULL')
-      .orderBy('o.created_at', 'DESC')
-      .addOrderBy('o.id', 'DESC')
-      .limit(size + 1);
-    if (after)
-      query.andWhere('(o.created_at, o.id) < (:at::timestamptz, :id::uuid)', { at: after.createdAt, id: after.id });
-    if (productId) query.andWhere('o.product_id = :productId', { productId });
-    const { entities, raw } = await query.getRawAndEntities<{ cursor_at: string }>();
-    const page = entities.slice(0, size);
-    const claims = await this.claimsOf(page.map((o) => o.id));
-    const last = page.length ? raw[page.length - 1] : null;
+    const page = await this.orders.findPaidPage(
+      role === 'purchases' ? { buyerUserId: actorId } : { sellerId: actorId },
+      productId ?? null,
+      after && { at: after.createdAt, id: after.id },
+      limit ?? PAGE_SIZE,
+    );
+    const claims = await this.claims.byOrderIds(page.items.map((o) => o.id));
     return {
-      items: page.map((o) => toOrderSummary(o, claims.get(o.id) ?? null, role === 'purchases' ? 'buyer' : 'seller')),
-      nextCursor:
-        entities.length > size && last
-          ? orderCursor.encode({ createdAt: last.cursor_at, id: page[page.length - 1].id })
-          : null,
+      items: page.items.map((o) =>
+        toOrderSummary(o, claims.get(o.id) ?? null, role === 'purchases' ? 'buyer' : 'seller'),
+      ),
+      nextCursor: page.next && orderCursor.encode({ createdAt: page.next.at, id: page.next.id }),
     };
   }
 
@@ -123,31 +119,16 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
   async listOpenClaims({ actorId, cursor }: ListOpenClaimsRequest): Promise<SupportClaimsPageDto> {
     await this.requireSupport(actorId);
     const after = cursor ? claimCursor.decode(cursor) : null;
-    const query = this.dataSource
-      .getRepository(ClaimEntity)
-      .createQueryBuilder('c')
-      .addSelect(isoMicros('c.opened_at'), 'cursor_at')
-      .where(`c.status <> 'resolved'`)
-      .orderBy('c.opened_at', 'ASC')
-      .addOrderBy('c.id', 'ASC')
-      .limit(CLAIMS_PAGE_SIZE + 1);
-    if (after)
-      query.andWhere('(c.opened_at, c.id) > (:at::timestamptz, :id::uuid)', { at: after.openedAt, id: after.id });
-    const { entities, raw } = await query.getRawAndEntities<{ cursor_at: string }>();
-    const page = entities.slice(0, CLAIMS_PAGE_SIZE);
+    const page = await this.claims.findUndecidedPage(after && { at: after.openedAt, id: after.id }, CLAIMS_PAGE_SIZE);
     const items = await Promise.all(
-      page.map(async (claim) => {
+      page.items.map(async (claim) => {
         const order = await this.detail(claim.orderId, 'support');
         return { claim: order.claim!, order };
       }),
     );
-    const last = page.length ? raw[page.length - 1] : null;
     return {
       items,
-      nextCursor:
-        entities.length > CLAIMS_PAGE_SIZE && last
-          ? claimCursor.encode({ openedAt: last.cursor_at, id: page[page.length - 1].id })
-          : null,
+      nextCursor: page.next && claimCursor.encode({ openedAt: page.next.at, id: page.next.id }),
     };
   }
 
@@ -155,28 +136,13 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
   async listCardDisputes({ actorId, cursor }: ListCardDisputesRequest): Promise<SupportCardDisputesPageDto> {
     await this.requireSupport(actorId);
     const after = cursor ? disputeCursor.decode(cursor) : null;
-    const query = this.dataSource
-      .getRepository(OrderEntity)
-      .createQueryBuilder('o')
-      .addSelect(isoMicros('o.card_dispute_opened_at'), 'cursor_at')
-      .where(`o.card_dispute_status = 'open'`)
-      .orderBy('o.card_dispute_opened_at', 'ASC')
-      .addOrderBy('o.id', 'ASC')
-      .limit(CLAIMS_PAGE_SIZE + 1);
-    if (after)
-      query.andWhere('(o.card_dispute_opened_at, o.id) > (:at::timestamptz, :id::uuid)', {
-        at: after.openedAt,
-        id: after.id,
-      });
-    const { entities, raw } = await query.getRawAndEntities<{ cursor_at: string }>();
-    const page = entities.slice(0, CLAIMS_PAGE_SIZE);
-    const last = page.length ? raw[page.length - 1] : null;
+    const page = await this.orders.findOpenCardDisputesPage(
+      after && { at: after.openedAt, id: after.id },
+      CLAIMS_PAGE_SIZE,
+    );
     return {
-      items: await Promise.all(page.map((order) => this.detail(order.id, 'support'))),
-      nextCursor:
-        entities.length > CLAIMS_PAGE_SIZE && last
-          ? disputeCursor.encode({ openedAt: last.cursor_at, id: page[page.length - 1].id })
-          : null,
+      items: await Promise.all(page.items.map((order) => this.detail(order.id, 'support'))),
+      nextCursor: page.next && disputeCursor.encode({ openedAt: page.next.at, id: page.next.id }),
     };
   }
 
@@ -242,7 +208,8 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
     const access = await this.access(request);
     return this.transition(access, 'openClaim', async (order, _claim, manager) => {
       const from = order.status;
-      const claim = manager.create(ClaimEntity, {
+      const claims = this.claims.withManager(manager);
+      const claim = claims.create({
         orderId: order.id,
         reason: request.reason,
         description: request.description,
@@ -251,7 +218,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
         openedAt: new Date(),
         responseDue: afterHours(this.config.CLAIM_RESPONSE_HOURS),
       });
-      await manager.save(claim);
+      await claims.save(claim);
       order.status = 'disputed';
       await this.orderJobs.scheduleDeadline(manager, order.id, 'sellerResponseDue', claim.responseDue);
       return { from, to: 'disputed', actor: 'buyer', reason: `Claim opened: ${request.description}` };
@@ -274,7 +241,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
       });
       if (!request.accept) {
         claim!.status = 'escalated';
-        await manager.save(claim!);
+        await this.claims.withManager(manager).save(claim!);
         return {
           from: 'disputed',
           to: 'disputed',
@@ -283,23 +250,27 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
         };
       }
       this.resolve(claim!, 'refund', statement ?? 'The seller accepted the claim', 'seller');
-      await manager.save(claim!);
+      await this.claims.withManager(manager).save(claim!);
       return this.refundAfterClaim(order, manager, 'seller', 'The seller accepted the claim');
     });
   }
 
   /** Support decides a claim (open or escalated): refund the buyer, or release the money to the seller. */
   async decideClaim(request: DecideClaimRequest): Promise<OrderDetailDto> {
-    await this.requireSupport(request.actorId);
-    const claim = await this.dataSource.getRepository(ClaimEntity).findOneBy({ id: request.claimId });
+    // Who asks and which claim: two independent reads, the identity service's and ours, made together.
+    const [isSupport, claim] = await Promise.all([
+      this.isSupport(request.actorId),
+      this.claims.findById(request.claimId),
+    ]);
+    if (!isSupport) throw DomainError.forbidden(SUPPORT_ONLY);
     if (!claim) throw DomainError.notFound('Claim');
-    const order = (await this.dataSource.getRepository(OrderEntity).findOneBy({ id: claim.orderId }))!;
+    const order = (await this.orders.findById(claim.orderId))!;
     if (order.buyerUserId === request.actorId || order.sellerId === request.actorId) {
       throw DomainError.forbidden('You cannot decide a claim on your own order');
     }
     return this.transition({ order, viewer: 'support' }, 'decideClaim', async (locked, lockedClaim, manager) => {
       this.resolve(lockedClaim!, request.outcome, request.reason, 'support');
-      await manager.save(lockedClaim!);
+      await this.claims.withManager(manager).save(lockedClaim!);
       if (request.outcome === 'refund')
         return this.refundAfterClaim(locked, manager, 'support', `Support refunded the buyer: ${request.reason}`);
       await this.complete(locked, manager);
@@ -320,11 +291,10 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
    */
   async fireDeadline({ orderId, kind }: DeadlineJob): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const order = await manager
-        .getRepository(OrderEntity)
-        .findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      const orders = this.orders.withManager(manager);
+      const order = await orders.lockById(orderId);
       if (!order) return;
-      const claim = await manager.getRepository(ClaimEntity).findOneBy({ orderId });
+      const claim = await this.claims.withManager(manager).findByOrderId(orderId);
       const now = new Date();
       const due = (at: Date | null) => at !== null && at <= now;
       let change: OrderChange | null = null;
@@ -360,7 +330,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
         due(claim.responseDue)
       ) {
         claim.status = 'escalated';
-        await manager.save(claim);
+        await this.claims.withManager(manager).save(claim);
         change = {
           from: 'disputed',
           to: 'disputed',
@@ -369,7 +339,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
         };
       }
       if (!change) return;
-      await manager.save(order);
+      await orders.save(order);
       await this.journal.record(manager, order, change);
     });
   }
@@ -380,7 +350,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
    * entry record it, together. A charge the buyer's bank already took back (lost card dispute) is not refunded again.
    */
   async refundOrder(orderId: string): Promise<void> {
-    const order = await this.dataSource.getRepository(OrderEntity).findOneBy({ id: orderId });
+    const order = await this.orders.findById(orderId);
     if (
       !order ||
       order.refundedAt ||
@@ -391,12 +361,11 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
     if (order.cardDisputeStatus === 'lost') return;
     await this.provider.refund(order.providerPaymentId, `refund-${order.id}`);
     await this.dataSource.transaction(async (manager) => {
-      const locked = await manager
-        .getRepository(OrderEntity)
-        .findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      const orders = this.orders.withManager(manager);
+      const locked = await orders.lockById(orderId);
       if (!locked || locked.refundedAt) return;
       locked.refundedAt = new Date();
-      await manager.save(locked);
+      await orders.save(locked);
       await this.ledger.post(manager, {
         kind: 'refund',
         orderId,
@@ -465,13 +434,12 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
   /** Runs one transition under the order's row lock; answers the order as the caller sees it afterwards. */
   private async transition({ order, viewer }: Access, action: OrderAction, step: Step): Promise<OrderDetailDto> {
     await this.dataSource.transaction(async (manager) => {
-      const locked = (await manager
-        .getRepository(OrderEntity)
-        .findOne({ where: { id: order.id }, lock: { mode: 'pessimistic_write' } }))!;
-      const claim = await manager.getRepository(ClaimEntity).findOneBy({ orderId: order.id });
+      const orders = this.orders.withManager(manager);
+      const locked = (await orders.lockById(order.id))!;
+      const claim = await this.claims.withManager(manager).findByOrderId(order.id);
       checkAction(action, stateOf(locked, claim), viewer);
       const change = await step(locked, claim, manager);
-      await manager.save(locked);
+      await orders.save(locked);
       if (change) await this.journal.record(manager, locked, change);
     });
     return this.detail(order.id, viewer);
@@ -482,24 +450,18 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
    * with a claim only); anybody else, and any order never paid, is NOT_FOUND (an order's existence is nobody else's business).
    */
   private async access({ orderRef, actorId }: OrderAccessRequest): Promise<Access> {
-    const orders = this.dataSource.getRepository(OrderEntity);
     if (!isUUID(orderRef, 'all')) {
       // A guest's private token: only ever for a guest's order (a member follows theirs by session).
-      const order = await orders.findOne({
-        where: { checkoutTokenHash: hashCheckoutToken(orderRef) },
-        order: { createdAt: 'DESC' },
-      });
+      const order = await this.orders.findByCheckoutToken(hashCheckoutToken(orderRef));
       if (!order || order.buyerUserId !== null || !order.paidAt) throw DomainError.notFound('Order');
       return { order, viewer: 'buyer' };
     }
-    const order = actorId ? await orders.findOneBy({ id: orderRef }) : null;
+    const order = actorId ? await this.orders.findById(orderRef) : null;
     if (!order || !order.paidAt) throw DomainError.notFound('Order');
     if (order.sellerId === actorId) return { order, viewer: 'seller' };
     if (order.buyerUserId === actorId) return { order, viewer: 'buyer' };
     // Support sees an order only when a claim or a card dispute brings it to them.
-    const broughtToSupport =
-      order.cardDisputeStatus !== null ||
-      (await this.dataSource.getRepository(ClaimEntity).existsBy({ orderId: order.id }));
+    const broughtToSupport = order.cardDisputeStatus !== null || (await this.claims.existsForOrder(order.id));
     if (broughtToSupport && (await this.isSupport(actorId!))) {
       return { order, viewer: 'support' };
     }
@@ -512,16 +474,17 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
   }
 
   private async requireSupport(actorId: string): Promise<void> {
-    if (!(await this.isSupport(actorId))) throw DomainError.forbidden('Only support can see and decide claims');
+    if (!(await this.isSupport(actorId))) throw DomainError.forbidden(SUPPORT_ONLY);
   }
 
   private async detail(orderId: string, viewer: OrderViewer): Promise<OrderDetailDto> {
     const [order, claim, history, payout] = await Promise.all([
-      this.dataSource.getRepository(OrderEntity).findOneByOrFail({ id: orderId }),
-      this.dataSource.getRepository(ClaimEntity).findOneBy({ orderId }),
-      this.dataSource.getRepository(OrderHistoryEntity).find({ where: { orderId }, order: { id: 'ASC' } }),
-      this.dataSource.getRepository(PayoutEntity).findOneBy({ orderId }),
+      this.orders.findById(orderId),
+      this.claims.findByOrderId(orderId),
+      this.history.findByOrderId(orderId),
+      this.payoutRows.findByOrderId(orderId),
     ]);
+    if (!order) throw DomainError.notFound('Order');
     return toOrderDetail(
       order,
       claim,
@@ -529,15 +492,5 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
       viewer,
       toOrderMoney(order, payout, this.payouts.feeOf(order.amountCents)),
     );
-  }
-
-  private async claimsOf(orderIds: string[]): Promise<Map<string, ClaimEntity>> {
-    if (!orderIds.length) return new Map();
-    const claims = await this.dataSource
-      .getRepository(ClaimEntity)
-      .createQueryBuilder('c')
-      .where('c.order_id IN (:...orderIds)', { orderIds })
-      .getMany();
-    return new Map(claims.map((c) => [c.orderId, c]));
   }
 }

@@ -10,7 +10,7 @@ import type { ClaimEntity } from './claim.entity';
 import { allowedActions, needsAction, type OrderState, type OrderViewer } from './order-lifecycle';
 import type { OrderHistoryEntity } from './order-history.entity';
 import type { OrderEntity } from './order.entity';
-import { fromCents } from './order.mapper';
+import { fromCents, toOrderProductDto } from './order.mapper';
 
 /** The rules' view of an order now. */
 export function stateOf(order: OrderEntity, claim: ClaimEntity | null, now = new Date()): OrderState {
@@ -81,7 +81,7 @@ export function toOrderDetail(
   return {
     id: order.id,
     status: order.status,
-    product: { id: order.productId, title: order.productTitle, image: order.productImage },
+    product: toOrderProductDto(order),
     amount: fromCents(order.amountCents),
     currency: order.currency,
     viewer,
@@ -120,7 +120,7 @@ export function toOrderSummary(
   return {
     id: order.id,
     status: order.status,
-    product: { id: order.productId, title: order.productTitle, image: order.productImage },
+    product: toOrderProductDto(order),
     amount: fromCents(order.amountCents),
     currency: order.currency,
     otherParty:

@@ -41,11 +41,16 @@ export function toAddresses(info: ShippingInfoDto): { billing: AddressDto; deliv
   return { billing, delivery };
 }
 
+/** The item an order is for, as the order recorded it when the checkout started (every order view shows it). */
+export function toOrderProductDto(order: OrderEntity): OrderDto['product'] {
+  return { id: order.productId, title: order.productTitle, image: order.productImage };
+}
+
 /** An order as its buyer sees it; the seller's view adds the buyer's name and where to ship. */
 export function toOrderDto(order: OrderEntity, view: 'purchase' | 'sale'): OrderDto {
   return {
     id: order.id,
-    product: { id: order.productId, title: order.productTitle, image: order.productImage },
+    product: toOrderProductDto(order),
     amount: fromCents(order.amountCents),
     currency: order.currency,
     status: order.status,

@@ -1,18 +1,29 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { OrderStatus, PaymentProviderName } from '@souvenir/contracts';
-import { In, IsNull, Not, type EntityManager, type Repository } from 'typeorm';
+import { In, IsNull, Not } from 'typeorm';
+import { BaseRepository } from '../database/base.repository';
+import { keysetPage, type KeysetPage, type PagePosition } from '../database/keyset-page';
 import { SOLD_STATUSES } from './order-lifecycle';
 import { OrderEntity } from './order.entity';
-import { ProcessedProviderEventEntity } from './processed-provider-event.entity';
 
 /** Orders that may still be paid: a new checkout of the same product by the same buyer reuses one of them. */
 export const OPEN_STATUSES: OrderStatus[] = ['pending', 'requires_action', 'failed'];
 const LIST_LIMIT = 200;
 
+/** The orders table: every read and write of an order. Methods that lock a row need `withManager(transaction)`. */
 @Injectable()
-export class OrdersRepository {
-  constructor(@InjectRepository(OrderEntity) private readonly orders: Repository<OrderEntity>) {}
+export class OrdersRepository extends BaseRepository {
+  private get orders() {
+    return this.db.getRepository(OrderEntity);
+  }
+
+  create(fields: Partial<OrderEntity>): OrderEntity {
+    return this.orders.create(fields);
+  }
+
+  save(order: OrderEntity): Promise<OrderEntity> {
+    return this.orders.save(order);
+  }
 
   findById(id: string): Promise<OrderEntity | null> {
     return this.orders.findOneBy({ id });
@@ -22,10 +33,27 @@ export class OrdersRepository {
     return this.orders.findOneBy({ providerPaymentId });
   }
 
-  findByPaymentIdForUpdate(manager: EntityManager, providerPaymentId: string): Promise<OrderEntity | null> {
-    return manager
-      .getRepository(OrderEntity)
-      .findOne({ where: { providerPaymentId }, lock: { mode: 'pessimistic_write' } });
+  /** A guest's order by the hash of its private token (the newest, should a token ever have been reused). */
+  findByCheckoutToken(checkoutTokenHash: string): Promise<OrderEntity | null> {
+    return this.orders.findOne({ where: { checkoutTokenHash }, order: { createdAt: 'DESC' } });
+  }
+
+  lockById(id: string): Promise<OrderEntity | null> {
+    return this.orders.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  lockByPaymentId(providerPaymentId: string): Promise<OrderEntity | null> {
+    return this.orders.findOne({ where: { providerPaymentId }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** The order a card dispute is about: by its charge, or by its payment intent when the provider names one. */
+  lockByCharge(chargeId: string, paymentIntentId: string | null): Promise<OrderEntity | null> {
+    return this.orders
+      .createQueryBuilder('o')
+      .setLock('pessimistic_write')
+      .where('o.provider_charge_id = :charge', { charge: chargeId })
+      .orWhere(paymentIntentId ? 'o.provider_payment_id = :intent' : 'false', { intent: paymentIntentId })
+      .getOne();
   }
 
   /**
@@ -53,14 +81,6 @@ export class OrdersRepository {
     });
   }
 
-  save(order: OrderEntity): Promise<OrderEntity> {
-    return this.orders.save(order);
-  }
-
-  create(fields: Partial<OrderEntity>): OrderEntity {
-    return this.orders.create(fields);
-  }
-
   async setPaymentId(orderId: string, providerPaymentId: string): Promise<void> {
     await this.orders.update({ id: orderId }, { providerPaymentId });
   }
@@ -71,13 +91,11 @@ export class OrdersRepository {
   }
 
   /** Unpaid orders of a product that has just been sold or removed, not closed yet (locked until the caller commits). */
-  findOpenForProduct(manager: EntityManager, productId: string): Promise<OrderEntity[]> {
-    return manager
-      .getRepository(OrderEntity)
-      .find({
-        where: { productId, status: In(OPEN_STATUSES), closedAt: IsNull() },
-        lock: { mode: 'pessimistic_write' },
-      });
+  lockOpenForProduct(productId: string): Promise<OrderEntity[]> {
+    return this.orders.find({
+      where: { productId, status: In(OPEN_STATUSES), closedAt: IsNull() },
+      lock: { mode: 'pessimistic_write' },
+    });
   }
 
   /**
@@ -96,6 +114,18 @@ export class OrdersRepository {
       .addOrderBy('o.created_at', 'ASC')
       .limit(limit)
       .getMany();
+  }
+
+  /** Cancelled or refunded orders whose money has not gone back after `olderThan` (a Postgres interval), oldest first. */
+  async findUnrefundedIds(olderThan: string, limit: number): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }[]>(
+      `SELECT id FROM payments.orders
+       WHERE status IN ('cancelled', 'refunded') AND paid_at IS NOT NULL AND refunded_at IS NULL AND updated_at < now() - $1::interval
+         AND card_dispute_status IS DISTINCT FROM 'lost'
+       ORDER BY updated_at LIMIT $2`,
+      [olderThan, limit],
+    );
+    return rows.map((r) => r.id);
   }
 
   /** Closes an order that was never paid (its payment is being refunded): it can no longer become a sale. */
@@ -132,24 +162,26 @@ export class OrdersRepository {
     return this.orders.find({ where: { sellerId, status: 'paid' }, order: { createdAt: 'DESC' }, take: LIST_LIMIT });
   }
 
-  /** Records a webhook event that changes no order. */
-  async recordProviderEventAlone(event: { provider: string; id: string; type: string }): Promise<void> {
-    await this.orders.manager.transaction((manager) => this.recordProviderEvent(manager, event));
+  /** One page of a buyer's or a seller's paid orders, newest first; of one product when asked. */
+  findPaidPage(
+    party: { buyerUserId: string } | { sellerId: string },
+    productId: string | null,
+    after: PagePosition | null,
+    size: number,
+  ): Promise<KeysetPage<OrderEntity>> {
+    const query = this.orders
+      .createQueryBuilder('o')
+      .where('buyerUserId' in party ? 'o.buyer_user_id = :actorId' : 'o.seller_id = :actorId', {
+        actorId: 'buyerUserId' in party ? party.buyerUserId : party.sellerId,
+      })
+      .andWhere('o.paid_at IS NOT NULL');
+    if (productId) query.andWhere('o.product_id = :productId', { productId });
+    return keysetPage(query, { at: 'o.created_at', id: 'o.id', direction: 'DESC' }, after, size);
   }
 
-  /** Records a webhook event; false when it was already applied. */
-  async recordProviderEvent(
-    manager: EntityManager,
-    event: { provider: string; id: string; type: string },
-  ): Promise<boolean> {
-    const inserted = await manager
-      .createQueryBuilder()
-      .insert()
-      .into(ProcessedProviderEventEntity)
-      .values({ provider: event.provider, eventId: event.id, type: event.type })
-      .orIgnore()
-      .returning(['eventId'])
-      .execute();
-    return inserted.raw.length > 0;
+  /** One page of the orders whose card payment is disputed at the buyer's bank, oldest dispute first. */
+  findOpenCardDisputesPage(after: PagePosition | null, size: number): Promise<KeysetPage<OrderEntity>> {
+    const query = this.orders.createQueryBuilder('o').where(`o.card_dispute_status = 'open'`);
+    return keysetPage(query, { at: 'o.card_dispute_opened_at', id: 'o.id', direction: 'ASC' }, after, size);
   }
 }

@@ -34,6 +34,7 @@ import { IntentSync } from './intent-sync';
 import { AFTER_PAYMENT_STATUSES } from './order-lifecycle';
 import { fromCents, toAddresses, toCents, toOrderDto, toOrderFailedEvent } from './order.mapper';
 import { OrdersRepository } from './orders.repository';
+import { ProviderEventsRepository } from './provider-events.repository';
 import { Settlement } from './settlement';
 
 const CURRENCY = 'usd';
@@ -53,6 +54,7 @@ interface Buyer {
 export class PaymentsService implements OnApplicationBootstrap {
   constructor(
     private readonly orders: OrdersRepository,
+    private readonly providerEvents: ProviderEventsRepository,
     private readonly provider: PaymentProvider,
     private readonly outbox: Outbox,
     private readonly rpc: RpcClient,
@@ -79,11 +81,12 @@ export class PaymentsService implements OnApplicationBootstrap {
    * checkout token answered to their browser when the checkout started. Nobody else ever gets an order's secret.
    */
   async createIntent(request: CreatePaymentIntentRequest): Promise<PaymentIntentDto> {
-    const buyer = await this.checkBuyer(request);
-    const product = await this.rpc.send(RPC.catalog.getProduct, {
-      productId: request.productId,
-      removedAsConflict: true,
-    });
+    const info = await this.checkShippingInfo(request);
+    // The buyer's account and the product come from two services that do not depend on each other: asked together.
+    const [buyer, product] = await Promise.all([
+      this.buyerOf(request, info),
+      this.rpc.send(RPC.catalog.getProduct, { productId: request.productId, removedAsConflict: true }),
+    ]);
     if (product.seller.id === request.actorId) throw DomainError.forbidden(PAYMENT_MESSAGES.ownProduct);
     if (product.status !== 'active' || (await this.orders.hasPaidOrder(product.id)))
       throw DomainError.conflict(PAYMENT_MESSAGES.noLongerAvailable);
@@ -206,7 +209,7 @@ export class PaymentsService implements OnApplicationBootstrap {
     if (event.intent) await this.intents.apply(event.intent, record);
     else if (event.account) await this.payoutAccounts.apply(event.account, event.created, record);
     else if (event.dispute) await this.payouts.applyDispute(event.dispute, event.created, record);
-    else await this.orders.recordProviderEventAlone(record);
+    else await this.providerEvents.recordOnce(record);
     return DONE;
   }
 
@@ -224,19 +227,20 @@ export class PaymentsService implements OnApplicationBootstrap {
    * after the commit (or refunds it, if it succeeded meanwhile).
    */
   async productGone(productId: string, manager: EntityManager): Promise<void> {
-    for (const order of await this.orders.findOpenForProduct(manager, productId)) {
+    const orders = this.orders.withManager(manager);
+    for (const order of await orders.lockOpenForProduct(productId)) {
       const wasFailed = order.status === 'failed';
       order.status = 'failed';
       order.failureMessage = PAYMENT_MESSAGES.noLongerAvailable;
       order.closedAt = new Date();
-      await manager.save(order);
+      await orders.save(order);
       if (!wasFailed) await this.outbox.add(manager, EVENTS.payments.orderFailed, toOrderFailedEvent(order));
       if (order.providerPaymentId) await this.settlement.scheduleSettle(manager, order);
     }
   }
 
-  /** Guests send the whole form; signed-in buyers the address part, with contact details from their account. */
-  private async checkBuyer(request: CreatePaymentIntentRequest): Promise<Buyer> {
+  /** Guests send the whole form; signed-in buyers the address part (their contact details are their account's). */
+  private async checkShippingInfo(request: CreatePaymentIntentRequest): Promise<GuestInfoDto | ShippingInfoDto> {
     const guest = !request.actorId;
     if (!request.guestInfo) {
       const message = guest
@@ -247,7 +251,12 @@ export class PaymentsService implements OnApplicationBootstrap {
     const info = plainToInstance(guest ? GuestInfoDto : ShippingInfoDto, { ...request.guestInfo });
     const errors = toFieldErrors(await validate(info, { forbidUnknownValues: false }), 'guestInfo');
     if (errors.length) throw new DomainError(ErrorCode.ValidationFailed, errors[0].message, errors);
-    const me = guest ? null : await this.rpc.send(RPC.identity.getMe, { actorId: request.actorId! });
+    return info;
+  }
+
+  /** Who pays: a guest as they filled the form, a signed-in buyer with the contact details of their account. */
+  private async buyerOf(request: CreatePaymentIntentRequest, info: GuestInfoDto | ShippingInfoDto): Promise<Buyer> {
+    const me = request.actorId ? await this.rpc.send(RPC.identity.getMe, { actorId: request.actorId }) : null;
     return {
       userId: request.actorId ?? null,
       email: (info.email || me?.email || '').toLowerCase(),

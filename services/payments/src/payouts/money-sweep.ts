@@ -1,9 +1,9 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { PaymentsConfig } from '../config/payments.config';
 import { JobQueue } from '../jobs/job-queue';
 import { REFUND_ORDER } from '../orders/order-jobs';
+import { OrdersRepository } from '../orders/orders.repository';
+import { PayoutsRepository } from './payouts.repository';
 import { TRANSFER_PAYOUT } from './payouts.service';
 
 const SWEEP = 'payments.sweep-money';
@@ -21,7 +21,8 @@ export class MoneySweep implements OnApplicationBootstrap {
   private readonly logger = new Logger(MoneySweep.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly payouts: PayoutsRepository,
+    private readonly orders: OrdersRepository,
     private readonly jobs: JobQueue,
     private readonly config: PaymentsConfig,
   ) {}
@@ -35,21 +36,12 @@ export class MoneySweep implements OnApplicationBootstrap {
   /** Answers how many jobs it created. */
   async sweep(): Promise<number> {
     const batch = this.config.PAYMENTS_SWEEP_BATCH;
-    const payouts = await this.dataSource.query<{ id: string }[]>(
-      `SELECT id FROM payments.payouts WHERE status = 'pending' AND created_at < now() - $1::interval ORDER BY created_at LIMIT $2`,
-      [STUCK_AFTER, batch],
-    );
-    const refunds = await this.dataSource.query<{ id: string }[]>(
-      `SELECT id FROM payments.orders
-       WHERE status IN ('cancelled', 'refunded') AND paid_at IS NOT NULL AND refunded_at IS NULL AND updated_at < now() - $1::interval
-         AND card_dispute_status IS DISTINCT FROM 'lost'
-       ORDER BY updated_at LIMIT $2`,
-      [STUCK_AFTER, batch],
-    );
+    const payouts = await this.payouts.findStalledIds(STUCK_AFTER, batch);
+    const refunds = await this.orders.findUnrefundedIds(STUCK_AFTER, batch);
     let created = 0;
     for (const [queue, data] of [
-      ...payouts.map(({ id }) => [TRANSFER_PAYOUT, { payoutId: id }] as const),
-      ...refunds.map(({ id }) => [REFUND_ORDER, { orderId: id }] as const),
+      ...payouts.map((id) => [TRANSFER_PAYOUT, { payoutId: id }] as const),
+      ...refunds.map((id) => [REFUND_ORDER, { orderId: id }] as const),
     ]) {
       if (await this.jobs.hasLiveJob(queue, data)) continue;
       await this.jobs.send(queue, data);

@@ -13,11 +13,11 @@ import {
 } from '@souvenir/contracts';
 import { DomainError, RpcClient } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
-import type { ProviderEventRecord } from '../orders/intent-sync';
-import { OrdersRepository } from '../orders/orders.repository';
+import { ProviderEventsRepository, type ProviderEventRecord } from '../orders/provider-events.repository';
 import { PaymentProvider, type ProviderAccount } from '../providers/payment-provider';
 import { TestModePaymentProvider } from '../providers/test-mode.provider';
-import { PayoutAccountEntity } from './payout-account.entity';
+import type { PayoutAccountEntity } from './payout-account.entity';
+import { PayoutAccountsRepository } from './payout-accounts.repository';
 import { toPayoutAccountDto } from './payout-views';
 import { PayoutsService } from './payouts.service';
 
@@ -48,7 +48,8 @@ export class PayoutAccountsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly provider: PaymentProvider,
     private readonly payouts: PayoutsService,
-    private readonly orders: OrdersRepository,
+    private readonly accounts: PayoutAccountsRepository,
+    private readonly providerEvents: ProviderEventsRepository,
     private readonly rpc: RpcClient,
   ) {}
 
@@ -57,18 +58,17 @@ export class PayoutAccountsService {
    * sees its state even when the webhook is late or lost.
    */
   async get({ actorId }: GetPayoutAccountRequest): Promise<PayoutAccountDto> {
-    let account = await this.dataSource.getRepository(PayoutAccountEntity).findOneBy({ sellerId: actorId });
+    let account = await this.accounts.findBySeller(actorId);
     if (account && account.status !== 'active' && Date.now() - account.updatedAt.getTime() >= PROVIDER_READ_EVERY_MS) {
       await this.apply(await this.provider.retrieveAccount(account.providerAccountId), Math.floor(Date.now() / 1000));
-      account = await this.dataSource.getRepository(PayoutAccountEntity).findOneBy({ sellerId: actorId });
+      account = await this.accounts.findBySeller(actorId);
     }
     return toPayoutAccountDto(account);
   }
 
   /** Creates the account at the provider (once: the key is the seller's) and answers a fresh onboarding link. */
   async createOnboarding({ actorId, returnUrl, refreshUrl }: CreatePayoutAccountRequest): Promise<PayoutOnboardingDto> {
-    const accounts = this.dataSource.getRepository(PayoutAccountEntity);
-    let account = await accounts.findOneBy({ sellerId: actorId });
+    let account = await this.accounts.findBySeller(actorId);
     if (!account) {
       const me = await this.rpc.send(RPC.identity.getMe, { actorId });
       const created = await this.provider.createAccount({
@@ -77,21 +77,15 @@ export class PayoutAccountsService {
         country: PAYOUT_COUNTRY,
         idempotencyKey: `account-${actorId}`,
       });
-      await accounts
-        .createQueryBuilder()
-        .insert()
-        .values({
-          sellerId: actorId,
-          provider: this.provider.name,
-          providerAccountId: created.id,
-          status: accountStatus(created),
-          requirementsDue: created.currentlyDue,
-          bankLast4: created.bankLast4,
-          lastEventAt: 0,
-        })
-        .orIgnore()
-        .execute();
-      account = await accounts.findOneByOrFail({ sellerId: actorId });
+      account = await this.accounts.insertOnce({
+        sellerId: actorId,
+        provider: this.provider.name,
+        providerAccountId: created.id,
+        status: accountStatus(created),
+        requirementsDue: created.currentlyDue,
+        bankLast4: created.bankLast4,
+        lastEventAt: 0,
+      });
     }
     return { url: await this.provider.createAccountLink(account.providerAccountId, { returnUrl, refreshUrl }) };
   }
@@ -102,10 +96,9 @@ export class PayoutAccountsService {
    */
   async apply(account: ProviderAccount, created: number, event?: ProviderEventRecord): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      if (event && !(await this.orders.recordProviderEvent(manager, event))) return;
-      const row = await manager
-        .getRepository(PayoutAccountEntity)
-        .findOne({ where: { providerAccountId: account.id }, lock: { mode: 'pessimistic_write' } });
+      if (event && !(await this.providerEvents.withManager(manager).recordOnce(event))) return;
+      const accounts = this.accounts.withManager(manager);
+      const row = await accounts.lockByProviderAccountId(account.id);
       if (!row) {
         this.logger.warn({ msg: 'account event for an unknown account', accountId: account.id });
         return;
@@ -120,7 +113,7 @@ export class PayoutAccountsService {
       });
       // Saved even when nothing changed: updated_at is when the provider was last heard, which paces get().
       row.updatedAt = new Date();
-      await manager.save(row);
+      await accounts.save(row);
       if (!wasActive && row.status === 'active') await this.payouts.resumeWaiting(manager, row.sellerId);
     });
   }

@@ -1,20 +1,21 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { EVENTS, type ListPayoutsRequest, type PayoutsPageDto } from '@souvenir/contracts';
-import { isoMicros, Outbox, timeIdCursor } from '@souvenir/platform';
+import { Outbox, timeIdCursor } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { PaymentsConfig } from '../config/payments.config';
 import { JobQueue } from '../jobs/job-queue';
 import { chargebackLines, feeOf, releaseLines, transferLines, transferReversalLines } from '../ledger/ledger-entries';
 import { Ledger } from '../ledger/ledger';
 import { fromCents } from '../orders/order.mapper';
-import { OrderEntity } from '../orders/order.entity';
+import type { OrderEntity } from '../orders/order.entity';
 import { OrderJournal } from '../orders/order-journal';
-import type { ProviderEventRecord } from '../orders/intent-sync';
 import { OrdersRepository } from '../orders/orders.repository';
+import { ProviderEventsRepository, type ProviderEventRecord } from '../orders/provider-events.repository';
 import { PaymentProvider, TransferRefused, type ProviderDispute } from '../providers/payment-provider';
-import { PayoutAccountEntity } from './payout-account.entity';
-import { PayoutEntity } from './payout.entity';
+import { PayoutAccountsRepository } from './payout-accounts.repository';
+import type { PayoutEntity } from './payout.entity';
+import { PayoutsRepository } from './payouts.repository';
 import { toPayoutDto } from './payout-views';
 
 export const TRANSFER_PAYOUT = 'payments.transfer-payout';
@@ -45,6 +46,9 @@ export class PayoutsService implements OnApplicationBootstrap {
     private readonly jobs: JobQueue,
     private readonly journal: OrderJournal,
     private readonly orders: OrdersRepository,
+    private readonly payouts: PayoutsRepository,
+    private readonly accounts: PayoutAccountsRepository,
+    private readonly providerEvents: ProviderEventsRepository,
     private readonly config: PaymentsConfig,
     private readonly outbox: Outbox,
   ) {}
@@ -80,46 +84,34 @@ export class PayoutsService implements OnApplicationBootstrap {
       sellerId: order.sellerId,
       lines: releaseLines({ amountCents: order.amountCents, feeCents }),
     });
-    const account = await manager.getRepository(PayoutAccountEntity).findOneBy({ sellerId: order.sellerId });
+    const account = await this.accounts.withManager(manager).findBySeller(order.sellerId);
     const payable = account?.status === 'active' && order.cardDisputeStatus !== 'open';
-    const [inserted] = await manager.query<{ id: string }[]>(
-      `INSERT INTO payments.payouts (order_id, seller_id, amount_cents, fee_cents, currency, status) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (order_id) DO NOTHING RETURNING id`,
-      [
-        order.id,
-        order.sellerId,
-        order.amountCents - feeCents,
-        feeCents,
-        order.currency,
-        payable ? 'pending' : 'waiting',
-      ],
-    );
-    if (inserted && payable) await this.scheduleTransfer(manager, inserted.id);
+    const payoutId = await this.payouts.withManager(manager).insertOnce({
+      orderId: order.id,
+      sellerId: order.sellerId,
+      amountCents: order.amountCents - feeCents,
+      feeCents,
+      currency: order.currency,
+      status: payable ? 'pending' : 'waiting',
+    });
+    if (payoutId && payable) await this.scheduleTransfer(manager, payoutId);
   }
 
   /** The seller's account became active: their waiting (or refused) payouts are made now. */
   async resumeWaiting(manager: EntityManager, sellerId: string): Promise<void> {
-    // TypeORM answers an UPDATE … RETURNING as [rows, count].
-    const [resumed] = await manager.query<[{ id: string }[], number]>(
-      `UPDATE payments.payouts p SET status = 'pending', failure_message = NULL
-       FROM payments.orders o
-       WHERE p.order_id = o.id AND p.seller_id = $1 AND p.status IN ('waiting', 'failed') AND o.card_dispute_status IS DISTINCT FROM 'open'
-       RETURNING p.id`,
-      [sellerId],
-    );
-    for (const { id } of resumed) await this.scheduleTransfer(manager, id);
+    for (const id of await this.payouts.withManager(manager).resumeWaiting(sellerId))
+      await this.scheduleTransfer(manager, id);
   }
 
   /** The transfer job: pays one payout, at most once (the provider's idempotency key is derived from the order). */
   async transfer(payoutId: string): Promise<void> {
-    const payout = await this.dataSource.getRepository(PayoutEntity).findOneBy({ id: payoutId });
+    const payout = await this.payouts.findById(payoutId);
     if (!payout || payout.status !== 'pending') return;
-    const order = await this.dataSource.getRepository(OrderEntity).findOneByOrFail({ id: payout.orderId });
-    const account = await this.dataSource.getRepository(PayoutAccountEntity).findOneBy({ sellerId: payout.sellerId });
+    const order = await this.orders.findById(payout.orderId);
+    if (!order) throw new Error(`payout ${payoutId} has no order ${payout.orderId}`);
+    const account = await this.accounts.findBySeller(payout.sellerId);
     if (account?.status !== 'active' || order.cardDisputeStatus === 'open' || !order.providerChargeId) {
-      await this.dataSource
-        .getRepository(PayoutEntity)
-        .update({ id: payoutId, status: 'pending' }, { status: 'waiting' });
+      await this.payouts.markWaiting(payoutId);
       return;
     }
     let transferId: string;
@@ -135,19 +127,14 @@ export class PayoutsService implements OnApplicationBootstrap {
     } catch (error) {
       if (!(error instanceof TransferRefused)) throw error; // retried by the job
       this.logger.warn({ msg: 'transfer refused', payoutId, orderId: order.id, reason: error.message });
-      await this.dataSource
-        .getRepository(PayoutEntity)
-        .update({ id: payoutId, status: 'pending' }, { status: 'failed', failureMessage: error.message });
+      await this.payouts.markRefused(payoutId, error.message);
       return;
     }
     await this.dataSource.transaction(async (manager) => {
       // The order first, then the payout: the order a dispute's transaction locks them in.
-      const disputed = await manager
-        .getRepository(OrderEntity)
-        .findOne({ where: { id: order.id }, lock: { mode: 'pessimistic_write' } });
-      const locked = await manager
-        .getRepository(PayoutEntity)
-        .findOne({ where: { id: payoutId }, lock: { mode: 'pessimistic_write' } });
+      const disputed = await this.orders.withManager(manager).lockById(order.id);
+      const payouts = this.payouts.withManager(manager);
+      const locked = await payouts.lockById(payoutId);
       // The money has moved whatever happened to the payout meanwhile: record it once.
       if (!locked || locked.providerTransferId) return;
       Object.assign(locked, {
@@ -157,7 +144,7 @@ export class PayoutsService implements OnApplicationBootstrap {
         reversedAt: null,
         failureMessage: null,
       });
-      await manager.save(locked);
+      await payouts.save(locked);
       // A dispute lost while the transfer was on its way found nothing to reverse yet: the transfer is taken back now.
       if (disputed?.cardDisputeStatus === 'lost') await this.scheduleReversal(manager, payoutId);
       await this.ledger.post(manager, {
@@ -181,16 +168,15 @@ export class PayoutsService implements OnApplicationBootstrap {
 
   /** The reversal job (after a lost card dispute): takes a paid transfer back, at most once. */
   async reverse(payoutId: string): Promise<void> {
-    const payout = await this.dataSource.getRepository(PayoutEntity).findOneBy({ id: payoutId });
+    const payout = await this.payouts.findById(payoutId);
     if (!payout || payout.status !== 'paid' || !payout.providerTransferId) return;
     await this.provider.reverseTransfer(payout.providerTransferId, `reversal-${payout.orderId}`);
     await this.dataSource.transaction(async (manager) => {
-      const locked = await manager
-        .getRepository(PayoutEntity)
-        .findOne({ where: { id: payoutId }, lock: { mode: 'pessimistic_write' } });
+      const payouts = this.payouts.withManager(manager);
+      const locked = await payouts.lockById(payoutId);
       if (!locked || locked.status !== 'paid') return;
       Object.assign(locked, { status: 'reversed', reversedAt: new Date() });
-      await manager.save(locked);
+      await payouts.save(locked);
       await this.ledger.post(manager, {
         kind: 'transfer_reversal',
         orderId: locked.orderId,
@@ -208,16 +194,9 @@ export class PayoutsService implements OnApplicationBootstrap {
    */
   async applyDispute(dispute: ProviderDispute, created: number, event: ProviderEventRecord): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      if (!(await this.orders.recordProviderEvent(manager, event))) return;
-      const order = await manager
-        .getRepository(OrderEntity)
-        .createQueryBuilder('o')
-        .setLock('pessimistic_write')
-        .where('o.provider_charge_id = :charge', { charge: dispute.chargeId })
-        .orWhere(dispute.paymentIntentId ? 'o.provider_payment_id = :intent' : 'false', {
-          intent: dispute.paymentIntentId,
-        })
-        .getOne();
+      if (!(await this.providerEvents.withManager(manager).recordOnce(event))) return;
+      const orders = this.orders.withManager(manager);
+      const order = await orders.lockByCharge(dispute.chargeId, dispute.paymentIntentId);
       if (!order || !order.paidAt) {
         this.logger.warn({
           msg: 'card dispute for an unknown charge',
@@ -230,16 +209,14 @@ export class PayoutsService implements OnApplicationBootstrap {
       const status = dispute.status === 'won' ? 'won' : dispute.status === 'lost' ? 'lost' : 'open';
       order.cardDisputeEventAt = created;
       if (order.cardDisputeStatus === status) {
-        await manager.save(order);
+        await orders.save(order);
         return;
       }
       order.cardDisputeStatus = status;
       order.cardDisputeReason = dispute.reason;
       order.cardDisputeOpenedAt ??= new Date();
-      await manager.save(order);
-      const payout = await manager
-        .getRepository(PayoutEntity)
-        .findOne({ where: { orderId: order.id }, lock: { mode: 'pessimistic_write' } });
+      await orders.save(order);
+      const payout = await this.payouts.withManager(manager).lockByOrderId(order.id);
       if (status === 'won' && payout && (payout.status === 'waiting' || payout.status === 'failed'))
         await this.resumeWaiting(manager, order.sellerId);
       if (status === 'lost') await this.chargeBack(manager, order, payout);
@@ -272,7 +249,7 @@ export class PayoutsService implements OnApplicationBootstrap {
         reversedAt: new Date(),
         failureMessage: "The buyer's bank returned the money (card dispute lost)",
       });
-      await manager.save(payout);
+      await this.payouts.withManager(manager).save(payout);
     }
   }
 
@@ -280,23 +257,10 @@ export class PayoutsService implements OnApplicationBootstrap {
   async list({ actorId, cursor, limit }: ListPayoutsRequest): Promise<PayoutsPageDto> {
     const size = limit ?? PAGE_SIZE;
     const after = cursor ? payoutCursor.decode(cursor) : null;
-    const query = this.dataSource
-      .getRepository(PayoutEntity)
-      .createQueryBuilder('p')
-      .innerJoinAndMapOne('p.order', OrderEntity, 'o', 'o.id = p.order_id')
-      .addSelect(isoMicros('p.created_at'), 'cursor_at')
-      .where('p.seller_id = :actorId', { actorId })
-      .orderBy('p.created_at', 'DESC')
-      .addOrderBy('p.id', 'DESC')
-      .limit(size + 1);
-    if (after)
-      query.andWhere('(p.created_at, p.id) < (:at::timestamptz, :id::uuid)', { at: after.createdAt, id: after.id });
-    const [{ entities, raw }, balances] = await Promise.all([
-      query.getRawAndEntities<{ cursor_at: string }>(),
+    const [page, balances] = await Promise.all([
+      this.payouts.findSellerPage(actorId, after && { at: after.createdAt, id: after.id }, size),
       this.ledger.balances(actorId),
     ]);
-    const page = entities.slice(0, size) as (PayoutEntity & { order: OrderEntity })[];
-    const last = page.length ? raw[page.length - 1] : null;
     return {
       balance: {
         held: fromCents(balances.held),
@@ -304,11 +268,8 @@ export class PayoutsService implements OnApplicationBootstrap {
         paidOut: fromCents(balances.paidOut),
         currency: 'usd',
       },
-      items: page.map((p) => toPayoutDto(p, p.order)),
-      nextCursor:
-        entities.length > size && last
-          ? payoutCursor.encode({ createdAt: last.cursor_at, id: page[page.length - 1].id })
-          : null,
+      items: page.items.map((p) => toPayoutDto(p, p.order)),
+      nextCursor: page.next && payoutCursor.encode({ createdAt: page.next.at, id: page.next.id }),
     };
   }
 

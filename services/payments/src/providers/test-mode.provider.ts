@@ -8,7 +8,6 @@ import {
   type TestOnboardingDto,
 } from '@souvenir/contracts';
 import { DomainError } from '@souvenir/platform';
-import type { DataSource } from 'typeorm';
 import {
   InvalidWebhookSignature,
   PaymentProvider,
@@ -22,8 +21,9 @@ import {
   type ProviderIntent,
 } from './payment-provider';
 import { evaluateTestCard, type TestCardOutcome } from './test-cards';
-import { TestAccountEntity, TestAccountLinkEntity, TestTransferEntity } from './test-connect.entities';
-import { TestIntentEntity } from './test-intent.entity';
+import type { TestAccountEntity, TestAccountLinkEntity } from './test-connect.entities';
+import type { TestIntentEntity } from './test-intent.entity';
+import type { TestModeRepository } from './test-mode.repository';
 import { verifyTestEvent, type TestWebhooks } from './test-webhooks';
 import { toProviderEvent } from './stripe-events';
 
@@ -53,7 +53,7 @@ export class TestModePaymentProvider extends PaymentProvider {
   readonly publishableKey = undefined;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly store: TestModeRepository,
     private readonly webhooks: TestWebhooks,
   ) {
     super();
@@ -61,31 +61,22 @@ export class TestModePaymentProvider extends PaymentProvider {
 
   async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
     const id = `pi_test_${token(18)}`;
-    await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(TestIntentEntity)
-      .values({
-        id,
-        clientSecret: `${id}_secret_${token(18)}`,
-        idempotencyKey: input.idempotencyKey,
-        amountCents: input.amountCents,
-        currency: input.currency,
-        status: 'requires_payment_method',
-        lastError: null,
-        refunded: false,
-        metadata: { orderId: input.orderId, productId: input.productId },
-      })
-      .orIgnore()
-      .execute();
-    const row = await this.dataSource
-      .getRepository(TestIntentEntity)
-      .findOneByOrFail({ idempotencyKey: input.idempotencyKey });
+    const row = await this.store.createIntentOnce({
+      id,
+      clientSecret: `${id}_secret_${token(18)}`,
+      idempotencyKey: input.idempotencyKey,
+      amountCents: input.amountCents,
+      currency: input.currency,
+      status: 'requires_payment_method',
+      lastError: null,
+      refunded: false,
+      metadata: { orderId: input.orderId, productId: input.productId },
+    });
     return toIntent(row);
   }
 
   async retrieveIntent(id: string): Promise<ProviderIntent> {
-    const row = await this.dataSource.getRepository(TestIntentEntity).findOneBy({ id });
+    const row = await this.store.findIntent(id);
     if (!row) throw DomainError.notFound('Payment');
     return toIntent(row);
   }
@@ -98,10 +89,8 @@ export class TestModePaymentProvider extends PaymentProvider {
     clientSecret: string,
     card: TestCardDto,
   ): Promise<{ intent: ProviderIntent; outcome: TestCardOutcome }> {
-    return this.dataSource.transaction(async (manager) => {
-      const row = await manager
-        .getRepository(TestIntentEntity)
-        .findOne({ where: { clientSecret }, lock: { mode: 'pessimistic_write' } });
+    return this.store.transaction(async (store) => {
+      const row = await store.lockIntentBySecret(clientSecret);
       if (!row) throw DomainError.notFound('Payment');
       if (row.status === 'succeeded') return { intent: toIntent(row), outcome: { kind: 'succeeded' } as const };
       // Cancelled because the item was sold to someone else or removed.
@@ -119,25 +108,18 @@ export class TestModePaymentProvider extends PaymentProvider {
             ? 'requires_action'
             : 'requires_payment_method';
       row.lastError = outcome.kind === 'declined' ? outcome.message : null;
-      await manager.save(row);
+      await store.saveIntent(row);
       return { intent: toIntent(row), outcome };
     });
   }
 
   async refund(intentId: string): Promise<void> {
-    // refund_calls lets tests check that money is given back once (Stripe would refund once per idempotency key).
-    await this.dataSource
-      .getRepository(TestIntentEntity)
-      .update({ id: intentId, status: 'succeeded' }, { refunded: true, refundCalls: () => 'refund_calls + 1' });
+    // Stripe would refund once per idempotency key; the count shows tests whether we ask once.
+    await this.store.refundIntent(intentId);
   }
 
   async cancel(intentId: string): Promise<ProviderIntent> {
-    await this.dataSource
-      .createQueryBuilder()
-      .update(TestIntentEntity)
-      .set({ status: 'canceled' })
-      .where('id = :id AND status <> :succeeded', { id: intentId, succeeded: 'succeeded' })
-      .execute();
+    await this.store.cancelIntent(intentId);
     return this.retrieveIntent(intentId);
   }
 
@@ -153,31 +135,23 @@ export class TestModePaymentProvider extends PaymentProvider {
   // ── Connect, played locally ──────────────────────────────────────────────────────────────────────────────────
 
   async createAccount(input: CreateAccountInput): Promise<ProviderAccount> {
-    await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(TestAccountEntity)
-      .values({
-        id: `acct_test_${token(12)}`,
-        idempotencyKey: input.idempotencyKey,
-        email: input.email,
-        details: null,
-        chargesEnabled: false,
-        payoutsEnabled: false,
-        detailsSubmitted: false,
-        currentlyDue: ONBOARDING_DUE,
-        disabledReason: 'requirements.past_due',
-        bankLast4: null,
-      })
-      .orIgnore()
-      .execute();
-    return toAccount(
-      await this.dataSource.getRepository(TestAccountEntity).findOneByOrFail({ idempotencyKey: input.idempotencyKey }),
-    );
+    const row = await this.store.createAccountOnce({
+      id: `acct_test_${token(12)}`,
+      idempotencyKey: input.idempotencyKey,
+      email: input.email,
+      details: null,
+      chargesEnabled: false,
+      payoutsEnabled: false,
+      detailsSubmitted: false,
+      currentlyDue: ONBOARDING_DUE,
+      disabledReason: 'requirements.past_due',
+      bankLast4: null,
+    });
+    return toAccount(row);
   }
 
   async retrieveAccount(accountId: string): Promise<ProviderAccount> {
-    const row = await this.dataSource.getRepository(TestAccountEntity).findOneBy({ id: accountId });
+    const row = await this.store.findAccount(accountId);
     if (!row) throw DomainError.notFound('Payout account');
     return toAccount(row);
   }
@@ -185,7 +159,7 @@ export class TestModePaymentProvider extends PaymentProvider {
   /** A single-use link to the local onboarding page, on the same site as the page that asked for it. */
   async createAccountLink(accountId: string, { returnUrl, refreshUrl }: AccountLinkInput): Promise<string> {
     const linkToken = token(24);
-    await this.dataSource.getRepository(TestAccountLinkEntity).insert({
+    await this.store.insertLink({
       token: linkToken,
       accountId,
       returnUrl,
@@ -197,38 +171,30 @@ export class TestModePaymentProvider extends PaymentProvider {
   }
 
   async createTransfer(input: CreateTransferInput): Promise<string> {
-    const account = await this.dataSource.getRepository(TestAccountEntity).findOneBy({ id: input.destination });
+    const account = await this.store.findAccount(input.destination);
     if (!account?.payoutsEnabled) throw new TransferRefused('The destination account cannot receive transfers');
-    await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(TestTransferEntity)
-      .values({
-        id: `tr_test_${token(12)}`,
-        idempotencyKey: input.idempotencyKey,
-        destination: input.destination,
-        amountCents: input.amountCents,
-        currency: input.currency,
-        sourceTransaction: input.sourceTransaction,
-        transferGroup: input.transferGroup,
-        reversed: false,
-      })
-      .orIgnore()
-      .execute();
-    return (
-      await this.dataSource.getRepository(TestTransferEntity).findOneByOrFail({ idempotencyKey: input.idempotencyKey })
-    ).id;
+    const transfer = await this.store.createTransferOnce({
+      id: `tr_test_${token(12)}`,
+      idempotencyKey: input.idempotencyKey,
+      destination: input.destination,
+      amountCents: input.amountCents,
+      currency: input.currency,
+      sourceTransaction: input.sourceTransaction,
+      transferGroup: input.transferGroup,
+      reversed: false,
+    });
+    return transfer.id;
   }
 
   async reverseTransfer(transferId: string): Promise<void> {
-    await this.dataSource.getRepository(TestTransferEntity).update({ id: transferId }, { reversed: true });
+    await this.store.reverseTransfer(transferId);
   }
 
   /** What the onboarding page shows for a link. */
   async onboardingPage(linkToken: string): Promise<TestOnboardingDto> {
-    const link = await this.dataSource.getRepository(TestAccountLinkEntity).findOneBy({ token: linkToken });
+    const link = await this.store.findLink(linkToken);
     if (!link) throw DomainError.notFound('Onboarding link');
-    const account = await this.dataSource.getRepository(TestAccountEntity).findOneByOrFail({ id: link.accountId });
+    const account = await this.accountOf(link);
     return { accountId: account.id, email: account.email, usable: usable(link) };
   }
 
@@ -246,10 +212,8 @@ export class TestModePaymentProvider extends PaymentProvider {
       const message = 'You must be at least 18 and give a real date of birth';
       throw new DomainError(ErrorCode.ValidationFailed, message, [{ field: 'dateOfBirth', message }]);
     }
-    return this.dataSource.transaction(async (manager) => {
-      const link = await manager
-        .getRepository(TestAccountLinkEntity)
-        .findOne({ where: { token: linkToken }, lock: { mode: 'pessimistic_write' } });
+    return this.store.transaction(async (store, manager) => {
+      const link = await store.lockLink(linkToken);
       if (!link) throw DomainError.notFound('Onboarding link');
       if (!usable(link))
         throw new DomainError(
@@ -257,8 +221,8 @@ export class TestModePaymentProvider extends PaymentProvider {
           'This onboarding link has expired or was already used. Go back to Payouts to get a new one.',
         );
       link.usedAt = new Date();
-      await manager.save(link);
-      const account = await manager.getRepository(TestAccountEntity).findOneByOrFail({ id: link.accountId });
+      await store.saveLink(link);
+      const account = await this.accountOf(link, store);
       const identityFails = details.dateOfBirth === FAILING_DOB;
       const bankRefused = details.accountNumber === REFUSED_BANK_ACCOUNT;
       const due = [
@@ -279,10 +243,17 @@ export class TestModePaymentProvider extends PaymentProvider {
         disabledReason: due.length ? 'requirements.past_due' : null,
         bankLast4: bankRefused ? null : details.accountNumber.slice(-4),
       });
-      await manager.save(account);
+      await store.saveAccount(account);
       await this.webhooks.send(manager, 'account.updated', stripeAccountObject(account));
       return { returnUrl: link.returnUrl };
     });
+  }
+
+  /** A link's account (links are only ever made for an existing account). */
+  private async accountOf(link: TestAccountLinkEntity, store = this.store): Promise<TestAccountEntity> {
+    const account = await store.findAccount(link.accountId);
+    if (!account) throw new Error(`onboarding link of a missing account ${link.accountId}`);
+    return account;
   }
 }
 
