@@ -15,8 +15,6 @@ import { cursorKeyOf, type KeySource } from './queries/sort-paging';
 import { PreparedStatementsByText } from './queries/statement-cache';
 import type { SellerProductKey } from './seller-product-cursor';
 
-export type { NewProduct } from './queries/product-statements';
-
 export interface PageRequest {
   sort: ProductSort;
   after: CursorKey | null;
