@@ -14,6 +14,7 @@ import { OrdersController } from './routes/orders/orders.controller';
 import { SupportController } from './routes/orders/support.controller';
 import { PaymentsController } from './routes/payments/payments.controller';
 import { PayoutsController } from './routes/payouts/payouts.controller';
+import { ReviewsController } from './routes/reviews/reviews.controller';
 import { WebhooksController } from './routes/payments/webhooks.controller';
 import { FavouriteMarker } from './routes/favourites/favourite-marker';
 import { FavouritesController } from './routes/favourites/favourites.controller';
@@ -40,6 +41,7 @@ export class AppModule {
         OrdersController,
         SupportController,
         PayoutsController,
+        ReviewsController,
       ],
       providers: [
         { provide: GatewayConfig, useValue: config },

@@ -1,5 +1,6 @@
 // Authorisation matrix: every route the gateway serves × {guest, owner, another user} → the expected status.
 // The routes come from the gateway's own router, so a new route without a row here fails the suite.
+import { eventually } from '@souvenir/testing';
 import request from 'supertest';
 import {
   type Account,
@@ -115,6 +116,16 @@ const ordered = {
   },
   async delivered(sellerCookie: string, orderId: string) {
     await world.http.post(`/api/orders/${orderId}/delivered`).set('Cookie', sellerCookie).expect(200);
+    return orderId;
+  },
+  /** Shipped, delivered and confirmed by the buyer: completed, once reviews has opened its review slots (issue 23). */
+  async completed(sellerCookie: string, buyerCookie: string, orderId: string) {
+    await this.delivered(sellerCookie, await this.shipped(sellerCookie, orderId));
+    await world.http.post(`/api/orders/${orderId}/confirm`).set('Cookie', buyerCookie).expect(200);
+    await eventually(async () => {
+      const res = await world.http.get(`/api/orders/${orderId}/review`).set('Cookie', buyerCookie).expect(200);
+      expect(res.body.status).toBe('open');
+    });
     return orderId;
   },
   /** A claim on a shipped order: its id (from the buyer's view of the order). */
@@ -347,6 +358,55 @@ const TABLE: Record<string, Row> = {
       };
     },
     expect: { guest: 401, owner: 200, other: 404 },
+  },
+  // Reviews (issue 23): only the two people of a completed order read and write its reviews (a stranger gets 404, as
+  // for an order that does not exist); only the reviewed person replies (403 for anyone else); profiles are public.
+  'GET /api/orders/:id/review': {
+    call: async () => ({
+      method: 'get',
+      path: `/api/orders/${await ordered.completed(third.cookie, cookies.owner!, await ordered.purchase())}/review`,
+    }),
+    expect: { guest: 401, owner: 200, other: 404 },
+  },
+  'POST /api/orders/:id/review': {
+    call: async () => ({
+      method: 'post',
+      path: `/api/orders/${await ordered.completed(third.cookie, cookies.owner!, await ordered.purchase())}/review`,
+      body: { rating: 5, text: 'Lovely, thank you' },
+    }),
+    expect: { guest: 401, owner: 201, other: 404 },
+  },
+  'PUT /api/orders/:id/review': {
+    call: async () => {
+      const orderId = await ordered.completed(third.cookie, cookies.owner!, await ordered.purchase());
+      await world.http
+        .post(`/api/orders/${orderId}/review`)
+        .set('Cookie', cookies.owner!)
+        .send({ rating: 4, text: 'Nice' })
+        .expect(201);
+      return { method: 'put', path: `/api/orders/${orderId}/review`, body: { rating: 5, text: 'Lovely' } };
+    },
+    expect: { guest: 401, owner: 200, other: 404 },
+  },
+  'POST /api/reviews/:id/reply': {
+    call: async () => {
+      // The third user buys from the owner; both review, so the buyer's review of the owner is published.
+      const orderId = await ordered.completed(cookies.owner!, third.cookie, await ordered.sale());
+      const write = (cookie: string) =>
+        world.http.post(`/api/orders/${orderId}/review`).set('Cookie', cookie).send({ rating: 5, text: 'Great' });
+      await write(third.cookie).expect(201);
+      const both = await write(cookies.owner!).expect(201);
+      return { method: 'post', path: `/api/reviews/${both.body.theirs.id}/reply`, body: { text: 'Thank you!' } };
+    },
+    expect: { guest: 401, owner: 201, other: 403 },
+  },
+  'GET /api/users/:id/reviews': {
+    call: () => ({ method: 'get', path: `/api/users/${owner.id}/reviews` }),
+    expect: all(200),
+  },
+  'GET /api/users/:id/rating': {
+    call: () => ({ method: 'get', path: `/api/users/${owner.id}/rating` }),
+    expect: all(200),
   },
   // Support only: neither the owner nor another member may see the queue or decide (support itself:
   // gateway/test/orders.e2e-spec.ts). The claim here is on the owner's own sale.

@@ -12,6 +12,8 @@ import { AppModule as MessagingModule, SERVICE_NAME as MESSAGING } from '../../s
 import { MessagingConfig } from '../../services/messaging/src/config/messaging.config';
 import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
 import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
+import { AppModule as ReviewsModule, SERVICE_NAME as REVIEWS } from '../../services/reviews/src/app.module';
+import { ReviewsConfig } from '../../services/reviews/src/config/reviews.config';
 
 export type Http = ReturnType<typeof request>;
 
@@ -26,6 +28,7 @@ export async function startAllServices(
   apps.favourites = await startService(FAVOURITES, FavouritesConfig, (c) => FavouritesModule.register(c), infra, env);
   apps.messaging = await startService(MESSAGING, MessagingConfig, (c) => MessagingModule.register(c), infra, env);
   apps.payments = await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra, env);
+  apps.reviews = await startService(REVIEWS, ReviewsConfig, (c) => ReviewsModule.register(c), infra, env);
   return apps;
 }
 

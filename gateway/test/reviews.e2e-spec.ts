@@ -1,0 +1,250 @@
+import type { INestApplication } from '@nestjs/common';
+import { eventually, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import request from 'supertest';
+import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
+import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
+import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
+import { IdentityConfig } from '../../services/identity/src/config/identity.config';
+import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
+import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
+import { AppModule as ReviewsModule, SERVICE_NAME as REVIEWS } from '../../services/reviews/src/app.module';
+import { ReviewsConfig } from '../../services/reviews/src/config/reviews.config';
+import { join, startGateway, type Account } from './gateway-harness';
+
+/** Issue 23 over HTTP: reviews of completed orders, with the real services (an order completes as a buyer confirms it). */
+let infra: TestInfra;
+const services: INestApplication[] = [];
+let gateway: INestApplication;
+let http: ReturnType<typeof request>;
+
+let seller: Account;
+let buyer: Account;
+let stranger: Account;
+
+const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
+const goodCard = {
+  number: '4242 4242 4242 4242',
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+  postalCode: '10001',
+};
+const unknownId = '00000000-0000-4000-8000-000000000000';
+
+/** A product of the seller's that the buyer paid for: the order's id. */
+async function paidOrder(title: string): Promise<string> {
+  const product = await http
+    .post('/api/products')
+    .set('Cookie', seller.cookie)
+    .send({
+      title,
+      description: 'Hand-made souvenir bought on the road, customs cleared.',
+      price: 30,
+      condition: 'new',
+      category: 'Home Decor',
+      country: 'Peru',
+      images: ['https://example.com/p.jpg'],
+    })
+    .expect(201);
+  const intent = await http
+    .post('/api/create-payment-intent')
+    .set('Cookie', buyer.cookie)
+    .send({ productId: product.body.id, amount: 30, guestInfo: shipping })
+    .expect(200);
+  await http
+    .post('/api/payments/test-confirm')
+    .send({ clientSecret: intent.body.clientSecret, card: goodCard })
+    .expect(200);
+  const paid = await http
+    .post('/api/payments/reconcile')
+    .set('Cookie', buyer.cookie)
+    .send({ paymentIntentId: intent.body.paymentIntentId })
+    .expect(200);
+  return paid.body.orderId;
+}
+
+/** Shipped, delivered and confirmed: completed, once reviews has heard of it. */
+async function completedOrder(title: string): Promise<string> {
+  const orderId = await paidOrder(title);
+  await http.post(`/api/orders/${orderId}/ship`).set('Cookie', seller.cookie).send({ carrier: 'DHL' }).expect(200);
+  await http.post(`/api/orders/${orderId}/delivered`).set('Cookie', seller.cookie).expect(200);
+  await http.post(`/api/orders/${orderId}/confirm`).set('Cookie', buyer.cookie).expect(200);
+  await eventually(async () =>
+    expect((await http.get(`/api/orders/${orderId}/review`).set('Cookie', buyer.cookie).expect(200)).body.status).toBe(
+      'open',
+    ),
+  );
+  return orderId;
+}
+
+beforeAll(async () => {
+  infra = await startTestInfra();
+  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
+  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
+  services.push(await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra));
+  services.push(await startService(REVIEWS, ReviewsConfig, (c) => ReviewsModule.register(c), infra));
+  gateway = await startGateway(infra);
+  http = request(gateway.getHttpServer());
+  seller = await join(http, 'rosa', 'Rosa');
+  buyer = await join(http, 'tomas', 'Tomas');
+  stranger = await join(http, 'uma', 'Uma');
+}, 60_000);
+
+afterAll(async () => {
+  await gateway?.close();
+  for (const service of services.reverse()) await service.close();
+  await infra?.stop();
+});
+
+describe('review routes: sign-in, input and ids', () => {
+  it('need a session to write or read an order review; ids that are not UUIDs are 404', async () => {
+    await http.get(`/api/orders/${unknownId}/review`).expect(401);
+    await http.post(`/api/orders/${unknownId}/review`).send({ rating: 5, text: 'Great' }).expect(401);
+    await http.put(`/api/orders/${unknownId}/review`).send({ rating: 5, text: 'Great' }).expect(401);
+    await http.post(`/api/reviews/${unknownId}/reply`).send({ text: 'Thanks' }).expect(401);
+    await http
+      .post('/api/orders/nope/review')
+      .set('Cookie', buyer.cookie)
+      .send({ rating: 5, text: 'Great' })
+      .expect(404);
+    await http.post('/api/reviews/nope/reply').set('Cookie', buyer.cookie).send({ text: 'Thanks' }).expect(404);
+    await http.get('/api/users/nope/reviews').expect(404);
+    await http.get(`/api/users/${unknownId}/reviews`).expect(404);
+    await http.get(`/api/users/${unknownId}/rating`).expect(404);
+  });
+
+  it('refuse a bad review with the field and its message (400)', async () => {
+    const post = (body: object) =>
+      http.post(`/api/orders/${unknownId}/review`).set('Cookie', buyer.cookie).send(body).expect(400);
+    expect((await post({ rating: 0, text: 'Meh' })).body.errors).toEqual([
+      { field: 'rating', message: 'Choose from 1 to 5 stars' },
+    ]);
+    expect((await post({ rating: 4.5, text: 'Meh' })).body.errors).toEqual([
+      { field: 'rating', message: 'Choose from 1 to 5 stars' },
+    ]);
+    expect((await post({ rating: 5, text: '   ' })).body.errors).toEqual([
+      { field: 'text', message: 'Please write a few words' },
+    ]);
+    expect((await post({ rating: 5, text: 'x'.repeat(1001) })).body.errors).toEqual([
+      { field: 'text', message: 'Please keep it under 1,000 characters' },
+    ]);
+    expect((await post({ rating: 5, text: 'ok', stars: 5 })).body.errors).toEqual([
+      { field: 'stars', message: 'Unknown field: stars' },
+    ]);
+  });
+
+  it('an order that is not completed cannot be reviewed yet (409)', async () => {
+    const orderId = await paidOrder('Alpaca scarf');
+    const state = await http.get(`/api/orders/${orderId}/review`).set('Cookie', buyer.cookie).expect(200);
+    expect(state.body).toMatchObject({ status: 'not_completed', canWrite: false, mine: null });
+    const early = await http
+      .post(`/api/orders/${orderId}/review`)
+      .set('Cookie', buyer.cookie)
+      .send({ rating: 5, text: 'Great' })
+      .expect(409);
+    expect(early.body.message).toBe('Only a completed order can be reviewed');
+  });
+});
+
+describe('reviews of a completed order over HTTP', () => {
+  it('double-blind: hidden and editable until both wrote; then public, on the profile, with the rating and one reply', async () => {
+    const orderId = await completedOrder('Clay bull of Pucara');
+    const route = `/api/orders/${orderId}/review`;
+    await http.get(route).set('Cookie', stranger.cookie).expect(404);
+    await http.post(route).set('Cookie', stranger.cookie).send({ rating: 1, text: 'Not mine' }).expect(404);
+
+    const first = await http
+      .post(route)
+      .set('Cookie', buyer.cookie)
+      .send({ rating: 4, text: 'Lovely <b>bull</b>,\r\nwell packed' })
+      .expect(201);
+    expect(first.body).toMatchObject({
+      status: 'open',
+      role: 'buyer',
+      otherPartyId: seller.id,
+      canWrite: true,
+      mine: { rating: 4, text: 'Lovely <b>bull</b>,\nwell packed', publishedAt: null },
+      theirs: null,
+    });
+    await http.post(route).set('Cookie', buyer.cookie).send({ rating: 4, text: 'Again' }).expect(409);
+    const edited = await http
+      .put(route)
+      .set('Cookie', buyer.cookie)
+      .send({ rating: 5, text: 'Lovely bull' })
+      .expect(200);
+    expect(edited.body.mine).toMatchObject({ rating: 5, text: 'Lovely bull' });
+    const sellerSees = await http.get(route).set('Cookie', seller.cookie).expect(200);
+    expect(sellerSees.body).toMatchObject({ role: 'seller', theirs: null, theirsWritten: true, mine: null });
+    expect((await http.get(`/api/users/${seller.id}/reviews`).expect(200)).body).toEqual([]);
+    expect((await http.get(`/api/users/${seller.id}/rating`).expect(200)).body).toMatchObject({
+      average: null,
+      count: 0,
+    });
+
+    const both = await http
+      .post(route)
+      .set('Cookie', seller.cookie)
+      .send({ rating: 5, text: 'Paid at once' })
+      .expect(201);
+    expect(both.body).toMatchObject({
+      status: 'published',
+      canWrite: false,
+      theirs: { rating: 5, text: 'Lovely bull' },
+    });
+    await http.put(route).set('Cookie', buyer.cookie).send({ rating: 1, text: 'Changed my mind' }).expect(409);
+
+    const onProfile = await http.get(`/api/users/${seller.id}/reviews`).expect(200);
+    expect(onProfile.body).toEqual([
+      expect.objectContaining({
+        orderId,
+        authorRole: 'buyer',
+        author: { id: buyer.id, firstName: 'Tomas', lastName: 'Traveller', avatar: null },
+        rating: 5,
+        text: 'Lovely bull',
+        reply: null,
+      }),
+    ]);
+    expect((await http.get(`/api/users/${seller.id}/rating`).expect(200)).body).toEqual({
+      userId: seller.id,
+      average: 5,
+      count: 1,
+      distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 1 },
+    });
+
+    const reviewId = onProfile.body[0].id as string;
+    const reply = (who: Account, text = 'Thank you, Tomas!') =>
+      http.post(`/api/reviews/${reviewId}/reply`).set('Cookie', who.cookie).send({ text });
+    await reply(buyer).expect(403);
+    await reply(stranger).expect(403);
+    const answered = await reply(seller).expect(201);
+    expect(answered.body.reply).toEqual({ text: 'Thank you, Tomas!', createdAt: expect.any(String) });
+    await reply(seller, 'Once more').expect(409);
+    expect((await http.get(`/api/users/${seller.id}/reviews`).expect(200)).body[0].reply.text).toBe(
+      'Thank you, Tomas!',
+    );
+  });
+
+  it("pages a profile's reviews newest first with X-Next-Cursor; a bad cursor or limit is a 400", async () => {
+    const orderId = await completedOrder('Tin mirror');
+    await http
+      .post(`/api/orders/${orderId}/review`)
+      .set('Cookie', buyer.cookie)
+      .send({ rating: 3, text: 'Fine' })
+      .expect(201);
+    await http
+      .post(`/api/orders/${orderId}/review`)
+      .set('Cookie', seller.cookie)
+      .send({ rating: 4, text: 'Ok' })
+      .expect(201);
+    const first = await http.get(`/api/users/${seller.id}/reviews?limit=1`).expect(200);
+    expect(first.body.map((r: { rating: number }) => r.rating)).toEqual([3]);
+    const cursor = first.headers['x-next-cursor'];
+    expect(cursor).toEqual(expect.any(String));
+    const second = await http.get(`/api/users/${seller.id}/reviews`).query({ limit: 1, cursor }).expect(200);
+    expect(second.body.map((r: { rating: number }) => r.rating)).toEqual([5]);
+    expect(second.headers['x-next-cursor']).toBeUndefined();
+    expect((await http.get(`/api/users/${seller.id}/rating`).expect(200)).body).toMatchObject({ average: 4, count: 2 });
+    await http.get(`/api/users/${seller.id}/reviews?cursor=nope`).expect(400);
+    await http.get(`/api/users/${seller.id}/reviews?limit=0`).expect(400);
+  });
+});
