@@ -1,4 +1,5 @@
 import { EVENT_STREAM, EVENTS, type EventSubject } from '../events/subjects';
+import { PUSH } from '../push/push.subjects';
 import { RPC, type RpcSubject } from '../rpc/subjects';
 
 /** A domain service: its name is its NATS user, queue group, subject prefix and durable-consumer prefix. */
@@ -16,6 +17,8 @@ export interface NatsGrant {
   consumes: readonly EventSubject[];
   /** Events it follows with a plain core-NATS subscription (no JetStream). */
   listens: readonly EventSubject[];
+  /** Live push (`PUSH`): the notifications service publishes each user's events, the gateway subscribes to them. */
+  push?: 'publish' | 'subscribe';
 }
 
 const servesAll = (service: NatsServiceName) => Object.values(RPC[service]) as RpcSubject[];
@@ -80,9 +83,15 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.reviews.listUserReviews,
       RPC.reviews.getRating,
       RPC.reviews.getOrderReviews,
+      RPC.notifications.listEventsAfter,
+      RPC.notifications.listNotifications,
+      RPC.notifications.countUnread,
+      RPC.notifications.markRead,
+      RPC.notifications.markAllRead,
     ],
     consumes: [],
     listens: [EVENTS.messaging.inboxChanged],
+    push: 'subscribe',
   },
   identity: { serves: servesAll('identity'), calls: [], consumes: [], listens: [] },
   catalog: {
@@ -136,6 +145,19 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
     consumes: [EVENTS.payments.orderChanged, EVENTS.identity.userRegistered, EVENTS.identity.userUpdated],
     listens: [],
   },
+  notifications: {
+    serves: servesAll('notifications'),
+    calls: [],
+    consumes: [
+      EVENTS.messaging.messageSent,
+      EVENTS.messaging.inboxChanged,
+      EVENTS.payments.orderPaid,
+      EVENTS.payments.orderChanged,
+      EVENTS.payments.payoutPaid,
+    ],
+    listens: [],
+    push: 'publish',
+  },
 };
 
 export const NATS_PRINCIPALS = Object.keys(NATS_GRANTS) as NatsPrincipal[];
@@ -170,6 +192,8 @@ export function natsPermissions(
   const grant = NATS_GRANTS[principal];
   const publish: string[] = [...grant.calls];
   const subscribe: string[] = [...grant.serves, ...grant.listens, `${natsInboxPrefix(principal)}.>`];
+  if (grant.push === 'publish') publish.push(PUSH.wildcard);
+  if (grant.push === 'subscribe') subscribe.push(PUSH.wildcard);
   if (principal !== 'gateway') {
     // Its outbox relay publishes its own events only; every service may ensure the stream exists (whoever starts first).
     publish.push(

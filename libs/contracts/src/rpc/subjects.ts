@@ -16,6 +16,7 @@ import { CATALOG_RPC } from '../catalog/catalog.subjects';
 import { FAVOURITES_RPC } from '../favourites/favourites.subjects';
 import { IDENTITY_RPC } from '../identity/identity.subjects';
 import { MESSAGING_RPC } from '../messaging/messaging.subjects';
+import { NOTIFICATIONS_RPC } from '../notifications/notifications.subjects';
 import { PAYMENTS_RPC } from '../payments/payments.subjects';
 import { REVIEWS_RPC } from '../reviews/reviews.subjects';
 import { bySubject, subjectsByService, type DeclarationOf } from '../subject-tables';
@@ -31,6 +32,7 @@ const RPC_TABLES = {
   messaging: MESSAGING_RPC,
   payments: PAYMENTS_RPC,
   reviews: REVIEWS_RPC,
+  notifications: NOTIFICATIONS_RPC,
 } as const;
 
 /** Subjects by service and name: `RPC.catalog.getProduct` is `'catalog.product.get'`. */

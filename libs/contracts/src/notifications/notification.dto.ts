@@ -1,0 +1,71 @@
+import type { OrderChangedEvent } from '../payments/payments.events';
+
+type OrderStatus = OrderChangedEvent['to'];
+
+/**
+ * What a signed-in person's tabs are told the moment it happens (`GET /api/stream`, and the `push.user.<id>` NATS
+ * subject behind it). Each carries only ids and states: the web app reloads what it shows from the usual reads, which
+ * apply every permission, so an event never shows more than its recipient may read.
+ */
+export type LiveEventData =
+  /** A message to or from the recipient was stored (the sender's other tabs and devices are told too). */
+  | { type: 'message.sent'; messageId: string; fromUserId: string; toUserId: string; productId: string }
+  /** What the recipient's Messages shows changed (a message sent or read); `version` is their inbox version. */
+  | { type: 'inbox.changed'; version: number }
+  /** An order of the recipient's moved; `from` is null when it was just paid. */
+  | {
+      type: 'order.changed';
+      orderId: string;
+      productId: string;
+      from: OrderStatus | null;
+      to: OrderStatus;
+      role: 'buyer' | 'seller';
+    }
+  /** The money of one of the recipient's sales reached their payout account. */
+  | { type: 'payout.paid'; payoutId: string; orderId: string; amountCents: number; currency: string };
+
+export type LiveEventType = LiveEventData['type'];
+
+/** One row of a user's event log: `id` (a bigserial, as a string) is the SSE event id a reconnect resumes after. */
+export interface LiveEventDto {
+  id: string;
+  occurredAt: string;
+  data: LiveEventData;
+  /** Set when the event also put a notification in the recipient's bell. */
+  notificationId: string | null;
+}
+
+/**
+ * The events after a Last-Event-ID. `refetch` means the gap cannot be replayed (older than the log keeps, an id that
+ * is not the caller's, or too many events): the client reloads what it shows instead. `lastId` is the caller's
+ * newest event id, the id a fresh stream starts from.
+ */
+export interface LiveEventsDto {
+  events: LiveEventDto[];
+  lastId: string;
+  refetch: boolean;
+}
+
+/** What a notification is about, for its icon and wording in the bell. */
+export type NotificationKind = 'sale' | 'order' | 'payout';
+
+/** One notification of the bell: a sentence and the page it is about. */
+export interface NotificationDto {
+  id: string;
+  kind: NotificationKind;
+  text: string;
+  /** The app's path it opens (`/orders/<id>`, `/profile/payouts`). */
+  link: string;
+  createdAt: string;
+  readAt: string | null;
+}
+
+/** A page of the caller's notifications, newest first; `nextCursor` when there are older ones. */
+export interface NotificationsPageDto {
+  items: NotificationDto[];
+  nextCursor?: string;
+}
+
+export interface NotificationsUnreadDto {
+  count: number;
+}

@@ -1,0 +1,30 @@
+import { IsInt, IsNumberString, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { PAGE_SIZE } from '../pagination/page-query.dto';
+
+/** The caller's live events after `afterId` (a Last-Event-ID); without it, none, only the newest id. */
+export class ListEventsAfterRequest {
+  @IsUUID('all') actorId!: string;
+  @IsOptional() @IsNumberString({ no_symbols: true }) @MaxLength(18) afterId?: string;
+}
+
+/** A page of the caller's notifications, newest first. */
+export class ListNotificationsRequest {
+  @IsUUID('all') actorId!: string;
+  @IsInt() @Min(1) @Max(PAGE_SIZE.max) limit!: number;
+  /** The `nextCursor` of the previous page; an unreadable one is VALIDATION_FAILED 'Invalid cursor'. */
+  @IsOptional() @IsString() @MaxLength(500) cursor?: string;
+}
+
+export class CountUnreadNotificationsRequest {
+  @IsUUID('all') actorId!: string;
+}
+
+/** Marks one of the caller's notifications read (again: no change). */
+export class MarkNotificationReadRequest {
+  @IsUUID('all') actorId!: string;
+  @IsUUID('all') notificationId!: string;
+}
+
+export class MarkAllNotificationsReadRequest {
+  @IsUUID('all') actorId!: string;
+}

@@ -1,0 +1,23 @@
+import { defineRpc, rpc, type Done } from '../rpc/contract';
+import type { LiveEventsDto, NotificationsPageDto, NotificationsUnreadDto } from './notification.dto';
+import {
+  CountUnreadNotificationsRequest,
+  ListEventsAfterRequest,
+  ListNotificationsRequest,
+  MarkAllNotificationsReadRequest,
+  MarkNotificationReadRequest,
+} from './notifications.rpc';
+
+/** notifications' request/reply subjects, each with its request class and reply type. */
+export const NOTIFICATIONS_RPC = defineRpc('notifications', {
+  /** Replays a stream's missed events on reconnect (Last-Event-ID), or says to refetch. */
+  listEventsAfter: rpc('notifications.event.list-after', ListEventsAfterRequest).returns<LiveEventsDto>(),
+  listNotifications: rpc('notifications.notification.list', ListNotificationsRequest).returns<NotificationsPageDto>(),
+  countUnread: rpc(
+    'notifications.notification.count-unread',
+    CountUnreadNotificationsRequest,
+  ).returns<NotificationsUnreadDto>(),
+  /** 404 for a notification that is not the caller's. */
+  markRead: rpc('notifications.notification.mark-read', MarkNotificationReadRequest).returns<Done>(),
+  markAllRead: rpc('notifications.notification.mark-all-read', MarkAllNotificationsReadRequest).returns<Done>(),
+});

@@ -1,0 +1,39 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { PlatformModule } from '@souvenir/platform';
+import type { NotificationsConfig } from './config/notifications.config';
+import { NOTIFICATIONS_MIGRATIONS } from './database/migrations';
+import { DomainEventsConsumer } from './live/domain-events.consumer';
+import { EventLogRepository } from './live/event-log.repository';
+import { LiveEventsService } from './live/live-events.service';
+import { PushAfterCommit } from './live/push-after-commit';
+import { NotificationsController } from './notifications/notifications.controller';
+import { NotificationsRepository } from './notifications/notifications.repository';
+import { NotificationsService } from './notifications/notifications.service';
+
+export const SERVICE_NAME = 'notifications';
+
+@Module({})
+export class AppModule {
+  static register(config: NotificationsConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forService({
+          name: SERVICE_NAME,
+          config,
+          entities: [],
+          migrations: NOTIFICATIONS_MIGRATIONS,
+        }),
+      ],
+      controllers: [NotificationsController],
+      providers: [
+        LiveEventsService,
+        EventLogRepository,
+        PushAfterCommit,
+        NotificationsService,
+        NotificationsRepository,
+        DomainEventsConsumer,
+      ],
+    };
+  }
+}

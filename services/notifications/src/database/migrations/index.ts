@@ -1,0 +1,4 @@
+import { CreateNotifications1736000000000 } from './1736000000000-create-notifications';
+
+/** Every migration of the notifications schema, in order. Never edit one that has landed; add a new one. */
+export const NOTIFICATIONS_MIGRATIONS = [CreateNotifications1736000000000];

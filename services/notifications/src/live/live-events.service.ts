@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import type { ListEventsAfterRequest, LiveEventsDto } from '@souvenir/contracts';
+import type { EntityManager } from 'typeorm';
+import { NotificationsConfig } from '../config/notifications.config';
+import { NotificationsRepository } from '../notifications/notifications.repository';
+import type { Delivery } from './deliveries';
+import { EventLogRepository } from './event-log.repository';
+import { PushAfterCommit } from './push-after-commit';
+
+/** Writes each recipient's copy of a domain event (log row, bell notification) and pushes it once committed. */
+@Injectable()
+export class LiveEventsService {
+  constructor(
+    private readonly config: NotificationsConfig,
+    private readonly log: EventLogRepository,
+    private readonly notifications: NotificationsRepository,
+    private readonly push: PushAfterCommit,
+  ) {}
+
+  /** Inside the consumer's transaction, which also records the event as processed (so this runs once per event). */
+  async record(manager: EntityManager, deliveries: Delivery[], occurredAt: string): Promise<void> {
+    // Per-user locks are always taken in the same order, so two events for the same two people never deadlock.
+    const sorted = [...deliveries].sort((a, b) => a.userId.localeCompare(b.userId));
+    for (const delivery of sorted) {
+      const notificationId = delivery.notification
+        ? await this.notifications.insert(manager, delivery.userId, delivery.notification, occurredAt)
+        : null;
+      const event = await this.log.append(manager, {
+        userId: delivery.userId,
+        data: delivery.data,
+        notificationId,
+        occurredAt,
+      });
+      await this.log.prune(manager, delivery.userId, this.config.LIVE_EVENTS_KEEP_HOURS);
+      this.push.add(manager, delivery.userId, event);
+    }
+  }
+
+  /**
+   * The events a reconnecting stream missed. Refetch when the id is not one of the caller's kept events (pruned,
+   * another person's, made up) or the gap is longer than LIVE_EVENTS_REPLAY_MAX: the client reloads instead.
+   */
+  async after(request: ListEventsAfterRequest): Promise<LiveEventsDto> {
+    const { actorId, afterId } = request;
+    const lastId = await this.log.lastId(actorId);
+    if (afterId === undefined) return { events: [], lastId, refetch: false };
+    const refetch = { events: [], lastId, refetch: true };
+    if (BigInt(afterId) > BigInt(lastId)) return refetch;
+    if (afterId !== '0' && !(await this.log.has(actorId, afterId))) return refetch;
+    const max = this.config.LIVE_EVENTS_REPLAY_MAX;
+    const events = await this.log.after(actorId, afterId, max + 1);
+    if (events.length > max) return refetch;
+    return { events, lastId: events.at(-1)?.id ?? afterId, refetch: false };
+  }
+}
