@@ -13,19 +13,6 @@ import { OrderHarness } from './order-harness';
  */
 
 const h = new OrderHarness({ PLATFORM_FEE_PERCENT: '5' });
-const details = {
-  legalName: 'Sam Seller',
-  dateOfBirth: '1901-01-01',
-  addressLine: '1 Main St',
-  city: 'Springfield',
-  postalCode: '10001',
-  routingNumber: '110000000',
-  accountNumber: '000123456789',
-};
-const urls = {
-  returnUrl: 'http://localhost:3000/profile/payouts?onboarding=return',
-  refreshUrl: 'http://localhost:3000/profile/payouts?onboarding=refresh',
-};
 
 type Outcome = 'complete' | 'cancel' | 'claimRefund' | 'supportRelease' | 'leaveHeld' | 'shipOnly';
 type Dispute = 'none' | 'wonBefore' | 'lostBefore' | 'lostAfter';
@@ -148,7 +135,7 @@ it("every random history of a seller's orders leaves the ledger audited clean an
         const seller = await h.person('seller');
         const totals = { earned: 0, held: 0 };
         for (const [i, s] of stories.entries()) {
-          if (i === activateAt) await activate(seller);
+          if (i === activateAt) await h.onboard(seller);
           const { earned, held } = await play(seller, s);
           totals.earned += earned;
           totals.held += held;
@@ -166,8 +153,3 @@ it("every random history of a seller's orders leaves the ledger audited clean an
     { numRuns: 8, endOnFailure: true },
   );
 }, 300_000);
-
-async function activate(seller: string): Promise<void> {
-  const { url } = await h.rpc.send(RPC.payments.createPayoutAccount, { actorId: seller, ...urls });
-  await h.rpc.send(RPC.payments.completeTestOnboarding, { token: new URL(url).pathname.split('/').pop()!, ...details });
-}

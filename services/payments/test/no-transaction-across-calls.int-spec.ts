@@ -4,8 +4,7 @@ import { RpcClient } from '@souvenir/platform';
 import { eventually } from '@souvenir/testing';
 import { DataSource } from 'typeorm';
 import { PaymentProvider } from '../src/providers/payment-provider';
-import { signedTestEvent } from '../src/providers/test-webhooks';
-import { OrderHarness } from './order-harness';
+import { OrderHarness, SUCCEEDING_CARD } from './order-harness';
 
 /*
  * Money safety: no payments transaction (and so no row lock or pooled connection) is ever held while the service
@@ -59,20 +58,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h.stop());
 
-const card = {
-  number: '4242424242424242',
-  expMonth: '12',
-  expYear: String(new Date().getUTCFullYear() + 2),
-  cvc: '123',
-  postalCode: '10001',
-};
 const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
-const chargeOf = async (orderId: string) =>
-  (
-    await h.infra.database.query<{ c: string }>('SELECT provider_charge_id AS c FROM payments.orders WHERE id = $1', [
-      orderId,
-    ])
-  )[0].c;
 const payoutStatus = async (orderId: string) =>
   (
     await h.infra.database.query<{ status: string }>('SELECT status FROM payments.payouts WHERE order_id = $1', [
@@ -95,19 +81,7 @@ it('the detector sees a provider call made inside a transaction', async () => {
 
 it('checkout, payment, sale, refunds, payout, dispute and reconcile: no network call inside a transaction', async () => {
   // Two checkouts of one item: a guest's stays open, the member pays; the guest's is closed and its intent cancelled.
-  const product = await h.rpc.send(RPC.catalog.createProduct, {
-    actorId: h.seller,
-    product: {
-      title: 'Lacquered box',
-      description: 'A lovely handmade souvenir brought home from far away.',
-      price: 20,
-      condition: 'new',
-      category: 'Art & Crafts',
-      country: 'Japan',
-      images: ['https://example.com/s.jpg'],
-      isCustomsVerified: true,
-    },
-  });
+  const product = await h.listProduct();
   const guest = await h.rpc.send(RPC.payments.createIntent, {
     productId: product.id,
     amount: '20.00',
@@ -119,7 +93,7 @@ it('checkout, payment, sale, refunds, payout, dispute and reconcile: no network 
     actorId: h.buyer,
     guestInfo: shipping,
   });
-  await h.rpc.send(RPC.payments.confirmTestPayment, { clientSecret: member.clientSecret, card });
+  await h.rpc.send(RPC.payments.confirmTestPayment, { clientSecret: member.clientSecret, card: SUCCEEDING_CARD });
   expect(
     await h.rpc.send(RPC.payments.reconcile, { paymentIntentId: member.paymentIntentId, actorId: h.buyer }),
   ).toMatchObject({ status: 'paid' });
@@ -155,21 +129,7 @@ it('checkout, payment, sale, refunds, payout, dispute and reconcile: no network 
   await eventually(async () => expect((await h.money(claimed.orderId)).refundCalls).toBe(1), 15_000);
 
   // Onboarded, completed, paid out; then a lost card dispute takes the transfer back.
-  const { url } = await h.rpc.send(RPC.payments.createPayoutAccount, {
-    actorId: h.seller,
-    returnUrl: 'http://localhost:3000/profile/payouts?onboarding=return',
-    refreshUrl: 'http://localhost:3000/profile/payouts?onboarding=refresh',
-  });
-  await h.rpc.send(RPC.payments.completeTestOnboarding, {
-    token: new URL(url).pathname.split('/').pop()!,
-    legalName: 'Sally Test',
-    dateOfBirth: '1901-01-01',
-    addressLine: '1 Main St',
-    city: 'Springfield',
-    postalCode: '10001',
-    routingNumber: '110000000',
-    accountNumber: '000123456789',
-  });
+  await h.onboard(h.seller);
   await eventually(
     async () =>
       expect(await h.rpc.send(RPC.payments.getPayoutAccount, { actorId: h.seller })).toMatchObject({
@@ -182,22 +142,7 @@ it('checkout, payment, sale, refunds, payout, dispute and reconcile: no network 
   await h.rpc.send(RPC.payments.markDelivered, { orderRef: sold.orderId, actorId: h.buyer });
   await h.rpc.send(RPC.payments.confirmOrder, { orderRef: sold.orderId, actorId: h.buyer });
   await eventually(async () => expect(await payoutStatus(sold.orderId)).toBe('paid'), 15_000);
-  const chargeId = await chargeOf(sold.orderId);
-  const { payload, signature } = signedTestEvent(
-    'charge.dispute.closed',
-    {
-      id: `dp_test_${chargeId.slice(-8)}`,
-      object: 'dispute',
-      amount: 2000,
-      currency: 'usd',
-      charge: chargeId,
-      payment_intent: null,
-      reason: 'fraudulent',
-      status: 'lost',
-    },
-    Math.floor(Date.now() / 1000),
-  );
-  await h.rpc.send(RPC.payments.handleWebhook, { payload, signature });
+  await h.sendDispute('charge.dispute.closed', await h.chargeOf(sold.orderId), 'lost', Math.floor(Date.now() / 1000));
   await eventually(async () => expect(await payoutStatus(sold.orderId)).toBe('reversed'), 15_000);
 
   expect([...calls].sort()).toEqual(

@@ -8,6 +8,33 @@ import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../ide
 import { IdentityConfig } from '../../identity/src/config/identity.config';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { PaymentsConfig } from '../src/config/payments.config';
+import { signedTestEvent } from '../src/providers/test-webhooks';
+
+/** A seller's onboarding form, filled with values the test-mode provider accepts (as Stripe's test mode would). */
+export const ONBOARDING_DETAILS = {
+  legalName: 'Sally Test',
+  dateOfBirth: '1901-01-01',
+  addressLine: '1 Main St',
+  city: 'Springfield',
+  postalCode: '10001',
+  routingNumber: '110000000',
+  accountNumber: '000123456789',
+};
+/** Where onboarding sends the seller back to. */
+export const ONBOARDING_URLS = {
+  returnUrl: 'http://localhost:3000/profile/payouts?onboarding=return',
+  refreshUrl: 'http://localhost:3000/profile/payouts?onboarding=refresh',
+};
+/** Stripe's test card that always succeeds. */
+export const SUCCEEDING_CARD = {
+  number: '4242424242424242',
+  expMonth: '12',
+  expYear: String(new Date().getUTCFullYear() + 2),
+  cvc: '123',
+  postalCode: '10001',
+};
+/** The token of a test-mode onboarding link. */
+export const onboardingToken = (url: string) => new URL(url).pathname.split('/').pop()!;
 
 /** identity, catalog and payments on real Postgres/NATS, with the people of an order: seller, buyer, stranger, support. */
 export class OrderHarness {
@@ -77,19 +104,7 @@ export class OrderHarness {
     as: 'member' | 'guest' = 'member',
     seller = this.seller,
   ): Promise<{ orderId: string; token: string | null; productId: string }> {
-    const product = await this.rpc.send(RPC.catalog.createProduct, {
-      actorId: seller,
-      product: {
-        title: `Souvenir ${++this.n}`,
-        description: 'A lovely handmade souvenir brought home from far away.',
-        price: 20,
-        condition: 'new',
-        category: 'Art & Crafts',
-        country: 'Japan',
-        images: ['https://example.com/s.jpg'],
-        isCustomsVerified: true,
-      },
-    });
+    const product = await this.listProduct(seller);
     const shipping: ShippingInfoDto = {
       billingStreet: '1 Main St',
       billingCity: 'Springfield',
@@ -103,19 +118,67 @@ export class OrderHarness {
         ? { actorId: this.buyer, guestInfo: shipping }
         : { guestInfo: { ...shipping, email: 'gia@example.com', firstName: 'Gia', lastName: 'Guest' } }),
     });
-    const card = {
-      number: '4242424242424242',
-      expMonth: '12',
-      expYear: String(new Date().getUTCFullYear() + 2),
-      cvc: '123',
-      postalCode: '10001',
-    };
-    await this.rpc.send(RPC.payments.confirmTestPayment, { clientSecret: intent.clientSecret, card });
+    await this.rpc.send(RPC.payments.confirmTestPayment, { clientSecret: intent.clientSecret, card: SUCCEEDING_CARD });
     const [row] = await this.infra.database.query<{ id: string }>(
       'SELECT id FROM payments.orders WHERE provider_payment_id = $1',
       [intent.paymentIntentId],
     );
     return { orderId: row.id, token: intent.checkoutToken ?? null, productId: product.id };
+  }
+
+  /** A fresh product on sale at 20.00. */
+  listProduct(seller = this.seller) {
+    return this.rpc.send(RPC.catalog.createProduct, {
+      actorId: seller,
+      product: {
+        title: `Souvenir ${++this.n}`,
+        description: 'A lovely handmade souvenir brought home from far away.',
+        price: 20,
+        condition: 'new',
+        category: 'Art & Crafts',
+        country: 'Japan',
+        images: ['https://example.com/s.jpg'],
+        isCustomsVerified: true,
+      },
+    });
+  }
+
+  /** The seller's payout account, onboarded through the test-mode page; answers where the page sends them back. */
+  async onboard(actorId: string, overrides: Partial<typeof ONBOARDING_DETAILS> = {}): Promise<{ returnUrl: string }> {
+    const { url } = await this.rpc.send(RPC.payments.createPayoutAccount, { actorId, ...ONBOARDING_URLS });
+    return this.rpc.send(RPC.payments.completeTestOnboarding, {
+      token: onboardingToken(url),
+      ...ONBOARDING_DETAILS,
+      ...overrides,
+    });
+  }
+
+  /** The charge an order's payment made. */
+  async chargeOf(orderId: string): Promise<string> {
+    const [row] = await this.infra.database.query<{ c: string }>(
+      'SELECT provider_charge_id AS c FROM payments.orders WHERE id = $1',
+      [orderId],
+    );
+    return row.c;
+  }
+
+  /** A signed card dispute webhook about a charge (`created` orders deliveries, as Stripe's event time does). */
+  sendDispute(type: string, chargeId: string, status: string, created: number) {
+    const { payload, signature } = signedTestEvent(
+      type,
+      {
+        id: `dp_test_${chargeId.slice(-8)}`,
+        object: 'dispute',
+        amount: 2000,
+        currency: 'usd',
+        charge: chargeId,
+        payment_intent: null,
+        reason: 'fraudulent',
+        status,
+      },
+      created,
+    );
+    return this.rpc.send(RPC.payments.handleWebhook, { payload, signature });
   }
 
   /** A new member (a seller of their own, for tests that need a fresh balance). */

@@ -4,7 +4,7 @@ import { auditLedger } from '../src/ledger/ledger-audit';
 import { MoneySweep } from '../src/payouts/money-sweep';
 import { PaymentProvider } from '../src/providers/payment-provider';
 import { signedTestEvent } from '../src/providers/test-webhooks';
-import { errorOf, OrderHarness } from './order-harness';
+import { errorOf, ONBOARDING_DETAILS, ONBOARDING_URLS, onboardingToken, OrderHarness } from './order-harness';
 
 /*
  * Sellers get paid (issue 20), in test mode, on real Postgres/NATS: onboarding through the test-mode provider's
@@ -14,26 +14,12 @@ import { errorOf, OrderHarness } from './order-harness';
 
 // The sweeps' schedule is pushed out of the test's way: the sweep test calls it itself.
 const h = new OrderHarness({ PLATFORM_FEE_PERCENT: '10', PAYMENTS_SWEEP_CRON: '0 0 1 1 *' });
-const details = {
-  legalName: 'Sally Test',
-  dateOfBirth: '1901-01-01',
-  addressLine: '1 Main St',
-  city: 'Springfield',
-  postalCode: '10001',
-  routingNumber: '110000000',
-  accountNumber: '000123456789',
-};
-const urls = {
-  returnUrl: 'http://localhost:3000/profile/payouts?onboarding=return',
-  refreshUrl: 'http://localhost:3000/profile/payouts?onboarding=refresh',
-};
 
 beforeAll(() => h.start(), 60_000);
 afterAll(() => h.stop());
 
 const audit = async () => expect(await auditLedger((sql, params) => h.infra.database.query(sql, params))).toEqual([]);
 const payouts = (actorId: string): Promise<PayoutsPageDto> => h.rpc.send(RPC.payments.listPayouts, { actorId });
-const tokenOf = (url: string) => new URL(url).pathname.split('/').pop()!;
 
 /** Through the seller's steps and the buyer's "Everything is OK". */
 async function complete(orderId: string): Promise<void> {
@@ -42,10 +28,8 @@ async function complete(orderId: string): Promise<void> {
   await h.rpc.send(RPC.payments.confirmOrder, { orderRef: orderId, actorId: h.buyer });
 }
 
-async function onboard(actorId: string, overrides: Partial<typeof details> = {}): Promise<void> {
-  const { url } = await h.rpc.send(RPC.payments.createPayoutAccount, { actorId, ...urls });
-  const done = await h.rpc.send(RPC.payments.completeTestOnboarding, { token: tokenOf(url), ...details, ...overrides });
-  expect(done.returnUrl).toBe(urls.returnUrl);
+async function onboard(actorId: string, overrides: Partial<typeof ONBOARDING_DETAILS> = {}): Promise<void> {
+  expect((await h.onboard(actorId, overrides)).returnUrl).toBe(ONBOARDING_URLS.returnUrl);
 }
 
 describe('payouts', () => {
@@ -73,16 +57,20 @@ describe('payouts', () => {
     await audit();
 
     // Onboarding: a link to the local page, details judged like Stripe's test values, account.updated delivered signed.
-    const { url } = await h.rpc.send(RPC.payments.createPayoutAccount, { actorId: h.seller, ...urls });
+    const { url } = await h.rpc.send(RPC.payments.createPayoutAccount, { actorId: h.seller, ...ONBOARDING_URLS });
     expect(url).toMatch(/^http:\/\/localhost:3000\/payouts\/test-onboarding\/[A-Za-z0-9]+$/);
-    expect(await h.rpc.send(RPC.payments.getTestOnboarding, { token: tokenOf(url) })).toMatchObject({
+    expect(await h.rpc.send(RPC.payments.getTestOnboarding, { token: onboardingToken(url) })).toMatchObject({
       usable: true,
       email: 'sally@example.com',
     });
-    await h.rpc.send(RPC.payments.completeTestOnboarding, { token: tokenOf(url), ...details });
-    const reused = await errorOf(h.rpc.send(RPC.payments.completeTestOnboarding, { token: tokenOf(url), ...details }));
+    await h.rpc.send(RPC.payments.completeTestOnboarding, { token: onboardingToken(url), ...ONBOARDING_DETAILS });
+    const reused = await errorOf(
+      h.rpc.send(RPC.payments.completeTestOnboarding, { token: onboardingToken(url), ...ONBOARDING_DETAILS }),
+    );
     expect(reused?.code).toBe(ErrorCode.Conflict);
-    expect(await h.rpc.send(RPC.payments.getTestOnboarding, { token: tokenOf(url) })).toMatchObject({ usable: false });
+    expect(await h.rpc.send(RPC.payments.getTestOnboarding, { token: onboardingToken(url) })).toMatchObject({
+      usable: false,
+    });
 
     await eventually(async () => expect((await payouts(h.seller)).items[0].status).toBe('paid'), 15_000);
     expect(await h.rpc.send(RPC.payments.getPayoutAccount, { actorId: h.seller })).toMatchObject({
@@ -170,45 +158,25 @@ describe('payouts', () => {
     for (let i = 0; i < 3; i++) await h.rpc.send(RPC.payments.getPayoutAccount, { actorId: h.stranger });
     expect(await heardAt()).toBe(read);
     const tooYoung = await errorOf(
-      h.rpc.send(RPC.payments.completeTestOnboarding, { token: 'x'.repeat(24), ...details, dateOfBirth: '2020-01-01' }),
+      h.rpc.send(RPC.payments.completeTestOnboarding, {
+        token: 'x'.repeat(24),
+        ...ONBOARDING_DETAILS,
+        dateOfBirth: '2020-01-01',
+      }),
     );
     expect(tooYoung?.code).toBe(ErrorCode.ValidationFailed);
     const unknown = await errorOf(
-      h.rpc.send(RPC.payments.completeTestOnboarding, { token: 'y'.repeat(24), ...details }),
+      h.rpc.send(RPC.payments.completeTestOnboarding, { token: 'y'.repeat(24), ...ONBOARDING_DETAILS }),
     );
     expect(unknown?.code).toBe(ErrorCode.NotFound);
   }, 60_000);
 
   it('freezes the money of an order whose card is disputed, and a lost dispute takes it back from the seller (reversing a transfer)', async () => {
-    const webhook = (type: string, chargeId: string, status: string, created: number) => {
-      const { payload, signature } = signedTestEvent(
-        type,
-        {
-          id: `dp_test_${chargeId.slice(-8)}`,
-          object: 'dispute',
-          amount: 2000,
-          currency: 'usd',
-          charge: chargeId,
-          payment_intent: null,
-          reason: 'fraudulent',
-          status,
-        },
-        created,
-      );
-      return h.rpc.send(RPC.payments.handleWebhook, { payload, signature });
-    };
-    const chargeOf = async (orderId: string) =>
-      (
-        await h.infra.database.query<{ c: string }>(
-          'SELECT provider_charge_id AS c FROM payments.orders WHERE id = $1',
-          [orderId],
-        )
-      )[0].c;
     const now = Math.floor(Date.now() / 1000);
 
     // Open while held: frozen; the order completes but its payout waits; lost: the bank took it, the seller earns nothing.
     const frozen = await h.buy();
-    await webhook('charge.dispute.created', await chargeOf(frozen.orderId), 'needs_response', now);
+    await h.sendDispute('charge.dispute.created', await h.chargeOf(frozen.orderId), 'needs_response', now);
     expect(await h.get(frozen.orderId, h.buyer)).toMatchObject({
       money: { state: 'frozen' },
       cardDispute: { status: 'open', reason: 'fraudulent' },
@@ -222,8 +190,8 @@ describe('payouts', () => {
     );
     await complete(frozen.orderId);
     expect((await h.get(frozen.orderId, h.seller)).money.state).toBe('frozen'); // completed, but nothing is paid while the dispute is open
-    await webhook('charge.dispute.updated', await chargeOf(frozen.orderId), 'under_review', now - 5); // older: ignored
-    await webhook('charge.dispute.closed', await chargeOf(frozen.orderId), 'lost', now + 1);
+    await h.sendDispute('charge.dispute.updated', await h.chargeOf(frozen.orderId), 'under_review', now - 5); // older: ignored
+    await h.sendDispute('charge.dispute.closed', await h.chargeOf(frozen.orderId), 'lost', now + 1);
     expect((await h.get(frozen.orderId, h.seller)).money.state).toBe('charged_back');
     expect(
       (await h.rpc.send(RPC.payments.listCardDisputes, { actorId: h.support })).items.map((o) => o.id),
@@ -238,7 +206,7 @@ describe('payouts', () => {
       15_000,
     );
     const before = (await payouts(h.seller)).balance;
-    const closed = webhook('charge.dispute.closed', await chargeOf(paid.orderId), 'lost', now + 2);
+    const closed = h.sendDispute('charge.dispute.closed', await h.chargeOf(paid.orderId), 'lost', now + 2);
     await closed;
     await closed; // the same delivery again changes nothing
     await eventually(async () => {
@@ -261,7 +229,7 @@ describe('payouts', () => {
     const racing = await h.buy();
     jest.spyOn(provider, 'createTransfer').mockImplementationOnce(async (input) => {
       const transferId = await transfer(input);
-      await webhook('charge.dispute.closed', await chargeOf(racing.orderId), 'lost', now + 3);
+      await h.sendDispute('charge.dispute.closed', await h.chargeOf(racing.orderId), 'lost', now + 3);
       return transferId;
     });
     await complete(racing.orderId);
