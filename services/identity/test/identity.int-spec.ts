@@ -160,6 +160,19 @@ describe('identity service', () => {
     );
   });
 
+  it('answers the known users among many ids in one request, and refuses more than a page of ids', async () => {
+    const me = await rpc.send(RPC.identity.register, registration('mina'));
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const found = await rpc.send(RPC.identity.getUsersByIds, { userIds: [unknown, me.id.toUpperCase()] });
+    expect(found).toEqual([expect.objectContaining({ id: me.id, firstName: me.firstName })]);
+    expect(found[0]).not.toHaveProperty('email');
+    expect(await rpc.send(RPC.identity.getUsersByIds, { userIds: [] })).toEqual([]);
+    await expectError(
+      rpc.send(RPC.identity.getUsersByIds, { userIds: Array.from({ length: 101 }, () => unknown) }),
+      ErrorCode.ValidationFailed,
+    );
+  });
+
   it('delivers every user registered event once, even when NATS was down while users registered', async () => {
     const users = app.get(UsersService);
     await infra.nats.stop();

@@ -13,7 +13,7 @@ import {
   type GetProductRequest,
   type OrderChangedEvent,
   type GetThreadRequest,
-  type GetUserRequest,
+  type GetUsersByIdsRequest,
   InboxChangedEvent,
   type MessageSentEvent,
   PAGE_SIZE,
@@ -107,13 +107,9 @@ class OtherServicesStub {
     });
   }
 
-  @MessagePattern(RPC.identity.getUser)
-  getUser({ userId }: GetUserRequest): Promise<UserDto> {
-    return stubAnswer(() => {
-      const user = identityUsers.get(userId);
-      if (!user) throw new RpcException({ code: ErrorCode.NotFound, message: 'User not found' });
-      return user;
-    });
+  @MessagePattern(RPC.identity.getUsersByIds)
+  getUsersByIds({ userIds }: GetUsersByIdsRequest): Promise<UserDto[]> {
+    return stubAnswer(() => userIds.flatMap((userId) => identityUsers.get(userId) ?? []));
   }
 }
 
@@ -441,7 +437,7 @@ describe('messaging service', () => {
     // A plain subscription sees every request on the subject, besides the queue group that answers it.
     const requests = { users: 0, products: 0 };
     const watchers = [
-      nc.subscribe(RPC.identity.getUser, { callback: () => void (requests.users += 1) }),
+      nc.subscribe(RPC.identity.getUsersByIds, { callback: () => void (requests.users += 1) }),
       nc.subscribe(RPC.catalog.getProduct, { callback: () => void (requests.products += 1) }),
     ];
     await nc.flush();
@@ -454,15 +450,15 @@ describe('messaging service', () => {
         product: { title: 'Raku tea bowl' },
       });
       await nc.flush();
-      // identity answers one user per request (it has no request for many users yet): two requests, sent together
-      // with catalog's, so the message waits for one answer's time, not three.
-      expect(requests).toEqual({ users: 2, products: 1 });
-      expect(stubAnswers.maxInFlight).toBe(3);
+      // Both people in one request to identity, sent together with catalog's: the message waits for one answer's
+      // time, not two.
+      expect(requests).toEqual({ users: 1, products: 1 });
+      expect(stubAnswers.maxInFlight).toBe(2);
 
       // Stored: the next message asks nobody.
       await send(writer, maker, bowl, 'And oven safe?');
       await nc.flush();
-      expect(requests).toEqual({ users: 2, products: 1 });
+      expect(requests).toEqual({ users: 1, products: 1 });
     } finally {
       stubAnswers.delayMs = 0;
       for (const watcher of watchers) watcher.unsubscribe();

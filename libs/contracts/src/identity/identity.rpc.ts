@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsUUID, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsUUID, ValidateNested } from 'class-validator';
 import { LoginDto, RegisterDto, UpdateProfileDto } from './user.dto';
 
 /** `identity.user.get`: the public profile of any user. */
@@ -8,6 +8,11 @@ export class GetUserRequest {
 }
 
 /** `identity.user.get-me`: the caller's own account, with email. */
+/** Batch lookup for read models that miss several users: one request per page, never one per user. */
+export class GetUsersByIdsRequest {
+  @IsArray() @ArrayMaxSize(100) @IsUUID('all', { each: true }) userIds!: string[];
+}
+
 export class GetMeRequest {
   @IsUUID('all') actorId!: string;
 }

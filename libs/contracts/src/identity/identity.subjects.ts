@@ -1,6 +1,7 @@
 import {
   GetMeRequest,
   GetUserRequest,
+  GetUsersByIdsRequest,
   RegisterUserRequest,
   UpdateUserRequest,
   VerifyCredentialsRequest,
@@ -13,6 +14,8 @@ export const IDENTITY_RPC = defineRpc('identity', {
   register: rpc('identity.user.register', RegisterUserRequest).returns<MeDto>(),
   verifyCredentials: rpc('identity.user.verify-credentials', VerifyCredentialsRequest).returns<MeDto>(),
   getUser: rpc('identity.user.get', GetUserRequest).returns<UserDto>(),
+  /** The users known among the ids, in no particular order; unknown ids are left out. */
+  getUsersByIds: rpc('identity.user.get-many', GetUsersByIdsRequest).returns<UserDto[]>(),
   getMe: rpc('identity.user.get-me', GetMeRequest).returns<MeDto>(),
   updateUser: rpc('identity.user.update', UpdateUserRequest).returns<MeDto>(),
 });

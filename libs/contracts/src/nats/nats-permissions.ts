@@ -121,7 +121,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   },
   messaging: {
     serves: servesAll('messaging'),
-    calls: [RPC.catalog.getProduct, RPC.identity.getUser],
+    calls: [RPC.catalog.getProduct, RPC.identity.getUsersByIds],
     consumes: [
       EVENTS.identity.userRegistered,
       EVENTS.identity.userUpdated,

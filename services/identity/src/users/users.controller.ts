@@ -23,6 +23,11 @@ export class UsersController {
     return this.users.getUser(request);
   }
 
+  @RpcHandler(RPC.identity.getUsersByIds)
+  getUsersByIds(request: RpcRequest<typeof RPC.identity.getUsersByIds>) {
+    return this.users.getUsersByIds(request);
+  }
+
   @RpcHandler(RPC.identity.getMe)
   getMe(request: RpcRequest<typeof RPC.identity.getMe>) {
     return this.users.getMe(request);

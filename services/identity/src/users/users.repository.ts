@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { In, type EntityManager, type Repository } from 'typeorm';
 import { UserEntity } from './user.entity';
 
 @Injectable()
@@ -9,6 +9,11 @@ export class UsersRepository {
 
   findById(id: string): Promise<UserEntity | null> {
     return this.users.findOne({ where: { id } });
+  }
+
+  /** The users among the ids (primary key lookups; unknown ids are left out). */
+  findByIds(ids: string[]): Promise<UserEntity[]> {
+    return ids.length ? this.users.findBy({ id: In(ids) }) : Promise.resolve([]);
   }
 
   /** Locks the user's row for a change. */

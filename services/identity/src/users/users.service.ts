@@ -6,6 +6,7 @@ import {
   MESSAGES,
   type GetMeRequest,
   type GetUserRequest,
+  type GetUsersByIdsRequest,
   type MeDto,
   type RegisterUserRequest,
   type UpdateUserRequest,
@@ -68,6 +69,10 @@ export class UsersService {
     const user = await this.users.findById(request.userId);
     if (!user) throw DomainError.notFound('User');
     return toUserDto(user);
+  }
+
+  async getUsersByIds(request: GetUsersByIdsRequest): Promise<UserDto[]> {
+    return (await this.users.findByIds(request.userIds)).map(toUserDto);
   }
 
   async getMe(request: GetMeRequest): Promise<MeDto> {

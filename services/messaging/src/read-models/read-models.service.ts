@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ErrorCode,
   RPC,
   type ProductListedEvent,
   type ProductRemovedEvent,
@@ -81,19 +80,8 @@ export class ReadModelsService {
     if (unknown.length) throw DomainError.notFound('User');
   }
 
-  /**
-   * The profiles identity knows among `userIds`. identity answers one user per request (it has no request for many
-   * users), so the requests go out together rather than one after another.
-   */
-  private async askIdentity(userIds: string[]): Promise<UserDto[]> {
-    const users = await Promise.all(
-      userIds.map((userId) =>
-        this.rpc.send(RPC.identity.getUser, { userId }).catch((error: unknown) => {
-          if (error instanceof DomainError && error.code === ErrorCode.NotFound) return null;
-          throw error;
-        }),
-      ),
-    );
-    return users.filter((user) => user !== null);
+  /** The profiles identity knows among `userIds`, in one request. */
+  private askIdentity(userIds: string[]): Promise<UserDto[]> {
+    return this.rpc.send(RPC.identity.getUsersByIds, { userIds });
   }
 }
