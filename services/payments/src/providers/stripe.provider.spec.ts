@@ -125,12 +125,10 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
     it("maps a succeeded intent's latest charge, whether Stripe sends its id or the expanded charge", async () => {
       const { http, provider } = setup();
       const intent = fixture('payment_intent');
-      http
-        .answer(200, intent)
-        .answer(200, {
-          ...intent,
-          latest_charge: { id: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts', object: 'charge', amount: 1999 },
-        });
+      http.answer(200, intent).answer(200, {
+        ...intent,
+        latest_charge: { id: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts', object: 'charge', amount: 1999 },
+      });
 
       const expected = {
         id: 'pi_3QfXaZLkdIwHu7ix0aBcDeFg',
