@@ -21,10 +21,16 @@ import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { EditProfileDialog } from '../components/EditProfileDialog';
 import { ListingsGrid } from '../components/ListingsGrid';
 import { ProfileHeader } from '../components/ProfileHeader';
+import ReviewsTab from '../../reviews/components/ReviewsTab';
 
-type TabKey = 'active' | 'favorites' | 'sold';
+type TabKey = 'active' | 'favorites' | 'sold' | 'reviews';
 
-const TAB_HEADINGS: Record<TabKey, string> = { active: 'Active listings', favorites: 'Favorites', sold: 'Sold items' };
+const TAB_HEADINGS: Record<TabKey, string> = {
+  active: 'Active listings',
+  favorites: 'Favorites',
+  sold: 'Sold items',
+  reviews: 'Reviews',
+};
 // The tab panel's heading is for screen readers (the selected tab says the same on screen): without it the cards'
 // h3 titles would follow the profile's h1, skipping a level.
 const visuallyHidden = {
@@ -65,7 +71,8 @@ export default function ProfilePage() {
   const soldCount = soldListings.data?.pages[0]?.totalCount;
 
   const requested = params.get('tab') as TabKey | null;
-  const tab: TabKey = requested === 'sold' || (requested === 'favorites' && isOwner) ? requested : 'active';
+  const tab: TabKey =
+    requested === 'sold' || requested === 'reviews' || (requested === 'favorites' && isOwner) ? requested : 'active';
   const favorites = useGetFavoritesInfiniteQuery(undefined, { skip: tab !== 'favorites' });
   const listings = tab === 'sold' ? soldListings : activeListings;
   const favoriteItems = useMemo(() => favorites.data?.pages.flatMap((page) => page.items), [favorites.data]);
@@ -132,13 +139,15 @@ export default function ProfilePage() {
             id="tab-sold"
             aria-controls="panel-sold"
           />
+          <Tab value="reviews" label="Reviews" id="tab-reviews" aria-controls="panel-reviews" />
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         <Typography component="h2" sx={visuallyHidden}>
           {TAB_HEADINGS[tab]}
         </Typography>
-        {tab !== 'favorites' && listings.isError && (
+        {tab === 'reviews' && <ReviewsTab userId={userId} isOwner={isOwner} />}
+        {tab !== 'favorites' && tab !== 'reviews' && listings.isError && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {asApiError(listings.error)?.message}
           </Alert>

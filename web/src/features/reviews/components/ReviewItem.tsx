@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Rating from '@mui/material/Rating';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { REVIEW_LIMITS, ReplyDto, type ReviewDto } from '@souvenir/contracts';
+import { asApiError } from '../../../api/api';
+import { UserAvatar } from '../../../components/UserAvatar';
+import { useDtoForm } from '../../../hooks/useDtoForm';
+import { useToast } from '../../../hooks/useToast';
+import { useReplyToReviewMutation } from '../reviewsApi';
+import { reviewDate } from '../reviewText';
+
+/** Text people wrote, shown as text (React escapes it; never HTML), their line breaks kept. */
+export function WrittenText({ children }: { children: string }) {
+  return <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', mt: 0.5 }}>{children}</Typography>;
+}
+
+function ReplyForm({ reviewId, onDone }: { reviewId: string; onDone: () => void }) {
+  const [reply, { isLoading }] = useReplyToReviewMutation();
+  const toast = useToast();
+  const form = useDtoForm<{ text: string }>(ReplyDto, { text: '' });
+  const send = async ({ text }: { text: string }) => {
+    try {
+      await reply({ reviewId, text }).unwrap();
+      toast({ title: 'Reply posted', variant: 'success' });
+      onDone();
+    } catch (error) {
+      toast({ title: 'Could not post the reply', description: asApiError(error)?.serverMessage, variant: 'error' });
+    }
+  };
+  return (
+    <Box component="form" noValidate onSubmit={form.handleSubmit(send)} sx={{ mt: 1.5 }}>
+      <TextField
+        {...form.field('text')}
+        label="Your public reply"
+        multiline
+        minRows={2}
+        fullWidth
+        size="small"
+        slotProps={{ htmlInput: { maxLength: REVIEW_LIMITS.textMax } }}
+      />
+      <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+        <Button type="submit" variant="contained" size="small" disabled={isLoading}>
+          Post Reply
+        </Button>
+        <Button size="small" onClick={onDone} disabled={isLoading}>
+          Cancel
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+interface Props {
+  review: ReviewDto;
+  /** The reviewed person is looking: they may reply once. */
+  canReply?: boolean;
+}
+
+/** One published review: author, stars, date, text, and the reviewed person's reply. */
+export function ReviewItem({ review, canReply = false }: Props) {
+  const [replying, setReplying] = useState(false);
+  const author = review.author;
+  const name = author ? `${author.firstName} ${author.lastName}`.trim() : 'A member';
+  return (
+    <Box component="article" aria-label={`Review by ${name}`} sx={{ py: 2 }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <UserAvatar
+          firstName={author?.firstName ?? '?'}
+          lastName={author?.lastName ?? ''}
+          avatar={author?.avatar ?? null}
+          size={40}
+        />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {review.authorRole === 'buyer' ? 'Bought from them' : 'Sold to them'}
+            {review.publishedAt ? ` · ${reviewDate(review.publishedAt)}` : ''}
+          </Typography>
+        </Box>
+      </Stack>
+      <Rating
+        value={review.rating}
+        readOnly
+        size="small"
+        sx={{ mt: 1 }}
+        aria-label={`${review.rating} out of 5 stars`}
+      />
+      <WrittenText>{review.text}</WrittenText>
+      {review.reply && (
+        <Box sx={{ mt: 1.5, ml: { xs: 1, sm: 3 }, pl: 2, borderLeft: 3, borderColor: 'divider' }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            Reply · {reviewDate(review.reply.createdAt)}
+          </Typography>
+          <WrittenText>{review.reply.text}</WrittenText>
+        </Box>
+      )}
+      {canReply && !review.reply && !replying && (
+        <Button size="small" sx={{ mt: 1 }} onClick={() => setReplying(true)}>
+          Reply
+        </Button>
+      )}
+      {replying && <ReplyForm reviewId={review.id} onDone={() => setReplying(false)} />}
+    </Box>
+  );
+}

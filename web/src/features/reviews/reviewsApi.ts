@@ -1,0 +1,74 @@
+import type { OrderReviewsDto, RatingSummaryDto, ReviewDto } from '@souvenir/contracts';
+import { api, nextCursorOf } from '../../api/api';
+
+/** One page of a user's published reviews: `nextCursor` from the `X-Next-Cursor` header (null on the last page). */
+export interface ReviewsPage {
+  items: ReviewDto[];
+  nextCursor: string | null;
+}
+
+const orderReviewsTag = (orderId: string) => ({ type: 'Review' as const, id: `ORDER:${orderId}` });
+const userReviewsTag = (userId: string) => ({ type: 'Review' as const, id: `USER:${userId}` });
+
+/** Reviews of completed orders (issue 23): the order's two reviews, a profile's reviews and rating, replies. */
+export const reviewsApi = api.enhanceEndpoints({ addTagTypes: ['Review'] }).injectEndpoints({
+  endpoints: (build) => ({
+    /** The order's reviews as the caller (its buyer or seller) sees them. */
+    getOrderReviews: build.query<OrderReviewsDto, string>({
+      query: (orderId) => `/orders/${encodeURIComponent(orderId)}/review`,
+      providesTags: (_result, _error, orderId) => [orderReviewsTag(orderId)],
+    }),
+    /** Writes the caller's review (`create`) or changes it while hidden (`update`). */
+    writeReview: build.mutation<
+      OrderReviewsDto,
+      { orderId: string; rating: number; text: string; mode: 'create' | 'update' }
+    >({
+      query: ({ orderId, rating, text, mode }) => ({
+        url: `/orders/${encodeURIComponent(orderId)}/review`,
+        method: mode === 'create' ? 'POST' : 'PUT',
+        body: { rating, text },
+      }),
+      // The answer is the new state; a publication also changes both people's profiles.
+      async onQueryStarted({ orderId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        dispatch(reviewsApi.util.upsertQueryData('getOrderReviews', orderId, data));
+      },
+      invalidatesTags: (result) =>
+        result?.status === 'published'
+          ? [result.mine, result.theirs].flatMap((review) => (review ? [userReviewsTag(review.subjectId)] : []))
+          : [],
+    }),
+    /** A user's published reviews, newest first, page after page. */
+    getUserReviews: build.infiniteQuery<ReviewsPage, string, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+      },
+      query: ({ queryArg, pageParam }) =>
+        `/users/${encodeURIComponent(queryArg)}/reviews${pageParam ? `?${new URLSearchParams({ cursor: pageParam })}` : ''}`,
+      transformResponse: (items: ReviewDto[], meta): ReviewsPage => ({ items, nextCursor: nextCursorOf(meta) }),
+      providesTags: (_result, _error, userId) => [userReviewsTag(userId)],
+    }),
+    getUserRating: build.query<RatingSummaryDto, string>({
+      query: (userId) => `/users/${encodeURIComponent(userId)}/rating`,
+      providesTags: (_result, _error, userId) => [userReviewsTag(userId)],
+    }),
+    /** The reviewed person's one public reply. */
+    replyToReview: build.mutation<ReviewDto, { reviewId: string; text: string }>({
+      query: ({ reviewId, text }) => ({
+        url: `/reviews/${encodeURIComponent(reviewId)}/reply`,
+        method: 'POST',
+        body: { text },
+      }),
+      invalidatesTags: (result) => (result ? [userReviewsTag(result.subjectId)] : []),
+    }),
+  }),
+});
+
+export const {
+  useGetOrderReviewsQuery,
+  useWriteReviewMutation,
+  useGetUserReviewsInfiniteQuery,
+  useGetUserRatingQuery,
+  useReplyToReviewMutation,
+} = reviewsApi;
