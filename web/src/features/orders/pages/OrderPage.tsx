@@ -21,6 +21,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { ProductImage } from '../../../components/ProductImage';
 import { formatMoney } from '../../../utils/money';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { OrderReviewCard } from '../../reviews/components/OrderReviewCard';
 import { useNow } from '../../messages/hooks/useNow';
 import { ClaimCard } from '../components/ClaimCard';
 import { OrderActions } from '../components/OrderActions';
@@ -228,6 +229,7 @@ export default function OrderPage() {
       <Grid container spacing={3} sx={{ mt: 3 }}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Stack spacing={3}>
+            <OrderReviewCard order={order} />
             {order.claim && <ClaimCard claim={order.claim} />}
             <Section title="Timeline">
               {order.history.length ? (
