@@ -1,24 +1,24 @@
 import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
-import { ThemeProvider } from '@mui/material/styles';
+import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { Provider } from 'react-redux';
 import { ToastProvider } from '../components/toast/ToastProvider';
 import { store } from './store';
 import { theme } from './theme';
 
-const globalStyles = {
+const globalStyles = (theme: Theme) => ({
   '.skip-link': {
     position: 'absolute',
     left: -9999,
     top: 8,
     zIndex: 2000,
-    background: '#fff',
+    background: theme.palette.background.paper,
     padding: '8px 16px',
     borderRadius: 8,
   },
   '.skip-link:focus': { left: 8 },
-};
+});
 
 /** Store, theme, global styles and toasts around the router: the same in the browser and in the prerendered Home. */
 export function App({ children }: { children: ReactNode }) {

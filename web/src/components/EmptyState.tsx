@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { translucent } from '../app/theme';
 
 interface Props {
   icon: ReactNode;
@@ -19,7 +20,7 @@ export function EmptyState({ icon, title, description, action }: Props) {
         border: '2px dashed',
         borderColor: 'divider',
         borderRadius: 4,
-        bgcolor: 'rgba(255,255,255,0.6)',
+        bgcolor: (theme) => translucent(theme, 'common.white', 0.6),
       }}
     >
       <Box sx={{ color: 'primary.light', '& svg': { fontSize: 56 } }} aria-hidden>

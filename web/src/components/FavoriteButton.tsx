@@ -3,6 +3,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
 import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
 import { useToggleFavorite } from '../features/favorites/hooks/useToggleFavorite';
+import { translucent } from '../app/theme';
 
 interface Props {
   productId: string;
@@ -27,13 +28,13 @@ export function FavoriteButton({ productId, favorited, title, sx }: Props) {
       aria-pressed={favorited}
       aria-busy={isPending || undefined}
       sx={{
-        bgcolor: 'rgba(255,255,255,0.92)',
-        '&:hover': { bgcolor: '#fff' },
-        boxShadow: '0 2px 8px rgba(0,0,0,0.12)',
+        bgcolor: (theme) => translucent(theme, 'common.white', 0.92),
+        '&:hover': { bgcolor: 'common.white' },
+        boxShadow: (theme) => `0 2px 8px ${translucent(theme, 'common.black', 0.12)}`,
         ...sx,
       }}
     >
-      {favorited ? <FavoriteRounded sx={{ color: '#E0245E' }} /> : <FavoriteBorderRounded />}
+      {favorited ? <FavoriteRounded sx={{ color: 'brand.heart' }} /> : <FavoriteBorderRounded />}
     </IconButton>
   );
 }

@@ -83,7 +83,7 @@ export function HowItWorksSteps({ steps, accent = 'primary' }: { steps: Step[]; 
                   display: 'grid',
                   placeItems: 'center',
                   bgcolor: `${accent}.main`,
-                  color: '#fff',
+                  color: 'common.white',
                   mb: 2,
                 }}
               >

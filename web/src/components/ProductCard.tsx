@@ -13,6 +13,7 @@ import { CustomsChip } from './CustomsChip';
 import { FavoriteButton } from './FavoriteButton';
 import { ProductImage } from './ProductImage';
 import { ProductMeta } from './ProductMeta';
+import { translucent } from '../app/theme';
 
 interface Props {
   product: ProductDto;
@@ -35,7 +36,10 @@ export function ProductCard({ product, layout = 'grid', sold = false, showFavori
         position: 'relative',
         height: '100%',
         transition: 'transform 180ms, box-shadow 180ms',
-        '&:hover': { transform: 'translateY(-3px)', boxShadow: '0 14px 32px rgba(43,33,24,0.12)' },
+        '&:hover': {
+          transform: 'translateY(-3px)',
+          boxShadow: (theme) => `0 14px 32px ${translucent(theme, 'brand.ink', 0.12)}`,
+        },
       }}
     >
       <CardActionArea
@@ -67,18 +71,19 @@ export function ProductCard({ product, layout = 'grid', sold = false, showFavori
               sx={{
                 position: 'absolute',
                 inset: 0,
-                bgcolor: 'rgba(43,33,24,0.55)',
+                bgcolor: (theme) => translucent(theme, 'brand.ink', 0.55),
                 display: 'grid',
                 placeItems: 'center',
               }}
             >
               <Typography
                 sx={{
-                  color: '#fff',
+                  color: 'common.white',
                   fontWeight: 800,
                   letterSpacing: '0.2em',
                   fontSize: '1.4rem',
-                  border: '3px solid #fff',
+                  border: '3px solid',
+                  borderColor: 'common.white',
                   px: 2,
                   borderRadius: 1,
                   transform: 'rotate(-8deg)',

@@ -22,7 +22,7 @@ export function ProductImage({ src, alt, sx, loading = 'lazy' }: Props) {
       alt={alt}
       loading={loading}
       onError={() => src && setFailed(src)}
-      sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover', bgcolor: '#F3ECE4', ...sx }}
+      sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover', bgcolor: 'brand.clay', ...sx }}
     />
   );
 }

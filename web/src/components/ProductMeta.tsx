@@ -8,7 +8,7 @@ export function ProductMeta() {
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
       <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center' }}>
-        <StarRounded sx={{ fontSize: 18, color: '#F2A81D' }} aria-hidden />
+        <StarRounded sx={{ fontSize: 18, color: 'brand.star' }} aria-hidden />
         <Typography variant="body2">4.8 (23)</Typography>
       </Stack>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>

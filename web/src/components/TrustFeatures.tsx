@@ -7,6 +7,7 @@ import ShieldRounded from '@mui/icons-material/ShieldRounded';
 import CreditCardRounded from '@mui/icons-material/CreditCardRounded';
 import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
 import LocalShippingRounded from '@mui/icons-material/LocalShippingRounded';
+import { translucent } from '../app/theme';
 
 /** The trust and safety claims of spec section 1. */
 const claims = [
@@ -56,17 +57,24 @@ export function TrustFeatures({ dark = false }: { dark?: boolean }) {
                 borderRadius: '50%',
                 display: 'grid',
                 placeItems: 'center',
-                bgcolor: dark ? 'rgba(255,255,255,0.12)' : 'rgba(31,111,120,0.1)',
-                color: dark ? '#F2B591' : 'secondary.main',
+                bgcolor: (theme) =>
+                  dark ? translucent(theme, 'common.white', 0.12) : translucent(theme, 'secondary.main', 0.1),
+                color: dark ? 'brand.peach' : 'secondary.main',
               }}
             >
               <Icon />
             </Box>
             <Box>
-              <Typography variant="h6" component="h3" sx={{ color: dark ? '#fff' : 'text.primary' }}>
+              <Typography variant="h6" component="h3" sx={{ color: dark ? 'common.white' : 'text.primary' }}>
                 {title}
               </Typography>
-              <Typography variant="body2" sx={{ color: dark ? 'rgba(255,255,255,0.75)' : 'text.secondary', mt: 0.5 }}>
+              <Typography
+                variant="body2"
+                sx={{
+                  color: (theme) => (dark ? translucent(theme, 'common.white', 0.75) : theme.palette.text.secondary),
+                  mt: 0.5,
+                }}
+              >
                 {text}
               </Typography>
             </Box>

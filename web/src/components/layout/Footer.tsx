@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { Logo } from './Logo';
+import { translucent } from '../../app/theme';
 
 /**
  * Every link leads to a page (or a section of one, by its id) that says what the label promises: help and contact
@@ -44,19 +45,22 @@ const columns = [
 
 export function Footer() {
   return (
-    <Box component="footer" sx={{ bgcolor: '#2B2118', color: '#EFE5DA', mt: 10, pt: 8, pb: 4 }}>
+    <Box component="footer" sx={{ bgcolor: 'brand.ink', color: 'brand.onInk', mt: 10, pt: 8, pb: 4 }}>
       <Container maxWidth="xl">
         <Grid container spacing={5}>
           <Grid size={{ xs: 12, md: 4 }}>
             <Logo inverted />
-            <Typography variant="body2" sx={{ mt: 2, maxWidth: 340, color: 'rgba(239,229,218,0.75)' }}>
+            <Typography
+              variant="body2"
+              sx={{ mt: 2, maxWidth: 340, color: (theme) => translucent(theme, 'brand.onInk', 0.75) }}
+            >
               Customs-cleared souvenirs from travellers around the world, shipped to you from home. Every purchase is
               covered by buyer protection.
             </Typography>
           </Grid>
           {columns.map((column) => (
             <Grid key={column.title} size={{ xs: 6, sm: 4, md: 2.66 }}>
-              <Typography variant="overline" component="h2" sx={{ color: '#F2B591' }}>
+              <Typography variant="overline" component="h2" sx={{ color: 'brand.peach' }}>
                 {column.title}
               </Typography>
               <Stack spacing={1} sx={{ mt: 1 }}>
@@ -76,7 +80,8 @@ export function Footer() {
         </Grid>
         <Box
           sx={{
-            borderTop: '1px solid rgba(239,229,218,0.15)',
+            borderTop: '1px solid',
+            borderColor: (theme) => translucent(theme, 'brand.onInk', 0.15),
             mt: 6,
             pt: 3,
             display: 'flex',
@@ -86,10 +91,10 @@ export function Footer() {
             alignItems: 'center',
           }}
         >
-          <Typography variant="body2" sx={{ color: 'rgba(239,229,218,0.6)' }}>
+          <Typography variant="body2" sx={{ color: (theme) => translucent(theme, 'brand.onInk', 0.6) }}>
             © {new Date().getFullYear()} Souvenir Swap. All rights reserved.
           </Typography>
-          <Typography variant="body2" sx={{ color: 'rgba(239,229,218,0.8)' }}>
+          <Typography variant="body2" sx={{ color: (theme) => translucent(theme, 'brand.onInk', 0.8) }}>
             No ads, no tracking.{' '}
             <Link component={RouterLink} to="/privacy" sx={{ color: 'inherit' }}>
               What we keep

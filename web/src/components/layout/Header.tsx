@@ -22,6 +22,8 @@ import { useSignOut } from '../../features/auth/hooks/useSignOut';
 import { useUnreadCount } from '../../features/messages/hooks/useUnreadCount';
 import { HeaderSearch } from './HeaderSearch';
 import { Logo } from './Logo';
+import type { Theme } from '@mui/material/styles';
+import { translucent } from '../../app/theme';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
 
@@ -41,7 +43,7 @@ const navLinkSx = {
   color: 'text.secondary',
   borderRadius: 999,
   px: 1.5,
-  '&.active': { color: 'primary.main', bgcolor: 'rgba(181,79,43,0.08)' },
+  '&.active': { color: 'primary.main', bgcolor: (theme: Theme) => translucent(theme, 'primary.main', 0.08) },
 };
 
 export function Header() {
@@ -66,7 +68,7 @@ export function Header() {
       color="inherit"
       elevation={0}
       sx={{
-        bgcolor: 'rgba(255,255,255,0.92)',
+        bgcolor: (theme) => translucent(theme, 'common.white', 0.92),
         backdropFilter: 'blur(8px)',
         borderBottom: '1px solid',
         borderColor: 'divider',

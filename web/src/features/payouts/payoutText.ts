@@ -1,14 +1,7 @@
 import type { PayoutAccountStatus, PayoutStatus } from '@souvenir/contracts';
 
-/** A chip's tint: dark text on a light background, readable at AA contrast (the order chips' palette). */
-export const TONES = {
-  neutral: { bgcolor: '#EFEAE4', color: '#4A4038' },
-  moving: { bgcolor: '#DDEFF1', color: '#14515A' },
-  done: { bgcolor: '#DFF1E3', color: '#1E5E2E' },
-  problem: { bgcolor: '#FCE4E4', color: '#9A1C1C' },
-} as const;
-
-export type Tone = keyof typeof TONES;
+/** A chip's tint (the theme's, as the order chips'): dark text on a light background, readable at AA contrast. */
+export type Tone = 'neutral' | 'moving' | 'done' | 'problem';
 
 /** The payout account's status: its chip, and what it means for the seller in a sentence. */
 export const ACCOUNT_STATUS: Record<PayoutAccountStatus, { label: string; tone: Tone; sentence: string }> = {

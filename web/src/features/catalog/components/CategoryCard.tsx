@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { BrowseCategoryCountDto } from '@souvenir/contracts';
 import { Link as RouterLink } from 'react-router';
+import { translucent } from '../../../app/theme';
 
 interface Props {
   /** A browse name of CATEGORY_FILTERS: Home's category filter takes it as it is. */
@@ -45,7 +46,7 @@ export function CategoryCard({ name, count, icon: Icon, color }: Props) {
             borderRadius: 3.5,
             display: 'grid',
             placeItems: 'center',
-            bgcolor: `${color}1A`,
+            bgcolor: (theme) => translucent(theme, color, 0.1),
             color,
           }}
         >

@@ -3,6 +3,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { translucent } from '../../../app/theme';
 
 interface Props {
   title: string;
@@ -38,10 +39,11 @@ export function DestinationCard({ title, subtitle, image, selected = false, fall
           sx={{
             position: 'absolute',
             inset: 0,
-            background: 'linear-gradient(180deg, rgba(0,0,0,0) 45%, rgba(20,14,8,0.72) 100%)',
+            background: (theme) =>
+              `linear-gradient(180deg, ${translucent(theme, 'common.black', 0)} 45%, ${translucent(theme, 'brand.shade', 0.72)} 100%)`,
           }}
         />
-        <Box sx={{ position: 'absolute', left: 14, right: 14, bottom: 12, color: '#fff' }}>
+        <Box sx={{ position: 'absolute', left: 14, right: 14, bottom: 12, color: 'common.white' }}>
           <Typography sx={{ fontWeight: 700, fontSize: '1.1rem', lineHeight: 1.2 }}>{title}</Typography>
           <Typography variant="body2" sx={{ opacity: 0.88 }}>
             {subtitle}

@@ -5,6 +5,7 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import type { CategoryDto } from '@souvenir/contracts';
 import { destinationImage } from '../destinations';
 import { DestinationCard } from './DestinationCard';
+import { translucent } from '../../../app/theme';
 
 interface Props {
   categories: CategoryDto[] | undefined;
@@ -13,7 +14,8 @@ interface Props {
   onSelect: (country: string) => void;
 }
 
-const palette = ['#1F6F78', '#C4572F', '#7A4E9E', '#2E7D4F', '#B5832A', '#3F5E96'];
+// Palette paths: a destination without a photo gets one of these behind its initial.
+const palette = ['secondary.main', 'brand.logo', 'brand.plum', 'success.main', 'brand.gold', 'brand.denim'];
 
 function itemCount(count: number) {
   return `${count} ${count === 1 ? 'item' : 'items'}`;
@@ -69,7 +71,7 @@ export function DestinationCards({ categories, isLoading, country, onSelect }: P
                     <Typography
                       aria-hidden
                       sx={{
-                        color: 'rgba(255,255,255,0.35)',
+                        color: (theme) => translucent(theme, 'common.white', 0.35),
                         fontSize: 96,
                         fontWeight: 800,
                         fontFamily: (t) => t.typography.h1.fontFamily,
@@ -87,16 +89,19 @@ export function DestinationCards({ categories, isLoading, country, onSelect }: P
               selected={!country}
               onClick={() => onSelect('')}
               fallback={
-                <Box sx={{ position: 'absolute', inset: 0, bgcolor: '#2B2118', display: 'grid', placeItems: 'center' }}>
+                <Box
+                  sx={{ position: 'absolute', inset: 0, bgcolor: 'brand.ink', display: 'grid', placeItems: 'center' }}
+                >
                   <Box
                     sx={{
                       width: 72,
                       height: 72,
                       borderRadius: '50%',
-                      border: '2px solid rgba(255,255,255,0.5)',
+                      border: '2px solid',
+                      borderColor: (theme) => translucent(theme, 'common.white', 0.5),
                       display: 'grid',
                       placeItems: 'center',
-                      color: '#F2B591',
+                      color: 'brand.peach',
                     }}
                   >
                     <AddRounded sx={{ fontSize: 40 }} aria-hidden />

@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { translucent } from '../../../app/theme';
 
 /**
  * The top of Home: the headline over the gradient, and `children` (the search form) below it. It ships with the
@@ -19,9 +20,10 @@ export function HomeHero({ children }: { children: ReactNode }) {
       sx={{
         position: 'relative',
         overflow: 'hidden',
-        color: '#fff',
+        color: 'common.white',
         py: { xs: 8, md: 12 },
-        background: 'linear-gradient(135deg, #9E4122 0%, #C4572F 45%, #1F6F78 100%)',
+        background: ({ palette }) =>
+          `linear-gradient(135deg, ${palette.primary.dark} 0%, ${palette.brand.logo} 45%, ${palette.secondary.main} 100%)`,
       }}
     >
       <Box
@@ -30,8 +32,8 @@ export function HomeHero({ children }: { children: ReactNode }) {
           position: 'absolute',
           inset: 0,
           opacity: 0.18,
-          backgroundImage:
-            'radial-gradient(circle at 15% 25%, #fff 0 2px, transparent 3px), radial-gradient(circle at 75% 65%, #fff 0 2px, transparent 3px)',
+          backgroundImage: ({ palette: { common } }) =>
+            `radial-gradient(circle at 15% 25%, ${common.white} 0 2px, transparent 3px), radial-gradient(circle at 75% 65%, ${common.white} 0 2px, transparent 3px)`,
           backgroundSize: '48px 48px, 64px 64px',
         }}
       />
@@ -41,18 +43,26 @@ export function HomeHero({ children }: { children: ReactNode }) {
         viewBox="0 0 400 200"
         sx={{ position: 'absolute', right: -40, bottom: -20, width: { xs: 320, md: 560 }, opacity: 0.16 }}
       >
-        <path d="M10 150 Q 120 20 220 100 T 390 40" fill="none" stroke="#fff" strokeWidth="3" strokeDasharray="8 10" />
-        <path d="M380 30 l14 6 -12 10z" fill="#fff" />
-        <circle cx="10" cy="150" r="8" fill="#fff" />
+        <path
+          d="M10 150 Q 120 20 220 100 T 390 40"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="3"
+          strokeDasharray="8 10"
+        />
+        <path d="M380 30 l14 6 -12 10z" fill="currentColor" />
+        <circle cx="10" cy="150" r="8" fill="currentColor" />
       </Box>
       <Container maxWidth="md" sx={{ position: 'relative', textAlign: 'center' }}>
-        <Typography variant="overline" sx={{ color: '#FFD9C2' }}>
+        <Typography variant="overline" sx={{ color: 'brand.blush' }}>
           Customs-cleared · Shipped from home
         </Typography>
         <Typography id="hero-heading" variant="h1" sx={{ mt: 1 }}>
           Souvenirs from around the world, without the plane ticket
         </Typography>
-        <Typography sx={{ mt: 2, fontSize: { md: '1.2rem' }, color: 'rgba(255,255,255,0.88)' }}>
+        <Typography
+          sx={{ mt: 2, fontSize: { md: '1.2rem' }, color: (theme) => translucent(theme, 'common.white', 0.88) }}
+        >
           Travellers sell the treasures they brought home. You get authentic finds with fast domestic delivery.
         </Typography>
         {children}

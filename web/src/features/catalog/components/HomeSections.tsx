@@ -221,10 +221,10 @@ export default function HomeSections() {
       >
         <Container maxWidth="lg">
           <Box sx={{ textAlign: 'center', mb: 6 }}>
-            <Typography variant="overline" sx={{ color: '#F2B591' }}>
+            <Typography variant="overline" sx={{ color: 'brand.peach' }}>
               Trust &amp; Safety
             </Typography>
-            <Typography id="home-trust-heading" variant="h2" sx={{ color: '#fff' }}>
+            <Typography id="home-trust-heading" variant="h2" sx={{ color: 'common.white' }}>
               Shop with confidence
             </Typography>
           </Box>

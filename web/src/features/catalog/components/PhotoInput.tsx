@@ -10,6 +10,7 @@ import AddPhotoAlternateRounded from '@mui/icons-material/AddPhotoAlternateRound
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import { LIMITS, MESSAGES } from '@souvenir/contracts';
 import { ProductImage } from '../../../components/ProductImage';
+import { translucent } from '../../../app/theme';
 
 interface Props {
   images: string[];
@@ -192,8 +193,8 @@ export function PhotoInput({ images, onChange, error }: Props) {
                   position: 'absolute',
                   top: 6,
                   right: 6,
-                  bgcolor: 'rgba(255,255,255,0.9)',
-                  '&:hover': { bgcolor: '#fff' },
+                  bgcolor: (theme) => translucent(theme, 'common.white', 0.9),
+                  '&:hover': { bgcolor: 'common.white' },
                 }}
               >
                 <CloseRounded fontSize="small" />

@@ -14,7 +14,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
           borderRadius: 5,
           overflow: 'hidden',
           aspectRatio: '1 / 1',
-          bgcolor: '#F3ECE4',
+          bgcolor: 'brand.clay',
           border: '1px solid',
           borderColor: 'divider',
         }}

@@ -34,7 +34,7 @@ export function SellerCard({ seller, contact }: { seller: SellerDto; contact?: R
             )}
           </Stack>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
-            <StarRounded sx={{ fontSize: 18, color: '#F2A81D' }} aria-hidden />
+            <StarRounded sx={{ fontSize: 18, color: 'brand.star' }} aria-hidden />
             <Typography variant="body2">4.9 (127 reviews)</Typography>
           </Stack>
         </div>

@@ -18,18 +18,19 @@ import { BROWSE_CATEGORIES } from '@souvenir/contracts';
 import { Link as RouterLink } from 'react-router';
 import { useGetBrowseCategoryCountsQuery } from '../../../api/catalogApi';
 import { CategoryCard } from '../components/CategoryCard';
+import { translucent } from '../../../app/theme';
 
 const looks = [
-  { icon: PaletteRounded, color: '#C4572F' },
-  { icon: HourglassBottomRounded, color: '#8A6200' },
-  { icon: CheckroomRounded, color: '#7A4E9E' },
-  { icon: RestaurantRounded, color: '#2E7D4F' },
-  { icon: TheaterComedyRounded, color: '#C23B3B' },
-  { icon: DiamondRounded, color: '#2F6DB5' },
-  { icon: EmojiFoodBeverageRounded, color: '#9E4122' },
-  { icon: TextureRounded, color: '#1F6F78' },
-  { icon: MusicNoteRounded, color: '#3F5E96' },
-  { icon: ChairRounded, color: '#B5832A' },
+  { icon: PaletteRounded, color: 'brand.logo' },
+  { icon: HourglassBottomRounded, color: 'brand.ochre' },
+  { icon: CheckroomRounded, color: 'brand.plum' },
+  { icon: RestaurantRounded, color: 'success.main' },
+  { icon: TheaterComedyRounded, color: 'error.main' },
+  { icon: DiamondRounded, color: 'info.main' },
+  { icon: EmojiFoodBeverageRounded, color: 'primary.dark' },
+  { icon: TextureRounded, color: 'secondary.main' },
+  { icon: MusicNoteRounded, color: 'brand.denim' },
+  { icon: ChairRounded, color: 'brand.gold' },
 ];
 
 /** The spec's ten cards; each links to Home filtered by it, and catalog counts what that filter shows. */
@@ -78,7 +79,7 @@ export default function CategoriesPage() {
           p: { xs: 3, md: 5 },
           borderRadius: 5,
           bgcolor: 'secondary.dark',
-          color: '#fff',
+          color: 'common.white',
           display: 'flex',
           flexDirection: { xs: 'column', md: 'row' },
           alignItems: { md: 'center' },
@@ -90,7 +91,7 @@ export default function CategoriesPage() {
           <Typography variant="h4" component="h2">
             Prefer to travel by map?
           </Typography>
-          <Typography sx={{ color: 'rgba(255,255,255,0.8)', mt: 1 }}>
+          <Typography sx={{ color: (theme) => translucent(theme, 'common.white', 0.8), mt: 1 }}>
             Pick a destination and see everything travellers brought back from it.
           </Typography>
         </Box>
@@ -100,7 +101,7 @@ export default function CategoriesPage() {
           variant="contained"
           size="large"
           startIcon={<PublicRounded />}
-          sx={{ bgcolor: '#fff', color: 'secondary.dark', '&:hover': { bgcolor: '#FBF7F2' } }}
+          sx={{ bgcolor: 'common.white', color: 'secondary.dark', '&:hover': { bgcolor: 'background.default' } }}
         >
           Browse by Country
         </Button>

@@ -45,7 +45,7 @@ export function GuestOrderLink({ token }: { token: string }) {
             ),
           },
         }}
-        sx={{ bgcolor: '#fff' }}
+        sx={{ bgcolor: 'background.paper' }}
       />
       <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
         Anyone with this link can see and act on your order, so keep it to yourself.

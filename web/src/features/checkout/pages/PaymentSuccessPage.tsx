@@ -15,6 +15,7 @@ import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { checkoutTokenFor, rememberedPayment } from '../checkoutStorage';
 import { OutcomePanel } from '../components/OutcomePanel';
 import { OUTCOME_VIEWS, outcomeOf } from '../paymentOutcomeViews';
+import { translucent } from '../../../app/theme';
 
 /**
  * /payment-success?product={id}: asks the server once for the state of the payment this tab made for the product
@@ -49,7 +50,13 @@ export default function PaymentSuccessPage() {
     <Stack
       direction="row"
       spacing={2}
-      sx={{ alignItems: 'center', p: 2, borderRadius: 3, bgcolor: 'rgba(0,0,0,0.03)', textAlign: 'left' }}
+      sx={{
+        alignItems: 'center',
+        p: 2,
+        borderRadius: 3,
+        bgcolor: (theme) => translucent(theme, 'common.black', 0.03),
+        textAlign: 'left',
+      }}
     >
       <Box sx={{ width: 64, height: 64, borderRadius: 2, overflow: 'hidden', flexShrink: 0 }}>
         <ProductImage src={product.images[0]} alt={product.title} loading="eager" />

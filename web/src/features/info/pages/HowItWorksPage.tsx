@@ -11,6 +11,7 @@ import { TrustFeatures } from '../../../components/TrustFeatures';
 import { PROTECTION_RULES } from '../buyerProtection';
 import { HowItWorksFaq } from '../components/HowItWorksFaq';
 import { useScrollToHash } from '../hooks/useScrollToHash';
+import { translucent } from '../../../app/theme';
 
 export default function HowItWorksPage() {
   useScrollToHash();
@@ -19,21 +20,21 @@ export default function HowItWorksPage() {
       <Box
         sx={{
           bgcolor: 'secondary.dark',
-          color: '#fff',
+          color: 'common.white',
           py: { xs: 8, md: 12 },
           textAlign: 'center',
-          backgroundImage:
-            'radial-gradient(circle at 20% 20%, rgba(242,181,145,0.25), transparent 45%), radial-gradient(circle at 85% 70%, rgba(196,87,47,0.35), transparent 50%)',
+          backgroundImage: (theme) =>
+            `radial-gradient(circle at 20% 20%, ${translucent(theme, 'brand.peach', 0.25)}, transparent 45%), radial-gradient(circle at 85% 70%, ${translucent(theme, 'brand.logo', 0.35)}, transparent 50%)`,
         }}
       >
         <Container maxWidth="md">
-          <Typography variant="overline" sx={{ color: '#F2B591' }}>
+          <Typography variant="overline" sx={{ color: 'brand.peach' }}>
             How it Works
           </Typography>
           <Typography variant="h1" sx={{ mt: 1 }}>
             From their suitcase to your doorstep
           </Typography>
-          <Typography sx={{ mt: 2, fontSize: '1.15rem', color: 'rgba(255,255,255,0.85)' }}>
+          <Typography sx={{ mt: 2, fontSize: '1.15rem', color: (theme) => translucent(theme, 'common.white', 0.85) }}>
             Travellers bring souvenirs home through customs. You buy them here and they ship domestically: authentic
             finds without the plane ticket.
           </Typography>
@@ -99,7 +100,7 @@ export default function HowItWorksPage() {
             aria-labelledby="trust-heading"
             sx={{
               scrollMarginTop: { xs: 80, md: 96 },
-              bgcolor: '#fff',
+              bgcolor: 'common.white',
               borderRadius: 5,
               p: { xs: 3, md: 6 },
               border: '1px solid',

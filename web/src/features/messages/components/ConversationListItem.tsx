@@ -8,6 +8,7 @@ import type { ConversationDto } from '@souvenir/contracts';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { relativeTime } from '../../../utils/time';
 import { fullName, otherParty } from '../conversationParty';
+import { translucent } from '../../../app/theme';
 
 interface Props {
   conversation: ConversationDto;
@@ -45,7 +46,7 @@ export function ConversationListItem({ conversation, meId, selected, now, onSele
           borderRadius: 3,
           mx: 1,
           my: 0.25,
-          '&.Mui-selected': { bgcolor: 'rgba(181,79,43,0.1)' },
+          '&.Mui-selected': { bgcolor: (theme) => translucent(theme, 'primary.main', 0.1) },
         }}
       >
         <Box sx={{ flex: 1, minWidth: 0 }}>

@@ -25,7 +25,7 @@ export function MessageBubble({ message, mine, now }: Props) {
           borderRadius: 3,
           borderBottomRightRadius: mine ? 6 : undefined,
           borderBottomLeftRadius: mine ? undefined : 6,
-          bgcolor: mine ? 'primary.main' : '#F3ECE4',
+          bgcolor: mine ? 'primary.main' : 'brand.clay',
           color: mine ? 'primary.contrastText' : 'text.primary',
         }}
       >

@@ -70,7 +70,7 @@ export function MessageComposer({ toUserId, productId, recipientName }: Props) {
         disabled={!canSend}
         sx={{
           bgcolor: canSend ? 'primary.main' : undefined,
-          color: canSend ? '#fff' : undefined,
+          color: canSend ? 'common.white' : undefined,
           '&:hover': { bgcolor: 'primary.dark' },
         }}
       >

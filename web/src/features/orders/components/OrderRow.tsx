@@ -72,9 +72,9 @@ export function OrderRow({ order, side, now }: Props) {
                   variant="outlined"
                   sx={{
                     fontWeight: 700,
-                    color: '#8A3416',
+                    color: 'tint.action.fg',
                     borderColor: 'primary.light',
-                    '& .MuiChip-icon': { color: '#8A3416' },
+                    '& .MuiChip-icon': { color: 'tint.action.fg' },
                   }}
                 />
               )}
@@ -85,7 +85,7 @@ export function OrderRow({ order, side, now }: Props) {
                     display: 'inline-flex',
                     alignItems: 'center',
                     gap: 0.5,
-                    color: deadlineIsNear(deadline, now) ? '#8A3416' : 'text.secondary',
+                    color: deadlineIsNear(deadline, now) ? 'tint.action.fg' : 'text.secondary',
                     fontWeight: deadlineIsNear(deadline, now) ? 700 : 400,
                   }}
                 >

@@ -251,7 +251,7 @@ export default function OrderPage() {
               <Section title="Deadlines">
                 {order.deadlines.map((deadline) => (
                   <Fact key={deadline.name} label={DEADLINE_LABELS[deadline.name] ?? deadline.name}>
-                    <Box component="span" sx={{ color: deadlineIsNear(deadline, now) ? '#8A3416' : undefined }}>
+                    <Box component="span" sx={{ color: deadlineIsNear(deadline, now) ? 'tint.action.fg' : undefined }}>
                       {dateTime(deadline.at)}
                     </Box>
                     <Typography

@@ -40,7 +40,7 @@ export function PayoutRow({ payout }: { payout: PayoutDto }) {
         <ToneChip label={status.label} tone={status.tone} />
       </Box>
       {payout.failureMessage && (
-        <Typography variant="body2" sx={{ mt: 1, color: '#9A1C1C' }}>
+        <Typography variant="body2" sx={{ mt: 1, color: 'tint.problem.fg' }}>
           {payout.failureMessage}
         </Typography>
       )}

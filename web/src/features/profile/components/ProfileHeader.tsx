@@ -16,6 +16,7 @@ import type { UserDto } from '@souvenir/contracts';
 import { Link as RouterLink } from 'react-router';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { monthYear } from '../../../utils/time';
+import { translucent } from '../../../app/theme';
 
 interface Props {
   user: UserDto;
@@ -41,7 +42,11 @@ export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }:
     <Card sx={{ overflow: 'hidden' }}>
       <Box
         aria-hidden
-        sx={{ height: { xs: 90, md: 130 }, background: 'linear-gradient(120deg, #C4572F, #E07A52 40%, #1F6F78)' }}
+        sx={{
+          height: { xs: 90, md: 130 },
+          background: ({ palette }) =>
+            `linear-gradient(120deg, ${palette.brand.logo}, ${palette.primary.light} 40%, ${palette.secondary.main})`,
+        }}
       />
       <Box sx={{ px: { xs: 2.5, md: 4 }, pb: 3 }}>
         <Stack
@@ -54,7 +59,12 @@ export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }:
             lastName={user.lastName}
             avatar={user.avatar}
             size={112}
-            sx={{ mt: -7, border: '4px solid #fff', boxShadow: '0 6px 20px rgba(0,0,0,0.15)' }}
+            sx={{
+              mt: -7,
+              border: '4px solid',
+              borderColor: 'common.white',
+              boxShadow: (theme) => `0 6px 20px ${translucent(theme, 'common.black', 0.15)}`,
+            }}
           />
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -76,7 +86,7 @@ export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }:
                 <Typography variant="body2">Joined {monthYear(user.createdAt)}</Typography>
               </Stack>
               <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                <StarRounded fontSize="small" sx={{ color: '#F2A81D' }} aria-hidden />
+                <StarRounded fontSize="small" sx={{ color: 'brand.star' }} aria-hidden />
                 <Typography variant="body2">4.9 (127 reviews)</Typography>
               </Stack>
             </Stack>
