@@ -2,6 +2,7 @@ import { ErrorCode, EVENTS, RPC, type OrderChangedEvent } from '@souvenir/contra
 import { DomainError } from '@souvenir/platform';
 import { eventually, readStreamEvents } from '@souvenir/testing';
 import fc from 'fast-check';
+import { ClaimsRepository } from '../src/orders/claims.repository';
 import { OrderLifecycleService } from '../src/orders/order-lifecycle.service';
 import { OrdersRepository } from '../src/orders/orders.repository';
 import { errorOf, OrderHarness } from './order-harness';
@@ -567,4 +568,29 @@ describe('random sequences of actions and deadlines', () => {
       { numRuns: 25 },
     );
   }, 120_000);
+});
+
+describe("support's queues page without gaps or repeats", () => {
+  it('undecided claims oldest first, a page at a time, as the database orders them', async () => {
+    for (let i = 0; i < 3; i++) {
+      const { orderId } = await h.buy();
+      await h.rpc.send(RPC.payments.shipOrder, { orderRef: orderId, actorId: h.seller, carrier: 'DHL' });
+      await h.rpc.send(RPC.payments.markDelivered, { orderRef: orderId, actorId: h.buyer });
+      await h.rpc.send(RPC.payments.openClaim, { orderRef: orderId, actorId: h.buyer, ...claim });
+    }
+    const claims = h.payments.get(ClaimsRepository);
+    const seen: string[] = [];
+    let page = await claims.findUndecidedPage(null, 2);
+    seen.push(...page.items.map((c) => c.id));
+    while (page.next) {
+      page = await claims.findUndecidedPage(page.next, 2);
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items.map((c) => c.id));
+    }
+    const expected = await h.infra.database.query<{ id: string }>(
+      `SELECT id FROM payments.claims WHERE status <> 'resolved' ORDER BY opened_at, id`,
+    );
+    expect(expected.length).toBeGreaterThan(2);
+    expect(seen).toEqual(expected.map((r) => r.id));
+  });
 });

@@ -302,6 +302,27 @@ describe('payouts', () => {
     expect(missing?.code).toBe(ErrorCode.NotFound);
   });
 
+  it("pages a seller's payouts newest first without gaps or repeats", async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: PayoutsPageDto = await h.rpc.send(RPC.payments.listPayouts, {
+        actorId: h.seller,
+        limit: 1,
+        ...(cursor ? { cursor } : {}),
+      });
+      expect(page.items.length).toBeLessThanOrEqual(1);
+      seen.push(...page.items.map((p) => p.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    const expected = await h.infra.database.query<{ id: string }>(
+      'SELECT id FROM payments.payouts WHERE seller_id = $1 ORDER BY created_at DESC, id DESC',
+      [h.seller],
+    );
+    expect(expected.length).toBeGreaterThan(1);
+    expect(seen).toEqual(expected.map((r) => r.id));
+  });
+
   it('the database refuses an entry that does not balance and any change to a written line', async () => {
     const [order] = await h.infra.database.query<{ id: string; seller_id: string }>(
       'SELECT id, seller_id FROM payments.orders WHERE paid_at IS NOT NULL LIMIT 1',

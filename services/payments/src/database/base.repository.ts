@@ -9,7 +9,7 @@ import type { EntityManager } from 'typeorm';
 export abstract class BaseRepository {
   constructor(@InjectEntityManager() protected readonly db: EntityManager) {}
 
-  /** The same repository, bound to the caller's transaction (row locks need one). */
+  /** The same repository, bound to the caller's transaction (row locks need one); so a subclass takes no other argument. */
   withManager(manager: EntityManager): this {
     const Self = this.constructor as new (db: EntityManager) => this;
     return new Self(manager);
