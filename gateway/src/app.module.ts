@@ -10,11 +10,14 @@ import { AuthController } from './routes/auth/auth.controller';
 import { ProductsController } from './routes/catalog/products.controller';
 import { InboxFreshness } from './routes/messaging/inbox-freshness';
 import { MessagesController } from './routes/messaging/messages.controller';
+import { NotificationsController } from './routes/notifications/notifications.controller';
 import { OrdersController } from './routes/orders/orders.controller';
 import { SupportController } from './routes/orders/support.controller';
 import { PaymentsController } from './routes/payments/payments.controller';
 import { PayoutsController } from './routes/payouts/payouts.controller';
 import { ReviewsController } from './routes/reviews/reviews.controller';
+import { LiveHub } from './routes/stream/live-hub';
+import { StreamController } from './routes/stream/stream.controller';
 import { WebhooksController } from './routes/payments/webhooks.controller';
 import { FavouriteMarker } from './routes/favourites/favourite-marker';
 import { FavouritesController } from './routes/favourites/favourites.controller';
@@ -42,6 +45,8 @@ export class AppModule {
         SupportController,
         PayoutsController,
         ReviewsController,
+        StreamController,
+        NotificationsController,
       ],
       providers: [
         { provide: GatewayConfig, useValue: config },
@@ -56,6 +61,7 @@ export class AppModule {
         { provide: NATS_CONNECTION, useFactory: () => connectNats(config.NATS_URL, 'gateway', config) },
         NatsConnectionCloser,
         InboxFreshness,
+        LiveHub,
         {
           provide: RateLimits,
           inject: [REDIS, GatewayConfig],

@@ -22,6 +22,8 @@ interface Call {
   path: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** An event stream: the answer is read up to its first event, then the connection is closed. */
+  stream?: boolean;
 }
 interface Row {
   /** Builds the request for a role (fresh resources where the call consumes them). */
@@ -430,6 +432,35 @@ const TABLE: Record<string, Row> = {
     },
     expect: { guest: 401, owner: 403, other: 403 },
   },
+  // Live events and the bell (issue 24): each member's own, by the session (a notification of another's is 404).
+  'GET /api/stream': { call: () => ({ method: 'get', path: '/api/stream', stream: true }), expect: signedIn(200) },
+  'GET /api/notifications': {
+    call: () => ({ method: 'get', path: '/api/notifications' }),
+    expect: signedIn(200),
+    check: (role, body) => {
+      if (role === 'other') expect(body).toEqual({ items: [] });
+    },
+  },
+  'GET /api/notifications/unread-count': {
+    call: () => ({ method: 'get', path: '/api/notifications/unread-count' }),
+    expect: signedIn(200),
+  },
+  'POST /api/notifications/:id/read': {
+    call: async () => {
+      await ordered.sale();
+      const id = await eventually(async () => {
+        const res = await world.http.get('/api/notifications').set('Cookie', cookies.owner!).expect(200);
+        expect(res.body.items.length).toBeGreaterThan(0);
+        return res.body.items[0].id as string;
+      });
+      return { method: 'post', path: `/api/notifications/${id}/read` };
+    },
+    expect: { guest: 401, owner: 204, other: 404 },
+  },
+  'POST /api/notifications/read-all': {
+    call: () => ({ method: 'post', path: '/api/notifications/read-all' }),
+    expect: signedIn(204),
+  },
   // Sellers get paid (issue 20): a member sees and sets up only their own payout account and payouts (the id is the session's).
   'GET /api/payouts/account': { call: () => ({ method: 'get', path: '/api/payouts/account' }), expect: signedIn(200) },
   'POST /api/payouts/account': {
@@ -468,7 +499,28 @@ async function send(role: Role, c: Call): Promise<request.Response> {
   if (role !== 'guest') req = req.set('Cookie', cookies[role]!);
   for (const [k, v] of Object.entries(c.headers ?? {})) req = req.set(k, v);
   if (c.body !== undefined) req = req.send(c.body as object);
+  if (c.stream) req = req.buffer(false).parse(firstEvent);
   return req;
+}
+
+/** Reads a response up to the end of its first server-sent event (a stream never ends by itself), or to its end. */
+function firstEvent(response: request.Response, done: (error: Error | null, body: unknown) => void) {
+  const res = response as unknown as NodeJS.ReadableStream & request.Response & { destroy(): void };
+  let text = '';
+  let finished = false;
+  const finish = (body: unknown) => {
+    if (!finished) done(null, body);
+    finished = true;
+  };
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => {
+    text += chunk;
+    if (text.includes('\n\n') && String(res.headers['content-type']).startsWith('text/event-stream')) {
+      finish(text);
+      res.destroy();
+    }
+  });
+  res.on('end', () => finish(String(res.headers['content-type']).includes('json') ? JSON.parse(text) : text));
 }
 
 describe('authorisation matrix', () => {

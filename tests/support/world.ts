@@ -14,6 +14,11 @@ import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../ser
 import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
 import { AppModule as ReviewsModule, SERVICE_NAME as REVIEWS } from '../../services/reviews/src/app.module';
 import { ReviewsConfig } from '../../services/reviews/src/config/reviews.config';
+import { NotificationsConfig } from '../../services/notifications/src/config/notifications.config';
+import {
+  AppModule as NotificationsModule,
+  SERVICE_NAME as NOTIFICATIONS,
+} from '../../services/notifications/src/app.module';
 
 export type Http = ReturnType<typeof request>;
 
@@ -29,6 +34,13 @@ export async function startAllServices(
   apps.messaging = await startService(MESSAGING, MessagingConfig, (c) => MessagingModule.register(c), infra, env);
   apps.payments = await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra, env);
   apps.reviews = await startService(REVIEWS, ReviewsConfig, (c) => ReviewsModule.register(c), infra, env);
+  apps.notifications = await startService(
+    NOTIFICATIONS,
+    NotificationsConfig,
+    (c) => NotificationsModule.register(c),
+    infra,
+    env,
+  );
   return apps;
 }
 

@@ -16,15 +16,10 @@ const SIGNED_WEBHOOK = '/api/webhooks/stripe';
  * and strict, and express matches the path undecoded), is exempt. The web app's pages answer GET and HEAD only.
  */
 export function sameOriginJsonOnly(config: GatewayConfig) {
-  const allowed = new Set(
-    config.ALLOWED_ORIGINS.split(',')
-      .map((o) => o.trim())
-      .filter(Boolean),
-  );
+  const isForeign = foreignOrigin(config);
   return (req: Request, res: Response, next: NextFunction) => {
     if (!STATE_CHANGING.has(req.method) || req.path === SIGNED_WEBHOOK) return next();
-    const origin = req.get('origin');
-    if (origin && !(allowed.size ? allowed.has(origin) : origin === `${req.protocol}://${req.get('host')}`)) {
+    if (isForeign(req)) {
       return res.status(403).json({ statusCode: 403, message: 'Cross-site request refused' });
     }
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
@@ -34,5 +29,21 @@ export function sameOriginJsonOnly(config: GatewayConfig) {
         .json({ statusCode: 415, message: 'Requests must be JSON (Content-Type: application/json)' });
     }
     next();
+  };
+}
+
+/**
+ * Whether a request comes from a page of another site: it names an Origin that is not one of ALLOWED_ORIGINS (or,
+ * without them, not the request's own). A request without Origin is a same-origin GET or not from a browser.
+ */
+export function foreignOrigin(config: GatewayConfig): (req: Request) => boolean {
+  const allowed = new Set(
+    config.ALLOWED_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  );
+  return (req) => {
+    const origin = req.get('origin');
+    return !!origin && !(allowed.size ? allowed.has(origin) : origin === `${req.protocol}://${req.get('host')}`);
   };
 }

@@ -38,7 +38,11 @@ async function publish(subject: string, payload: object, msgID: string = randomU
 /** Everything pushed to a user from now on. */
 function pushedTo(userId: string): LiveEventDto[] {
   const received: LiveEventDto[] = [];
-  nc.subscribe(PUSH.user(userId), { callback: (_e, msg) => received.push(msg.json<LiveEventDto>()) });
+  nc.subscribe(PUSH.user(userId), {
+    callback: (_e, msg) => {
+      received.push(msg.json<LiveEventDto>());
+    },
+  });
   return received;
 }
 

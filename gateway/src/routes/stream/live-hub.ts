@@ -1,0 +1,112 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { PUSH } from '@souvenir/contracts';
+import { NATS_CONNECTION, processRegistry } from '@souvenir/platform';
+import { Gauge } from 'prom-client';
+
+/** One open `GET /api/stream` (see LiveStream). */
+export interface LiveClient {
+  push(event: PushedEvent): void;
+  heartbeat(): void;
+  /** Ends the stream cleanly (the browser reconnects by itself). */
+  close(): void;
+}
+
+/** A live event as pushed on NATS: its id (for resume and de-duplication) and the JSON text written as `data:`. */
+export interface PushedEvent {
+  id: bigint;
+  json: string;
+}
+
+const openStreams = new Gauge({
+  name: 'gateway_live_streams',
+  help: 'Open live streams (GET /api/stream) on this gateway replica',
+  registers: [processRegistry],
+});
+const subscribedUsers = new Gauge({
+  name: 'gateway_live_users',
+  help: 'Users with at least one open live stream on this replica (one NATS subscription each)',
+  registers: [processRegistry],
+});
+/** Comments sent to every stream so that proxies and browsers keep idle connections open. */
+export const HEARTBEAT_MS = 25_000;
+
+/**
+ * The live streams of the users connected to this replica. Each user with an open stream has one NATS subscription
+ * (`push.user.<id>`), shared by all their tabs here and dropped with the last one, so any number of replicas works
+ * without sticky sessions: each hears only its own users' events. No business rules: the notifications service
+ * decided who receives what.
+ */
+@Injectable()
+export class LiveHub implements OnModuleDestroy {
+  private readonly logger = new Logger(LiveHub.name);
+  private readonly users = new Map<string, { subscription: Subscription; clients: Set<LiveClient> }>();
+  private readonly heartbeat: NodeJS.Timeout;
+  private closing = false;
+
+  constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {
+    // One timer for every stream rather than one per stream.
+    this.heartbeat = setInterval(() => this.forEachClient((c) => c.heartbeat()), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** False while the replica shuts down: a new stream is refused and its client connects to another replica. */
+  get accepting(): boolean {
+    return !this.closing;
+  }
+
+  /** Starts delivering the user's pushed events to the client; the returned function stops it. */
+  join(userId: string, client: LiveClient): () => void {
+    let entry = this.users.get(userId);
+    if (!entry) {
+      const clients = new Set<LiveClient>();
+      const subscription = this.nc.subscribe(PUSH.user(userId), {
+        callback: (error, msg) => {
+          if (error) return;
+          const event = parsePushed(msg.string());
+          if (!event) return this.logger.warn({ msg: 'ignoring an invalid live event' });
+          for (const c of clients) c.push(event);
+        },
+      });
+      entry = { subscription, clients };
+      this.users.set(userId, entry);
+      subscribedUsers.inc();
+    }
+    entry.clients.add(client);
+    openStreams.inc();
+    const joined = entry;
+    return () => {
+      if (!joined.clients.delete(client)) return;
+      openStreams.dec();
+      if (joined.clients.size > 0 || this.users.get(userId) !== joined) return;
+      this.users.delete(userId);
+      subscribedUsers.dec();
+      joined.subscription.unsubscribe();
+    };
+  }
+
+  /**
+   * Shutdown (SIGTERM): every stream is ended cleanly before the HTTP server waits for its connections, so their
+   * browsers reconnect at once (to another replica) and resume from their last event id.
+   */
+  onModuleDestroy() {
+    this.closing = true;
+    clearInterval(this.heartbeat);
+    this.forEachClient((c) => c.close());
+  }
+
+  private forEachClient(act: (client: LiveClient) => void) {
+    for (const { clients } of [...this.users.values()]) for (const client of [...clients]) act(client);
+  }
+}
+
+/** A pushed live event: JSON with a decimal string id. */
+function parsePushed(json: string): PushedEvent | undefined {
+  try {
+    const value = JSON.parse(json) as { id?: unknown };
+    if (typeof value.id !== 'string' || !/^\d{1,18}$/.test(value.id)) return undefined;
+    return { id: BigInt(value.id), json };
+  } catch {
+    return undefined;
+  }
+}
