@@ -1,3 +1,7 @@
+// The decorators of the classes below (class-transformer's @Type, NestJS's injection) read design-time metadata when
+// their module loads, so any program that imports the platform (a service, the bench, a test) needs the polyfill first.
+import 'reflect-metadata';
+
 export * from './config/load-config';
 export * from './config/service-config';
 export * from './config/service-options';
