@@ -1,4 +1,4 @@
-import { IsDateString, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
+import { IsArray, IsDateString, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
 import { defineEvents, event } from '../events/event';
 
 /** A product became visible in browse and search. */
@@ -7,6 +7,8 @@ export class ProductListedEvent {
   @IsUUID('all') sellerId!: string;
   @IsString() title!: string;
   @IsString() price!: string;
+  /** The listing's image URLs: media keeps the uploads they name (absent from events published before uploads). */
+  @IsOptional() @IsArray() @IsString({ each: true }) images?: string[];
   @IsDateString() occurredAt!: string;
 }
 

@@ -81,6 +81,7 @@ export function toProductListedEvent(product: ProductDto): ProductListedEvent {
     sellerId: product.seller.id,
     title: product.title,
     price: product.price,
+    images: product.images,
     occurredAt: new Date().toISOString(),
   };
 }

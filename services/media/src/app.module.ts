@@ -1,0 +1,36 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { PlatformModule } from '@souvenir/platform';
+import type { MediaConfig } from './config/media.config';
+import { MEDIA_MIGRATIONS } from './database/migrations';
+import { JobQueue } from './jobs/job-queue';
+import { storageProvider } from './storage/storage.provider';
+import { ListingEventsConsumer } from './uploads/listing-events.consumer';
+import { UnusedUploadsCleanUp } from './uploads/unused-uploads-clean-up';
+import { UploadRules } from './uploads/upload-rules';
+import { UploaderSession } from './uploads/uploader-session';
+import { UploadsController } from './uploads/uploads.controller';
+import { UploadsRepository } from './uploads/uploads.repository';
+import { UploadsService } from './uploads/uploads.service';
+
+export const SERVICE_NAME = 'media';
+
+@Module({})
+export class AppModule {
+  static register(config: MediaConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forService({ name: SERVICE_NAME, config, entities: [], migrations: MEDIA_MIGRATIONS })],
+      controllers: [UploadsController],
+      providers: [
+        storageProvider,
+        UploaderSession,
+        UploadRules,
+        UploadsRepository,
+        UploadsService,
+        JobQueue,
+        UnusedUploadsCleanUp,
+        ListingEventsConsumer,
+      ],
+    };
+  }
+}

@@ -1,0 +1,43 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { MediaStorage } from './media-storage';
+
+/**
+ * Objects as files in one folder (the default, and what `npm start` uses; a PersistentVolume in Kubernetes).
+ * Written to a temporary name and renamed, so a reader never sees half a file.
+ */
+export class FileSystemStorage extends MediaStorage {
+  constructor(private readonly dir: string) {
+    super();
+  }
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    const temporary = path.join(this.dir, `.${key}.${process.pid}.${Date.now()}.tmp`);
+    const file = await open(temporary, 'w');
+    try {
+      await file.writeFile(bytes);
+    } finally {
+      await file.close();
+    }
+    await rename(temporary, this.path(key));
+  }
+
+  async read(key: string): Promise<Readable | null> {
+    const stream = createReadStream(this.path(key));
+    return new Promise((resolve, reject) => {
+      stream.once('open', () => resolve(stream));
+      stream.once('error', (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? resolve(null) : reject(error)));
+    });
+  }
+
+  async delete(keys: readonly string[]): Promise<void> {
+    await Promise.all(keys.map((key) => rm(this.path(key), { force: true })));
+  }
+
+  private path(key: string): string {
+    return path.join(this.dir, path.basename(key));
+  }
+}

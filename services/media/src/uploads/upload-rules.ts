@@ -1,0 +1,57 @@
+import { ForbiddenException, HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { MESSAGES } from '@souvenir/contracts';
+import type { Request, Response } from 'express';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { MediaConfig } from '../config/media.config';
+import { UploaderSession } from './uploader-session';
+
+/**
+ * The gateway's rules for a write, applied here because uploads do not pass through it: a foreign Origin is refused
+ * (CSRF; a multipart body is the one non-JSON write, and only same-origin pages can send it with the cookie), and each
+ * user's uploads are counted in Redis under the gateway's own key (`rl:write:uploads`, WRITE_LIMIT_UPLOADS).
+ */
+@Injectable()
+export class UploadRules {
+  private readonly allowedOrigins: Set<string>;
+  private readonly limiter: RateLimiterRedis;
+
+  constructor(config: MediaConfig, session: UploaderSession) {
+    this.allowedOrigins = new Set(
+      config.ALLOWED_ORIGINS.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    );
+    const [points, duration] = config.WRITE_LIMIT_UPLOADS.split('/').map(Number) as [number, number];
+    this.limiter = new RateLimiterRedis({
+      storeClient: session.redis,
+      useRedisPackage: false,
+      keyPrefix: 'rl:write:uploads',
+      points,
+      duration,
+      insuranceLimiter: new RateLimiterMemory({ keyPrefix: 'rl:write:uploads', points, duration }),
+    });
+  }
+
+  checkOrigin(req: Request): void {
+    const origin = req.get('origin');
+    if (!origin) return;
+    const own = `${req.protocol}://${req.get('host')}`;
+    if (this.allowedOrigins.size ? !this.allowedOrigins.has(origin) : origin !== own) {
+      throw new ForbiddenException('Cross-site request refused');
+    }
+  }
+
+  async countUpload(userId: string, res: Response): Promise<void> {
+    try {
+      await this.limiter.consume(`user:${userId}`);
+    } catch (result) {
+      if (!(result instanceof RateLimiterRes)) throw result;
+      const retryAfterSeconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+      res.setHeader('Retry-After', String(retryAfterSeconds));
+      throw new HttpException(
+        { statusCode: 429, message: MESSAGES.tooManyAttempts, retryAfterSeconds },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+  }
+}

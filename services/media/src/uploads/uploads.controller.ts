@@ -1,0 +1,43 @@
+import { Controller, Get, HttpCode, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { MEDIA_KEY, MediaStorage } from '../storage/media-storage';
+import { readOneFile } from './read-one-file';
+import { UploadRules } from './upload-rules';
+import { UploaderSession } from './uploader-session';
+import { type UploadDto, UploadsService } from './uploads.service';
+
+/** Stored objects never change (content-addressed keys): browsers and CDNs keep them a year without asking again. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The public routes of media; the ingress (and `npm start`'s gateway, as a proxy) sends both paths here. */
+@Controller()
+export class UploadsController {
+  constructor(
+    private readonly session: UploaderSession,
+    private readonly rules: UploadRules,
+    private readonly uploads: UploadsService,
+    private readonly storage: MediaStorage,
+  ) {}
+
+  /** One photo in the multipart field `file`: 201 with its id, the URL of each size and the placeholder. */
+  @Post('api/uploads')
+  @HttpCode(201)
+  async upload(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<UploadDto> {
+    this.rules.checkOrigin(req);
+    const userId = await this.session.userId(req);
+    await this.rules.countUpload(userId, res);
+    const file = await readOneFile(req);
+    return this.uploads.upload(userId, file);
+  }
+
+  @Get('media/:key')
+  async serve(@Param('key') key: string, @Res() res: Response): Promise<void> {
+    const stream = MEDIA_KEY.test(key) ? await this.storage.read(key) : null;
+    if (!stream) throw new NotFoundException('No such image');
+    res.setHeader('Content-Type', 'image/webp');
+    res.setHeader('Cache-Control', IMMUTABLE);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  }
+}

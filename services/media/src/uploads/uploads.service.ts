@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { MediaConfig } from '../config/media.config';
+import { PLACEHOLDER_WIDTH, processImage } from '../images/image-pipeline';
+import { mediaKey, MediaStorage } from '../storage/media-storage';
+import { hashesInImageUrls, mediaUrl } from './media-urls';
+import { UploadsRepository } from './uploads.repository';
+
+/** The answer to `POST /api/uploads` (201). */
+export interface UploadDto {
+  id: string;
+  /** The largest size: what a listing's `images` holds (the other sizes follow from it, see media-urls.ts). */
+  url: string;
+  width: number;
+  height: number;
+  sizes: { width: number; url: string }[];
+  /** A 16 px WebP as a data URL, shown blurred until the image arrives. */
+  placeholder: string;
+}
+
+/** How many unused uploads one clean-up run deletes at most (the next run takes the rest). */
+const CLEAN_UP_BATCH = 500;
+
+@Injectable()
+export class UploadsService {
+  private readonly logger = new Logger(UploadsService.name);
+
+  constructor(
+    private readonly config: MediaConfig,
+    private readonly storage: MediaStorage,
+    private readonly uploads: UploadsRepository,
+  ) {}
+
+  /** Processes the photo, stores its sizes, then records the upload; a refused photo stores nothing. */
+  async upload(ownerId: string, file: Buffer): Promise<UploadDto> {
+    const image = await processImage(file);
+    const placeholderKey = mediaKey(image.hash, image.placeholder.width);
+    await Promise.all([
+      ...image.variants.map((variant) => this.storage.put(mediaKey(image.hash, variant.width), variant.bytes)),
+      this.storage.put(placeholderKey, image.placeholder.bytes),
+    ]);
+    const id = randomUUID();
+    const placeholder = `data:image/webp;base64,${image.placeholder.bytes.toString('base64')}`;
+    await this.uploads.insert({
+      id,
+      ownerId,
+      hash: image.hash,
+      widths: image.variants.map((variant) => variant.width),
+      byteSizes: image.variants.map((variant) => variant.bytes.length),
+      width: image.width,
+      height: image.height,
+      placeholder,
+    });
+    const sizes = image.variants.map((variant) => ({ width: variant.width, url: mediaUrl(image.hash, variant.width) }));
+    return { id, url: sizes[sizes.length - 1]!.url, width: image.width, height: image.height, sizes, placeholder };
+  }
+
+  /** A listing names these image URLs: the uploads behind them are used and stay. */
+  async listingCreated(imageUrls: readonly string[], manager: EntityManager): Promise<void> {
+    await this.uploads.markUsed(hashesInImageUrls(imageUrls), manager);
+  }
+
+  /** Deletes uploads no listing used within MEDIA_UNUSED_HOURS, rows first, then their files. */
+  async deleteUnused(now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - this.config.MEDIA_UNUSED_HOURS * 3_600_000);
+    const orphaned = await this.uploads.deleteUnused(before, CLEAN_UP_BATCH);
+    const keys = orphaned.flatMap(({ hash, widths }) =>
+      [...widths, PLACEHOLDER_WIDTH].map((width) => mediaKey(hash, width)),
+    );
+    await this.storage.delete(keys);
+    if (orphaned.length) this.logger.log({ msg: 'unused uploads deleted', files: keys.length });
+    return orphaned.length;
+  }
+}
