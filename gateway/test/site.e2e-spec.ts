@@ -77,6 +77,10 @@ describe('link previews', () => {
       '<meta property="og:description" content="Thrown by hand in Kyoto, glazed in ash, and carried home wrapped in a scarf." />',
     );
     expect(res.text).toContain('<meta property="og:image" content="https://example.com/bowl.jpg" />');
+    // The photo is the page's largest paint: the browser starts it with the HTML, not after the app has rendered.
+    expect(res.text).toContain(
+      '<link rel="preload" as="image" href="https://example.com/bowl.jpg" fetchpriority="high" />',
+    );
     expect(res.text).toContain(`<meta property="og:url" content="https://souvenirswap.example/product/${id}" />`);
     // The shell's generic tags are replaced, not repeated; the page is still the app's shell.
     expect(res.text.match(/og:title/g)).toHaveLength(1);

@@ -1,14 +1,20 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
-import { routes } from './app/router';
+import { requestFirstPageData } from './app/firstPageData';
+import { AppRoutes } from './app/router';
+import { store } from './app/store';
+
+requestFirstPageData(location.pathname, store.dispatch);
 
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
     <App>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </App>
   </StrictMode>
 );

@@ -11,9 +11,9 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
 import { prerender as prerenderToStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { App } from './app/App';
-import { routes } from './app/router';
+import { AppRoutes } from './app/router';
 
 export interface PrerenderedPage {
   /** The markup for `<div id="root">`. */
@@ -23,20 +23,15 @@ export interface PrerenderedPage {
 }
 
 export async function prerender(path: string): Promise<PrerenderedPage> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`prerender ${path}: the router answered ${context.status}`);
   // The browser's default emotion cache has the key "css"; the same key gives the same class names.
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);
   const page = (
     <CacheProvider value={cache}>
       <App>
-        <StaticRouterProvider
-          router={createStaticRouter(handler.dataRoutes, context)}
-          context={context}
-          hydrate={false}
-        />
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
       </App>
     </CacheProvider>
   );
