@@ -16,6 +16,7 @@ import { sameOriginJsonOnly } from './security/same-origin.middleware';
 import { refuseUnsafeText } from './security/unsafe-text';
 import { securityHeaders } from './security/security-headers';
 import { sessionMiddleware } from './session/session';
+import { mediaProxy } from './routes/media/media-proxy';
 import { ProductPreviews } from './web/product-preview';
 import { Sitemaps } from './web/sitemap';
 import { isServerPath, serveWebApp } from './web/web-app';
@@ -58,6 +59,8 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
     res.setHeader('X-Frame-Options', 'DENY');
     next();
   });
+  // Before compression, the web app and the JSON-only rule: uploads are multipart, images are already compressed.
+  if (config.MEDIA_URL) http.use(mediaProxy(config.MEDIA_URL));
   http.use(securityHeaders((path) => path === '/api' || path.startsWith('/api/')));
   http.use(responseCompression());
   if (config.WEB_DIST) {

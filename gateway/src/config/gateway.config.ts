@@ -132,6 +132,14 @@ export class GatewayConfig extends NatsClientConfig {
   @Matches(WRITE_LIMIT, { message: 'WRITE_LIMIT_ORDERS must be count/seconds, e.g. 60/600' })
   WRITE_LIMIT_ORDERS = '60/600';
 
+  /**
+   * The media service, when no ingress routes `/api/uploads` and `/media/` to it (`npm start`, docker compose): the
+   * gateway then proxies those paths there. Empty behind an ingress that routes them.
+   */
+  @ValidateIf((c: GatewayConfig) => c.MEDIA_URL !== '')
+  @Matches(/^http:\/\/[^/\s]+$/, { message: 'MEDIA_URL must be http://host:port' })
+  MEDIA_URL = '';
+
   /** The built web app; empty to serve the API only. */
   @IsString()
   WEB_DIST = '';

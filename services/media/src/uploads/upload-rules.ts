@@ -1,4 +1,5 @@
-import { ForbiddenException, HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { ForbiddenException, HttpException, HttpStatus, Injectable, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { MESSAGES } from '@souvenir/contracts';
 import type { Request, Response } from 'express';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
@@ -11,11 +12,15 @@ import { UploaderSession } from './uploader-session';
  * user's uploads are counted in Redis under the gateway's own key (`rl:write:uploads`, WRITE_LIMIT_UPLOADS).
  */
 @Injectable()
-export class UploadRules {
+export class UploadRules implements OnModuleInit {
   private readonly allowedOrigins: Set<string>;
   private readonly limiter: RateLimiterRedis;
 
-  constructor(config: MediaConfig, session: UploaderSession) {
+  constructor(
+    private readonly config: MediaConfig,
+    private readonly adapterHost: HttpAdapterHost,
+    session: UploaderSession,
+  ) {
     this.allowedOrigins = new Set(
       config.ALLOWED_ORIGINS.split(',')
         .map((origin) => origin.trim())
@@ -30,6 +35,11 @@ export class UploadRules {
       duration,
       insuranceLimiter: new RateLimiterMemory({ keyPrefix: 'rl:write:uploads', points, duration }),
     });
+  }
+
+  /** Behind the ingress, the request's own protocol (for the Origin rule) is the one the trusted proxies forwarded. */
+  onModuleInit(): void {
+    this.adapterHost.httpAdapter?.getInstance().set('trust proxy', this.config.TRUST_PROXY_HOPS);
   }
 
   checkOrigin(req: Request): void {
