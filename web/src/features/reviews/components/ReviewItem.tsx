@@ -18,7 +18,7 @@ export function WrittenText({ children }: { children: string }) {
   return <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', mt: 0.5 }}>{children}</Typography>;
 }
 
-function ReplyForm({ reviewId, onDone }: { reviewId: string; onDone: () => void }) {
+function ReplyForm({ reviewId, onSent, onCancel }: { reviewId: string; onSent: () => void; onCancel: () => void }) {
   const [reply, { isLoading }] = useReplyToReviewMutation();
   const toast = useToast();
   const form = useDtoForm<{ text: string }>(ReplyDto, { text: '' });
@@ -26,7 +26,7 @@ function ReplyForm({ reviewId, onDone }: { reviewId: string; onDone: () => void 
     try {
       await reply({ reviewId, text }).unwrap();
       toast({ title: 'Reply posted', variant: 'success' });
-      onDone();
+      onSent();
     } catch (error) {
       toast({ title: 'Could not post the reply', description: asApiError(error)?.serverMessage, variant: 'error' });
     }
@@ -46,7 +46,7 @@ function ReplyForm({ reviewId, onDone }: { reviewId: string; onDone: () => void 
         <Button type="submit" variant="contained" size="small" disabled={isLoading}>
           Post Reply
         </Button>
-        <Button size="small" onClick={onDone} disabled={isLoading}>
+        <Button size="small" onClick={onCancel} disabled={isLoading}>
           Cancel
         </Button>
       </Stack>
@@ -63,6 +63,8 @@ interface Props {
 /** One published review: author, stars, date, text, and the reviewed person's reply. */
 export function ReviewItem({ review, canReply = false }: Props) {
   const [replying, setReplying] = useState(false);
+  // Sent: the reply shows once the list is read again; no second Reply button meanwhile.
+  const [sent, setSent] = useState(false);
   const author = review.author;
   const name = author ? `${author.firstName} ${author.lastName}`.trim() : 'A member';
   return (
@@ -98,12 +100,21 @@ export function ReviewItem({ review, canReply = false }: Props) {
           <WrittenText>{review.reply.text}</WrittenText>
         </Box>
       )}
-      {canReply && !review.reply && !replying && (
+      {canReply && !review.reply && !replying && !sent && (
         <Button size="small" sx={{ mt: 1 }} onClick={() => setReplying(true)}>
           Reply
         </Button>
       )}
-      {replying && <ReplyForm reviewId={review.id} onDone={() => setReplying(false)} />}
+      {replying && (
+        <ReplyForm
+          reviewId={review.id}
+          onSent={() => {
+            setSent(true);
+            setReplying(false);
+          }}
+          onCancel={() => setReplying(false)}
+        />
+      )}
     </Box>
   );
 }
