@@ -5,6 +5,12 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+// The SSR bundle loads React, MUI and emotion from node_modules, which pick their build by NODE_ENV when first
+// loaded: unset, they ran in development, where MUI labels every class name ("css-1cjtr9u-MuiPaper-root-…"). The
+// browser's production build names the same styles without labels, so hydration matched none of the prerendered
+// styles and inserted every one of Home's ~600 rules again, restyling the whole page in its commit.
+process.env.NODE_ENV = 'production';
+
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const ssr = fileURLToPath(new URL('../dist-ssr/', import.meta.url));
 
