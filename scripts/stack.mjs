@@ -17,6 +17,7 @@ export const SERVICES = [
   { name: 'messaging', healthPort: 4004 },
   { name: 'payments', healthPort: 4005 },
   { name: 'reviews', healthPort: 4006 },
+  { name: 'notifications', healthPort: 4007 },
 ];
 
 /**

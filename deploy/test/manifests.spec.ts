@@ -189,6 +189,14 @@ describe.each(['dev', 'prod'])('Kubernetes overlay %s (base + patches)', (overla
     expect(configMap.data.TRUST_PROXY_HOPS).toBe('1');
   });
 
+  it("keeps live streams open through the Ingress: a quiet stream's heartbeat (25 s) comes well within nginx's timeouts", () => {
+    const [ingress] = manifests.filter((m) => m.kind === 'Ingress');
+    for (const timeout of ['proxy-read-timeout', 'proxy-send-timeout'])
+      expect(Number(ingress.metadata.annotations[`nginx.ingress.kubernetes.io/${timeout}`])).toBeGreaterThanOrEqual(
+        2 * 25,
+      );
+  });
+
   it('denies by default; services take traffic only from Prometheus (requests come through NATS)', () => {
     const policies = manifests.filter((m) => m.kind === 'NetworkPolicy');
     const deny = policies.find((p) => Object.keys(p.spec.podSelector).length === 0)!;
@@ -221,6 +229,7 @@ describe.each(['dev', 'prod'])('Kubernetes overlay %s (base + patches)', (overla
     messaging: [...DNS, NATS_CLIENT, POSTGRES],
     payments: [...DNS, NATS_CLIENT, POSTGRES, 'anywhere TCP/443'],
     reviews: [...DNS, NATS_CLIENT, POSTGRES],
+    notifications: [...DNS, NATS_CLIENT, POSTGRES],
     migrate: [...DNS, NATS_CLIENT, POSTGRES],
     nats: [...DNS, 'pods:app.kubernetes.io/name=nats,app.kubernetes.io/part-of=souvenir TCP/6222'],
   };
