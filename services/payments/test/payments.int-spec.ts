@@ -10,7 +10,7 @@ import {
   type ShippingInfoDto,
   type TestCardDto,
 } from '@souvenir/contracts';
-import { DomainError, type RpcClient } from '@souvenir/platform';
+import { DomainError, RpcClient } from '@souvenir/platform';
 import {
   eventually,
   readStreamEvents,
@@ -29,6 +29,7 @@ import { loadConfig, ConfigError } from '@souvenir/platform';
 
 let infra: TestInfra;
 const apps: INestApplication[] = [];
+let payments: INestApplication;
 let rpc: RpcClient;
 let closeRpc: () => Promise<void>;
 let seller: string;
@@ -87,7 +88,8 @@ beforeAll(async () => {
   infra = await startTestInfra();
   apps.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
   apps.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
-  apps.push(await startService(SERVICE_NAME, PaymentsConfig, (c) => AppModule.register(c), infra));
+  payments = await startService(SERVICE_NAME, PaymentsConfig, (c) => AppModule.register(c), infra);
+  apps.push(payments);
   ({ rpc, close: closeRpc } = await rpcClient(infra, 8000));
   [seller, buyer, other] = await Promise.all(
     ['sakura', 'ben', 'cleo'].map(async (n) => (await rpc.send(RPC.identity.register, person(n))).id),
@@ -153,6 +155,33 @@ describe('create payment intent', () => {
       [intent.paymentIntentId],
     );
     expect(Number(row.amount_cents)).toBe(2550);
+  });
+
+  it('asks identity for the buyer and catalog for the product at once (neither needs the other)', async () => {
+    const client = payments.get(RpcClient);
+    const send = client.send;
+    const inFlight = new Set<unknown>();
+    let together = false;
+    client.send = (async (...args: Parameters<RpcClient['send']>) => {
+      inFlight.add(args[0]);
+      together ||= inFlight.has(RPC.identity.getMe) && inFlight.has(RPC.catalog.getProduct);
+      try {
+        return await send.apply(client, args);
+      } finally {
+        inFlight.delete(args[0]);
+      }
+    }) as RpcClient['send'];
+    try {
+      await rpc.send(RPC.payments.createIntent, {
+        actorId: buyer,
+        productId: product.id,
+        amount: '25.50',
+        guestInfo: shipping(),
+      });
+    } finally {
+      client.send = send;
+    }
+    expect(together).toBe(true);
   });
 
   it('refuses an amount that differs from the current price (409)', async () => {
