@@ -1,4 +1,4 @@
-import { ErrorCode, RPC, type ProductDto } from '@souvenir/contracts';
+import { ErrorCode, mediaSrcSet, PRODUCT_PHOTO_SIZES, RPC, type ProductDto } from '@souvenir/contracts';
 import { DomainError, type RpcClient } from '@souvenir/platform';
 import { ExpiringCache } from './expiring-cache';
 import { escapeHtml } from './html';
@@ -80,14 +80,19 @@ export function withProductPreview(shell: string, product: ProductDto, origin: s
     meta('property', 'product:price:currency', 'USD'),
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
     // The address exactly as the page's <img> has it (relative stays relative), so the browser uses the preloaded copy.
-    ...(image
-      ? [`<link rel="preload" as="image" href="${escapeHtml(product.images[0])}" fetchpriority="high" />`]
-      : []),
+    ...(image ? [photoPreload(product.images[0]!)] : []),
   ];
   return shell
     .replace(/\s*<meta (?:name="description"|property="og:[^"]*"|name="twitter:[^"]*")[^>]*>/g, '')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`);
+}
+
+/** An uploaded photo is preloaded with its sizes, as the gallery's <img> asks for it (srcset and sizes). */
+function photoPreload(url: string): string {
+  const srcset = mediaSrcSet(url);
+  const sizes = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(PRODUCT_PHOTO_SIZES)}"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(url)}"${sizes} fetchpriority="high" />`;
 }
 
 /** Photo URLs are absolute (https) or the app's own paths (/uploads/…); a crawler needs them absolute. */

@@ -40,3 +40,4 @@ export * from './push/push.subjects';
 export * from './notifications/notification.dto';
 export * from './notifications/notifications.rpc';
 export * from './notifications/notifications.subjects';
+export * from './media/media-urls';

@@ -62,7 +62,13 @@ export function ProductCard({ product, layout = 'grid', sold = false, showFavori
             minHeight: list ? 150 : undefined,
           }}
         >
-          <ProductImage src={product.images[0]} alt={product.title} />
+          <ProductImage
+            src={product.images[0]}
+            alt={product.title}
+            sizes={
+              list ? '(min-width: 600px) 220px, 130px' : '(min-width: 1200px) 300px, (min-width: 600px) 50vw, 100vw'
+            }
+          />
           <Stack direction="row" spacing={0.75} sx={{ position: 'absolute', top: 10, left: 10 }}>
             <CustomsChip verified={product.isCustomsVerified} />
           </Stack>

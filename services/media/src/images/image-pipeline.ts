@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { HttpException, HttpStatus } from '@nestjs/common';
+import { MEDIA_PLACEHOLDER_WIDTH, MEDIA_WIDTHS } from '@souvenir/contracts';
 import sharp from 'sharp';
 
 /** Refused before anything is decoded: a photo's file may be at most this big. */
@@ -7,9 +8,9 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Refused from the header alone: a tiny file can claim a huge canvas (a decompression bomb). */
 export const MAX_PIXELS = 40_000_000;
 /** The widths served (srcset); an image narrower than one is stored at its own width instead, never enlarged. */
-export const WIDTHS = [320, 800, 1600] as const;
+export const WIDTHS = MEDIA_WIDTHS;
 /** The placeholder's width: a few hundred bytes, inlined as a data URL and stored beside the sizes. */
-export const PLACEHOLDER_WIDTH = 16;
+export const PLACEHOLDER_WIDTH = MEDIA_PLACEHOLDER_WIDTH;
 
 /** Formats accepted, as sharp reads them from the bytes (`heif` covers HEIC and AVIF), whatever the file's name. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);

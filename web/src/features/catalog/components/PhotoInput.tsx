@@ -6,11 +6,15 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import AddPhotoAlternateRounded from '@mui/icons-material/AddPhotoAlternateRounded';
+import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded';
+import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import { LIMITS, MESSAGES } from '@souvenir/contracts';
 import { ProductImage } from '../../../components/ProductImage';
 import { translucent } from '../../../app/theme';
+import { PhotoUploader } from '../../sell/PhotoUploader';
 
 interface Props {
   images: string[];
@@ -20,6 +24,12 @@ interface Props {
 }
 
 const SAMPLE_COUNT = 3;
+
+/** The round white buttons on a photo (remove, move). */
+const tileButton = {
+  bgcolor: (theme: Theme) => translucent(theme, 'common.white', 0.9),
+  '&:hover': { bgcolor: 'common.white' },
+} as const;
 /** A photo that has not loaded by then is reported as not loading (a slow host, or a page that never ends). */
 const IMAGE_CHECK_MS = 10_000;
 
@@ -54,9 +64,18 @@ function loadsAsImage(url: string): Promise<boolean> {
   });
 }
 
+/** `images` with the photo at `from` moved to `to` (the first is the main photo). */
+function moved(images: string[], from: number, to: number): string[] {
+  const next = [...images];
+  const [photo] = next.splice(from, 1);
+  next.splice(to, 0, photo!);
+  return next;
+}
+
 /**
- * Photos by pasted URL (Enter or Add), at most six; the first one is the main photo. A link is checked before it is
- * added (a web address that loads as an image), and the reason it was refused is said under the field.
+ * Photos uploaded (dropped, picked or taken: PhotoUploader) or, as a second way, by pasted URL (Enter or Add), at most
+ * six; the first one is the main photo, and the arrows reorder them. A link is checked before it is added (a web
+ * address that loads as an image), and the reason it was refused is said under the field.
  */
 export function PhotoInput({ images, onChange, error }: Props) {
   const [url, setUrl] = useState('');
@@ -114,6 +133,10 @@ export function PhotoInput({ images, onChange, error }: Props) {
 
   return (
     <Box>
+      <PhotoUploader images={images} onChange={onChange} />
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 2.5, mb: 1.5 }}>
+        Or add a photo by its link
+      </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
         <TextField
           label="Image URL"
@@ -176,7 +199,7 @@ export function PhotoInput({ images, onChange, error }: Props) {
                 borderColor: index === 0 ? 'primary.main' : 'divider',
               }}
             >
-              <ProductImage src={image} alt={`Photo ${index + 1}`} />
+              <ProductImage src={image} alt={`Photo ${index + 1}`} sizes="(min-width: 600px) 200px, 50vw" />
               {index === 0 && (
                 <Chip
                   size="small"
@@ -185,17 +208,33 @@ export function PhotoInput({ images, onChange, error }: Props) {
                   sx={{ position: 'absolute', left: 8, bottom: 8 }}
                 />
               )}
+              <Stack direction="row" spacing={0.5} sx={{ position: 'absolute', right: 6, bottom: 6 }}>
+                {index > 0 && (
+                  <IconButton
+                    size="small"
+                    aria-label={`Move photo ${index + 1} earlier`}
+                    onClick={() => onChange(moved(images, index, index - 1))}
+                    sx={tileButton}
+                  >
+                    <ChevronLeftRounded fontSize="small" />
+                  </IconButton>
+                )}
+                {index < images.length - 1 && (
+                  <IconButton
+                    size="small"
+                    aria-label={`Move photo ${index + 1} later`}
+                    onClick={() => onChange(moved(images, index, index + 1))}
+                    sx={tileButton}
+                  >
+                    <ChevronRightRounded fontSize="small" />
+                  </IconButton>
+                )}
+              </Stack>
               <IconButton
                 size="small"
                 aria-label={`Remove photo ${index + 1}`}
                 onClick={() => onChange(images.filter((_, i) => i !== index))}
-                sx={{
-                  position: 'absolute',
-                  top: 6,
-                  right: 6,
-                  bgcolor: (theme) => translucent(theme, 'common.white', 0.9),
-                  '&:hover': { bgcolor: 'common.white' },
-                }}
+                sx={{ ...tileButton, position: 'absolute', top: 6, right: 6 }}
               >
                 <CloseRounded fontSize="small" />
               </IconButton>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
+import { PRODUCT_PHOTO_SIZES } from '@souvenir/contracts';
 import { ProductImage } from '../../../components/ProductImage';
 
 /** Main image with thumbnails; the placeholder when there is none. */
@@ -19,7 +20,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
           borderColor: 'divider',
         }}
       >
-        <ProductImage src={current} alt={title} loading="eager" />
+        <ProductImage src={current} alt={title} loading="eager" sizes={PRODUCT_PHOTO_SIZES} />
       </Box>
       {images.length > 1 && (
         <Box role="group" aria-label="Product images" sx={{ display: 'flex', gap: 1.5, mt: 2, flexWrap: 'wrap' }}>
@@ -40,7 +41,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
                 '&:hover': { opacity: 1 },
               }}
             >
-              <ProductImage src={image} alt="" />
+              <ProductImage src={image} alt="" sizes="76px" />
             </ButtonBase>
           ))}
         </Box>

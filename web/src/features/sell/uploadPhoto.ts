@@ -1,0 +1,51 @@
+/** What `POST /api/uploads` answers (201): the URL a listing keeps is the largest size's. */
+export interface UploadedPhoto {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+  sizes: { width: number; url: string }[];
+  placeholder: string;
+}
+
+/** A refused or failed upload, with the sentence to show (the server's when it gave one). */
+export class UploadError extends Error {}
+
+/**
+ * Sends one photo to the media service, reporting progress (0–1) as its bytes go out. XMLHttpRequest because fetch
+ * has no upload progress. The URL answered is made absolute: a listing's image URLs must be http(s).
+ */
+export function uploadPhoto(
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadedPhoto> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/uploads');
+    request.responseType = 'json';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const body = request.response as (UploadedPhoto & { message?: string | string[] }) | null;
+      if (request.status === 201 && body) {
+        const absolute = (url: string) => new URL(url, window.location.origin).href;
+        return resolve({
+          ...body,
+          url: absolute(body.url),
+          sizes: body.sizes.map((size) => ({ ...size, url: absolute(size.url) })),
+        });
+      }
+      const message = Array.isArray(body?.message) ? body.message[0] : body?.message;
+      reject(new UploadError(message ?? 'The photo could not be uploaded. Please try again.'));
+    };
+    request.onerror = () =>
+      reject(new UploadError('The photo could not be uploaded. Check your connection and try again.'));
+    request.onabort = () => reject(new UploadError('Upload cancelled'));
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    const form = new FormData();
+    form.append('file', file);
+    request.send(form);
+  });
+}
