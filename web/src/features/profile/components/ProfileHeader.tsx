@@ -10,11 +10,11 @@ import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRound
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import StarRounded from '@mui/icons-material/StarRounded';
 import VerifiedRounded from '@mui/icons-material/VerifiedRounded';
 import type { UserDto } from '@souvenir/contracts';
 import { Link as RouterLink } from 'react-router';
 import { UserAvatar } from '../../../components/UserAvatar';
+import { ProfileRating } from '../../reviews/components/ProfileRating';
 import { monthYear } from '../../../utils/time';
 import { translucent } from '../../../app/theme';
 
@@ -85,10 +85,7 @@ export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }:
                 <CalendarMonthOutlined fontSize="small" aria-hidden />
                 <Typography variant="body2">Joined {monthYear(user.createdAt)}</Typography>
               </Stack>
-              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                <StarRounded fontSize="small" sx={{ color: 'brand.star' }} aria-hidden />
-                <Typography variant="body2">4.9 (127 reviews)</Typography>
-              </Stack>
+              <ProfileRating userId={user.id} />
             </Stack>
           </Box>
           <Stack

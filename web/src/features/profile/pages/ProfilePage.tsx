@@ -35,8 +35,9 @@ const TAB_HEADINGS: Record<TabKey, string> = {
 // h3 titles would follow the profile's h1, skipping a level.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // In px: a bare 1 in `sx` is 100%, which made the heading as wide as the page and the page scroll sideways.
+  width: '1px',
+  height: '1px',
   m: '-1px',
   p: 0,
   overflow: 'hidden',
@@ -125,7 +126,13 @@ export default function ProfilePage() {
         </>
       )}
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mt: 4, mb: 3 }}>
-        <Tabs value={tab} onChange={(_event, next: TabKey) => setTab(next)} aria-label="Profile sections">
+        <Tabs
+          value={tab}
+          onChange={(_event, next: TabKey) => setTab(next)}
+          aria-label="Profile sections"
+          variant="scrollable"
+          scrollButtons={false}
+        >
           <Tab
             value="active"
             label={`Active Listings${activeCount !== undefined ? ` (${activeCount})` : ''}`}
