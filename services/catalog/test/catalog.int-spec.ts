@@ -13,6 +13,7 @@ import {
   type ProductQueryDto,
   type ProductRemovedEvent,
   type UserProfileChangedEvent,
+  type RatingChangedEvent,
 } from '@souvenir/contracts';
 import { DomainError, type RpcClient } from '@souvenir/platform';
 import {
@@ -255,7 +256,7 @@ describe('catalog service', () => {
         isFavorited: false,
         isCustomsVerified: true,
         condition: 'like-new',
-        seller: { id: seller, firstName: 'Marie', lastName: 'Curie', avatar: null, isVerified: false },
+        seller: { id: seller, firstName: 'Marie', lastName: 'Curie', avatar: null, isVerified: false, rating: null },
       });
       expect(new Date(product.createdAt).toISOString()).toBe(product.createdAt);
       expect(await rpc.send(RPC.catalog.getProduct, { productId: product.id })).toEqual(product);
@@ -288,37 +289,38 @@ describe('catalog service', () => {
     it('fetches a seller once from identity when their event has not arrived, then follows the event', async () => {
       const sellerId = randomUUID();
       let calls = 0;
-      // A stand-in for identity's `identity.user.get` responder, speaking Nest's NATS request/reply format.
-      const identity = nc.subscribe(RPC.identity.getUser, {
+      // A stand-in for identity's `identity.user.get-many` responder, speaking Nest's NATS request/reply format:
+      // it answers the users it knows and leaves the others out.
+      const identity = nc.subscribe(RPC.identity.getUsersByIds, {
         callback: (_err, msg) => {
           calls += 1;
-          const request = msg.json<{ id: string; data: { userId: string } }>();
-          const response =
-            request.data.userId === sellerId
-              ? {
-                  response: {
-                    id: sellerId,
-                    username: 'late',
-                    firstName: 'Early',
-                    lastName: 'Bird',
-                    avatar: null,
-                    location: 'Canada',
-                    isVerified: true,
-                    createdAt: new Date().toISOString(),
-                  },
-                }
-              : { err: { code: ErrorCode.NotFound, message: 'User not found' } };
-          msg.respond(JSON.stringify({ id: request.id, ...response, isDisposed: true }));
+          const request = msg.json<{ id: string; data: { userIds: string[] } }>();
+          const response = request.data.userIds
+            .filter((id) => id === sellerId)
+            .map((id) => ({
+              id,
+              username: 'late',
+              firstName: 'Early',
+              lastName: 'Bird',
+              avatar: null,
+              location: 'Canada',
+              isVerified: true,
+              rating: { average: 4.5, count: 2 },
+              createdAt: new Date().toISOString(),
+            }));
+          msg.respond(JSON.stringify({ id: request.id, response, isDisposed: true }));
         },
       });
       try {
         const product = await create(sellerId);
+        // The rating is left to reviews' events: none applied yet.
         expect(product.seller).toEqual({
           id: sellerId,
           firstName: 'Early',
           lastName: 'Bird',
           avatar: null,
           isVerified: true,
+          rating: null,
         });
         await create(sellerId);
         expect(calls).toBe(1);
@@ -492,6 +494,7 @@ describe('catalog service', () => {
           lastName: "O'Neil",
           avatar: 'https://img.example.com/zoe.png',
           isVerified: true,
+          rating: null,
         },
       });
       // Fields in this order: the JSON the gateway forwards stays byte for byte what it was.
@@ -511,7 +514,7 @@ describe('catalog service', () => {
         'status',
         'seller',
       ]);
-      expect(Object.keys(plainDto.seller)).toEqual(['id', 'firstName', 'lastName', 'avatar', 'isVerified']);
+      expect(Object.keys(plainDto.seller)).toEqual(['id', 'firstName', 'lastName', 'avatar', 'isVerified', 'rating']);
       expect(soldDto).toMatchObject({
         createdAt: '2026-03-04T03:06:08.999Z',
         price: '1000.00',
@@ -940,6 +943,65 @@ describe('catalog service', () => {
         [renameId],
       );
       expect(count).toBe(1);
+    });
+  });
+
+  describe("sellers' ratings from reviews (issue 23)", () => {
+    async function publishRating(
+      userId: string,
+      version: number,
+      average: number | null,
+      count: number,
+      msgID?: string,
+    ) {
+      const event: RatingChangedEvent = { userId, average, count, version, occurredAt: new Date().toISOString() };
+      const id = msgID ?? randomUUID();
+      await jetstream(nc).publish(EVENTS.reviews.ratingChanged, JSON.stringify(event), { msgID: id });
+      return id;
+    }
+    const processed = async (ids: string[]) =>
+      expect(
+        await infra.database.query(`SELECT 1 FROM catalog.processed_events WHERE event_id = ANY($1)`, [ids]),
+      ).toHaveLength(ids.length);
+
+    it('shows the newest rating on the seller card whatever the order, once per event, and none for a new seller', async () => {
+      const seller = await registeredSeller();
+      const product = await create(seller);
+      const sellerOf = async () => (await rpc.send(RPC.catalog.getProduct, { productId: product.id })).seller;
+      expect((await sellerOf()).rating).toBeNull();
+
+      const second = await publishRating(seller, 2, 4.5, 2);
+      await eventually(async () => expect((await sellerOf()).rating).toEqual({ average: 4.5, count: 2 }));
+      // Version 1 arriving late, the same version with other figures, and the same event again change nothing.
+      const late = await publishRating(seller, 1, 5, 1);
+      const sameVersion = await publishRating(seller, 2, 1, 9);
+      await publishRating(seller, 2, 4.5, 2, second);
+      await eventually(() => processed([late, sameVersion]));
+      expect((await sellerOf()).rating).toEqual({ average: 4.5, count: 2 });
+      // The seller card is part of every product read: lists answer the same rating.
+      const page = await rpc.send(RPC.catalog.listSellerProducts, { sellerId: seller, limit: 10 });
+      expect(page.items[0].seller.rating).toEqual({ average: 4.5, count: 2 });
+
+      await publishRating(seller, 3, 4.67, 3);
+      await eventually(async () => expect((await sellerOf()).rating).toEqual({ average: 4.67, count: 3 }));
+      const [{ count }] = await infra.database.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM catalog.processed_events WHERE event_id = $1`,
+        [second],
+      );
+      expect(count).toBe(1);
+    });
+
+    it('keeps a rating that comes before the profile and applies it once the profile is there', async () => {
+      const userId = randomUUID();
+      const rating = await publishRating(userId, 1, 3, 1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await publishUserEvent(EVENTS.identity.userRegistered, profile(userId, 1));
+      await eventually(() => processed([rating]), 10_000);
+      const [row] = await infra.database.query<{ rating_average: string; rating_count: number }>(
+        `SELECT rating_average, rating_count FROM catalog.sellers WHERE id = $1`,
+        [userId],
+      );
+      expect(row).toEqual({ rating_average: '3.00', rating_count: 1 });
     });
   });
 });

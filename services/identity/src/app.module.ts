@@ -4,6 +4,8 @@ import { PlatformModule } from '@souvenir/platform';
 import type { IdentityConfig } from './config/identity.config';
 import { IDENTITY_MIGRATIONS } from './database/migrations';
 import { PasswordHasher } from './users/password-hasher';
+import { TrustEventsConsumer } from './users/trust-events.consumer';
+import { UserTrustService } from './users/user-trust.service';
 import { UserEntity } from './users/user.entity';
 import { UsersController } from './users/users.controller';
 import { UsersRepository } from './users/users.repository';
@@ -26,7 +28,7 @@ export class AppModule {
         TypeOrmModule.forFeature([UserEntity]),
       ],
       controllers: [UsersController],
-      providers: [UsersService, UsersRepository, PasswordHasher],
+      providers: [UsersService, UsersRepository, PasswordHasher, UserTrustService, TrustEventsConsumer],
     };
   }
 }

@@ -58,6 +58,7 @@ function knownToIdentity(id: string, firstName: string, lastName: string, locati
     avatar: null,
     location,
     isVerified: false,
+    rating: null,
     createdAt: new Date().toISOString(),
   };
   identityUsers.set(id, user);
@@ -78,7 +79,14 @@ function knownToCatalog(id: string, seller: UserDto, product: Pick<ProductDto, '
     isFavorited: false,
     createdAt: new Date().toISOString(),
     status: 'active',
-    seller: { id: seller.id, firstName: seller.firstName, lastName: seller.lastName, avatar: null, isVerified: false },
+    seller: {
+      id: seller.id,
+      firstName: seller.firstName,
+      lastName: seller.lastName,
+      avatar: null,
+      isVerified: false,
+      rating: null,
+    },
   });
 }
 

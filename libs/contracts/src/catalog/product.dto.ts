@@ -17,6 +17,7 @@ import {
 } from 'class-validator';
 import { PageQueryDto, toNumber } from '../pagination/page-query.dto';
 import { LIMITS, MESSAGES } from '../validation/messages';
+import type { UserRatingDto } from '../identity/user.dto';
 
 export const CONDITIONS = ['new', 'like-new', 'good'] as const;
 export type Condition = (typeof CONDITIONS)[number];
@@ -150,6 +151,8 @@ export interface SellerDto {
   lastName: string;
   avatar: string | null;
   isVerified: boolean;
+  /** The seller's rating from published reviews; null: a new seller. */
+  rating: UserRatingDto | null;
 }
 
 export type ProductStatus = 'active' | 'sold' | 'removed';

@@ -76,6 +76,16 @@ export class LoginDto {
 export const USER_ROLES = ['member', 'support'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
+/**
+ * A user's rating from the published reviews about them (reviews' `events.reviews.rating.changed`, kept by the read
+ * models that show it); null while there is none.
+ */
+export interface UserRatingDto {
+  /** 1–5, two decimals. */
+  average: number;
+  count: number;
+}
+
 /** What the owner sees of themself (`GET /api/auth/me`). */
 export interface MeDto {
   id: string;
@@ -85,7 +95,12 @@ export interface MeDto {
   email: string;
   avatar: string | null;
   location: string | null;
+  /**
+   * Earned, never set by hand (issue 23): an active payout account and at least one completed sale without a
+   * refunded claim (payments' seller standing); lost when the payout account is restricted.
+   */
   isVerified: boolean;
+  rating: UserRatingDto | null;
   createdAt: string;
   /** Only the user themself (and the services, through identity.user.get-me) learn it. */
   role: UserRole;

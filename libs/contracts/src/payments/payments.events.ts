@@ -1,4 +1,4 @@
-import { IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Min, ValidateIf } from 'class-validator';
 import { defineEvents, event } from '../events/event';
 
 /** An order was paid: its product must be marked sold. `buyerUserId` is null for a guest. */
@@ -56,10 +56,25 @@ export class PayoutPaidEvent {
   @IsDateString() occurredAt!: string;
 }
 
+/**
+ * The two facts payments owns that make a seller Verified (issue 23): an active payout account (identity checked by
+ * the provider) and completed sales (an order refunded after a claim ends `refunded`, never `completed`). Written
+ * from the outbox in the transaction that changes either; `version` grows per seller, so a read model keeps the
+ * newest whatever the order. identity decides `isVerified` from it.
+ */
+export class SellerStandingChangedEvent {
+  @IsUUID('all') sellerId!: string;
+  @IsBoolean() payoutsActive!: boolean;
+  @IsInt() @Min(0) completedSales!: number;
+  @IsInt() @Min(1) version!: number;
+  @IsDateString() occurredAt!: string;
+}
+
 /** payments' event subjects, each with its payload class. */
 export const PAYMENTS_EVENTS = defineEvents('payments', {
   orderPaid: event('events.payments.order.paid', OrderPaidEvent),
   orderFailed: event('events.payments.order.failed', OrderFailedEvent),
   orderChanged: event('events.payments.order.changed', OrderChangedEvent),
   payoutPaid: event('events.payments.payout.paid', PayoutPaidEvent),
+  sellerStandingChanged: event('events.payments.seller-standing.changed', SellerStandingChangedEvent),
 });

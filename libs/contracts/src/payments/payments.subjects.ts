@@ -8,6 +8,7 @@ import type {
   TestOnboardingDto,
 } from './payout.dto';
 import type { OrdersDto, PaymentIntentDto, PaymentStatusDto, TestPaymentOutcomeDto } from './payment.dto';
+import { GetTrackRecordRequest, type TrackRecordDto } from './track-record.dto';
 import {
   CancelOrderRequest,
   ConfirmOrderRequest,
@@ -58,4 +59,5 @@ export const PAYMENTS_RPC = defineRpc('payments', {
     'payments.test-onboarding.complete',
     CompleteTestOnboardingRequest,
   ).returns<TestOnboardingDoneDto>(),
+  getTrackRecord: rpc('payments.seller.track-record', GetTrackRecordRequest).returns<TrackRecordDto>(),
 });

@@ -33,6 +33,9 @@ export interface ProductRow {
   seller_last_name: string;
   seller_avatar: string | null;
   seller_is_verified: boolean;
+  /** Null without published reviews (then `seller_rating_count` is 0). */
+  seller_rating_average: number | null;
+  seller_rating_count: number;
 }
 
 /** The product as the API shows it; `isFavorited` is the caller's and is filled in by the gateway. */
@@ -57,6 +60,10 @@ export function rowToProductDto(row: ProductRow): ProductDto {
       lastName: row.seller_last_name,
       avatar: row.seller_avatar,
       isVerified: row.seller_is_verified,
+      rating:
+        row.seller_rating_average === null
+          ? null
+          : { average: row.seller_rating_average, count: row.seller_rating_count },
     },
   };
 }

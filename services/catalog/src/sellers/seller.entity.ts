@@ -10,6 +10,11 @@ export class SellerEntity {
   @Column('text', { nullable: true }) avatar!: string | null;
   @Column('text', { nullable: true }) location!: string | null;
   @Column('boolean', { name: 'is_verified', default: false }) isVerified!: boolean;
+  /** reviews' rating of the seller (issue 23): null and 0 without published reviews. */
+  @Column('numeric', { name: 'rating_average', precision: 3, scale: 2, nullable: true }) ratingAverage!: string | null;
+  @Column('integer', { name: 'rating_count', default: 0 }) ratingCount!: number;
+  /** The rating event's version this row reflects (reviews numbers each user's rating changes). */
+  @Column('integer', { name: 'rating_version', default: 0 }) ratingVersion!: number;
   /** The identity version this row reflects; 0 when fetched by request before any event arrived. */
   @Column('integer') version!: number;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { UserProfileChangedEvent } from '@souvenir/contracts';
+import type { RatingChangedEvent, UserProfileChangedEvent } from '@souvenir/contracts';
 import type { EntityManager, Repository } from 'typeorm';
 import { SellerEntity } from './seller.entity';
 
-type SellerProfile = Omit<SellerEntity, 'updatedAt'>;
+type SellerProfile = Omit<SellerEntity, 'updatedAt' | 'ratingAverage' | 'ratingCount' | 'ratingVersion'>;
 
 @Injectable()
 export class SellersRepository {
@@ -12,6 +12,24 @@ export class SellersRepository {
 
   exists(id: string): Promise<boolean> {
     return this.sellers.exists({ where: { id } });
+  }
+
+  /** The ids among `ids` the read model holds. */
+  async findIds(ids: string[]): Promise<{ id: string }[]> {
+    return this.sellers.manager.query(`SELECT id FROM catalog.sellers WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+
+  /**
+   * Stores a user's rating unless the stored one is as new or newer (the rating's own version, from reviews).
+   * Answers false when the read model does not hold the user yet.
+   */
+  async applyRatingIfNewer(manager: EntityManager, event: RatingChangedEvent): Promise<boolean> {
+    const [, updated] = (await manager.query(
+      `UPDATE catalog.sellers SET rating_average = $2, rating_count = $3, rating_version = $4
+        WHERE id = $1 AND rating_version < $4`,
+      [event.userId, event.average, event.count, event.version],
+    )) as [unknown, number];
+    return updated > 0 || (await manager.exists(SellerEntity, { where: { id: event.userId } }));
   }
 
   /**
@@ -35,9 +53,12 @@ export class SellersRepository {
     );
   }
 
-  /** Stores a profile fetched by request (version 0) unless an event got there first. */
-  async insertIfMissing(profile: SellerProfile): Promise<void> {
-    await this.upsert(this.sellers.manager, profile, null);
+  /**
+   * Stores profiles fetched by request (version 0) unless an event got there first. The rating is left to reviews'
+   * events (rating version 0): none of them can have been applied before the row existed (see SellersService).
+   */
+  async insertIfMissing(profiles: SellerProfile[]): Promise<void> {
+    for (const profile of profiles) await this.upsert(this.sellers.manager, profile, null);
   }
 
   private async upsert(manager: EntityManager, s: SellerProfile, onNewer: string | null): Promise<void> {

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, MESSAGES, RPC, type UserProfileChangedEvent } from '@souvenir/contracts';
-import { DomainError, RpcClient } from '@souvenir/platform';
+import {
+  ErrorCode,
+  MESSAGES,
+  RPC,
+  type RatingChangedEvent,
+  type UserDto,
+  type UserProfileChangedEvent,
+} from '@souvenir/contracts';
+import { DomainError, fillOnMiss, RpcClient } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
 import { SellersRepository } from './sellers.repository';
 
@@ -17,26 +24,41 @@ export class SellersService {
   }
 
   /**
+   * reviews' rating of a user, newest version wins. Every user reaches this read model through identity's registered
+   * event (or a fill below); a rating that comes first fails and is redelivered until the profile is there, so no
+   * rating is dropped and rows never hold a rating without a profile.
+   */
+  async applyRating(event: RatingChangedEvent, manager: EntityManager): Promise<void> {
+    if (!(await this.sellers.applyRatingIfNewer(manager, event))) {
+      throw new Error(`rating of user ${event.userId} before their profile: retried later`);
+    }
+  }
+
+  /**
    * Makes sure the seller row exists before their first product. When the user's event has not arrived yet,
    * the profile is fetched from identity and stored with version 0, so the first event still overwrites it.
    */
   async ensureSeller(sellerId: string): Promise<void> {
-    if (await this.sellers.exists(sellerId)) return;
-    const user = await this.rpc.send(RPC.identity.getUser, { userId: sellerId }).catch((error: unknown) => {
-      if (error instanceof DomainError && error.code === ErrorCode.NotFound) {
-        throw new DomainError(ErrorCode.Unauthenticated, MESSAGES.notSignedIn);
-      }
-      throw error;
+    const { unknown } = await fillOnMiss([sellerId], {
+      held: (ids) => this.sellers.findIds(ids),
+      ask: (ids) => this.rpc.send(RPC.identity.getUsersByIds, { userIds: ids }),
+      store: async (users: UserDto[]) => {
+        await this.sellers.insertIfMissing(
+          users.map((user) => ({
+            id: user.id,
+            username: user.username,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            avatar: user.avatar,
+            location: user.location,
+            isVerified: user.isVerified,
+            version: 0,
+          })),
+        );
+        return users;
+      },
     });
-    await this.sellers.insertIfMissing({
-      id: user.id,
-      username: user.username,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      avatar: user.avatar,
-      location: user.location,
-      isVerified: user.isVerified,
-      version: 0,
-    });
+    // The caller's own account is gone: their session outlived it.
+    if (unknown.length) throw new DomainError(ErrorCode.Unauthenticated, MESSAGES.notSignedIn);
   }
 }

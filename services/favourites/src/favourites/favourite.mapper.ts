@@ -17,6 +17,10 @@ export function storedFavouritedProduct(row: StoredFavouriteRow): ProductDto {
       lastName: row.seller_last_name,
       avatar: row.seller_avatar,
       isVerified: row.seller_is_verified,
+      rating:
+        row.seller_rating_average === null
+          ? null
+          : { average: row.seller_rating_average, count: row.seller_rating_count },
     },
   };
 }

@@ -16,6 +16,8 @@ export interface FavouriteRow {
   seller_last_name: string | null;
   seller_avatar: string | null;
   seller_is_verified: boolean | null;
+  seller_rating_average: number | null;
+  seller_rating_count: number | null;
 }
 
 /** A row whose card and seller are stored (the seller's columns are NOT NULL once its row exists). */
@@ -25,6 +27,7 @@ export type StoredFavouriteRow = FavouriteRow & {
   seller_first_name: string;
   seller_last_name: string;
   seller_is_verified: boolean;
+  seller_rating_count: number;
 };
 
 /** What a user's add or remove changes of a favourite. */
@@ -42,7 +45,8 @@ export function hasCard(row: FavouriteRow): row is StoredFavouriteRow {
 // filter the user's whole list from its start on every page).
 const PAGE_SQL = `SELECT f.product_id, ${isoMicros('f.favourited_at')} AS favourited_at, c.card,
       s.id AS seller_id, s.first_name AS seller_first_name, s.last_name AS seller_last_name, s.avatar AS seller_avatar,
-      s.is_verified AS seller_is_verified
+      s.is_verified AS seller_is_verified, s.rating_average::float8 AS seller_rating_average,
+      s.rating_count AS seller_rating_count
     FROM favourites.favourites f
     LEFT JOIN favourites.product_cards c ON c.product_id = f.product_id
     LEFT JOIN favourites.sellers s ON s.id = c.seller_id

@@ -11,6 +11,7 @@ import {
   type ListFavouritesRequest,
   type ProductDto,
   type RemoveFavouriteRequest,
+  type RatingChangedEvent,
   type UserProfileChangedEvent,
 } from '@souvenir/contracts';
 import { DomainError, fillOnMiss, Outbox, RpcClient } from '@souvenir/platform';
@@ -134,6 +135,16 @@ export class FavouritesService {
   /** A seller's new name, avatar or badge reaches the cards of their products (consumer of identity's events). */
   applySellerProfile(event: UserProfileChangedEvent, manager: EntityManager): Promise<void> {
     return this.cards.applyProfile(manager, event);
+  }
+
+  /**
+   * reviews' rating of a seller, newest version wins. Every user reaches the read model through identity's registered
+   * event; a rating that comes first fails and is redelivered until the profile is there.
+   */
+  async applySellerRating(event: RatingChangedEvent, manager: EntityManager): Promise<void> {
+    if (!(await this.cards.applyRating(manager, event))) {
+      throw new Error(`rating of user ${event.userId} before their profile: retried later`);
+    }
   }
 
   private async publish(manager: EntityManager, row: FavouriteState) {

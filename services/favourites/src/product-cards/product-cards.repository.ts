@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ProductDto, UserProfileChangedEvent } from '@souvenir/contracts';
+import type { ProductDto, RatingChangedEvent, UserProfileChangedEvent } from '@souvenir/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ProductCard } from './product-card.entity';
 
@@ -10,8 +10,9 @@ export class ProductCardsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Keeps the cards of products as catalog answered them, each with its seller at version 0: a card or seller
-   * already stored (an event got there first) is left as it is. Rows go in product id order, so two pages filling
+   * Keeps the cards of products as catalog answered them, each with its seller at version 0 (its rating at rating
+   * version 0, so reviews' next event replaces it): a card or seller already stored (an event got there first) is
+   * left as it is. Rows go in product id order, so two pages filling
    * the same cards at once wait for each other instead of deadlocking.
    */
   async storeIfMissing(products: ProductDto[], manager: EntityManager = this.dataSource.manager): Promise<void> {
@@ -19,8 +20,8 @@ export class ProductCardsRepository {
     const sorted = [...products].sort(byId);
     const sellers = [...new Map(sorted.map((p) => [p.seller.id, p.seller])).values()].sort(byId);
     await manager.query(
-      `INSERT INTO favourites.sellers (id, first_name, last_name, avatar, is_verified, version)
-       SELECT *, 0 FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[])
+      `INSERT INTO favourites.sellers (id, first_name, last_name, avatar, is_verified, rating_average, rating_count, version)
+       SELECT *, 0 FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::numeric[], $7::int[])
        ON CONFLICT (id) DO NOTHING`,
       [
         sellers.map((s) => s.id),
@@ -28,6 +29,8 @@ export class ProductCardsRepository {
         sellers.map((s) => s.lastName),
         sellers.map((s) => s.avatar),
         sellers.map((s) => s.isVerified),
+        sellers.map((s) => s.rating?.average ?? null),
+        sellers.map((s) => s.rating?.count ?? 0),
       ],
     );
     await manager.query(
@@ -50,6 +53,21 @@ export class ProductCardsRepository {
        WHERE favourites.sellers.version < EXCLUDED.version`,
       [event.userId, event.firstName, event.lastName, event.avatar ?? null, event.isVerified, event.version],
     );
+  }
+
+  /**
+   * Stores reviews' rating of a seller unless the stored one is as new or newer. Answers false when the read model
+   * does not hold the user yet (identity's registered event on its way).
+   */
+  async applyRating(manager: EntityManager, event: RatingChangedEvent): Promise<boolean> {
+    const [, updated] = (await manager.query(
+      `UPDATE favourites.sellers SET rating_average = $2, rating_count = $3, rating_version = $4, updated_at = now()
+        WHERE id = $1 AND rating_version < $4`,
+      [event.userId, event.average, event.count, event.version],
+    )) as [unknown, number];
+    if (updated > 0) return true;
+    const held = (await manager.query(`SELECT 1 FROM favourites.sellers WHERE id = $1`, [event.userId])) as unknown[];
+    return held.length > 0;
   }
 
   /** A removed or sold product's card: no active favourite shows it any more. */

@@ -3,7 +3,7 @@ import { EVENTS } from '@souvenir/contracts';
 import { EventConsumer } from '@souvenir/platform';
 import { FavouritesService } from '../favourites/favourites.service';
 
-/** Follows identity: a seller's profile changes reach the cards of their favourited products. */
+/** Follows identity and reviews: a seller's profile and rating changes reach the cards of their favourited products. */
 @Injectable()
 export class SellerEventsConsumer implements OnApplicationBootstrap {
   constructor(
@@ -15,6 +15,7 @@ export class SellerEventsConsumer implements OnApplicationBootstrap {
     return this.consumer.start({
       [EVENTS.identity.userRegistered]: (event, manager) => this.favourites.applySellerProfile(event, manager),
       [EVENTS.identity.userUpdated]: (event, manager) => this.favourites.applySellerProfile(event, manager),
+      [EVENTS.reviews.ratingChanged]: (event, manager) => this.favourites.applySellerRating(event, manager),
     });
   }
 }

@@ -11,7 +11,16 @@ export class UserEntity {
   @Column('text', { name: 'last_name' }) lastName!: string;
   @Column('text', { nullable: true }) avatar!: string | null;
   @Column('text', { nullable: true }) location!: string | null;
+  /** Earned: follows payments' seller standing (see `isVerifiedBy`), never written otherwise. */
   @Column('boolean', { name: 'is_verified', default: false }) isVerified!: boolean;
+  /** payments' seller standing (issue 23), as of `standingVersion` (0: none received). */
+  @Column('boolean', { name: 'payouts_active', default: false }) payoutsActive!: boolean;
+  @Column('integer', { name: 'completed_sales', default: 0 }) completedSales!: number;
+  @Column('integer', { name: 'standing_version', default: 0 }) standingVersion!: number;
+  /** reviews' rating of the user, as of `ratingVersion` (0: none received); numeric as pg's text. */
+  @Column('numeric', { name: 'rating_average', precision: 3, scale: 2, nullable: true }) ratingAverage!: string | null;
+  @Column('integer', { name: 'rating_count', default: 0 }) ratingCount!: number;
+  @Column('integer', { name: 'rating_version', default: 0 }) ratingVersion!: number;
   /** 'member' or 'support'; written only by scripts/support-grant.mjs, never through an RPC. */
   @Column('text', { default: 'member' }) role!: UserRole;
   /** Bumped on every profile change; carried by events so consumers can ignore stale ones. */

@@ -10,6 +10,7 @@ export function toUserDto(user: UserEntity): UserDto {
     avatar: user.avatar,
     location: user.location,
     isVerified: user.isVerified,
+    rating: user.ratingAverage === null ? null : { average: Number(user.ratingAverage), count: user.ratingCount },
     createdAt: user.createdAt.toISOString(),
   };
 }

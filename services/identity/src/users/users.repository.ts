@@ -3,6 +3,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, type EntityManager, type Repository } from 'typeorm';
 import { UserEntity } from './user.entity';
 
+/** Columns kept from other services' events (payments' standing, reviews' rating): a new account starts without. */
+type KeptFromEvents =
+  'payoutsActive' | 'completedSales' | 'standingVersion' | 'ratingAverage' | 'ratingCount' | 'ratingVersion';
+
 @Injectable()
 export class UsersRepository {
   constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
@@ -22,7 +26,10 @@ export class UsersRepository {
   }
 
   /** Inserts a new account; answers it with its id and times. */
-  insert(manager: EntityManager, user: Omit<UserEntity, 'id' | 'createdAt' | 'updatedAt'>): Promise<UserEntity> {
+  insert(
+    manager: EntityManager,
+    user: Omit<UserEntity, 'id' | 'createdAt' | 'updatedAt' | KeptFromEvents>,
+  ): Promise<UserEntity> {
     return manager.getRepository(UserEntity).save(manager.create(UserEntity, user));
   }
 

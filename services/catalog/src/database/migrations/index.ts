@@ -4,6 +4,7 @@ import { AddTitleSearch1732600000000 } from './1732600000000-add-title-search';
 import { AddSoldOrder1734000000000 } from './1734000000000-add-sold-order';
 import { OrderSafeRelisting1734100000000 } from './1734100000000-order-safe-relisting';
 import { StemmedSearch1734200000000 } from './1734200000000-stemmed-search';
+import { SellerRatings1735100000000 } from './1735100000000-seller-ratings';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
 export const CATALOG_MIGRATIONS = [
@@ -13,4 +14,5 @@ export const CATALOG_MIGRATIONS = [
   AddSoldOrder1734000000000,
   OrderSafeRelisting1734100000000,
   StemmedSearch1734200000000,
+  SellerRatings1735100000000,
 ];

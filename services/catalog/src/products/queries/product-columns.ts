@@ -5,13 +5,14 @@ import { isoMicros } from '@souvenir/platform';
  * select these and map rows straight to ProductDto instead of letting TypeORM hydrate an entity with its seller
  * relation, which cost about a quarter of catalog's CPU. Numerics come back as pg's text (two decimals), and
  * created_at is formatted here exactly like `Date.toISOString()` (UTC, milliseconds truncated as pg's Date parsing
- * does).
+ * does). The seller's rating is two columns of the seller row already joined (float8 so pg answers a number).
  */
 export const PRODUCT_COLUMNS = `p.id, p.title, p.description, p.price, p.original_price, p.condition, p.category, p.country, p.images,
        p.is_customs_verified, p.status,
        to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at_iso,
        s.id AS seller_id, s.first_name AS seller_first_name, s.last_name AS seller_last_name,
-       s.avatar AS seller_avatar, s.is_verified AS seller_is_verified`;
+       s.avatar AS seller_avatar, s.is_verified AS seller_is_verified,
+       s.rating_average::float8 AS seller_rating_average, s.rating_count AS seller_rating_count`;
 
 export const PRODUCTS_WITH_SELLERS = 'catalog.products p JOIN catalog.sellers s ON s.id = p.seller_id';
 
