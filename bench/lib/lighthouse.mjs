@@ -52,6 +52,14 @@ function summarise(lhr) {
     failedAccessibilityAudits: Object.values(lhr.categories.accessibility?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1)
       .map((ref) => ref.id),
+    // Where the main thread's time went (Lighthouse's own breakdown, in simulated 4x-slowed ms) and its longest tasks:
+    // what Total Blocking Time is made of.
+    mainThreadMs: Object.fromEntries(
+      (audit('mainthread-work-breakdown')?.details?.items ?? []).map((item) => [item.group, round(item.duration)]),
+    ),
+    longestTasks: (audit('long-tasks')?.details?.items ?? [])
+      .slice(0, 3)
+      .map((task) => ({ ms: round(task.duration), url: String(task.url).replace(/^https?:\/\/[^/]+/, '') })),
     lighthouseVersion: lhr.lighthouseVersion,
     // Lighthouse's own gauge of the machine while it ran (higher is faster; a 2020 mid-range desktop is ~1000-1500):
     // the simulated phone is 4x slower than what it measured, so a busy machine lowers every score.
@@ -113,6 +121,11 @@ export async function lighthouseReport({ base, productId, runs = 3, log = consol
           `  CLS ${row.cls.toFixed(3)}  TBT ${String(row.tbtMs).padStart(4)} ms  LCP ${row.lcpMs} ms  accessibility ${row.accessibility}` +
           `  (machine: benchmarkIndex ${row.benchmarkIndex}, load ${os.loadavg()[0].toFixed(1)})` +
           `${row.meetsTargets ? '' : '  ✗ misses a target'}` +
+          (row.tbtMs > LIGHTHOUSE_TARGETS.tbtMs
+            ? `\n     main thread ${Object.entries(row.mainThreadMs)
+                .map(([group, ms]) => `${group} ${ms}`)
+                .join(', ')} ms; longest tasks ${row.longestTasks.map((t) => `${t.ms} ms ${t.url}`).join(', ')}`
+            : '') +
           (row.cls > LIGHTHOUSE_TARGETS.cls
             ? `\n     shifted: ${row.shiftedElements.map((s) => `${s.node} (${s.score})`).join('; ')}`
             : '') +
