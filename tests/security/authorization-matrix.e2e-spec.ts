@@ -410,6 +410,10 @@ const TABLE: Record<string, Row> = {
     call: () => ({ method: 'get', path: `/api/users/${owner.id}/rating` }),
     expect: all(200),
   },
+  'GET /api/users/:id/track-record': {
+    call: () => ({ method: 'get', path: `/api/users/${owner.id}/track-record` }),
+    expect: all(200),
+  },
   // Support only: neither the owner nor another member may see the queue or decide (support itself:
   // gateway/test/orders.e2e-spec.ts). The claim here is on the owner's own sale.
   'GET /api/support/claims': {

@@ -35,6 +35,8 @@ import { PayoutEntity } from './payouts/payout.entity';
 import { PayoutsController } from './payouts/payouts.controller';
 import { PayoutsRepository } from './payouts/payouts.repository';
 import { PayoutsService } from './payouts/payouts.service';
+import { SellerRecords } from './sellers/seller-records';
+import { TrackRecordController } from './sellers/track-record.controller';
 
 export const SERVICE_NAME = 'payments';
 
@@ -59,7 +61,7 @@ export class AppModule {
       imports: [
         PlatformModule.forService({ name: SERVICE_NAME, config, entities: ENTITIES, migrations: PAYMENTS_MIGRATIONS }),
       ],
-      controllers: [PaymentsController, PayoutsController],
+      controllers: [PaymentsController, PayoutsController, TrackRecordController],
       providers: [
         PaymentsService,
         OrdersRepository,
@@ -74,6 +76,7 @@ export class AppModule {
         JobQueue,
         OrderJobs,
         OrderJournal,
+        SellerRecords,
         OrderLifecycleService,
         ProductEventsConsumer,
         Ledger,

@@ -3,6 +3,7 @@ import type {
   ProductDto,
   ProductPageDto,
   SellerProductStatus,
+  TrackRecordDto,
   UpdateProfileDto,
   UserDto,
 } from '@souvenir/contracts';
@@ -22,6 +23,10 @@ export const usersApi = api.injectEndpoints({
     getUser: build.query<UserDto, string>({
       query: (id) => `/users/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'User', id }],
+    }),
+    /** The user's track record as a seller (payments' counters): sales, time to ship, cancellations and refunds. */
+    getTrackRecord: build.query<TrackRecordDto, string>({
+      query: (id) => `/users/${encodeURIComponent(id)}/track-record`,
     }),
     /**
      * A profile tab: the user's products of one status, newest first, page after page (keyset cursor in
@@ -53,4 +58,5 @@ export const usersApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetUserQuery, useGetUserProductsInfiniteQuery, useUpdateUserMutation } = usersApi;
+export const { useGetUserQuery, useGetTrackRecordQuery, useGetUserProductsInfiniteQuery, useUpdateUserMutation } =
+  usersApi;

@@ -148,7 +148,7 @@ export function ProductCard({ product, layout = 'grid', sold = false, showFavori
             <ConditionChip condition={product.condition} />
           </Stack>
           <Box sx={{ mt: 'auto' }}>
-            <ProductMeta />
+            <ProductMeta seller={product.seller} />
           </Box>
         </Box>
       </CardActionArea>

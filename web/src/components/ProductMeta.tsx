@@ -1,16 +1,14 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import StarRounded from '@mui/icons-material/StarRounded';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
+import type { SellerDto } from '@souvenir/contracts';
+import { SellerRating } from './SellerRating';
 
-/** The fixed rating and shipping line of product cards (hard-coded by the spec). */
-export function ProductMeta() {
+/** The rating and shipping line of product cards: the seller's real rating (or "New seller"), free shipping. */
+export function ProductMeta({ seller }: { seller: Pick<SellerDto, 'rating'> }) {
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
-      <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center' }}>
-        <StarRounded sx={{ fontSize: 18, color: 'brand.star' }} aria-hidden />
-        <Typography variant="body2">4.8 (23)</Typography>
-      </Stack>
+      <SellerRating rating={seller.rating ?? null} />
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
         <LocalShippingOutlined sx={{ fontSize: 18 }} aria-hidden />
         <Typography variant="body2">Free shipping</Typography>

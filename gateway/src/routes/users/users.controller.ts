@@ -6,6 +6,7 @@ import {
   UserProductsQueryDto,
   type MeDto,
   type ProductDto,
+  type TrackRecordDto,
   type UserDto,
 } from '@souvenir/contracts';
 import type { Response } from 'express';
@@ -24,6 +25,19 @@ export class UsersController {
   @Get(':id')
   getUser(@Param('id', new UuidPipe('User')) userId: string): Promise<UserDto> {
     return this.rpc.send(RPC.identity.getUser, { userId });
+  }
+
+  /**
+   * The user's track record as a seller (issue 23): payments' counters, public like the profile. A record with nothing
+   * in it may be an unknown user's: identity is asked then (NOT_FOUND → 404).
+   */
+  @Get(':id/track-record')
+  async getTrackRecord(@Param('id', new UuidPipe('User')) sellerId: string): Promise<TrackRecordDto> {
+    const record = await this.rpc.send(RPC.payments.getTrackRecord, { sellerId });
+    if (record.salesCompleted === 0 && record.ordersClosed === 0) {
+      await this.rpc.send(RPC.identity.getUser, { userId: sellerId });
+    }
+    return record;
   }
 
   /** Only the user themself; identity enforces it too. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EVENTS, type OrderActor, type OrderChangedEvent, type OrderStatus } from '@souvenir/contracts';
 import { Outbox } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
+import { SellerRecords } from '../sellers/seller-records';
 import { OrderHistoryRepository } from './order-history.repository';
 import type { OrderEntity } from './order.entity';
 import { AFTER_PAYMENT_STATUSES } from './order-lifecycle';
@@ -14,14 +15,15 @@ export interface OrderChange {
 }
 
 /**
- * Writes a transition down, in the transition's transaction: a history entry, and the order changed event (the
- * payment itself, pending → paid, is announced by order paid instead).
+ * Writes a transition down, in the transition's transaction: a history entry, the seller's track record, and the
+ * order changed event (the payment itself, pending → paid, is announced by order paid instead).
  */
 @Injectable()
 export class OrderJournal {
   constructor(
     private readonly history: OrderHistoryRepository,
     private readonly outbox: Outbox,
+    private readonly sellerRecords: SellerRecords,
   ) {}
 
   async record(manager: EntityManager, order: OrderEntity, change: OrderChange): Promise<void> {
@@ -32,6 +34,7 @@ export class OrderJournal {
       to: change.to,
       reason: change.reason ?? null,
     });
+    await this.sellerRecords.countTransition(manager, order, change);
     if (change.from === null || !AFTER_PAYMENT_STATUSES.has(change.from)) return;
     const event: OrderChangedEvent = {
       orderId: order.id,

@@ -16,6 +16,7 @@ import type { DataSource } from 'typeorm';
 import { ProviderEventsRepository, type ProviderEventRecord } from '../orders/provider-events.repository';
 import { PaymentProvider, type ProviderAccount } from '../providers/payment-provider';
 import { TestModePaymentProvider } from '../providers/test-mode.provider';
+import { SellerRecords } from '../sellers/seller-records';
 import type { PayoutAccountEntity } from './payout-account.entity';
 import { PayoutAccountsRepository } from './payout-accounts.repository';
 import { toPayoutAccountDto } from './payout-views';
@@ -51,6 +52,7 @@ export class PayoutAccountsService {
     private readonly accounts: PayoutAccountsRepository,
     private readonly providerEvents: ProviderEventsRepository,
     private readonly rpc: RpcClient,
+    private readonly sellerRecords: SellerRecords,
   ) {}
 
   /**
@@ -92,7 +94,8 @@ export class PayoutAccountsService {
 
   /**
    * The provider's view of an account (`account.updated`, or read on demand), applied unless a newer one was; an
-   * account that becomes active gets its waiting payouts paid, in the same transaction.
+   * account that becomes active gets its waiting payouts paid, in the same transaction, and the seller's standing
+   * changes with it.
    */
   async apply(account: ProviderAccount, created: number, event?: ProviderEventRecord): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
@@ -115,6 +118,10 @@ export class PayoutAccountsService {
       row.updatedAt = new Date();
       await accounts.save(row);
       if (!wasActive && row.status === 'active') await this.payouts.resumeWaiting(manager, row.sellerId);
+      // The seller's standing (Verified) follows the account: earned when active, lost when restricted.
+      if (wasActive !== (row.status === 'active')) {
+        await this.sellerRecords.payoutsActiveChanged(manager, row.sellerId, row.status === 'active');
+      }
     });
   }
 

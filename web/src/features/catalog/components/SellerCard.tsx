@@ -2,13 +2,13 @@ import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import VerifiedRounded from '@mui/icons-material/VerifiedRounded';
-import StarRounded from '@mui/icons-material/StarRounded';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import type { SellerDto } from '@souvenir/contracts';
 import { Link as RouterLink } from 'react-router';
+import { SellerRating } from '../../../components/SellerRating';
 import { UserAvatar } from '../../../components/UserAvatar';
+import { VerifiedMark } from '../../../components/VerifiedMark';
 
 /** The seller's name and mark; `contact` (the message box, or a sign-in prompt) goes below. */
 export function SellerCard({ seller, contact }: { seller: SellerDto; contact?: ReactNode }) {
@@ -29,14 +29,11 @@ export function SellerCard({ seller, contact }: { seller: SellerDto; contact?: R
             >
               {name}
             </Link>
-            {seller.isVerified && (
-              <VerifiedRounded sx={{ color: 'secondary.main', fontSize: 20 }} titleAccess="Verified seller" />
-            )}
+            {seller.isVerified && <VerifiedMark />}
           </Stack>
-          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
-            <StarRounded sx={{ fontSize: 18, color: 'brand.star' }} aria-hidden />
-            <Typography variant="body2">4.9 (127 reviews)</Typography>
-          </Stack>
+          <Box sx={{ color: 'text.secondary' }}>
+            <SellerRating rating={seller.rating ?? null} long />
+          </Box>
         </div>
       </Stack>
       {contact && <Box sx={{ mt: 2.5 }}>{contact}</Box>}

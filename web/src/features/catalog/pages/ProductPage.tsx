@@ -146,7 +146,7 @@ export default function ProductPage() {
               )}
               <ConditionChip condition={product.condition} sx={{ alignSelf: 'center' }} />
             </Stack>
-            <ProductMeta />
+            <ProductMeta seller={product.seller} />
             {isSold ? (
               <SoldNotice productId={product.id} isOwner={isOwner} signedIn={Boolean(user)} />
             ) : isOwner ? (

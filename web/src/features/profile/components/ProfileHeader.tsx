@@ -13,8 +13,11 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import VerifiedRounded from '@mui/icons-material/VerifiedRounded';
 import type { UserDto } from '@souvenir/contracts';
 import { Link as RouterLink } from 'react-router';
+import Tooltip from '@mui/material/Tooltip';
+import { SellerRating } from '../../../components/SellerRating';
 import { UserAvatar } from '../../../components/UserAvatar';
-import { ProfileRating } from '../../reviews/components/ProfileRating';
+import { VERIFIED_MEANING } from '../../../components/VerifiedMark';
+import { TrackRecord } from './TrackRecord';
 import { monthYear } from '../../../utils/time';
 import { translucent } from '../../../app/theme';
 
@@ -71,7 +74,11 @@ export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }:
               <Typography variant="h3" component="h1">
                 {user.firstName} {user.lastName}
               </Typography>
-              {user.isVerified && <Chip size="small" icon={<VerifiedRounded />} label="Verified" color="secondary" />}
+              {user.isVerified && (
+                <Tooltip title={VERIFIED_MEANING}>
+                  <Chip size="small" icon={<VerifiedRounded />} label="Verified" color="secondary" tabIndex={0} />
+                </Tooltip>
+              )}
             </Stack>
             <Typography sx={{ color: 'text.secondary' }}>@{user.username}</Typography>
             <Stack direction="row" spacing={2.5} sx={{ mt: 1, color: 'text.secondary', flexWrap: 'wrap', rowGap: 0.5 }}>
@@ -85,7 +92,8 @@ export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }:
                 <CalendarMonthOutlined fontSize="small" aria-hidden />
                 <Typography variant="body2">Joined {monthYear(user.createdAt)}</Typography>
               </Stack>
-              <ProfileRating userId={user.id} />
+              {/* The rating comes with the profile (identity keeps reviews' rating): no second request. */}
+              <SellerRating rating={user.rating ?? null} long />
             </Stack>
           </Box>
           <Stack
@@ -126,6 +134,12 @@ export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }:
             )}
           </Stack>
         </Stack>
+        {user.isVerified && (
+          <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
+            {VERIFIED_MEANING}
+          </Typography>
+        )}
+        <TrackRecord userId={user.id} />
       </Box>
     </Card>
   );
