@@ -14,6 +14,8 @@ export * from './identity/identity.rpc';
 export * from './identity/identity.events';
 export * from './identity/identity.subjects';
 export * from './catalog/product.dto';
+export * from './catalog/customs';
+export * from './catalog/country-of-location';
 export * from './catalog/categories';
 export * from './catalog/catalog.rpc';
 export * from './catalog/catalog.events';

@@ -4,6 +4,9 @@ import { PlatformModule } from '@souvenir/platform';
 import { CategoriesController } from './categories/categories.controller';
 import { CategoriesService } from './categories/categories.service';
 import type { CatalogConfig } from './config/catalog.config';
+import { CustomsController } from './customs/customs.controller';
+import { CustomsRulesRepository } from './customs/customs-rules.repository';
+import { CustomsService } from './customs/customs.service';
 import { CATALOG_MIGRATIONS } from './database/migrations';
 import { FavouriteEventsConsumer } from './favourites/favourite-events.consumer';
 import { FavouriteCountsService } from './favourites/favourite-counts.service';
@@ -35,7 +38,7 @@ export class AppModule {
         }),
         TypeOrmModule.forFeature([SellerEntity]),
       ],
-      controllers: [ProductsController, CategoriesController],
+      controllers: [ProductsController, CategoriesController, CustomsController],
       providers: [
         ProductsService,
         CategoriesService,
@@ -49,6 +52,8 @@ export class AppModule {
         FavouriteStatesRepository,
         FavouriteEventsConsumer,
         OrderEventsConsumer,
+        CustomsService,
+        CustomsRulesRepository,
       ],
     };
   }

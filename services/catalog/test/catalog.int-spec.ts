@@ -485,6 +485,9 @@ describe('catalog service', () => {
         country: plain.country,
         images: plain.images,
         isCustomsVerified: false,
+        contents: ['none'],
+        originLevel: null,
+        shipsFrom: null,
         isFavorited: false,
         createdAt: '2026-03-04T05:06:07.123Z',
         status: 'active',
@@ -509,6 +512,9 @@ describe('catalog service', () => {
         'country',
         'images',
         'isCustomsVerified',
+        'contents',
+        'originLevel',
+        'shipsFrom',
         'isFavorited',
         'createdAt',
         'status',
@@ -522,6 +528,7 @@ describe('catalog service', () => {
         status: 'sold',
         condition: 'good',
         isCustomsVerified: true,
+        originLevel: 'self-declared',
       });
       expect(newestDto).toStrictEqual(newest);
 

@@ -12,6 +12,18 @@ import {
   RemoveProductRequest,
 } from './catalog.rpc';
 import { defineRpc, rpc, type Done } from '../rpc/contract';
+import {
+  DecideProvenanceRequest,
+  GetCustomsRuleHistoryRequest,
+  ListCountryRulesRequest,
+  ListCustomsRulesRequest,
+  ListProvenanceQueueRequest,
+  SaveCustomsRuleRequest,
+  type CustomsRuleDto,
+  type CustomsRuleHistoryDto,
+  type ProductCustomsDto,
+  type ProvenanceReviewItemDto,
+} from './customs';
 
 /** catalog's request/reply subjects, each with its request class and reply type. */
 export const CATALOG_RPC = defineRpc('catalog', {
@@ -29,4 +41,17 @@ export const CATALOG_RPC = defineRpc('catalog', {
   >(),
   /** Up to `limit` ids, ascending; fewer means the last page. */
   listProductIds: rpc('catalog.product.list-ids', ListProductIdsRequest).returns<string[]>(),
+  /** A visible product's customs notices and provenance (issue 26): its page shows them beside the origin badge. */
+  getProductCustoms: rpc('catalog.product.customs', GetProductRequest).returns<ProductCustomsDto>(),
+  /** Customs rules (issue 26): one country's, for the sell form; anyone may ask. */
+  listCountryRules: rpc('catalog.customs.rules-of-country', ListCountryRulesRequest).returns<CustomsRuleDto[]>(),
+  /** Support only (FORBIDDEN otherwise): every rule; one rule's versions; create or edit one (a new version). */
+  listCustomsRules: rpc('catalog.customs.rule.list', ListCustomsRulesRequest).returns<CustomsRuleDto[]>(),
+  getCustomsRuleHistory: rpc('catalog.customs.rule.history', GetCustomsRuleHistoryRequest).returns<
+    CustomsRuleHistoryDto[]
+  >(),
+  saveCustomsRule: rpc('catalog.customs.rule.save', SaveCustomsRuleRequest).returns<CustomsRuleDto>(),
+  /** Support only: listings with documents nobody has reviewed, oldest first; approve makes them 'checked'. */
+  listProvenanceQueue: rpc('catalog.provenance.queue', ListProvenanceQueueRequest).returns<ProvenanceReviewItemDto[]>(),
+  decideProvenance: rpc('catalog.provenance.decide', DecideProvenanceRequest).returns<ProductDto>(),
 });

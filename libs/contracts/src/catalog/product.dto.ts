@@ -1,4 +1,4 @@
-import { Transform } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -14,8 +14,10 @@ import {
   MaxLength,
   Min,
   MinLength,
+  ValidateNested,
 } from 'class-validator';
 import { PageQueryDto, toNumber } from '../pagination/page-query.dto';
+import { CONTENTS, ProvenanceDto, type Contents, type OriginLevel } from './customs';
 import { LIMITS, MESSAGES } from '../validation/messages';
 import type { UserRatingDto } from '../identity/user.dto';
 
@@ -89,6 +91,23 @@ export class CreateProductDto {
   @IsOptional()
   @IsBoolean({ message: 'isCustomsVerified must be true or false' })
   isCustomsVerified?: boolean;
+
+  /**
+   * What the item contains (issue 26), from CONTENTS; `['none']` for "none of these", which stands alone. The sell form
+   * requires it; a caller that sends none (older clients, tests) gets `['none']`.
+   */
+  @IsOptional()
+  @IsArray({ message: 'Contents must be a list' })
+  @ArrayMinSize(1, { message: 'Tick what the item contains, or "None of these"' })
+  @ArrayMaxSize(CONTENTS.length, { message: 'Contents has too many entries' })
+  @IsIn(CONTENTS, { each: true, message: 'Contents must come from the contents list' })
+  contents?: Contents[];
+
+  /** Where and when it was bought, and its receipt or customs declaration (optional). */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ProvenanceDto)
+  provenance?: ProvenanceDto;
 }
 
 /** `GET /api/products` query (spec section 7 plus API.md's sort, limit and cursor). */
@@ -140,6 +159,29 @@ export class ProductQueryDto extends PageQueryDto {
   @MaxLength(100)
   location?: string;
 
+  /** The Contents facet: products containing any of these (repeated or comma-separated). */
+  @Transform(({ value }) =>
+    value === undefined
+      ? undefined
+      : (Array.isArray(value) ? value : [value])
+          .flatMap((v) => String(v).split(','))
+          .map((v) => v.trim())
+          .filter(Boolean),
+  )
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(CONTENTS.length)
+  @IsIn(CONTENTS, { each: true, message: 'contents must come from the contents list' })
+  contents?: Contents[];
+
+  /** "Documented origin": only products whose receipt or customs declaration is attached (or checked). */
+  @Transform(({ value }) =>
+    value === 'true' || value === true ? true : value === 'false' || value === false ? false : value,
+  )
+  @IsOptional()
+  @IsBoolean({ message: 'documentedOrigin must be true or false' })
+  documentedOrigin?: boolean;
+
   @IsOptional()
   @IsIn(PRODUCT_SORTS, { message: 'sort must be one of recent, price_asc, price_desc, popular' })
   sort?: ProductSort;
@@ -169,6 +211,12 @@ export interface ProductDto {
   country: string;
   images: string[];
   isCustomsVerified: boolean;
+  /** What the item contains (issue 26); `['none']`: none of the listed kinds. */
+  contents: Contents[];
+  /** How far its origin is backed; null: nothing claimed. */
+  originLevel: OriginLevel | null;
+  /** The country the seller's profile location names: the item ships from and within it. Null: it names none. */
+  shipsFrom: string | null;
   isFavorited: boolean;
   createdAt: string;
   status: Exclude<ProductStatus, 'removed'>;

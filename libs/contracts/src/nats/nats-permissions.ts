@@ -28,8 +28,9 @@ const servesAll = (service: NatsServiceName) => Object.values(RPC[service]) as R
  * (`natsAuthorizationConfig`, written to deploy/nats/auth.conf by deploy/nats/generate.mjs). A forged request is
  * refused by the server, not by the service: only the gateway speaks for a user, so only it may call the subjects that
  * take an `actorId` on a user's behalf; a service may call only what it needs (`identity.user.get-me`, which answers an
- * e-mail, only payments). deploy/test/nats-permissions.spec.ts checks these lists against the code's `rpc.send(RPC.…)`,
- * `consumer.start({ [EVENTS.…] })` and `subscribe(EVENTS.…)` calls, and proves the generated config refuses the rest.
+ * e-mail, only payments and catalog, which check the support role with it). deploy/test/nats-permissions.spec.ts checks
+ * these lists against the code's `rpc.send(RPC.…)`, `consumer.start({ [EVENTS.…] })` and `subscribe(EVENTS.…)` calls,
+ * and proves the generated config refuses the rest.
  */
 export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   gateway: {
@@ -48,6 +49,13 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.catalog.listCategories,
       RPC.catalog.countBrowseCategories,
       RPC.catalog.listProductIds,
+      RPC.catalog.getProductCustoms,
+      RPC.catalog.listCountryRules,
+      RPC.catalog.listCustomsRules,
+      RPC.catalog.getCustomsRuleHistory,
+      RPC.catalog.saveCustomsRule,
+      RPC.catalog.listProvenanceQueue,
+      RPC.catalog.decideProvenance,
       RPC.favourites.add,
       RPC.favourites.remove,
       RPC.favourites.list,
@@ -102,7 +110,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   },
   catalog: {
     serves: servesAll('catalog'),
-    calls: [RPC.identity.getUsersByIds],
+    // get-me: the support role, for customs rules and the provenance queue (issue 26).
+    calls: [RPC.identity.getUsersByIds, RPC.identity.getMe],
     consumes: [
       EVENTS.identity.userRegistered,
       EVENTS.identity.userUpdated,

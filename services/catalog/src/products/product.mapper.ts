@@ -1,6 +1,9 @@
+import { countryOfLocation } from '@souvenir/contracts';
 import type {
   CategoryDto,
   Condition,
+  Contents,
+  OriginLevel,
   ProductDto,
   ProductListedEvent,
   ProductRemovedEvent,
@@ -26,6 +29,9 @@ export interface ProductRow {
   images: string[];
   is_customs_verified: boolean;
   status: ProductStatus;
+  contents: Contents[];
+  /** 'documented' | 'checked'; null: the checkbox alone (`is_customs_verified`) decides the origin level. */
+  origin_level: 'documented' | 'checked' | null;
   /** Already formatted by SQL exactly like `Date.toISOString()` (UTC, milliseconds truncated). */
   created_at_iso: string;
   seller_id: string;
@@ -33,6 +39,7 @@ export interface ProductRow {
   seller_last_name: string;
   seller_avatar: string | null;
   seller_is_verified: boolean;
+  seller_location: string | null;
   /** Null without published reviews (then `seller_rating_count` is 0). */
   seller_rating_average: number | null;
   seller_rating_count: number;
@@ -51,6 +58,9 @@ export function rowToProductDto(row: ProductRow): ProductDto {
     country: row.country,
     images: row.images,
     isCustomsVerified: row.is_customs_verified,
+    contents: row.contents,
+    originLevel: originLevelOf(row),
+    shipsFrom: countryOfLocation(row.seller_location),
     isFavorited: false,
     createdAt: row.created_at_iso,
     status: row.status === 'sold' ? 'sold' : 'active',
@@ -66,6 +76,11 @@ export function rowToProductDto(row: ProductRow): ProductDto {
           : { average: row.seller_rating_average, count: row.seller_rating_count },
     },
   };
+}
+
+/** Documents attached or checked win; otherwise the seller's checkbox means self-declared (issue 26). */
+export function originLevelOf(row: Pick<ProductRow, 'origin_level' | 'is_customs_verified'>): OriginLevel | null {
+  return row.origin_level ?? (row.is_customs_verified ? 'self-declared' : null);
 }
 
 /** A URL-safe id for a country: lower case, accents and punctuation dropped ("Côte d'Ivoire" → "cote-d-ivoire"). */

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ProductDto, ProductSort, ProductStatus } from '@souvenir/contracts';
+import type {
+  Contents,
+  ProductDto,
+  ProductSort,
+  ProductStatus,
+  ProvenanceDto,
+  ProvenanceReviewItemDto,
+} from '@souvenir/contracts';
 import { queryPool } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { CursorKey } from './product-cursor';
@@ -200,6 +207,33 @@ export class ProductsRepository {
   async insert(manager: EntityManager, product: statements.NewProduct): Promise<ProductDto> {
     const [row] = await this.inTransaction<ProductRow>(manager, statements.insertProduct(product));
     return rowToProductDto(row);
+  }
+
+  /** A visible product's provenance; undefined for an unknown or removed product. */
+  async findProvenance(id: string): Promise<ProvenanceDto | null | undefined> {
+    const [row] = await this.read<{ provenance: ProvenanceDto | null }>(statements.provenanceOf(id));
+    return row ? row.provenance : undefined;
+  }
+
+  /** Support's provenance queue: documented listings waiting for review, oldest first. */
+  async findProvenanceQueue(limit: number): Promise<ProvenanceReviewItemDto[]> {
+    const rows = await this.read<Record<string, unknown>>(statements.provenanceQueue(limit));
+    return rows.map((row) => ({
+      productId: row.id as string,
+      title: row.title as string,
+      country: row.country as string,
+      image: (row.image as string | null) ?? null,
+      sellerId: row.seller_id as string,
+      contents: row.contents as Contents[],
+      provenance: (row.provenance as ProvenanceDto | null) ?? {},
+      listedAt: row.created_at_iso as string,
+    }));
+  }
+
+  /** Records support's decision on a listing still waiting for review; false when it was not waiting. */
+  async decideProvenance(id: string, approve: boolean, reviewerId: string): Promise<boolean> {
+    const rows = await this.read<{ id: string }>(statements.decideProvenance(id, approve, reviewerId));
+    return rows.length > 0;
   }
 
   /** The product's sale state, its row locked until the caller's transaction ends; null for an unknown id. */

@@ -17,10 +17,18 @@ import {
   type ProductPageDto,
   type ProductSort,
   type RemoveProductRequest,
+  type Contents,
+  type DecideProvenanceRequest,
+  type ListProvenanceQueueRequest,
+  type ProductCustomsDto,
+  type ProvenanceDto,
+  type ProvenanceReviewItemDto,
+  ErrorCode,
   SELLER_PRODUCT_STATUSES,
 } from '@souvenir/contracts';
 import { DomainError, Outbox } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
+import { CustomsService } from '../customs/customs.service';
 import { SellersService } from '../sellers/sellers.service';
 import { FirstPageCache, ProductCountCache } from './product-list-caches';
 import { decodeCursor, encodeCursor, type CursorKey } from './product-cursor';
@@ -31,6 +39,8 @@ import { ProductsRepository, type KeyedProduct } from './products.repository';
 import { decodeSellerProductCursor, encodeSellerProductCursor } from './seller-product-cursor';
 
 const MAX_SEARCH_TERMS = 12;
+const PROVENANCE_QUEUE_SIZE = 50;
+const SUPPORT_ONLY_PROVENANCE = 'Only support can review provenance documents';
 
 @Injectable()
 export class ProductsService {
@@ -41,14 +51,17 @@ export class ProductsService {
     private readonly outbox: Outbox,
     private readonly counts: ProductCountCache,
     private readonly firstPages: FirstPageCache,
+    private readonly customs: CustomsService,
   ) {}
 
   async create(request: CreateProductRequest): Promise<ProductDto> {
     const input = request.product;
+    const contents = declaredContents(input.contents);
+    const provenance = input.provenance ? withoutEmptyFields(input.provenance) : null;
     await this.sellers.ensureSeller(request.actorId);
     return this.dataSource
       .transaction(async (manager) => {
-        const product = await this.products.insert(manager, {
+        const inserted = await this.products.insert(manager, {
           sellerId: request.actorId,
           title: input.title,
           description: input.description,
@@ -60,11 +73,56 @@ export class ProductsService {
           country: input.country,
           images: input.images,
           isCustomsVerified: input.isCustomsVerified ?? false,
+          contents,
+          provenance,
+          originLevel: provenance?.documents?.length ? 'documented' : null,
         });
+        // The seller's country is the seller row's, which the insert answers; a refusal rolls the insert back.
+        this.customs.refuseUnsellable(await this.customs.noticesFor(inserted.shipsFrom, contents));
+        const product = inserted;
         await this.outbox.add(manager, EVENTS.catalog.productListed, toProductListedEvent(product));
         return product;
       })
       .finally(() => this.forgetListings());
+  }
+
+  /** The product page's customs panel: the seller's country's rules for its contents, and its provenance. */
+  async customsOf(request: GetProductRequest): Promise<ProductCustomsDto> {
+    const [product, provenance] = await Promise.all([
+      this.products.findVisibleById(request.productId),
+      this.products.findProvenance(request.productId),
+    ]);
+    if (!product || provenance === undefined) throw DomainError.notFound('Product');
+    return {
+      productId: product.id,
+      shipsFrom: product.shipsFrom,
+      contents: product.contents,
+      originLevel: product.originLevel,
+      notices: await this.customs.noticesFor(product.shipsFrom, product.contents),
+      provenance,
+    };
+  }
+
+  /** Support's provenance queue (issue 26): documented listings waiting for review, oldest first. */
+  async provenanceQueue(request: ListProvenanceQueueRequest): Promise<ProvenanceReviewItemDto[]> {
+    await this.customs.requireSupport(request.actorId, SUPPORT_ONLY_PROVENANCE);
+    return this.products.findProvenanceQueue(PROVENANCE_QUEUE_SIZE);
+  }
+
+  /** Approve: the origin is 'checked'; reject: the documents no longer count. Answers the product as its page shows it. */
+  async decideProvenance(request: DecideProvenanceRequest): Promise<ProductDto> {
+    await this.customs.requireSupport(request.actorId, SUPPORT_ONLY_PROVENANCE);
+    const decided = await this.products.decideProvenance(
+      request.productId,
+      request.decision === 'approve',
+      request.actorId,
+    );
+    if (!decided) {
+      if (!(await this.products.findVisibleById(request.productId))) throw DomainError.notFound('Product');
+      throw DomainError.conflict('This listing is not waiting for a provenance review');
+    }
+    this.forgetListings();
+    return this.get({ productId: request.productId });
   }
 
   /** A product's page: sold products stay visible there; removed ones are gone. */
@@ -93,6 +151,8 @@ export class ProductsService {
       categories: query.categories,
       condition: query.condition,
       location: query.location?.trim() || undefined,
+      contents: query.contents?.length ? [...new Set(query.contents)].sort() : undefined,
+      documentedOrigin: query.documentedOrigin || undefined,
     };
     const ranked = filters.searchWords !== null && sort === 'recent';
     if (!query.cursor)
@@ -252,4 +312,26 @@ export class ProductsService {
 export function toSearchWords(search: string | undefined): string[] | null {
   const words = (search ?? '').match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_SEARCH_TERMS) ?? [];
   return words.length ? words : null;
+}
+
+/**
+ * The contents as stored: each once, in the list's order; nothing declared means "none of these". "None of these"
+ * ticked together with something else is a contradiction the seller must resolve (400).
+ */
+export function declaredContents(contents: readonly Contents[] | undefined): Contents[] {
+  const unique = [...new Set(contents ?? [])];
+  if (unique.length === 0) return ['none'];
+  if (unique.includes('none') && unique.length > 1) {
+    const message = '"None of these" cannot be ticked together with other contents';
+    throw new DomainError(ErrorCode.ValidationFailed, message, [{ field: 'contents', message }]);
+  }
+  return unique;
+}
+
+/** Provenance without its empty fields (a form sends ""), so a blank section stores nothing. */
+function withoutEmptyFields(provenance: ProvenanceDto): ProvenanceDto | null {
+  const entries = Object.entries(provenance).filter(([, value]) =>
+    Array.isArray(value) ? value.length > 0 : typeof value === 'string' ? value.trim() !== '' : value != null,
+  );
+  return entries.length ? (Object.fromEntries(entries) as ProvenanceDto) : null;
 }

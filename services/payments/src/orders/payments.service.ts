@@ -3,6 +3,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import {
+  countryOfLocation,
+  crossBorderMessage,
   ErrorCode,
   EVENTS,
   GuestInfoDto,
@@ -92,6 +94,7 @@ export class PaymentsService implements OnApplicationBootstrap {
       throw DomainError.conflict(PAYMENT_MESSAGES.noLongerAvailable);
     const amountCents = toCents(product.price)!;
     if (toCents(request.amount) !== amountCents) throw DomainError.conflict(PAYMENT_MESSAGES.priceChanged);
+    refuseCrossBorder(product.shipsFrom, info);
 
     let checkoutToken = buyer.userId ? null : (request.checkoutToken ?? null);
     const owner = buyer.userId
@@ -266,6 +269,20 @@ export class PaymentsService implements OnApplicationBootstrap {
       info,
     };
   }
+}
+
+/**
+ * Delivery is domestic (issue 26): an item whose seller's country is known ships only within it. A delivery country
+ * is read like a location ("USA" is the United States); an item with no known country is not checked.
+ */
+function refuseCrossBorder(shipsFrom: string | null | undefined, info: GuestInfoDto | ShippingInfoDto): void {
+  if (!shipsFrom) return;
+  const { delivery } = toAddresses(info);
+  const deliveryCountry = countryOfLocation(delivery.country) ?? delivery.country;
+  if (deliveryCountry === shipsFrom) return;
+  const message = crossBorderMessage(shipsFrom, deliveryCountry);
+  const field = info.sameAsDelivery ? 'guestInfo.billingCountry' : 'guestInfo.deliveryCountry';
+  throw new DomainError(ErrorCode.ValidationFailed, message, [{ field, message }]);
 }
 
 /** Compares client secrets in constant time. */

@@ -5,6 +5,7 @@ import { AddSoldOrder1734000000000 } from './1734000000000-add-sold-order';
 import { OrderSafeRelisting1734100000000 } from './1734100000000-order-safe-relisting';
 import { StemmedSearch1734200000000 } from './1734200000000-stemmed-search';
 import { SellerRatings1735100000000 } from './1735100000000-seller-ratings';
+import { CustomsRules1735600000000 } from './1735600000000-customs-rules';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
 export const CATALOG_MIGRATIONS = [
@@ -15,4 +16,5 @@ export const CATALOG_MIGRATIONS = [
   OrderSafeRelisting1734100000000,
   StemmedSearch1734200000000,
   SellerRatings1735100000000,
+  CustomsRules1735600000000,
 ];

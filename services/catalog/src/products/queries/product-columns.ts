@@ -8,10 +8,10 @@ import { isoMicros } from '@souvenir/platform';
  * does). The seller's rating is two columns of the seller row already joined (float8 so pg answers a number).
  */
 export const PRODUCT_COLUMNS = `p.id, p.title, p.description, p.price, p.original_price, p.condition, p.category, p.country, p.images,
-       p.is_customs_verified, p.status,
+       p.is_customs_verified, p.status, p.contents, p.origin_level,
        to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at_iso,
        s.id AS seller_id, s.first_name AS seller_first_name, s.last_name AS seller_last_name,
-       s.avatar AS seller_avatar, s.is_verified AS seller_is_verified,
+       s.avatar AS seller_avatar, s.is_verified AS seller_is_verified, s.location AS seller_location,
        s.rating_average::float8 AS seller_rating_average, s.rating_count AS seller_rating_count`;
 
 export const PRODUCTS_WITH_SELLERS = 'catalog.products p JOIN catalog.sellers s ON s.id = p.seller_id';

@@ -1,4 +1,4 @@
-import type { Condition } from '@souvenir/contracts';
+import type { Condition, Contents } from '@souvenir/contracts';
 import { categoryCondition } from '../../categories/category-condition';
 import type { Params } from './params';
 import { PRODUCTS_WITH_SELLERS } from './product-columns';
@@ -14,6 +14,10 @@ export interface ProductFilters {
   categories?: string[];
   condition?: Condition;
   location?: string;
+  /** The Contents facet: any of these (products_contents_idx). */
+  contents?: Contents[];
+  /** Documents attached or checked (products_documented_recent_idx). */
+  documentedOrigin?: boolean;
 }
 
 /** Home's lists: no search and no filter, so only the sort and the cursor tell two pages apart. */
@@ -25,7 +29,9 @@ export function isUnfiltered(filters: ProductFilters): boolean {
     filters.maxPrice === undefined &&
     !filters.categories?.length &&
     !filters.condition &&
-    !filters.location
+    !filters.location &&
+    !filters.contents?.length &&
+    !filters.documentedOrigin
   );
 }
 
@@ -57,5 +63,7 @@ export function filterSql(
   }
   if (filters.condition) where.push(`p.condition = ${params.add(filters.condition)}`);
   if (filters.location) where.push(`s.location = ${params.add(filters.location)}`);
+  if (filters.contents?.length) where.push(`p.contents && ${params.add(filters.contents)}::text[]`);
+  if (filters.documentedOrigin) where.push(`p.origin_level IS NOT NULL`);
   return { from, where };
 }

@@ -91,6 +91,10 @@ export interface NewProduct {
   country: string;
   images: string[];
   isCustomsVerified: boolean;
+  contents: string[];
+  provenance: object | null;
+  /** 'documented' when the provenance has documents; null otherwise. */
+  originLevel: 'documented' | null;
 }
 
 /** Inserts an active listing and answers it as a `ProductRow`, joined to its seller, in one statement. */
@@ -99,10 +103,10 @@ export function insertProduct(product: NewProduct): Statement {
     text: `WITH p AS (
          INSERT INTO catalog.products
                 (seller_id, title, description, price, original_price, condition, category, country, images,
-                 is_customs_verified, status, favorite_count)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active', 0)
+                 is_customs_verified, status, favorite_count, contents, provenance, origin_level)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active', 0, $11, $12, $13)
          RETURNING id, seller_id, title, description, price, original_price, condition, category, country, images,
-                   is_customs_verified, status, created_at
+                   is_customs_verified, status, created_at, contents, provenance, origin_level
        )
        SELECT ${PRODUCT_COLUMNS} FROM p JOIN catalog.sellers s ON s.id = p.seller_id`,
     values: [
@@ -116,6 +120,9 @@ export function insertProduct(product: NewProduct): Statement {
       product.country,
       product.images,
       product.isCustomsVerified,
+      product.contents,
+      product.provenance,
+      product.originLevel,
     ],
   };
 }
@@ -154,3 +161,37 @@ export const isCancelledOrder = (orderId: string): Statement => ({
   text: `SELECT 1 FROM catalog.cancelled_orders WHERE order_id = $1`,
   values: [orderId],
 });
+
+/** A visible product's provenance (issue 26: its page's customs panel); no row for an unknown or removed product. */
+export const provenanceOf = (id: string): Statement => ({
+  text: `SELECT provenance FROM catalog.products WHERE id = $1 AND status <> 'removed'`,
+  values: [id],
+});
+
+/** Support's provenance queue (issue 26): documented listings nobody reviewed, oldest first (a few at a time). */
+export function provenanceQueue(limit: number): Statement {
+  return {
+    text: `SELECT p.id, p.title, p.country, p.images[1] AS image, p.seller_id, p.contents, p.provenance,
+                  to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at_iso
+             FROM catalog.products p
+            WHERE p.status = 'active' AND p.origin_level = 'documented' AND p.provenance_reviewed_at IS NULL
+            ORDER BY p.created_at, p.id
+            LIMIT $1`,
+    values: [limit],
+  };
+}
+
+/**
+ * Support's decision on a documented listing: approved documents make it 'checked'; rejected ones no longer count
+ * (back to the seller's checkbox alone). Only a listing still waiting is changed: answers its id, or nothing.
+ */
+export function decideProvenance(id: string, approve: boolean, reviewerId: string): Statement {
+  return {
+    text: `UPDATE catalog.products
+              SET origin_level = CASE WHEN $2::boolean THEN 'checked' END,
+                  provenance_reviewed_at = now(), provenance_reviewed_by = $3
+            WHERE id = $1 AND status <> 'removed' AND origin_level = 'documented' AND provenance_reviewed_at IS NULL
+        RETURNING id`,
+    values: [id, approve, reviewerId],
+  };
+}

@@ -36,6 +36,8 @@ const FILTERED: ProductFilters = {
   categories: ['Fashion & Accessories', 'Ceramics & Pottery'],
   condition: 'new',
   location: 'United Kingdom',
+  contents: ['coral', 'shell'],
+  documentedOrigin: true,
 };
 const SEARCH: ProductFilters = { searchWords: ['vase'] };
 /** Words that show each form of a term: a prefix, a "-ves" plural with its singulars, a short whole word. */
@@ -167,6 +169,9 @@ describe('products by key, seller lists, categories, sitemap', () => {
           country: 'Japan',
           images: ['https://img.example.com/1.jpg'],
           isCustomsVerified: false,
+          contents: ['none'],
+          provenance: null,
+          originLevel: null,
         }),
       ),
     ).toMatchSnapshot('create');
@@ -177,6 +182,9 @@ describe('products by key, seller lists, categories, sitemap', () => {
     expect(render(products.addToFavouriteCount(ID, -1))).toMatchSnapshot('favourite count');
     expect(render(products.recordCancelledOrder(ID))).toMatchSnapshot('record a cancelled order');
     expect(render(products.isCancelledOrder(ID))).toMatchSnapshot('is the order cancelled');
+    expect(render(products.provenanceOf(ID))).toMatchSnapshot('provenance of a product');
+    expect(render(products.provenanceQueue(50))).toMatchSnapshot('provenance queue');
+    expect(render(products.decideProvenance(ID, true, ID))).toMatchSnapshot('provenance decision');
   });
 });
 
