@@ -94,6 +94,9 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
   }),
   'POST /api/orders/:ref/claim/response': () => ({ accept: false, statement: 'Packed well' }),
   'POST /api/support/claims/:id/decision': () => ({ outcome: 'refund', reason: 'Photos show it' }),
+  'POST /api/orders/:id/review': () => ({ rating: 5, text: 'Lovely,\nwell packed' }),
+  'PUT /api/orders/:id/review': () => ({ rating: 4, text: 'Lovely' }),
+  'POST /api/reviews/:id/reply': () => ({ text: 'Thank you!' }),
 };
 
 const weirdString = fc.oneof(
