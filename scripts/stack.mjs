@@ -18,6 +18,8 @@ export const SERVICES = [
   { name: 'payments', healthPort: 4005 },
   { name: 'reviews', healthPort: 4006 },
   { name: 'notifications', healthPort: 4007 },
+  // Its HTTP port also answers uploads and images, which the gateway proxies there (MEDIA_URL below).
+  { name: 'media', healthPort: 4008 },
 ];
 
 /**
@@ -135,9 +137,12 @@ export async function startStack({
       Promise.all(services.map((s) => waitReady(`http://127.0.0.1:${s.healthPort + portOffset}/readyz`))),
       exitedEarly,
     ]);
+    const media = services.find((s) => s.name === 'media');
     launch('gateway', path.join(ROOT, 'gateway', 'dist', 'main.js'), {
       PORT: String(port),
       WEB_DIST: path.join(ROOT, 'web', 'dist'),
+      // No ingress here: the gateway passes /api/uploads and /media/ on to media.
+      ...(media && { MEDIA_URL: `http://127.0.0.1:${media.healthPort + portOffset}` }),
     });
     await Promise.race([waitReady(`http://127.0.0.1:${port}/readyz`), exitedEarly]);
   } catch (error) {

@@ -29,7 +29,7 @@ if (process.env.SKIP_BUILD !== '1') {
 }
 
 const port = Number(process.env.PORT ?? 3000);
-// HEALTH_PORT_OFFSET moves every service's health port (4001-4007 by default), so two stacks can run side by side.
+// HEALTH_PORT_OFFSET moves every service's health port (4001-4008 by default), so two stacks can run side by side.
 const portOffset = Number(process.env.HEALTH_PORT_OFFSET ?? 0);
 const stack = await startStack({ port, portOffset, supervise: true });
 let stopping = null;

@@ -178,19 +178,23 @@ describe.each(['dev', 'prod'])('Kubernetes overlay %s (base + patches)', (overla
     }
   });
 
-  it('exposes only the gateway through the Ingress, behind one trusted proxy hop', () => {
+  it('exposes only the gateway through the Ingress, and media for photos only, behind one trusted proxy hop', () => {
     const ingresses = manifests.filter((m) => m.kind === 'Ingress');
-    expect(ingresses).toHaveLength(1);
-    const backends = ingresses[0].spec.rules.flatMap(
-      (r: { http: { paths: { backend: { service: { name: string } } }[] } }) =>
-        r.http.paths.map((p) => p.backend.service.name),
-    );
-    expect(new Set(backends)).toEqual(new Set(['gateway']));
+    expect(ingresses.map((m) => m.metadata.name).sort()).toEqual(['gateway', 'media']);
+    const routes = (name: string) =>
+      find('Ingress', name)!.spec.rules.flatMap(
+        (r: { http: { paths: { path: string; pathType: string; backend: { service: { name: string } } }[] } }) =>
+          r.http.paths.map((p) => `${p.pathType} ${p.path} -> ${p.backend.service.name}`),
+      );
+    expect(routes('gateway')).toEqual(['Prefix / -> gateway']);
+    expect(routes('media')).toEqual(['Exact /api/uploads -> media', 'Prefix /media/ -> media']);
+    expect(find('Ingress', 'media')!.metadata.annotations['nginx.ingress.kubernetes.io/proxy-body-size']).toBe('12m');
     expect(configMap.data.TRUST_PROXY_HOPS).toBe('1');
+    expect(configMap.data.MEDIA_URL).toBe(''); // the Ingress routes photos: the gateway proxies nothing
   });
 
   it("keeps live streams open through the Ingress: a quiet stream's heartbeat (25 s) comes well within nginx's timeouts", () => {
-    const [ingress] = manifests.filter((m) => m.kind === 'Ingress');
+    const ingress = find('Ingress', 'gateway')!;
     for (const timeout of ['proxy-read-timeout', 'proxy-send-timeout'])
       expect(Number(ingress.metadata.annotations[`nginx.ingress.kubernetes.io/${timeout}`])).toBeGreaterThanOrEqual(
         2 * 25,
@@ -215,6 +219,14 @@ describe.each(['dev', 'prod'])('Kubernetes overlay %s (base + patches)', (overla
     for (const name of SERVICES) {
       expect(find('Deployment', name)!.spec.template.metadata.labels['app.kubernetes.io/component']).toBe('service');
     }
+    // media alone also takes the Ingress's photo routes (uploads and images), on its HTTP port.
+    const mediaIngress = policies.filter((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === 'media');
+    expect(mediaIngress.flatMap((p) => p.spec.ingress ?? [])).toEqual([
+      {
+        from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
+        ports: [{ protocol: 'TCP', port: 8080 }],
+      },
+    ]);
   });
 
   // Each pod's egress, computed from every policy that selects it: exactly what it needs, nothing else.
@@ -230,6 +242,7 @@ describe.each(['dev', 'prod'])('Kubernetes overlay %s (base + patches)', (overla
     payments: [...DNS, NATS_CLIENT, POSTGRES, 'anywhere TCP/443'],
     reviews: [...DNS, NATS_CLIENT, POSTGRES],
     notifications: [...DNS, NATS_CLIENT, POSTGRES],
+    media: [...DNS, NATS_CLIENT, POSTGRES, 'anywhere TCP/6379', 'anywhere TCP/443'],
     migrate: [...DNS, NATS_CLIENT, POSTGRES],
     nats: [...DNS, 'pods:app.kubernetes.io/name=nats,app.kubernetes.io/part-of=souvenir TCP/6222'],
   };
@@ -292,7 +305,7 @@ describe.each(['dev', 'prod'])('Kubernetes overlay %s (base + patches)', (overla
   it("keeps /metrics off the public port: the Ingress reaches only the gateway Service's app port, which is not a metrics port", () => {
     const service = find('Service', 'gateway')!;
     expect(service.spec.ports).toEqual([{ name: 'http', port: 3000, targetPort: 'http' }]);
-    const [ingress] = manifests.filter((m) => m.kind === 'Ingress');
+    const ingress = find('Ingress', 'gateway')!;
     for (const rule of ingress.spec.rules)
       for (const p of rule.http.paths) expect(p.backend.service).toEqual({ name: 'gateway', port: { name: 'http' } });
     const gateway = find('Deployment', 'gateway')!;

@@ -3,7 +3,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
-export const SERVICES = ['identity', 'catalog', 'favourites', 'messaging', 'payments', 'reviews', 'notifications'] as const;
+export const SERVICES = [
+  'identity',
+  'catalog',
+  'favourites',
+  'messaging',
+  'payments',
+  'reviews',
+  'notifications',
+  'media',
+] as const;
 export const PROCESSES = [...SERVICES, 'gateway'] as const;
 export type ProcessName = (typeof PROCESSES)[number];
 

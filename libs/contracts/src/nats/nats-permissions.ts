@@ -175,6 +175,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
     listens: [],
     push: 'publish',
   },
+  // Photos come and go over media's own HTTP routes; a listing that names one makes it used.
+  media: { serves: servesAll('media'), calls: [], consumes: [EVENTS.catalog.productListed], listens: [] },
 };
 
 export const NATS_PRINCIPALS = Object.keys(NATS_GRANTS) as NatsPrincipal[];

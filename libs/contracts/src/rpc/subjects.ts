@@ -15,6 +15,7 @@
 import { CATALOG_RPC } from '../catalog/catalog.subjects';
 import { FAVOURITES_RPC } from '../favourites/favourites.subjects';
 import { IDENTITY_RPC } from '../identity/identity.subjects';
+import { MEDIA_RPC } from '../media/media.subjects';
 import { MESSAGING_RPC } from '../messaging/messaging.subjects';
 import { NOTIFICATIONS_RPC } from '../notifications/notifications.subjects';
 import { PAYMENTS_RPC } from '../payments/payments.subjects';
@@ -33,6 +34,7 @@ const RPC_TABLES = {
   payments: PAYMENTS_RPC,
   reviews: REVIEWS_RPC,
   notifications: NOTIFICATIONS_RPC,
+  media: MEDIA_RPC,
 } as const;
 
 /** Subjects by service and name: `RPC.catalog.getProduct` is `'catalog.product.get'`. */
