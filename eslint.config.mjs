@@ -40,6 +40,24 @@ export default [
       globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly' },
     },
   },
+  {
+    // The web app's colours are the theme's (web/src/app/theme.ts): a component names a palette path, never a colour.
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    ignores: ['web/src/app/theme.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/#[0-9a-fA-F]{3,8}\\b|rgba?\\(|hsla?\\(/]',
+          message: 'Use a colour of the theme palette (web/src/app/theme.ts), by its path or with translucent().',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/#[0-9a-fA-F]{3,8}\\b|rgba?\\(|hsla?\\(/]',
+          message: 'Use a colour of the theme palette (web/src/app/theme.ts), by its path or with translucent().',
+        },
+      ],
+    },
+  },
   // Layout is Prettier's (`npm run format`; `npm run lint` checks it): no lint rule may argue with it.
   prettier,
 ];
