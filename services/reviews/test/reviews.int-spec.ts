@@ -225,6 +225,31 @@ describe('reviews service', () => {
     });
   });
 
+  it('publishes once when both write at the same moment, with an early window job between them', async () => {
+    const olga = await person('Olga');
+    const pete = await person('Pete');
+    const orderId = await completeOrder(olga, pete);
+    await Promise.all([
+      review(olga, orderId, 5),
+      review(pete, orderId, 3),
+      app
+        .get(ReviewWindow)
+        .end(orderId)
+        .catch(() => undefined),
+    ]);
+    await app
+      .get(ReviewWindow)
+      .end(orderId)
+      .catch(() => undefined);
+    expect(await rating(pete)).toMatchObject({ average: 5, count: 1 });
+    expect(await rating(olga)).toMatchObject({ average: 3, count: 1 });
+    const published = await infra.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM reviews.reviews WHERE order_id = $1 AND published_at IS NOT NULL',
+      [orderId],
+    );
+    expect(published).toEqual([{ n: 2 }]);
+  });
+
   it('takes one reply, from the reviewed person, to a published review', async () => {
     const erin = await person('Erin');
     const finn = await person('Finn');

@@ -105,20 +105,18 @@ export class ReviewsRepository {
     );
   }
 
-  /** Changes a hidden review; false when the author has none on this order. */
+  /** Changes the author's hidden review (the caller has checked it exists and the order is still open). */
   async updateHiddenReview(
     manager: EntityManager,
     orderId: string,
     role: ReviewRole,
     change: { rating: number; text: string },
-  ): Promise<boolean> {
-    // TypeORM answers an UPDATE's RETURNING as [rows, affected].
-    const [rows]: [unknown[], number] = await manager.query(
+  ): Promise<void> {
+    await manager.query(
       `UPDATE reviews.reviews SET rating = $3, text = $4, updated_at = now()
-       WHERE order_id = $1 AND author_role = $2 AND published_at IS NULL RETURNING id`,
+       WHERE order_id = $1 AND author_role = $2 AND published_at IS NULL`,
       [orderId, role, change.rating, change.text],
     );
-    return rows.length > 0;
   }
 
   /** Publishes every review of the order at once; answers what each gave whom. */
