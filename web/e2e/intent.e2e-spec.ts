@@ -3,6 +3,7 @@ import { eventually } from '@souvenir/testing';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, listProduct, registerPerson } from './actors';
 import { launchBrowser, newPerson, unique } from './browser';
+import { withoutLiveStream } from './without-live-stream';
 
 // Issue 21, "Accessible and correct": the app finishes what a person started and says what happened, instead of
 // silently doing nothing (a refused photo, a sold item, a message read while its thread is open, a sign-in midway).
@@ -123,6 +124,8 @@ describe('the sell form says what is wrong with a photo, and where', () => {
 describe('an open thread reads what arrives in it', () => {
   it('a message that arrives while its thread is open is marked read: the badge and the API say 0', async () => {
     const seller = await newPerson(browser);
+    // With the spec's polling, as when the live stream is down (web/e2e/live.e2e-spec.ts has the stream).
+    await withoutLiveStream(seller.context);
     const sellerUser = await registerPerson(seller.page, 'Ines');
     const product = await listProduct(seller.page, `Azulejo tile ${unique()}`);
     const buyer = await newPerson(browser);

@@ -3,6 +3,7 @@ import { eventually } from '@souvenir/testing';
 import type { Browser, Request } from 'playwright-core';
 import { listProduct, registerPerson } from './actors';
 import { launchBrowser, newPerson, unique } from './browser';
+import { withoutLiveStream } from './without-live-stream';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,6 +27,8 @@ jest.retryTimes(1, { logErrorsBeforeRetry: true });
 describe('messaging', () => {
   it('a buyer asks about an item, the seller sees it without reloading, replies, and the buyer sees the reply and read marks', async () => {
     const seller = await newPerson(browser);
+    // The spec's polling, as it works when the live stream is down (web/e2e/live.e2e-spec.ts has the stream).
+    await withoutLiveStream(seller.context);
     await registerPerson(seller.page, 'Rosa');
     const product = await listProduct(seller.page, `Alpaca wool poncho ${unique()}`);
     // The open page's polls revalidate (If-None-Match) and unchanged answers come back 304 without a body (Chromium
@@ -54,6 +57,7 @@ describe('messaging', () => {
     );
 
     const buyer = await newPerson(browser);
+    await withoutLiveStream(buyer.context);
     await registerPerson(buyer.page, 'Tom');
     await buyer.page.goto(`/product/${product.id}`);
     const box = buyer.page.getByRole('textbox', { name: 'Message to the seller' });

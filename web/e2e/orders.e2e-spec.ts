@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { callApi, listProduct, registerPerson } from './actors';
 import { axeViolations } from './axe';
 import { launchBrowser, newPerson, unique } from './browser';
+import { withoutLiveStream } from './without-live-stream';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -78,6 +79,8 @@ async function ship(page: Page, carrier: string, trackingNumber: string) {
 describe('orders', () => {
   it('a guest buys, the seller sees the sale with the address and ships, the guest follows the private link and confirms', async () => {
     const seller = await newPerson(browser);
+    // The seller's page must not hear of the guest's change below (it would drop its stale button): no live stream.
+    await withoutLiveStream(seller.context);
     await registerPerson(seller.page, 'Aiko');
     const product = await listProduct(seller.page, `Kokeshi doll ${unique()}`, { price: 42 });
 

@@ -54,6 +54,7 @@ export const TAG_TYPES = [
   'Message',
   'Order',
   'Payout',
+  'Notification',
 ] as const;
 
 /**

@@ -27,11 +27,11 @@ export interface ThreadArgs {
   productId: string;
 }
 
-const threadTag = ({ otherUserId, productId }: ThreadArgs) => ({
+export const threadTag = ({ otherUserId, productId }: ThreadArgs) => ({
   type: 'Message' as const,
   id: `${otherUserId}:${productId}`,
 });
-const conversationTags = [
+export const conversationTags = [
   { type: 'Conversation' as const, id: 'LIST' },
   { type: 'Conversation' as const, id: 'UNREAD' },
 ];

@@ -19,6 +19,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { openAuthDialog } from '../../features/auth/authDialogSlice';
 import { useCurrentUser } from '../../features/auth/hooks/useCurrentUser';
 import { useSignOut } from '../../features/auth/hooks/useSignOut';
+import { NotificationBell } from '../../features/live/components/NotificationBell';
 import { useUnreadCount } from '../../features/messages/hooks/useUnreadCount';
 import { HeaderSearch } from './HeaderSearch';
 import { Logo } from './Logo';
@@ -103,6 +104,7 @@ export function Header() {
                     <ChatBubbleOutlineRounded />
                   )}
                 </IconButton>
+                <NotificationBell />
                 <IconButton component={RouterLink} to="/profile?tab=favorites" aria-label="Favorites" title="Favorites">
                   <FavoriteBorderRounded />
                 </IconButton>
@@ -145,6 +147,11 @@ export function Header() {
               </>
             )}
           </Box>
+          {user && (
+            <Box sx={{ display: { md: 'none' } }}>
+              <NotificationBell />
+            </Box>
+          )}
           <IconButton
             sx={{ display: { md: 'none' } }}
             aria-label={unread ? `Open menu (${unread} unread messages)` : 'Open menu'}

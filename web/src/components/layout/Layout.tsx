@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import { Outlet, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
+import { useLiveEvents } from '../../features/live/hooks/useLiveEvents';
 import { PageLoader } from '../PageLoader';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -14,6 +15,7 @@ const HEADER_HEIGHT = { xs: 64, md: 72 };
 /** Header, the current page and the footer; pages load lazily. */
 export function Layout() {
   const { pathname } = useLocation();
+  useLiveEvents();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);

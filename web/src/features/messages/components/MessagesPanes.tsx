@@ -13,6 +13,7 @@ import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
 import { conversationKey } from '../conversationParty';
 import { useConversationSelection } from '../hooks/useConversationSelection';
 import { CONVERSATIONS_POLL_MS } from '../polling';
+import { useLivePolling } from '../../live/liveStatus';
 import { ConversationList } from './ConversationList';
 import { PaneMessage } from './PaneMessage';
 import { SelectionHint } from './SelectionHint';
@@ -25,10 +26,12 @@ const PANE_HEIGHT = 600;
 export function MessagesPanes({ meId }: { meId: string }) {
   const [search, setSearch] = useState('');
   const searched = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // The list keeps polling while the tab is in the background (spec section 4); every loaded page is polled.
+  // The list keeps polling while the tab is in the background (spec section 4); every loaded page is polled. While
+  // the live stream is open it pushes every change instead, and polling pauses.
+  const conversationsPoll = useLivePolling(CONVERSATIONS_POLL_MS);
   const conversations = useGetConversationsInfiniteQuery(
     { search: searched },
-    { pollingInterval: CONVERSATIONS_POLL_MS, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true },
+    { pollingInterval: conversationsPoll, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true },
   );
   const items = useMemo(() => conversations.data?.pages.flatMap((page) => page.items), [conversations.data]);
   const { selection, hasTarget, select, clear } = useConversationSelection(items, meId, {

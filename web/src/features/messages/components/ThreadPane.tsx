@@ -12,6 +12,7 @@ import { fullName, otherParty } from '../conversationParty';
 import { useNow } from '../hooks/useNow';
 import { useReadArrivals } from '../hooks/useReadArrivals';
 import { THREAD_POLL_MS } from '../polling';
+import { useLivePolling } from '../../live/liveStatus';
 import { MessageBubble } from './MessageBubble';
 import { MessageComposer } from './MessageComposer';
 import { PaneMessage } from './PaneMessage';
@@ -27,9 +28,10 @@ interface Props {
 
 /** The open thread, polled every 5 s (and read at once when the list shows a message it lacks), with its composer. */
 export function ThreadPane({ otherUserId, productId, conversation, meId, onBack }: Props) {
+  const threadPoll = useLivePolling(THREAD_POLL_MS);
   const thread = useGetThreadQuery(
     { otherUserId, productId },
-    { pollingInterval: THREAD_POLL_MS, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true },
+    { pollingInterval: threadPoll, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true },
   );
   const now = useNow();
   const messages = thread.data;

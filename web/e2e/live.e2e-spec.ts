@@ -1,0 +1,115 @@
+import { eventually } from '@souvenir/testing';
+import type { Browser, Page, Request } from 'playwright-core';
+import { callApi, listProduct, registerPerson } from './actors';
+import { launchBrowser, newPerson, unique } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Resolves once the page's live stream (GET /api/stream) has answered 200. */
+const streamOpened = (page: Page) =>
+  page.waitForResponse((r) => new URL(r.url()).pathname === '/api/stream' && r.status() === 200, { timeout: 15_000 });
+
+/** Every request the page makes to the messages API from now on, with when it was made. */
+function recordMessagesRequests(page: Page): { at: number; path: string }[] {
+  const seen: { at: number; path: string }[] = [];
+  page.on('request', (request: Request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/messages')) seen.push({ at: Date.now(), path: `${request.method()} ${pathname}` });
+  });
+  return seen;
+}
+
+describe('live updates (issue 24)', () => {
+  it('a message sent in one browser shows in the other open thread and list within a second, without polling', async () => {
+    const seller = await newPerson(browser);
+    const sellerUser = await registerPerson(seller.page, 'Maya');
+    const product = await listProduct(seller.page, `Batik scarf ${unique()}`);
+    const buyer = await newPerson(browser);
+    const buyerUser = await registerPerson(buyer.page, 'Omar');
+    const first = await callApi(buyer.page, 'POST', '/api/messages', {
+      toUserId: sellerUser.id,
+      productId: product.id,
+      content: 'Hello! Is the scarf silk?',
+    });
+    expect(first.status).toBe(201);
+
+    // Both have the conversation open: the thread and, beside it, the list.
+    const buyerStream = streamOpened(buyer.page);
+    await buyer.page.goto(`/messages?user=${sellerUser.id}&product=${product.id}`);
+    await buyerStream;
+    const buyerThread = buyer.page.getByRole('log', { name: /^Messages with/ });
+    await buyerThread.getByText('Hello! Is the scarf silk?').waitFor();
+    const sellerStream = streamOpened(seller.page);
+    await seller.page.goto(`/messages?user=${buyerUser.id}&product=${product.id}`);
+    await sellerStream;
+    await seller.page
+      .getByRole('log', { name: /^Messages with/ })
+      .getByText('Hello! Is the scarf silk?')
+      .waitFor();
+
+    // With the stream open the spec's polls (list every 3 s, thread every 5 s, badge) stop: a quiet six seconds
+    // bring no request at all.
+    const requests = recordMessagesRequests(buyer.page);
+    await buyer.page.waitForTimeout(6000);
+    expect(requests).toEqual([]);
+
+    const composer = seller.page.getByRole('textbox', { name: 'Message' });
+    await composer.fill('Yes, pure silk, hand-dyed in Yogyakarta.');
+    const sent = seller.page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/messages' && r.request().method() === 'POST',
+    );
+    await composer.press('Enter');
+    expect((await sent).status()).toBe(201);
+    const sentAt = Date.now();
+    await buyerThread.getByText('Yes, pure silk, hand-dyed in Yogyakarta.').waitFor({ timeout: 5000 });
+    const shownAt = Date.now();
+    expect(shownAt - sentAt).toBeLessThan(1000);
+    // The list beside it shows the new latest message too.
+    await buyer.page
+      .getByRole('region', { name: 'Conversations' })
+      .getByText('Yes, pure silk, hand-dyed in Yogyakarta.')
+      .waitFor({ timeout: 1000 });
+    // What the buyer's page asked for came after the push, not from a timer: the thread and the list that the event
+    // made stale (and the badge), each once or twice, not a poll every few seconds.
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.every((r) => r.at >= sentAt)).toBe(true);
+    expect(requests.filter((r) => r.path === `GET /api/messages/${sellerUser.id}`).length).toBeLessThanOrEqual(2);
+
+    // The read mark reaches the seller's open thread the same way.
+    await seller.page
+      .getByRole('log', { name: /^Messages with/ })
+      .getByRole('img', { name: 'Read', exact: true })
+      .first()
+      .waitFor({ timeout: 3000 });
+    for (const p of [seller, buyer]) await p.context.close();
+  });
+
+  it('when the stream is down the page polls as the spec says, and stops again once it is back', async () => {
+    const person = await newPerson(browser);
+    await registerPerson(person.page, 'Lina');
+    let refuse = true;
+    await person.context.route('**/api/stream', (route) => (refuse ? route.abort() : route.continue()));
+    const requests = recordMessagesRequests(person.page);
+    await person.page.goto('/messages');
+    await person.page.getByText('No conversations yet').waitFor();
+    await eventually(
+      () => expect(requests.filter((r) => r.path === 'GET /api/messages/conversations').length).toBeGreaterThan(2),
+      12_000,
+      250,
+    );
+    refuse = false;
+    // The browser retries the stream by itself (after its retry delay, longer after repeated failures).
+    await streamOpened(person.page);
+    await person.page.waitForTimeout(500);
+    const since = Date.now();
+    await person.page.waitForTimeout(4000);
+    expect(requests.filter((r) => r.at >= since)).toEqual([]);
+    await person.context.close();
+  });
+});

@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import type { LiveEventDto } from '@souvenir/contracts';
+import { api } from '../../../api/api';
+import { useAppDispatch } from '../../../app/hooks';
+import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { setLive } from '../liveStatus';
+import { EVERYTHING_LIVE, tagsForLiveEvent } from '../liveTags';
+
+/**
+ * The signed-in person's live stream, one per tab (mounted once, in the app shell): each pushed event makes what
+ * shows it stale in RTK Query's cache. The browser reconnects by itself after a drop and resumes after the last
+ * event id; while it is down the pages poll as the spec says (useLivePolling). After a reconnect, and when the
+ * server could not replay a gap (`refetch`), what the pages show loads again.
+ */
+export function useLiveEvents(): void {
+  const { user } = useCurrentUser();
+  const dispatch = useAppDispatch();
+  const meId = user?.id;
+
+  useEffect(() => {
+    if (!meId || typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/stream', { withCredentials: true });
+    let opened = false;
+    const reloadEverything = () => dispatch(api.util.invalidateTags(EVERYTHING_LIVE));
+    source.addEventListener('ready', () => {
+      // A reconnect without an id to resume from (the first stream of the tab needs nothing reloaded).
+      if (opened) reloadEverything();
+      opened = true;
+      setLive(true);
+    });
+    source.addEventListener('refetch', () => {
+      opened = true;
+      setLive(true);
+      reloadEverything();
+    });
+    source.onopen = () => {
+      if (opened) setLive(true);
+    };
+    source.onmessage = (message: MessageEvent<string>) => {
+      opened = true;
+      setLive(true);
+      const event = JSON.parse(message.data) as LiveEventDto;
+      dispatch(api.util.invalidateTags(tagsForLiveEvent(event.data, meId, event.notificationId !== null)));
+    };
+    source.onerror = () => setLive(false);
+    return () => {
+      source.close();
+      setLive(false);
+    };
+  }, [meId, dispatch]);
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from '@jest/globals';
+import { tagsForLiveEvent } from './liveTags';
+
+const me = 'me-id';
+const other = 'other-id';
+
+describe('tagsForLiveEvent', () => {
+  it('a message makes its thread (with the other person), the conversation list and the badge stale', () => {
+    const received = { type: 'message.sent', messageId: 'm', fromUserId: other, toUserId: me, productId: 'p' } as const;
+    const sent = { ...received, fromUserId: me, toUserId: other };
+    for (const event of [received, sent])
+      expect(tagsForLiveEvent(event, me, false)).toEqual([
+        { type: 'Message', id: `${other}:p` },
+        { type: 'Conversation', id: 'LIST' },
+        { type: 'Conversation', id: 'UNREAD' },
+      ]);
+  });
+
+  it("a read mark reloads the list, the badge and the open threads; an order's change its views; a notification the bell", () => {
+    expect(tagsForLiveEvent({ type: 'inbox.changed', version: 3 }, me, false)).toEqual([
+      { type: 'Conversation', id: 'LIST' },
+      { type: 'Conversation', id: 'UNREAD' },
+      'Message',
+    ]);
+    const order = {
+      type: 'order.changed',
+      orderId: 'o',
+      productId: 'p',
+      from: 'paid',
+      to: 'shipped',
+      role: 'buyer',
+    } as const;
+    expect(tagsForLiveEvent(order, me, true)).toEqual([
+      'Order',
+      { type: 'Notification', id: 'LIST' },
+      { type: 'Notification', id: 'UNREAD' },
+    ]);
+    expect(tagsForLiveEvent(order, me, false)).toEqual(['Order']);
+  });
+});

@@ -1,0 +1,31 @@
+import type { LiveEventData } from '@souvenir/contracts';
+import { conversationTags, threadTag } from '../../api/messagesApi';
+import { NOTIFICATION_TAGS } from '../../api/notificationsApi';
+import type { api } from '../../api/api';
+
+type Tag = Parameters<typeof api.util.invalidateTags>[0][number];
+
+/**
+ * What a pushed event makes stale in RTK Query's cache: only what shows it, which then loads again through the usual
+ * reads (so what a page shows always comes from them, with their permissions).
+ */
+export function tagsForLiveEvent(data: LiveEventData, meId: string, isNotification: boolean): Tag[] {
+  const bell = isNotification ? NOTIFICATION_TAGS : [];
+  switch (data.type) {
+    case 'message.sent': {
+      const otherUserId = data.fromUserId === meId ? data.toUserId : data.fromUserId;
+      return [threadTag({ otherUserId, productId: data.productId }), ...conversationTags, ...bell];
+    }
+    case 'inbox.changed':
+      // A message was sent or read: the list, the badge and the open threads (their read marks).
+      return [...conversationTags, 'Message', ...bell];
+    case 'order.changed':
+      // The order's page, the lists it is on (its status, deadline, "needs your action") and the support queue.
+      return ['Order', ...bell];
+    case 'payout.paid':
+      return ['Payout', ...bell];
+  }
+}
+
+/** After a gap that could not be replayed: everything a pushed event could have changed. */
+export const EVERYTHING_LIVE: Tag[] = ['Conversation', 'Message', 'Order', 'Payout', 'Notification'];
