@@ -211,6 +211,35 @@ describe('GET /api/stream', () => {
     await eventually(async () => expect(await usersSubscribed()).toBe(0));
   });
 
+  it('two replicas: each tab gets every event once, and a tab whose replica stops resumes on the other without a loss', async () => {
+    const replicas = [gateway, await startGateway(infra, { RPC_TIMEOUT_MS: '3000' })];
+    // The seller's tab on one replica, the buyer's two tabs one on each.
+    const sellerTab = await openStream({ Cookie: seller.cookie }, replicas[1]);
+    const buyerTabs = [
+      await openStream({ Cookie: buyer.cookie }, replicas[0]),
+      await openStream({ Cookie: buyer.cookie }, replicas[1]),
+    ];
+    const tabs = [sellerTab, ...buyerTabs];
+    await eventually(() => expect(tabs.every((t) => t.events.length > 0)).toBe(true));
+    const messageId = await send(seller, buyer, 'Sent once, seen in every tab');
+    const copies = (tab: OpenStream, id: string) =>
+      live(tab).filter((e) => e.data.type === 'message.sent' && e.data.messageId === id).length;
+    for (const tab of tabs) await eventually(() => expect(copies(tab, messageId)).toBe(1));
+
+    // Replica 1 stops: its tabs' streams end cleanly; a message sent meanwhile is replayed when they reconnect to
+    // replica 0 with their last event id, as a browser's EventSource does.
+    const stopping = replicas[1].close();
+    await Promise.all([sellerTab.ended, buyerTabs[1].ended]);
+    await stopping;
+    const lastSeen = buyerTabs[1].events.at(-1)!.id!;
+    const missedId = await send(seller, buyer, 'Sent while the tab was reconnecting');
+    await eventually(() => expect(copies(buyerTabs[0], missedId)).toBe(1));
+    const resumed = await openStream({ Cookie: buyer.cookie, 'Last-Event-ID': lastSeen }, replicas[0]);
+    await eventually(() => expect(copies(resumed, missedId)).toBe(1));
+    expect(copies(resumed, messageId)).toBe(0);
+    for (const tab of [resumed, buyerTabs[0]]) tab.close();
+  });
+
   it('ends every stream when the gateway shuts down, so browsers reconnect elsewhere', async () => {
     const other = await startGateway(infra);
     const stream = await openStream({ Cookie: seller.cookie }, other);
