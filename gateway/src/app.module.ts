@@ -7,6 +7,7 @@ import { AllErrorsFilter } from './errors/all-errors.filter';
 import { HealthController } from './health/health.controller';
 import { REDIS, RedisCloser, redisProvider } from './redis.provider';
 import { AuthController } from './routes/auth/auth.controller';
+import { CustomsController, CustomsSupportController } from './routes/catalog/customs.controller';
 import { ProductsController } from './routes/catalog/products.controller';
 import { InboxFreshness } from './routes/messaging/inbox-freshness';
 import { MessagesController } from './routes/messaging/messages.controller';
@@ -37,6 +38,8 @@ export class AppModule {
         AuthController,
         UsersController,
         ProductsController,
+        CustomsController,
+        CustomsSupportController,
         FavouritesController,
         MessagesController,
         PaymentsController,

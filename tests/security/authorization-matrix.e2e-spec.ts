@@ -73,6 +73,17 @@ beforeAll(async () => {
   ownerPurchase = await paidOrder(third.cookie, owner.cookie);
 }, 120_000);
 
+/** A well-formed customs rule (issue 26): members are refused for their role, not for the body. */
+const customsRule = {
+  country: 'Canada',
+  contents: 'wood',
+  kind: 'allowed',
+  sentence: 'A rule a member must not be able to write.',
+  sourceUrl: 'https://example.com/source',
+  sourceTitle: 'An example source',
+  lastCheckedOn: '2026-11-25',
+};
+
 const goodCard = {
   number: '4242 4242 4242 4242',
   expMonth: 12,
@@ -434,6 +445,44 @@ const TABLE: Record<string, Row> = {
         body: { outcome: 'release', reason: 'Mine to decide' },
       };
     },
+    expect: { guest: 401, owner: 403, other: 403 },
+  },
+  // Customs (issue 26): a product's customs panel and a country's rules are public; the rules editor and the provenance
+  // queue are support's only (support itself: gateway/test/customs.e2e-spec.ts). The ids need not exist: 403 comes first.
+  'GET /api/products/:id/customs': {
+    call: () => ({ method: 'get', path: `/api/products/${ownerProduct}/customs` }),
+    expect: all(200),
+  },
+  'GET /api/customs/rules': {
+    call: () => ({ method: 'get', path: '/api/customs/rules?country=Australia' }),
+    expect: all(200),
+  },
+  'GET /api/support/customs-rules': {
+    call: () => ({ method: 'get', path: '/api/support/customs-rules' }),
+    expect: { guest: 401, owner: 403, other: 403 },
+  },
+  'GET /api/support/customs-rules/:id/history': {
+    call: () => ({ method: 'get', path: `/api/support/customs-rules/${ownerProduct}/history` }),
+    expect: { guest: 401, owner: 403, other: 403 },
+  },
+  'POST /api/support/customs-rules': {
+    call: () => ({ method: 'post', path: '/api/support/customs-rules', body: customsRule }),
+    expect: { guest: 401, owner: 403, other: 403 },
+  },
+  'PUT /api/support/customs-rules/:id': {
+    call: () => ({ method: 'put', path: `/api/support/customs-rules/${ownerProduct}`, body: customsRule }),
+    expect: { guest: 401, owner: 403, other: 403 },
+  },
+  'GET /api/support/provenance': {
+    call: () => ({ method: 'get', path: '/api/support/provenance' }),
+    expect: { guest: 401, owner: 403, other: 403 },
+  },
+  'POST /api/support/provenance/:productId/decision': {
+    call: () => ({
+      method: 'post',
+      path: `/api/support/provenance/${ownerProduct}/decision`,
+      body: { decision: 'approve' },
+    }),
     expect: { guest: 401, owner: 403, other: 403 },
   },
   // Live events and the bell (issue 24): each member's own, by the session (a notification of another's is 404).

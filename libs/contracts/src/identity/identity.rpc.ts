@@ -17,6 +17,11 @@ export class GetMeRequest {
   @IsUUID('all') actorId!: string;
 }
 
+/** A user's role alone (issue 26): services that answer support routes ask this, not get-me, which has the e-mail. */
+export class GetRoleRequest {
+  @IsUUID('all') userId!: string;
+}
+
 export class RegisterUserRequest extends RegisterDto {}
 export class VerifyCredentialsRequest extends LoginDto {}
 

@@ -1,12 +1,13 @@
 import {
   GetMeRequest,
+  GetRoleRequest,
   GetUserRequest,
   GetUsersByIdsRequest,
   RegisterUserRequest,
   UpdateUserRequest,
   VerifyCredentialsRequest,
 } from './identity.rpc';
-import type { MeDto, UserDto } from './user.dto';
+import type { MeDto, UserDto, UserRole } from './user.dto';
 import { defineRpc, rpc } from '../rpc/contract';
 
 /** identity's request/reply subjects, each with its request class and reply type. */
@@ -18,4 +19,6 @@ export const IDENTITY_RPC = defineRpc('identity', {
   getUsersByIds: rpc('identity.user.get-many', GetUsersByIdsRequest).returns<UserDto[]>(),
   getMe: rpc('identity.user.get-me', GetMeRequest).returns<MeDto>(),
   updateUser: rpc('identity.user.update', UpdateUserRequest).returns<MeDto>(),
+  /** Whether a user is support; an unknown user is a member (nobody to grant anything to). */
+  getRole: rpc('identity.user.get-role', GetRoleRequest).returns<{ role: UserRole }>(),
 });

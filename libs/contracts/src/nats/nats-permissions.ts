@@ -28,9 +28,8 @@ const servesAll = (service: NatsServiceName) => Object.values(RPC[service]) as R
  * (`natsAuthorizationConfig`, written to deploy/nats/auth.conf by deploy/nats/generate.mjs). A forged request is
  * refused by the server, not by the service: only the gateway speaks for a user, so only it may call the subjects that
  * take an `actorId` on a user's behalf; a service may call only what it needs (`identity.user.get-me`, which answers an
- * e-mail, only payments and catalog, which check the support role with it). deploy/test/nats-permissions.spec.ts checks
- * these lists against the code's `rpc.send(RPC.…)`, `consumer.start({ [EVENTS.…] })` and `subscribe(EVENTS.…)` calls,
- * and proves the generated config refuses the rest.
+ * e-mail, only payments). deploy/test/nats-permissions.spec.ts checks these lists against the code's `rpc.send(RPC.…)`,
+ * `consumer.start({ [EVENTS.…] })` and `subscribe(EVENTS.…)` calls, and proves the generated config refuses the rest.
  */
 export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   gateway: {
@@ -110,8 +109,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   },
   catalog: {
     serves: servesAll('catalog'),
-    // get-me: the support role, for customs rules and the provenance queue (issue 26).
-    calls: [RPC.identity.getUsersByIds, RPC.identity.getMe],
+    // get-role: the support role, for customs rules and the provenance queue (issue 26).
+    calls: [RPC.identity.getUsersByIds, RPC.identity.getRole],
     consumes: [
       EVENTS.identity.userRegistered,
       EVENTS.identity.userUpdated,

@@ -86,10 +86,10 @@ export class CustomsService {
     });
   }
 
-  /** The support role is identity's: asked on every support request, as payments does. */
+  /** The support role is identity's: asked on every support request (the role alone: no e-mail reaches catalog). */
   async requireSupport(actorId: string, message = SUPPORT_ONLY_RULES): Promise<void> {
-    const me = await this.rpc.send(RPC.identity.getMe, { actorId });
-    if ((me as { role?: string }).role !== 'support') throw DomainError.forbidden(message);
+    const { role } = await this.rpc.send(RPC.identity.getRole, { userId: actorId });
+    if (role !== 'support') throw DomainError.forbidden(message);
   }
 }
 

@@ -33,6 +33,11 @@ export class UsersController {
     return this.users.getMe(request);
   }
 
+  @RpcHandler(RPC.identity.getRole)
+  getRole(request: RpcRequest<typeof RPC.identity.getRole>) {
+    return this.users.getRole(request);
+  }
+
   @RpcHandler(RPC.identity.updateUser)
   updateUser(request: RpcRequest<typeof RPC.identity.updateUser>) {
     return this.users.updateProfile(request);

@@ -5,6 +5,8 @@ import {
   EVENTS,
   MESSAGES,
   type GetMeRequest,
+  type GetRoleRequest,
+  type UserRole,
   type GetUserRequest,
   type GetUsersByIdsRequest,
   type MeDto,
@@ -79,6 +81,12 @@ export class UsersService {
     const user = await this.users.findById(request.actorId);
     if (!user) throw new DomainError(ErrorCode.Unauthenticated, MESSAGES.notSignedIn);
     return toMeDto(user);
+  }
+
+  /** The role alone, for another service's support routes (issue 26). */
+  async getRole(request: GetRoleRequest): Promise<{ role: UserRole }> {
+    const user = await this.users.findById(request.userId);
+    return { role: user?.role ?? 'member' };
   }
 
   async updateProfile(request: UpdateUserRequest): Promise<MeDto> {
