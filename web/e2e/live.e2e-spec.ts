@@ -25,6 +25,40 @@ function recordMessagesRequests(page: Page): { at: number; path: string }[] {
   return seen;
 }
 
+/** The signed-in buyer of this page pays for the product with the test-mode card; answers the order id. */
+async function buys(page: Page, productId: string): Promise<string> {
+  const guestInfo = {
+    billingStreet: '1 Main St',
+    billingCity: 'Springfield',
+    billingZip: '10001',
+    sameAsDelivery: true,
+  };
+  const intent = await callApi<{ clientSecret: string; paymentIntentId: string }>(
+    page,
+    'POST',
+    '/api/create-payment-intent',
+    { productId, amount: '24.50', guestInfo },
+  );
+  expect(intent.status).toBe(200);
+  const card = {
+    number: '4242 4242 4242 4242',
+    expMonth: 12,
+    expYear: new Date().getUTCFullYear() + 2,
+    cvc: '123',
+    postalCode: '10001',
+  };
+  const confirmed = await callApi(page, 'POST', '/api/payments/test-confirm', {
+    clientSecret: intent.body.clientSecret,
+    card,
+  });
+  expect(confirmed.status).toBe(200);
+  const paid = await callApi<{ orderId: string }>(page, 'POST', '/api/payments/reconcile', {
+    paymentIntentId: intent.body.paymentIntentId,
+  });
+  expect(paid.status).toBe(200);
+  return paid.body.orderId;
+}
+
 describe('live updates (issue 24)', () => {
   it('a message sent in one browser shows in the other open thread and list within a second, without polling', async () => {
     const seller = await newPerson(browser);
@@ -87,6 +121,33 @@ describe('live updates (issue 24)', () => {
       .getByRole('img', { name: 'Read', exact: true })
       .first()
       .waitFor({ timeout: 3000 });
+    for (const p of [seller, buyer]) await p.context.close();
+  });
+
+  it("an order shipped shows on the buyer's open order page and in their bell, without a reload", async () => {
+    const seller = await newPerson(browser);
+    await registerPerson(seller.page, 'Kai');
+    const product = await listProduct(seller.page, `Wooden mask ${unique()}`);
+    const buyer = await newPerson(browser);
+    await registerPerson(buyer.page, 'Ada');
+    const orderId = await buys(buyer.page, product.id);
+    const stream = streamOpened(buyer.page);
+    await buyer.page.goto(`/orders/${orderId}`);
+    await stream;
+    await buyer.page.getByRole('heading', { level: 1, name: product.title }).waitFor();
+    await buyer.page.getByRole('button', { name: 'Notifications', exact: true }).first().waitFor();
+
+    const shipped = await callApi(seller.page, 'POST', `/api/orders/${orderId}/ship`, {
+      carrier: 'DHL',
+      trackingNumber: 'LIVE 0024',
+    });
+    expect(shipped.status).toBe(200);
+    await buyer.page.getByRole('region', { name: 'Shipping' }).getByText('LIVE 0024').waitFor({ timeout: 3000 });
+    await buyer.page.getByRole('button', { name: 'Notifications, 1 unread' }).first().click();
+    const note = buyer.page.getByRole('link', { name: /Your order was shipped/ });
+    await note.click();
+    await buyer.page.waitForURL(new RegExp(`/orders/${orderId}$`));
+    await buyer.page.getByRole('button', { name: 'Notifications', exact: true }).first().waitFor();
     for (const p of [seller, buyer]) await p.context.close();
   });
 
