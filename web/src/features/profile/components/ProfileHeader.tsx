@@ -81,7 +81,12 @@ export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }:
               )}
             </Stack>
             <Typography sx={{ color: 'text.secondary' }}>@{user.username}</Typography>
-            <Stack direction="row" spacing={2.5} sx={{ mt: 1, color: 'text.secondary', flexWrap: 'wrap', rowGap: 0.5 }}>
+            <Stack
+              direction="row"
+              spacing={2.5}
+              useFlexGap
+              sx={{ mt: 1, color: 'text.secondary', flexWrap: 'wrap', rowGap: 0.5 }}
+            >
               {user.location && (
                 <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                   <PlaceOutlined fontSize="small" aria-hidden />
