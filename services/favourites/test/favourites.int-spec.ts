@@ -363,6 +363,34 @@ describe('favourites service', () => {
     expect(await codeOf(rpc.send(RPC.favourites.list, { actorId, limit: 101 }))).toBe(ErrorCode.ValidationFailed);
   });
 
+  it("shows the seller's rating from reviews on the cards as catalog does, the newest version winning (issue 23)", async () => {
+    const maker = (await rpc.send(RPC.identity.register, person('maker'))).id;
+    const fanOfMaker = (await rpc.send(RPC.identity.register, person('follower'))).id;
+    const product = await rpc.send(RPC.catalog.createProduct, { actorId: maker, product: listing('Rated bowl') });
+    await rpc.send(RPC.favourites.add, { actorId: fanOfMaker, productId: product.id });
+    expect((await listOf(fanOfMaker))[0].seller.rating).toBeNull();
+
+    const nc = await connect({ servers: infra.natsUrl });
+    const rating = (version: number, average: number, count: number) =>
+      jetstream(nc).publish(
+        EVENTS.reviews.ratingChanged,
+        JSON.stringify({ userId: maker, average, count, version, occurredAt: new Date().toISOString() }),
+        { msgID: randomUUID() },
+      );
+    try {
+      await rating(2, 4.5, 2);
+      await eventually(async () =>
+        expect((await listOf(fanOfMaker))[0].seller.rating).toEqual({ average: 4.5, count: 2 }),
+      );
+      await eventually(async () => expect(await listOf(fanOfMaker)).toEqual([await favourited(product.id)]));
+      await rating(1, 5, 1);
+      await new Promise((r) => setTimeout(r, 500));
+      expect((await listOf(fanOfMaker))[0].seller.rating).toEqual({ average: 4.5, count: 2 });
+    } finally {
+      await nc.close();
+    }
+  });
+
   it('removes a favourite', async () => {
     await rpc.send(RPC.favourites.remove, { actorId: buyer, productId: products[1].id });
     expect(await idsOf(buyer)).toEqual([]);
