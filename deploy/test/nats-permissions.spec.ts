@@ -12,6 +12,7 @@ import {
   natsAuthorizationConfig,
   natsInboxPrefix,
   natsPasswordVariable,
+  PUSH,
   RPC,
   type NatsPrincipal,
   type NatsServiceName,
@@ -61,7 +62,10 @@ function usedByCode(principal: NatsPrincipal) {
       .flatMap((c) => [...c.matchAll(/\[(EVENTS\.\w+\.\w+)\]/g)].map((m) => eventName.get(m[1])!)),
   );
   const listens = names(/subscribe\((EVENTS\.\w+\.\w+)/g, eventName);
-  return { calls, serves, consumes, listens };
+  const pushes = code.some((c) => /\.publish\(\s*PUSH\.user\(/.test(c));
+  const hearsPush = code.some((c) => /\.subscribe\(\s*PUSH\.user\(/.test(c));
+  const push = pushes ? 'publish' : hearsPush ? 'subscribe' : undefined;
+  return { calls, serves, consumes, listens, push };
 }
 
 describe('the NATS permissions declared in libs/contracts', () => {
@@ -72,6 +76,7 @@ describe('the NATS permissions declared in libs/contracts', () => {
     expect([...used.serves].sort()).toEqual([...grant.serves].sort());
     expect([...used.consumes].sort()).toEqual([...grant.consumes].sort());
     expect([...used.listens].sort()).toEqual([...grant.listens].sort());
+    expect(used.push).toBe(grant.push);
   });
 
   it('only the gateway and payments may ask identity for a user with their e-mail (identity.user.get-me)', () => {
@@ -219,6 +224,27 @@ describe('deploy/nats/nats.conf on a real nats-server', () => {
         (e: Error) => e.message,
       );
     expect(forged).toMatch(/Permissions Violation for Publish to "events\.identity\.user\.updated"/);
+  });
+
+  it("live push: only notifications publishes a user's events, only the gateway hears them", async () => {
+    const userSubject = PUSH.user('8c0d1f62-3b7e-4d7a-9b59-2f4b1c7e9a10');
+    const gateway = await connectAs('gateway');
+    const heard: string[] = [];
+    gateway.subscribe(userSubject, {
+      callback: (error, msg) => {
+        if (!error) heard.push(msg.string());
+      },
+    });
+    await gateway.flush();
+    for (const principal of NATS_PRINCIPALS.filter((p) => p !== 'gateway'))
+      expect([principal, await maySubscribe(await connectAs(principal), userSubject)]).toEqual([principal, false]);
+    for (const principal of NATS_PRINCIPALS) {
+      const nc = await connectAs(principal);
+      nc.publish(userSubject, principal);
+      await nc.flush();
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heard).toEqual(['notifications']);
   });
 
   it('a service cannot create a consumer on events it was not granted', async () => {
