@@ -26,7 +26,8 @@ describe('subjects derived from their one declaration', () => {
   it('puts every subject under its service (its queue group, and the only events it may publish)', () => {
     for (const [service, subject] of rpcSubjects) expect(subject.startsWith(`${service}.`)).toBe(true);
     for (const [service, subject] of eventSubjects) expect(subject.startsWith(`events.${service}.`)).toBe(true);
-    expect(Object.keys(EVENTS)).toEqual(Object.keys(RPC));
+    // A service may publish no events (notifications only answers requests), but an event's service always serves.
+    expect(Object.keys(RPC)).toEqual(expect.arrayContaining(Object.keys(EVENTS)));
   });
 
   it('validates every request and every event with the class declared beside its subject', () => {
