@@ -217,6 +217,17 @@ describe('notifications', () => {
     });
   });
 
+  it('an old event (a first deployment reads the stream from its start) is not pushed, and past a week not in the bell', async () => {
+    const [lastMonth, twoDaysAgo] = [randomUUID(), randomUUID()];
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    await publish(EVENTS.payments.orderPaid, { ...paid(null, lastMonth), occurredAt: daysAgo(30) });
+    await publish(EVENTS.payments.orderPaid, { ...paid(null, twoDaysAgo), occurredAt: daysAgo(2) });
+    await eventually(async () => expect(await bellOf(twoDaysAgo)).toHaveLength(1));
+    expect(await eventsOf(twoDaysAgo)).toEqual([]);
+    expect(await bellOf(lastMonth)).toEqual([]);
+    expect(await eventsOf(lastMonth)).toEqual([]);
+  });
+
   it('the bell pages newest first, and each person marks only their own notifications read', async () => {
     const [seller, other] = [randomUUID(), randomUUID()];
     for (let i = 0; i < 3; i++) await publish(EVENTS.payments.orderPaid, paid(null, seller));

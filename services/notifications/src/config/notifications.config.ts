@@ -14,6 +14,15 @@ export class NotificationsConfig extends ServiceConfig {
   @Max(24 * 30)
   LIVE_EVENTS_KEEP_HOURS: number = 24;
 
+  /**
+   * An event older than this when it arrives puts nothing in the bell: on a first deployment the consumers start at
+   * the beginning of the event stream, and years of old sales are not news. Fractions allowed.
+   */
+  @Type(() => Number)
+  @IsPositive()
+  @Max(365)
+  NOTIFICATIONS_MAX_AGE_DAYS: number = 7;
+
   /** At most this many missed events are replayed on a reconnect; a longer gap answers "refetch". */
   @Type(() => Number)
   @IsInt()

@@ -19,6 +19,15 @@ export class LiveEventsService {
 
   /** Inside the consumer's transaction, which also records the event as processed (so this runs once per event). */
   async record(manager: EntityManager, deliveries: Delivery[], occurredAt: string): Promise<void> {
+    // Old events (a first deployment reads the stream from its beginning; a long outage) are not pushed: no stream
+    // can be waiting for them. Past NOTIFICATIONS_MAX_AGE_DAYS they are not news for the bell either.
+    const ageHours = (Date.now() - Date.parse(occurredAt)) / 3_600_000;
+    if (ageHours > this.config.LIVE_EVENTS_KEEP_HOURS) {
+      if (ageHours > this.config.NOTIFICATIONS_MAX_AGE_DAYS * 24) return;
+      for (const { userId, notification } of deliveries)
+        if (notification) await this.notifications.insert(manager, userId, notification, occurredAt);
+      return;
+    }
     // Per-user locks are always taken in the same order, so two events for the same two people never deadlock.
     const sorted = [...deliveries].sort((a, b) => a.userId.localeCompare(b.userId));
     for (const delivery of sorted) {
