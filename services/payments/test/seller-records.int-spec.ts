@@ -1,5 +1,7 @@
 import { EVENTS, RPC, type SellerStandingChangedEvent } from '@souvenir/contracts';
 import { eventually, readStreamEvents } from '@souvenir/testing';
+import { DataSource } from 'typeorm';
+import { SellerRecords1735100000000 } from '../src/database/migrations/1735100000000-seller-records';
 import { PayoutAccountsService } from '../src/payouts/payout-accounts.service';
 import { OrderHarness } from './order-harness';
 
@@ -141,4 +143,20 @@ describe("a seller's standing and track record", () => {
     expect((await standingsOf(seller)).map((s) => [s.payoutsActive, s.completedSales])).toEqual([[false, 1]]);
     expect(await isVerified(seller)).toBe(false);
   }, 90_000);
+
+  it('has its migration compute from the orders and accounts there are the records the transitions counted', async () => {
+    const columns = `seller_id, payouts_active, completed_sales, shipped_orders, cancelled_unshipped,
+      refunded_after_claim, closed_orders`;
+    const records = () => h.infra.database.query(`SELECT ${columns} FROM payments.seller_records ORDER BY seller_id`);
+    const counted = await records();
+    expect(counted.length).toBeGreaterThanOrEqual(2);
+    const runner = h.payments.get(DataSource).createQueryRunner();
+    try {
+      await runner.query('DROP TABLE payments.seller_records');
+      await new SellerRecords1735100000000().up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect(await records()).toEqual(counted);
+  });
 });
