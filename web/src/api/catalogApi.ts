@@ -20,6 +20,9 @@ export interface ProductFilters {
   categories?: string[];
   condition?: Condition | '';
   location?: string;
+  /** The Contents facet and the Documented origin filter (issue 26). */
+  contents?: string[];
+  documentedOrigin?: boolean;
   sort?: ProductSort;
 }
 
@@ -40,6 +43,8 @@ function productsQuery(filters: ProductFilters, cursor: string | null, limit = P
   for (const category of filters.categories ?? []) params.append('categories', category);
   if (filters.condition) params.set('condition', filters.condition);
   if (filters.location && filters.location !== 'Any Location') params.set('location', filters.location);
+  for (const item of filters.contents ?? []) params.append('contents', item);
+  if (filters.documentedOrigin) params.set('documentedOrigin', 'true');
   if (filters.sort && filters.sort !== 'recent') params.set('sort', filters.sort);
   params.set('limit', String(limit));
   if (cursor) params.set('cursor', cursor);

@@ -14,7 +14,7 @@ const claims = [
   {
     icon: VerifiedUserRounded,
     title: 'Customs-verified items',
-    text: 'Sellers declare that each item cleared customs; look for the Verified badge.',
+    text: 'Origin in three levels: self-declared by the seller, documented with a receipt or customs declaration, or checked by our team.',
   },
   {
     icon: BadgeRounded,

@@ -9,6 +9,8 @@ export class ProductListedEvent {
   @IsString() price!: string;
   /** The listing's image URLs: media keeps the uploads they name (absent from events published before uploads). */
   @IsOptional() @IsArray() @IsString({ each: true }) images?: string[];
+  /** Photos of its receipt or customs declaration (issue 26): media keeps these uploads too. */
+  @IsOptional() @IsArray() @IsString({ each: true }) documents?: string[];
   @IsDateString() occurredAt!: string;
 }
 

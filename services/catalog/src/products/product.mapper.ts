@@ -97,13 +97,14 @@ export function toCategoryDto(row: { country: string; count: number }): Category
   return { id: countrySlug(row.country) || row.country, country: row.country, count: row.count };
 }
 
-export function toProductListedEvent(product: ProductDto): ProductListedEvent {
+export function toProductListedEvent(product: ProductDto, documents: string[] = []): ProductListedEvent {
   return {
     productId: product.id,
     sellerId: product.seller.id,
     title: product.title,
     price: product.price,
     images: product.images,
+    ...(documents.length ? { documents } : {}),
     occurredAt: new Date().toISOString(),
   };
 }

@@ -80,7 +80,7 @@ export class ProductsService {
         // The seller's country is the seller row's, which the insert answers; a refusal rolls the insert back.
         this.customs.refuseUnsellable(await this.customs.noticesFor(inserted.shipsFrom, contents));
         const product = inserted;
-        await this.outbox.add(manager, EVENTS.catalog.productListed, toProductListedEvent(product));
+        await this.outbox.add(manager, EVENTS.catalog.productListed, toProductListedEvent(product, provenance?.documents));
         return product;
       })
       .finally(() => this.forgetListings());

@@ -17,7 +17,8 @@ export class ListingEventsConsumer implements OnApplicationBootstrap {
 
   onApplicationBootstrap() {
     return this.consumer.start({
-      [EVENTS.catalog.productListed]: (event, manager) => this.uploads.listingCreated(event.images ?? [], manager),
+      [EVENTS.catalog.productListed]: (event, manager) =>
+        this.uploads.listingCreated([...(event.images ?? []), ...(event.documents ?? [])], manager),
     });
   }
 }

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
+import { CONTENTS_LABELS } from '@souvenir/contracts';
 import { NO_FILTERS, type HomeFilters } from '../hooks/useHomeFilters';
 import { conditionLabels } from './FilterSidebar';
 
@@ -50,6 +51,15 @@ export function activeFilters(filters: HomeFilters): ActiveFilter[] {
     });
   if (filters.location)
     chips.push({ key: 'location', label: `Seller in ${filters.location}`, clear: { location: '' } });
+  for (const item of filters.contents) {
+    chips.push({
+      key: `contents:${item}`,
+      label: `Contains: ${CONTENTS_LABELS[item]}`,
+      clear: { contents: filters.contents.filter((c) => c !== item) },
+    });
+  }
+  if (filters.documentedOrigin)
+    chips.push({ key: 'documented', label: 'Documented origin', clear: { documentedOrigin: false } });
   return chips;
 }
 

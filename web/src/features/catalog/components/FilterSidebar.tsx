@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import TuneRounded from '@mui/icons-material/TuneRounded';
 import { CONDITIONS, FILTER_CATEGORIES, SELLER_LOCATIONS, type Condition } from '@souvenir/contracts';
 import type { HomeFilters } from '../hooks/useHomeFilters';
+import { ContentsFacet } from '../../customs/ContentsFacet';
 
 export const conditionLabels: Record<Condition, string> = { new: 'New', 'like-new': 'Like New', good: 'Good' };
 export const IMPOSSIBLE_RANGE = 'Minimum is above maximum';
@@ -154,6 +155,8 @@ export function FilterSidebar({ value, onChange, onClearAll, priceRangeImpossibl
           ))}
         </Select>
       </FormControl>
+      <Divider sx={{ my: 2.5 }} />
+      <ContentsFacet value={value} onChange={onChange} />
     </>
   );
 

@@ -79,9 +79,23 @@ export default function HomeSections() {
       categories: filters.categories,
       condition: filters.condition,
       location: filters.location,
+      contents: filters.contents,
+      documentedOrigin: filters.documentedOrigin,
       sort,
     }),
-    [search, country, applyPrices, minPrice, maxPrice, filters.categories, filters.condition, filters.location, sort],
+    [
+      search,
+      country,
+      applyPrices,
+      minPrice,
+      maxPrice,
+      filters.categories,
+      filters.condition,
+      filters.location,
+      filters.contents,
+      filters.documentedOrigin,
+      sort,
+    ],
   );
 
   const categories = useGetCategoriesQuery();

@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { CONDITIONS, type Condition } from '@souvenir/contracts';
+import { CONDITIONS, CONTENTS, type Condition, type Contents } from '@souvenir/contracts';
 import { useLocation, useSearchParams } from 'react-router';
 
 /** Every filter of Home's results, as the page shows them (prices as typed). */
@@ -13,6 +13,10 @@ export interface HomeFilters {
   condition: Condition | '';
   /** A seller location; '' for any. */
   location: string;
+  /** The Contents facet (issue 26): products containing any of these. */
+  contents: Contents[];
+  /** Only products whose receipt or customs declaration is attached (or checked). */
+  documentedOrigin: boolean;
 }
 
 export const NO_FILTERS: HomeFilters = {
@@ -23,6 +27,8 @@ export const NO_FILTERS: HomeFilters = {
   categories: [],
   condition: '',
   location: '',
+  contents: [],
+  documentedOrigin: false,
 };
 
 const SINGLE_KEYS = ['search', 'country', 'minPrice', 'maxPrice', 'condition', 'location'] as const;
@@ -46,6 +52,15 @@ function readFilters(params: URLSearchParams): HomeFilters {
     ],
     condition: (CONDITIONS as readonly string[]).includes(condition) ? (condition as Condition) : '',
     location: params.get('location') ?? '',
+    contents: [
+      ...new Set(
+        params
+          .getAll('contents')
+          .flatMap((value) => value.split(','))
+          .filter((v): v is Contents => (CONTENTS as readonly string[]).includes(v)),
+      ),
+    ],
+    documentedOrigin: params.get('documentedOrigin') === 'true',
   };
 }
 
@@ -53,6 +68,8 @@ function toParams(filters: HomeFilters): URLSearchParams {
   const params = new URLSearchParams();
   for (const name of SINGLE_KEYS) if (filters[name].trim()) params.set(name, filters[name]);
   for (const category of filters.categories) params.append('categories', category);
+  for (const item of filters.contents) params.append('contents', item);
+  if (filters.documentedOrigin) params.set('documentedOrigin', 'true');
   return params;
 }
 
@@ -107,7 +124,9 @@ export function countPanelFilters(filters: HomeFilters): number {
     (filters.minPrice || filters.maxPrice ? 1 : 0) +
     filters.categories.length +
     (filters.condition ? 1 : 0) +
-    (filters.location ? 1 : 0)
+    (filters.location ? 1 : 0) +
+    filters.contents.length +
+    (filters.documentedOrigin ? 1 : 0)
   );
 }
 

@@ -34,6 +34,7 @@ import { ProductGallery } from '../components/ProductGallery';
 import { ProductPageSkeleton } from '../components/ProductPageSkeleton';
 import { SellerCard } from '../components/SellerCard';
 import { SoldNotice } from '../components/SoldNotice';
+import { CustomsPanel, OriginBadge } from '../../customs/OriginPanel';
 import { useShareProduct } from '../hooks/useShareProduct';
 
 export default function ProductPage() {
@@ -121,6 +122,7 @@ export default function ProductPage() {
                 <Typography sx={{ fontWeight: 600 }}>{product.country}</Typography>
               </Stack>
               {product.isCustomsVerified && <CustomsChip verified />}
+              <OriginBadge level={product.originLevel} />
               {isSold && (
                 <Chip
                   label="Sold"
@@ -228,6 +230,7 @@ export default function ProductPage() {
               </Typography>
               <ProductDetailsList product={product} />
             </Card>
+            <CustomsPanel product={product} />
             <Box />
           </Stack>
         </Grid>

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,7 +11,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import { browseCategoriesOf, CONDITIONS, CreateProductDto, LIMITS, SELL_CATEGORIES } from '@souvenir/contracts';
+import {
+  browseCategoriesOf,
+  CONDITIONS,
+  CreateProductDto,
+  LIMITS,
+  SELL_CATEGORIES,
+  type Contents,
+} from '@souvenir/contracts';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { asApiError } from '../../../api/api';
 import { useCreateProductMutation } from '../../../api/catalogApi';
@@ -23,6 +30,8 @@ import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { FormSection } from '../components/FormSection';
 import { focusFirstError } from '../../../utils/focusFirstError';
 import { PhotoInput } from '../components/PhotoInput';
+import { ContentsSection } from '../../customs/ContentsSection';
+import { EMPTY_PROVENANCE, ProvenanceSection, toProvenance } from '../../customs/ProvenanceSection';
 
 const conditionLabels: Record<string, string> = { new: 'New', 'like-new': 'Like New', good: 'Good' };
 const COUNTRY_SUGGESTIONS = [
@@ -54,6 +63,9 @@ const initialValues = {
   country: '',
   images: [] as string[],
   isCustomsVerified: false,
+  // Required (issue 26): "None of these", the common answer, is ticked to start with; ticking anything else clears it,
+  // and clearing every box fails the DTO's "tick what it contains" check.
+  contents: ['none'] as Contents[],
 };
 
 type SellForm = typeof initialValues;
@@ -71,6 +83,7 @@ export default function SellPage() {
   const toast = useToast();
   const { values, setValue, errors, field, handleSubmit } = useDtoForm<SellForm>(CreateProductDto, initialValues);
   const formRef = useRef<HTMLFormElement>(null);
+  const [provenance, setProvenance] = useState(EMPTY_PROVENANCE);
 
   if (isLoading) return <PageLoader />;
   if (!user) {
@@ -106,6 +119,8 @@ export default function SellPage() {
           country: data.country,
           images: data.images,
           isCustomsVerified: data.isCustomsVerified,
+          contents: data.contents,
+          provenance: toProvenance(provenance),
         }).unwrap();
         toast({ title: 'Product listed successfully!' });
         navigate(`/product/${product.id}`);
@@ -229,6 +244,14 @@ export default function SellPage() {
         >
           <PhotoInput images={values.images} onChange={(images) => setValue('images', images)} error={errors.images} />
         </FormSection>
+
+        <ContentsSection
+          contents={values.contents}
+          onChange={(contents) => setValue('contents', contents)}
+          error={errors.contents}
+          sellerLocation={user.location}
+        />
+        <ProvenanceSection value={provenance} onChange={setProvenance} />
 
         <FormSection id="customs-heading" title="Customs Verification">
           <FormControlLabel

@@ -27,9 +27,9 @@ const QUESTIONS: Array<{ id: string; question: string; answer: ReactNode }> = [
   },
   {
     id: 'customs',
-    question: 'What does the customs “Verified” badge mean?',
+    question: 'What do the customs badges and origin levels mean?',
     answer:
-      'Every item was brought into the country by its seller. The badge is the seller’s own declaration that the item cleared customs; sellers who declare it falsely lose their listings. Food, plants and antiques often need a customs declaration: ask the seller when in doubt.',
+      'Every item was brought into the country by its seller. “Verified” is the seller’s own declaration that it cleared customs: its origin is Self-declared. A seller who attaches the receipt or the customs declaration made on arrival makes it Documented, and once our support team has looked at that document and found it matches, it shows Checked. Sellers also say what an item contains (food, alcohol, coral, ivory and the like); where a public source says such items may not be sold in the seller’s country the listing is refused, and where they may not be posted or need documents, the product page says so with the source. This is guidance, not legal advice.',
   },
   {
     id: 'shipping',

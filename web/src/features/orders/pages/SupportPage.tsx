@@ -20,6 +20,7 @@ import { ProductImage } from '../../../components/ProductImage';
 import { formatMoney } from '../../../utils/money';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { CardDisputesSection } from '../components/CardDisputesSection';
+import { CustomsSupportSections } from '../../customs/CustomsSupportSections';
 import { ClaimCard } from '../components/ClaimCard';
 import { DecideDialog } from '../components/OrderActionDialogs';
 import { OrderStatusChip } from '../components/OrderStatusChip';
@@ -131,6 +132,7 @@ export default function SupportPage() {
         </Stack>
       )}
       <CardDisputesSection />
+      <CustomsSupportSections />
       <DecideDialog
         open={Boolean(deciding)}
         busy={decision.isLoading}

@@ -1,0 +1,291 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  CONTENTS,
+  CONTENTS_LABELS,
+  CUSTOMS_DISCLAIMER,
+  CUSTOMS_RULE_KINDS,
+  SELLER_LOCATIONS,
+  type CustomsRuleDto,
+  type CustomsRuleInputDto,
+  type ProvenanceReviewItemDto,
+} from '@souvenir/contracts';
+import { Link as RouterLink } from 'react-router';
+import { asApiError } from '../../api/api';
+import { useToast } from '../../hooks/useToast';
+import {
+  useDecideProvenanceMutation,
+  useGetProvenanceQueueQuery,
+  useGetSupportCustomsRulesQuery,
+  useLazyGetCustomsRuleHistoryQuery,
+  useSaveCustomsRuleMutation,
+} from './customsApi';
+
+const COUNTRIES = SELLER_LOCATIONS.filter((c) => c !== 'Any Location');
+const today = () => new Date().toISOString().slice(0, 10);
+const blankRule = (): CustomsRuleInputDto => ({
+  country: COUNTRIES[0]!,
+  contents: 'food',
+  kind: 'allowed',
+  sentence: '',
+  sourceUrl: '',
+  sourceTitle: '',
+  lastCheckedOn: today(),
+});
+
+/** Support's rule editor: a new rule, or the next version of one (its country and contents stay), with its history. */
+function RuleDialog({ rule, onClose }: { rule: CustomsRuleDto | 'new' | null; onClose: () => void }) {
+  const editing = rule && rule !== 'new' ? rule : null;
+  const [form, setForm] = useState<CustomsRuleInputDto>(() =>
+    editing
+      ? {
+          country: editing.country,
+          contents: editing.contents,
+          kind: editing.kind,
+          sentence: editing.sentence,
+          sourceUrl: editing.sourceUrl,
+          sourceTitle: editing.sourceTitle,
+          lastCheckedOn: editing.lastCheckedOn,
+        }
+      : blankRule(),
+  );
+  const [save, saving] = useSaveCustomsRuleMutation();
+  const [loadHistory, history] = useLazyGetCustomsRuleHistoryQuery();
+  const toast = useToast();
+  const set = <K extends keyof CustomsRuleInputDto>(key: K, value: CustomsRuleInputDto[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  const submit = async () => {
+    try {
+      await save(
+        editing ? { ruleId: editing.id, expectedVersion: editing.version, rule: form } : { rule: form },
+      ).unwrap();
+      toast({ title: editing ? 'Rule saved as a new version' : 'Rule added' });
+      onClose();
+    } catch (error) {
+      toast({ title: 'Could not save the rule', description: asApiError(error)?.serverMessage, variant: 'error' });
+    }
+  };
+  return (
+    <Dialog open={Boolean(rule)} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{editing ? `${editing.country}: ${CONTENTS_LABELS[editing.contents]}` : 'Add a rule'}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          {!editing && (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                select
+                label="Country"
+                value={form.country}
+                onChange={(e) => set('country', e.target.value)}
+                fullWidth
+              >
+                {COUNTRIES.map((c) => (
+                  <MenuItem key={c} value={c}>
+                    {c}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                select
+                label="Contents"
+                value={form.contents}
+                onChange={(e) => set('contents', e.target.value as CustomsRuleInputDto['contents'])}
+                fullWidth
+              >
+                {CONTENTS.filter((c) => c !== 'none').map((c) => (
+                  <MenuItem key={c} value={c}>
+                    {CONTENTS_LABELS[c]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Stack>
+          )}
+          <TextField
+            select
+            label="Rule"
+            value={form.kind}
+            onChange={(e) => set('kind', e.target.value as CustomsRuleInputDto['kind'])}
+          >
+            {CUSTOMS_RULE_KINDS.map((k) => (
+              <MenuItem key={k} value={k}>
+                {k}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Sentence shown to people"
+            multiline
+            minRows={2}
+            value={form.sentence}
+            onChange={(e) => set('sentence', e.target.value)}
+          />
+          <TextField
+            label="Source URL"
+            type="url"
+            value={form.sourceUrl}
+            onChange={(e) => set('sourceUrl', e.target.value)}
+          />
+          <TextField
+            label="Source title"
+            value={form.sourceTitle}
+            onChange={(e) => set('sourceTitle', e.target.value)}
+          />
+          <TextField
+            label="Source last checked"
+            type="date"
+            value={form.lastCheckedOn}
+            onChange={(e) => set('lastCheckedOn', e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          {editing && (
+            <Box>
+              <Button size="small" onClick={() => void loadHistory(editing.id)}>
+                Show history
+              </Button>
+              {history.data && (
+                <Stack component="ol" spacing={1} sx={{ pl: 2.5, m: 0 }} aria-label="Rule history">
+                  {history.data.map((v) => (
+                    <Typography component="li" variant="body2" key={v.version}>
+                      Version {v.version} ({v.changedAt.slice(0, 10)}
+                      {v.changedBy ? '' : ', seed'}): {v.kind}. {v.sentence}
+                    </Typography>
+                  ))}
+                </Stack>
+              )}
+            </Box>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={saving.isLoading}>
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function ProvenanceItem({ item, onDecided }: { item: ProvenanceReviewItemDto; onDecided: () => void }) {
+  const [decide, deciding] = useDecideProvenanceMutation();
+  const toast = useToast();
+  const { provenance } = item;
+  const run = async (decision: 'approve' | 'reject') => {
+    try {
+      await decide({ productId: item.productId, decision }).unwrap();
+      toast({ title: decision === 'approve' ? 'Checked: the listing shows Checked origin' : 'Documents rejected' });
+      onDecided();
+    } catch (error) {
+      toast({ title: 'Could not decide', description: asApiError(error)?.serverMessage, variant: 'error' });
+    }
+  };
+  const bought = [provenance.boughtAt, provenance.boughtCity, provenance.boughtCountry].filter(Boolean).join(', ');
+  return (
+    <Card component="li" sx={{ listStyle: 'none', p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h6" component="h3">
+        <Link component={RouterLink} to={`/product/${item.productId}`}>
+          {item.title}
+        </Link>
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        From {item.country} · contents: {item.contents.map((c) => CONTENTS_LABELS[c]).join(', ')}
+        {bought ? ` · bought at ${bought}` : ''}
+        {provenance.boughtOn ? ` in ${provenance.boughtOn}` : ''}
+      </Typography>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', my: 1.5 }}>
+        {(provenance.documents ?? []).map((url, i) => (
+          <Link key={url} href={url} target="_blank" rel="noopener noreferrer">
+            Document {i + 1}
+          </Link>
+        ))}
+      </Stack>
+      <Stack direction="row" spacing={1.5}>
+        <Button variant="contained" disabled={deciding.isLoading} onClick={() => void run('approve')}>
+          Approve
+        </Button>
+        <Button disabled={deciding.isLoading} onClick={() => void run('reject')}>
+          Reject
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/** `/support`'s customs tools (issue 26): the provenance review queue and the rules editor with history. */
+export function CustomsSupportSections() {
+  const queue = useGetProvenanceQueueQuery();
+  const rules = useGetSupportCustomsRulesQuery();
+  const [editing, setEditing] = useState<CustomsRuleDto | 'new' | null>(null);
+  return (
+    <>
+      <Typography variant="h4" component="h2" sx={{ mt: 6 }}>
+        Provenance to check
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mt: 1, mb: 2 }}>
+        Listings with a receipt or customs declaration, oldest first. Approve when the document matches the item.
+      </Typography>
+      {queue.isError ? (
+        <Alert severity="error">{asApiError(queue.error)?.message ?? 'An error occurred'}</Alert>
+      ) : queue.data?.length === 0 ? (
+        <Typography sx={{ color: 'text.secondary' }}>Nothing waiting.</Typography>
+      ) : (
+        <Stack component="ul" spacing={2} sx={{ m: 0, p: 0 }} aria-label="Provenance to check">
+          {(queue.data ?? []).map((item) => (
+            <ProvenanceItem key={item.productId} item={item} onDecided={() => void queue.refetch()} />
+          ))}
+        </Stack>
+      )}
+      <Stack direction="row" sx={{ mt: 6, alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h4" component="h2">
+          Customs rules
+        </Typography>
+        <Button variant="outlined" onClick={() => setEditing('new')}>
+          Add rule
+        </Button>
+      </Stack>
+      <Typography sx={{ color: 'text.secondary', mt: 1, mb: 2 }}>
+        Every edit is a new version. Cite the public source and the day you read it. {CUSTOMS_DISCLAIMER}
+      </Typography>
+      <Stack component="ul" spacing={1} sx={{ m: 0, p: 0 }} aria-label="Customs rules">
+        {(rules.data ?? []).map((rule) => (
+          <Card component="li" key={rule.id} sx={{ listStyle: 'none', p: 2 }}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography variant="subtitle2">
+                  {rule.country} · {CONTENTS_LABELS[rule.contents]} · {rule.kind} · v{rule.version}
+                </Typography>
+                <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                  {rule.sentence}
+                </Typography>
+              </Box>
+              <Button size="small" onClick={() => setEditing(rule)}>
+                Edit
+              </Button>
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+      {editing && (
+        <RuleDialog
+          rule={editing}
+          onClose={() => {
+            setEditing(null);
+            void rules.refetch();
+          }}
+        />
+      )}
+    </>
+  );
+}
