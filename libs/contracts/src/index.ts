@@ -14,6 +14,7 @@ export * from './identity/identity.rpc';
 export * from './identity/identity.events';
 export * from './identity/identity.subjects';
 export * from './catalog/product.dto';
+export * from './catalog/contents';
 export * from './catalog/customs';
 export * from './catalog/country-of-location';
 export * from './catalog/categories';

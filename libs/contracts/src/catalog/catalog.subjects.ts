@@ -19,11 +19,8 @@ import {
   ListCustomsRulesRequest,
   ListProvenanceQueueRequest,
   SaveCustomsRuleRequest,
-  type CustomsRuleDto,
-  type CustomsRuleHistoryDto,
-  type ProductCustomsDto,
-  type ProvenanceReviewItemDto,
 } from './customs';
+import type { CustomsRuleDto, CustomsRuleHistoryDto, ProductCustomsDto, ProvenanceReviewItemDto } from './contents';
 
 /** catalog's request/reply subjects, each with its request class and reply type. */
 export const CATALOG_RPC = defineRpc('catalog', {

@@ -1,4 +1,4 @@
-import { Transform, Type } from 'class-transformer';
+import { plainToInstance, Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -17,7 +17,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { PageQueryDto, toNumber } from '../pagination/page-query.dto';
-import { CONTENTS, ProvenanceDto, type Contents, type OriginLevel } from './customs';
+import { CONTENTS, ProvenanceDto, type Contents, type OriginLevel } from './contents';
 import { LIMITS, MESSAGES } from '../validation/messages';
 import type { UserRatingDto } from '../identity/user.dto';
 
@@ -104,9 +104,12 @@ export class CreateProductDto {
   contents?: Contents[];
 
   /** Where and when it was bought, and its receipt or customs declaration (optional). */
+  // Not @Type: its decorator needs reflect-metadata, which the web app's Sell page does not load.
+  @Transform(({ value }) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? plainToInstance(ProvenanceDto, value) : value,
+  )
   @IsOptional()
   @ValidateNested()
-  @Type(() => ProvenanceDto)
   provenance?: ProvenanceDto;
 }
 
