@@ -55,12 +55,9 @@ export function CustomsPanel({ product }: { product: ProductDto }) {
     : '';
   return (
     <Card component="section" aria-labelledby="origin-heading" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <Typography id="origin-heading" variant="h6" component="h2">
-          Origin and customs
-        </Typography>
-        <OriginBadge level={product.originLevel} />
-      </Stack>
+      <Typography id="origin-heading" variant="h6" component="h2">
+        Origin and customs
+      </Typography>
       <Stack component="ul" spacing={0.5} sx={{ pl: 2.5, my: 1.5 }}>
         {ORIGIN_LEVELS.map((level) => (
           <Typography
