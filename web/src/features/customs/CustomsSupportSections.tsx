@@ -263,7 +263,7 @@ export function CustomsSupportSections() {
           <Card component="li" key={rule.id} sx={{ listStyle: 'none', p: 2 }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
               <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography variant="subtitle2">
+                <Typography variant="subtitle2" component="p">
                   {rule.country} · {CONTENTS_LABELS[rule.contents]} · {rule.kind} · v{rule.version}
                 </Typography>
                 <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
