@@ -117,4 +117,20 @@ it('refuses coral in Australia with the reason and source; a receipt makes Docum
   await seller.page.getByTestId('origin-badge').filter({ hasText: 'Origin: Checked' }).waitFor();
   await seller.page.getByText('Our support team looked at the receipt', { exact: false }).waitFor();
   await shots(seller.page, 'product-checked');
+
+  // Browse: the Documented origin switch and the Contents facet find it (and the URL keeps them).
+  await seller.page.goto('/');
+  // Home is prerendered: the switch works once the app has hydrated and loaded the first page.
+  await seller.page.waitForLoadState('networkidle');
+  await seller.page.getByLabel('Documented origin').first().check();
+  await seller.page.getByLabel('Wood').first().check();
+  await seller.page.waitForURL(/documentedOrigin=true/);
+  expect(seller.page.url()).toContain('contents=wood');
+  await seller.page.getByText(title).first().waitFor();
+  await seller.page
+    .getByRole('button', { name: /Contains: Wood/ })
+    .first()
+    .waitFor()
+    .catch(() => {});
+  await shots(seller.page, 'browse-documented');
 });
