@@ -61,7 +61,7 @@ export class ProductsService {
     await this.sellers.ensureSeller(request.actorId);
     return this.dataSource
       .transaction(async (manager) => {
-        const inserted = await this.products.insert(manager, {
+        const product = await this.products.insert(manager, {
           sellerId: request.actorId,
           title: input.title,
           description: input.description,
@@ -78,9 +78,12 @@ export class ProductsService {
           originLevel: provenance?.documents?.length ? 'documented' : null,
         });
         // The seller's country is the seller row's, which the insert answers; a refusal rolls the insert back.
-        this.customs.refuseUnsellable(await this.customs.noticesFor(inserted.shipsFrom, contents));
-        const product = inserted;
-        await this.outbox.add(manager, EVENTS.catalog.productListed, toProductListedEvent(product, provenance?.documents));
+        this.customs.refuseUnsellable(await this.customs.noticesFor(product.shipsFrom, contents));
+        await this.outbox.add(
+          manager,
+          EVENTS.catalog.productListed,
+          toProductListedEvent(product, provenance?.documents),
+        );
         return product;
       })
       .finally(() => this.forgetListings());
