@@ -189,6 +189,13 @@ describe('listing', () => {
     expect((await rpc.send(RPC.catalog.getProductCustoms, { productId: documented.id })).provenance).toEqual(
       provenance,
     );
+    // Its document photos travel with product listed, so media keeps those uploads like the listing's images.
+    const [listed] = await infra.database.query<{ payload: { documents?: string[] } }>(
+      `SELECT payload FROM catalog.outbox_events WHERE subject = 'events.catalog.product.listed'
+          AND payload->>'productId' = $1`,
+      [documented.id],
+    );
+    expect(listed?.payload.documents).toEqual(['https://img.example.com/receipt.jpg']);
     const blank = await list(sellers.Canada, ['wood'], { provenance: { boughtCity: ' ', documents: [] } });
     expect(blank.originLevel).toBeNull();
     expect((await rpc.send(RPC.catalog.getProductCustoms, { productId: blank.id })).provenance).toBeNull();
