@@ -9,6 +9,9 @@ import path from 'node:path';
 import { eventually, freePort, startTestInfra, type TestInfra } from '@souvenir/testing';
 import { type Client, client, ROOT } from '../support/stack';
 
+// Every service npm start runs, and the gateway (from the launcher's own list, so a new service counts).
+let PROCESS_COUNT = 0;
+
 const NODE24 = path.join(ROOT, 'node_modules', '.bin', 'node');
 const FAVOURITES_HEALTH_PORT = 4003;
 
@@ -69,6 +72,8 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'
 const launcherAlive = () => launcher.exitCode === null && launcher.signalCode === null;
 
 beforeAll(async () => {
+  const { SERVICES } = (await import(path.join(ROOT, 'scripts', 'stack.mjs'))) as { SERVICES: unknown[] };
+  PROCESS_COUNT = SERVICES.length + 1;
   infra = await startTestInfra();
   const port = await freePort();
   // Health ports 24001-32005: below Linux's ephemeral range, so a restarted service finds its port free.
@@ -167,7 +172,7 @@ async function killFavourites() {
 describe("npm start's launcher supervises every process", () => {
   it('restarts a SIGKILLed service with the same environment and health port while the others keep serving', async () => {
     expect((await http('GET', '/api/favorites', { cookie })).status).toBe(200);
-    expect(launcherChildren().size).toBe(6); // five services and the gateway
+    expect(launcherChildren().size).toBe(PROCESS_COUNT);
 
     const crash = await killFavourites();
 
@@ -205,7 +210,7 @@ describe("npm start's launcher supervises every process", () => {
 
   it('Ctrl-C (SIGINT) stops every process and the launcher, leaving none behind', async () => {
     const pids = [...launcherChildren().keys()];
-    expect(pids).toHaveLength(6);
+    expect(pids).toHaveLength(PROCESS_COUNT);
     launcher.kill('SIGINT');
     const exit = await within(launcherExit, 20_000);
     expect(exit).toEqual({ code: 0, signal: null });
