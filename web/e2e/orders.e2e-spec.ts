@@ -218,7 +218,8 @@ describe('orders', () => {
     await decide.getByLabel(/^Reason/).fill('The photos show breakage in transit; the buyer is refunded.');
     await decide.getByRole('button', { name: 'Decide' }).click();
     await agent.page.getByText('Decided: the buyer is refunded').waitFor();
-    await agent.page.getByText('No open claims').waitFor();
+    // The decided claim leaves the queue (other suites' claims, such as the accessibility audit's, may still be open).
+    await item.waitFor({ state: 'detached' });
 
     await buyer.page.goto(orderPath);
     await buyer.page.getByText('Refunded', { exact: true }).first().waitFor();
