@@ -23,8 +23,15 @@ export async function callApi<T = unknown>(
   );
 }
 
-/** Registers (and so signs in) a new person in this browser. */
-export async function registerPerson(page: Page, firstName: string): Promise<{ id: string; username: string }> {
+/**
+ * Registers (and so signs in) a new person in this browser; `location` is where they live, which is also where their
+ * listings ship from.
+ */
+export async function registerPerson(
+  page: Page,
+  firstName: string,
+  location = 'United States',
+): Promise<{ id: string; username: string }> {
   const username = `${firstName.toLowerCase()}${unique()}`;
   const res = await callApi<{ id: string }>(page, 'POST', '/api/auth/register', {
     email: `${username}@example.com`,
@@ -32,7 +39,7 @@ export async function registerPerson(page: Page, firstName: string): Promise<{ i
     username,
     firstName,
     lastName: 'Tester',
-    location: 'United States',
+    location,
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status}`);
   return { id: res.body.id, username };

@@ -8,7 +8,8 @@ let product: { id: string; title: string };
 beforeAll(async () => {
   browser = await launchBrowser();
   const seller = await newPerson(browser);
-  await registerPerson(seller.page, 'Kenji');
+  // In Japan, like the member who buys below: the marketplace ships within the seller's country.
+  await registerPerson(seller.page, 'Kenji', 'Kyoto, Japan');
   product = await listProduct(seller.page, `Tea bowl ${unique()}`, { country: 'Japan', price: 48 });
   await seller.context.close();
 });
