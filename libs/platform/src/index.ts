@@ -15,6 +15,7 @@ export * from './events/event-consumer';
 export * from './events/event-stream';
 export * from './events/processed-event.entity';
 export * from './health/health.controller';
+export * from './jobs/job-queue';
 export * from './logging/json-logger';
 export * from './logging/request-context';
 export * from './metrics/metrics';

@@ -43,7 +43,7 @@ export class ReviewWindow implements OnApplicationBootstrap {
   /** Schedules the end of the window, in the transaction that records the order's slots. */
   async schedule(manager: EntityManager, orderId: string, windowEndsAt: Date): Promise<void> {
     await this.define();
-    await this.jobs.sendInTransaction(manager, WINDOW_ENDS, { orderId }, windowEndsAt);
+    await this.jobs.sendInTransaction(manager, WINDOW_ENDS, { orderId }, { startAfter: windowEndsAt });
   }
 
   async end(orderId: string): Promise<void> {
