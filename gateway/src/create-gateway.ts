@@ -27,9 +27,9 @@ const WEBHOOK_BODY_LIMIT = '1mb';
 
 /**
  * gzip or brotli, as the client accepts. API answers are compressed at the fastest level: they are made per
- * request, and at the libraries' default levels (brotli 4, gzip 6) compression was a quarter of the gateway's CPU
- * in the bench's mixed load (its p50 rose from 20 to 117 ms at 200 req/s), while level 1 still shrinks product
- * JSON several times. The web app's files keep the default levels: few requests, cached by the browser.
+ * request, and the libraries' default levels cost far more CPU than they save bytes on small JSON (bench/README.md
+ * has the figures), while level 1 still shrinks product JSON several times. The web app's files keep the default
+ * levels: few requests, cached by the browser.
  */
 function responseCompression() {
   const api = compression({ level: 1, brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } } });

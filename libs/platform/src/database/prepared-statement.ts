@@ -5,8 +5,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 /**
  * A fixed, hot read run as a named prepared statement: each pooled connection parses and plans it once, then only
  * binds and executes it. TypeORM's `query` sends an unnamed statement, which Postgres parses and plans on every call;
- * for the conversation list (a five-table join) that was half of Postgres's CPU per call (bench, same query on one
- * pool: 1.42 → 0.70 ms per call, 952 → 1,708 calls/s).
+ * for a join such as the conversation list's, planning is about half of the work (bench/README.md).
  *
  * After five calls Postgres may keep one generic plan for the statement when it costs no more than the custom ones,
  * so use this for statements whose best plan does not depend on the values (lookups by key, one user's rows), not
@@ -27,9 +26,9 @@ export class PreparedStatement<Row extends QueryResultRow> {
 
 /**
  * A read whose best plan depends on its values (a filtered or searched product page, a count), sent unnamed
- * straight on the DataSource's pool: Postgres plans it on every call, but it skips TypeORM's `query` path, which
- * cost catalog ~0.3 ms of CPU per call (bench, deep pages of the product list: catalog 0.86 ms per request through
- * TypeORM, 0.56 on the pool, 0.48–0.53 prepared). Like PreparedStatement, it runs outside any TypeORM transaction.
+ * straight on the DataSource's pool: Postgres plans it on every call, but it skips TypeORM's `query` path, whose
+ * per-call overhead is a large share of a hot read's CPU in the calling service (bench/README.md). Like
+ * PreparedStatement, it runs outside any TypeORM transaction.
  */
 export async function queryPool<Row extends QueryResultRow>(
   dataSource: DataSource,

@@ -17,8 +17,8 @@ import { OutboxEventEntity } from './outbox-event.entity';
 const BATCH = 100;
 /**
  * Rows written by this process are published right after their transaction commits (Outbox wakes the relay);
- * the poll only picks up rows of a replica that stopped before publishing them, so it can be slow. Polling every
- * 150 ms in each of five services cost ~2 % of a core per idle service plus Postgres's share (bench profile).
+ * the poll only picks up rows of a replica that stopped before publishing them, so it can be slow; a fast poll costs
+ * every idle service (and Postgres) CPU for nothing.
  */
 export const OUTBOX_IDLE_POLL_MS = 1000;
 const ERROR_BACKOFF_MS = 1000;

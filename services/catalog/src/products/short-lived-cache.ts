@@ -20,7 +20,7 @@ interface Entry<T> {
  * totals, first pages of lists). Concurrent misses for a key share one computation; a value past its freshness
  * is still answered while a recomputation runs in the background (at most two at a time, and freshness is spread
  * ±20 %), so no request waits for a busy key to be recomputed and expiring keys never recompute in one burst
- * (both showed as p95 jumps in the bench's mixed load). `forgetAll` drops everything,
+ * (either would show as latency spikes under load). `forgetAll` drops everything,
  * including computations that started before it, so a replica's own writes show at once.
  */
 export class ShortLivedCache<T extends NonNullable<unknown>> {
