@@ -41,6 +41,11 @@ export function writeMarkdown(report, dir) {
           `${fmt(k.frequent.p95)} | ${fmt(k.rare.p95)} | ${fmt(k.noMatch.p95)} | ${fmt(k.laterPage.p95)} | ${fmt(k.filtered.p95)} | ${r.errors} / ${r.non2xx} | ${r.lowerBound} / ${r.suggestions} / ${r.empty} |`,
       );
     }
+    const exhausted = [
+      ...new Set([report.coldSearch.loaded, report.coldSearch.alone].flatMap((r) => r.exhausted ?? [])),
+    ];
+    if (exhausted.length)
+      lines.push('', `Every distinct query of these kinds was sent before the time ran out: ${exhausted.join(', ')}.`);
     lines.push(
       '',
       `p95 target at ${report.coldSearch.loaded.connections} connections: ${ok(report.coldSearch.meetsTarget)}`,
