@@ -36,6 +36,14 @@ interface ReviewRow {
   avatar: string | null;
 }
 
+/** A review just published: who wrote it about whom, and its stars. */
+export interface PublishedReviewRow {
+  id: string;
+  author_id: string;
+  subject_id: string;
+  rating: number;
+}
+
 export type StoredReview = ReviewDto & { key: ReviewKey | null };
 
 const ORDER_COLUMNS = `order_id, product_id, buyer_id, seller_id, window_ends_at, published_at,
@@ -120,11 +128,11 @@ export class ReviewsRepository {
   }
 
   /** Publishes every review of the order at once; answers what each gave whom. */
-  async publishReviews(manager: EntityManager, orderId: string): Promise<{ subject_id: string; rating: number }[]> {
+  async publishReviews(manager: EntityManager, orderId: string): Promise<PublishedReviewRow[]> {
     await manager.query(`UPDATE reviews.orders SET published_at = now() WHERE order_id = $1`, [orderId]);
-    const [published]: [{ subject_id: string; rating: number }[], number] = await manager.query(
+    const [published]: [PublishedReviewRow[], number] = await manager.query(
       `UPDATE reviews.reviews SET published_at = now() WHERE order_id = $1 AND published_at IS NULL
-       RETURNING subject_id, rating`,
+       RETURNING id, author_id, subject_id, rating`,
       [orderId],
     );
     return published;

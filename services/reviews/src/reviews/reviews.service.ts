@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ErrorCode,
+  EVENTS,
   type CreateReviewRequest,
   type GetOrderReviewsRequest,
   type ListUserReviewsRequest,
@@ -15,7 +16,7 @@ import {
   type UpdateReviewRequest,
   type UserProfileChangedEvent,
 } from '@souvenir/contracts';
-import { DomainError } from '@souvenir/platform';
+import { DomainError, Outbox } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ReviewsConfig } from '../config/reviews.config';
 import { Publication } from './publication';
@@ -42,6 +43,7 @@ export class ReviewsService {
     private readonly reviews: ReviewsRepository,
     private readonly publication: Publication,
     private readonly window: ReviewWindow,
+    private readonly outbox: Outbox,
   ) {}
 
   /**
@@ -76,7 +78,7 @@ export class ReviewsService {
       const written = await this.reviews.reviewsOfOrder(orderId, manager);
       if (written.some((review) => review.authorRole === role))
         throw new DomainError(ErrorCode.Conflict, 'You have already reviewed this order');
-      await this.reviews.insertReview(manager, {
+      const review = {
         id: randomUUID(),
         orderId,
         role,
@@ -84,6 +86,14 @@ export class ReviewsService {
         subjectId: role === 'buyer' ? order.seller_id : order.buyer_id,
         rating,
         text,
+      };
+      await this.reviews.insertReview(manager, review);
+      await this.outbox.add(manager, EVENTS.reviews.reviewWritten, {
+        reviewId: review.id,
+        orderId,
+        authorId: actorId,
+        subjectId: review.subjectId,
+        occurredAt: new Date().toISOString(),
       });
       // The second review lifts the blind for both.
       if (written.length === 1) await this.publication.publish(manager, orderId);
