@@ -240,6 +240,29 @@ describe('GET /api/stream', () => {
     for (const tab of [resumed, buyerTabs[0]]) tab.close();
   });
 
+  it("caps a user's open streams on a replica (429 beyond LIVE_STREAMS_PER_USER); a closed one frees its place", async () => {
+    const capped = await startGateway(infra, { LIVE_STREAMS_PER_USER: '2' });
+    const tabs = [
+      await openStream({ Cookie: seller.cookie }, capped),
+      await openStream({ Cookie: seller.cookie }, capped),
+    ];
+    await eventually(() => expect(tabs.every((t) => t.events.length > 0)).toBe(true));
+    const refused = await request(capped.getHttpServer()).get('/api/stream').set('Cookie', seller.cookie).expect(429);
+    expect(refused.body).toEqual({ statusCode: 429, message: expect.stringMatching(/close some tabs/) });
+    // Another person is not affected by the seller's streams.
+    const other = await openStream({ Cookie: buyer.cookie }, capped);
+    expect(other.res.statusCode).toBe(200);
+    tabs[0].close();
+    await tabs[0].ended;
+    await eventually(async () => {
+      const again = await openStream({ Cookie: seller.cookie }, capped);
+      again.close();
+      expect(again.res.statusCode).toBe(200);
+    });
+    for (const stream of [tabs[1], other]) stream.close();
+    await capped.close();
+  });
+
   it('ends every stream when the gateway shuts down, so browsers reconnect elsewhere', async () => {
     const other = await startGateway(infra);
     const stream = await openStream({ Cookie: seller.cookie }, other);

@@ -133,6 +133,16 @@ export class GatewayConfig extends NatsClientConfig {
   WRITE_LIMIT_ORDERS = '60/600';
 
   /**
+   * Open `GET /api/stream` per user on one replica (one per tab); past it 429, so one session cannot hold a replica's
+   * sockets and memory with endless streams.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  LIVE_STREAMS_PER_USER: number = 10;
+
+  /**
    * The media service, when no ingress routes `/api/uploads` and `/media/` to it (`npm start`, docker compose): the
    * gateway then proxies those paths there. Empty behind an ingress that routes them.
    */

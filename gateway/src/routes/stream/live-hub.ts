@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { PUSH } from '@souvenir/contracts';
 import { NATS_CONNECTION, processRegistry } from '@souvenir/platform';
-import { Gauge } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
+import { GatewayConfig } from '../../config/gateway.config';
 
 /** One open `GET /api/stream` (see LiveStream). */
 export interface LiveClient {
@@ -28,6 +29,11 @@ const subscribedUsers = new Gauge({
   help: 'Users with at least one open live stream on this replica (one NATS subscription each)',
   registers: [processRegistry],
 });
+const refusedStreams = new Counter({
+  name: 'gateway_live_streams_refused_total',
+  help: 'Live streams refused because their user already had LIVE_STREAMS_PER_USER open on this replica',
+  registers: [processRegistry],
+});
 /** Comments sent to every stream so that proxies and browsers keep idle connections open. */
 export const HEARTBEAT_MS = 25_000;
 
@@ -43,8 +49,13 @@ export class LiveHub implements OnModuleDestroy {
   private readonly users = new Map<string, { subscription: Subscription; clients: Set<LiveClient> }>();
   private readonly heartbeat: NodeJS.Timeout;
   private closing = false;
+  private readonly perUser: number;
 
-  constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {
+  constructor(
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    config: GatewayConfig,
+  ) {
+    this.perUser = config.LIVE_STREAMS_PER_USER;
     // One timer for every stream rather than one per stream.
     this.heartbeat = setInterval(() => this.forEachClient((c) => c.heartbeat()), HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -55,9 +66,17 @@ export class LiveHub implements OnModuleDestroy {
     return !this.closing;
   }
 
-  /** Starts delivering the user's pushed events to the client; the returned function stops it. */
-  join(userId: string, client: LiveClient): () => void {
+  /**
+   * Starts delivering the user's pushed events to the client; the returned function stops it. Undefined when the
+   * user already has LIVE_STREAMS_PER_USER streams open here: one session may not hold any number of this replica's
+   * sockets and buffers (a person has that many tabs at most; their other tabs fall back to polling).
+   */
+  join(userId: string, client: LiveClient): (() => void) | undefined {
     let entry = this.users.get(userId);
+    if (entry && entry.clients.size >= this.perUser) {
+      refusedStreams.inc();
+      return undefined;
+    }
     if (!entry) {
       const clients = new Set<LiveClient>();
       const subscription = this.nc.subscribe(PUSH.user(userId), {

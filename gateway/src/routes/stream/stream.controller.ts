@@ -36,6 +36,14 @@ export class StreamController {
     const stream = new LiveStream(res);
     // Joined before the replay is read, so nothing pushed in between is lost (the stream drops what it replayed).
     const leave = this.hub.join(actorId, stream);
+    if (!leave)
+      throw new HttpException(
+        {
+          statusCode: 429,
+          message: 'Too many live updates open for this account here: close some tabs of this site and reload.',
+        },
+        429,
+      );
     req.on('close', leave);
     try {
       const missed = await this.rpc.send(RPC.notifications.listEventsAfter, { actorId, afterId });
