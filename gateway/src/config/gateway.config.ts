@@ -1,14 +1,16 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, NotEquals, ValidateIf } from 'class-validator';
-import { NatsClientConfig } from '@souvenir/platform';
+import { IsIn, IsInt, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { NatsClientConfig, withSessionConfig } from '@souvenir/platform';
 
 /** A write limit: a positive count, a slash, a positive number of seconds. */
 const WRITE_LIMIT = /^[1-9]\d{0,8}\/[1-9]\d{0,7}$/;
 
-const DEV_SECRET = 'dev-only-session-secret-change-me-in-production';
-
-/** The gateway's environment variables, with working loopback defaults. */
-export class GatewayConfig extends NatsClientConfig {
+/**
+ * The gateway's environment variables, with working loopback defaults. The session's and the Origin rule's
+ * (REDIS_URL, SESSION_SECRET, SESSION_ABSOLUTE_HOURS, ALLOWED_ORIGINS, TRUST_PROXY_HOPS) are declared once in
+ * libs/platform (`withSessionConfig`), shared with media, which reads the sessions made here.
+ */
+export class GatewayConfig extends withSessionConfig(NatsClientConfig) {
   @IsIn(['development', 'test', 'production'])
   NODE_ENV = 'development';
 
@@ -25,41 +27,11 @@ export class GatewayConfig extends NatsClientConfig {
   @Max(65535)
   METRICS_PORT: number = 9464;
 
-  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
-  REDIS_URL = 'redis://127.0.0.1:6379';
-
-  /** Signs session cookies. Must be set (and long) in production. */
-  @ValidateIf((c: GatewayConfig) => c.NODE_ENV === 'production')
-  @IsString()
-  @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters' })
-  @NotEquals(DEV_SECRET, { message: 'SESSION_SECRET must be set to a secret value in production' })
-  SESSION_SECRET = DEV_SECRET;
-
   /** A session unused for this long ends. */
   @Type(() => Number)
   @IsInt()
   @Min(1)
   SESSION_IDLE_MINUTES: number = 60 * 24 * 7;
-
-  /** A session ends this long after sign-in, however active. */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  SESSION_ABSOLUTE_HOURS: number = 24 * 30;
-
-  /** Origins allowed to send state-changing requests, comma separated; empty means the request's own host. */
-  @ValidateIf((c: GatewayConfig) => c.ALLOWED_ORIGINS !== '')
-  @Matches(/^(https?:\/\/[^,\s]+)(,https?:\/\/[^,\s]+)*$/, {
-    message: 'ALLOWED_ORIGINS must be comma-separated http(s) origins',
-  })
-  ALLOWED_ORIGINS = '';
-
-  /** Number of proxies in front of the gateway whose X-Forwarded-* headers are trusted (for Secure cookies and client IPs). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(10)
-  TRUST_PROXY_HOPS: number = 0;
 
   @Type(() => Number)
   @IsInt()

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { foreignOriginRule } from '@souvenir/platform';
 import type { GatewayConfig } from '../config/gateway.config';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -37,13 +38,6 @@ export function sameOriginJsonOnly(config: GatewayConfig) {
  * without them, not the request's own). A request without Origin is a same-origin GET or not from a browser.
  */
 export function foreignOrigin(config: GatewayConfig): (req: Request) => boolean {
-  const allowed = new Set(
-    config.ALLOWED_ORIGINS.split(',')
-      .map((o) => o.trim())
-      .filter(Boolean),
-  );
-  return (req) => {
-    const origin = req.get('origin');
-    return !!origin && !(allowed.size ? allowed.has(origin) : origin === `${req.protocol}://${req.get('host')}`);
-  };
+  const isForeign = foreignOriginRule(config.ALLOWED_ORIGINS);
+  return (req) => isForeign(req.get('origin'), `${req.protocol}://${req.get('host')}`);
 }

@@ -2,6 +2,7 @@ import { RedisStore } from 'connect-redis';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session, { type SessionData } from 'express-session';
 import type { Redis } from 'ioredis';
+import { SESSION_COOKIE, SESSION_KEY_PREFIX } from '@souvenir/platform';
 import type { GatewayConfig } from '../config/gateway.config';
 import { signedInHint } from './signed-in-hint';
 
@@ -12,8 +13,6 @@ declare module 'express-session' {
     signedInAt: number;
   }
 }
-
-export const SESSION_COOKIE = 'souvenir.sid';
 
 /**
  * Sessions in Redis. The cookie is HttpOnly and SameSite=Lax, Secure when the request came over HTTPS
@@ -63,7 +62,7 @@ export class RollingRedisStore extends RedisStore {
     private readonly redis: Redis,
     private readonly idleSeconds: number,
   ) {
-    super({ client: redis, prefix: 'sess:', ttl: idleSeconds, disableTouch: true });
+    super({ client: redis, prefix: SESSION_KEY_PREFIX, ttl: idleSeconds, disableTouch: true });
   }
 
   override async get(

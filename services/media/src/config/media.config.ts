@@ -1,55 +1,16 @@
 import { Type } from 'class-transformer';
-import {
-  IsIn,
-  IsInt,
-  IsPositive,
-  IsString,
-  Matches,
-  Max,
-  Min,
-  MinLength,
-  NotEquals,
-  ValidateIf,
-} from 'class-validator';
-import { ServiceConfig } from '@souvenir/platform';
+import { IsIn, IsPositive, IsString, Matches, Max, MinLength, ValidateIf } from 'class-validator';
+import { ServiceConfig, withSessionConfig } from '@souvenir/platform';
 
-/** The gateway's development secret: media must verify the cookies the gateway signs, so both share the value. */
-const DEV_SECRET = 'dev-only-session-secret-change-me-in-production';
-
-export class MediaConfig extends ServiceConfig {
+/**
+ * Media's variables. The session's and the Origin rule's (REDIS_URL: the gateway's session store, read and never
+ * written; SESSION_SECRET: the cookie's signature is checked with it; SESSION_ABSOLUTE_HOURS; ALLOWED_ORIGINS;
+ * TRUST_PROXY_HOPS) are the gateway's own declarations, shared through libs/platform's `withSessionConfig`, so the
+ * two cannot drift apart.
+ */
+export class MediaConfig extends withSessionConfig(ServiceConfig) {
   /** Health, metrics, and the public routes `POST /api/uploads` and `GET /media/<key>` (the ingress routes both here). */
   override HTTP_PORT: number = 4008;
-
-  /** The gateway's session store, read (never written) to know who uploads. */
-  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
-  REDIS_URL = 'redis://127.0.0.1:6379';
-
-  /** The gateway's SESSION_SECRET: the session cookie's signature is checked with it. */
-  @ValidateIf((c: MediaConfig) => c.NODE_ENV === 'production')
-  @IsString()
-  @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters' })
-  @NotEquals(DEV_SECRET, { message: 'SESSION_SECRET must be set to a secret value in production' })
-  SESSION_SECRET = DEV_SECRET;
-
-  /** The gateway's absolute session lifetime: a session older than this is not accepted here either. */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  SESSION_ABSOLUTE_HOURS: number = 24 * 30;
-
-  /** Origins allowed to upload, comma separated; empty means the request's own host (the gateway's rule). */
-  @ValidateIf((c: MediaConfig) => c.ALLOWED_ORIGINS !== '')
-  @Matches(/^(https?:\/\/[^,\s]+)(,https?:\/\/[^,\s]+)*$/, {
-    message: 'ALLOWED_ORIGINS must be comma-separated http(s) origins',
-  })
-  ALLOWED_ORIGINS = '';
-
-  /** Proxies in front whose X-Forwarded-* headers are trusted (the request's protocol for the Origin check). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(10)
-  TRUST_PROXY_HOPS: number = 0;
 
   /** Uploads per user: `count/seconds`, the gateway's write-limit format (the same Redis counter key). */
   @Matches(/^[1-9]\d{0,8}\/[1-9]\d{0,7}$/, { message: 'WRITE_LIMIT_UPLOADS must be count/seconds, e.g. 60/3600' })

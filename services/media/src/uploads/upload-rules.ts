@@ -1,6 +1,7 @@
 import { ForbiddenException, HttpException, HttpStatus, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { MESSAGES } from '@souvenir/contracts';
+import { foreignOriginRule } from '@souvenir/platform';
 import type { Request, Response } from 'express';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { MediaConfig } from '../config/media.config';
@@ -13,7 +14,7 @@ import { UploaderSession } from './uploader-session';
  */
 @Injectable()
 export class UploadRules implements OnModuleInit {
-  private readonly allowedOrigins: Set<string>;
+  private readonly isForeign: (origin: string | undefined, ownOrigin: string) => boolean;
   private readonly limiter: RateLimiterRedis;
 
   constructor(
@@ -21,11 +22,7 @@ export class UploadRules implements OnModuleInit {
     private readonly adapterHost: HttpAdapterHost,
     session: UploaderSession,
   ) {
-    this.allowedOrigins = new Set(
-      config.ALLOWED_ORIGINS.split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    );
+    this.isForeign = foreignOriginRule(config.ALLOWED_ORIGINS);
     const [points, duration] = config.WRITE_LIMIT_UPLOADS.split('/').map(Number) as [number, number];
     this.limiter = new RateLimiterRedis({
       storeClient: session.redis,
@@ -43,10 +40,7 @@ export class UploadRules implements OnModuleInit {
   }
 
   checkOrigin(req: Request): void {
-    const origin = req.get('origin');
-    if (!origin) return;
-    const own = `${req.protocol}://${req.get('host')}`;
-    if (this.allowedOrigins.size ? !this.allowedOrigins.has(origin) : origin !== own) {
+    if (this.isForeign(req.get('origin'), `${req.protocol}://${req.get('host')}`)) {
       throw new ForbiddenException('Cross-site request refused');
     }
   }

@@ -6,13 +6,10 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { MESSAGES } from '@souvenir/contracts';
+import { SESSION_COOKIE, SESSION_KEY_PREFIX } from '@souvenir/platform';
 import type { Request } from 'express';
 import { Redis } from 'ioredis';
 import { MediaConfig } from '../config/media.config';
-
-/** The gateway's cookie and Redis key prefix (gateway/src/session/session.ts). */
-const SESSION_COOKIE = 'souvenir.sid';
-const SESSION_PREFIX = 'sess:';
 
 /**
  * Who is uploading: the gateway's session, read from its Redis store. Read-only (a GET: the gateway alone creates,
@@ -40,7 +37,7 @@ export class UploaderSession implements OnApplicationShutdown {
   async userId(req: Request): Promise<string> {
     const sid = this.sessionId(req.headers.cookie);
     const data = sid
-      ? await this.redis.get(SESSION_PREFIX + sid).catch(() => {
+      ? await this.redis.get(SESSION_KEY_PREFIX + sid).catch(() => {
           throw new ServiceUnavailableException('Please try again in a moment.');
         })
       : null;
