@@ -6,6 +6,8 @@ import { JobQueue } from './jobs/job-queue';
 import { EventsConsumer } from './reviews/events.consumer';
 import { Publication } from './reviews/publication';
 import { RatingSummaries } from './reviews/rating-summaries';
+import { ReviewModeration } from './reviews/review-moderation';
+import { ReviewReminders } from './reviews/review-reminders';
 import { ReviewWindow } from './reviews/review-window';
 import { ReviewsController } from './reviews/reviews.controller';
 import { ReviewsRepository } from './reviews/reviews.repository';
@@ -29,6 +31,8 @@ export class AppModule {
         Publication,
         JobQueue,
         ReviewWindow,
+        ReviewReminders,
+        ReviewModeration,
         EventsConsumer,
       ],
     };

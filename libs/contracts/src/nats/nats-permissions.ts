@@ -91,6 +91,10 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.reviews.listUserReviews,
       RPC.reviews.getRating,
       RPC.reviews.getOrderReviews,
+      RPC.reviews.reportReview,
+      RPC.reviews.listReportedReviews,
+      RPC.reviews.hideReview,
+      RPC.reviews.dismissReports,
       RPC.notifications.listEventsAfter,
       RPC.notifications.listNotifications,
       RPC.notifications.countUnread,
@@ -157,13 +161,15 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   },
   reviews: {
     serves: servesAll('reviews'),
-    calls: [],
+    // get-role: the support role, for the reported-reviews queue.
+    calls: [RPC.identity.getRole],
     consumes: [EVENTS.payments.orderChanged, EVENTS.identity.userRegistered, EVENTS.identity.userUpdated],
     listens: [],
   },
   notifications: {
     serves: servesAll('notifications'),
-    calls: [],
+    // get-emails: the addresses of its mails (SMTP_URL), asked per batch outside any transaction.
+    calls: [RPC.identity.getUserEmails],
     consumes: [
       EVENTS.messaging.messageSent,
       EVENTS.messaging.inboxChanged,

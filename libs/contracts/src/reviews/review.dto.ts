@@ -3,13 +3,15 @@ import { IsInt, IsString, MaxLength, Max, Min, MinLength, ValidateBy, type Valid
 import { isPlainText } from '../validation/is-plain-text';
 
 /** A review's limits (issue 23): 1–5 stars, up to 1,000 characters; a reply has the same length limit. */
-export const REVIEW_LIMITS = { ratingMin: 1, ratingMax: 5, textMax: 1000 } as const;
+export const REVIEW_LIMITS = { ratingMin: 1, ratingMax: 5, textMax: 1000, reportReasonMax: 500 } as const;
 
 export const REVIEW_MESSAGES = {
   rating: 'Choose from 1 to 5 stars',
   textRequired: 'Please write a few words',
   textMax: 'Please keep it under 1,000 characters',
   textPlain: 'Text contains invisible or control characters',
+  reasonRequired: 'Please tell us what is wrong with this review',
+  reasonMax: 'Please keep it under 500 characters',
 } as const;
 
 /**
@@ -38,6 +40,15 @@ export const ReviewText = (): PropertyDecorator => (target, key) => {
   IsPlainParagraphs({ message: REVIEW_MESSAGES.textPlain })(target, key);
 };
 
+/** Why someone reports a review: 1–500 characters of plain text (line breaks allowed), read by support. */
+export const ReportReason = (): PropertyDecorator => (target, key) => {
+  NormalizedParagraphs()(target, key);
+  IsString({ message: REVIEW_MESSAGES.reasonRequired })(target, key);
+  MinLength(1, { message: REVIEW_MESSAGES.reasonRequired })(target, key);
+  MaxLength(REVIEW_LIMITS.reportReasonMax, { message: REVIEW_MESSAGES.reasonMax })(target, key);
+  IsPlainParagraphs({ message: REVIEW_MESSAGES.textPlain })(target, key);
+};
+
 /** Whole stars from 1 to 5. */
 export const ReviewRating = (): PropertyDecorator => (target, key) => {
   IsInt({ message: REVIEW_MESSAGES.rating })(target, key);
@@ -55,6 +66,11 @@ export class WriteReviewDto {
 /** `POST /api/reviews/:id/reply`. */
 export class ReplyDto {
   @ReviewText() text!: string;
+}
+
+/** `POST /api/reviews/:id/report`. */
+export class ReportReviewDto {
+  @ReportReason() reason!: string;
 }
 
 /** Who wrote a review: the buyer reviews the seller (and the item), the seller reviews the buyer. */
@@ -125,4 +141,30 @@ export interface OrderReviewsDto {
   theirs: ReviewDto | null;
   /** Whether the other person has written theirs (its content stays hidden until publication). */
   theirsWritten: boolean;
+}
+
+/** One person's report of a review, as support reads it. */
+export interface ReviewReportDto {
+  reporterId: string;
+  reason: string;
+  createdAt: string;
+}
+
+/** A published review with open reports, in the support queue (issue 23). */
+export interface ReportedReviewDto {
+  review: ReviewDto;
+  /** The reviewed person, from reviews' read model of identity's users (null until their profile reached it). */
+  subject: ReviewAuthorDto | null;
+  /** Open reports (since the last dismissal). */
+  reportCount: number;
+  /** The first open reports, oldest first (at most REPORTS_SHOWN). */
+  reports: ReviewReportDto[];
+  /** When the oldest open report was made: the queue's order. */
+  reportedAt: string;
+}
+
+/** A page of the reported-reviews queue, oldest report first. */
+export interface ReportedReviewsPageDto {
+  items: ReportedReviewDto[];
+  nextCursor: string | null;
 }

@@ -1,6 +1,6 @@
 import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { PAGE_SIZE } from '../pagination/page-query.dto';
-import { ReviewRating, ReviewText } from './review.dto';
+import { ReportReason, ReviewRating, ReviewText } from './review.dto';
 
 /** The buyer or the seller of a completed order writes their review, once. */
 export class CreateReviewRequest {
@@ -36,4 +36,24 @@ export class GetRatingRequest {
 export class GetOrderReviewsRequest {
   @IsUUID('all') actorId!: string;
   @IsUUID('all') orderId!: string;
+}
+
+/** A signed-in person reports a published review they did not write, once. */
+export class ReportReviewRequest {
+  @IsUUID('all') actorId!: string;
+  @IsUUID('all') reviewId!: string;
+  @ReportReason() reason!: string;
+}
+
+/** Support's queue of reported reviews (the support role is checked with identity). */
+export class ListReportedReviewsRequest {
+  @IsUUID('all') actorId!: string;
+  @IsInt() @Min(1) @Max(PAGE_SIZE.max) limit!: number;
+  @IsOptional() @IsString() @MaxLength(500) cursor?: string;
+}
+
+/** Support hides a review, or dismisses its open reports. */
+export class ModerateReviewRequest {
+  @IsUUID('all') actorId!: string;
+  @IsUUID('all') reviewId!: string;
 }

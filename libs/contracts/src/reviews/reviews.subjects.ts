@@ -1,11 +1,20 @@
-import { defineRpc, rpc } from '../rpc/contract';
-import type { OrderReviewsDto, RatingSummaryDto, ReviewDto, ReviewsPageDto } from './review.dto';
+import { defineRpc, rpc, type Done } from '../rpc/contract';
+import type {
+  OrderReviewsDto,
+  RatingSummaryDto,
+  ReportedReviewsPageDto,
+  ReviewDto,
+  ReviewsPageDto,
+} from './review.dto';
 import {
   CreateReviewRequest,
   GetOrderReviewsRequest,
   GetRatingRequest,
+  ListReportedReviewsRequest,
   ListUserReviewsRequest,
+  ModerateReviewRequest,
   ReplyToReviewRequest,
+  ReportReviewRequest,
   UpdateReviewRequest,
 } from './reviews.rpc';
 
@@ -20,4 +29,12 @@ export const REVIEWS_RPC = defineRpc('reviews', {
   /** From the summary kept at each publication; a user without reviews has count 0. */
   getRating: rpc('reviews.rating.get', GetRatingRequest).returns<RatingSummaryDto>(),
   getOrderReviews: rpc('reviews.order.get', GetOrderReviewsRequest).returns<OrderReviewsDto>(),
+  /** Once per person and review: a second report is CONFLICT. */
+  reportReview: rpc('reviews.review.report', ReportReviewRequest).returns<Done>(),
+  /** Support only (FORBIDDEN otherwise): published reviews with open reports, oldest report first. */
+  listReportedReviews: rpc('reviews.report.list', ListReportedReviewsRequest).returns<ReportedReviewsPageDto>(),
+  /** Support only: the review leaves every list and the reviewed person's rating; its reports are closed. */
+  hideReview: rpc('reviews.review.hide', ModerateReviewRequest).returns<Done>(),
+  /** Support only: the open reports are closed and the review stays. */
+  dismissReports: rpc('reviews.report.dismiss', ModerateReviewRequest).returns<Done>(),
 });

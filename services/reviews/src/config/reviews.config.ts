@@ -13,4 +13,13 @@ export class ReviewsConfig extends ServiceConfig {
   @IsPositive()
   @Max(365)
   REVIEW_WINDOW_DAYS: number = 14;
+
+  /**
+   * Each person of a completed order who has not written their review yet is reminded once, this many days after
+   * completion (if the window is still open then). Fractions are allowed so that tests run it in seconds.
+   */
+  @Type(() => Number)
+  @IsPositive()
+  @Max(365)
+  REVIEW_REMINDER_DAYS: number = 3;
 }

@@ -41,6 +41,22 @@ export class RatingSummaries {
        RETURNING *`,
       [userId, rating, ...stars],
     );
+    await this.announce(manager, userId, row);
+  }
+
+  /** Takes one review of `rating` stars out of the user's summary (support hid it) and announces the new rating. */
+  async remove(manager: EntityManager, userId: string, rating: number): Promise<void> {
+    const [[row]]: [SummaryRow[], number] = await manager.query(
+      `UPDATE reviews.rating_summaries SET review_count = review_count - 1, rating_sum = rating_sum - $2,
+         stars_${starColumn(rating)} = stars_${starColumn(rating)} - 1, version = version + 1
+       WHERE user_id = $1 RETURNING *`,
+      [userId, rating],
+    );
+    if (!row) throw new Error(`no rating summary for ${userId}, which a published review would have made`);
+    await this.announce(manager, userId, row);
+  }
+
+  private async announce(manager: EntityManager, userId: string, row: SummaryRow): Promise<void> {
     await this.outbox.add(manager, EVENTS.reviews.ratingChanged, {
       userId,
       average: averageOf(row),
@@ -73,4 +89,10 @@ export class RatingSummaries {
 /** The mean of the stars, to two decimals (4.666… → 4.67). */
 function averageOf(row: SummaryRow): number | null {
   return row.review_count ? Math.round((row.rating_sum / row.review_count) * 100) / 100 : null;
+}
+
+/** The distribution column of whole stars 1–5 (a number checked here, never text, goes into the statement). */
+function starColumn(rating: number): number {
+  if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new Error(`not a star rating: ${rating}`);
+  return rating;
 }

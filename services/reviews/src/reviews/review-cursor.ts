@@ -10,3 +10,11 @@ export interface ReviewKey {
 }
 
 export const { encode: encodeReviewCursor, decode: decodeReviewCursor } = timeIdCursor('publishedAt', 'id');
+
+/** Where a page of the reported-reviews queue ends: the oldest open report's time (microseconds) and the review id. */
+export interface ReportedKey {
+  reportedAt: string;
+  id: string;
+}
+
+export const { encode: encodeReportedCursor, decode: decodeReportedCursor } = timeIdCursor('reportedAt', 'id');

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { RPC, type RpcRequest } from '@souvenir/contracts';
 import { RpcHandler } from '@souvenir/platform';
 import { RatingSummaries } from './rating-summaries';
+import { ReviewModeration } from './review-moderation';
 import { ReviewsService } from './reviews.service';
 
 @Controller()
@@ -9,6 +10,7 @@ export class ReviewsController {
   constructor(
     private readonly reviews: ReviewsService,
     private readonly summaries: RatingSummaries,
+    private readonly moderation: ReviewModeration,
   ) {}
 
   @RpcHandler(RPC.reviews.createReview)
@@ -39,5 +41,25 @@ export class ReviewsController {
   @RpcHandler(RPC.reviews.getOrderReviews)
   getOrderReviews(request: RpcRequest<typeof RPC.reviews.getOrderReviews>) {
     return this.reviews.orderReviews(request);
+  }
+
+  @RpcHandler(RPC.reviews.reportReview)
+  report(request: RpcRequest<typeof RPC.reviews.reportReview>) {
+    return this.moderation.report(request);
+  }
+
+  @RpcHandler(RPC.reviews.listReportedReviews)
+  listReported(request: RpcRequest<typeof RPC.reviews.listReportedReviews>) {
+    return this.moderation.listReported(request);
+  }
+
+  @RpcHandler(RPC.reviews.hideReview)
+  hide(request: RpcRequest<typeof RPC.reviews.hideReview>) {
+    return this.moderation.hide(request);
+  }
+
+  @RpcHandler(RPC.reviews.dismissReports)
+  dismiss(request: RpcRequest<typeof RPC.reviews.dismissReports>) {
+    return this.moderation.dismiss(request);
   }
 }

@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ReviewDto, ReviewRole, UserProfileChangedEvent } from '@souvenir/contracts';
+import type {
+  ReviewAuthorDto,
+  ReviewDto,
+  ReviewReportDto,
+  ReviewRole,
+  UserProfileChangedEvent,
+} from '@souvenir/contracts';
 import { isoMicros } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { ReviewKey } from './review-cursor';
+import type { ReportedKey, ReviewKey } from './review-cursor';
 
 /** A completed order's review slots, with whether its window still takes reviews (by the database's clock). */
 export interface OrderSlotsRow {
@@ -31,6 +37,7 @@ interface ReviewRow {
   published_key: string | null;
   reply_text: string | null;
   replied_at: Date | null;
+  hidden_at: Date | null;
   first_name: string | null;
   last_name: string | null;
   avatar: string | null;
@@ -44,7 +51,32 @@ export interface PublishedReviewRow {
   rating: number;
 }
 
-export type StoredReview = ReviewDto & { key: ReviewKey | null };
+/** `hidden`: support hid it (out of every list and of the rating). */
+export type StoredReview = ReviewDto & { key: ReviewKey | null; hidden: boolean };
+
+/** A review as report and moderation check it (locked). */
+export interface LockedReview {
+  authorId: string;
+  subjectId: string;
+  rating: number;
+  published: boolean;
+  hidden: boolean;
+  replied: boolean;
+  reported: boolean;
+}
+
+/** A reported review as the support queue lists it. */
+export interface ReportedReviewRow {
+  review: StoredReview;
+  subject: ReviewAuthorDto | null;
+  reportCount: number;
+  reports: ReviewReportDto[];
+  reportedAt: string;
+  key: ReportedKey;
+}
+
+/** How many of a review's open reports the queue shows (the count says how many there are). */
+export const REPORTS_SHOWN = 10;
 
 const ORDER_COLUMNS = `order_id, product_id, buyer_id, seller_id, window_ends_at, published_at,
   (published_at IS NULL AND window_ends_at > now()) AS is_open`;
@@ -53,7 +85,7 @@ const ORDER_COLUMNS = `order_id, product_id, buyer_id, seller_id, window_ends_at
 const REVIEW_SELECT = `
   SELECT r.id, r.order_id, o.product_id, r.author_role, r.author_id, r.subject_id, r.rating, r.text, r.created_at,
          r.updated_at, r.published_at, ${isoMicros('r.published_at')} AS published_key, r.reply_text, r.replied_at,
-         u.first_name, u.last_name, u.avatar
+         r.hidden_at, u.first_name, u.last_name, u.avatar
   FROM reviews.reviews r
   JOIN reviews.orders o ON o.order_id = r.order_id
   LEFT JOIN reviews.users u ON u.id = r.author_id`;
@@ -73,6 +105,15 @@ export class ReviewsRepository {
       `INSERT INTO reviews.orders (order_id, product_id, buyer_id, seller_id, completed_at, window_ends_at)
        VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
       [order.orderId, order.productId, order.buyerId, order.sellerId, order.completedAt, windowEndsAt],
+    );
+    return rows.length > 0;
+  }
+
+  /** Records the reminder of one person of an order; false when it was recorded already. */
+  async recordReminder(manager: EntityManager, orderId: string, userId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO reviews.reminders (order_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING order_id`,
+      [orderId, userId],
     );
     return rows.length > 0;
   }
@@ -138,19 +179,116 @@ export class ReviewsRepository {
     return published;
   }
 
-  /** The review's reviewed person and reply state, locked so that two replies cannot both be the first. */
-  async lockReview(
-    manager: EntityManager,
-    reviewId: string,
-  ): Promise<{ subjectId: string; published: boolean; replied: boolean } | null> {
-    const rows: { subject_id: string; published_at: Date | null; replied_at: Date | null }[] = await manager.query(
-      `SELECT subject_id, published_at, replied_at FROM reviews.reviews WHERE id = $1 FOR UPDATE`,
+  /**
+   * The review's people and state, locked so that two replies cannot both be the first, and a report, a hide and a
+   * dismissal take turns.
+   */
+  async lockReview(manager: EntityManager, reviewId: string): Promise<LockedReview | null> {
+    const rows: {
+      author_id: string;
+      subject_id: string;
+      rating: number;
+      published_at: Date | null;
+      hidden_at: Date | null;
+      replied_at: Date | null;
+      reported_at: Date | null;
+    }[] = await manager.query(
+      `SELECT author_id, subject_id, rating, published_at, hidden_at, replied_at, reported_at
+       FROM reviews.reviews WHERE id = $1 FOR UPDATE`,
       [reviewId],
     );
     const row = rows[0];
     return row
-      ? { subjectId: row.subject_id, published: row.published_at !== null, replied: row.replied_at !== null }
+      ? {
+          authorId: row.author_id,
+          subjectId: row.subject_id,
+          rating: row.rating,
+          published: row.published_at !== null,
+          hidden: row.hidden_at !== null,
+          replied: row.replied_at !== null,
+          reported: row.reported_at !== null,
+        }
       : null;
+  }
+
+  /** Records one person's report and puts the review in the support queue; false when they had reported it already. */
+  async addReport(manager: EntityManager, reviewId: string, reporterId: string, reason: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO reviews.review_reports (review_id, reporter_id, reason) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING RETURNING review_id`,
+      [reviewId, reporterId, reason],
+    );
+    if (rows.length === 0) return false;
+    await manager.query(`UPDATE reviews.reviews SET reported_at = coalesce(reported_at, now()) WHERE id = $1`, [
+      reviewId,
+    ]);
+    return true;
+  }
+
+  /** Takes the review out of the support queue and closes its open reports; `hide` also hides it. */
+  async closeReports(manager: EntityManager, reviewId: string, hide: boolean): Promise<void> {
+    await manager.query(
+      `UPDATE reviews.reviews SET reported_at = NULL${hide ? ', hidden_at = now()' : ''} WHERE id = $1`,
+      [reviewId],
+    );
+    await manager.query(
+      `UPDATE reviews.review_reports SET closed_at = now() WHERE review_id = $1 AND closed_at IS NULL`,
+      [reviewId],
+    );
+  }
+
+  /** A page of the support queue, oldest open report first, by reviews_reported_idx. */
+  async reportedPage(limit: number, after: ReportedKey | null): Promise<ReportedReviewRow[]> {
+    const select = `
+      SELECT q.*, ${isoMicros('q.reported_at')} AS reported_key, s.first_name AS subject_first_name,
+             s.last_name AS subject_last_name, s.avatar AS subject_avatar
+      FROM (${REVIEW_SELECT.replace('r.hidden_at,', 'r.hidden_at, r.reported_at,')}
+            WHERE r.reported_at IS NOT NULL ${after ? 'AND (r.reported_at, r.id) > ($2::timestamptz, $3::uuid)' : ''}
+            ORDER BY r.reported_at, r.id LIMIT $1) q
+      LEFT JOIN reviews.users s ON s.id = q.subject_id
+      ORDER BY q.reported_at, q.id`;
+    const rows: (ReviewRow & {
+      reported_at: Date;
+      reported_key: string;
+      subject_first_name: string | null;
+      subject_last_name: string | null;
+      subject_avatar: string | null;
+    })[] = await this.dataSource.query(select, after ? [limit, after.reportedAt, after.id] : [limit]);
+    if (rows.length === 0) return [];
+    // Each review's first open reports and their count, by review_reports_open_idx.
+    const reports: { review_id: string; reporter_id: string; reason: string; created_at: Date; total: number }[] =
+      await this.dataSource.query(
+        `SELECT rv.id AS review_id, rp.reporter_id, rp.reason, rp.created_at, c.total
+         FROM unnest($1::uuid[]) AS rv (id)
+         CROSS JOIN LATERAL (SELECT count(*)::int AS total FROM reviews.review_reports
+                             WHERE review_id = rv.id AND closed_at IS NULL) c
+         CROSS JOIN LATERAL (SELECT reporter_id, reason, created_at FROM reviews.review_reports
+                             WHERE review_id = rv.id AND closed_at IS NULL ORDER BY created_at LIMIT $2) rp`,
+        [rows.map((row) => row.id), REPORTS_SHOWN],
+      );
+    return rows.map((row) => {
+      const mine = reports.filter((report) => report.review_id === row.id);
+      return {
+        review: toReview(row),
+        subject:
+          row.subject_first_name === null
+            ? null
+            : {
+                id: row.subject_id,
+                firstName: row.subject_first_name,
+                lastName: row.subject_last_name ?? '',
+                avatar: row.subject_avatar,
+              },
+        reportCount: mine[0]?.total ?? 0,
+        reports: mine.map((report) => ({
+          reporterId: report.reporter_id,
+          reason: report.reason,
+          createdAt: report.created_at.toISOString(),
+        })),
+        reportedAt: row.reported_at.toISOString(),
+        key: { reportedAt: row.reported_key, id: row.id },
+      };
+    });
   }
 
   async saveReply(manager: EntityManager, reviewId: string, text: string): Promise<void> {
@@ -170,17 +308,17 @@ export class ReviewsRepository {
     return rows[0] ? toReview(rows[0]) : null;
   }
 
-  /** A page of the published reviews about a user, newest first, by reviews_subject_published_idx. */
+  /** A page of the visible published reviews about a user, newest first, by reviews_subject_published_idx. */
   async publishedAbout(userId: string, limit: number, after: ReviewKey | null): Promise<StoredReview[]> {
     const rows: ReviewRow[] = after
       ? await this.dataSource.query(
-          `${REVIEW_SELECT} WHERE r.subject_id = $1 AND r.published_at IS NOT NULL
+          `${REVIEW_SELECT} WHERE r.subject_id = $1 AND r.published_at IS NOT NULL AND r.hidden_at IS NULL
              AND (r.published_at, r.id) < ($3::timestamptz, $4::uuid)
            ORDER BY r.published_at DESC, r.id DESC LIMIT $2`,
           [userId, limit, after.publishedAt, after.id],
         )
       : await this.dataSource.query(
-          `${REVIEW_SELECT} WHERE r.subject_id = $1 AND r.published_at IS NOT NULL
+          `${REVIEW_SELECT} WHERE r.subject_id = $1 AND r.published_at IS NOT NULL AND r.hidden_at IS NULL
            ORDER BY r.published_at DESC, r.id DESC LIMIT $2`,
           [userId, limit],
         );
@@ -217,5 +355,6 @@ function toReview(row: ReviewRow): StoredReview {
     publishedAt: row.published_at?.toISOString() ?? null,
     reply: row.reply_text && row.replied_at ? { text: row.reply_text, createdAt: row.replied_at.toISOString() } : null,
     key: row.published_key ? { publishedAt: row.published_key, id: row.id } : null,
+    hidden: row.hidden_at !== null,
   };
 }

@@ -21,6 +21,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { ReviewsConfig } from '../config/reviews.config';
 import { Publication } from './publication';
 import { decodeReviewCursor, encodeReviewCursor } from './review-cursor';
+import { ReviewReminders } from './review-reminders';
 import { ReviewWindow } from './review-window';
 import { ReviewsRepository, type OrderSlotsRow, type StoredReview } from './reviews.repository';
 
@@ -43,12 +44,13 @@ export class ReviewsService {
     private readonly reviews: ReviewsRepository,
     private readonly publication: Publication,
     private readonly window: ReviewWindow,
+    private readonly reminders: ReviewReminders,
     private readonly outbox: Outbox,
   ) {}
 
   /**
-   * Consumer of payments' order changes: a completed order with a member buyer gets its two review slots and the job
-   * that ends its window (a guest buyer has no account to review with, so neither side reviews).
+   * Consumer of payments' order changes: a completed order with a member buyer gets its two review slots, the job
+   * that ends its window and each person's reminder (a guest buyer has no account to review with, so neither side reviews).
    */
   async orderChanged(event: OrderChangedEvent, manager: EntityManager): Promise<void> {
     if (event.to !== 'completed' || event.buyerUserId === null) return;
@@ -61,8 +63,12 @@ export class ReviewsService {
       sellerId: event.sellerId,
       completedAt,
     };
-    if (await this.reviews.addOrder(manager, order, windowEndsAt))
-      await this.window.schedule(manager, event.orderId, windowEndsAt);
+    if (!(await this.reviews.addOrder(manager, order, windowEndsAt))) return;
+    await this.window.schedule(manager, event.orderId, windowEndsAt);
+    const remindAt = new Date(completedAt.getTime() + this.config.REVIEW_REMINDER_DAYS * DAY_MS);
+    // A reminder due after the window would remind of nothing.
+    if (remindAt < windowEndsAt)
+      await this.reminders.schedule(manager, event.orderId, [order.buyerId, order.sellerId], remindAt);
   }
 
   applyProfile(event: UserProfileChangedEvent, manager: EntityManager): Promise<void> {
@@ -117,8 +123,8 @@ export class ReviewsService {
   async reply({ actorId, reviewId, text }: ReplyToReviewRequest): Promise<ReviewDto> {
     await this.dataSource.transaction(async (manager) => {
       const review = await this.reviews.lockReview(manager, reviewId);
-      // A hidden review is not there for anyone but its author.
-      if (!review || !review.published) throw new DomainError(ErrorCode.NotFound, REVIEW_NOT_FOUND);
+      // A review not (yet, or no longer) public is not there for anyone but its author.
+      if (!review || !review.published || review.hidden) throw new DomainError(ErrorCode.NotFound, REVIEW_NOT_FOUND);
       if (review.subjectId !== actorId)
         throw new DomainError(ErrorCode.Forbidden, 'Only the person reviewed can reply to a review');
       if (review.replied) throw new DomainError(ErrorCode.Conflict, 'You have already replied to this review');
@@ -167,7 +173,7 @@ export class ReviewsService {
       windowEndsAt: order.window_ends_at.toISOString(),
       canWrite: order.is_open,
       mine: mine ? publicView(mine) : null,
-      theirs: theirs && published ? publicView(theirs) : null,
+      theirs: theirs && published && !theirs.hidden ? publicView(theirs) : null,
       theirsWritten: theirs !== undefined,
     };
   }
@@ -180,6 +186,6 @@ function roleOf(order: OrderSlotsRow, actorId: string): ReviewRole {
   throw new DomainError(ErrorCode.NotFound, ORDER_NOT_FOUND);
 }
 
-function publicView({ key: _key, ...review }: StoredReview): ReviewDto {
+export function publicView({ key: _key, hidden: _hidden, ...review }: StoredReview): ReviewDto {
   return review;
 }

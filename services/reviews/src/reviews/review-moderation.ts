@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  ErrorCode,
+  RPC,
+  type Done,
+  type ListReportedReviewsRequest,
+  type ModerateReviewRequest,
+  type ReportedReviewsPageDto,
+  type ReportReviewRequest,
+} from '@souvenir/contracts';
+import { DomainError, RpcClient } from '@souvenir/platform';
+import type { DataSource } from 'typeorm';
+import { RatingSummaries } from './rating-summaries';
+import { decodeReportedCursor, encodeReportedCursor } from './review-cursor';
+import { ReviewsRepository } from './reviews.repository';
+import { publicView } from './reviews.service';
+
+const REVIEW_NOT_FOUND = 'Review not found';
+const SUPPORT_ONLY = 'Only support can moderate reviews';
+
+/**
+ * Reported reviews (issue 23): anyone signed in may report a public review they did not write, once; the review then
+ * waits in support's queue until support hides it (out of every list, and out of the reviewed person's rating in the
+ * same transaction) or dismisses its reports (it stays; a new reporter puts it back in the queue).
+ */
+@Injectable()
+export class ReviewModeration {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reviews: ReviewsRepository,
+    private readonly summaries: RatingSummaries,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async report({ actorId, reviewId, reason }: ReportReviewRequest): Promise<Done> {
+    await this.dataSource.transaction(async (manager) => {
+      const review = await this.reviews.lockReview(manager, reviewId);
+      // Only a public review can be seen, so only a public one can be reported.
+      if (!review || !review.published || review.hidden) throw new DomainError(ErrorCode.NotFound, REVIEW_NOT_FOUND);
+      if (review.authorId === actorId) throw new DomainError(ErrorCode.Forbidden, 'You cannot report your own review');
+      if (!(await this.reviews.addReport(manager, reviewId, actorId, reason)))
+        throw new DomainError(ErrorCode.Conflict, 'You have already reported this review');
+    });
+    return { ok: true };
+  }
+
+  async listReported({ actorId, limit, cursor }: ListReportedReviewsRequest): Promise<ReportedReviewsPageDto> {
+    await this.requireSupport(actorId);
+    const after = cursor === undefined ? null : decodeReportedCursor(cursor);
+    const rows = await this.reviews.reportedPage(limit + 1, after);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(({ key: _key, review, ...rest }) => ({ ...rest, review: publicView(review) })),
+      nextCursor: rows.length > limit && last ? encodeReportedCursor(last.key) : null,
+    };
+  }
+
+  async hide({ actorId, reviewId }: ModerateReviewRequest): Promise<Done> {
+    await this.requireSupport(actorId);
+    await this.dataSource.transaction(async (manager) => {
+      const review = await this.reviews.lockReview(manager, reviewId);
+      if (!review || !review.published) throw new DomainError(ErrorCode.NotFound, REVIEW_NOT_FOUND);
+      if (review.hidden) throw new DomainError(ErrorCode.Conflict, 'This review is already hidden');
+      await this.reviews.closeReports(manager, reviewId, true);
+      await this.summaries.remove(manager, review.subjectId, review.rating);
+    });
+    return { ok: true };
+  }
+
+  async dismiss({ actorId, reviewId }: ModerateReviewRequest): Promise<Done> {
+    await this.requireSupport(actorId);
+    await this.dataSource.transaction(async (manager) => {
+      const review = await this.reviews.lockReview(manager, reviewId);
+      if (!review || !review.published) throw new DomainError(ErrorCode.NotFound, REVIEW_NOT_FOUND);
+      if (!review.reported) throw new DomainError(ErrorCode.Conflict, 'This review has no open reports');
+      await this.reviews.closeReports(manager, reviewId, false);
+    });
+    return { ok: true };
+  }
+
+  /** The support role is identity's, asked on every moderation request (as catalog's provenance queue does). */
+  private async requireSupport(actorId: string): Promise<void> {
+    const { role } = await this.rpc.send(RPC.identity.getRole, { userId: actorId });
+    if (role !== 'support') throw new DomainError(ErrorCode.Forbidden, SUPPORT_ONLY);
+  }
+}
