@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -6,7 +7,8 @@ import { MediaStorage } from './media-storage';
 
 /**
  * Objects as files in one folder (the default, and what `npm start` uses; a PersistentVolume in Kubernetes).
- * Written to a temporary name and renamed, so a reader never sees half a file.
+ * Written to a temporary name and renamed, so a reader never sees half a file; the temporary name is unique per write,
+ * since the same photo uploaded twice at once writes the same content-addressed key twice.
  */
 export class FileSystemStorage extends MediaStorage {
   constructor(private readonly dir: string) {
@@ -15,7 +17,7 @@ export class FileSystemStorage extends MediaStorage {
 
   async put(key: string, bytes: Buffer): Promise<void> {
     await mkdir(this.dir, { recursive: true });
-    const temporary = path.join(this.dir, `.${key}.${process.pid}.${Date.now()}.tmp`);
+    const temporary = path.join(this.dir, `.${key}.${randomUUID()}.tmp`);
     const file = await open(temporary, 'w');
     try {
       await file.writeFile(bytes);
