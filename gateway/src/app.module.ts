@@ -16,6 +16,7 @@ import { OrdersController } from './routes/orders/orders.controller';
 import { SupportController } from './routes/orders/support.controller';
 import { PaymentsController } from './routes/payments/payments.controller';
 import { PayoutsController } from './routes/payouts/payouts.controller';
+import { ReviewsSupportController } from './routes/reviews/reviews-support.controller';
 import { ReviewsController } from './routes/reviews/reviews.controller';
 import { LiveHub } from './routes/stream/live-hub';
 import { StreamController } from './routes/stream/stream.controller';
@@ -48,6 +49,7 @@ export class AppModule {
         SupportController,
         PayoutsController,
         ReviewsController,
+        ReviewsSupportController,
         StreamController,
         NotificationsController,
       ],

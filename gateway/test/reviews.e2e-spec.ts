@@ -248,3 +248,90 @@ describe('reviews of a completed order over HTTP', () => {
     await http.get(`/api/users/${seller.id}/reviews?limit=0`).expect(400);
   });
 });
+
+describe('reported reviews over HTTP', () => {
+  it('a signed-in reader reports a public review once; support hides it out of the profile, the rating and the card', async () => {
+    const support = await join(http, 'vera', 'Vera');
+    await infra.database.query(`UPDATE identity.users SET role = 'support' WHERE id = $1`, [support.id]);
+    const orderId = await completedOrder('Woven belt');
+    const route = `/api/orders/${orderId}/review`;
+    const hidden = await http.post(route).set('Cookie', buyer.cookie).send({ rating: 1, text: 'Awful' }).expect(201);
+    const reviewId = hidden.body.mine.id as string;
+    const report = (who: Account | null, body: object = { reason: 'Not about the order' }) => {
+      const req = http.post(`/api/reviews/${reviewId}/report`);
+      return (who ? req.set('Cookie', who.cookie) : req).send(body);
+    };
+    await report(null).expect(401);
+    await http.post('/api/reviews/nope/report').set('Cookie', stranger.cookie).send({ reason: 'x' }).expect(404);
+    // Hidden (double-blind) until the seller writes too: nobody else can see it, so nobody can report it.
+    await report(stranger).expect(404);
+    await http.post(route).set('Cookie', seller.cookie).send({ rating: 5, text: 'Fine buyer' }).expect(201);
+
+    expect((await report(stranger, { reason: '  ' }).expect(400)).body.errors).toEqual([
+      { field: 'reason', message: 'Please tell us what is wrong with this review' },
+    ]);
+    expect((await report(stranger, { reason: 'x'.repeat(501) }).expect(400)).body.errors).toEqual([
+      { field: 'reason', message: 'Please keep it under 500 characters' },
+    ]);
+    expect((await report(stranger, { reason: 'x', extra: 1 }).expect(400)).body.errors).toEqual([
+      { field: 'extra', message: 'Unknown field: extra' },
+    ]);
+    expect((await report(buyer).expect(403)).body.message).toBe('You cannot report your own review');
+    expect((await report(stranger, { reason: '<b>Spam</b>' }).expect(201)).body).toEqual({ ok: true });
+    expect((await report(stranger).expect(409)).body.message).toBe('You have already reported this review');
+    await report(seller, { reason: 'The buyer never wrote to me' }).expect(201);
+
+    // Support's queue; members are refused.
+    await http.get('/api/support/reviews').set('Cookie', seller.cookie).expect(403);
+    await http.post(`/api/support/reviews/${reviewId}/hide`).set('Cookie', seller.cookie).expect(403);
+    await http.post(`/api/support/reviews/${reviewId}/dismiss`).set('Cookie', buyer.cookie).expect(403);
+    const queue = await http.get('/api/support/reviews').set('Cookie', support.cookie).expect(200);
+    expect(queue.body).toEqual({
+      items: [
+        {
+          review: expect.objectContaining({
+            id: reviewId,
+            rating: 1,
+            text: 'Awful',
+            author: expect.objectContaining({ id: buyer.id }),
+          }),
+          subject: expect.objectContaining({ id: seller.id, firstName: 'Rosa' }),
+          reportCount: 2,
+          reports: [
+            { reporterId: stranger.id, reason: '<b>Spam</b>', createdAt: expect.any(String) },
+            { reporterId: seller.id, reason: 'The buyer never wrote to me', createdAt: expect.any(String) },
+          ],
+          reportedAt: expect.any(String),
+        },
+      ],
+      nextCursor: null,
+    });
+    await http.get('/api/support/reviews?cursor=nope').set('Cookie', support.cookie).expect(400);
+    await http.post('/api/support/reviews/nope/hide').set('Cookie', support.cookie).expect(404);
+    await http.post(`/api/support/reviews/${unknownId}/hide`).set('Cookie', support.cookie).expect(404);
+
+    const before = (await http.get(`/api/users/${seller.id}/rating`).expect(200)).body as { count: number };
+    expect(
+      (await http.post(`/api/support/reviews/${reviewId}/hide`).set('Cookie', support.cookie).expect(200)).body,
+    ).toEqual({
+      ok: true,
+    });
+    await http.post(`/api/support/reviews/${reviewId}/hide`).set('Cookie', support.cookie).expect(409);
+    await http.post(`/api/support/reviews/${reviewId}/dismiss`).set('Cookie', support.cookie).expect(409);
+    expect((await http.get('/api/support/reviews').set('Cookie', support.cookie).expect(200)).body.items).toEqual([]);
+    const profile = (await http.get(`/api/users/${seller.id}/reviews?limit=50`).expect(200)).body as { id: string }[];
+    expect(profile.map((r) => r.id)).not.toContain(reviewId);
+    const after = (await http.get(`/api/users/${seller.id}/rating`).expect(200)).body as { count: number };
+    expect(after.count).toBe(before.count - 1);
+    // The card reads the rating from catalog's read model, fed by the rating.changed of the hiding.
+    const [order] = await infra.database.query<{ product_id: string }>(
+      'SELECT product_id FROM reviews.orders WHERE order_id = $1',
+      [orderId],
+    );
+    await eventually(async () =>
+      expect((await http.get(`/api/products/${order.product_id}`).expect(200)).body.seller.rating).toMatchObject({
+        count: after.count,
+      }),
+    );
+  });
+});

@@ -413,6 +413,31 @@ const TABLE: Record<string, Row> = {
     },
     expect: { guest: 401, owner: 201, other: 403 },
   },
+  // Anyone signed in who can see a published review (not its author, the third user here) may report it once.
+  'POST /api/reviews/:id/report': {
+    call: async () => {
+      const orderId = await ordered.completed(cookies.owner!, third.cookie, await ordered.sale());
+      const write = (cookie: string) =>
+        world.http.post(`/api/orders/${orderId}/review`).set('Cookie', cookie).send({ rating: 1, text: 'Rude' });
+      await write(third.cookie).expect(201);
+      const both = await write(cookies.owner!).expect(201);
+      return { method: 'post', path: `/api/reviews/${both.body.theirs.id}/report`, body: { reason: 'Not true' } };
+    },
+    expect: { guest: 401, owner: 201, other: 201 },
+  },
+  // Reported reviews are support's (support itself: gateway/test/reviews.e2e-spec.ts); 403 comes before the id.
+  'GET /api/support/reviews': {
+    call: () => ({ method: 'get', path: '/api/support/reviews' }),
+    expect: { guest: 401, owner: 403, other: 403 },
+  },
+  'POST /api/support/reviews/:id/hide': {
+    call: () => ({ method: 'post', path: `/api/support/reviews/${ownerProduct}/hide` }),
+    expect: { guest: 401, owner: 403, other: 403 },
+  },
+  'POST /api/support/reviews/:id/dismiss': {
+    call: () => ({ method: 'post', path: `/api/support/reviews/${ownerProduct}/dismiss` }),
+    expect: { guest: 401, owner: 403, other: 403 },
+  },
   'GET /api/users/:id/reviews': {
     call: () => ({ method: 'get', path: `/api/users/${owner.id}/reviews` }),
     expect: all(200),

@@ -117,6 +117,7 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
   'POST /api/orders/:id/review': () => ({ rating: 5, text: 'Lovely,\nwell packed' }),
   'PUT /api/orders/:id/review': () => ({ rating: 4, text: 'Lovely' }),
   'POST /api/reviews/:id/reply': () => ({ text: 'Thank you!' }),
+  'POST /api/reviews/:id/report': () => ({ reason: 'Not about the order,\nplease look' }),
 };
 
 const weirdString = fc.oneof(

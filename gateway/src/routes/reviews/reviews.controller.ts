@@ -3,8 +3,10 @@ import {
   PAGE_SIZE,
   PageQueryDto,
   ReplyDto,
+  ReportReviewDto,
   RPC,
   WriteReviewDto,
+  type Done,
   type OrderReviewsDto,
   type RatingSummaryDto,
   type ReviewDto,
@@ -68,6 +70,23 @@ export class ReviewsController {
     @Body() body: ReplyDto,
   ): Promise<ReviewDto> {
     return this.rpc.send(RPC.reviews.replyToReview, { actorId, reviewId, text: body.text });
+  }
+
+  /**
+   * Reports a public review the caller did not write, for support to look at: 201 once, 409 'You have already
+   * reported this review' on a repeat (a report is a person's, not a counter to push), 403 on one's own review, 404 on
+   * a review nobody else can see (hidden, or unknown).
+   */
+  @Post('reviews/:id/report')
+  @WriteLimit('orders')
+  @UseGuards(AuthGuard)
+  @HttpCode(201)
+  report(
+    @ActorId() actorId: string,
+    @Param('id', new UuidPipe('Review')) reviewId: string,
+    @Body() body: ReportReviewDto,
+  ): Promise<Done> {
+    return this.rpc.send(RPC.reviews.reportReview, { actorId, reviewId, reason: body.reason });
   }
 
   /**
