@@ -241,7 +241,7 @@ describe.each(['dev', 'prod'])('Kubernetes overlay %s (base + patches)', (overla
     messaging: [...DNS, NATS_CLIENT, POSTGRES],
     payments: [...DNS, NATS_CLIENT, POSTGRES, 'anywhere TCP/443'],
     reviews: [...DNS, NATS_CLIENT, POSTGRES],
-    notifications: [...DNS, NATS_CLIENT, POSTGRES],
+    notifications: [...DNS, NATS_CLIENT, POSTGRES, 'anywhere TCP/587', 'anywhere TCP/465'],
     media: [...DNS, NATS_CLIENT, POSTGRES, 'anywhere TCP/6379', 'anywhere TCP/443'],
     migrate: [...DNS, NATS_CLIENT, POSTGRES],
     nats: [...DNS, 'pods:app.kubernetes.io/name=nats,app.kubernetes.io/part-of=souvenir TCP/6222'],

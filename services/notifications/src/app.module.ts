@@ -6,6 +6,8 @@ import { DomainEventsConsumer } from './live/domain-events.consumer';
 import { EventLogRepository } from './live/event-log.repository';
 import { LiveEventsService } from './live/live-events.service';
 import { PushAfterCommit } from './live/push-after-commit';
+import { MailOutboxRepository } from './mail/mail-outbox.repository';
+import { MailSender } from './mail/mail-sender';
 import { NotificationsController } from './notifications/notifications.controller';
 import { NotificationsRepository } from './notifications/notifications.repository';
 import { NotificationsService } from './notifications/notifications.service';
@@ -33,6 +35,8 @@ export class AppModule {
         NotificationsService,
         NotificationsRepository,
         DomainEventsConsumer,
+        MailOutboxRepository,
+        MailSender,
       ],
     };
   }

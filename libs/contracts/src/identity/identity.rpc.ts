@@ -13,6 +13,14 @@ export class GetUsersByIdsRequest {
   @IsArray() @ArrayMaxSize(100) @IsUUID('all', { each: true }) userIds!: string[];
 }
 
+/**
+ * `identity.user.get-emails`: where to e-mail these users (the notifications service's mails, issue 24); only that
+ * service may call it. One request per batch of mails.
+ */
+export class GetUserEmailsRequest {
+  @IsArray() @ArrayMaxSize(100) @IsUUID('all', { each: true }) userIds!: string[];
+}
+
 export class GetMeRequest {
   @IsUUID('all') actorId!: string;
 }

@@ -1,13 +1,14 @@
 import {
   GetMeRequest,
   GetRoleRequest,
+  GetUserEmailsRequest,
   GetUserRequest,
   GetUsersByIdsRequest,
   RegisterUserRequest,
   UpdateUserRequest,
   VerifyCredentialsRequest,
 } from './identity.rpc';
-import type { MeDto, UserDto, UserRole } from './user.dto';
+import type { MeDto, UserDto, UserEmailDto, UserRole } from './user.dto';
 import { defineRpc, rpc } from '../rpc/contract';
 
 /** identity's request/reply subjects, each with its request class and reply type. */
@@ -17,6 +18,8 @@ export const IDENTITY_RPC = defineRpc('identity', {
   getUser: rpc('identity.user.get', GetUserRequest).returns<UserDto>(),
   /** The users known among the ids, in no particular order; unknown ids are left out. */
   getUsersByIds: rpc('identity.user.get-many', GetUsersByIdsRequest).returns<UserDto[]>(),
+  /** The e-mail addresses of the users known among the ids (unknown ids left out): the notifications' mails only. */
+  getUserEmails: rpc('identity.user.get-emails', GetUserEmailsRequest).returns<UserEmailDto[]>(),
   getMe: rpc('identity.user.get-me', GetMeRequest).returns<MeDto>(),
   updateUser: rpc('identity.user.update', UpdateUserRequest).returns<MeDto>(),
   /** Whether a user is support; an unknown user is a member (nobody to grant anything to). */

@@ -87,6 +87,13 @@ export interface UserRatingDto {
 }
 
 /** What the owner sees of themself (`GET /api/auth/me`). */
+/** Where to e-mail a user, and the name to greet them by (`identity.user.get-emails`). */
+export interface UserEmailDto {
+  userId: string;
+  email: string;
+  firstName: string;
+}
+
 export interface MeDto {
   id: string;
   username: string;

@@ -28,6 +28,11 @@ export class UsersController {
     return this.users.getUsersByIds(request);
   }
 
+  @RpcHandler(RPC.identity.getUserEmails)
+  getUserEmails(request: RpcRequest<typeof RPC.identity.getUserEmails>) {
+    return this.users.getUserEmails(request);
+  }
+
   @RpcHandler(RPC.identity.getMe)
   getMe(request: RpcRequest<typeof RPC.identity.getMe>) {
     return this.users.getMe(request);

@@ -9,6 +9,8 @@ import {
   type UserRole,
   type GetUserRequest,
   type GetUsersByIdsRequest,
+  type GetUserEmailsRequest,
+  type UserEmailDto,
   type MeDto,
   type RegisterUserRequest,
   type UpdateUserRequest,
@@ -75,6 +77,11 @@ export class UsersService {
 
   async getUsersByIds(request: GetUsersByIdsRequest): Promise<UserDto[]> {
     return (await this.users.findByIds(request.userIds)).map(toUserDto);
+  }
+
+  async getUserEmails(request: GetUserEmailsRequest): Promise<UserEmailDto[]> {
+    const users = await this.users.findByIds(request.userIds);
+    return users.map((user) => ({ userId: user.id, email: user.email, firstName: user.firstName }));
   }
 
   async getMe(request: GetMeRequest): Promise<MeDto> {

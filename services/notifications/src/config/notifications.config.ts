@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsPositive, Max, Min } from 'class-validator';
+import { IsInt, IsPositive, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { ServiceConfig } from '@souvenir/platform';
 
 export class NotificationsConfig extends ServiceConfig {
@@ -29,4 +29,42 @@ export class NotificationsConfig extends ServiceConfig {
   @Min(1)
   @Max(10_000)
   LIVE_EVENTS_REPLAY_MAX: number = 500;
+
+  /**
+   * Where the important notifications (sale made, order shipped, claim opened, review to write) are also e-mailed
+   * from: `smtp://user:pass@host:587` or `smtps://…:465` (nodemailer's URL). Empty: they are only in the app, and no
+   * mail is queued at all.
+   */
+  @ValidateIf((c: NotificationsConfig) => c.SMTP_URL !== '')
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL = '';
+
+  /** The mails' From header. */
+  @IsString()
+  @MinLength(3)
+  MAIL_FROM = 'Souvenir <no-reply@localhost>';
+
+  /** The site's public origin, which the mails' links point at (the same variable the seed uses). */
+  @Matches(/^https?:\/\/[^/\s]+$/, { message: 'PUBLIC_URL must be an http(s) origin without a path' })
+  PUBLIC_URL = 'http://localhost:3000';
+
+  /** How often the mail worker looks for mails due (their retry times are in the outbox table, not in memory). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  @Max(60_000)
+  MAIL_POLL_MS: number = 2000;
+
+  /** The first retry's delay after a failed send; it doubles with each attempt, up to an hour. Fractions allowed. */
+  @Type(() => Number)
+  @IsPositive()
+  @Max(3600)
+  MAIL_RETRY_BASE_SECONDS: number = 30;
+
+  /** Attempts before a mail is given up (kept in the outbox with its last error). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  MAIL_MAX_ATTEMPTS: number = 10;
 }

@@ -13,6 +13,8 @@ export interface NotificationDraft {
   kind: NotificationKind;
   text: string;
   link: string;
+  /** Set on the important ones, which are also e-mailed (where SMTP_URL is set) under this subject. */
+  mailSubject?: string;
 }
 
 /** One recipient's copy of a domain event: a live event, and a notification when it is one for the bell. */
@@ -93,11 +95,17 @@ function orderDeliveries(
     };
     if (actor === role) return [{ userId, data }];
     const kind: NotificationKind = from === null ? 'sale' : 'order';
-    return [
-      { userId, data, notification: { kind, text: orderText(role, from, to), link: `/orders/${order.orderId}` } },
-    ];
+    const mailSubject = MAIL_SUBJECTS[role][from === null ? 'sold' : to];
+    const notification: NotificationDraft = { kind, text: orderText(role, from, to), link: `/orders/${order.orderId}` };
+    return [{ userId, data, notification: mailSubject ? { ...notification, mailSubject } : notification }];
   });
 }
+
+/** The order changes that are also e-mailed: the seller's sale and the buyer's claim, the buyer's shipment. */
+const MAIL_SUBJECTS: Record<Role, Partial<Record<OrderStatus | 'sold', string>>> = {
+  seller: { sold: 'You made a sale on Souvenir', disputed: 'A buyer opened a claim on your sale' },
+  buyer: { shipped: 'Your Souvenir order was shipped' },
+};
 
 const BUYER_TEXT: Record<OrderStatus, string> = {
   paid: 'Your order was updated',

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { ListEventsAfterRequest, LiveEventsDto } from '@souvenir/contracts';
 import type { EntityManager } from 'typeorm';
 import { NotificationsConfig } from '../config/notifications.config';
+import { MailOutboxRepository } from '../mail/mail-outbox.repository';
 import { NotificationsRepository } from '../notifications/notifications.repository';
-import type { Delivery } from './deliveries';
+import type { Delivery, NotificationDraft } from './deliveries';
 import { EventLogRepository } from './event-log.repository';
 import { PushAfterCommit } from './push-after-commit';
 
@@ -15,6 +16,7 @@ export class LiveEventsService {
     private readonly log: EventLogRepository,
     private readonly notifications: NotificationsRepository,
     private readonly push: PushAfterCommit,
+    private readonly mails: MailOutboxRepository,
   ) {}
 
   /** Inside the consumer's transaction, which also records the event as processed (so this runs once per event). */
@@ -25,14 +27,14 @@ export class LiveEventsService {
     if (ageHours > this.config.LIVE_EVENTS_KEEP_HOURS) {
       if (ageHours > this.config.NOTIFICATIONS_MAX_AGE_DAYS * 24) return;
       for (const { userId, notification } of deliveries)
-        if (notification) await this.notifications.insert(manager, userId, notification, occurredAt);
+        if (notification) await this.notify(manager, userId, notification, occurredAt);
       return;
     }
     // Per-user locks are always taken in the same order, so two events for the same two people never deadlock.
     const sorted = [...deliveries].sort((a, b) => a.userId.localeCompare(b.userId));
     for (const delivery of sorted) {
       const notificationId = delivery.notification
-        ? await this.notifications.insert(manager, delivery.userId, delivery.notification, occurredAt)
+        ? await this.notify(manager, delivery.userId, delivery.notification, occurredAt)
         : null;
       const event = await this.log.append(manager, {
         userId: delivery.userId,
@@ -43,6 +45,25 @@ export class LiveEventsService {
       await this.log.prune(manager, delivery.userId, this.config.LIVE_EVENTS_KEEP_HOURS);
       this.push.add(manager, delivery.userId, event);
     }
+  }
+
+  /** The bell's row, and in the same transaction its mail when it is an important one and mails are on. */
+  private async notify(
+    manager: EntityManager,
+    userId: string,
+    draft: NotificationDraft,
+    occurredAt: string,
+  ): Promise<string> {
+    const notificationId = await this.notifications.insert(manager, userId, draft, occurredAt);
+    if (draft.mailSubject && this.config.SMTP_URL)
+      await this.mails.add(manager, {
+        notificationId,
+        userId,
+        subject: draft.mailSubject,
+        text: draft.text,
+        link: draft.link,
+      });
+    return notificationId;
   }
 
   /**
