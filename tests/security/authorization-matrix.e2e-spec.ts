@@ -1,14 +1,15 @@
 // Authorisation matrix: every route the gateway serves × {guest, owner, another user} → the expected status.
 // The routes come from the gateway's own router, so a new route without a row here fails the suite.
 import { eventually } from '@souvenir/testing';
+import sharp from 'sharp';
 import request from 'supertest';
 import {
   type Account,
   createProduct,
   expectErrorShape,
   guestInfo,
-  listRoutes,
   login,
+  publicRoutes,
   register,
   shipping,
   startWorld,
@@ -24,6 +25,8 @@ interface Call {
   headers?: Record<string, string>;
   /** An event stream: the answer is read up to its first event, then the connection is closed. */
   stream?: boolean;
+  /** A multipart body with this image in its field `file` (uploads). */
+  file?: Buffer;
 }
 interface Row {
   /** Builds the request for a role (fresh resources where the call consumes them). */
@@ -561,6 +564,16 @@ const TABLE: Record<string, Row> = {
     expect: all(200),
   },
   // Signed by the provider, not by a session; the test-mode provider signs its own (issue 20), so a bad signature is a 400 in either mode.
+  // Uploads and images are media's (the gateway proxies them): a photo needs a session; an image is public.
+  'POST /api/uploads': {
+    call: async () => ({ method: 'post', path: '/api/uploads', file: await photo() }),
+    expect: signedIn(201),
+    check: (_role, body) => expect((body as { url: string }).url).toMatch(/^\/media\/[0-9a-f]{32}-\d+\.webp$/),
+  },
+  'GET /media/:key': {
+    call: async () => ({ method: 'get', path: await uploadedImage() }),
+    expect: all(200),
+  },
   'POST /api/webhooks/stripe': {
     call: () => ({
       method: 'post',
@@ -572,11 +585,29 @@ const TABLE: Record<string, Row> = {
   },
 };
 
+/** A small JPEG, a new one per call (the same bytes would land on the same stored keys). */
+let photoSerial = 0;
+const photo = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 20, b: photoSerial++ % 256 } } })
+    .jpeg()
+    .toBuffer();
+
+/** The path of an image the owner uploaded. */
+async function uploadedImage(): Promise<string> {
+  const res = await world.http
+    .post('/api/uploads')
+    .set('Cookie', cookies.owner!)
+    .attach('file', await photo(), 'photo.jpg')
+    .expect(201);
+  return res.body.url;
+}
+
 async function send(role: Role, c: Call): Promise<request.Response> {
   let req = world.http[c.method](c.path);
   if (role !== 'guest') req = req.set('Cookie', cookies[role]!);
   for (const [k, v] of Object.entries(c.headers ?? {})) req = req.set(k, v);
   if (c.body !== undefined) req = req.send(c.body as object);
+  if (c.file) req = req.attach('file', c.file, { filename: 'photo.jpg', contentType: 'image/jpeg' });
   if (c.stream) req = req.buffer(false).parse(firstEvent);
   return req;
 }
@@ -603,15 +634,16 @@ function firstEvent(response: request.Response, done: (error: Error | null, body
 
 describe('authorisation matrix', () => {
   it('has a row for every route the gateway serves (a new route must be added here)', () => {
-    const routes = listRoutes(world.gateway);
+    const routes = publicRoutes(world);
     expect(routes.length).toBeGreaterThan(20);
+    expect(routes).toEqual(expect.arrayContaining(['POST /api/uploads', 'GET /media/:key']));
     expect(routes.filter((r) => !(r in TABLE))).toEqual([]);
     expect(Object.keys(TABLE).filter((r) => !routes.includes(r))).toEqual([]);
   });
 
   it('answers every route × {guest, owner, another user} with the expected status (zero mismatches)', async () => {
     const mismatches: string[] = [];
-    for (const route of listRoutes(world.gateway)) {
+    for (const route of publicRoutes(world)) {
       const row = TABLE[route];
       if (!row) {
         mismatches.push(`${route}: no row`);
@@ -630,5 +662,31 @@ describe('authorisation matrix', () => {
       }
     }
     expect(mismatches).toEqual([]);
+  });
+
+  it('refuses an upload from a foreign Origin for everyone, before reading the photo, and stores nothing', async () => {
+    const mismatches: string[] = [];
+    for (const role of ['guest', 'owner', 'other'] as Role[]) {
+      for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1:1']) {
+        const res = await send(role, {
+          method: 'post',
+          path: '/api/uploads',
+          file: await photo(),
+          headers: { Origin: origin },
+        });
+        if (res.status !== 403) mismatches.push(`${role} from ${origin}: ${res.status} ${JSON.stringify(res.body)}`);
+        else expectErrorShape(res.body, 403);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('refuses a signed-in upload without a file (400) or not as multipart (415), with the error shape', async () => {
+    const empty = await world.http.post('/api/uploads').set('Cookie', cookies.owner!).field('note', 'no photo');
+    expect(empty.status).toBe(400);
+    expectErrorShape(empty.body, 400);
+    const json = await world.http.post('/api/uploads').set('Cookie', cookies.owner!).send({ file: 'x' });
+    expect(json.status).toBe(415);
+    expectErrorShape(json.body, 415);
   });
 });

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { startService, startTestInfra, type TestInfra } from '@souvenir/testing';
 import request from 'supertest';
@@ -8,6 +11,8 @@ import { AppModule as FavouritesModule, SERVICE_NAME as FAVOURITES } from '../..
 import { FavouritesConfig } from '../../services/favourites/src/config/favourites.config';
 import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
 import { IdentityConfig } from '../../services/identity/src/config/identity.config';
+import { AppModule as MediaModule, SERVICE_NAME as MEDIA } from '../../services/media/src/app.module';
+import { MediaConfig } from '../../services/media/src/config/media.config';
 import { AppModule as MessagingModule, SERVICE_NAME as MESSAGING } from '../../services/messaging/src/app.module';
 import { MessagingConfig } from '../../services/messaging/src/config/messaging.config';
 import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
@@ -52,14 +57,24 @@ export interface World {
   stop(): Promise<void>;
 }
 
-/** Infra + all services + one gateway (in-process). */
+/**
+ * Infra + all services + one gateway (in-process). Media runs too, behind the gateway as `npm start` runs it (the
+ * gateway proxies `/api/uploads` and `/media/` there), with its images in a temporary folder.
+ */
 export async function startWorld(gatewayEnv: Record<string, string> = {}): Promise<World> {
   const infra = await startTestInfra();
   const services = await startAllServices(infra);
+  const mediaDir = await mkdtemp(path.join(tmpdir(), 'world-media-'));
+  services.media = await startService(MEDIA, MediaConfig, (c) => MediaModule.register(c), infra, {
+    MEDIA_DIR: mediaDir,
+    WRITE_LIMIT_UPLOADS: '100000/60',
+  });
+  const mediaUrl = new URL((await services.media.getUrl()).replace('[::1]', '127.0.0.1')).origin;
   // Failed sign-ins per account and client out of the way too (fuzzing sends wrong passwords, then signs in again).
   const gateway = await startGateway(infra, {
     RPC_TIMEOUT_MS: '3000',
     LOGIN_FREE_FAILURES_PER_CLIENT: '100000',
+    MEDIA_URL: mediaUrl.replace('localhost', '127.0.0.1'),
     ...gatewayEnv,
   });
   return {
@@ -71,8 +86,18 @@ export async function startWorld(gatewayEnv: Record<string, string> = {}): Promi
       await gateway.close().catch(() => undefined);
       for (const s of Object.values(services).reverse()) await s.close().catch(() => undefined);
       await infra.stop();
+      await rm(mediaDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Every public route of the site: the gateway's own, and media's (`/api/uploads`, `/media/:key`), which the gateway
+ * (or the ingress) passes on without knowing them as routes. Media's health probes are not public.
+ */
+export function publicRoutes(world: World): string[] {
+  const media = world.services.media ? listRoutes(world.services.media) : [];
+  return [...listRoutes(world.gateway), ...media.filter((r) => / \/(api|media)\//.test(r))].sort();
 }
 
 export const cookieOf = (res: { headers: Record<string, unknown> }): string =>

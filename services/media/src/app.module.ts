@@ -1,9 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
 import { PlatformModule } from '@souvenir/platform';
 import type { MediaConfig } from './config/media.config';
 import { MEDIA_MIGRATIONS } from './database/migrations';
 import { JobQueue } from './jobs/job-queue';
 import { storageProvider } from './storage/storage.provider';
+import { ApiErrorsFilter } from './uploads/api-errors.filter';
 import { ListingEventsConsumer } from './uploads/listing-events.consumer';
 import { UnusedUploadsCleanUp } from './uploads/unused-uploads-clean-up';
 import { UploadRules } from './uploads/upload-rules';
@@ -22,6 +24,7 @@ export class AppModule {
       imports: [PlatformModule.forService({ name: SERVICE_NAME, config, entities: [], migrations: MEDIA_MIGRATIONS })],
       controllers: [UploadsController],
       providers: [
+        { provide: APP_FILTER, useClass: ApiErrorsFilter },
         storageProvider,
         UploaderSession,
         UploadRules,

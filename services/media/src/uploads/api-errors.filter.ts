@@ -1,0 +1,34 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+
+/**
+ * Media's HTTP answers in the API's error shape `{ statusCode, message }` (API.md), as the gateway answers: the public
+ * paths (`POST /api/uploads`, `GET /media/<key>`) come straight from browsers, and Nest's own shape adds `error`, for
+ * its refusals before any handler too (an unknown path, a key that is not valid percent-encoding, a body Nest's JSON
+ * parser refuses). An unexpected throw does not show its text. Only the sentence is kept; a 429's wait is in its
+ * Retry-After header. Media answers HTTP only (no RPC handlers), so this is the one kind of context.
+ */
+@Catch()
+export class ApiErrorsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpError');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const body = toErrorBody(error);
+    if (body.statusCode >= 500 && body.statusCode !== 503)
+      this.logger.error(error instanceof Error ? error.stack : String(error));
+    if (!response.headersSent) response.status(body.statusCode).json(body);
+    else response.destroy();
+  }
+}
+
+export function toErrorBody(error: unknown): { statusCode: number; message: string } {
+  if (!(error instanceof HttpException)) return { statusCode: 500, message: 'An error occurred' };
+  const statusCode = error.getStatus();
+  const answer = error.getResponse();
+  const message =
+    typeof answer === 'object' && answer !== null && 'message' in answer
+      ? (answer as { message: unknown }).message
+      : answer;
+  return { statusCode, message: Array.isArray(message) ? String(message[0]) : String(message) };
+}
