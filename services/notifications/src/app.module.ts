@@ -6,6 +6,7 @@ import { DomainEventsConsumer } from './live/domain-events.consumer';
 import { EventLogRepository } from './live/event-log.repository';
 import { LiveEventsService } from './live/live-events.service';
 import { PushAfterCommit } from './live/push-after-commit';
+import { UserNamesRepository } from './live/user-names.repository';
 import { MailOutboxRepository } from './mail/mail-outbox.repository';
 import { MailSender } from './mail/mail-sender';
 import { NotificationsController } from './notifications/notifications.controller';
@@ -35,6 +36,7 @@ export class AppModule {
         NotificationsService,
         NotificationsRepository,
         DomainEventsConsumer,
+        UserNamesRepository,
         MailOutboxRepository,
         MailSender,
       ],

@@ -198,6 +198,28 @@ describe('mails of important notifications (SMTP_URL set)', () => {
   });
 });
 
+describe('the review reminder', () => {
+  it('is one of the mailed notifications', async () => {
+    notifications = await startNotifications({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+    const reviewer = await person('Rin');
+    const orderId = randomUUID();
+    const dueBy = '2026-12-09T12:00:00.000Z';
+    await publish(EVENTS.reviews.reminderDue, {
+      orderId,
+      userId: reviewer.id,
+      dueBy,
+      occurredAt: new Date().toISOString(),
+    });
+    await eventually(() => expect(mailsTo(reviewer.email)).toHaveLength(1));
+    const { mail } = mailsTo(reviewer.email)[0];
+    expect(mail.subject).toBe('Leave a review for your Souvenir order');
+    expect(mail.text).toContain('Leave a review for your order before 9 December.');
+    expect(mail.text).toContain(`${PUBLIC_URL}/orders/${orderId}`);
+    await notifications.close();
+    notifications = undefined;
+  });
+});
+
 describe('without SMTP_URL', () => {
   it('queues and sends nothing; the notification is still in the bell', async () => {
     notifications = await startNotifications({ SMTP_URL: '' });

@@ -179,6 +179,9 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.reviews.reviewWritten,
       EVENTS.reviews.reviewPublished,
       EVENTS.reviews.reminderDue,
+      // First names for the reviews' notifications ("Ana reviewed you").
+      EVENTS.identity.userRegistered,
+      EVENTS.identity.userUpdated,
     ],
     listens: [],
     push: 'publish',

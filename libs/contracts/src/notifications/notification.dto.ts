@@ -22,7 +22,12 @@ export type LiveEventData =
       role: 'buyer' | 'seller';
     }
   /** The money of one of the recipient's sales reached their payout account. */
-  | { type: 'payout.paid'; payoutId: string; orderId: string; amountCents: number; currency: string };
+  | { type: 'payout.paid'; payoutId: string; orderId: string; amountCents: number; currency: string }
+  /**
+   * The reviews of one of the recipient's orders changed: one was written (the other person's, or the recipient's own
+   * in another tab), published (`subjectId`'s profile changed too), or the recipient is reminded to write theirs.
+   */
+  | { type: 'review.changed'; orderId: string; subjectId: string; change: 'written' | 'published' | 'reminder' };
 
 export type LiveEventType = LiveEventData['type'];
 
@@ -47,14 +52,14 @@ export interface LiveEventsDto {
 }
 
 /** What a notification is about, for its icon and wording in the bell. */
-export type NotificationKind = 'sale' | 'order' | 'payout';
+export type NotificationKind = 'sale' | 'order' | 'payout' | 'review';
 
 /** One notification of the bell: a sentence and the page it is about. */
 export interface NotificationDto {
   id: string;
   kind: NotificationKind;
   text: string;
-  /** The app's path it opens (`/orders/<id>`, `/profile/payouts`). */
+  /** The app's path it opens (`/orders/<id>`, `/profile/payouts`, `/profile/<id>?tab=reviews`). */
   link: string;
   createdAt: string;
   readAt: string | null;

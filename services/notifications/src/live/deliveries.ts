@@ -6,6 +6,9 @@ import type {
   OrderChangedEvent,
   OrderPaidEvent,
   PayoutPaidEvent,
+  ReviewPublishedEvent,
+  ReviewReminderDueEvent,
+  ReviewWrittenEvent,
 } from '@souvenir/contracts';
 
 /** A bell notification, as written for its recipient. */
@@ -69,6 +72,71 @@ export function payoutPaid(event: PayoutPaidEvent): Delivery[] {
         currency: event.currency,
       },
       notification: { kind: 'payout', text: `${amount} was paid out to your account`, link: '/profile/payouts' },
+    },
+  ];
+}
+
+/**
+ * A review was written: the person reviewed is told by name, in the bell, that theirs unlocks it (double-blind); the
+ * author's other tabs update their order page.
+ */
+export function reviewWritten(event: ReviewWrittenEvent, authorName: string | undefined): Delivery[] {
+  const data: LiveEventData = {
+    type: 'review.changed',
+    orderId: event.orderId,
+    subjectId: event.subjectId,
+    change: 'written',
+  };
+  const who = authorName ?? 'The other person of your order';
+  return [
+    {
+      userId: event.subjectId,
+      data,
+      notification: {
+        kind: 'review',
+        text: `${who} reviewed you: write yours to see it`,
+        link: `/orders/${event.orderId}`,
+      },
+    },
+    { userId: event.authorId, data },
+  ];
+}
+
+/** A review became public: its author is told in the bell; the reviewed person's profile and order page update. */
+export function reviewPublished(event: ReviewPublishedEvent, subjectName: string | undefined): Delivery[] {
+  const data: LiveEventData = {
+    type: 'review.changed',
+    orderId: event.orderId,
+    subjectId: event.subjectId,
+    change: 'published',
+  };
+  return [
+    {
+      userId: event.authorId,
+      data,
+      notification: {
+        kind: 'review',
+        text: subjectName ? `Your review of ${subjectName} is published` : 'Your review is published',
+        link: `/profile/${event.subjectId}?tab=reviews`,
+      },
+    },
+    { userId: event.subjectId, data },
+  ];
+}
+
+/** Someone has a review to write: in the bell, and by mail (one of the important ones). */
+export function reminderDue(event: ReviewReminderDueEvent): Delivery[] {
+  const dueBy = new Date(event.dueBy).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+  return [
+    {
+      userId: event.userId,
+      data: { type: 'review.changed', orderId: event.orderId, subjectId: event.userId, change: 'reminder' },
+      notification: {
+        kind: 'review',
+        text: `Leave a review for your order before ${dueBy}`,
+        link: `/orders/${event.orderId}`,
+        mailSubject: 'Leave a review for your Souvenir order',
+      },
     },
   ];
 }

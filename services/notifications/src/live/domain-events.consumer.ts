@@ -3,13 +3,18 @@ import { EVENTS } from '@souvenir/contracts';
 import { EventConsumer } from '@souvenir/platform';
 import * as deliveries from './deliveries';
 import { LiveEventsService } from './live-events.service';
+import { UserNamesRepository } from './user-names.repository';
 
-/** Follows what signed-in people should see at once: messaging's messages and read marks, payments' orders and payouts. */
+/**
+ * Follows what signed-in people should see at once: messaging's messages and read marks, payments' orders and
+ * payouts, reviews' reviews and reminders; and identity's first names, for the sentences that name someone.
+ */
 @Injectable()
 export class DomainEventsConsumer implements OnApplicationBootstrap {
   constructor(
     private readonly consumer: EventConsumer,
     private readonly live: LiveEventsService,
+    private readonly names: UserNamesRepository,
   ) {}
 
   onApplicationBootstrap() {
@@ -24,6 +29,18 @@ export class DomainEventsConsumer implements OnApplicationBootstrap {
         this.live.record(manager, deliveries.orderChanged(event), event.occurredAt),
       [EVENTS.payments.payoutPaid]: (event, manager) =>
         this.live.record(manager, deliveries.payoutPaid(event), event.occurredAt),
+      [EVENTS.reviews.reviewWritten]: async (event, manager) => {
+        const author = await this.names.firstName(manager, event.authorId);
+        await this.live.record(manager, deliveries.reviewWritten(event, author), event.occurredAt);
+      },
+      [EVENTS.reviews.reviewPublished]: async (event, manager) => {
+        const subject = await this.names.firstName(manager, event.subjectId);
+        await this.live.record(manager, deliveries.reviewPublished(event, subject), event.occurredAt);
+      },
+      [EVENTS.reviews.reminderDue]: (event, manager) =>
+        this.live.record(manager, deliveries.reminderDue(event), event.occurredAt),
+      [EVENTS.identity.userRegistered]: (event, manager) => this.names.save(manager, event),
+      [EVENTS.identity.userUpdated]: (event, manager) => this.names.save(manager, event),
     });
   }
 }

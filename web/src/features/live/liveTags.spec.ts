@@ -37,4 +37,18 @@ describe('tagsForLiveEvent', () => {
     ]);
     expect(tagsForLiveEvent(order, me, false)).toEqual(['Order']);
   });
+
+  it("a review's change reloads the order's review card, and once published the reviewed person's reviews", () => {
+    const review = { type: 'review.changed', orderId: 'o', subjectId: 's' } as const;
+    expect(tagsForLiveEvent({ ...review, change: 'written' }, me, true)).toEqual([
+      { type: 'Review', id: 'ORDER:o' },
+      { type: 'Notification', id: 'LIST' },
+      { type: 'Notification', id: 'UNREAD' },
+    ]);
+    expect(tagsForLiveEvent({ ...review, change: 'published' }, me, false)).toEqual([
+      { type: 'Review', id: 'ORDER:o' },
+      { type: 'Review', id: 'USER:s' },
+    ]);
+    expect(tagsForLiveEvent({ ...review, change: 'reminder' }, me, true)).toHaveLength(3);
+  });
 });

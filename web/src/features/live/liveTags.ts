@@ -2,6 +2,7 @@ import type { LiveEventData } from '@souvenir/contracts';
 import { conversationTags, threadTag } from '../../api/messagesApi';
 import { NOTIFICATION_TAGS } from '../../api/notificationsApi';
 import type { api } from '../../api/api';
+import { orderReviewsTag, userReviewsTag } from '../reviews/reviewsApi';
 
 type Tag = Parameters<typeof api.util.invalidateTags>[0][number];
 
@@ -24,8 +25,13 @@ export function tagsForLiveEvent(data: LiveEventData, meId: string, isNotificati
       return ['Order', ...bell];
     case 'payout.paid':
       return ['Payout', ...bell];
+    case 'review.changed':
+      // The order's review card; once published, the reviewed person's Reviews tab and rating too.
+      return data.change === 'published'
+        ? [orderReviewsTag(data.orderId), userReviewsTag(data.subjectId), ...bell]
+        : [orderReviewsTag(data.orderId), ...bell];
   }
 }
 
 /** After a gap that could not be replayed: everything a pushed event could have changed. */
-export const EVERYTHING_LIVE: Tag[] = ['Conversation', 'Message', 'Order', 'Payout', 'Notification'];
+export const EVERYTHING_LIVE: Tag[] = ['Conversation', 'Message', 'Order', 'Payout', 'Notification', 'Review'];

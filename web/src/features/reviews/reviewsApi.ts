@@ -7,8 +7,8 @@ export interface ReviewsPage {
   nextCursor: string | null;
 }
 
-const orderReviewsTag = (orderId: string) => ({ type: 'Review' as const, id: `ORDER:${orderId}` });
-const userReviewsTag = (userId: string) => ({ type: 'Review' as const, id: `USER:${userId}` });
+export const orderReviewsTag = (orderId: string) => ({ type: 'Review' as const, id: `ORDER:${orderId}` });
+export const userReviewsTag = (userId: string) => ({ type: 'Review' as const, id: `USER:${userId}` });
 
 /** Reviews of completed orders (issue 23): the order's two reviews, a profile's reviews and rating, replies. */
 export const reviewsApi = api.enhanceEndpoints({ addTagTypes: ['Review'] }).injectEndpoints({

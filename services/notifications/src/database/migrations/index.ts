@@ -1,5 +1,10 @@
 import { CreateNotifications1736000000000 } from './1736000000000-create-notifications';
 import { MailOutbox1736100000000 } from './1736100000000-mail-outbox';
+import { ReviewNotifications1736200000000 } from './1736200000000-review-notifications';
 
 /** Every migration of the notifications schema, in order. Never edit one that has landed; add a new one. */
-export const NOTIFICATIONS_MIGRATIONS = [CreateNotifications1736000000000, MailOutbox1736100000000];
+export const NOTIFICATIONS_MIGRATIONS = [
+  CreateNotifications1736000000000,
+  MailOutbox1736100000000,
+  ReviewNotifications1736200000000,
+];

@@ -51,7 +51,7 @@ export default function NotificationPanel({ anchor, unread, close }: Props) {
         </Box>
       ) : items.length === 0 ? (
         <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
-          Nothing new. Sales, orders and payouts will show here.
+          Nothing new. Sales, orders, payouts and reviews will show here.
         </Typography>
       ) : (
         <List dense disablePadding aria-label="Notifications">

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { jetstream } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import {
+  EVENTS,
+  PUSH,
+  RPC,
+  type LiveEventDto,
+  type ReviewPublishedEvent,
+  type ReviewReminderDueEvent,
+  type ReviewWrittenEvent,
+  type UserRegisteredEvent,
+} from '@souvenir/contracts';
+import type { RpcClient } from '@souvenir/platform';
+import { eventually, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { AppModule, SERVICE_NAME } from '../src/app.module';
+import { NotificationsConfig } from '../src/config/notifications.config';
+
+/*
+ * Reviews in the bell and the live stream (issue 24): the reviews service's events as it publishes them on the
+ * suite's JetStream, identity's for the first names the sentences use; read back as the gateway reads them.
+ */
+let infra: TestInfra;
+let app: INestApplication;
+let rpc: RpcClient;
+let closeRpc: () => Promise<void>;
+let nc: NatsConnection;
+
+async function publish(subject: string, payload: object): Promise<void> {
+  await jetstream(nc).publish(subject, JSON.stringify(payload), { msgID: randomUUID() });
+}
+
+function pushedTo(userId: string): LiveEventDto[] {
+  const received: LiveEventDto[] = [];
+  nc.subscribe(PUSH.user(userId), { callback: (_e, msg) => void received.push(msg.json<LiveEventDto>()) });
+  return received;
+}
+
+const bellOf = async (actorId: string) =>
+  (await rpc.send(RPC.notifications.listNotifications, { actorId, limit: 50 })).items;
+const eventsOf = async (actorId: string) =>
+  (await rpc.send(RPC.notifications.listEventsAfter, { actorId, afterId: '0' })).events;
+
+/** A person identity told notifications about (its event applied before the test goes on). */
+async function person(firstName: string, version = 1): Promise<string> {
+  const userId = randomUUID();
+  await named(userId, firstName, version, EVENTS.identity.userRegistered);
+  return userId;
+}
+
+async function named(userId: string, firstName: string, version: number, subject: string): Promise<void> {
+  const event: UserRegisteredEvent = {
+    userId,
+    username: `u${userId.slice(0, 8)}`,
+    firstName,
+    lastName: 'Test',
+    avatar: null,
+    location: null,
+    isVerified: false,
+    version,
+    occurredAt: new Date().toISOString(),
+  };
+  await publish(subject, event);
+}
+
+const nameOf = async (userId: string) =>
+  (
+    await infra.database.query<{ first_name: string }>(
+      `SELECT first_name FROM notifications.user_names WHERE user_id = $1`,
+      [userId],
+    )
+  )[0]?.first_name;
+
+function review(
+  authorId: string,
+  subjectId: string,
+  orderId = randomUUID(),
+): ReviewWrittenEvent & ReviewPublishedEvent {
+  return { reviewId: randomUUID(), orderId, authorId, subjectId, occurredAt: new Date().toISOString() };
+}
+
+beforeAll(async () => {
+  infra = await startTestInfra();
+  app = await startService(SERVICE_NAME, NotificationsConfig, (c) => AppModule.register(c), infra);
+  ({ rpc, close: closeRpc } = await rpcClient(infra));
+  nc = await connect({ servers: infra.natsUrl });
+});
+
+afterAll(async () => {
+  await nc?.close();
+  await closeRpc?.();
+  await app?.close();
+  await infra?.stop();
+});
+
+describe('reviews in the bell', () => {
+  it('a review written tells the reviewed person by name, in the bell and live; the author only live', async () => {
+    const [ana, ben] = [await person('Ana'), await person('Ben')];
+    await eventually(async () => expect(await nameOf(ana)).toBe('Ana'));
+    const [toAna, toBen] = [pushedTo(ana), pushedTo(ben)];
+    await nc.flush();
+    const written = review(ana, ben);
+    await publish(EVENTS.reviews.reviewWritten, written);
+    await eventually(async () => expect(await bellOf(ben)).toHaveLength(1));
+    expect((await bellOf(ben))[0]).toMatchObject({
+      kind: 'review',
+      text: 'Ana reviewed you: write yours to see it',
+      link: `/orders/${written.orderId}`,
+      readAt: null,
+    });
+    const data = { type: 'review.changed', orderId: written.orderId, subjectId: ben, change: 'written' };
+    await eventually(() => expect(toBen.map((e) => e.data)).toEqual([data]));
+    expect(toBen[0].notificationId).toEqual((await bellOf(ben))[0].id);
+    await eventually(() => expect(toAna.map((e) => e.data)).toEqual([data]));
+    expect(toAna[0].notificationId).toBeNull();
+    expect(await bellOf(ana)).toEqual([]);
+  });
+
+  it("a review published tells its author in the bell, linking to the person's Reviews tab; the person live", async () => {
+    const [cleo, dan] = [await person('Cleo'), await person('Dan')];
+    await eventually(async () => expect(await nameOf(dan)).toBe('Dan'));
+    const published = review(cleo, dan);
+    await publish(EVENTS.reviews.reviewPublished, published);
+    await eventually(async () => expect(await bellOf(cleo)).toHaveLength(1));
+    expect((await bellOf(cleo))[0]).toMatchObject({
+      kind: 'review',
+      text: 'Your review of Dan is published',
+      link: `/profile/${dan}?tab=reviews`,
+    });
+    expect(await bellOf(dan)).toEqual([]);
+    expect((await eventsOf(dan)).map((e) => e.data)).toEqual([
+      { type: 'review.changed', orderId: published.orderId, subjectId: dan, change: 'published' },
+    ]);
+  });
+
+  it('a reminder asks its person, with the closing date, to review the order', async () => {
+    const eve = await person('Eve');
+    const reminder: ReviewReminderDueEvent = {
+      orderId: randomUUID(),
+      userId: eve,
+      dueBy: '2026-12-09T12:00:00.000Z',
+      occurredAt: new Date().toISOString(),
+    };
+    await publish(EVENTS.reviews.reminderDue, reminder);
+    await eventually(async () => expect(await bellOf(eve)).toHaveLength(1));
+    expect((await bellOf(eve))[0]).toMatchObject({
+      kind: 'review',
+      text: 'Leave a review for your order before 9 December',
+      link: `/orders/${reminder.orderId}`,
+    });
+    expect((await eventsOf(eve)).map((e) => e.data)).toEqual([
+      { type: 'review.changed', orderId: reminder.orderId, subjectId: eve, change: 'reminder' },
+    ]);
+  });
+
+  it('names nobody when the author is unknown, and keeps the newest name whatever the order of its events', async () => {
+    const [stranger, fay] = [randomUUID(), await person('Fay')];
+    await publish(EVENTS.reviews.reviewWritten, review(stranger, fay));
+    await eventually(async () => expect(await bellOf(fay)).toHaveLength(1));
+    expect((await bellOf(fay))[0].text).toBe('The other person of your order reviewed you: write yours to see it');
+
+    const gus = randomUUID();
+    await named(gus, 'Gustav', 2, EVENTS.identity.userUpdated);
+    await eventually(async () => expect(await nameOf(gus)).toBe('Gustav'));
+    await named(gus, 'Gus', 1, EVENTS.identity.userRegistered);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await nameOf(gus)).toBe('Gustav');
+  });
+});
