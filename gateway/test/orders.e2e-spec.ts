@@ -160,6 +160,16 @@ describe('order routes: sign-in, input and references', () => {
       .post(`/api/orders/${unknownId}/claims`)
       .send({ reason: 'damaged', description: 'Broken', photos: ['javascript:alert(1)'] })
       .expect(400);
+    // An uploaded photo's path is accepted as it is; any other path is not.
+    for (const photo of ['/media/../../etc/passwd', '/elsewhere/a.webp', `/media/${'a'.repeat(32)}-800.webp?x`])
+      expect(
+        (
+          await http
+            .post(`/api/orders/${unknownId}/claims`)
+            .send({ reason: 'damaged', description: 'Broken', photos: [photo] })
+            .expect(400)
+        ).body.message,
+      ).toBe('Photos must be http(s) URLs or uploaded photos');
     await http
       .post(`/api/orders/${unknownId}/claims`)
       .send({ reason: 'damaged', description: 'Broken', photos: Array(7).fill('https://e.com/a.jpg') })

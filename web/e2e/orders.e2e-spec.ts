@@ -1,4 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { callApi, listProduct, registerPerson } from './actors';
 import { axeViolations } from './axe';
 import { launchBrowser, newPerson, unique } from './browser';
@@ -182,9 +186,24 @@ describe('orders', () => {
     await claim.getByText('Photos must be http(s) links').waitFor();
     const photo = `${new URL(buyer.page.url()).origin}/placeholder.svg`;
     await claim.getByLabel('Photo link 1 (optional)').fill(photo);
+    // A photo from disk too, through /sell's uploader (issue 25): uploaded photos come first.
+    await claim.getByText('Location and camera data are removed from your photos.', { exact: false }).waitFor();
+    const shard = path.join(mkdtempSync(path.join(tmpdir(), 'claim-e2e-')), 'shard.jpg');
+    writeFileSync(
+      shard,
+      await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2a6' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    await claim.getByTestId('photo-files').setInputFiles(shard);
+    await claim.getByRole('list', { name: 'Claim photos' }).getByRole('listitem').waitFor();
     await claim.getByRole('button', { name: 'Open Claim' }).click();
     await buyer.page.getByText('Claim opened: the payment is frozen').waitFor();
     await buyer.page.getByRole('region', { name: 'Claim' }).getByText('The bowl arrived in three pieces.').waitFor();
+    const opened = await callApi<{ claim: { photos: string[] } }>(buyer.page, 'GET', `/api${orderPath}`);
+    expect(opened.body.claim.photos).toEqual([expect.stringMatching(/\/media\/[0-9a-f]{32}-1200\.webp$/), photo]);
+    const uploadedPhoto = await buyer.page.request.get(opened.body.claim.photos[0]!);
+    expect([uploadedPhoto.status(), uploadedPhoto.headers()['content-type']]).toEqual([200, 'image/webp']);
 
     await seller.page.reload();
     await seller.page.getByRole('button', { name: 'Answer the Claim' }).click();
@@ -211,6 +230,7 @@ describe('orders', () => {
     await item.getByText('The bowl arrived in three pieces.').waitFor();
     await item.getByText('It was wrapped in bubble wrap; the carrier broke it.').waitFor();
     await item.getByRole('link', { name: /Photo 1/ }).waitFor();
+    await item.getByRole('link', { name: /Photo 2/ }).waitFor();
     expect(await axeViolations(agent.page)).toEqual([]);
     await item.getByRole('button', { name: 'Decide' }).click();
     const decide = agent.page.getByRole('dialog', { name: 'Decide the claim' });

@@ -6,7 +6,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { INestApplication } from '@nestjs/common';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
-import { EVENTS, type ProductListedEvent } from '@souvenir/contracts';
+import { EVENTS, type OrderChangedEvent, type ProductListedEvent } from '@souvenir/contracts';
 import { eventually, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
@@ -274,5 +274,33 @@ describe('clean-up of unused uploads', () => {
       expect((await fetch(`${baseUrl}${url}`)).status).toBe(404);
     for (const { url } of used.body.sizes as { url: string }[])
       expect((await fetch(`${baseUrl}${url}`)).status).toBe(200);
+  });
+
+  it("keeps the photos a claim names (payments' order changed that opens it), absolute or as uploaded", async () => {
+    const [first, second] = [
+      await upload(await jpegWithGps(640, 480), 'c.jpg', 'image/jpeg'),
+      await upload(await jpegWithGps(660, 440), 'd.jpg', 'image/jpeg'),
+    ];
+    const claimOpened: OrderChangedEvent = {
+      orderId: randomUUID(),
+      productId: randomUUID(),
+      sellerId: randomUUID(),
+      buyerUserId: randomUUID(),
+      from: 'shipped',
+      to: 'disputed',
+      actor: 'buyer',
+      reason: 'Claim opened: broken',
+      photos: [`http://localhost:3000${first.body.url as string}`, second.body.url as string],
+      occurredAt: new Date().toISOString(),
+    };
+    const nc = await connect({ servers: infra.natsUrl });
+    await jetstream(nc).publish(EVENTS.payments.orderChanged, JSON.stringify(claimOpened), { msgID: randomUUID() });
+    await nc.close();
+    await eventually(async () => {
+      const rows = await db.query('SELECT used_at FROM media.uploads WHERE id = ANY($1)', [
+        [first.body.id, second.body.id],
+      ]);
+      expect(rows.rows.map((row) => row.used_at === null)).toEqual([false, false]);
+    });
   });
 });

@@ -15,7 +15,8 @@ afterAll(() => h.stop());
 const claim = {
   reason: 'damaged' as const,
   description: 'It arrived broken',
-  photos: ['https://example.com/broken.jpg'],
+  // A pasted link, and a photo uploaded to media as POST /api/uploads answers its path.
+  photos: ['https://example.com/broken.jpg', `/media/${'ab'.repeat(16)}-800.webp`],
 };
 
 describe('a paid order', () => {
@@ -240,6 +241,15 @@ describe('claims', () => {
       actions: [],
     });
     expect(opened.deadlines.map((d) => d.name)).toEqual(['sellerResponseDue']);
+    // The claim's photos go out with its order changed event: media keeps the uploaded ones.
+    const claimOpened = await eventually(async () => {
+      const found = (await readStreamEvents<OrderChangedEvent>(h.infra, EVENTS.payments.orderChanged))
+        .map((e) => e.data)
+        .find((e) => e.orderId === orderId && e.to === 'disputed');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(claimOpened.photos).toEqual(claim.photos);
     expect((await h.get(orderId, h.seller)).actions).toEqual(['respondToClaim']);
     const accepted = await h.rpc.send(RPC.payments.respondToClaim, {
       orderRef: orderId,

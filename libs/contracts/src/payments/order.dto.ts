@@ -175,7 +175,11 @@ export class OpenClaimDto {
   @ArrayMaxSize(6, { message: 'At most 6 photos' })
   @IsString({ each: true })
   @MaxLength(2000, { each: true })
-  @Matches(/^https?:\/\//i, { each: true, message: 'Photos must be http(s) URLs' })
+  // A link, or an uploaded photo's path as POST /api/uploads answers it (`/media/<hash>-<width>.webp`).
+  @Matches(/^(https?:\/\/|\/media\/[0-9a-f]{32}-\d{1,4}\.webp$)/i, {
+    each: true,
+    message: 'Photos must be http(s) URLs or uploaded photos',
+  })
   photos?: string[];
 }
 

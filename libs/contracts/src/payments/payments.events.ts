@@ -1,4 +1,15 @@
-import { IsBoolean, IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Min, ValidateIf } from 'class-validator';
+import {
+  IsArray,
+  IsBoolean,
+  IsDateString,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Min,
+  ValidateIf,
+} from 'class-validator';
 import { defineEvents, event } from '../events/event';
 
 /** An order was paid: its product must be marked sold. `buyerUserId` is null for a guest. */
@@ -40,6 +51,8 @@ export class OrderChangedEvent {
   @IsOptional() @IsString() reason?: string;
   @IsOptional() @IsString() carrier?: string;
   @IsOptional() @IsString() trackingNumber?: string;
+  /** The claim's photos, when this change opens a claim: media keeps the uploaded ones (as it does a listing's). */
+  @IsOptional() @IsArray() @IsString({ each: true }) photos?: string[];
   @IsDateString() occurredAt!: string;
 }
 

@@ -4,9 +4,10 @@ import { EventConsumer } from '@souvenir/platform';
 import { UploadsService } from './uploads.service';
 
 /**
- * A listing that names uploaded images makes them used (catalog's product listed carries the image URLs). An event
- * rather than a call from catalog's create: catalog does not wait on media, nor fail a listing when media is down, and
- * the event arrives well within the 24 hours an upload is kept.
+ * A listing that names uploaded images makes them used (catalog's product listed carries the image URLs and
+ * documents), and so does a claim (payments' order changed that opens a claim carries its photos). Events rather than
+ * calls from catalog or payments: neither waits on media, nor fails when media is down, and the event arrives well
+ * within the 24 hours an upload is kept.
  */
 @Injectable()
 export class ListingEventsConsumer implements OnApplicationBootstrap {
@@ -18,7 +19,9 @@ export class ListingEventsConsumer implements OnApplicationBootstrap {
   onApplicationBootstrap() {
     return this.consumer.start({
       [EVENTS.catalog.productListed]: (event, manager) =>
-        this.uploads.listingCreated([...(event.images ?? []), ...(event.documents ?? [])], manager),
+        this.uploads.namedImages([...(event.images ?? []), ...(event.documents ?? [])], manager),
+      [EVENTS.payments.orderChanged]: (event, manager) =>
+        event.photos?.length ? this.uploads.namedImages(event.photos, manager) : Promise.resolve(),
     });
   }
 }

@@ -56,8 +56,8 @@ export class UploadsService {
     return { id, url: sizes[sizes.length - 1]!.url, width: image.width, height: image.height, sizes, placeholder };
   }
 
-  /** A listing names these image URLs: the uploads behind them are used and stay. */
-  async listingCreated(imageUrls: readonly string[], manager: EntityManager): Promise<void> {
+  /** A listing or a claim names these image URLs: the uploads behind them are used and stay. */
+  async namedImages(imageUrls: readonly string[], manager: EntityManager): Promise<void> {
     await this.uploads.markUsed(hashesInImageUrls(imageUrls), manager);
   }
 

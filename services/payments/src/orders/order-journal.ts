@@ -12,6 +12,8 @@ export interface OrderChange {
   to: OrderStatus;
   actor: OrderActor;
   reason?: string | null;
+  /** A claim's photos (opening a claim): carried by the event, for media to keep the uploaded ones. */
+  photos?: string[];
 }
 
 /**
@@ -47,6 +49,7 @@ export class OrderJournal {
       ...(change.reason ? { reason: change.reason } : {}),
       ...(change.to === 'shipped' && order.carrier ? { carrier: order.carrier } : {}),
       ...(change.to === 'shipped' && order.trackingNumber ? { trackingNumber: order.trackingNumber } : {}),
+      ...(change.photos?.length ? { photos: change.photos } : {}),
       occurredAt: new Date().toISOString(),
     };
     await this.outbox.add(manager, EVENTS.payments.orderChanged, event);

@@ -221,7 +221,13 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
       await claims.save(claim);
       order.status = 'disputed';
       await this.orderJobs.scheduleDeadline(manager, order.id, 'sellerResponseDue', claim.responseDue);
-      return { from, to: 'disputed', actor: 'buyer', reason: `Claim opened: ${request.description}` };
+      return {
+        from,
+        to: 'disputed',
+        actor: 'buyer',
+        reason: `Claim opened: ${request.description}`,
+        photos: claim.photos,
+      };
     });
   }
 

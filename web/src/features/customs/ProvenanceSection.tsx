@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ProvenanceDto } from '@souvenir/contracts';
 import { FormSection } from '../catalog/components/FormSection';
-import { PhotoUploader } from '../sell/PhotoUploader';
+import { PhotoUploader } from '../media/PhotoUploader';
 
 export interface ProvenanceForm {
   boughtCountry: string;

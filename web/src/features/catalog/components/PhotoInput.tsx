@@ -1,20 +1,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Theme } from '@mui/material/styles';
 import AddPhotoAlternateRounded from '@mui/icons-material/AddPhotoAlternateRounded';
-import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded';
-import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
-import CloseRounded from '@mui/icons-material/CloseRounded';
 import { LIMITS, MESSAGES } from '@souvenir/contracts';
-import { ProductImage } from '../../../components/ProductImage';
-import { translucent } from '../../../app/theme';
-import { PhotoUploader } from '../../sell/PhotoUploader';
+import { PhotoTiles } from '../../media/PhotoTiles';
+import { PhotoUploader } from '../../media/PhotoUploader';
 
 interface Props {
   images: string[];
@@ -25,11 +18,6 @@ interface Props {
 
 const SAMPLE_COUNT = 3;
 
-/** The round white buttons on a photo (remove, move). */
-const tileButton = {
-  bgcolor: (theme: Theme) => translucent(theme, 'common.white', 0.9),
-  '&:hover': { bgcolor: 'common.white' },
-} as const;
 /** A photo that has not loaded by then is reported as not loading (a slow host, or a page that never ends). */
 const IMAGE_CHECK_MS = 10_000;
 
@@ -62,14 +50,6 @@ function loadsAsImage(url: string): Promise<boolean> {
     image.onerror = () => done(false);
     image.src = url;
   });
-}
-
-/** `images` with the photo at `from` moved to `to` (the first is the main photo). */
-function moved(images: string[], from: number, to: number): string[] {
-  const next = [...images];
-  const [photo] = next.splice(from, 1);
-  next.splice(to, 0, photo!);
-  return next;
 }
 
 /**
@@ -172,80 +152,11 @@ export function PhotoInput({ images, onChange, error }: Props) {
       <Button size="small" onClick={useSample} disabled={full} sx={{ mt: 1 }}>
         Use Sample Image
       </Button>
-      {images.length > 0 ? (
-        <Box
-          component="ul"
-          aria-label="Photos"
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            mt: 2,
-            display: 'grid',
-            gap: 1.5,
-            gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' },
-          }}
-        >
-          {images.map((image, index) => (
-            <Box
-              component="li"
-              key={`${image}-${index}`}
-              sx={{
-                position: 'relative',
-                aspectRatio: '1 / 1',
-                borderRadius: 3,
-                overflow: 'hidden',
-                border: '2px solid',
-                borderColor: index === 0 ? 'primary.main' : 'divider',
-              }}
-            >
-              <ProductImage src={image} alt={`Photo ${index + 1}`} sizes="(min-width: 600px) 200px, 50vw" />
-              {index === 0 && (
-                <Chip
-                  size="small"
-                  label="Main photo"
-                  color="primary"
-                  sx={{ position: 'absolute', left: 8, bottom: 8 }}
-                />
-              )}
-              <Stack direction="row" spacing={0.5} sx={{ position: 'absolute', right: 6, bottom: 6 }}>
-                {index > 0 && (
-                  <IconButton
-                    size="small"
-                    aria-label={`Move photo ${index + 1} earlier`}
-                    onClick={() => onChange(moved(images, index, index - 1))}
-                    sx={tileButton}
-                  >
-                    <ChevronLeftRounded fontSize="small" />
-                  </IconButton>
-                )}
-                {index < images.length - 1 && (
-                  <IconButton
-                    size="small"
-                    aria-label={`Move photo ${index + 1} later`}
-                    onClick={() => onChange(moved(images, index, index + 1))}
-                    sx={tileButton}
-                  >
-                    <ChevronRightRounded fontSize="small" />
-                  </IconButton>
-                )}
-              </Stack>
-              <IconButton
-                size="small"
-                aria-label={`Remove photo ${index + 1}`}
-                onClick={() => onChange(images.filter((_, i) => i !== index))}
-                sx={{ ...tileButton, position: 'absolute', top: 6, right: 6 }}
-              >
-                <CloseRounded fontSize="small" />
-              </IconButton>
-            </Box>
-          ))}
-        </Box>
-      ) : (
-        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 2 }}>
-          No photos yet. The first photo you add becomes the main photo.
-        </Typography>
-      )}
+      <PhotoTiles
+        images={images}
+        onChange={onChange}
+        empty="No photos yet. The first photo you add becomes the main photo."
+      />
       <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', mt: 1 }}>
         {images.length} / {LIMITS.imagesMax} photos
       </Typography>

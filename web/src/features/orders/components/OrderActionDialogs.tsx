@@ -12,6 +12,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import {
@@ -25,6 +26,8 @@ import {
 } from '@souvenir/contracts';
 import { DialogCloseButton } from '../../../components/DialogCloseButton';
 import { useDtoForm } from '../../../hooks/useDtoForm';
+import { PhotoTiles } from '../../media/PhotoTiles';
+import { PhotoUploader } from '../../media/PhotoUploader';
 import { CLAIM_REASON_LABELS } from '../orderText';
 
 export const MAX_CLAIM_PHOTOS = 6;
@@ -178,14 +181,18 @@ const PHOTO_URL = /^https?:\/\/\S+$/i;
 export function ClaimDialog({ open, busy, onClose, onSubmit }: DialogProps<OpenClaimDto>) {
   const { field, handleSubmit, reset } = useDtoForm<ClaimValues>(OpenClaimDto, CLAIM_INITIAL);
   useResetOnOpen(open, reset, CLAIM_INITIAL);
-  // Photo links are checked here (empty fields are simply left out), the rest by the contract's class.
+  // Photos uploaded (the uploader of /sell) and, as a second way, by link: six in all. Links are checked here (empty
+  // fields are simply left out), the rest by the contract's class.
+  const [uploaded, setUploaded] = useState<string[]>([]);
   const [photos, setPhotos] = useState<string[]>(['']);
   const [photosChecked, setPhotosChecked] = useState(false);
   useEffect(() => {
     if (!open) return;
+    setUploaded([]);
     setPhotos(['']);
     setPhotosChecked(false);
   }, [open]);
+  const linkCount = photos.filter((photo) => photo.trim()).length;
   const badPhoto = (photo: string) =>
     Boolean(photo.trim()) && (!PHOTO_URL.test(photo.trim()) || photo.trim().length > 2000);
   const submit = async (event?: FormEvent) => {
@@ -195,7 +202,8 @@ export function ClaimDialog({ open, busy, onClose, onSubmit }: DialogProps<OpenC
     await handleSubmit(async (checked) => {
       if (!photosOk) return;
       const links = photos.map((photo) => photo.trim()).filter(Boolean);
-      if (await onSubmit({ reason: checked.reason as ClaimReason, description: checked.description, photos: links }))
+      const all = [...uploaded, ...links];
+      if (await onSubmit({ reason: checked.reason as ClaimReason, description: checked.description, photos: all }))
         onClose();
     })();
   };
@@ -218,6 +226,14 @@ export function ClaimDialog({ open, busy, onClose, onSubmit }: DialogProps<OpenC
         ))}
       </TextField>
       <TextField label="Describe the problem" required multiline minRows={3} {...field('description')} />
+      <Typography variant="subtitle2" component="h3">
+        Photos of the problem (optional)
+      </Typography>
+      <PhotoUploader images={uploaded} onChange={setUploaded} max={MAX_CLAIM_PHOTOS - linkCount} />
+      <PhotoTiles images={uploaded} onChange={setUploaded} label="Claim photos" main={false} />
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        Or add a photo by its link
+      </Typography>
       {photos.map((photo, index) => (
         <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
           <TextField
@@ -241,7 +257,7 @@ export function ClaimDialog({ open, busy, onClose, onSubmit }: DialogProps<OpenC
           )}
         </Stack>
       ))}
-      {photos.length < MAX_CLAIM_PHOTOS && (
+      {uploaded.length + photos.length < MAX_CLAIM_PHOTOS && (
         <Button startIcon={<AddRounded />} onClick={() => setPhotos([...photos, ''])} sx={{ alignSelf: 'flex-start' }}>
           Add another photo link
         </Button>

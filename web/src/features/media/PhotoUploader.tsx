@@ -24,13 +24,16 @@ interface Upload {
 interface Props {
   images: string[];
   onChange: (images: string[]) => void;
+  /** How many photos `images` may hold (a listing's six; a claim's six less its photo links). */
+  max?: number;
 }
 
 /**
  * Drop, pick or take photos (the phone's camera): each is uploaded at once, with its progress, and added to the
- * listing's photos when the server answers. Never more than the listing's six, counting those still uploading.
+ * photos (a listing's on /sell, a claim's on an order) when the server answers. Never more than `max`, counting those
+ * still uploading.
  */
-export function PhotoUploader({ images, onChange }: Props) {
+export function PhotoUploader({ images, onChange, max = LIMITS.imagesMax }: Props) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -46,7 +49,7 @@ export function PhotoUploader({ images, onChange }: Props) {
     return () => controller.abort();
   }, []);
 
-  const free = LIMITS.imagesMax - images.length - uploads.length;
+  const free = max - images.length - uploads.length;
 
   const start = (files: File[]) => {
     if (!files.length) return;

@@ -2,52 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { MESSAGES } from '@souvenir/contracts';
-import { PhotoInput } from '../catalog/components/PhotoInput';
-import { renderInApp } from '../../testing/renderInApp';
-
-/**
- * The media service is exercised by its own tests and the browser suite; here XMLHttpRequest (what the uploader uses,
- * for its progress events) is answered by the test, as answerApi answers fetch.
- */
-class FakeUpload {
-  static sent: FakeUpload[] = [];
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  responseType = '';
-  status = 0;
-  response: unknown = null;
-  file: File | null = null;
-  open() {}
-  abort() {
-    this.onabort?.();
-  }
-  send(form: FormData) {
-    this.file = form.get('file') as File;
-    FakeUpload.sent.push(this);
-  }
-  progress(fraction: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded: fraction * 100, total: 100 });
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.response = body;
-    this.onload?.();
-  }
-}
-
-const hash = (n: number) => n.toString(16).padStart(32, '0');
-const uploaded = (n: number) => ({
-  id: `u${n}`,
-  url: `/media/${hash(n)}-1600.webp`,
-  width: 2000,
-  height: 1500,
-  sizes: [{ width: 1600, url: `/media/${hash(n)}-1600.webp` }],
-  placeholder: 'data:image/webp;base64,AAAA',
-});
+import { FakeUpload, hash, uploaded } from '../../../testing/fakeUpload';
+import { renderInApp } from '../../../testing/renderInApp';
+import { PhotoInput } from './PhotoInput';
 
 function Photos({ initial = [] as string[] }) {
   const [images, setImages] = useState(initial);
@@ -66,14 +23,8 @@ const pick = (count: number) =>
     target: { files: Array.from({ length: count }, (_, i) => new File(['x'], `photo${i + 1}.jpg`)) },
   });
 
-const realXhr = globalThis.XMLHttpRequest;
-beforeEach(() => {
-  FakeUpload.sent = [];
-  globalThis.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest;
-});
-afterEach(() => {
-  globalThis.XMLHttpRequest = realXhr;
-});
+beforeEach(() => FakeUpload.install());
+afterEach(() => FakeUpload.uninstall());
 
 describe('photos on /sell', () => {
   it('says that location and camera data are removed, uploads with progress, and adds each photo as it arrives', async () => {
