@@ -186,8 +186,13 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
     listens: [],
     push: 'publish',
   },
-  // Photos come and go over media's own HTTP routes; a listing that names one makes it used.
-  media: { serves: servesAll('media'), calls: [], consumes: [EVENTS.catalog.productListed], listens: [] },
+  // Photos come and go over media's own HTTP routes; a listing or a claim that names one makes it used.
+  media: {
+    serves: servesAll('media'),
+    calls: [],
+    consumes: [EVENTS.catalog.productListed, EVENTS.payments.orderChanged],
+    listens: [],
+  },
 };
 
 export const NATS_PRINCIPALS = Object.keys(NATS_GRANTS) as NatsPrincipal[];
