@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, listProduct, registerPerson } from './actors';
 import { axeViolations } from './axe';
@@ -49,6 +50,19 @@ async function completedOrder(seller: Page, buyer: Page): Promise<string> {
   await ok(callApi(seller, 'POST', `/api/orders/${paid.orderId}/delivered`));
   await ok(callApi(buyer, 'POST', `/api/orders/${paid.orderId}/confirm`));
   return paid.orderId;
+}
+
+/** Full-page screenshots at 1280 and 390 px into SHOTS_DIR, when set. */
+async function shots(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** On the order page: stars and text in the "Leave a review" card. */
@@ -117,5 +131,70 @@ describe('reviews', () => {
     await buyer.page.goto(`/profile/${sellerAccount.id}?tab=reviews`);
     await buyer.page.getByText('Thank you, Tomas!').waitFor();
     expect(await buyer.page.getByRole('button', { name: 'Reply', exact: true }).count()).toBe(0);
+  }, 120_000);
+
+  it('a reader reports a review from the Reviews tab; support hides it in /support and it leaves the profile', async () => {
+    const seller = await newPerson(browser);
+    const sellerAccount = await registerPerson(seller.page, 'Nadia');
+    const buyer = await newPerson(browser);
+    await registerPerson(buyer.page, 'Oscar');
+    const orderId = await completedOrder(seller.page, buyer.page);
+    // Reviews opens the order when payments' completion event reaches it.
+    for (let tries = 0; ; tries++) {
+      const state = await ok(callApi<{ status: string }>(buyer.page, 'GET', `/api/orders/${orderId}/review`));
+      if (state.status === 'open') break;
+      if (tries > 60) throw new Error(`the order's reviews did not open: ${state.status}`);
+      await buyer.page.waitForTimeout(250);
+    }
+    const text = `Rude and slow ${unique()}`;
+    const write = (page: Page, rating: number, body: string) =>
+      ok(callApi(page, 'POST', `/api/orders/${orderId}/review`, { rating, text: body }));
+    await write(buyer.page, 1, text);
+    await write(seller.page, 5, 'Paid at once');
+
+    // A third person reads the seller's reviews and reports the buyer's.
+    const reader = await newPerson(browser);
+    await registerPerson(reader.page, 'Petra');
+    await reader.page.goto(`/profile/${sellerAccount.id}?tab=reviews`);
+    const item = reader.page.getByRole('article').filter({ hasText: text });
+    await item.getByRole('button', { name: 'Report review by Oscar Tester' }).click();
+    const dialog = reader.page.getByRole('dialog', { name: 'Report this review' });
+    await dialog.getByRole('button', { name: 'Send Report' }).click();
+    await dialog.getByText('Please tell us what is wrong with this review').waitFor();
+    await dialog.getByLabel('What is wrong with this review?').fill('Insulting, and not about the order');
+    await shots(reader.page, 'review-report-dialog');
+    expect(await axeViolations(reader.page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Send Report' }).click();
+    await reader.page.getByText('Review reported').waitFor();
+    await item.getByRole('button', { name: 'Review by Oscar Tester reported' }).waitFor();
+    expect(await item.getByRole('button', { name: 'Review by Oscar Tester reported' }).isDisabled()).toBe(true);
+    // The author has nothing to report in their own review.
+    await buyer.page.goto(`/profile/${sellerAccount.id}?tab=reviews`);
+    await buyer.page.getByText(text).waitFor();
+    expect(await buyer.page.getByRole('button', { name: /^Report review/ }).count()).toBe(0);
+
+    // Support sees it with the reason, and hides it.
+    const agent = await newPerson(browser);
+    const { username } = await registerPerson(agent.page, 'Quinn');
+    const { setUserRole } = (await import('../../scripts/support-grant.mjs')) as {
+      setUserRole: (url: string, username: string, role: string) => Promise<unknown>;
+    };
+    await setUserRole(process.env.E2E_DATABASE_URL!, username, 'support');
+    await agent.page.goto('/support');
+    await agent.page.getByRole('heading', { name: 'Reported reviews' }).waitFor();
+    const reported = agent.page.getByRole('listitem').filter({ hasText: text });
+    await reported.getByText('Insulting, and not about the order').waitFor();
+    await reported.getByText('Oscar Tester about').waitFor();
+    await reported.getByRole('link', { name: 'Nadia Tester' }).waitFor();
+    await reported.scrollIntoViewIfNeeded();
+    await shots(agent.page, 'support-reported-reviews');
+    await reported.getByRole('button', { name: 'Hide Review' }).click();
+    await agent.page.getByText('Review hidden').waitFor();
+    await reported.waitFor({ state: 'detached' });
+
+    // Gone from the profile, and from the rating.
+    await reader.page.goto(`/profile/${sellerAccount.id}?tab=reviews`);
+    await reader.page.getByRole('heading', { name: 'No reviews yet' }).waitFor();
+    expect(await reader.page.getByText(text).count()).toBe(0);
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import type { OrderReviewsDto, RatingSummaryDto, ReviewDto } from '@souvenir/contracts';
+import type { Done, OrderReviewsDto, RatingSummaryDto, ReportedReviewsPageDto, ReviewDto } from '@souvenir/contracts';
 import { api, nextCursorOf } from '../../api/api';
 
 /** One page of a user's published reviews: `nextCursor` from the `X-Next-Cursor` header (null on the last page). */
@@ -9,6 +9,7 @@ export interface ReviewsPage {
 
 export const orderReviewsTag = (orderId: string) => ({ type: 'Review' as const, id: `ORDER:${orderId}` });
 export const userReviewsTag = (userId: string) => ({ type: 'Review' as const, id: `USER:${userId}` });
+const reportedTag = { type: 'Review' as const, id: 'REPORTED' };
 
 /** Reviews of completed orders (issue 23): the order's two reviews, a profile's reviews and rating, replies. */
 export const reviewsApi = api.enhanceEndpoints({ addTagTypes: ['Review'] }).injectEndpoints({
@@ -62,6 +63,28 @@ export const reviewsApi = api.enhanceEndpoints({ addTagTypes: ['Review'] }).inje
       }),
       invalidatesTags: (result) => (result ? [userReviewsTag(result.subjectId)] : []),
     }),
+    /** Reports a public review to support, once per person (a repeat is 409). */
+    reportReview: build.mutation<Done, { reviewId: string; reason: string }>({
+      query: ({ reviewId, reason }) => ({
+        url: `/reviews/${encodeURIComponent(reviewId)}/report`,
+        method: 'POST',
+        body: { reason },
+      }),
+    }),
+    /** Support's queue of reported reviews, oldest report first (the first page). */
+    getReportedReviews: build.query<ReportedReviewsPageDto, void>({
+      query: () => '/support/reviews',
+      providesTags: [reportedTag],
+    }),
+    /** Support hides the review (`hide`: out of the lists and the rating) or dismisses its reports (`dismiss`). */
+    moderateReview: build.mutation<Done, { reviewId: string; subjectId: string; action: 'hide' | 'dismiss' }>({
+      query: ({ reviewId, action }) => ({
+        url: `/support/reviews/${encodeURIComponent(reviewId)}/${action}`,
+        method: 'POST',
+      }),
+      invalidatesTags: (_result, _error, { subjectId, action }) =>
+        action === 'hide' ? [reportedTag, userReviewsTag(subjectId)] : [reportedTag],
+    }),
   }),
 });
 
@@ -71,4 +94,7 @@ export const {
   useGetUserReviewsInfiniteQuery,
   useGetUserRatingQuery,
   useReplyToReviewMutation,
+  useReportReviewMutation,
+  useGetReportedReviewsQuery,
+  useModerateReviewMutation,
 } = reviewsApi;

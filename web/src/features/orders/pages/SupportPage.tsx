@@ -21,6 +21,7 @@ import { formatMoney } from '../../../utils/money';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { CardDisputesSection } from '../components/CardDisputesSection';
 import { CustomsSupportSections } from '../../customs/CustomsSupportSections';
+import { ReportedReviewsSection } from '../../reviews/components/ReportedReviewsSection';
 import { ClaimCard } from '../components/ClaimCard';
 import { DecideDialog } from '../components/OrderActionDialogs';
 import { OrderStatusChip } from '../components/OrderStatusChip';
@@ -133,6 +134,7 @@ export default function SupportPage() {
       )}
       <CardDisputesSection />
       <CustomsSupportSections />
+      <ReportedReviewsSection />
       <DecideDialog
         open={Boolean(deciding)}
         busy={decision.isLoading}

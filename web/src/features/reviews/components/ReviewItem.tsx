@@ -5,6 +5,7 @@ import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import OutlinedFlagRounded from '@mui/icons-material/OutlinedFlagRounded';
 import { REVIEW_LIMITS, ReplyDto, type ReviewDto } from '@souvenir/contracts';
 import { asApiError } from '../../../api/api';
 import { UserAvatar } from '../../../components/UserAvatar';
@@ -12,6 +13,7 @@ import { useDtoForm } from '../../../hooks/useDtoForm';
 import { useToast } from '../../../hooks/useToast';
 import { useReplyToReviewMutation } from '../reviewsApi';
 import { reviewDate } from '../reviewText';
+import { ReportReviewDialog } from './ReportReviewDialog';
 
 /** Text people wrote, shown as text (React escapes it; never HTML), their line breaks kept. */
 export function WrittenText({ children }: { children: string }) {
@@ -58,10 +60,17 @@ interface Props {
   review: ReviewDto;
   /** The reviewed person is looking: they may reply once. */
   canReply?: boolean;
+  /** The signed-in reader (null for a guest): anyone but the author may report the review. */
+  viewerId?: string | null;
 }
 
-/** One published review: author, stars, date, text, and the reviewed person's reply. */
-export function ReviewItem({ review, canReply = false }: Props) {
+/**
+ * One published review: author, stars, date, text, and the reviewed person's reply. A signed-in reader who did not
+ * write it may report it to support, once.
+ */
+export function ReviewItem({ review, canReply = false, viewerId = null }: Props) {
+  const [reporting, setReporting] = useState(false);
+  const [reported, setReported] = useState(false);
   const [replying, setReplying] = useState(false);
   // Sent: the reply shows once the list is read again; no second Reply button meanwhile.
   const [sent, setSent] = useState(false);
@@ -100,10 +109,36 @@ export function ReviewItem({ review, canReply = false }: Props) {
           <WrittenText>{review.reply.text}</WrittenText>
         </Box>
       )}
-      {canReply && !review.reply && !replying && !sent && (
-        <Button size="small" sx={{ mt: 1 }} onClick={() => setReplying(true)}>
-          Reply
-        </Button>
+      <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+        {canReply && !review.reply && !replying && !sent && (
+          <Button size="small" onClick={() => setReplying(true)}>
+            Reply
+          </Button>
+        )}
+        {viewerId && viewerId !== author?.id && (
+          <Button
+            size="small"
+            color="inherit"
+            startIcon={<OutlinedFlagRounded />}
+            disabled={reported}
+            onClick={() => setReporting(true)}
+            aria-label={reported ? `Review by ${name} reported` : `Report review by ${name}`}
+            sx={{ color: 'text.secondary' }}
+          >
+            {reported ? 'Reported' : 'Report'}
+          </Button>
+        )}
+      </Stack>
+      {reporting && (
+        <ReportReviewDialog
+          reviewId={review.id}
+          authorName={name}
+          onClose={() => setReporting(false)}
+          onReported={() => {
+            setReported(true);
+            setReporting(false);
+          }}
+        />
       )}
       {replying && (
         <ReplyForm

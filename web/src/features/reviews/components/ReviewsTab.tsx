@@ -6,6 +6,7 @@ import StarBorderRounded from '@mui/icons-material/StarBorderRounded';
 import { asApiError } from '../../../api/api';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadMoreButton } from '../../../components/LoadMoreButton';
+import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { useGetUserRatingQuery, useGetUserReviewsInfiniteQuery } from '../reviewsApi';
 import { RatingSummary } from './RatingSummary';
 import { ReviewItem } from './ReviewItem';
@@ -14,6 +15,7 @@ import { ReviewItem } from './ReviewItem';
 export default function ReviewsTab({ userId, isOwner }: { userId: string; isOwner: boolean }) {
   const rating = useGetUserRatingQuery(userId, { refetchOnMountOrArgChange: true });
   const reviews = useGetUserReviewsInfiniteQuery(userId, { refetchOnMountOrArgChange: true });
+  const { user } = useCurrentUser();
   const items = useMemo(() => reviews.data?.pages.flatMap((page) => page.items) ?? [], [reviews.data]);
 
   if (reviews.isError) return <Alert severity="error">{asApiError(reviews.error)?.message}</Alert>;
@@ -37,7 +39,7 @@ export default function ReviewsTab({ userId, isOwner }: { userId: string; isOwne
       {items.map((review, index) => (
         <div key={review.id}>
           {index > 0 && <Divider />}
-          <ReviewItem review={review} canReply={isOwner} />
+          <ReviewItem review={review} canReply={isOwner} viewerId={user?.id ?? null} />
         </div>
       ))}
       {reviews.hasNextPage && (
