@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { CUSTOMS_RULE_KINDS } from '@souvenir/contracts';
+import { CONTENTS_REQUIRED, CUSTOMS_RULE_KINDS } from '@souvenir/contracts';
 import { startService, startTestInfra, type TestInfra } from '@souvenir/testing';
 import request from 'supertest';
 import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
@@ -69,7 +69,13 @@ describe('listing with contents', () => {
     expect(res.body.errors).toEqual([{ field: 'contents', message: res.body.message }]);
   });
 
-  it('refuses an unknown contents value and "none" with anything else', async () => {
+  it('refuses an empty list, an unknown contents value and "none" with anything else', async () => {
+    const empty = await http
+      .post('/api/products')
+      .set('Cookie', seller.cookie)
+      .send(listing({ contents: [] }))
+      .expect(400);
+    expect(empty.body.errors).toEqual([{ field: 'contents', message: CONTENTS_REQUIRED }]);
     await http
       .post('/api/products')
       .set('Cookie', seller.cookie)
@@ -111,7 +117,18 @@ describe('listing with contents', () => {
       boughtOn: '2024-05',
       documents: ['https://img.example.com/receipt.jpg'],
     });
-    const plain = await http.post('/api/products').set('Cookie', seller.cookie).send(listing({})).expect(201);
+    const plain = await http
+      .post('/api/products')
+      .set('Cookie', seller.cookie)
+      .send(listing({ contents: ['none'] }))
+      .expect(201);
+    // The spec's call, without contents: listed, its contents not declared, and never found as "none of these".
+    const undeclared = await http.post('/api/products').set('Cookie', seller.cookie).send(listing({})).expect(201);
+    expect(undeclared.body.contents).toBeNull();
+    expect((await http.get(`/api/products/${undeclared.body.id}/customs`).expect(200)).body).toMatchObject({
+      contents: null,
+      notices: [],
+    });
     const ids = async (query: string) =>
       (await http.get(`/api/products?${query}`).expect(200)).body.map((p: { id: string }) => p.id);
     expect(await ids('contents=ivory-or-bone,coral')).toEqual([created.body.id]);

@@ -485,7 +485,7 @@ describe('catalog service', () => {
         country: plain.country,
         images: plain.images,
         isCustomsVerified: false,
-        contents: ['none'],
+        contents: null,
         originLevel: null,
         shipsFrom: null,
         isFavorited: false,

@@ -1,5 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import {
+  CONTENTS,
+  CONTENTS_REQUIRED,
   ErrorCode,
   RPC,
   type Contents,
@@ -15,6 +17,8 @@ import { IdentityConfig } from '../../identity/src/config/identity.config';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { CatalogConfig } from '../src/config/catalog.config';
 import { SEED_RULES } from '../src/database/migrations/1735600000000-customs-rules';
+import { UndeclaredContents1735700000000 } from '../src/database/migrations/1735700000000-undeclared-contents';
+import type { QueryRunner } from 'typeorm';
 
 // Customs rules and provenance (issue 26) on real Postgres and NATS, with identity answering who is support.
 
@@ -152,7 +156,7 @@ describe('listing', () => {
     expect(await infra.database.query(`SELECT count(*)::int AS n FROM catalog.products`)).toEqual(before);
   });
 
-  it('lists coral elsewhere, "none of these" by default, and refuses "none" with anything else', async () => {
+  it('lists coral elsewhere, contents left out as not declared (never "none"), and refuses an empty list or "none" with anything else', async () => {
     const coral = await list(sellers.Canada, ['coral']);
     expect(coral).toMatchObject({ contents: ['coral'], originLevel: null, shipsFrom: 'Canada' });
     expect((await rpc.send(RPC.catalog.getProductCustoms, { productId: coral.id })).notices).toEqual([]);
@@ -168,10 +172,86 @@ describe('listing', () => {
         images: ['https://img.example.com/tin.jpg'],
       },
     });
-    expect(plain.contents).toEqual(['none']);
+    expect(plain.contents).toBeNull();
+    expect(await rpc.send(RPC.catalog.getProductCustoms, { productId: plain.id })).toMatchObject({
+      contents: null,
+      notices: [],
+    });
+    // Not declared is not "none of these": the facet's "None of these" finds only sellers who said so.
+    const none = await list(sellers.Canada, ['none']);
+    const ids = async (contents: Contents[]) =>
+      (await rpc.send(RPC.catalog.listProducts, { query: { limit: 100, contents } })).items.map((p) => p.id);
+    expect(await ids(['none'])).toContain(none.id);
+    expect(await ids(['none'])).not.toContain(plain.id);
+    expect(await ids([...CONTENTS])).not.toContain(plain.id);
     const error = await errorOf(list(sellers.Canada, ['none', 'wood']));
     expect(error?.code).toBe(ErrorCode.ValidationFailed);
     expect((await errorOf(list(sellers.Canada, ['gold' as Contents])))?.code).toBe(ErrorCode.ValidationFailed);
+    const empty = await errorOf(list(sellers.Canada, []));
+    expect(empty).toMatchObject({ code: ErrorCode.ValidationFailed, message: CONTENTS_REQUIRED });
+    // The RPC's own validation names the request's field; over HTTP it is `contents` (gateway/test/customs).
+    expect(empty?.errors).toEqual([{ field: 'product.contents', message: CONTENTS_REQUIRED }]);
+  });
+
+  it('does not apply rules to undeclared contents: coral in Australia is refused only when declared', async () => {
+    const undeclared = await rpc.send(RPC.catalog.createProduct, {
+      actorId: sellers.Australia,
+      product: {
+        title: 'Carved figure',
+        description: 'A carved figure from a market in Cairns, material unknown.',
+        price: 15,
+        condition: 'good',
+        category: 'Collectibles',
+        country: 'Australia',
+        images: ['https://img.example.com/figure.jpg'],
+      },
+    });
+    expect(undeclared).toMatchObject({ contents: null, shipsFrom: 'Australia' });
+    expect((await rpc.send(RPC.catalog.getProductCustoms, { productId: undeclared.id })).notices).toEqual([]);
+  });
+
+  it('the migration turns the old default {none} into not declared and keeps ticked contents', async () => {
+    const product = (title: string) => ({
+      title,
+      description: 'A souvenir brought home from a long journey abroad.',
+      price: 20,
+      condition: 'good' as const,
+      category: 'Collectibles',
+      country: 'Fiji',
+      images: ['https://img.example.com/item.jpg'],
+    });
+    const old = await rpc.send(RPC.catalog.createProduct, { actorId: sellers.Canada, product: product('Old listing') });
+    const wood = await list(sellers.Canada, ['wood']);
+    const contentsOf = async (id: string) =>
+      (
+        await infra.database.query<{ contents: string[] | null }>(
+          `SELECT contents FROM catalog.products WHERE id = $1`,
+          [id],
+        )
+      )[0]?.contents;
+    // Run on this database as the migrator would: back to the column as issue 26 first made it, then forward again.
+    const migration = new UndeclaredContents1735700000000();
+    const runner = { query: (sql: string) => infra.database.query(sql) } as unknown as QueryRunner;
+    await migration.down(runner);
+    expect(await contentsOf(old.id)).toEqual(['none']);
+    await migration.up(runner);
+    expect(await contentsOf(old.id)).toBeNull();
+    expect(await contentsOf(wood.id)).toEqual(['wood']);
+    const [check] = await infra.database.query<{ def: string }>(
+      `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'products_contents_declared_check'`,
+    );
+    expect(check?.def).toContain('cardinality(contents) > 0');
+    await expect(
+      infra.database.query(`UPDATE catalog.products SET contents = '{}' WHERE id = '${wood.id}'`),
+    ).rejects.toThrow(/products_contents_declared_check/);
+    await expect(
+      infra.database.query(`UPDATE catalog.products SET contents = '{none,wood}' WHERE id = '${wood.id}'`),
+    ).rejects.toThrow(/products_contents_declared_check/);
+    const [column] = await infra.database.query<{ is_nullable: string; column_default: string | null }>(
+      `SELECT is_nullable, column_default FROM information_schema.columns
+        WHERE table_schema = 'catalog' AND table_name = 'products' AND column_name = 'contents'`,
+    );
+    expect(column).toEqual({ is_nullable: 'YES', column_default: null });
   });
 
   it('gives an origin level: self-declared by the checkbox, documented with a document', async () => {

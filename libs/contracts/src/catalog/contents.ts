@@ -53,6 +53,12 @@ export const CONTENTS_LABELS: Record<Contents, string> = {
   none: 'None of these',
 };
 
+/** The sell form's and the API's sentence when the contents list is empty (the spec's "… is required" style). */
+export const CONTENTS_REQUIRED = 'Contents is required: tick what the item contains, or "None of these"';
+
+/** A product whose seller did not declare its contents (listed through the API without them): shown, never "none". */
+export const CONTENTS_NOT_DECLARED = 'Contents not declared by the seller';
+
 /** What a rule says about a country × contents: the first refuses the listing, the next two are shown to people. */
 export const CUSTOMS_RULE_KINDS = ['may-not-be-sold', 'may-not-be-posted', 'documents-required', 'allowed'] as const;
 export type CustomsRuleKind = (typeof CUSTOMS_RULE_KINDS)[number];
@@ -132,7 +138,8 @@ export interface CustomsNoticeDto {
 export interface ProductCustomsDto {
   productId: string;
   shipsFrom: string | null;
-  contents: Contents[];
+  /** Null: not declared by the seller. */
+  contents: Contents[] | null;
   originLevel: OriginLevel | null;
   notices: CustomsNoticeDto[];
   provenance: ProvenanceDto | null;
@@ -193,7 +200,8 @@ export interface ProvenanceReviewItemDto {
   country: string;
   image: string | null;
   sellerId: string;
-  contents: Contents[];
+  /** Null: not declared by the seller. */
+  contents: Contents[] | null;
   provenance: ProvenanceDto;
   listedAt: string;
 }

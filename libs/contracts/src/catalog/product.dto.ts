@@ -17,7 +17,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { PageQueryDto, toNumber } from '../pagination/page-query.dto';
-import { CONTENTS, ProvenanceDto, type Contents, type OriginLevel } from './contents';
+import { CONTENTS, CONTENTS_REQUIRED, ProvenanceDto, type Contents, type OriginLevel } from './contents';
 import { LIMITS, MESSAGES } from '../validation/messages';
 import type { UserRatingDto } from '../identity/user.dto';
 
@@ -94,14 +94,15 @@ export class CreateProductDto {
 
   /**
    * What the item contains (issue 26), from CONTENTS; `['none']` for "none of these", which stands alone. The sell form
-   * requires it; a caller that sends none (older clients, tests) gets `['none']`.
+   * requires an answer (an empty list is refused). Absent or null, as in the spec's own call, the product is listed
+   * with its contents not declared (null), never as "none of these": that would be a claim the seller did not make.
    */
   @IsOptional()
   @IsArray({ message: 'Contents must be a list' })
-  @ArrayMinSize(1, { message: 'Tick what the item contains, or "None of these"' })
+  @ArrayMinSize(1, { message: CONTENTS_REQUIRED })
   @ArrayMaxSize(CONTENTS.length, { message: 'Contents has too many entries' })
   @IsIn(CONTENTS, { each: true, message: 'Contents must come from the contents list' })
-  contents?: Contents[];
+  contents?: Contents[] | null;
 
   /** Where and when it was bought, and its receipt or customs declaration (optional). */
   // Not @Type: its decorator needs reflect-metadata, which the web app's Sell page does not load.
@@ -214,8 +215,8 @@ export interface ProductDto {
   country: string;
   images: string[];
   isCustomsVerified: boolean;
-  /** What the item contains (issue 26); `['none']`: none of the listed kinds. */
-  contents: Contents[];
+  /** What the item contains (issue 26); `['none']`: none of the listed kinds; null: the seller did not declare it. */
+  contents: Contents[] | null;
   /** How far its origin is backed; null: nothing claimed. */
   originLevel: OriginLevel | null;
   /** The country the seller's profile location names: the item ships from and within it. Null: it names none. */

@@ -30,9 +30,12 @@ export class CustomsService {
     private readonly rpc: RpcClient,
   ) {}
 
-  /** The rules of the seller's country for these contents; none without a country or for "none of these". */
-  async noticesFor(country: string | null, contents: readonly Contents[]): Promise<CustomsNoticeDto[]> {
-    const declared = contents.filter((c) => c !== 'none');
+  /**
+   * The rules of the seller's country for these contents; none without a country, for "none of these", or when the
+   * contents were not declared (null): rules apply to what the seller said, and we do not guess.
+   */
+  async noticesFor(country: string | null, contents: readonly Contents[] | null): Promise<CustomsNoticeDto[]> {
+    const declared = (contents ?? []).filter((c) => c !== 'none');
     if (!country || declared.length === 0) return [];
     return (await this.rules.findFor(country, declared)).map(toNotice);
   }

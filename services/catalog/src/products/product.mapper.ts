@@ -29,7 +29,8 @@ export interface ProductRow {
   images: string[];
   is_customs_verified: boolean;
   status: ProductStatus;
-  contents: Contents[];
+  /** Null: the seller did not declare them (listed through the API without contents). */
+  contents: Contents[] | null;
   /** 'documented' | 'checked'; null: the checkbox alone (`is_customs_verified`) decides the origin level. */
   origin_level: 'documented' | 'checked' | null;
   /** Already formatted by SQL exactly like `Date.toISOString()` (UTC, milliseconds truncated). */

@@ -224,7 +224,7 @@ export class ProductsRepository {
       country: row.country as string,
       image: (row.image as string | null) ?? null,
       sellerId: row.seller_id as string,
-      contents: row.contents as Contents[],
+      contents: row.contents as Contents[] | null,
       provenance: (row.provenance as ProvenanceDto | null) ?? {},
       listedAt: row.created_at_iso as string,
     }));

@@ -17,6 +17,7 @@ import {
   type ProductPageDto,
   type ProductSort,
   type RemoveProductRequest,
+  CONTENTS_REQUIRED,
   type Contents,
   type DecideProvenanceRequest,
   type ListProvenanceQueueRequest,
@@ -318,12 +319,18 @@ export function toSearchWords(search: string | undefined): string[] | null {
 }
 
 /**
- * The contents as stored: each once, in the list's order; nothing declared means "none of these". "None of these"
- * ticked together with something else is a contradiction the seller must resolve (400).
+ * The contents as stored: each once, as ticked. Absent (the spec's call has no contents) is null, "not declared",
+ * never "none of these", which only the seller may say. An empty list is refused (the form requires an answer), and
+ * "None of these" ticked together with something else is a contradiction the seller must resolve (400).
  */
-export function declaredContents(contents: readonly Contents[] | undefined): Contents[] {
-  const unique = [...new Set(contents ?? [])];
-  if (unique.length === 0) return ['none'];
+export function declaredContents(contents: readonly Contents[] | null | undefined): Contents[] | null {
+  if (contents === undefined || contents === null) return null;
+  const unique = [...new Set(contents)];
+  if (unique.length === 0) {
+    throw new DomainError(ErrorCode.ValidationFailed, CONTENTS_REQUIRED, [
+      { field: 'contents', message: CONTENTS_REQUIRED },
+    ]);
+  }
   if (unique.includes('none') && unique.length > 1) {
     const message = '"None of these" cannot be ticked together with other contents';
     throw new DomainError(ErrorCode.ValidationFailed, message, [{ field: 'contents', message }]);

@@ -6,6 +6,7 @@ import { OrderSafeRelisting1734100000000 } from './1734100000000-order-safe-reli
 import { StemmedSearch1734200000000 } from './1734200000000-stemmed-search';
 import { SellerRatings1735100000000 } from './1735100000000-seller-ratings';
 import { CustomsRules1735600000000 } from './1735600000000-customs-rules';
+import { UndeclaredContents1735700000000 } from './1735700000000-undeclared-contents';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
 export const CATALOG_MIGRATIONS = [
@@ -17,4 +18,5 @@ export const CATALOG_MIGRATIONS = [
   StemmedSearch1734200000000,
   SellerRatings1735100000000,
   CustomsRules1735600000000,
+  UndeclaredContents1735700000000,
 ];

@@ -91,7 +91,8 @@ export interface NewProduct {
   country: string;
   images: string[];
   isCustomsVerified: boolean;
-  contents: string[];
+  /** Null: not declared by the seller. */
+  contents: string[] | null;
   provenance: object | null;
   /** 'documented' when the provenance has documents; null otherwise. */
   originLevel: 'documented' | null;
