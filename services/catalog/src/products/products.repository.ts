@@ -82,6 +82,26 @@ export class ProductsRepository {
   }
 
   /**
+   * A page of a search whose total is not known yet, and the total, counted up to `bound` + 1: one statement when no
+   * more than `bound` match (the count and the page read the same matches), and the tiers walked after it when more
+   * do (`findSearchPage`).
+   */
+  async findSearchPageCounting(
+    filters: ProductFilters,
+    page: Omit<PageRequest, 'matchCount'>,
+    bound: number,
+  ): Promise<{ found: KeyedProduct[]; counted: number }> {
+    const rows = await this.read<PageRow & { count: number; tier?: SearchTier }>(
+      browse.countedFewMatchesPage(filters, page.sort, page.after, page.limit, bound),
+    );
+    const counted = rows[0].count;
+    if (counted > bound)
+      return { counted, found: await this.findSearchPage(filters, { ...page, matchCount: counted }) };
+    const found = rows.filter((r) => r.id !== null).map((r) => keyed(r, page.sort, r.tier));
+    return { counted, found };
+  }
+
+  /**
    * A page of a search (`searchRead` picks how). With sort=recent it is ranked: better matches first, in boolean
    * tiers an index can serve instead of a ts_rank of every match: every word in the title (tier 2), in the title,
    * category or country (tier 1), anywhere, the description included (tier 0); newest first within a tier. The

@@ -173,15 +173,28 @@ export class ProductsService {
   ): Promise<ProductPageDto> {
     // One row more than the page: its presence says whether a next page exists. The total is counted exactly up to
     // TOTAL_COUNT_BOUND (one more means "more than that"). A search counts first: a search with no match reads no
-    // page, and one with few matches reads them all at once through the index (see findSearchPage); browsing counts
-    // alongside the page.
+    // page, and one with few matches reads them all at once through the index, in the same statement as the count
+    // (see findSearchPageCounting); browsing counts alongside the page.
     const count = () =>
       this.counts.getUpTo(filters, TOTAL_COUNT_BOUND, () => this.products.countUpTo(filters, TOTAL_COUNT_BOUND));
     let found: KeyedProduct[];
     let counted: number;
     if (filters.searchWords !== null) {
-      counted = await count();
-      found = await this.products.findPage(filters, { sort, after, limit: limit + 1, matchCount: counted });
+      // Unless the total is cached, the count and (when few match) the page are one statement.
+      let read: { found: KeyedProduct[]; counted: number } | undefined;
+      counted = await this.counts.getUpTo(filters, TOTAL_COUNT_BOUND, async () => {
+        read = await this.products.findSearchPageCounting(
+          filters,
+          { sort, after, limit: limit + 1 },
+          TOTAL_COUNT_BOUND,
+        );
+        return read.counted;
+      });
+      // `read` is this request's own only when the cache did not answer first (a stale total is recomputed behind).
+      found =
+        read?.counted === counted
+          ? read.found
+          : await this.products.findPage(filters, { sort, after, limit: limit + 1, matchCount: counted });
     } else {
       [found, counted] = await Promise.all([
         this.products.findPage(filters, { sort, after, limit: limit + 1 }),

@@ -121,6 +121,54 @@ export function fewMatchesRankedPage(filters: ProductFilters, after: CursorKey |
 }
 
 /**
+ * A search's total and, when it is at most `bound`, its page: one statement, where a count and then a page read the
+ * same matches through the same GIN index twice. The matches (ranked, sort=recent: with their tier) are read lazily
+ * through the GIN index and counted up to `bound` + 1 (MATERIALIZED, as in `countUpTo`); only when no more than
+ * `bound` match are they sorted and the page's rows joined to their columns and sellers (a one-time filter: past the
+ * bound the matches are not read further, and the page is walked tier by tier, `searchWindowPage`). Every row
+ * answers `count`; with no page the one row's other columns are null.
+ */
+export function countedFewMatchesPage(
+  filters: ProductFilters,
+  sort: ProductSort,
+  after: CursorKey | null,
+  limit: number,
+  bound: number,
+): Statement {
+  const params = new Params();
+  const { from, where } = filterSql(filters, params);
+  const ranked = sort === 'recent';
+  // The tier is computed for the page's sort only, not for the matches counted past the bound.
+  const tier = ranked ? `${tierOf(searchTsQuery(filters.searchWords ?? [], params))} AS tier` : '';
+  const counted = params.add(bound + 1);
+  const { order, keyset } = ranked
+    ? {
+        order: 'p.tier DESC, p.created_at DESC, p.id DESC',
+        keyset: after
+          ? `(p.tier, p.created_at, p.id) < (${params.add(after.tier ?? SEARCH_TIERS[0])}::int, ${params.add(after.createdAt)}::timestamptz, ${params.add(after.id)}::uuid)`
+          : null,
+      }
+    : sortOrder(sort, after, params);
+  const text = `WITH matches AS MATERIALIZED (
+         SELECT p.id, p.created_at, p.price, p.favorite_count${ranked ? ', p.title_doc, p.label_doc' : ''}
+           FROM ${from} WHERE ${where.join(' AND ')}
+       ), counted AS (
+         SELECT count(*)::int AS count FROM (SELECT 1 FROM matches LIMIT ${counted}) m
+       ), page AS (
+         SELECT p.id${ranked ? ', p.tier' : ''}
+           FROM (SELECT p.*${ranked ? `, ${tier}` : ''} FROM matches p WHERE (SELECT count FROM counted) < ${counted}) p${
+             keyset ? `\n          WHERE ${keyset}` : ''
+           }
+          ORDER BY ${order} LIMIT ${params.add(limit)}
+       )
+       SELECT c.count, ${PAGE_COLUMNS}${ranked ? ', page.tier' : ''}
+         FROM counted c
+         LEFT JOIN (page JOIN catalog.products p ON p.id = page.id JOIN catalog.sellers s ON s.id = p.seller_id) ON true
+        ORDER BY ${ranked ? 'page.tier DESC, p.created_at DESC, p.id DESC' : order}`;
+  return { text, values: params.values };
+}
+
+/**
  * The first step of a search page with many matches: the next `windowRows` rows of the sort's order after `after`
  * that pass the other filters, each row's text tested against `tier`, stopping as soon as `limit` match. Rows
  * answer `hit`, and `window_end` for the window's last row, which comes back even when it does not match (the read

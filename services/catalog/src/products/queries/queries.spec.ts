@@ -82,6 +82,24 @@ describe('search pages with few matches (all read through the GIN index)', () =>
   });
 });
 
+describe('a search page whose total is not known yet: counted up to the bound, and its page when few match', () => {
+  it('recent: ranked by tier', () => {
+    expect(render(browse.countedFewMatchesPage(SEARCH, 'recent', null, 25, 1000))).toMatchSnapshot('first page');
+    expect(render(browse.countedFewMatchesPage(SEARCH, 'recent', keyAfter('recent', 1), 25, 1000))).toMatchSnapshot(
+      'after a cursor',
+    );
+  });
+
+  it('another sort, and with filters', () => {
+    expect(render(browse.countedFewMatchesPage(SEARCH, 'price_asc', keyAfter('price_asc'), 25, 1000))).toMatchSnapshot(
+      'price_asc after a cursor',
+    );
+    expect(render(browse.countedFewMatchesPage(SEARCH_FILTERED, 'popular', null, 25, 1000))).toMatchSnapshot(
+      'popular, filtered',
+    );
+  });
+});
+
 describe('search pages with many matches: a window of the sort, then the rest through the GIN index', () => {
   const tiered: [ProductSort, browse.TierMatch][] = [
     ['recent', 2],
