@@ -10,6 +10,7 @@ import type {
 } from '@souvenir/contracts';
 import { queryPool } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
+import { withoutJit } from '../database/without-jit';
 import type { CursorKey } from './product-cursor';
 import { rowToProductDto, type ProductRow } from './product.mapper';
 import { SEARCH_WINDOW_ROWS, type SearchTier } from './product-search';
@@ -63,7 +64,9 @@ export class ProductsRepository {
 
   private readonly unfilteredPages = new PreparedStatementsByText<PageRow>('catalog.unfiltered-page');
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    withoutJit(dataSource);
+  }
 
   /**
    * One page of active products with their sellers and cursor keys, in browse order, in one query (the products
