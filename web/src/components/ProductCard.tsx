@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import type { ProductDto } from '@souvenir/contracts';
 import { Link as RouterLink } from 'react-router';
-import { useCurrentUser } from '../features/auth/hooks/useCurrentUser';
+import { useCurrentUserId } from '../features/auth/hooks/useCurrentUser';
 import { formatMoney } from '../utils/money';
 import { ConditionChip } from './ConditionChip';
 import { CustomsChip } from './CustomsChip';
@@ -25,9 +25,9 @@ interface Props {
 /** A product in browse, profile and favourites lists. */
 export function ProductCard({ product, layout = 'grid', sold = false, showFavorite = true }: Props) {
   const list = layout === 'list';
-  const { user } = useCurrentUser();
+  const userId = useCurrentUserId();
   // Like the product page, the owner gets no heart on their own items.
-  const canFavorite = showFavorite && user?.id !== product.seller.id;
+  const canFavorite = showFavorite && userId !== product.seller.id;
   return (
     <Card
       component="article"

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +12,13 @@ import { useGetCategoriesQuery, useGetProductsInfiniteQuery, type ProductFilters
 import { buyerSteps, HowItWorksSteps, sellerSteps } from '../../../components/HowItWorksSteps';
 import { TrustFeatures } from '../../../components/TrustFeatures';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
-import { countPanelFilters, isImpossibleRange, NO_FILTERS, useHomeFilters } from '../hooks/useHomeFilters';
+import {
+  countPanelFilters,
+  isImpossibleRange,
+  NO_FILTERS,
+  useHomeFilters,
+  type HomeFilters,
+} from '../hooks/useHomeFilters';
 import { ActiveFilterChips } from './ActiveFilterChips';
 import { DestinationCards } from './DestinationCards';
 import { FilterSidebar, IMPOSSIBLE_RANGE } from './FilterSidebar';
@@ -47,28 +53,110 @@ export function HomeHeroSearch() {
   );
 }
 
-/** Home below the hero: destinations, the marketplace with its filters, how it works, trust and safety. */
+/**
+ * Home below the hero: destinations, the marketplace with its filters, how it works, trust and safety.
+ *
+ * Each query is read by the part that shows it (`Destinations`, `ProductsPanel`), not here: an update of the store
+ * re-renders its readers at once and in one piece (react-redux), and read here each one (the products' request
+ * starting, its answer, the categories) re-rendered the whole of Home below the hero, sidebar and sections included,
+ * in one of the longest tasks of a phone's first load.
+ */
 export default function HomeSections() {
   const { filters, update } = useHomeFilters();
-  const { search, country } = filters;
   const { hash } = useLocation();
   useEffect(() => {
     // A destinations link, or a Categories card's link to its results.
     if (hash === '#destinations' || hash === '#products')
       requestAnimationFrame(() => document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' }));
   }, [hash]);
+  const clearAll = useCallback(() => update(NO_FILTERS, { push: true }), [update]);
+  const selectCountry = useCallback(
+    (place: string) => {
+      update({ country: place }, { push: true });
+      scrollToProducts();
+    },
+    [update],
+  );
+  // An impossible range (min above max) is explained beside the fields and left out of the query, rather than
+  // answered with a silent "0 results".
+  const priceRangeImpossible = isImpossibleRange(filters.minPrice, filters.maxPrice);
+
+  return (
+    <>
+      <Container maxWidth="xl" sx={{ py: { xs: 6, md: 8 } }}>
+        <Destinations country={filters.country} onSelect={selectCountry} />
+      </Container>
+      <Container
+        maxWidth="xl"
+        component="section"
+        id="products"
+        aria-labelledby="products-heading"
+        sx={{ scrollMarginTop: 88, pb: 4 }}
+      >
+        <Typography variant="overline" sx={{ color: 'primary.main' }}>
+          Marketplace
+        </Typography>
+        <Typography id="products-heading" variant="h2" sx={{ mb: 3 }}>
+          {filters.country ? `Souvenirs from ${filters.country}` : 'Fresh finds from travellers'}
+        </Typography>
+        <Grid container spacing={4}>
+          {/* Beside the results from md up; below it the same filters live in the drawer and the results come first. */}
+          <Grid size={{ xs: 12, md: 3 }} sx={{ display: { xs: 'none', md: 'block' } }}>
+            <FilterSidebar
+              value={filters}
+              onChange={update}
+              onClearAll={clearAll}
+              priceRangeImpossible={priceRangeImpossible}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 9 }}>
+            <ProductsPanel
+              filters={filters}
+              update={update}
+              clearAll={clearAll}
+              priceRangeImpossible={priceRangeImpossible}
+            />
+          </Grid>
+        </Grid>
+      </Container>
+      <HowItWorksSection />
+      <TrustSection />
+    </>
+  );
+}
+
+/** The destination cards, with the categories they count (mounted in the background lane, as the product cards). */
+function Destinations({ country, onSelect }: { country: string; onSelect: (place: string) => void }) {
+  const categories = useGetCategoriesQuery();
+  const shown = useDeferredValue(categories.data);
+  return (
+    <DestinationCards
+      categories={shown}
+      isLoading={categories.isLoading || (shown === undefined && categories.data !== undefined)}
+      country={country}
+      onSelect={onSelect}
+    />
+  );
+}
+
+interface ProductsPanelProps {
+  filters: HomeFilters;
+  update: ReturnType<typeof useHomeFilters>['update'];
+  clearAll: () => void;
+  priceRangeImpossible: boolean;
+}
+
+/** The results beside the sidebar: active filters, the phone's filter drawer, sort and view, the product cards. */
+function ProductsPanel({ filters, update, clearAll, priceRangeImpossible }: ProductsPanelProps) {
+  const { search, country } = filters;
   const [sort, setSort] = useState<ProductSort>('recent');
   const [view, setView] = useState<ViewMode>('grid');
   const [drawer, setDrawer] = useState<'closed' | 'open' | 'unmounted'>('unmounted');
-  const clearAll = () => update(NO_FILTERS, { push: true });
 
   // Prices are typed: the list waits until they settle. Each is debounced as a string, not as a new object per
   // render, which restarted the timer on every render and rendered Home again every 400 ms forever.
   const minPrice = useDebouncedValue(filters.minPrice, 400);
   const maxPrice = useDebouncedValue(filters.maxPrice, 400);
-  // An impossible range (min above max) is explained beside the fields and left out of the query, rather than
-  // answered with a silent "0 results".
-  const priceRangeImpossible = isImpossibleRange(filters.minPrice, filters.maxPrice);
   const applyPrices = !isImpossibleRange(minPrice, maxPrice);
   const query: ProductFilters = useMemo(
     () => ({
@@ -98,153 +186,132 @@ export default function HomeSections() {
     ],
   );
 
-  const categories = useGetCategoriesQuery();
   const products = useGetProductsInfiniteQuery(query);
   const items = useMemo(() => products.data?.pages.flatMap((page) => page.items) ?? [], [products.data]);
   const total = products.data?.pages[0]?.totalCount ?? 0;
+  // The cards render behind the rest: a store update renders at once and in one piece (react-redux), which with a
+  // page of 24 cards was the longest task of a phone's first load. The deferred copy renders in React's background
+  // lane, in slices between which the browser paints and answers input; until it has, the skeletons stay.
+  const shownItems = useDeferredValue(items);
 
   const showSkeletons =
-    products.isLoading || (products.isFetching && !products.isFetchingNextPage && items.length === 0);
+    products.isLoading ||
+    (products.isFetching && !products.isFetchingNextPage && items.length === 0) ||
+    (shownItems.length === 0 && items.length > 0);
 
   return (
     <>
-      <Container maxWidth="xl" sx={{ py: { xs: 6, md: 8 } }}>
-        <DestinationCards
-          categories={categories.data}
-          isLoading={categories.isLoading}
-          country={country}
-          onSelect={(place) => {
-            update({ country: place }, { push: true });
-            scrollToProducts();
-          }}
-        />
-      </Container>
-      <Container
-        maxWidth="xl"
-        component="section"
-        id="products"
-        aria-labelledby="products-heading"
-        sx={{ scrollMarginTop: 88, pb: 4 }}
-      >
-        <Typography variant="overline" sx={{ color: 'primary.main' }}>
-          Marketplace
-        </Typography>
-        <Typography id="products-heading" variant="h2" sx={{ mb: 3 }}>
-          {country ? `Souvenirs from ${country}` : 'Fresh finds from travellers'}
-        </Typography>
-        <Grid container spacing={4}>
-          {/* Beside the results from md up; below it the same filters live in the drawer and the results come first. */}
-          <Grid size={{ xs: 12, md: 3 }} sx={{ display: { xs: 'none', md: 'block' } }}>
-            <FilterSidebar
-              value={filters}
-              onChange={update}
-              onClearAll={clearAll}
-              priceRangeImpossible={priceRangeImpossible}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 9 }}>
-            <ActiveFilterChips
-              filters={filters}
-              onChange={update}
-              leading={
-                <Box sx={{ display: { md: 'none' } }}>
-                  <Button
-                    variant="outlined"
-                    startIcon={<TuneRounded />}
-                    aria-haspopup="dialog"
-                    aria-expanded={drawer === 'open'}
-                    onClick={() => setDrawer('open')}
-                  >
-                    {`Filters (${countPanelFilters(filters)})`}
-                  </Button>
-                </Box>
-              }
-            />
-            {priceRangeImpossible && (
-              <Alert severity="warning" sx={{ mb: 2 }}>
-                {`${IMPOSSIBLE_RANGE}, so no price can match. The price range is not applied until you change it.`}
-              </Alert>
-            )}
-            <ResultsToolbar
-              summary={
-                products.data
-                  ? resultsSummary(total, {
-                      isLowerBound: products.data.pages[0]?.totalIsLowerBound,
-                      search: search.trim(),
-                      country,
-                    })
-                  : null
-              }
-              sort={sort}
-              onSortChange={setSort}
-              view={view}
-              onViewChange={setView}
-            />
-            <ProductResults
-              products={items}
-              view={view}
-              isLoading={showSkeletons}
-              error={products.isError ? (products.error as { message?: string } | undefined)?.message : undefined}
-              hasMore={Boolean(products.hasNextPage)}
-              isLoadingMore={products.isFetchingNextPage}
-              onLoadMore={() => void products.fetchNextPage()}
-              onRetry={() => void products.refetch()}
-              suggestion={products.data?.pages[0]?.suggestion}
-              onSearchSuggestion={(text) => update({ search: text }, { push: true })}
-            />
-          </Grid>
-        </Grid>
-        {drawer !== 'unmounted' && (
-          <Suspense fallback={null}>
-            <FiltersDrawer
-              open={drawer === 'open'}
-              onClose={() => setDrawer('closed')}
-              filters={filters}
-              onChange={update}
-              onClearAll={clearAll}
-              priceRangeImpossible={priceRangeImpossible}
-              total={products.isFetching ? null : total}
-            />
-          </Suspense>
-        )}
-      </Container>
-      <Box component="section" aria-labelledby="home-how-heading" sx={{ py: { xs: 8, md: 10 } }}>
-        <Container maxWidth="lg">
-          <Box sx={{ textAlign: 'center', mb: 5 }}>
-            <Typography variant="overline" sx={{ color: 'primary.main' }}>
-              How it Works
-            </Typography>
-            <Typography id="home-how-heading" variant="h2">
-              Simple for buyers and travellers
-            </Typography>
+      <ActiveFilterChips
+        filters={filters}
+        onChange={update}
+        leading={
+          <Box sx={{ display: { md: 'none' } }}>
+            <Button
+              variant="outlined"
+              startIcon={<TuneRounded />}
+              aria-haspopup="dialog"
+              aria-expanded={drawer === 'open'}
+              onClick={() => setDrawer('open')}
+            >
+              {`Filters (${countPanelFilters(filters)})`}
+            </Button>
           </Box>
-          <Typography variant="h5" component="h3" sx={{ mb: 2 }}>
-            Buying
-          </Typography>
-          <HowItWorksSteps steps={buyerSteps} />
-          <Typography variant="h5" component="h3" sx={{ mb: 2, mt: 5 }}>
-            Selling
-          </Typography>
-          <HowItWorksSteps steps={sellerSteps} accent="secondary" />
-        </Container>
-      </Box>
-      <Box
-        component="section"
-        aria-labelledby="home-trust-heading"
-        sx={{ bgcolor: 'secondary.dark', py: { xs: 8, md: 10 } }}
-      >
-        <Container maxWidth="lg">
-          <Box sx={{ textAlign: 'center', mb: 6 }}>
-            <Typography variant="overline" sx={{ color: 'brand.peach' }}>
-              Trust &amp; Safety
-            </Typography>
-            <Typography id="home-trust-heading" variant="h2" sx={{ color: 'common.white' }}>
-              Shop with confidence
-            </Typography>
-          </Box>
-          <TrustFeatures dark />
-        </Container>
-      </Box>
+        }
+      />
+      {priceRangeImpossible && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {`${IMPOSSIBLE_RANGE}, so no price can match. The price range is not applied until you change it.`}
+        </Alert>
+      )}
+      <ResultsToolbar
+        summary={
+          products.data
+            ? resultsSummary(total, {
+                isLowerBound: products.data.pages[0]?.totalIsLowerBound,
+                search: search.trim(),
+                country,
+              })
+            : null
+        }
+        sort={sort}
+        onSortChange={setSort}
+        view={view}
+        onViewChange={setView}
+      />
+      <ProductResults
+        products={shownItems}
+        view={view}
+        isLoading={showSkeletons}
+        error={products.isError ? (products.error as { message?: string } | undefined)?.message : undefined}
+        hasMore={Boolean(products.hasNextPage)}
+        isLoadingMore={products.isFetchingNextPage}
+        onLoadMore={() => void products.fetchNextPage()}
+        onRetry={() => void products.refetch()}
+        suggestion={products.data?.pages[0]?.suggestion}
+        onSearchSuggestion={(text) => update({ search: text }, { push: true })}
+      />
+      {drawer !== 'unmounted' && (
+        <Suspense fallback={null}>
+          <FiltersDrawer
+            open={drawer === 'open'}
+            onClose={() => setDrawer('closed')}
+            filters={filters}
+            onChange={update}
+            onClearAll={clearAll}
+            priceRangeImpossible={priceRangeImpossible}
+            total={products.isFetching ? null : total}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
+
+/** How it works, for buyers and travellers (static: rendered once). */
+const HowItWorksSection = memo(function HowItWorksSection() {
+  return (
+    <Box component="section" aria-labelledby="home-how-heading" sx={{ py: { xs: 8, md: 10 } }}>
+      <Container maxWidth="lg">
+        <Box sx={{ textAlign: 'center', mb: 5 }}>
+          <Typography variant="overline" sx={{ color: 'primary.main' }}>
+            How it Works
+          </Typography>
+          <Typography id="home-how-heading" variant="h2">
+            Simple for buyers and travellers
+          </Typography>
+        </Box>
+        <Typography variant="h5" component="h3" sx={{ mb: 2 }}>
+          Buying
+        </Typography>
+        <HowItWorksSteps steps={buyerSteps} />
+        <Typography variant="h5" component="h3" sx={{ mb: 2, mt: 5 }}>
+          Selling
+        </Typography>
+        <HowItWorksSteps steps={sellerSteps} accent="secondary" />
+      </Container>
+    </Box>
+  );
+});
+
+/** Trust and safety (static: rendered once). */
+const TrustSection = memo(function TrustSection() {
+  return (
+    <Box
+      component="section"
+      aria-labelledby="home-trust-heading"
+      sx={{ bgcolor: 'secondary.dark', py: { xs: 8, md: 10 } }}
+    >
+      <Container maxWidth="lg">
+        <Box sx={{ textAlign: 'center', mb: 6 }}>
+          <Typography variant="overline" sx={{ color: 'brand.peach' }}>
+            Trust &amp; Safety
+          </Typography>
+          <Typography id="home-trust-heading" variant="h2" sx={{ color: 'common.white' }}>
+            Shop with confidence
+          </Typography>
+        </Box>
+        <TrustFeatures dark />
+      </Container>
+    </Box>
+  );
+});

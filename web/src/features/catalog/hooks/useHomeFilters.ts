@@ -108,15 +108,15 @@ export function useHomeFilters() {
 
   // Home's HTML is prerendered without a query string and hydrated whatever the URL's: while hydrating, the page
   // shows what the prerender shows (no filters), then the URL's filters, so `/?search=…` is no hydration mismatch.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  // Without a query string the two are the same, and saying so spares the second, blocking render of all of Home
+  // that React runs after hydrating when the two snapshots differ.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, hydratingWithoutQuery);
   return { filters: hydrated ? filters : NO_FILTERS, update };
 }
 
 const noSubscription = () => () => undefined;
+// The prerender (no window) renders no filters; a browser hydrating `/` without a query string has none either.
+const hydratingWithoutQuery = () => typeof window !== 'undefined' && !window.location.search;
 
 /** The filters of the drawer (price range, categories, condition, location): the number on "Filters (n)". */
 export function countPanelFilters(filters: HomeFilters): number {
