@@ -115,6 +115,8 @@ export async function startProduct({ infra, port, metricsPort, portOffset, logLe
     WRITE_LIMIT_FAVOURITES: '1000000/60',
     WRITE_LIMIT_PAYMENT_INTENTS: '1000000/60',
     WRITE_LIMIT_UPLOADS: '1000000/60',
+    // ... nor the live streams' cap per person (the live part opens several tabs for each of its people).
+    LIVE_STREAMS_PER_USER: '100',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // The gateway's Prometheus endpoint: its own port, so a dev stack on the default one does not collide.
     ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),

@@ -1,7 +1,7 @@
 // Command-line options of `npm run bench` (see bench/README.md).
 import { parseArgs } from 'node:util';
 
-const PARTS = ['catalog', 'signed-in', 'mixed', 'polling', 'web'];
+const PARTS = ['catalog', 'signed-in', 'mixed', 'polling', 'live', 'uploads', 'web'];
 
 export function readOptions(argv = process.argv.slice(2)) {
   const { values } = parseArgs({
@@ -18,6 +18,12 @@ export function readOptions(argv = process.argv.slice(2)) {
       'poll-steps': { type: 'string', default: '250,500,1000,2000,3000' },
       'poll-seconds': { type: 'string', default: '15' },
       'poll-send-every': { type: 'string', default: '60' },
+      'uploads-seconds': { type: 'string', default: '20' },
+      'uploads-concurrency': { type: 'string', default: '1,2,4' },
+      'live-streams': { type: 'string', default: '10000' },
+      'live-people': { type: 'string', default: '2000' },
+      'live-rate': { type: 'string', default: '200' },
+      'live-seconds': { type: 'string', default: '30' },
       'log-level': { type: 'string', default: 'warn' },
       keep: { type: 'boolean', default: false },
       profile: { type: 'string' },
@@ -28,8 +34,9 @@ export function readOptions(argv = process.argv.slice(2)) {
   });
   if (values.help) {
     console.log(`npm run bench -- [--products 100000] [--duration 10] [--connections 16] [--mixed 60] [--warm-up 10] [--rate 200]
-                     [--only catalog|signed-in|mixed|polling|web[,...]] [--skip ...] [--poll-steps 250,500,...]
-                     [--poll-seconds 15] [--poll-send-every 60] [--log-level warn] [--keep] [--profile DIR] [--routes detail,conversations,...]`);
+                     [--only catalog|signed-in|mixed|polling|live|uploads|web[,...]] [--skip ...] [--poll-steps 250,500,...]
+                     [--poll-seconds 15] [--poll-send-every 60] [--live-streams 10000] [--live-people 2000]
+                     [--live-rate 200] [--live-seconds 30] [--log-level warn] [--uploads-seconds 20] [--uploads-concurrency 1,2,4] [--keep] [--profile DIR] [--routes detail,conversations,...]`);
     process.exit(0);
   }
   const list = (v) =>
@@ -62,6 +69,14 @@ export function readOptions(argv = process.argv.slice(2)) {
     pollSeconds: int('poll-seconds', values['poll-seconds'], 3),
     /** Seconds between two messages of one polling person, on average (0: nobody writes). */
     pollSendEvery: int('poll-send-every', values['poll-send-every'], 0),
+    /** Photo uploads (bench/lib/uploads.mjs): measured seconds per concurrency, and the concurrencies in turn. */
+    uploadsSeconds: int('uploads-seconds', values['uploads-seconds'], 3),
+    uploadsConcurrency: list(values['uploads-concurrency']).map((s) => int('uploads-concurrency', s)),
+    /** Live streams (bench/lib/live.mjs): streams held, people they belong to, messages/s, measured seconds. */
+    liveStreams: int('live-streams', values['live-streams']),
+    livePeople: int('live-people', values['live-people'], 2),
+    liveRate: int('live-rate', values['live-rate']),
+    liveSeconds: int('live-seconds', values['live-seconds']),
     logLevel: values['log-level'],
     keep: values.keep,
     /** A folder for CPU profiles of every stack process (bench/profile/preload.cjs), or undefined. */

@@ -117,6 +117,38 @@ export function writeMarkdown(report, dir) {
       lines.push(`| ${p.process} | ${fmt(p.cpuPercent)} | ${fmt(p.rssMbAvg)} | ${fmt(p.rssMbPeak)} |`);
     lines.push('');
   }
+  if (report.live) {
+    const l = report.live;
+    lines.push('## Live streams (target: 10,000 streams on one replica; POST answered → event p95 < 100 ms)', '');
+    lines.push(
+      `${l.people} people signed in, ${l.tabsEach} tabs each at most; messages between the two people of their conversations; the first 5 s of each run not counted.`,
+      '',
+      '| replicas | streams | failed opens | KB per stream | msg/s | POST p95 | delivery p50 | p95 | p99 | max | lost | dup | load 1-min start → end |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    );
+    for (const ph of l.phases)
+      lines.push(
+        `| ${ph.replicas} | ${ph.streams} | ${ph.openFailed} | ${ph.kbPerStream ?? '–'} | ${fmt(ph.achievedRps)} | ${fmt(ph.post.p95)} | ${fmt(ph.delivery.p50)} | ${fmt(ph.delivery.p95)} | ${fmt(ph.delivery.p99)} | ${fmt(ph.delivery.max)} | ${ph.lost} | ${ph.duplicates} | ${ph.loadAvgAtStart[0]} → ${ph.loadAvgAtEnd[0]} |`,
+      );
+    lines.push('');
+  }
+
+  if (report.uploads) {
+    const u = report.uploads;
+    lines.push('## Photo uploads (issue 25)', '');
+    lines.push(
+      `A ${u.photo.width} × ${u.photo.height} ${u.photo.format} of ${u.photo.kb} KB with EXIF (camera, GPS, orientation), uploaded through the gateway to media by one signed-in person, closed loop: each uploader sends the next photo when its 201 arrives (checked, turned, stripped, WebP at 320/800/1600 px and the placeholder, stored, recorded); ${u.seconds} s per concurrency after a warm-up.`,
+      '',
+      '| uploaders | uploads | uploads/s | p50 ms | p95 ms | p99 ms | failed | media CPU % | gateway CPU % | load 1-min start → end |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    );
+    for (const ph of u.phases)
+      lines.push(
+        `| ${ph.concurrency} | ${ph.uploads} | ${fmt(ph.uploadsPerSecond, 2)} | ${fmt(ph.latencyMs.p50, 0)} | ${fmt(ph.latencyMs.p95, 0)} | ${fmt(ph.latencyMs.p99, 0)} | ${ph.failed} | ${fmt(ph.cpuPercent.media)} | ${fmt(ph.cpuPercent.gateway)} | ${ph.loadAvgAtStart[0]} → ${ph.loadAvgAtEnd[0]} |`,
+      );
+    lines.push('');
+  }
+
   if (report.polling) {
     const p = report.polling;
     lines.push(
@@ -183,7 +215,7 @@ export function writeMarkdown(report, dir) {
     lines.push('');
   }
   // A partial run (--only/--skip/--mixed 0) does not replace the full run's table.
-  const all = ['catalog', 'signed-in', 'mixed', 'polling', 'web'];
+  const all = ['catalog', 'signed-in', 'mixed', 'polling', 'live', 'uploads', 'web'];
   const parts = report.options.parts ?? all;
   const suffix = all.every((p) => parts.includes(p)) ? '' : `-${parts.join('+')}`;
   const file = path.join(dir, `latest-${report.options.products}${suffix}.md`);
