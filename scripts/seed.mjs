@@ -2,6 +2,10 @@
 // Seeds the demo catalogue through the services' own request/reply subjects (so every rule and event applies):
 // registers the demo sellers in identity and lists their souvenirs in catalog. Safe to run again: existing
 // sellers and products (same seller and title) are skipped. Needs the services running and the libs built.
+// Then a few completed sales between the sellers (PAST_SALES), each paid with the test-mode card, shipped, delivered,
+// confirmed and reviewed by both people through payments' and reviews' subjects, so that those sellers show a real
+// rating (kept by reviews' events in every read model) and the others "New seller". With Stripe configured there is
+// no test card: the sales are left out.
 // It also registers the demo support account and gives it the support role in identity's table (the one write not
 // made through a subject: no subject can give a role).
 //
@@ -14,7 +18,7 @@ import { Logger } from '@nestjs/common';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { ErrorCode, RPC } from '@souvenir/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
-import { DEMO_PASSWORD, PRODUCTS, SELLERS, SUPPORT_ACCOUNT } from './seed/data.mjs';
+import { BUYERS, DEMO_PASSWORD, PAST_SALES, PRODUCTS, SELLERS, SUPPORT_ACCOUNT } from './seed/data.mjs';
 import { imageFiles } from './seed/images.mjs';
 import { setUserRole } from './support-grant.mjs';
 
@@ -82,16 +86,120 @@ async function seedSupportAccount() {
   }
 }
 
-/** The titles of everything a seller has listed (catalog answers a seller's products a page at a time). */
+/** Everything a seller has listed, by title (catalog answers a seller's products a page at a time). */
 async function listedTitles(sellerId) {
-  const titles = new Set();
+  const titles = new Map();
   let cursor = null;
   do {
     const page = await send(RPC.catalog.listSellerProducts, { sellerId, limit: 100, ...(cursor ? { cursor } : {}) });
-    for (const product of page.items) titles.add(product.title);
+    for (const product of page.items) titles.set(product.title, product);
     cursor = page.nextCursor;
   } while (cursor);
   return titles;
+}
+
+const TEST_CARD = { number: '4242 4242 4242 4242', expMonth: '12', expYear: '2040', cvc: '123', postalCode: '10001' };
+/** Delivery is domestic (issue 26): each demo sale is delivered to an address in its seller's country. */
+const ADDRESSES = {
+  'United States': { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001' },
+  'United Kingdom': { billingStreet: '10 High Street', billingCity: 'Oxford', billingZip: 'OX1 4AA' },
+  Canada: { billingStreet: '200 King St W', billingCity: 'Toronto', billingZip: 'M5H 3T4' },
+  Australia: { billingStreet: '1 George St', billingCity: 'Sydney', billingZip: '2000' },
+};
+
+/** Polls `check` (true when done) every 500 ms, up to `ms`. */
+async function until(check, ms, what) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/**
+ * One past sale, the way people make it: listed, bought with the test card, shipped, delivered, confirmed by the
+ * buyer; once reviews has opened the order's reviews, both write theirs (the second publishes both).
+ */
+async function seedSale(sale, sellerIds, buyerIds, listed) {
+  const sellerId = sellerIds.get(sale.seller);
+  const buyerId = buyerIds.get(sale.buyer);
+  const country = SELLERS.find((seller) => seller.username === sale.seller).location;
+  // Listed by an earlier run that stopped before the purchase: bought now.
+  const product =
+    listed ??
+    (await send(RPC.catalog.createProduct, {
+      actorId: sellerId,
+      product: {
+        title: sale.title,
+        description: sale.description,
+        price: sale.price,
+        originalPrice: null,
+        condition: 'new',
+        category: sale.category,
+        country: sale.country,
+        isCustomsVerified: true,
+        images: imageFiles(sale.imagesOf).map((file) => `${PUBLIC_URL}/seed/${file}`),
+      },
+    }));
+  const intent = await send(RPC.payments.createIntent, {
+    actorId: buyerId,
+    productId: product.id,
+    amount: String(sale.price),
+    guestInfo: { ...ADDRESSES[country], billingCountry: country, sameAsDelivery: true },
+  });
+  await send(RPC.payments.confirmTestPayment, { clientSecret: intent.clientSecret, card: TEST_CARD });
+  const paid = await send(RPC.payments.reconcile, { paymentIntentId: intent.paymentIntentId, actorId: buyerId });
+  if (!paid.orderId) throw new Error(`the test payment for "${sale.title}" ended ${paid.status}`);
+  const orderRef = paid.orderId;
+  await send(RPC.payments.shipOrder, { orderRef, actorId: sellerId, carrier: 'DHL' });
+  await send(RPC.payments.markDelivered, { orderRef, actorId: sellerId });
+  await send(RPC.payments.confirmOrder, { orderRef, actorId: buyerId });
+  await until(
+    async () => (await send(RPC.reviews.getOrderReviews, { actorId: buyerId, orderId: orderRef })).status === 'open',
+    30_000,
+    `reviews to open the order of "${sale.title}"`,
+  );
+  const [buyerStars, buyerText] = sale.buyerReview;
+  const [sellerStars, sellerText] = sale.sellerReview;
+  await send(RPC.reviews.createReview, { actorId: buyerId, orderId: orderRef, rating: buyerStars, text: buyerText });
+  await send(RPC.reviews.createReview, { actorId: sellerId, orderId: orderRef, rating: sellerStars, text: sellerText });
+}
+
+/** The past sales not made yet (an item sold means its sale was made by an earlier run). */
+async function seedSales(sellerIds, existing) {
+  const buyerIds = new Map();
+  for (const buyer of BUYERS) {
+    try {
+      await send(RPC.identity.register, { ...buyer, password: DEMO_PASSWORD });
+      console.log(`seed: registered ${buyer.username}`);
+    } catch (error) {
+      if (error?.code !== ErrorCode.Conflict) throw error;
+    }
+    const me = await send(RPC.identity.verifyCredentials, { username: buyer.username, password: DEMO_PASSWORD }).catch(
+      (error) => {
+        throw new Error(`cannot sign in as ${buyer.username}: ${describe(error)}`);
+      },
+    );
+    buyerIds.set(buyer.username, me.id);
+  }
+  let made = 0;
+  for (const sale of PAST_SALES) {
+    const listed = existing.get(sale.seller)?.get(sale.title);
+    if (listed && listed.status !== 'active') continue;
+    try {
+      await seedSale(sale, sellerIds, buyerIds, listed);
+      made += 1;
+    } catch (error) {
+      // Stripe configured: no test card, so no demo sale (the test-confirm subject answers NOT_FOUND).
+      if (error?.code === ErrorCode.NotFound && made === 0) {
+        console.warn(`seed: no test-mode payments (${describe(error)}); demo sales and reviews left out`);
+        return;
+      }
+      throw new Error(`cannot make the sale of "${sale.title}": ${describe(error)}`);
+    }
+  }
+  if (made) console.log(`seed: ${made} completed sales with their reviews.`);
+  console.log(`seed: demo buyers (password ${DEMO_PASSWORD}): ${BUYERS.map((b) => b.username).join(', ')}`);
 }
 
 async function main() {
@@ -162,6 +270,7 @@ async function main() {
     }
   }
   console.log(`seed: listed ${created} souvenirs${skipped ? ` (${skipped} already there)` : ''}.`);
+  await seedSales(sellerIds, existing);
   console.log('seed: demo accounts (see docs/demo-data.md):');
   for (const seller of SELLERS)
     console.log(`  ${seller.username.padEnd(8)} password ${DEMO_PASSWORD}   ${seller.firstName} ${seller.lastName}`);

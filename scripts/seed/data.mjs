@@ -51,6 +51,134 @@ export const SUPPORT_ACCOUNT = {
 };
 
 /**
+ * Demo buyers: they bought from some sellers (PAST_SALES), and are rated as buyers by them. Delivery is domestic
+ * (issue 26), so each lives in the country of the sellers they bought from.
+ */
+export const BUYERS = [
+  {
+    username: 'noah',
+    firstName: 'Noah',
+    lastName: 'Miller',
+    email: 'noah@demo.souvenir.example',
+    location: 'United States',
+  },
+  {
+    username: 'emma',
+    firstName: 'Emma',
+    lastName: 'Johnson',
+    email: 'emma@demo.souvenir.example',
+    location: 'United States',
+  },
+  {
+    username: 'oliver',
+    firstName: 'Oliver',
+    lastName: 'Bennett',
+    email: 'oliver@demo.souvenir.example',
+    location: 'United Kingdom',
+  },
+  {
+    username: 'harry',
+    firstName: 'Harry',
+    lastName: 'Clarke',
+    email: 'harry@demo.souvenir.example',
+    location: 'United Kingdom',
+  },
+  {
+    username: 'chloe',
+    firstName: 'Chloé',
+    lastName: 'Tremblay',
+    email: 'chloe@demo.souvenir.example',
+    location: 'Canada',
+  },
+];
+
+/**
+ * Completed sales from demo sellers to demo buyers, so that some sellers show a real rating and the others (Sofía,
+ * Léa) "New seller": each is listed, paid with the test card, shipped, delivered, confirmed and reviewed by both
+ * people through the services, like any order. A sold item is no longer on sale; it wears the drawing of one of its
+ * seller's listings (`imagesOf`). `buyerReview` is the buyer's of the seller, `sellerReview` the seller's of the
+ * buyer: [stars, text]. Yuki: 5.0 (2), Marco: 4.7 (3), Amara: 4.0 (1).
+ */
+export const PAST_SALES = [
+  {
+    seller: 'yuki',
+    buyer: 'noah',
+    title: 'Raku Sake Cup Pair',
+    description: 'Two small raku sake cups from the same Kyoto kiln as the tea bowls, crackled amber glaze.',
+    price: 32,
+    category: 'Art & Crafts',
+    country: 'Japan',
+    imagesOf: 'Kyoto Raku Tea Bowl',
+    buyerReview: [
+      5,
+      'Beautiful cups, even nicer than in the photos. Wrapped in newspaper and a wooden box: arrived perfect.',
+    ],
+    sellerReview: [5, 'Paid at once and confirmed delivery the same day. Thank you, Noah!'],
+  },
+  {
+    seller: 'yuki',
+    buyer: 'emma',
+    title: 'Small Maneki-neko Charm',
+    description: 'A palm-sized beckoning cat in white porcelain with a gold coin, from a shrine shop in Tokyo.',
+    price: 14,
+    category: 'Collectibles',
+    country: 'Japan',
+    imagesOf: 'Maneki-neko Lucky Cat',
+    buyerReview: [5, 'Lovely little cat, quick shipping and a kind note in the parcel.'],
+    sellerReview: [5, 'Friendly buyer, easy to deal with.'],
+  },
+  {
+    seller: 'marco',
+    buyer: 'oliver',
+    title: 'Murano Glass Bead Bracelet',
+    description: 'Hand-made Murano glass beads on an elastic cord, bought from a workshop on Murano island.',
+    price: 38,
+    category: 'Jewelry',
+    country: 'Italy',
+    imagesOf: 'Murano Glass Pendant',
+    buyerReview: [5, 'Gorgeous colours. Marco answered all my questions about the workshop.'],
+    sellerReview: [5, 'Great buyer, thank you!'],
+  },
+  {
+    seller: 'marco',
+    buyer: 'harry',
+    title: 'Greek Olive Wood Spoon',
+    description: 'A cooking spoon carved from one piece of olive wood in a village near Chania, Crete.',
+    price: 18,
+    category: 'Home Decor',
+    country: 'Greece',
+    imagesOf: 'Cretan Olive Oil Tin',
+    buyerReview: [4, 'Nice spoon and well packed; it took a little longer to ship than I hoped.'],
+    sellerReview: [5, 'Quick payment and a friendly message. Recommended.'],
+  },
+  {
+    seller: 'marco',
+    buyer: 'oliver',
+    title: 'Mini Barcelos Rooster Magnet',
+    description: 'A hand-painted ceramic Barcelos rooster fridge magnet from Portugal.',
+    price: 9,
+    category: 'Collectibles',
+    country: 'Portugal',
+    imagesOf: 'Barcelos Rooster Figurine',
+    buyerReview: [5, 'Cheerful little rooster, exactly as described.'],
+    sellerReview: [5, 'Second order from Oliver, smooth as the first.'],
+  },
+  {
+    seller: 'amara',
+    buyer: 'chloe',
+    title: 'Moroccan Spice Sampler',
+    description:
+      'Six small tins of cumin, paprika, ras el hanout, cinnamon, ginger and saffron from the Fez spice market.',
+    price: 22,
+    category: 'Food & Drinks',
+    country: 'Morocco',
+    imagesOf: 'Ras el Hanout Spice Tin',
+    buyerReview: [4, 'Fragrant spices and a handwritten list of what each is for. One tin was a bit dented.'],
+    sellerReview: [5, 'Lovely buyer, paid right away.'],
+  },
+];
+
+/**
  * Each souvenir: [title, description, price, originalPrice | null, condition, category, country, customs verified, motif, seller].
  * The motif picks the drawing of its generated image (scripts/seed/images.mjs); the country picks its colours.
  */
