@@ -22,28 +22,29 @@ const toLiveEventDto = (row: LiveEventRow): LiveEventDto => ({
 export class EventLogRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  /**
+   * Appends the user's event and drops their events older than the replay window, in one statement (one round trip
+   * per recipient inside the consumer's transaction: its statements are what bounds the live events per second).
+   * The user's advisory lock is taken first, held until commit: one writer per user at a time, so a user's ids are
+   * committed in their order and a stream that resumes after id n never skips an id below n that committed later.
+   * The row (and its bigserial id) is produced only after the lock's subquery returned.
+   */
   async append(
     manager: EntityManager,
     row: { userId: string; data: LiveEventData; notificationId: string | null; occurredAt: string },
+    keepHours: number,
   ): Promise<LiveEventDto> {
-    // One writer per user at a time, until commit: a user's ids are then committed in their order, so a stream that
-    // resumes after id n never skips an id below n that committed later.
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [row.userId]);
     const [inserted] = (await manager.query(
-      `INSERT INTO notifications.live_events (user_id, data, notification_id, occurred_at)
-       VALUES ($1, $2, $3, $4) RETURNING id, data, notification_id, occurred_at`,
-      [row.userId, JSON.stringify(row.data), row.notificationId, row.occurredAt],
+      `WITH pruned AS (
+         DELETE FROM notifications.live_events
+         WHERE user_id = $1 AND created_at < now() - make_interval(secs => $5))
+       INSERT INTO notifications.live_events (user_id, data, notification_id, occurred_at)
+       SELECT $1::uuid, $2::jsonb, $3::uuid, $4::timestamptz
+       FROM (SELECT pg_advisory_xact_lock(hashtextextended($1::text, 0))) AS locked
+       RETURNING id, data, notification_id, occurred_at`,
+      [row.userId, JSON.stringify(row.data), row.notificationId, row.occurredAt, keepHours * 3600],
     )) as LiveEventRow[];
     return toLiveEventDto(inserted);
-  }
-
-  /** Drops the user's events older than the replay window (few rows per user: done as they get new ones). */
-  async prune(manager: EntityManager, userId: string, keepHours: number): Promise<void> {
-    await manager.query(
-      `DELETE FROM notifications.live_events
-       WHERE user_id = $1 AND created_at < now() - make_interval(secs => $2)`,
-      [userId, keepHours * 3600],
-    );
   }
 
   /** The user's newest event id ('0' without any). */

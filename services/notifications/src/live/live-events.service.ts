@@ -36,13 +36,11 @@ export class LiveEventsService {
       const notificationId = delivery.notification
         ? await this.notify(manager, delivery.userId, delivery.notification, occurredAt)
         : null;
-      const event = await this.log.append(manager, {
-        userId: delivery.userId,
-        data: delivery.data,
-        notificationId,
-        occurredAt,
-      });
-      await this.log.prune(manager, delivery.userId, this.config.LIVE_EVENTS_KEEP_HOURS);
+      const event = await this.log.append(
+        manager,
+        { userId: delivery.userId, data: delivery.data, notificationId, occurredAt },
+        this.config.LIVE_EVENTS_KEEP_HOURS,
+      );
       this.push.add(manager, delivery.userId, event);
     }
   }
