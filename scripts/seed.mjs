@@ -13,13 +13,15 @@
 //   --if-empty   do nothing when the catalogue already has products
 //   NATS_URL     default nats://127.0.0.1:4222
 //   DATABASE_URL default postgres://postgres@127.0.0.1:5432/souvenir (the support role only)
-//   PUBLIC_URL   base URL the web app is served from (images are <PUBLIC_URL>/seed/*.svg), default http://localhost:3000
+//   PUBLIC_URL   base URL the web app and API are served from, default http://localhost:3000: the souvenirs' photos are
+//                uploaded there (POST /api/uploads, media's pipeline; scripts/seed/photos.mjs), or where uploads are not
+//                available, linked as the drawings <PUBLIC_URL>/seed/*.svg
 import { Logger } from '@nestjs/common';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { ErrorCode, RPC } from '@souvenir/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
 import { BUYERS, DEMO_PASSWORD, PAST_SALES, PRODUCTS, SELLERS, SUPPORT_ACCOUNT } from './seed/data.mjs';
-import { imageFiles } from './seed/images.mjs';
+import { uploadDemoPhotos } from './seed/photos.mjs';
 import { setUserRole } from './support-grant.mjs';
 
 const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222';
@@ -233,6 +235,12 @@ async function main() {
   let skipped = 0;
   const existing = new Map();
   for (const [username, id] of sellerIds) existing.set(username, await listedTitles(id));
+  const imagesOf = await uploadDemoPhotos(
+    PRODUCTS.filter(([title, , , , , , , , , username]) => !existing.get(username)?.has(title)).map(
+      ([title, , , , , , , , , username]) => ({ title, username }),
+    ),
+    { publicUrl: PUBLIC_URL, password: DEMO_PASSWORD },
+  );
   for (const [
     title,
     description,
@@ -258,7 +266,7 @@ async function main() {
       category,
       country,
       isCustomsVerified,
-      images: imageFiles(title).map((file) => `${PUBLIC_URL}/seed/${file}`),
+      images: imagesOf(title),
     };
     try {
       await send(RPC.catalog.createProduct, { actorId: sellerIds.get(username), product });

@@ -33,6 +33,15 @@ it('fills an empty catalogue once, then adds nothing; the support demo account d
   expect(listed).toBeGreaterThan(50);
   const page = await http('GET', '/api/products?limit=1');
   expect(page.status).toBe(200);
+  // The photos went through media's pipeline (issue 25): uploaded, sized, and served from /media/ as WebP.
+  expect(first.stdout).toMatch(/uploaded \d+ photos through media/);
+  const listedPhotos = ((await http('GET', '/api/products?limit=24')).body as { images: string[] }[])
+    .flatMap((item) => item.images)
+    .filter((url) => url.includes('/media/'));
+  const photo = listedPhotos[0];
+  expect(photo).toMatch(new RegExp(`^${stack.url}/media/[0-9a-f]{32}-800\\.webp$`));
+  const served = await fetch(photo!.replace('-800.webp', '-320.webp'));
+  expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/webp']);
 
   const again = seed();
   expect(again.status).toBe(0);
