@@ -8,8 +8,78 @@
 //   noMatch   a typo of a known word (answered with a "Did you mean") or letters that match nothing;
 //   laterPage pages 2 and 3 of a frequent or two-word search, following X-Next-Cursor (the first page is not counted);
 //   filtered  a word plus a country, a price range and/or a category, any sort.
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { percentiles } from './stats.mjs';
 import { VOCABULARY } from './seed.mjs';
+
+const TICK_MS = 10; // USER_HZ 100 on Linux
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+function procFile(pid, file) {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return null; // gone, or not ours to read
+  }
+}
+
+function cpuTicks(pid) {
+  const stat = procFile(pid, 'stat');
+  if (!stat) return null;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]); // utime + stime
+}
+
+/**
+ * The processes a cold search costs CPU in, found in /proc: this checkout's stack (`<service>/dist/main.js` and the
+ * gateway's; other checkouts' stacks on the machine are not counted) and the Postgres backends of its database (named
+ * by catalog's DATABASE_URL), each in a group: catalog, gateway, postgres, other services.
+ */
+function stackProcesses() {
+  const found = [];
+  let database = null;
+  const pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  for (const pid of pids) {
+    const args = procFile(pid, 'cmdline')?.split('\0') ?? [];
+    const main = args.map((a) =>
+      /^(?:services\/([a-z-]+)|(gateway))\/dist\/main\.js$/.exec(a.startsWith(ROOT) ? a.slice(ROOT.length) : ''),
+    );
+    const match = main.find(Boolean);
+    if (!match) continue;
+    const name = match[2] ?? match[1];
+    found.push({ pid, group: name === 'catalog' || name === 'gateway' ? name : 'other services' });
+    if (name === 'catalog') {
+      const url = /(?:^|\0)DATABASE_URL=([^\0]+)/.exec(procFile(pid, 'environ') ?? '')?.[1];
+      if (url) database = new URL(url).pathname.slice(1);
+    }
+  }
+  if (database)
+    for (const pid of pids)
+      if (procFile(pid, 'comm')?.trim() === 'postgres' && procFile(pid, 'cmdline')?.includes(` ${database} `))
+        found.push({ pid, group: 'postgres' });
+  return found;
+}
+
+/** CPU ms per search of each group from now until `stop(searches)` (postgres backends that start meanwhile count whole). */
+function sampleCpu() {
+  const start = new Map(stackProcesses().map((p) => [p.pid, cpuTicks(p.pid) ?? 0]));
+  const self = process.cpuUsage();
+  return (searches) => {
+    const ms = { postgres: 0, catalog: 0, gateway: 0, 'other services': 0 };
+    for (const p of stackProcesses()) {
+      const end = cpuTicks(p.pid);
+      if (end !== null) ms[p.group] += (end - (start.get(p.pid) ?? 0)) * TICK_MS;
+    }
+    const used = process.cpuUsage(self);
+    ms['load generator'] = (used.user + used.system) / 1000;
+    const perSearch = Object.fromEntries(
+      Object.entries(ms).map(([group, total]) => [group, searches ? Math.round((total / searches) * 100) / 100 : null]),
+    );
+    perSearch.total = Math.round(Object.values(perSearch).reduce((a, b) => a + (b ?? 0), 0) * 100) / 100;
+    return perSearch;
+  };
+}
 
 const SORTS = ['recent', 'recent', 'price_asc', 'price_desc', 'popular'];
 const pick = (values) => values[Math.floor(Math.random() * values.length)];
@@ -124,7 +194,9 @@ export async function coldSearches({ base, connections, seconds, seen = new Set(
   // Requests through undici's pool (cheap for the load generator); the gateway's headers say what the answer was.
   const { Pool } = await import('undici');
   const pool = new Pool(base, { connections, keepAliveTimeout: 30_000 });
+  let requests = 0;
   const get = async (path, kind, record = true) => {
+    requests++;
     const started = performance.now();
     try {
       const res = await pool.request({ path, method: 'GET', headers: { accept: 'application/json' } });
@@ -154,6 +226,7 @@ export async function coldSearches({ base, connections, seconds, seen = new Set(
       return null;
     }
   };
+  const stopCpu = sampleCpu();
   const deadline = Date.now() + seconds * 1000;
   let turn = 0;
   await Promise.all(
@@ -175,8 +248,16 @@ export async function coldSearches({ base, connections, seconds, seen = new Set(
       }
     }),
   );
+  // Every request sent counts (a later page's first page too), as each costs the stack a search.
+  const cpuMsPerSearch = stopCpu(requests);
   await pool.close();
+  console.log(
+    `   c=${connections}: CPU ms per search: ${Object.entries(cpuMsPerSearch)
+      .map(([group, ms]) => `${group} ${ms}`)
+      .join(', ')} (load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`,
+  );
   return {
+    cpuMsPerSearch,
     connections,
     seconds,
     distinctQueries: seen.size,
