@@ -29,6 +29,8 @@ const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222';
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/souvenir';
 const PUBLIC_URL = (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '');
 const ifEmpty = process.argv.includes('--if-empty');
+/** A souvenir's image URLs: its photos as media answered their upload (set in main), or its drawings' own. */
+let imagesOf = (title) => imageFiles(title).map((file) => `${PUBLIC_URL}/seed/${file}`);
 const READY_TIMEOUT_MS = 60_000;
 
 // Nest's client logs every connection status change; the seed only wants problems.
@@ -141,7 +143,7 @@ async function seedSale(sale, sellerIds, buyerIds, listed) {
         category: sale.category,
         country: sale.country,
         isCustomsVerified: true,
-        images: imageFiles(sale.imagesOf).map((file) => `${PUBLIC_URL}/seed/${file}`),
+        images: imagesOf(sale.imagesOf),
       },
     }));
   const intent = await send(RPC.payments.createIntent, {
@@ -236,7 +238,7 @@ async function main() {
   let skipped = 0;
   const existing = new Map();
   for (const [username, id] of sellerIds) existing.set(username, await listedTitles(id));
-  const imagesOf = await uploadDemoPhotos(
+  imagesOf = await uploadDemoPhotos(
     PRODUCTS.filter(([title, , , , , , , , , username]) => !existing.get(username)?.has(title)).map(
       ([title, , , , , , , , , username]) => ({ title, username }),
     ),
