@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -5,9 +6,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CONTENTS, CONTENTS_LABELS, countryOfLocation, CUSTOMS_DISCLAIMER, type Contents } from '@souvenir/contracts';
+import { Link as RouterLink } from 'react-router';
 import { FormSection } from '../catalog/components/FormSection';
 import { useGetCountryRulesQuery } from './customsApi';
 import { RuleNotice } from './RuleNotice';
@@ -41,6 +44,20 @@ export function ContentsSection({ contents, onChange, error, sellerLocation }: P
       title="Contents"
       description="Does the item contain any of these? Some may not be sold or posted in your country."
     >
+      {!country && (
+        // Identity owns the location and the sell form does not ask again: one place to say where the seller is.
+        <Alert severity="info" data-testid="no-seller-country">
+          {sellerLocation?.trim()
+            ? `Your profile location, “${sellerLocation.trim()}”, names no country we recognise.`
+            : 'Your profile has no location.'}{' '}
+          Without your country we cannot show customs guidance for what you sell, and checkout cannot keep delivery
+          within your country. Add it in{' '}
+          <Link component={RouterLink} to="/profile">
+            your profile
+          </Link>{' '}
+          (for example “Lisbon, Portugal”).
+        </Alert>
+      )}
       <FormControl error={Boolean(error)} component="fieldset" variant="standard">
         <FormLabel component="legend" sx={{ mb: 1 }}>
           What the item contains (required)
@@ -75,9 +92,7 @@ export function ContentsSection({ contents, onChange, error, sellerLocation }: P
       )}
       <Box>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {country
-            ? `Rules shown are ${country}'s, where you sell from. `
-            : 'Add your country to your profile location to see its rules here. '}
+          {country ? `Rules shown are ${country}'s, where you sell from. ` : ''}
           {CUSTOMS_DISCLAIMER}
         </Typography>
       </Box>

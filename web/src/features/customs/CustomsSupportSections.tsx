@@ -200,7 +200,8 @@ function ProvenanceItem({ item, onDecided }: { item: ProvenanceReviewItemDto; on
         </Link>
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        From {item.country} · contents: {item.contents.map((c) => CONTENTS_LABELS[c]).join(', ')}
+        From {item.country} · contents:{' '}
+        {item.contents ? item.contents.map((c) => CONTENTS_LABELS[c]).join(', ') : 'not declared'}
         {bought ? ` · bought at ${bought}` : ''}
         {provenance.boughtOn ? ` in ${provenance.boughtOn}` : ''}
       </Typography>

@@ -7,6 +7,8 @@ import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import {
+  CONTENTS_LABELS,
+  CONTENTS_NOT_DECLARED,
   CUSTOMS_DISCLAIMER,
   ORIGIN_LEVEL_SENTENCES,
   ORIGIN_LEVELS,
@@ -40,6 +42,13 @@ export function OriginBadge({ level }: { level: OriginLevel | null }) {
       data-testid="origin-badge"
     />
   );
+}
+
+/** What the seller declared the item contains; a listing made through the API without contents says so. */
+function contentsSentence(contents: ProductDto['contents']): string {
+  if (contents === null) return `${CONTENTS_NOT_DECLARED}.`;
+  if (contents.includes('none')) return 'Contents, as the seller declares: none of the listed kinds.';
+  return `Contents, as the seller declares: ${contents.map((c) => CONTENTS_LABELS[c]).join(', ')}.`;
 }
 
 /**
@@ -78,6 +87,9 @@ export function CustomsPanel({ product }: { product: ProductDto }) {
           The seller has not said this item cleared customs.
         </Typography>
       )}
+      <Typography variant="body2" sx={{ mt: 1 }} data-testid="product-contents">
+        {contentsSentence(product.contents)}
+      </Typography>
       {(bought || provenance?.boughtOn) && (
         <Typography variant="body2" sx={{ mt: 1 }}>
           Bought {bought ? `at ${bought}` : ''}

@@ -63,9 +63,9 @@ const initialValues = {
   country: '',
   images: [] as string[],
   isCustomsVerified: false,
-  // Required (issue 26): "None of these", the common answer, is ticked to start with; ticking anything else clears it,
-  // and clearing every box fails the DTO's "tick what it contains" check.
-  contents: ['none'] as Contents[],
+  // Required (issue 26), and nothing is ticked to start with: "None of these" is a claim only the seller may make. An
+  // empty list fails the DTO's "Contents is required" check, which brings the checklist into view with the focus.
+  contents: [] as Contents[],
 };
 
 type SellForm = typeof initialValues;
