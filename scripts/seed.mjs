@@ -21,6 +21,7 @@ import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { ErrorCode, RPC } from '@souvenir/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
 import { BUYERS, DEMO_PASSWORD, PAST_SALES, PRODUCTS, SELLERS, SUPPORT_ACCOUNT } from './seed/data.mjs';
+import { contentsOf } from './seed/contents.mjs';
 import { imageFiles } from './seed/images.mjs';
 import { uploadDemoPhotos } from './seed/photos.mjs';
 import { setUserRole } from './support-grant.mjs';
@@ -270,6 +271,7 @@ async function main() {
       country,
       isCustomsVerified,
       images: imagesOf(title),
+      contents: contentsOf(title),
     };
     try {
       await send(RPC.catalog.createProduct, { actorId: sellerIds.get(username), product });
