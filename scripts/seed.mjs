@@ -144,7 +144,7 @@ async function seedSale(sale, sellerIds, buyerIds, listed) {
         category: sale.category,
         country: sale.country,
         isCustomsVerified: true,
-      contents: contentsOf(sale.title),
+        contents: contentsOf(sale.title),
         images: imagesOf(sale.imagesOf),
       },
     }));
