@@ -8,7 +8,7 @@ import { readOptions } from './lib/options.mjs';
 import { ensureBuilt, testing, freeOffset, processLog, availableServices, startProduct, ROOT } from './lib/infra.mjs';
 import { seed, seedPlan, loginUserNumbers, username, BENCH_PASSWORD } from './lib/seed.mjs';
 import { load, call, login } from './lib/http.mjs';
-import { directRoutes, explainRoute, loadDirect, directPool } from './lib/direct.mjs';
+import { CONTENTS_FILTER, directRoutes, explainRoute, loadDirect, directPool } from './lib/direct.mjs';
 import { natsBaseline, rpcLoad } from './lib/nats.mjs';
 import { fmt } from './lib/stats.mjs';
 import { machineGauge } from './lib/gauge.mjs';
@@ -114,7 +114,7 @@ async function main() {
   report.explain = [];
   const direct = directRoutes(ctx.direct);
   const wanted = [
-    ...(opts.parts.has('catalog') ? ['browse', 'filter', 'search', 'deepCursor'] : []),
+    ...(opts.parts.has('catalog') ? ['browse', 'filter', 'search', 'deepCursor', 'contents', 'documented'] : []),
     ...(opts.parts.has('signed-in')
       ? [
           'detail',
@@ -400,6 +400,15 @@ async function benchContext(base, plan, seller, buyer) {
     deepCursor: {
       path: `/api/products?cursor=${encodeURIComponent(cursor)}`,
       rpc: ['catalog.product.list', { query: { cursor } }],
+    },
+    // Issue 26's Contents facet and Documented origin switch, as browse sends them.
+    contents: {
+      path: `/api/products?contents=${CONTENTS_FILTER.join(',')}`,
+      rpc: ['catalog.product.list', { query: { contents: CONTENTS_FILTER } }],
+    },
+    documented: {
+      path: '/api/products?documentedOrigin=true',
+      rpc: ['catalog.product.list', { query: { documentedOrigin: true } }],
     },
     detail: {
       path: `/api/products/${fav.id}`,

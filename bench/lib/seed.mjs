@@ -243,6 +243,28 @@ const MESSAGES = [
 const arr = (values) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`;
 const pick = (values, r) => `(${arr(values)})[1 + floor(${r} * ${values.length})::int]`;
 
+/**
+ * What bench products contain, as shares of the catalogue (issue 26): most souvenirs none of the kinds, food and wood
+ * the common others, wildlife and cultural items rare; null is a listing whose contents were not declared.
+ */
+const CONTENTS_MIX = [
+  [0.03, null],
+  [0.7, '{none}'],
+  [0.78, '{food}'],
+  [0.86, '{wood}'],
+  [0.89, '{leather-or-reptile-skin}'],
+  [0.91, '{plant-or-seeds}'],
+  [0.93, '{shell}'],
+  [0.95, '{alcohol}'],
+  [0.96, '{fur-or-feathers}'],
+  [0.97, '{antique-over-100-years}'],
+  [0.98, '{cultural-or-archaeological}'],
+  [0.985, '{medicine}'],
+  [1, '{wood,shell}'],
+];
+const contentsMix = (r) =>
+  `CASE ${CONTENTS_MIX.map(([upTo, v]) => `WHEN ${r} < ${upTo} THEN ${v === null ? 'NULL' : `'${v}'`}`).join(' ')} END::text[]`;
+
 /** Sizes derived from the product count. */
 export function seedPlan(products) {
   const users = Math.max(2000, Math.round(products / 50));
@@ -313,23 +335,31 @@ export async function seed(client, plan, { imageBase }) {
   );
 
   // Products: sold when g % 33 = 0 (3 %), everything else active. Prices follow a long-tailed distribution.
+  // Contents (issue 26) as sellers tick them (CONTENTS_MIX), 3 % not declared (listed through the API without them);
+  // 4 % documented and 2 % checked origin, with provenance naming a document photo. No coral or ivory: some sellers'
+  // countries refuse them, and catalog would not have listed them.
   await step(
     'catalog.products',
     `
     INSERT INTO catalog.products (id, seller_id, title, description, price, original_price, condition, category, country, images,
-                                  is_customs_verified, status, favorite_count, created_at, updated_at)
+                                  is_customs_verified, status, favorite_count, created_at, updated_at,
+                                  contents, origin_level, provenance)
     SELECT pg_temp.bid('p' || g), pg_temp.bid('u' || (1 + g % $2::int)),
            adj || ' ' || mat || ' ' || noun || ' from ' || city,
            adj || ' ' || lower(mat) || ' ' || lower(noun) || ' from ' || city || ', ' || country || '. ' || ph1 || ' ' || ph2 || ' ' || ph3,
            price, CASE WHEN r6 < 0.3 THEN round(price * 1.3, 2) END,
            CASE WHEN r7 < 0.6 THEN 'new' WHEN r7 < 0.85 THEN 'like-new' ELSE 'good' END,
            ${pick(CATEGORIES, 'r8')}, country, ARRAY[$3 || '/placeholder.svg'], r9 < 0.5,
-           CASE WHEN g % 33 = 0 THEN 'sold' ELSE 'active' END, 0, ts, ts
+           CASE WHEN g % 33 = 0 THEN 'sold' ELSE 'active' END, 0, ts, ts,
+           ${contentsMix('r10')},
+           CASE WHEN r11 < 0.02 THEN 'checked' WHEN r11 < 0.06 THEN 'documented' END,
+           CASE WHEN r11 < 0.06 THEN jsonb_build_object('boughtCountry', country, 'boughtCity', city,
+                                                        'documents', jsonb_build_array($3 || '/placeholder.svg')) END
       FROM (SELECT g, ${pick(ADJECTIVES, 'random()')} adj, ${pick(MATERIALS, 'random()')} mat, ${pick(NOUNS, 'random()')} noun,
                    c, (${arr(COUNTRIES)})[1 + c] country, (${arr(CITIES)})[1 + c * 3 + floor(random() * 3)::int] city,
                    ${pick(PHRASES, 'random()')} ph1, ${pick(PHRASES, 'random()')} ph2, ${pick(PHRASES, 'random()')} ph3,
                    round((4 + exp(random() * 6.2))::numeric, 2) price, random() r6, random() r7, random() r8, random() r9,
-                   now() - random() * interval '365 days' ts
+                   random() r10, random() r11, now() - random() * interval '365 days' ts
               FROM (SELECT g, floor(random() * ${COUNTRIES.length})::int c FROM generate_series(1, $1::int) g) gc) s`,
     [plan.products, plan.sellers, imageBase],
   );
@@ -364,7 +394,8 @@ export async function seed(client, plan, { imageBase }) {
     INSERT INTO favourites.product_cards (product_id, seller_id, card)
     SELECT p.id, p.seller_id, json_build_object('id', p.id, 'title', p.title, 'description', p.description, 'price', p.price::text,
              'originalPrice', p.original_price::text, 'condition', p.condition, 'category', p.category, 'country', p.country,
-             'images', to_json(p.images), 'isCustomsVerified', p.is_customs_verified,
+             'images', to_json(p.images), 'isCustomsVerified', p.is_customs_verified, 'contents', to_json(p.contents),
+             'originLevel', coalesce(p.origin_level, CASE WHEN p.is_customs_verified THEN 'self-declared' END),
              'createdAt', to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'status', p.status)
       FROM catalog.products p WHERE p.id IN (SELECT product_id FROM favourites.favourites)`,
   );
