@@ -11,6 +11,7 @@ import { formatMoney } from '../utils/money';
 import { ConditionChip } from './ConditionChip';
 import { CustomsChip } from './CustomsChip';
 import { FavoriteButton } from './FavoriteButton';
+import { OriginChip } from './OriginChip';
 import { ProductImage } from './ProductImage';
 import { ProductMeta } from './ProductMeta';
 import { translucent } from '../app/theme';
@@ -69,8 +70,22 @@ export function ProductCard({ product, layout = 'grid', sold = false, showFavori
               list ? '(min-width: 600px) 220px, 130px' : '(min-width: 1200px) 300px, (min-width: 600px) 50vw, 100vw'
             }
           />
-          <Stack direction="row" spacing={0.75} sx={{ position: 'absolute', top: 10, left: 10 }}>
+          {/* Over the photo, so the chips never move the card's text; a narrow list photo stacks them. */}
+          <Stack
+            direction={list ? 'column' : 'row'}
+            useFlexGap
+            spacing={0.75}
+            sx={{
+              position: 'absolute',
+              top: 10,
+              left: 10,
+              right: list ? 10 : 56,
+              flexWrap: 'wrap',
+              alignItems: 'flex-start',
+            }}
+          >
             <CustomsChip verified={product.isCustomsVerified} />
+            <OriginChip level={product.originLevel} />
           </Stack>
           {sold && (
             <Box
