@@ -139,12 +139,12 @@ export function writeMarkdown(report, dir) {
     lines.push(
       `A ${u.photo.width} × ${u.photo.height} ${u.photo.format} of ${u.photo.kb} KB with EXIF (camera, GPS, orientation), uploaded through the gateway to media by one signed-in person, closed loop: each uploader sends the next photo when its 201 arrives (checked, turned, stripped, WebP at 320/800/1600 px and the placeholder, stored, recorded); ${u.seconds} s per concurrency after a warm-up.`,
       '',
-      '| uploaders | uploads | uploads/s | p50 ms | p95 ms | p99 ms | failed | media CPU % | gateway CPU % | load 1-min start → end |',
-      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+      '| uploaders | uploads | uploads/s | p50 ms | p95 ms | p99 ms | failed | media CPU % | media CPU ms per upload | gateway CPU % | load 1-min start → end |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     );
     for (const ph of u.phases)
       lines.push(
-        `| ${ph.concurrency} | ${ph.uploads} | ${fmt(ph.uploadsPerSecond, 2)} | ${fmt(ph.latencyMs.p50, 0)} | ${fmt(ph.latencyMs.p95, 0)} | ${fmt(ph.latencyMs.p99, 0)} | ${ph.failed} | ${fmt(ph.cpuPercent.media)} | ${fmt(ph.cpuPercent.gateway)} | ${ph.loadAvgAtStart[0]} → ${ph.loadAvgAtEnd[0]} |`,
+        `| ${ph.concurrency} | ${ph.uploads} | ${fmt(ph.uploadsPerSecond, 2)} | ${fmt(ph.latencyMs.p50, 0)} | ${fmt(ph.latencyMs.p95, 0)} | ${fmt(ph.latencyMs.p99, 0)} | ${ph.failed} | ${fmt(ph.cpuPercent.media)} | ${ph.mediaCpuMsPerUpload ?? '–'} | ${fmt(ph.cpuPercent.gateway)} | ${ph.loadAvgAtStart[0]} → ${ph.loadAvgAtEnd[0]} |`,
       );
     lines.push('');
   }
