@@ -22,6 +22,8 @@ import { ROOT, stopChild } from './infra.mjs';
 const OPEN_CONCURRENCY = 100;
 /** A message not seen in a recipient's tab this long after its POST returned counts as lost. */
 const LOST_AFTER_MS = 10_000;
+/** How long an event read before its POST's answer waits for that answer. */
+const EARLY_KEPT_MS = 180_000;
 const MESSAGE_ID = /"messageId":"([0-9a-f-]{36})"/;
 
 const rssMb = (pid) => {
@@ -199,8 +201,9 @@ function deliveryMatcher() {
     const list = early.get(id) ?? [];
     list.push({ personId: person.id, at });
     early.set(id, list);
-    // A message whose POST failed (or another person's) never claims its early arrivals: drop them after a while.
-    if (list.length === 1) setTimeout(() => early.delete(id), LOST_AFTER_MS).unref();
+    // A message whose POST failed never claims its early arrivals: drop them once no answer can still come (an
+    // overloaded run queues POSTs in the client's pool for far longer than LOST_AFTER_MS).
+    if (list.length === 1) setTimeout(() => early.delete(id), EARLY_KEPT_MS).unref();
   };
   m.sent = (id, to, returnedAt, tabs, measured) => {
     const entry = { to, returnedAt, tabs, seen: 0, measured };
