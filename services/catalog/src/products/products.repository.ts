@@ -85,23 +85,21 @@ export class ProductsRepository {
   }
 
   /**
-   * A page of a search whose total is not known yet, and the total, counted up to `bound` + 1: one statement when no
-   * more than `bound` match (the count and the page read the same matches), and the tiers walked after it when more
-   * do (`findSearchPage`).
+   * A search's total, counted up to `bound` + 1, and its page when no more than `bound` match: one statement (the
+   * count and the page read the same matches). `found` is null past the bound: the page is then walked tier by tier
+   * (`findPage` with the count), which a total recomputed in the background never needs.
    */
-  async findSearchPageCounting(
+  async countWithFewMatches(
     filters: ProductFilters,
     page: Omit<PageRequest, 'matchCount'>,
     bound: number,
-  ): Promise<{ found: KeyedProduct[]; counted: number }> {
+  ): Promise<{ counted: number; found: KeyedProduct[] | null }> {
     const rows = await this.read<PageRow & { count: number; tier?: SearchTier }>(
       browse.countedFewMatchesPage(filters, page.sort, page.after, page.limit, bound),
     );
     const counted = rows[0].count;
-    if (counted > bound)
-      return { counted, found: await this.findSearchPage(filters, { ...page, matchCount: counted }) };
-    const found = rows.filter((r) => r.id !== null).map((r) => keyed(r, page.sort, r.tier));
-    return { counted, found };
+    if (counted > bound) return { counted, found: null };
+    return { counted, found: rows.filter((r) => r.id !== null).map((r) => keyed(r, page.sort, r.tier)) };
   }
 
   /**

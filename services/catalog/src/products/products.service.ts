@@ -174,25 +174,21 @@ export class ProductsService {
     // One row more than the page: its presence says whether a next page exists. The total is counted exactly up to
     // TOTAL_COUNT_BOUND (one more means "more than that"). A search counts first: a search with no match reads no
     // page, and one with few matches reads them all at once through the index, in the same statement as the count
-    // (see findSearchPageCounting); browsing counts alongside the page.
+    // (see countWithFewMatches); browsing counts alongside the page.
     const count = () =>
       this.counts.getUpTo(filters, TOTAL_COUNT_BOUND, () => this.products.countUpTo(filters, TOTAL_COUNT_BOUND));
     let found: KeyedProduct[];
     let counted: number;
     if (filters.searchWords !== null) {
       // Unless the total is cached, the count and (when few match) the page are one statement.
-      let read: { found: KeyedProduct[]; counted: number } | undefined;
+      let read: { counted: number; found: KeyedProduct[] | null } | undefined;
       counted = await this.counts.getUpTo(filters, TOTAL_COUNT_BOUND, async () => {
-        read = await this.products.findSearchPageCounting(
-          filters,
-          { sort, after, limit: limit + 1 },
-          TOTAL_COUNT_BOUND,
-        );
+        read = await this.products.countWithFewMatches(filters, { sort, after, limit: limit + 1 }, TOTAL_COUNT_BOUND);
         return read.counted;
       });
       // `read` is this request's own only when the cache did not answer first (a stale total is recomputed behind).
       found =
-        read?.counted === counted
+        read?.counted === counted && read.found
           ? read.found
           : await this.products.findPage(filters, { sort, after, limit: limit + 1, matchCount: counted });
     } else {
