@@ -463,6 +463,29 @@ export async function seed(client, plan, { imageBase }) {
     ],
   );
 
+  // Ratings (issue 23): three sellers in five have published reviews, so product and seller cards carry a rating as in
+  // production. Written as reviews' publications would leave them: reviews' summary (count, sum, distribution) and
+  // the rating.changed it announces applied to every read model (catalog, favourites, identity) at version 1. The
+  // reviews themselves are not seeded: no benched route lists them.
+  await step(
+    'reviews.rating_summaries',
+    `
+    INSERT INTO reviews.rating_summaries (user_id, review_count, rating_sum, stars_1, stars_2, stars_3, stars_4, stars_5, version)
+    SELECT id, s1 + s2 + s3 + s4 + s5, s1 + 2 * s2 + 3 * s3 + 4 * s4 + 5 * s5, s1, s2, s3, s4, s5, 1
+      FROM (SELECT id, (g % 7 = 0)::int s1, (g % 5 = 0)::int s2, g % 3 s3, 1 + g % 11 s4, 2 + g % 29 s5
+              FROM (SELECT pg_temp.bid('u' || g) id, g FROM generate_series(1, $1::int) g) u
+             WHERE g % 5 < 3) r`,
+    [plan.sellers],
+  );
+  for (const table of ['catalog.sellers', 'favourites.sellers', 'identity.users'])
+    await step(
+      `${table} ratings`,
+      `
+    UPDATE ${table} t SET rating_average = round(r.rating_sum::numeric / r.review_count, 2),
+           rating_count = r.review_count, rating_version = r.version
+      FROM reviews.rating_summaries r WHERE r.user_id = t.id`,
+    );
+
   const t = Date.now();
   await client.query(`VACUUM ANALYZE`);
   console.log(`  seed: VACUUM ANALYZE (${((Date.now() - t) / 1000).toFixed(1)} s)`);
