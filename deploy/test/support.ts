@@ -25,16 +25,27 @@ function declaredVariables(file: string): string[] {
   return [...source.matchAll(/^\s*(?:override\s+)?([A-Z][A-Z0-9_]+)\s*(?::[^=;]+)?=/gm)].map((m) => m[1]);
 }
 
-/** Every environment variable a process's config class reads (NATS client settings; services: ServiceConfig plus their own). */
+/**
+ * Every environment variable a process's config class reads (NATS client settings; services: ServiceConfig plus their
+ * own; and the shared session settings for a class that mixes in libs/platform's `withSessionConfig`).
+ */
 export function configVariables(process: ProcessName): string[] {
   const nats = declaredVariables('libs/platform/src/nats/nats-client-config.ts');
+  const file =
+    process === 'gateway'
+      ? 'gateway/src/config/gateway.config.ts'
+      : `services/${process}/src/config/${process}.config.ts`;
+  const session = readFileSync(path.join(ROOT, file), 'utf8').includes('withSessionConfig(')
+    ? declaredVariables('libs/platform/src/config/session-config.ts')
+    : [];
   const own =
     process === 'gateway'
-      ? [...nats, ...declaredVariables('gateway/src/config/gateway.config.ts')]
+      ? [...nats, ...session, ...declaredVariables(file)]
       : [
           ...nats,
           ...declaredVariables('libs/platform/src/config/service-config.ts'),
-          ...declaredVariables(`services/${process}/src/config/${process}.config.ts`),
+          ...session,
+          ...declaredVariables(file),
         ];
   return [...new Set(own)];
 }
