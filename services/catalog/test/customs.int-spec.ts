@@ -334,6 +334,13 @@ describe('support', () => {
       decision: 'approve',
     });
     expect(checked.originLevel).toBe('checked');
+    // Announced in the same transaction, for read models that keep product cards (favourites).
+    const [announced] = await infra.database.query<{ payload: Record<string, unknown> }>(
+      `SELECT payload FROM catalog.outbox_events WHERE subject = 'events.catalog.product.origin-changed'
+          AND payload->>'productId' = $1`,
+      [product.id],
+    );
+    expect(announced?.payload).toMatchObject({ productId: product.id, originLevel: 'checked' });
     const again = await errorOf(
       rpc.send(RPC.catalog.decideProvenance, { actorId: support, productId: product.id, decision: 'reject' }),
     );

@@ -250,6 +250,23 @@ describe('favourites service', () => {
     ).toEqual([]);
   });
 
+  it("follows support's decision on a favourited listing's documents: the stored card shows Checked (issue 26)", async () => {
+    const product = await rpc.send(RPC.catalog.createProduct, {
+      actorId: seller,
+      product: { ...listing('Documented bowl'), provenance: { documents: ['https://example.com/receipt.jpg'] } },
+    });
+    const fan = (await rpc.send(RPC.identity.register, person('originfan'))).id;
+    await rpc.send(RPC.favourites.add, { actorId: fan, productId: product.id });
+    expect((await listOf(fan)).map((p) => p.originLevel)).toEqual(['documented']);
+    const agent = (await rpc.send(RPC.identity.register, person('agent'))).id;
+    await infra.database.query(`UPDATE identity.users SET role = 'support' WHERE id = $1`, [agent]);
+    await rpc.send(RPC.catalog.decideProvenance, { actorId: agent, productId: product.id, decision: 'approve' });
+    await eventually(async () => {
+      expect(await listOf(fan)).toEqual([await favourited(product.id)]);
+      expect((await listOf(fan))[0]?.originLevel).toBe('checked');
+    });
+  });
+
   it('holds the favourites of a sold product and gives them back when the sale is cancelled before shipping (issue 19)', async () => {
     const product = await rpc.send(RPC.catalog.createProduct, {
       actorId: seller,

@@ -1,4 +1,5 @@
-import { IsArray, IsDateString, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
+import { IsArray, IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
+import { ORIGIN_LEVELS, type OriginLevel } from './contents';
 import { defineEvents, event } from '../events/event';
 
 /** A product became visible in browse and search. */
@@ -42,10 +43,23 @@ export class ProductRelistedEvent {
   @IsDateString() occurredAt!: string;
 }
 
+/**
+ * Support decided on a listing's documents (issue 26): its origin level as `ProductDto.originLevel` now answers it
+ * ('checked' when approved; the checkbox's 'self-declared' or null when rejected). Read models that keep product cards
+ * update theirs. Once per product: a listing is reviewed once.
+ */
+export class ProductOriginChangedEvent {
+  @IsUUID('all') productId!: string;
+  @IsUUID('all') sellerId!: string;
+  @IsOptional() @IsIn(ORIGIN_LEVELS) originLevel!: OriginLevel | null;
+  @IsDateString() occurredAt!: string;
+}
+
 /** catalog's event subjects, each with its payload class. */
 export const CATALOG_EVENTS = defineEvents('catalog', {
   productListed: event('events.catalog.product.listed', ProductListedEvent),
   productRemoved: event('events.catalog.product.removed', ProductRemovedEvent),
   productSold: event('events.catalog.product.sold', ProductSoldEvent),
   productRelisted: event('events.catalog.product.relisted', ProductRelistedEvent),
+  productOriginChanged: event('events.catalog.product.origin-changed', ProductOriginChangedEvent),
 });

@@ -133,6 +133,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.catalog.productRemoved,
       EVENTS.catalog.productSold,
       EVENTS.catalog.productRelisted,
+      // Support's decision on a listing's documents: the stored card's origin level (issue 26).
+      EVENTS.catalog.productOriginChanged,
       EVENTS.identity.userRegistered,
       EVENTS.identity.userUpdated,
       EVENTS.reviews.ratingChanged,

@@ -6,11 +6,12 @@ import type {
   OriginLevel,
   ProductDto,
   ProductListedEvent,
+  ProductOriginChangedEvent,
   ProductRemovedEvent,
   ProductRelistedEvent,
   ProductStatus,
 } from '@souvenir/contracts';
-import type { ProductSaleState } from './products.repository';
+import type { DecidedProvenance, ProductSaleState } from './products.repository';
 
 /**
  * One product joined to its seller, as `PRODUCT_COLUMNS` (queries/product-columns.ts) selects it: every read of a
@@ -120,6 +121,16 @@ export function toSaleChangedEvent(product: ProductSaleState): ProductRelistedEv
     productId: product.id,
     sellerId: product.sellerId,
     version: product.saleVersion,
+    occurredAt: new Date().toISOString(),
+  };
+}
+
+/** Support's decision, as the origin level `ProductDto` answers from now on (null falls back to the checkbox). */
+export function toOriginChangedEvent(row: DecidedProvenance): ProductOriginChangedEvent {
+  return {
+    productId: row.id,
+    sellerId: row.seller_id,
+    originLevel: originLevelOf(row),
     occurredAt: new Date().toISOString(),
   };
 }

@@ -57,6 +57,14 @@ const VISIBLE: ProductStatus[] = ['active', 'sold'];
  * their rows. Reads run on the pool, outside any transaction; writes take the caller's transaction, so a change
  * and its outbox event commit together.
  */
+/** A listing support has just decided on: enough to announce its new origin level. */
+export interface DecidedProvenance {
+  id: string;
+  seller_id: string;
+  origin_level: 'checked' | null;
+  is_customs_verified: boolean;
+}
+
 @Injectable()
 export class ProductsRepository {
   /** Rows a search page walks before it reads the rest through the index (SEARCH_WINDOW_ROWS; tests shrink it). */
@@ -252,9 +260,17 @@ export class ProductsRepository {
   }
 
   /** Records support's decision on a listing still waiting for review; false when it was not waiting. */
-  async decideProvenance(id: string, approve: boolean, reviewerId: string): Promise<boolean> {
-    const rows = await this.read<{ id: string }>(statements.decideProvenance(id, approve, reviewerId));
-    return rows.length > 0;
+  async decideProvenance(
+    manager: EntityManager,
+    id: string,
+    approve: boolean,
+    reviewerId: string,
+  ): Promise<DecidedProvenance | null> {
+    const [row] = await this.inTransaction<DecidedProvenance>(
+      manager,
+      statements.decideProvenance(id, approve, reviewerId),
+    );
+    return row ?? null;
   }
 
   /** The product's sale state, its row locked until the caller's transaction ends; null for an unknown id. */

@@ -33,7 +33,13 @@ import { CustomsService } from '../customs/customs.service';
 import { SellersService } from '../sellers/sellers.service';
 import { FirstPageCache, ProductCountCache } from './product-list-caches';
 import { decodeCursor, encodeCursor, type CursorKey } from './product-cursor';
-import { toCategoryDto, toProductListedEvent, toProductRemovedEvent, toSaleChangedEvent } from './product.mapper';
+import {
+  toCategoryDto,
+  toOriginChangedEvent,
+  toProductListedEvent,
+  toProductRemovedEvent,
+  toSaleChangedEvent,
+} from './product.mapper';
 import { correctWord, TOTAL_COUNT_BOUND } from './product-search';
 import type { ProductFilters } from './queries/product-filters';
 import { ProductsRepository, type KeyedProduct } from './products.repository';
@@ -116,11 +122,17 @@ export class ProductsService {
   /** Approve: the origin is 'checked'; reject: the documents no longer count. Answers the product as its page shows it. */
   async decideProvenance(request: DecideProvenanceRequest): Promise<ProductDto> {
     await this.customs.requireSupport(request.actorId, SUPPORT_ONLY_PROVENANCE);
-    const decided = await this.products.decideProvenance(
-      request.productId,
-      request.decision === 'approve',
-      request.actorId,
-    );
+    // The decision and its event in one transaction: favourites' stored cards follow the product's origin level.
+    const decided = await this.dataSource.transaction(async (manager) => {
+      const row = await this.products.decideProvenance(
+        manager,
+        request.productId,
+        request.decision === 'approve',
+        request.actorId,
+      );
+      if (row) await this.outbox.add(manager, EVENTS.catalog.productOriginChanged, toOriginChangedEvent(row));
+      return row;
+    });
     if (!decided) {
       if (!(await this.products.findVisibleById(request.productId))) throw DomainError.notFound('Product');
       throw DomainError.conflict('This listing is not waiting for a provenance review');

@@ -9,6 +9,7 @@ import {
   type FavouritedAmongRequest,
   type FavouritesPage,
   type ListFavouritesRequest,
+  type OriginLevel,
   type ProductDto,
   type RemoveFavouriteRequest,
   type RatingChangedEvent,
@@ -130,6 +131,14 @@ export class FavouritesService {
   async productRelisted(productId: string, saleVersion: number, manager: EntityManager): Promise<void> {
     if (await this.favourites.advanceSaleVersion(manager, productId, saleVersion))
       await this.favourites.reactivateHeld(manager, productId);
+  }
+
+  /**
+   * Support's decision on a product's documents reaches its stored card (consumer of catalog's origin-changed): the
+   * Favorites tab shows Checked, or no longer Documented. No card stored: the next catalog read stores the new level.
+   */
+  productOriginChanged(productId: string, originLevel: OriginLevel | null, manager: EntityManager): Promise<void> {
+    return this.cards.applyOriginLevel(manager, productId, originLevel);
   }
 
   /** A seller's new name, avatar or badge reaches the cards of their products (consumer of identity's events). */

@@ -3,7 +3,10 @@ import { EVENTS } from '@souvenir/contracts';
 import { EventConsumer } from '@souvenir/platform';
 import { FavouritesService } from './favourites.service';
 
-/** Follows catalog: a product that is removed or sold leaves every favourites list; a relisted one comes back. */
+/**
+ * Follows catalog: a product that is removed or sold leaves every favourites list; a relisted one comes back; support's
+ * decision on its documents changes its stored card's origin level.
+ */
 @Injectable()
 export class ProductEventsConsumer implements OnApplicationBootstrap {
   constructor(
@@ -19,6 +22,8 @@ export class ProductEventsConsumer implements OnApplicationBootstrap {
         this.favourites.productGone(event.productId, manager, 'sold', event.version),
       [EVENTS.catalog.productRelisted]: (event, manager) =>
         this.favourites.productRelisted(event.productId, event.version, manager),
+      [EVENTS.catalog.productOriginChanged]: (event, manager) =>
+        this.favourites.productOriginChanged(event.productId, event.originLevel, manager),
     });
   }
 }

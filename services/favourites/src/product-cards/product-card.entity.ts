@@ -6,8 +6,9 @@ export type ProductCard = Omit<ProductDto, 'seller' | 'isFavorited'>;
 
 /**
  * Read model: a favourited product as catalog answered it, so the Favorites tab does not call catalog. Products do not
- * change once listed (only their status, which ends every favourite of them), so the card stays true; it is deleted
- * when catalog's event says the product was removed or sold.
+ * change once listed (only their status, which ends every favourite of them, and their origin level, which catalog's
+ * origin-changed event brings), so the card stays true; it is deleted when catalog's event says the product was
+ * removed or sold.
  */
 @Entity({ schema: 'favourites', name: 'product_cards' })
 export class ProductCardEntity {

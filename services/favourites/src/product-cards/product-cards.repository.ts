@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ProductDto, RatingChangedEvent, UserProfileChangedEvent } from '@souvenir/contracts';
+import type { OriginLevel, ProductDto, RatingChangedEvent, UserProfileChangedEvent } from '@souvenir/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ProductCard } from './product-card.entity';
 
@@ -68,6 +68,21 @@ export class ProductCardsRepository {
     if (updated > 0) return true;
     const held = (await manager.query(`SELECT 1 FROM favourites.sellers WHERE id = $1`, [event.userId])) as unknown[];
     return held.length > 0;
+  }
+
+  /**
+   * A card's origin level after support's decision. Read and written back in JS under the row's lock, so the card's
+   * other fields keep their order (a jsonb round trip would reorder the JSON the Favorites tab answers).
+   */
+  async applyOriginLevel(manager: EntityManager, productId: string, originLevel: OriginLevel | null): Promise<void> {
+    const [row] = (await manager.query(`SELECT card FROM favourites.product_cards WHERE product_id = $1 FOR UPDATE`, [
+      productId,
+    ])) as { card: ProductCard }[];
+    if (!row) return;
+    await manager.query(`UPDATE favourites.product_cards SET card = $2::json WHERE product_id = $1`, [
+      productId,
+      JSON.stringify({ ...row.card, originLevel }),
+    ]);
   }
 
   /** A removed or sold product's card: no active favourite shows it any more. */

@@ -188,11 +188,15 @@ export function provenanceQueue(limit: number): Statement {
  */
 export function decideProvenance(id: string, approve: boolean, reviewerId: string): Statement {
   return {
-    text: `UPDATE catalog.products
+    // In a CTE so that the caller's manager.query answers the rows (an UPDATE's answer is [rows, count]).
+    text: `WITH d AS (
+           UPDATE catalog.products
               SET origin_level = CASE WHEN $2::boolean THEN 'checked' END,
                   provenance_reviewed_at = now(), provenance_reviewed_by = $3
             WHERE id = $1 AND status <> 'removed' AND origin_level = 'documented' AND provenance_reviewed_at IS NULL
-        RETURNING id`,
+        RETURNING id, seller_id, origin_level, is_customs_verified
+       )
+       SELECT id, seller_id, origin_level, is_customs_verified FROM d`,
     values: [id, approve, reviewerId],
   };
 }
