@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { LiveEventDto } from '@souvenir/contracts';
 import { api } from '../../../api/api';
 import { useAppDispatch } from '../../../app/hooks';
-import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { useCurrentUserId } from '../../auth/hooks/useCurrentUser';
 import { setLive } from '../liveStatus';
 import { EVERYTHING_LIVE, tagsForLiveEvent } from '../liveTags';
 
@@ -13,9 +13,10 @@ import { EVERYTHING_LIVE, tagsForLiveEvent } from '../liveTags';
  * server could not replay a gap (`refetch`), what the pages show loads again.
  */
 export function useLiveEvents(): void {
-  const { user } = useCurrentUser();
+  // Only the id: the app shell (Layout) runs this hook, and every other change of the session query (its request
+  // starting and ending) re-rendered the whole shell, header and footer, on each page's first load.
+  const meId = useCurrentUserId();
   const dispatch = useAppDispatch();
-  const meId = user?.id;
 
   useEffect(() => {
     if (!meId || typeof EventSource === 'undefined') return;
