@@ -42,4 +42,17 @@ describe('LiveStream', () => {
     const ids = written.flatMap((t) => /^id: (\d+)/.exec(t)?.[1] ?? []);
     expect(ids).toEqual(['4', '5', '7']);
   });
+
+  it('writes events that arrive swapped (pushed side by side by two consumers), each once', () => {
+    const written: string[] = [];
+    const res = Object.assign(stalledResponse(), {
+      write: (text: string) => written.push(text) > 0,
+    }) as unknown as Response;
+    const stream = new LiveStream(res);
+    stream.open();
+    stream.start({ kind: 'ready' }, '3');
+    for (const id of [5, 4, 6, 3]) stream.push(event(id));
+    const ids = written.flatMap((t) => /^id: (\d+)\ndata/.exec(t)?.[1] ?? []);
+    expect(ids).toEqual(['5', '4', '6']);
+  });
 });

@@ -16,12 +16,16 @@ const droppedStreams = new Counter({
 
 /**
  * One tab's `text/event-stream`. Events pushed while the missed ones are being replayed wait, and then only those
- * newer than the replay are written, so a reconnect neither skips nor repeats an event. A client whose unsent text
+ * newer than the replay are written, so a reconnect neither skips nor repeats an event. After that every pushed event
+ * newer than the replay is written even when it comes after a newer one: a user's events are committed in id order
+ * but pushed by the notifications service's consumers side by side, so two of them can arrive swapped (a reconnect
+ * may then replay one twice, which only reloads twice). A client whose unsent text
  * passes STREAM_BUFFER_LIMIT_BYTES (it stopped reading) is cut off, so it cannot grow this replica's memory.
  */
 export class LiveStream implements LiveClient {
   private waiting: PushedEvent[] | null = [];
-  private lastId = -1n;
+  /** The id the stream started after (the replay's last): only newer events are written. */
+  private floor = -1n;
 
   constructor(private readonly res: Response) {}
 
@@ -47,7 +51,7 @@ export class LiveStream implements LiveClient {
   start(opening: { kind: 'replay'; events: PushedEvent[] } | { kind: 'ready' | 'refetch' }, lastId: string): void {
     if (opening.kind === 'replay') for (const event of opening.events) this.writeEvent(event);
     else this.write(`id: ${lastId}\nevent: ${opening.kind}\ndata: {}\n\n`);
-    this.lastId = BigInt(lastId);
+    this.floor = BigInt(lastId);
     const waiting = this.waiting ?? [];
     this.waiting = null;
     for (const event of waiting) this.push(event);
@@ -55,7 +59,7 @@ export class LiveStream implements LiveClient {
 
   push(event: PushedEvent): void {
     if (this.waiting) this.waiting.push(event);
-    else if (event.id > this.lastId) this.writeEvent(event);
+    else if (event.id > this.floor) this.writeEvent(event);
   }
 
   heartbeat(): void {
@@ -67,7 +71,6 @@ export class LiveStream implements LiveClient {
   }
 
   private writeEvent(event: PushedEvent): void {
-    this.lastId = event.id;
     this.write(`id: ${event.id}\ndata: ${event.json}\n\n`);
   }
 
