@@ -113,7 +113,15 @@ async function livePeople(base, db, count) {
   for (let i = 0; i < names.length; i += 8)
     await Promise.all(
       names.slice(i, i + 8).map(async (u) => {
-        const { cookie } = await login(base, u.username, BENCH_PASSWORD);
+        // Two thousand argon2 verifications on a busy machine: a sign-in that timed out (503) is tried again.
+        let cookie;
+        for (let attempt = 1; !cookie; attempt++)
+          try {
+            ({ cookie } = await login(base, u.username, BENCH_PASSWORD));
+          } catch (error) {
+            if (attempt >= 5) throw error;
+            await new Promise((r) => setTimeout(r, 1000 * attempt));
+          }
         people.set(u.id, { id: u.id, cookie, tabs: [] });
       }),
     );
