@@ -65,9 +65,17 @@ it('refuses coral in Australia with the reason and source; a receipt makes Docum
   const seller = await newPerson(browser);
   await registerIn(seller.page, 'Ava', 'Sydney, Australia');
 
-  // Coral: the rule shows as soon as it is ticked, and listing is refused with the rule and its source.
+  // Contents is required and nothing is ticked to start with: List Item without an answer brings the checklist into
+  // view with the focus and the spec-style error.
   await fillListing(seller.page, `Coral branch ${unique()}`);
   const checklist = seller.page.getByTestId('contents-checklist');
+  expect(await checklist.getByRole('checkbox', { checked: true }).count()).toBe(0);
+  await seller.page.getByRole('button', { name: 'List Item' }).click();
+  await seller.page.getByText('Contents is required: tick what the item contains, or "None of these"').waitFor();
+  expect(await seller.page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('contents');
+  expect(seller.page.url()).toContain('/sell');
+
+  // Coral: the rule shows as soon as it is ticked, and listing is refused with the rule and its source.
   await checklist.getByLabel('Coral').check();
   expect(await checklist.getByLabel('None of these').isChecked()).toBe(false);
   await seller.page.getByText('Coral: May not be sold').waitFor();
@@ -133,4 +141,59 @@ it('refuses coral in Australia with the reason and source; a receipt makes Docum
     .waitFor()
     .catch(() => {});
   await shots(seller.page, 'browse-documented');
+  // The product card shows the origin level beside the Verified/Pending chip, named for screen readers.
+  const card = seller.page.getByRole('article', { name: title });
+  await card.getByTestId('card-origin-chip').filter({ hasText: 'Checked' }).waitFor();
+  expect(await card.getByTestId('card-origin-chip').textContent()).toBe('Origin: Checked');
+  await cardShots(seller.page, title, 'card-origin-grid');
+  await seller.page.getByRole('button', { name: 'List view' }).first().click();
+  await cardShots(seller.page, title, 'card-origin-list');
+});
+
+/** The card alone, at 1280 and 390 px: the chips beside each other over the photo (stacked on a list's narrow one). */
+async function cardShots(page: Page, title: string, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    const card = page.getByRole('article', { name: title });
+    // Below the sticky header, which would otherwise cover the chips.
+    await card.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200));
+    await card.screenshot({ path: `${dir}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+it('says when contents were not declared, and tells a seller whose location names no country what that means', async () => {
+  const seller = await newPerson(browser);
+  await registerIn(seller.page, 'Leo', 'Lisbon');
+  // The spec's call, without contents: listed, and the product page says the seller did not declare them.
+  const created = await callApi<{ id: string; contents: unknown }>(seller.page, 'POST', '/api/products', {
+    title: `Cork postcard ${unique()}`,
+    description: 'A postcard printed on cork, bought in the Alfama district.',
+    price: 4,
+    condition: 'new',
+    category: 'Collectibles',
+    country: 'Portugal',
+    images: [`${new URL(seller.page.url()).origin}/placeholder.svg`],
+  });
+  expect(created.status).toBe(201);
+  expect(created.body.contents).toBeNull();
+  await seller.page.goto(`/product/${created.body.id}`);
+  await seller.page.getByText('Contents not declared by the seller.').waitFor();
+
+  await seller.page.goto('/sell');
+  const notice = seller.page.getByTestId('no-seller-country');
+  await notice.waitFor();
+  expect(await notice.innerText()).toContain('“Lisbon”, names no country we recognise');
+  expect(await notice.innerText()).toContain('checkout cannot keep delivery within your country');
+  await shots(seller.page, 'sell-no-country');
+  if (process.env.SHOTS_DIR) {
+    for (const width of [1280, 390]) {
+      await seller.page.setViewportSize({ width, height: 900 });
+      await notice.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200));
+      await seller.page.screenshot({ path: `${process.env.SHOTS_DIR}/sell-no-country-view-${width}.png` });
+    }
+  }
 });

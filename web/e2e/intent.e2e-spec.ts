@@ -114,6 +114,8 @@ describe('the sell form says what is wrong with a photo, and where', () => {
     await photoUrl.fill(`${origin}/placeholder.svg`);
     await add.click();
     await seller.page.getByRole('img', { name: 'Photo 1' }).waitFor();
+    // Contents is required, with nothing ticked for the seller (issue 26).
+    await seller.page.getByTestId('contents-checklist').getByLabel('None of these').check();
     await seller.page.getByRole('button', { name: 'List Item' }).click();
     await seller.page.getByText('Product listed successfully!').waitFor();
     await seller.page.waitForURL(/\/product\/[0-9a-f-]{36}$/);

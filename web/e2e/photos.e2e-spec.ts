@@ -83,6 +83,7 @@ it('uploads two photos on /sell, reorders them, lists the item, and shows the si
     .getByLabel(/^Price/)
     .first()
     .fill('21.00');
+  await seller.page.getByTestId('contents-checklist').getByLabel('None of these').check();
   await seller.page.getByRole('button', { name: 'List Item' }).last().click();
   await seller.page.waitForURL(/\/product\/[0-9a-f-]{36}$/);
   const productUrl = seller.page.url();
