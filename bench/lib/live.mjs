@@ -22,6 +22,7 @@ import { ROOT, stopChild } from './infra.mjs';
 const OPEN_CONCURRENCY = 100;
 /** A message not seen in a recipient's tab this long after its POST returned counts as lost. */
 const LOST_AFTER_MS = 10_000;
+const OPEN_TIMEOUT_MS = 30_000;
 /** How long an event read before its POST's answer waits for that answer. */
 const EARLY_KEPT_MS = 180_000;
 const MESSAGE_ID = /"messageId":"([0-9a-f-]{36})"/;
@@ -55,6 +56,11 @@ function openStream(port, cookie, onMessage) {
       agent: false,
     });
     const stream = { ended: false, close: () => req.destroy() };
+    // A stream that has not started after OPEN_TIMEOUT_MS counts as failed (one hung open stalled a whole run).
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new Error(`no first event after ${OPEN_TIMEOUT_MS / 1000} s`));
+    }, OPEN_TIMEOUT_MS);
     req.on('response', (res) => {
       if (res.statusCode !== 200) {
         res.resume();
@@ -71,6 +77,7 @@ function openStream(port, cookie, onMessage) {
           buffer = buffer.slice(end + 1);
           if (!ready && line.startsWith('event: ')) {
             ready = true;
+            clearTimeout(timer);
             resolve(stream);
           } else if (line.startsWith('data: ') && line.includes('"message.sent"')) {
             const id = MESSAGE_ID.exec(line)?.[1];
