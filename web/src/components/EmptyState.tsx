@@ -8,9 +8,11 @@ interface Props {
   title: string;
   description?: string;
   action?: ReactNode;
+  /** The title's level in the page's outline: h3 under a section's h2, h2 straight under the page's h1. */
+  headingLevel?: 'h2' | 'h3';
 }
 
-export function EmptyState({ icon, title, description, action }: Props) {
+export function EmptyState({ icon, title, description, action, headingLevel = 'h3' }: Props) {
   return (
     <Box
       sx={{
@@ -26,7 +28,7 @@ export function EmptyState({ icon, title, description, action }: Props) {
       <Box sx={{ color: 'primary.light', '& svg': { fontSize: 56 } }} aria-hidden>
         {icon}
       </Box>
-      <Typography variant="h5" component="h3" sx={{ mt: 1 }}>
+      <Typography variant="h5" component={headingLevel} sx={{ mt: 1 }}>
         {title}
       </Typography>
       {description && <Typography sx={{ color: 'text.secondary', mt: 1 }}>{description}</Typography>}

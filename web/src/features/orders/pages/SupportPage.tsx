@@ -122,6 +122,7 @@ export default function SupportPage() {
       ) : items.length === 0 ? (
         <EmptyState
           icon={<TaskAltRounded />}
+          headingLevel="h2"
           title="No open claims"
           description="Every claim has been decided. New ones appear here when a seller's 72 hours to answer have passed."
         />
