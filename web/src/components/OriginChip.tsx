@@ -4,19 +4,7 @@ import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import type { OriginLevel } from '@souvenir/contracts';
 import { tintSx } from '../app/theme';
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  m: '-1px',
-  p: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
+import visuallyHidden from '@mui/utils/visuallyHidden';
 
 const SHOWN = {
   documented: { label: 'Documented', icon: <ReceiptLongOutlined />, tint: 'moving' },

@@ -20,19 +20,7 @@ import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { useNow } from '../../messages/hooks/useNow';
 import { OrderRow, OrderRowSkeleton } from '../components/OrderRow';
 import { SignInRequired } from '../components/SignInRequired';
-
-/** Read by screen readers, not shown: the badge's number is shown instead. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  m: '-1px',
-  p: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
+import visuallyHidden from '@mui/utils/visuallyHidden';
 
 const EMPTY = {
   purchases: {

@@ -22,6 +22,7 @@ import { EditProfileDialog } from '../components/EditProfileDialog';
 import { ListingsGrid } from '../components/ListingsGrid';
 import { ProfileHeader } from '../components/ProfileHeader';
 import ReviewsTab from '../../reviews/components/ReviewsTab';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 
 type TabKey = 'active' | 'favorites' | 'sold' | 'reviews';
 
@@ -31,21 +32,6 @@ const TAB_HEADINGS: Record<TabKey, string> = {
   sold: 'Sold items',
   reviews: 'Reviews',
 };
-// The tab panel's heading is for screen readers (the selected tab says the same on screen): without it the cards'
-// h3 titles would follow the profile's h1, skipping a level.
-const visuallyHidden = {
-  position: 'absolute',
-  // In px: a bare 1 in `sx` is 100%, which made the heading as wide as the page and the page scroll sideways.
-  width: '1px',
-  height: '1px',
-  m: '-1px',
-  p: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
-
 export default function ProfilePage() {
   const { id } = useParams();
   const [params, setParams] = useSearchParams();
@@ -150,6 +136,8 @@ export default function ProfilePage() {
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {/* For screen readers (the selected tab says the same on screen): without it the cards' h3 titles would
+            follow the profile's h1, skipping a level. */}
         <Typography component="h2" sx={visuallyHidden}>
           {TAB_HEADINGS[tab]}
         </Typography>
