@@ -45,3 +45,4 @@ export * from './notifications/notification.dto';
 export * from './notifications/notifications.rpc';
 export * from './notifications/notifications.subjects';
 export * from './media/media-urls';
+export * from './media/upload.dto';

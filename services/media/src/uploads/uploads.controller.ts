@@ -1,10 +1,11 @@
 import { Controller, Get, HttpCode, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
+import type { UploadDto } from '@souvenir/contracts';
 import type { Request, Response } from 'express';
 import { MEDIA_KEY, MediaStorage } from '../storage/media-storage';
 import { readOneFile } from './read-one-file';
 import { UploadRules } from './upload-rules';
 import { UploaderSession } from './uploader-session';
-import { type UploadDto, UploadsService } from './uploads.service';
+import { UploadsService } from './uploads.service';
 
 /** Stored objects never change (content-addressed keys): browsers and CDNs keep them a year without asking again. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

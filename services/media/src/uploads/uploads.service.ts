@@ -1,23 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
+import type { UploadDto } from '@souvenir/contracts';
 import type { EntityManager } from 'typeorm';
 import { MediaConfig } from '../config/media.config';
 import { PLACEHOLDER_WIDTH, processImage } from '../images/image-pipeline';
 import { mediaKey, MediaStorage } from '../storage/media-storage';
 import { hashesInImageUrls, mediaUrl } from './media-urls';
 import { UploadsRepository } from './uploads.repository';
-
-/** The answer to `POST /api/uploads` (201). */
-export interface UploadDto {
-  id: string;
-  /** The largest size: what a listing's `images` holds (the other sizes follow from it, see media-urls.ts). */
-  url: string;
-  width: number;
-  height: number;
-  sizes: { width: number; url: string }[];
-  /** A 16 px WebP as a data URL, shown blurred until the image arrives. */
-  placeholder: string;
-}
 
 /** How many unused uploads one clean-up run deletes at most (the next run takes the rest). */
 const CLEAN_UP_BATCH = 500;

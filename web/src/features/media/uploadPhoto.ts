@@ -1,12 +1,4 @@
-/** What `POST /api/uploads` answers (201): the URL a listing keeps is the largest size's. */
-export interface UploadedPhoto {
-  id: string;
-  url: string;
-  width: number;
-  height: number;
-  sizes: { width: number; url: string }[];
-  placeholder: string;
-}
+import type { UploadDto } from '@souvenir/contracts';
 
 /** A refused or failed upload, with the sentence to show (the server's when it gave one). */
 export class UploadError extends Error {}
@@ -19,7 +11,7 @@ export function uploadPhoto(
   file: File,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
-): Promise<UploadedPhoto> {
+): Promise<UploadDto> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', '/api/uploads');
@@ -28,7 +20,7 @@ export function uploadPhoto(
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     request.onload = () => {
-      const body = request.response as (UploadedPhoto & { message?: string | string[] }) | null;
+      const body = request.response as (UploadDto & { message?: string | string[] }) | null;
       if (request.status === 201 && body) {
         const absolute = (url: string) => new URL(url, window.location.origin).href;
         return resolve({
