@@ -14,6 +14,7 @@ import {
 } from '@souvenir/contracts';
 import { DomainError, EventConsumer, type RpcClient } from '@souvenir/platform';
 import { eventually, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { DataSource } from 'typeorm';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { NotificationsConfig } from '../src/config/notifications.config';
 
@@ -124,6 +125,43 @@ describe('notifications', () => {
     expect(toCat).toEqual([]);
     // Messages have their own badge: nothing in the bell.
     expect(await bellOf(ben)).toEqual([]);
+  });
+
+  it("applies events side by side: one person's event waiting for their lock does not hold up another's", async () => {
+    const [ana, ben, cat, dan] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    // Ben's log is locked from outside, as a long transaction of his own would hold it.
+    const runner = app.get(DataSource).createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.query(`SELECT pg_advisory_lock(hashtextextended($1::text, 0))`, [ben]);
+      await publish(EVENTS.messaging.messageSent, message(ana, ben));
+      await publish(EVENTS.messaging.messageSent, message(cat, dan));
+      // Applied one after the other, Cat's message waited behind Ben's until the lock gave way.
+      await eventually(async () => expect(await eventsOf(dan)).toHaveLength(1), 4000);
+      expect(await eventsOf(ben)).toEqual([]);
+    } finally {
+      await runner.query(`SELECT pg_advisory_unlock_all()`);
+      await runner.release();
+    }
+    await eventually(async () => expect(await eventsOf(ben)).toHaveLength(1));
+  });
+
+  it('a busy moment: every event reaches each of its people once, their ids in commit order', async () => {
+    const people = Array.from({ length: 6 }, () => randomUUID());
+    const pushed = new Map(people.map((id) => [id, pushedTo(id)]));
+    await nc.flush();
+    const sent = Array.from({ length: 60 }, (_, i) => message(people[i % 6], people[(i * 5 + 1) % 6]));
+    await Promise.all(sent.map((event) => publish(EVENTS.messaging.messageSent, event)));
+    for (const person of people) {
+      const expected = sent.filter((e) => e.fromUserId === person || e.toUserId === person).length;
+      await eventually(async () => expect(await eventsOf(person)).toHaveLength(expected));
+      const logged = await eventsOf(person);
+      const ids = logged.map((e) => BigInt(e.id));
+      expect(ids).toEqual([...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      expect(new Set(logged.map((e) => (e.data as { messageId: string }).messageId)).size).toBe(expected);
+      await eventually(() => expect(pushed.get(person)).toHaveLength(expected));
+      expect(new Set(pushed.get(person)!.map((e) => e.id))).toEqual(new Set(logged.map((e) => e.id)));
+    }
   });
 
   it("an order's changes go to its buyer and seller; the bell tells the one who did not act", async () => {

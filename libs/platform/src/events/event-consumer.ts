@@ -21,6 +21,16 @@ export type EventHandlers = { [S in EventSubject]?: (event: EventPayload<S>, man
 
 const RETRY_DELAY_MS = 1000;
 
+export interface ConsumerOptions {
+  /** The durable consumers' names start with this (the service's name by default). */
+  durablePrefix?: string;
+  /**
+   * How many events of one subject are applied at the same time (1: one after the other, in the stream's order).
+   * Only for handlers that need no order between events: each event is still applied once, in its own transaction.
+   */
+  concurrency?: number;
+}
+
 /**
  * A durable JetStream consumer per service. Each event is applied at most once: its id is inserted into
  * `processed_events` in the same transaction as the handler's writes, and a duplicate insert skips the handler.
@@ -44,7 +54,7 @@ export class EventConsumer implements BeforeApplicationShutdown {
    * filter subject per consumer works on every NATS server (multi-subject filters need 2.10; Debian ships 2.9),
    * and handlers never rely on ordering across subjects anyway.
    */
-  async start(handlers: EventHandlers, durablePrefix = this.options.name): Promise<void> {
+  async start(handlers: EventHandlers, { durablePrefix = this.options.name, concurrency = 1 }: ConsumerOptions = {}) {
     const jsm = await jetstreamManager(this.nc);
     const stream = this.options.eventStream;
     for (const subject of Object.keys(handlers)) {
@@ -63,12 +73,19 @@ export class EventConsumer implements BeforeApplicationShutdown {
       const consumer = await jetstream(this.nc).consumers.get(stream, durable);
       const messages = await consumer.consume({ max_messages: 64 });
       this.subscriptions.push(messages);
-      this.loops.push(
-        (async () => {
-          for await (const msg of messages) await this.handle(msg, handlers);
-        })(),
-      );
+      this.loops.push(this.consume(messages, handlers, concurrency));
     }
+  }
+
+  /** Applies the subject's events as they come, at most `concurrency` at a time. */
+  private async consume(messages: ConsumerMessages, handlers: EventHandlers, concurrency: number): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    for await (const msg of messages) {
+      const applied: Promise<void> = this.handle(msg, handlers).finally(() => inFlight.delete(applied));
+      inFlight.add(applied);
+      if (inFlight.size >= concurrency) await Promise.race(inFlight);
+    }
+    await Promise.all(inFlight);
   }
 
   /** Per durable consumer: events not yet delivered, and delivered but unacknowledged (read on each metrics scrape). */

@@ -23,6 +23,18 @@ export class NotificationsConfig extends ServiceConfig {
   @Max(365)
   NOTIFICATIONS_MAX_AGE_DAYS: number = 7;
 
+  /**
+   * How many events of one subject are applied side by side. Applied one at a time, a busy hour's messages queued
+   * behind each other's round trips; side by side, each recipient's rows are still written one transaction at a time
+   * (the user's lock in the log's append), so a user's ids keep their commit order, and names keep the newest
+   * version whatever the order. Each event in flight holds one of the service's 10 pooled connections.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(8)
+  LIVE_EVENTS_CONCURRENCY: number = 4;
+
   /** At most this many missed events are replayed on a reconnect; a longer gap answers "refetch". */
   @Type(() => Number)
   @IsInt()

@@ -4,6 +4,7 @@ import { EventConsumer } from '@souvenir/platform';
 import * as deliveries from './deliveries';
 import { LiveEventsService } from './live-events.service';
 import { UserNamesRepository } from './user-names.repository';
+import { NotificationsConfig } from '../config/notifications.config';
 
 /**
  * Follows what signed-in people should see at once: messaging's messages and read marks, payments' orders and
@@ -15,32 +16,36 @@ export class DomainEventsConsumer implements OnApplicationBootstrap {
     private readonly consumer: EventConsumer,
     private readonly live: LiveEventsService,
     private readonly names: UserNamesRepository,
+    private readonly config: NotificationsConfig,
   ) {}
 
   onApplicationBootstrap() {
-    return this.consumer.start({
-      [EVENTS.messaging.messageSent]: (event, manager) =>
-        this.live.record(manager, deliveries.messageSent(event), event.occurredAt),
-      [EVENTS.messaging.inboxChanged]: (event, manager) =>
-        this.live.record(manager, deliveries.inboxChanged(event), event.occurredAt),
-      [EVENTS.payments.orderPaid]: (event, manager) =>
-        this.live.record(manager, deliveries.orderPaid(event), event.occurredAt),
-      [EVENTS.payments.orderChanged]: (event, manager) =>
-        this.live.record(manager, deliveries.orderChanged(event), event.occurredAt),
-      [EVENTS.payments.payoutPaid]: (event, manager) =>
-        this.live.record(manager, deliveries.payoutPaid(event), event.occurredAt),
-      [EVENTS.reviews.reviewWritten]: async (event, manager) => {
-        const author = await this.names.firstName(manager, event.authorId);
-        await this.live.record(manager, deliveries.reviewWritten(event, author), event.occurredAt);
+    return this.consumer.start(
+      {
+        [EVENTS.messaging.messageSent]: (event, manager) =>
+          this.live.record(manager, deliveries.messageSent(event), event.occurredAt),
+        [EVENTS.messaging.inboxChanged]: (event, manager) =>
+          this.live.record(manager, deliveries.inboxChanged(event), event.occurredAt),
+        [EVENTS.payments.orderPaid]: (event, manager) =>
+          this.live.record(manager, deliveries.orderPaid(event), event.occurredAt),
+        [EVENTS.payments.orderChanged]: (event, manager) =>
+          this.live.record(manager, deliveries.orderChanged(event), event.occurredAt),
+        [EVENTS.payments.payoutPaid]: (event, manager) =>
+          this.live.record(manager, deliveries.payoutPaid(event), event.occurredAt),
+        [EVENTS.reviews.reviewWritten]: async (event, manager) => {
+          const author = await this.names.firstName(manager, event.authorId);
+          await this.live.record(manager, deliveries.reviewWritten(event, author), event.occurredAt);
+        },
+        [EVENTS.reviews.reviewPublished]: async (event, manager) => {
+          const subject = await this.names.firstName(manager, event.subjectId);
+          await this.live.record(manager, deliveries.reviewPublished(event, subject), event.occurredAt);
+        },
+        [EVENTS.reviews.reminderDue]: (event, manager) =>
+          this.live.record(manager, deliveries.reminderDue(event), event.occurredAt),
+        [EVENTS.identity.userRegistered]: (event, manager) => this.names.save(manager, event),
+        [EVENTS.identity.userUpdated]: (event, manager) => this.names.save(manager, event),
       },
-      [EVENTS.reviews.reviewPublished]: async (event, manager) => {
-        const subject = await this.names.firstName(manager, event.subjectId);
-        await this.live.record(manager, deliveries.reviewPublished(event, subject), event.occurredAt);
-      },
-      [EVENTS.reviews.reminderDue]: (event, manager) =>
-        this.live.record(manager, deliveries.reminderDue(event), event.occurredAt),
-      [EVENTS.identity.userRegistered]: (event, manager) => this.names.save(manager, event),
-      [EVENTS.identity.userUpdated]: (event, manager) => this.names.save(manager, event),
-    });
+      { concurrency: this.config.LIVE_EVENTS_CONCURRENCY },
+    );
   }
 }
