@@ -46,3 +46,22 @@ export function tierCondition(tier: SearchTier, query: string): string {
 /** The tier of a row already known to match anywhere: the same tiers as `tierCondition`, as one expression. */
 export const tierOf = (query: string) =>
   `CASE WHEN p.title_doc @@ ${query} THEN 2 WHEN p.label_doc @@ ${query} THEN 1 ELSE 0 END`;
+
+/**
+ * A condition true only when at least `atLeast` active products match the words, proven from
+ * `catalog.search_lexemes` (migration 1735800000000-search-lexeme-counts) without reading products: some lexeme
+ * that at least `atLeast` active products hold is matched by the words' query on its own (`{lexeme} @@ query`). A
+ * tsquery of terms joined by & and | only is monotone, so every product holding that lexeme matches too, and the
+ * count past the bound is exact. Null when no such proof is attempted: several words (one lexeme rarely matches
+ * two words), or a word of anything but ASCII letters and digits, whose forms are then one parser token each (a
+ * word unaccent turns into punctuation would be parsed into a phrase, `<->`, which a lexeme alone does not prove).
+ * The lexemes looked at are those starting like the word (a btree range): the stemmer keeps a word's first letters,
+ * and a lexeme missed by that range only costs the proof, never the answer, which the count then gives.
+ */
+export function lowerBoundProven(words: string[], atLeast: string, params: Params): string | null {
+  if (words.length !== 1 || !/^[a-z0-9]+$/i.test(words[0])) return null;
+  const start = words[0].toLowerCase().slice(0, MIN_PREFIX_LETTERS);
+  return `EXISTS (SELECT 1 FROM catalog.search_lexemes l
+                  WHERE l.lexeme ^@ ${params.add(start)} AND l.active >= ${atLeast}
+                    AND array_to_tsvector(ARRAY[l.lexeme]) @@ ${searchTsQuery(words, params)})`;
+}
