@@ -3,7 +3,7 @@ import type { CursorKey } from '../product-cursor';
 import { SEARCH_TIERS, type SearchTier } from '../product-search';
 import { Params, type Statement } from './params';
 import { PAGE_COLUMNS, PRODUCT_COLUMNS, ISO_MICROS } from './product-columns';
-import { filterSql, isUnfiltered, type ProductFilters } from './product-filters';
+import { filterSql, onlyWords, type ProductFilters } from './product-filters';
 import { lowerBoundProven, matchesAnywhere, searchTsQuery, tierCondition, tierOf } from './search-query';
 import { sortOrder } from './sort-paging';
 
@@ -59,7 +59,10 @@ function sortedPage(
   { matchesFirst, withSellers = false, tier }: { matchesFirst: boolean; withSellers?: boolean; tier: TierMatch | null },
 ): Statement {
   const params = new Params();
-  const tierMatch = tier === null ? null : matchOf(tier)(searchTsQuery(filters.searchWords ?? [], params));
+  const tierMatch =
+    tier === null
+      ? null
+      : matchOf(tier)(searchTsQuery(filters.searchWords ?? [], params, { exact: onlyWords(filters) }));
   const { from, where } = filterSql(filters, params, { withSellers, search: tierMatch === null });
   const { order, keyset } = sortOrder(sort, after, params);
   const text = pageSql({
@@ -125,7 +128,7 @@ export function fewMatchesRankedPage(filters: ProductFilters, after: CursorKey |
  * counts alone (`lowerBoundProven`; `counted` is the placeholder of bound + 1); null otherwise.
  */
 function provenPastBound(filters: ProductFilters, counted: string, params: Params): string | null {
-  if (!filters.searchWords || !isUnfiltered({ ...filters, searchWords: null })) return null;
+  if (!filters.searchWords || !onlyWords(filters)) return null;
   return lowerBoundProven(filters.searchWords, counted, params);
 }
 
