@@ -12,8 +12,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *
  * Statement triggers with transition tables keep `active` exact in the writing transaction (a reader's snapshot sees
  * the products and their counts together): inserts and deletes add and subtract the active rows' lexemes, an update
- * the difference between its old and new active rows (a favourite count or a price changes nothing: its lexemes
- * cancel out and no count row is written), a TRUNCATE empties the table. Lexemes in a fixed order, so two writers
+ * the difference between its old and new active rows (a favourite count or a price changes nothing: the row is
+ * skipped and no count row is written), a TRUNCATE empties the table. Lexemes in a fixed order, so two writers
  * that share lexemes never deadlock on them; two listings written at once that share a lexeme wait for each other's
  * commit on its row, as they already do on `search_terms`.
  */
@@ -35,6 +35,10 @@ export class SearchLexemeCounts1735800000000 implements MigrationInterface {
                     WHERE p.status = 'active'`;
     const removed = `SELECT lexeme, -1 AS delta FROM old_products p, unnest(tsvector_to_array(p.search_doc)) lexeme
                       WHERE p.status = 'active'`;
+    // An updated row that stays active with the same lexemes adds and removes the same counts: both sides skip it
+    // (a favourite count or a price changed in bulk would otherwise unnest every row twice).
+    const unchanged = (other: string) =>
+      ` AND NOT EXISTS (SELECT 1 FROM ${other} o WHERE o.id = p.id AND o.status = 'active' AND o.search_doc = p.search_doc)`;
     await queryRunner.query(`
       CREATE FUNCTION catalog.count_search_lexemes() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -42,7 +46,7 @@ export class SearchLexemeCounts1735800000000 implements MigrationInterface {
           DELETE FROM catalog.search_lexemes;
         ELSIF TG_OP = 'INSERT' THEN${upsert(added)}
         ELSIF TG_OP = 'DELETE' THEN${upsert(removed)}
-        ELSE${upsert(`${added} UNION ALL ${removed}`)}
+        ELSE${upsert(`${added}${unchanged('old_products')} UNION ALL ${removed}${unchanged('new_products')}`)}
         END IF;
         RETURN NULL;
       END $$`);
