@@ -125,7 +125,7 @@ function noMatchWords() {
   return word.slice(0, i) + String.fromCharCode(97 + Math.floor(Math.random() * 26)) + word.slice(i + 1);
 }
 
-function filtersOf(kind) {
+export function filtersOf(kind) {
   switch (kind) {
     case 'frequent':
       return { search: frequentWord(), sort: pick(SORTS) };
@@ -158,7 +158,7 @@ function filtersOf(kind) {
   }
 }
 
-const KINDS = ['frequent', 'rare', 'noMatch', 'laterPage', 'filtered'];
+export const KINDS = ['frequent', 'rare', 'noMatch', 'laterPage', 'filtered'];
 
 /** The query string of a filter set (sort=recent left out, as the web app does). */
 function pathOf(f, cursor) {

@@ -185,6 +185,29 @@ describe('totals', () => {
     expect(lanterns.totalIsLowerBound).toBeUndefined();
   });
 
+  it('proves a one-word total past the bound from the lexeme counts, which follow sales exactly', async () => {
+    const jars = () => list({ search: 'jar', limit: 5 });
+    // 1,040 active jars: past the bound without counting them.
+    expect(await jars()).toMatchObject({ totalCount: TOTAL_COUNT_BOUND, totalIsLowerBound: true });
+    // Down to exactly the bound: no lexeme proves more any longer, and the count says how many.
+    await infra.database.query(
+      `UPDATE catalog.products SET status = 'sold'
+        WHERE id IN (SELECT id FROM catalog.products WHERE title LIKE 'Clay jar %' ORDER BY title LIMIT 40)`,
+    );
+    app.get(ProductCountCache).forgetAll();
+    app.get(FirstPageCache).forgetAll();
+    const exact = await jars();
+    expect(exact.totalCount).toBe(TOTAL_COUNT_BOUND);
+    expect(exact.totalIsLowerBound).toBeUndefined();
+    const [{ stale }] = (await infra.database.query(`
+      SELECT count(*)::int AS stale FROM catalog.search_lexemes l
+        FULL JOIN (SELECT lexeme, count(*)::int AS active
+                     FROM catalog.products p, unnest(tsvector_to_array(p.search_doc)) lexeme
+                    WHERE p.status = 'active' GROUP BY lexeme) a USING (lexeme)
+       WHERE coalesce(l.active, 0) <> coalesce(a.active, 0)`)) as { stale: number }[];
+    expect(stale).toBe(0);
+  });
+
   it('learns the words of products listed in bulk, for suggestions', async () => {
     expect((await list({ search: 'lantren' })).suggestion).toBe('lantern');
   });

@@ -7,6 +7,7 @@ import { StemmedSearch1734200000000 } from './1734200000000-stemmed-search';
 import { SellerRatings1735100000000 } from './1735100000000-seller-ratings';
 import { CustomsRules1735600000000 } from './1735600000000-customs-rules';
 import { UndeclaredContents1735700000000 } from './1735700000000-undeclared-contents';
+import { SearchLexemeCounts1735800000000 } from './1735800000000-search-lexeme-counts';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
 export const CATALOG_MIGRATIONS = [
@@ -19,4 +20,5 @@ export const CATALOG_MIGRATIONS = [
   SellerRatings1735100000000,
   CustomsRules1735600000000,
   UndeclaredContents1735700000000,
+  SearchLexemeCounts1735800000000,
 ];

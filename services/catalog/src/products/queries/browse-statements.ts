@@ -3,8 +3,8 @@ import type { CursorKey } from '../product-cursor';
 import { SEARCH_TIERS, type SearchTier } from '../product-search';
 import { Params, type Statement } from './params';
 import { PAGE_COLUMNS, PRODUCT_COLUMNS, ISO_MICROS } from './product-columns';
-import { filterSql, type ProductFilters } from './product-filters';
-import { matchesAnywhere, searchTsQuery, tierCondition, tierOf } from './search-query';
+import { filterSql, onlyWords, type ProductFilters } from './product-filters';
+import { lowerBoundProven, matchesAnywhere, searchTsQuery, tierCondition, tierOf } from './search-query';
 import { sortOrder } from './sort-paging';
 
 // The statements of browse and search (lists, their totals, "did you mean"). Each builder is pure: the same
@@ -59,7 +59,10 @@ function sortedPage(
   { matchesFirst, withSellers = false, tier }: { matchesFirst: boolean; withSellers?: boolean; tier: TierMatch | null },
 ): Statement {
   const params = new Params();
-  const tierMatch = tier === null ? null : matchOf(tier)(searchTsQuery(filters.searchWords ?? [], params));
+  const tierMatch =
+    tier === null
+      ? null
+      : matchOf(tier)(searchTsQuery(filters.searchWords ?? [], params, { exact: onlyWords(filters) }));
   const { from, where } = filterSql(filters, params, { withSellers, search: tierMatch === null });
   const { order, keyset } = sortOrder(sort, after, params);
   const text = pageSql({
@@ -121,6 +124,24 @@ export function fewMatchesRankedPage(filters: ProductFilters, after: CursorKey |
 }
 
 /**
+ * For a search with no other filter, the condition that proves more than the bound match from the words' lexeme
+ * counts alone (`lowerBoundProven`; `counted` is the placeholder of bound + 1); null otherwise.
+ */
+function provenPastBound(filters: ProductFilters, counted: string, params: Params): string | null {
+  if (!filters.searchWords || !onlyWords(filters)) return null;
+  return lowerBoundProven(filters.searchWords, counted, params);
+}
+
+/**
+ * The bounded count of a statement, or bound + 1 without counting when `proven` holds: both are uncorrelated
+ * subqueries, i.e. InitPlans, which Postgres runs only when the CASE reaches them, so a proven total reads no match.
+ */
+function countOrProven(countFrom: string, counted: string, proven: string | null): string {
+  const count = `SELECT count(*)::int AS count FROM ${countFrom}`;
+  return proven ? `SELECT CASE WHEN ${proven} THEN ${counted}::int ELSE (${count}) END AS count` : count;
+}
+
+/**
  * A search's total and, when it is at most `bound`, its page: one statement, where a count and then a page read the
  * same matches through the same GIN index twice. The matches (ranked, sort=recent: with their tier) are read lazily
  * through the GIN index and counted up to `bound` + 1 (MATERIALIZED, as in `countUpTo`); only when no more than
@@ -141,6 +162,7 @@ export function countedFewMatchesPage(
   // The tier is computed for the page's sort only, not for the matches counted past the bound.
   const tier = ranked ? `${tierOf(searchTsQuery(filters.searchWords ?? [], params))} AS tier` : '';
   const counted = params.add(bound + 1);
+  const proven = provenPastBound(filters, counted, params);
   const { order, keyset } = ranked
     ? {
         order: 'p.tier DESC, p.created_at DESC, p.id DESC',
@@ -153,7 +175,7 @@ export function countedFewMatchesPage(
          SELECT p.id, p.created_at, p.price, p.favorite_count${ranked ? ', p.title_doc, p.label_doc' : ''}
            FROM ${from} WHERE ${where.join(' AND ')}
        ), counted AS (
-         SELECT count(*)::int AS count FROM (SELECT 1 FROM matches LIMIT ${counted}) m
+         ${countOrProven(`(SELECT 1 FROM matches LIMIT ${counted}) m`, counted, proven)}
        ), page AS (
          SELECT p.id${ranked ? ', p.tier' : ''}
            FROM (SELECT p.*${ranked ? `, ${tier}` : ''} FROM matches p WHERE (SELECT count FROM counted) < ${counted}) p${
@@ -224,8 +246,9 @@ export function countUpTo(filters: ProductFilters, bound: number): Statement {
   const { from, where } = filterSql(filters, params);
   const matches = `SELECT 1 FROM ${from} WHERE ${where.join(' AND ')}`;
   const limit = params.add(bound + 1);
+  const proven = provenPastBound(filters, limit, params);
   const text = filters.searchWords?.length
-    ? `WITH matches AS MATERIALIZED (${matches}) SELECT count(*)::int AS count FROM (SELECT 1 FROM matches LIMIT ${limit}) c`
+    ? `WITH matches AS MATERIALIZED (${matches}) ${countOrProven(`(SELECT 1 FROM matches LIMIT ${limit}) c`, limit, proven)}`
     : `SELECT count(*)::int AS count FROM (${matches} LIMIT ${limit}) c`;
   return { text, values: params.values };
 }

@@ -36,6 +36,13 @@ export function isUnfiltered(filters: ProductFilters): boolean {
 }
 
 /**
+ * A search without other filters: its GIN reads may take the words' exact lexemes (`searchTsQuery`'s `exact`). With
+ * other filters the planner must keep the words' statistics: it weighs the GIN index against the filters' indexes
+ * (a frequent word in one country reads the country's index), and the exact lexemes would hide how many match.
+ */
+export const onlyWords = (filters: ProductFilters) => isUnfiltered({ ...filters, searchWords: null });
+
+/**
  * The FROM and WHERE of the filters (active products only). `search`: whether the search's words are a condition
  * (a match anywhere; a ranked search page tests its own tier instead); `withSellers` joins the sellers as `s` for
  * `PRODUCT_COLUMNS` (a location filter joins them anyway).
@@ -47,7 +54,8 @@ export function filterSql(
 ): { from: string; where: string[] } {
   const where = [`p.status = 'active'`];
   const from = withSellers || filters.location ? PRODUCTS_WITH_SELLERS : 'catalog.products p';
-  if (search && filters.searchWords?.length) where.push(matchesAnywhere(searchTsQuery(filters.searchWords, params)));
+  if (search && filters.searchWords?.length)
+    where.push(matchesAnywhere(searchTsQuery(filters.searchWords, params, { exact: onlyWords(filters) })));
   if (filters.country) where.push(`p.country = ${params.add(filters.country)}`);
   if (filters.minPrice !== undefined) where.push(`p.price >= ${params.add(filters.minPrice)}::numeric`);
   if (filters.maxPrice !== undefined) where.push(`p.price <= ${params.add(filters.maxPrice)}::numeric`);

@@ -145,6 +145,10 @@ describe('totals and "did you mean"', () => {
     expect(render(browse.countUpTo(FILTERED, 1000))).toMatchSnapshot('every filter');
     expect(render(browse.countUpTo(SEARCH, 1000))).toMatchSnapshot('search');
     expect(render(browse.countUpTo(SEARCH_FILTERED, 0))).toMatchSnapshot('a suggestion checked (bound 0)');
+    // Without filters a lexeme count can prove the total (`lowerBoundProven`): one word of ASCII letters and digits.
+    expect(render(browse.countUpTo(SEARCH, 0))).toMatchSnapshot('a suggestion without filters (bound 0)');
+    expect(render(browse.countUpTo(SEARCH_WORDS, 1000))).toMatchSnapshot('several words: counted');
+    expect(render(browse.countUpTo({ searchWords: ['café'] }, 1000))).toMatchSnapshot('a word with an accent: counted');
     expect(render(browse.countUpTo({ searchWords: null, categories: ['Ceramics & Pottery'] }, 1000))).toMatchSnapshot(
       'a Categories card',
     );

@@ -4,6 +4,9 @@ import type { Params } from './params';
 /** Words shorter than this are matched whole, not as prefixes. */
 const MIN_PREFIX_LETTERS = 3;
 
+/** Most lexemes a prefix is replaced by (`searchTsQuery`'s `exact`); a prefix that more lexemes start with stays one. */
+const MAX_EXACT_LEXEMES = 64;
+
 /**
  * The tsquery of the search: every word of MIN_PREFIX_LETTERS or more a prefix, all required, stemmed (`english`) and
  * accents folded as in the index, each word or one of its forms (`wordForms`: scarves or scarf). Each form is
@@ -12,12 +15,29 @@ const MIN_PREFIX_LETTERS = 3;
  * (or a stop word: "the") drops out of the query (the space before the closing quote keeps an empty word from being
  * `''`, a syntax error). Immutable functions of the parameters only, so Postgres folds the whole expression to a
  * constant when it plans.
+ *
+ * `exact`, for a query a GIN index reads (over active products only): the prefix of each form of ASCII letters and
+ * digits (one parser token, so one prefix term) is replaced by the lexemes that active products hold and that start
+ * with it, OR'ed, from `catalog.search_lexemes` (migration 1735800000000-search-lexeme-counts, exact in the
+ * statement's snapshot). The same active products match, but GIN reads a prefix by collecting every match of every
+ * lexeme starting with it into a bitmap before it intersects the words, several times the work of reading exact
+ * lexemes. A prefix that no active product holds, or that more than MAX_EXACT_LEXEMES lexemes start with, stays a
+ * prefix. The replacement is a subquery (an InitPlan, run once per statement), so Postgres estimates its matches with
+ * its default selectivity rather than the words' statistics.
  */
-export function searchTsQuery(words: string[], params: Params): string {
-  // A word of one or two letters is a whole word, not a prefix: "a" or "ca" as prefixes match most products, and
-  // the index would hand over every one of them to be counted.
-  const lexeme = (form: string) =>
-    `to_tsquery('english', '''' || replace(replace(catalog.immutable_unaccent(${params.add(form)}), '\\', '\\\\'), '''', '''''') || ' ''${[...form].length >= MIN_PREFIX_LETTERS ? ':*' : ''}')`;
+export function searchTsQuery(words: string[], params: Params, { exact = false }: { exact?: boolean } = {}): string {
+  const lexeme = (form: string) => {
+    const value = params.add(form);
+    // A word of one or two letters is a whole word, not a prefix: "a" or "ca" as prefixes match most products, and
+    // the index would hand over every one of them to be counted.
+    const prefix = [...form].length >= MIN_PREFIX_LETTERS;
+    const query = `to_tsquery('english', '''' || replace(replace(catalog.immutable_unaccent(${value}), '\\', '\\\\'), '''', '''''') || ' ''${prefix ? ':*' : ''}')`;
+    if (!exact || !prefix || !/^[a-z0-9]+$/i.test(form)) return query;
+    return `COALESCE((SELECT string_agg('''' || replace(replace(l.lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ')::tsquery
+                        FROM catalog.search_lexemes l
+                       WHERE l.lexeme ^@ (tsvector_to_array(to_tsvector('english', ${value})))[1] AND l.active > 0
+                      HAVING count(*) <= ${MAX_EXACT_LEXEMES}), ${query})`;
+  };
   const terms = words.map((word) => {
     const forms = wordForms(word).map(lexeme);
     return forms.length === 1 ? forms[0] : `(${forms.join(' || ')})`;
@@ -46,3 +66,22 @@ export function tierCondition(tier: SearchTier, query: string): string {
 /** The tier of a row already known to match anywhere: the same tiers as `tierCondition`, as one expression. */
 export const tierOf = (query: string) =>
   `CASE WHEN p.title_doc @@ ${query} THEN 2 WHEN p.label_doc @@ ${query} THEN 1 ELSE 0 END`;
+
+/**
+ * A condition true only when at least `atLeast` active products match the words, proven from
+ * `catalog.search_lexemes` (migration 1735800000000-search-lexeme-counts) without reading products: some lexeme
+ * that at least `atLeast` active products hold is matched by the words' query on its own (`{lexeme} @@ query`). A
+ * tsquery of terms joined by & and | only is monotone, so every product holding that lexeme matches too, and the
+ * count past the bound is exact. Null when no such proof is attempted: several words (one lexeme rarely matches
+ * two words), or a word of anything but ASCII letters and digits, whose forms are then one parser token each (a
+ * word unaccent turns into punctuation would be parsed into a phrase, `<->`, which a lexeme alone does not prove).
+ * The lexemes looked at are those starting like the word (a btree range): the stemmer keeps a word's first letters,
+ * and a lexeme missed by that range only costs the proof, never the answer, which the count then gives.
+ */
+export function lowerBoundProven(words: string[], atLeast: string, params: Params): string | null {
+  if (words.length !== 1 || !/^[a-z0-9]+$/i.test(words[0])) return null;
+  const start = words[0].toLowerCase().slice(0, MIN_PREFIX_LETTERS);
+  return `EXISTS (SELECT 1 FROM catalog.search_lexemes l
+                  WHERE l.lexeme ^@ ${params.add(start)} AND l.active >= ${atLeast}
+                    AND array_to_tsvector(ARRAY[l.lexeme]) @@ ${searchTsQuery(words, params)})`;
+}

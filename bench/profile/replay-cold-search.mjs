@@ -1,0 +1,132 @@
+// Paired replay of cold searches (issue 21): two builds of catalog's ProductsService (their dist/ folders) answer the
+// same random cold searches (bench/lib/cold-search.mjs's kinds) against a database the bench kept (`--keep`), one
+// after the other, the order alternating per search, each on its own single connection. Compares the answers (items,
+// totals, cursors, suggestions) and the CPU each build costs per search and kind: the Postgres backend's from
+// /proc/<pid>/schedstat (nanoseconds), catalog's own (this process's CPU while its service answers). Robust to the
+// machine's load, unlike the bench's closed loop. Usage:
+//   node bench/profile/replay-cold-search.mjs <database url> <dist A> <dist B> [searches per kind, 100]
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { filtersOf, KINDS } from '../lib/cold-search.mjs';
+
+const [url, distA, distB, perKindArg] = process.argv.slice(2);
+if (!url || !distA || !distB) {
+  console.error('usage: replay-cold-search.mjs <database url> <dist A> <dist B> [searches per kind]');
+  process.exit(2);
+}
+const perKind = Number(perKindArg ?? 100);
+const require = createRequire(import.meta.url);
+const pg = require('pg');
+
+const cpuNs = (pid) => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+
+async function variant(dist) {
+  const load = (path) => require(resolve(dist, path));
+  const { ProductsService } = load('products/products.service.js');
+  const { ProductsRepository } = load('products/products.repository.js');
+  const { ProductCountCache, FirstPageCache } = load('products/product-list-caches.js');
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const dataSource = { driver: { master: pool } };
+  const repository = new ProductsRepository(dataSource);
+  const service = new ProductsService(
+    dataSource,
+    repository,
+    null,
+    null,
+    new ProductCountCache(),
+    new FirstPageCache(),
+    null,
+  );
+  const [{ pid }] = (await pool.query('SELECT pg_backend_pid() AS pid')).rows;
+  return { dist, pool, service, pid };
+}
+
+const queryOf = (f, cursor) => ({
+  search: f.search,
+  sort: f.sort,
+  country: f.country,
+  minPrice: f.minPrice,
+  maxPrice: f.maxPrice,
+  categories: f.categories ? [f.categories] : undefined,
+  limit: 24,
+  ...(cursor ? { cursor } : {}),
+});
+
+/** One search as the bench sends it (a later page: pages 1 to 3), with the CPU it cost. */
+async function run(v, kind, f) {
+  const pg0 = cpuNs(v.pid);
+  const node0 = process.cpuUsage();
+  const pages = [];
+  let cursor = null;
+  for (let page = 1; page <= (kind === 'laterPage' ? 3 : 1); page++) {
+    const answer = await v.service.list({ query: queryOf(f, cursor) });
+    pages.push({
+      ids: answer.items.map((p) => p.id),
+      totalCount: answer.totalCount,
+      lowerBound: answer.totalIsLowerBound ?? false,
+      suggestion: answer.suggestion ?? null,
+      next: answer.nextCursor,
+    });
+    cursor = answer.nextCursor;
+    if (!cursor) break;
+  }
+  const node = process.cpuUsage(node0);
+  return { pages, pgMs: (cpuNs(v.pid) - pg0) / 1e6, nodeMs: (node.user + node.system) / 1000 };
+}
+
+const a = await variant(distA);
+const b = await variant(distB);
+const seen = new Set();
+const totals = Object.fromEntries(KINDS.map((k) => [k, { n: 0, a: { pg: 0, node: 0 }, b: { pg: 0, node: 0 } }]));
+let differences = 0;
+// Warm both connections (catalogs, the statements' first plans) on searches not counted.
+for (const kind of KINDS) for (const v of [a, b]) await run(v, kind, filtersOf(kind));
+for (let i = 0; i < perKind; i++) {
+  for (const kind of KINDS) {
+    let f;
+    for (let tries = 0; tries < 100 && !f; tries++) {
+      const candidate = filtersOf(kind);
+      const key = JSON.stringify({ ...candidate, search: candidate.search.toLowerCase() });
+      if (!seen.has(key)) {
+        seen.add(key);
+        f = candidate;
+      }
+    }
+    if (!f) continue;
+    const first = i % 2 ? b : a;
+    const second = first === a ? b : a;
+    const r1 = await run(first, kind, f);
+    const r2 = await run(second, kind, f);
+    const [ra, rb] = first === a ? [r1, r2] : [r2, r1];
+    const t = totals[kind];
+    t.n++;
+    t.a.pg += ra.pgMs;
+    t.a.node += ra.nodeMs;
+    t.b.pg += rb.pgMs;
+    t.b.node += rb.nodeMs;
+    // Cursors are opaque but deterministic: the same key gives the same text.
+    if (JSON.stringify(ra.pages) !== JSON.stringify(rb.pages)) {
+      differences++;
+      if (differences <= 5)
+        console.log('DIFFERENT', kind, JSON.stringify(f), JSON.stringify(ra.pages), JSON.stringify(rb.pages));
+    }
+  }
+}
+const fmt = (x) => x.toFixed(2);
+console.log(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+console.log(`A ${distA}\nB ${distB}\nCPU ms per search (postgres backend / catalog process), A → B:`);
+const all = { n: 0, a: { pg: 0, node: 0 }, b: { pg: 0, node: 0 } };
+for (const [kind, t] of Object.entries(totals)) {
+  for (const side of ['a', 'b']) for (const k of ['pg', 'node']) all[side][k] += t[side][k];
+  all.n += t.n;
+  console.log(
+    `  ${kind.padEnd(10)} n=${t.n}: postgres ${fmt(t.a.pg / t.n)} → ${fmt(t.b.pg / t.n)}, catalog ${fmt(t.a.node / t.n)} → ${fmt(t.b.node / t.n)}`,
+  );
+}
+console.log(
+  `  ${'all'.padEnd(10)} n=${all.n}: postgres ${fmt(all.a.pg / all.n)} → ${fmt(all.b.pg / all.n)}, catalog ${fmt(all.a.node / all.n)} → ${fmt(all.b.node / all.n)}`,
+);
+console.log(`answers different: ${differences} of ${all.n}`);
+await a.pool.end();
+await b.pool.end();
