@@ -26,11 +26,17 @@ export class LiveStream implements LiveClient {
   private waiting: PushedEvent[] | null = [];
   /** The id the stream started after (the replay's last): only newer events are written. */
   private floor = -1n;
+  /** Whether the headers were written: nothing (a heartbeat's comment) may be written before them. */
+  private opened = false;
 
   constructor(private readonly res: Response) {}
 
-  /** The response's headers: no caching, no compression, no proxy buffering (nginx reads X-Accel-Buffering). */
-  open(): void {
+  /**
+   * The response's headers: no caching, no compression, no proxy buffering (nginx reads X-Accel-Buffering). False
+   * when the stream was closed while its replay was being read (a shutdown): nothing is written then.
+   */
+  open(): boolean {
+    if (this.res.headersSent || this.res.destroyed || this.res.writableEnded) return false;
     this.res.status(200);
     this.res.set({
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -40,7 +46,9 @@ export class LiveStream implements LiveClient {
       Connection: 'keep-alive',
     });
     this.res.flushHeaders();
+    this.opened = true;
     this.write(`retry: ${RECONNECT_MS}\n\n`);
+    return true;
   }
 
   /**
@@ -66,8 +74,13 @@ export class LiveStream implements LiveClient {
     this.write(': ping\n\n');
   }
 
+  /**
+   * Ends the stream cleanly. Before its headers, the connection is dropped instead: a browser reconnects after a
+   * network error, but gives up on an answer that is not an event stream.
+   */
   close(): void {
-    if (!this.res.writableEnded) this.res.end();
+    if (!this.opened) this.res.destroy();
+    else if (!this.res.writableEnded) this.res.end();
   }
 
   private writeEvent(event: PushedEvent): void {
@@ -75,7 +88,9 @@ export class LiveStream implements LiveClient {
   }
 
   private write(text: string): void {
-    if (this.res.destroyed || this.res.writableEnded) return;
+    // Before open(), a write would send the default headers, and open()'s own would then throw (a heartbeat that
+    // came while the replay was being read did that to every stream opening at the time).
+    if (!this.opened || this.res.destroyed || this.res.writableEnded) return;
     if (this.res.writableLength > STREAM_BUFFER_LIMIT_BYTES) {
       droppedStreams.inc();
       this.res.destroy();

@@ -47,7 +47,7 @@ export class StreamController {
     req.on('close', leave);
     try {
       const missed = await this.rpc.send(RPC.notifications.listEventsAfter, { actorId, afterId });
-      stream.open();
+      if (!stream.open()) return leave();
       if (afterId === undefined) stream.start({ kind: 'ready' }, missed.lastId);
       else if (missed.refetch) stream.start({ kind: 'refetch' }, missed.lastId);
       else stream.start({ kind: 'replay', events: missed.events.map(toPushed) }, missed.lastId);
