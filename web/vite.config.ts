@@ -75,7 +75,20 @@ function routePreloads(): Plugin {
           for (const imported of chunk.imports) closure(imported, into);
           return into;
         };
-        const initial = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...closure(c.fileName)]));
+        // The start's steps (main.tsx imports them one after the other): preloaded by the page itself, in their order,
+        // so that no step waits for its file to be asked for when the one before has run.
+        const steps = BOOT_STEPS.map(({ name, file }) => {
+          const chunk = chunks.find(
+            (c) => c.name === name && c.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith(`/src/boot/${file}`)),
+          );
+          if (!chunk) throw new Error(`route-preloads: no chunk for the start's step ${name}`);
+          return chunk.fileName;
+        });
+        const entries = chunks.filter((c) => c.isEntry).map((c) => c.fileName);
+        const initial = new Set([...entries, ...steps].flatMap((f) => [...closure(f)]));
+        const stepFiles = steps
+          .flatMap((f) => [...closure(f)])
+          .filter((f, i, all) => all.indexOf(f) === i && !entries.some((e) => closure(e).has(f)));
         const table = ROUTES.map(({ path, page, data }): [string, string[], string | undefined] => {
           // The chunk the router imports for the page (with code splitting groups, the one that holds its module).
           const holds = (id: string | null) => !!id && id.replace(/\\/g, '/').endsWith(`/src/${page}`);
@@ -85,6 +98,11 @@ function routePreloads(): Plugin {
           return [path, files, data];
         });
         return [
+          ...stepFiles.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
           // "<" escaped: the JSON cannot end its script element early.
           {
             tag: 'script',
@@ -98,6 +116,14 @@ function routePreloads(): Plugin {
     },
   };
 }
+
+/** The steps of the app's start: main.tsx imports their modules (src/boot/), in this order, one task each. */
+const BOOT_STEPS = [
+  { name: 'react', file: 'react.ts' },
+  { name: 'theme', file: 'theme.ts' },
+  { name: 'data', file: 'data.ts' },
+  { name: 'app', file: 'start.tsx' },
+];
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
 
@@ -129,12 +155,22 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
+          // What the app needs to start in four files (one per step of main.tsx, each with what its step's module
+          // imports and no earlier step has) instead of ~20: on a phone each extra file is another request queued
+          // behind six HTTP/1.1 connections, each a round trip on a slow network. (Grouping the lazy pages' shared
+          // parts as well was tried: merged, every page downloads others' code; unmerged, it is what the default
+          // splitting gives.) A step's file is evaluated whole when its step imports it, so a module must not land
+          // in an earlier step's file than the step that needs it evaluated; the priorities make each step take
+          // its own closure before the later ones.
           groups: [
-            // Everything the entry loads in one file instead of ~20: on a phone each extra file is another
-            // request queued behind six HTTP/1.1 connections, each a round trip on a slow network. (Grouping the
-            // lazy pages' shared parts as well was tried: merged, every page downloads others' code; unmerged, it
-            // is what the default splitting gives.)
-            { name: 'app', tags: ['$initial'] },
+            // Vite's helper that preloads a lazy chunk's imports: the entry uses it, and left to the groups below
+            // it went into the last step's file, which the entry then imported statically (all steps in one task).
+            { name: 'preload-helper', test: /preload-helper/, priority: 200 },
+            ...BOOT_STEPS.map(({ name, file }, i) => ({
+              name,
+              test: (id: string) => id.replace(/\\/g, '/').endsWith(`/src/boot/${file}`),
+              priority: 100 - i,
+            })),
           ],
         },
       },
