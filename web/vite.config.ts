@@ -44,17 +44,21 @@ const PRELOAD_SCRIPT = `(function () {
   var table = document.getElementById('route-preloads');
   var routes = table ? JSON.parse(table.textContent) : [];
   var path = location.pathname;
+  // A page the gateway rendered carries its data (web/scripts/prerender.mjs marks its shell).
+  var rendered = document.querySelector('meta[name="rendered-page"]');
   function add(rel, href, as) {
     var link = document.createElement('link');
     link.rel = rel; link.href = href;
     if (as) { link.as = as; link.crossOrigin = 'use-credentials'; } else link.crossOrigin = '';
+    // On a page that paints without its script, after what the first screen needs (web/scripts/prerender.mjs).
+    if (rendered) link.fetchPriority = 'low';
     document.head.appendChild(link);
   }
   for (var i = 0; i < routes.length; i++) {
     var match = new RegExp(routes[i][0]).exec(path);
     if (!match) continue;
     for (var j = 0; j < routes[i][1].length; j++) add('modulepreload', routes[i][1][j]);
-    if (routes[i][2]) add('preload', routes[i][2].replace('$1', match[1]), 'fetch');
+    if (routes[i][2] && !rendered) add('preload', routes[i][2].replace('$1', match[1]), 'fetch');
     break;
   }
 })();`;
@@ -127,8 +131,16 @@ const BOOT_STEPS = [
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), routePreloads()],
+  // The server bundle (src/prerender.tsx: Home at build time, product pages in the gateway) carries its dependencies,
+  // in their production builds: the gateway runs it from web/dist, with no node_modules of the web app beside it and
+  // whatever NODE_ENV it has (in development, MUI would label every class name and the browser's match none).
+  ...(isSsrBuild && {
+    ssr: { noExternal: true },
+    publicDir: false,
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  }),
   resolve: {
     alias: { '@souvenir/contracts': contracts },
     // Prefer TypeScript sources: compiled .js files left beside them in libs/contracts/src must not shadow them.
@@ -176,4 +188,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

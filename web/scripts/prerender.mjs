@@ -1,8 +1,10 @@
 // Writes the prerendered Home into the client build (see src/prerender.tsx):
-//   dist/index.html  Home's HTML and styles inside the app shell; the gateway serves it at "/".
-//   dist/spa.html    the empty app shell, for every other page (the app renders them in the browser).
-// Runs after `vite build` and `vite build --ssr src/prerender.tsx --outDir dist-ssr`; removes dist-ssr.
-import { readFile, rm, writeFile } from 'node:fs/promises';
+//   dist/index.html    Home's HTML and styles inside the app shell; the gateway serves it at "/".
+//   dist/spa.html      the empty app shell, for every other page (the app renders them in the browser).
+//   dist/product.html  the shell for a product page that the gateway renders (dist/server/prerender.js, kept for it):
+//                      it starts the app as index.html does, and the gateway fills in the page.
+// Runs after `vite build` and `vite build --ssr src/prerender.tsx --outDir dist/server`.
+import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // The SSR bundle loads React, MUI and emotion from node_modules, which pick their build by NODE_ENV when first
@@ -12,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 process.env.NODE_ENV = 'production';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-const ssr = fileURLToPath(new URL('../dist-ssr/', import.meta.url));
+const ssr = fileURLToPath(new URL('../dist/server/', import.meta.url));
 
 const shell = await readFile(`${dist}index.html`, 'utf8');
 const ROOT = '<div id="root"></div>';
@@ -39,14 +41,30 @@ const boot = `<script>(function () { var boot = function () { import(${JSON.stri
 // hydration" (needed only for styles inside the root; these are in <head>), and the ~85 kB of styles are taken out of
 // the document and put back in, in the entry's first task.
 const styles = home.styles.replace(/<style data-emotion=/g, '<style data-s="" data-emotion=');
-const page = shell
-  .replace(ENTRY, `<link rel="modulepreload" crossorigin href="${entry}">`)
+// A prerendered page paints without its script: the script's files are fetched at low priority, after what the first
+// screen needs (on a phone, the product's photo competes with ~180 kB of script for a slow link). At their default
+// (high) priority Lighthouse also counts them as blocking the first paint (its model cannot tell a module script's
+// evaluation, which here comes after the paint), and its FCP and LCP wait for all of them.
+const lowPriority = (html) =>
+  html.replace(
+    /<link rel="modulepreload" crossorigin href=/g,
+    '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
+  );
+const page = lowPriority(shell)
+  .replace(ENTRY, `<link rel="modulepreload" crossorigin fetchpriority="low" href="${entry}">`)
   .replace('</head>', `${styles}\n  </head>`)
   .replace(ROOT, `<div id="root">${home.html}</div>\n    ${boot}`);
 
+// A rendered product page starts the app the same way (the gateway puts the page into the empty #root).
+// Marked for the shell's preload script (vite.config.ts), which then leaves out the request for the page's data.
+const productShell = lowPriority(shell)
+  .replace('<head>', '<head>\n    <meta name="rendered-page" content="product" />')
+  .replace(ENTRY, `<link rel="modulepreload" crossorigin fetchpriority="low" href="${entry}">`)
+  .replace(ROOT, `${ROOT}\n    ${boot}`);
+
 await writeFile(`${dist}spa.html`, shell);
+await writeFile(`${dist}product.html`, productShell);
 await writeFile(`${dist}index.html`, page);
-await rm(ssr, { recursive: true, force: true });
 console.log(
   `prerender: dist/index.html holds Home (${(home.html.length / 1024).toFixed(1)} kB of HTML, ${(home.styles.length / 1024).toFixed(1)} kB of styles); dist/spa.html is the shell`,
 );
