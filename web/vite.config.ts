@@ -50,17 +50,21 @@ const PRELOAD_SCRIPT = `(function () {
     var link = document.createElement('link');
     link.rel = rel; link.href = href;
     if (as) { link.as = as; link.crossOrigin = 'use-credentials'; } else link.crossOrigin = '';
-    // On a page that paints without its script, after what the first screen needs (web/scripts/prerender.mjs).
-    if (rendered) link.fetchPriority = 'low';
     document.head.appendChild(link);
   }
-  for (var i = 0; i < routes.length; i++) {
-    var match = new RegExp(routes[i][0]).exec(path);
-    if (!match) continue;
-    for (var j = 0; j < routes[i][1].length; j++) add('modulepreload', routes[i][1][j]);
-    if (routes[i][2] && !rendered) add('preload', routes[i][2].replace('$1', match[1]), 'fetch');
-    break;
+  function preload() {
+    for (var i = 0; i < routes.length; i++) {
+      var match = new RegExp(routes[i][0]).exec(path);
+      if (!match) continue;
+      for (var j = 0; j < routes[i][1].length; j++) add('modulepreload', routes[i][1][j]);
+      if (routes[i][2] && !rendered) add('preload', routes[i][2].replace('$1', match[1]), 'fetch');
+      break;
+    }
   }
+  // A page that paints without its script asks for it after the first frame, as its entry does (prerender.mjs).
+  if (rendered && document.visibilityState !== 'hidden')
+    requestAnimationFrame(function () { setTimeout(preload, 0); });
+  else preload();
 })();`;
 
 function routePreloads(): Plugin {
@@ -125,6 +129,7 @@ function routePreloads(): Plugin {
 const BOOT_STEPS = [
   { name: 'react', file: 'react.ts' },
   { name: 'theme', file: 'theme.ts' },
+  { name: 'ui', file: 'ui.ts' },
   { name: 'data', file: 'data.ts' },
   { name: 'app', file: 'start.tsx' },
 ];
@@ -167,7 +172,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
       output: {
         codeSplitting: {
-          // What the app needs to start in four files (one per step of main.tsx, each with what its step's module
+          // What the app needs to start in five files (one per step of main.tsx, each with what its step's module
           // imports and no earlier step has) instead of ~20: on a phone each extra file is another request queued
           // behind six HTTP/1.1 connections, each a round trip on a slow network. (Grouping the lazy pages' shared
           // parts as well was tried: merged, every page downloads others' code; unmerged, it is what the default

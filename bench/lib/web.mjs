@@ -45,8 +45,12 @@ function closure(graph, roots) {
 
 export function jsPerRoute() {
   const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  const entry = [...html.matchAll(/<script[^>]+src="\/assets\/([\w.-]+\.js)"/g)].map((m) => m[1]);
-  const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/assets\/([\w.-]+\.js)"/g)].map(
+  // The app's shell names the entry and what it preloads; Home (index.html) asks for the same files from a script,
+  // after its first paint.
+  const spa = path.join(DIST, 'spa.html');
+  const shell = existsSync(spa) ? readFileSync(spa, 'utf8') : html;
+  const entry = [...shell.matchAll(/<script[^>]+src="\/assets\/([\w.-]+\.js)"/g)].map((m) => m[1]);
+  const preloads = [...shell.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/assets\/([\w.-]+\.js)"/g)].map(
     (m) => m[1],
   );
   const graph = chunkGraph();

@@ -11,6 +11,8 @@ async function boot(): Promise<void> {
   await nextTask();
   await import('./boot/theme');
   await nextTask();
+  await import('./boot/ui');
+  await nextTask();
   await import('./boot/data');
   await nextTask();
   const { start } = await import('./boot/start');
