@@ -44,19 +44,27 @@ const PRELOAD_SCRIPT = `(function () {
   var table = document.getElementById('route-preloads');
   var routes = table ? JSON.parse(table.textContent) : [];
   var path = location.pathname;
+  // A page the gateway rendered carries its data (web/scripts/prerender.mjs marks its shell).
+  var rendered = document.querySelector('meta[name="rendered-page"]');
   function add(rel, href, as) {
     var link = document.createElement('link');
     link.rel = rel; link.href = href;
     if (as) { link.as = as; link.crossOrigin = 'use-credentials'; } else link.crossOrigin = '';
     document.head.appendChild(link);
   }
-  for (var i = 0; i < routes.length; i++) {
-    var match = new RegExp(routes[i][0]).exec(path);
-    if (!match) continue;
-    for (var j = 0; j < routes[i][1].length; j++) add('modulepreload', routes[i][1][j]);
-    if (routes[i][2]) add('preload', routes[i][2].replace('$1', match[1]), 'fetch');
-    break;
+  function preload() {
+    for (var i = 0; i < routes.length; i++) {
+      var match = new RegExp(routes[i][0]).exec(path);
+      if (!match) continue;
+      for (var j = 0; j < routes[i][1].length; j++) add('modulepreload', routes[i][1][j]);
+      if (routes[i][2] && !rendered) add('preload', routes[i][2].replace('$1', match[1]), 'fetch');
+      break;
+    }
   }
+  // A page that paints without its script asks for it after the first frame, as its entry does (prerender.mjs).
+  if (rendered && document.visibilityState !== 'hidden')
+    requestAnimationFrame(function () { setTimeout(preload, 0); });
+  else preload();
 })();`;
 
 function routePreloads(): Plugin {
@@ -75,7 +83,20 @@ function routePreloads(): Plugin {
           for (const imported of chunk.imports) closure(imported, into);
           return into;
         };
-        const initial = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...closure(c.fileName)]));
+        // The start's steps (main.tsx imports them one after the other): preloaded by the page itself, in their order,
+        // so that no step waits for its file to be asked for when the one before has run.
+        const steps = BOOT_STEPS.map(({ name, file }) => {
+          const chunk = chunks.find(
+            (c) => c.name === name && c.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith(`/src/boot/${file}`)),
+          );
+          if (!chunk) throw new Error(`route-preloads: no chunk for the start's step ${name}`);
+          return chunk.fileName;
+        });
+        const entries = chunks.filter((c) => c.isEntry).map((c) => c.fileName);
+        const initial = new Set([...entries, ...steps].flatMap((f) => [...closure(f)]));
+        const stepFiles = steps
+          .flatMap((f) => [...closure(f)])
+          .filter((f, i, all) => all.indexOf(f) === i && !entries.some((e) => closure(e).has(f)));
         const table = ROUTES.map(({ path, page, data }): [string, string[], string | undefined] => {
           // The chunk the router imports for the page (with code splitting groups, the one that holds its module).
           const holds = (id: string | null) => !!id && id.replace(/\\/g, '/').endsWith(`/src/${page}`);
@@ -85,6 +106,11 @@ function routePreloads(): Plugin {
           return [path, files, data];
         });
         return [
+          ...stepFiles.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
           // "<" escaped: the JSON cannot end its script element early.
           {
             tag: 'script',
@@ -99,10 +125,27 @@ function routePreloads(): Plugin {
   };
 }
 
+/** The steps of the app's start: main.tsx imports their modules (src/boot/), in this order, one task each. */
+const BOOT_STEPS = [
+  { name: 'react', file: 'react.ts' },
+  { name: 'theme', file: 'theme.ts' },
+  { name: 'ui', file: 'ui.ts' },
+  { name: 'data', file: 'data.ts' },
+  { name: 'app', file: 'start.tsx' },
+];
+
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), routePreloads()],
+  // The server bundle (src/prerender.tsx: Home at build time, product pages in the gateway) carries its dependencies,
+  // in their production builds: the gateway runs it from web/dist, with no node_modules of the web app beside it and
+  // whatever NODE_ENV it has (in development, MUI would label every class name and the browser's match none).
+  ...(isSsrBuild && {
+    ssr: { noExternal: true },
+    publicDir: false,
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  }),
   resolve: {
     alias: { '@souvenir/contracts': contracts },
     // Prefer TypeScript sources: compiled .js files left beside them in libs/contracts/src must not shadow them.
@@ -129,15 +172,25 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
+          // What the app needs to start in five files (one per step of main.tsx, each with what its step's module
+          // imports and no earlier step has) instead of ~20: on a phone each extra file is another request queued
+          // behind six HTTP/1.1 connections, each a round trip on a slow network. (Grouping the lazy pages' shared
+          // parts as well was tried: merged, every page downloads others' code; unmerged, it is what the default
+          // splitting gives.) A step's file is evaluated whole when its step imports it, so a module must not land
+          // in an earlier step's file than the step that needs it evaluated; the priorities make each step take
+          // its own closure before the later ones.
           groups: [
-            // Everything the entry loads in one file instead of ~20: on a phone each extra file is another
-            // request queued behind six HTTP/1.1 connections, each a round trip on a slow network. (Grouping the
-            // lazy pages' shared parts as well was tried: merged, every page downloads others' code; unmerged, it
-            // is what the default splitting gives.)
-            { name: 'app', tags: ['$initial'] },
+            // Vite's helper that preloads a lazy chunk's imports: the entry uses it, and left to the groups below
+            // it went into the last step's file, which the entry then imported statically (all steps in one task).
+            { name: 'preload-helper', test: /preload-helper/, priority: 200 },
+            ...BOOT_STEPS.map(({ name, file }, i) => ({
+              name,
+              test: (id: string) => id.replace(/\\/g, '/').endsWith(`/src/boot/${file}`),
+              priority: 100 - i,
+            })),
           ],
         },
       },
     },
   },
-});
+}));

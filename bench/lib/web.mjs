@@ -45,8 +45,12 @@ function closure(graph, roots) {
 
 export function jsPerRoute() {
   const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  const entry = [...html.matchAll(/<script[^>]+src="\/assets\/([\w.-]+\.js)"/g)].map((m) => m[1]);
-  const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/assets\/([\w.-]+\.js)"/g)].map(
+  // The app's shell names the entry and what it preloads; Home (index.html) asks for the same files from a script,
+  // after its first paint.
+  const spa = path.join(DIST, 'spa.html');
+  const shell = existsSync(spa) ? readFileSync(spa, 'utf8') : html;
+  const entry = [...shell.matchAll(/<script[^>]+src="\/assets\/([\w.-]+\.js)"/g)].map((m) => m[1]);
+  const preloads = [...shell.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/assets\/([\w.-]+\.js)"/g)].map(
     (m) => m[1],
   );
   const graph = chunkGraph();
@@ -58,7 +62,8 @@ export function jsPerRoute() {
     });
   const kb = (b) => Math.round((b / 1024) * 10) / 10;
   const pages = new Set();
-  for (const f of initial) for (const d of graph.get(f).dynamics) pages.add(d);
+  // The start's steps are dynamic imports of the entry too, but part of the initial load (the shell preloads them).
+  for (const f of initial) for (const d of graph.get(f).dynamics) if (!initial.has(d)) pages.add(d);
   const routes = [
     {
       route: '(initial: entry + modulepreload)',

@@ -17,6 +17,8 @@ let before = 0;
 let after = 0;
 for (const entry of await readdir(dist, { recursive: true, withFileTypes: true })) {
   if (!entry.isFile() || !TEXT.test(entry.name)) continue;
+  // The server bundle (dist/server: product pages rendered by the gateway) is read from disk, never sent.
+  if (entry.parentPath.startsWith(join(dist, 'server'))) continue;
   const path = join(entry.parentPath, entry.name);
   const content = await readFile(path);
   if (content.length < MIN_BYTES) continue;

@@ -1,8 +1,10 @@
 // Writes the prerendered Home into the client build (see src/prerender.tsx):
-//   dist/index.html  Home's HTML and styles inside the app shell; the gateway serves it at "/".
-//   dist/spa.html    the empty app shell, for every other page (the app renders them in the browser).
-// Runs after `vite build` and `vite build --ssr src/prerender.tsx --outDir dist-ssr`; removes dist-ssr.
-import { readFile, rm, writeFile } from 'node:fs/promises';
+//   dist/index.html    Home's HTML and styles inside the app shell; the gateway serves it at "/".
+//   dist/spa.html      the empty app shell, for every other page (the app renders them in the browser).
+//   dist/product.html  the shell for a product page that the gateway renders (dist/server/prerender.js, kept for it):
+//                      it starts the app as index.html does, and the gateway fills in the page.
+// Runs after `vite build` and `vite build --ssr src/prerender.tsx --outDir dist/server`.
+import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // The SSR bundle loads React, MUI and emotion from node_modules, which pick their build by NODE_ENV when first
@@ -12,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 process.env.NODE_ENV = 'production';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-const ssr = fileURLToPath(new URL('../dist-ssr/', import.meta.url));
+const ssr = fileURLToPath(new URL('../dist/server/', import.meta.url));
 
 const shell = await readFile(`${dist}index.html`, 'utf8');
 const ROOT = '<div id="root"></div>';
@@ -26,27 +28,47 @@ if (!home.html.includes('id="hero-heading"')) throw new Error('prerender: Home r
 if (/<!--\$[!?]-->|<template/.test(home.html))
   throw new Error('prerender: a part of Home was still loading when it was rendered');
 
-// The entry starts only after the prerendered page has been painted: run at once, its evaluation and the hydration
-// (a few hundred ms on a slow machine) would hold the frame that shows the hero. It is fetched and compiled
-// meanwhile (modulepreload); a hidden tab, which paints nothing, starts it at once.
+// A prerendered page paints without its script, so the script waits for the paint: the entry and the files of the
+// start's steps are asked for after the first frame (a hidden tab, which paints nothing, asks at once), then the entry
+// is run. Preloaded from <head> (modulepreload), ~180 kB of script competed with what the first screen needs (on a
+// phone, a product's photo) on a slow link, and Lighthouse's model counted every file that had arrived before the
+// largest paint as needed for it (on this machine all of them, over its simulated slow 4G: LCP ~2.3 s instead of
+// ~0.9 s). Run at once, the entry's evaluation and the hydration would hold the frame that shows the page.
 const ENTRY = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
 const entry = shell.match(ENTRY)?.[1];
 if (!entry) throw new Error('prerender: no entry script in dist/index.html');
-const boot = `<script>(function () { var boot = function () { import(${JSON.stringify(entry)}); };
+const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g;
+const files = [entry, ...[...shell.matchAll(PRELOAD)].map((match) => match[1])];
+const boot = `<script>(function () { var files = ${JSON.stringify(files)};
+      var boot = function () {
+        for (var i = 0; i < files.length; i++) {
+          var link = document.createElement('link');
+          link.rel = 'modulepreload'; link.crossOrigin = ''; link.href = files[i];
+          document.head.appendChild(link);
+        }
+        import(files[0]);
+      };
       if (document.visibilityState === 'hidden') boot(); else requestAnimationFrame(function () { setTimeout(boot, 0); }); })();</script>`;
+const prerendered = (html) => html.replace(ENTRY, '').replace(PRELOAD, '');
 // Marked as emotion marks the tags it inserts itself (`data-s`): otherwise the browser's emotion cache, as it is
 // created while the entry runs, moves every server-rendered style tag to the end of <head> "out of the way of
 // hydration" (needed only for styles inside the root; these are in <head>), and the ~85 kB of styles are taken out of
 // the document and put back in, in the entry's first task.
 const styles = home.styles.replace(/<style data-emotion=/g, '<style data-s="" data-emotion=');
-const page = shell
-  .replace(ENTRY, `<link rel="modulepreload" crossorigin href="${entry}">`)
+const page = prerendered(shell)
   .replace('</head>', `${styles}\n  </head>`)
   .replace(ROOT, `<div id="root">${home.html}</div>\n    ${boot}`);
 
+// A rendered product page starts the app the same way (the gateway puts the page into the empty #root). Marked for
+// the shell's preload script (vite.config.ts), which then asks for the page's chunks after the first paint too, and
+// not for its data, which the page carries.
+const productShell = prerendered(shell)
+  .replace('<head>', '<head>\n    <meta name="rendered-page" content="product" />')
+  .replace(ROOT, `${ROOT}\n    ${boot}`);
+
 await writeFile(`${dist}spa.html`, shell);
+await writeFile(`${dist}product.html`, productShell);
 await writeFile(`${dist}index.html`, page);
-await rm(ssr, { recursive: true, force: true });
 console.log(
   `prerender: dist/index.html holds Home (${(home.html.length / 1024).toFixed(1)} kB of HTML, ${(home.styles.length / 1024).toFixed(1)} kB of styles); dist/spa.html is the shell`,
 );

@@ -1,4 +1,5 @@
 import type { Express, NextFunction, Request, Response } from 'express';
+import type { ProductPages } from './product-pages';
 import { withProductPreview, type ProductPreviews } from './product-preview';
 import { publicOrigin } from './public-origin';
 import { robotsTxt, type Sitemaps } from './sitemap';
@@ -11,6 +12,8 @@ export interface SiteForCrawlers {
   sitemaps: Sitemaps;
   /** GatewayConfig.ALLOWED_ORIGINS: its first origin is the site's public address. */
   allowedOrigins: string;
+  /** Product pages rendered for browsers too (the page in the HTML); without, the shell with the preview's tags. */
+  productPages?: ProductPages | null;
 }
 
 /**
@@ -75,7 +78,10 @@ export function mountSiteRoutes(app: Express, shell: string, site: SiteForCrawle
       if (!product || !address) return next();
       if (fromRequest) res.vary('Host');
       res.setHeader('Cache-Control', 'no-cache');
-      res.type('html').send(withProductPreview(shell, product, address));
+      const rendered = site.productPages ? site.productPages.page(product) : Promise.resolve(null);
+      return rendered.then((page) => {
+        res.type('html').send(withProductPreview(page ?? shell, product, address));
+      });
     }, next);
   });
 }

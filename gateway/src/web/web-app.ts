@@ -3,6 +3,7 @@ import expressStaticGzip from 'express-static-gzip';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inlineScriptHashes, pageContentSecurityPolicy } from '../security/security-headers';
+import { ProductPages } from './product-pages';
 import { mountSiteRoutes, type SiteForCrawlers } from './site-routes';
 
 /**
@@ -10,7 +11,8 @@ import { mountSiteRoutes, type SiteForCrawlers } from './site-routes';
  * and for every other non-API path the empty shell spa.html, so the app's router (and its own 404 page) decides
  * what to show. A build without the prerender step (spa.html missing) serves index.html everywhere. Files are sent
  * in the build's compressed copies when the browser accepts them. With `site`, robots.txt, the sitemap and product
- * pages that name their product for link previews (site-routes.ts).
+ * pages that name their product for link previews (site-routes.ts), rendered here when the build has its server
+ * bundle (product-pages.ts).
  */
 export function serveWebApp(app: Express, webDist: string, site?: SiteForCrawlers): void {
   if (!webDist || !existsSync(join(webDist, 'index.html'))) return;
@@ -18,7 +20,7 @@ export function serveWebApp(app: Express, webDist: string, site?: SiteForCrawler
   // Every file of the app (pages, and SVGs that a browser would run scripts in) gets the pages' policy, whose inline
   // script hashes are read from the pages as built (the gateway serves this build until it restarts).
   const pagePolicy = pageContentSecurityPolicy(
-    ['index.html', 'spa.html']
+    ['index.html', 'spa.html', 'product.html']
       .filter((page) => existsSync(join(webDist, page)))
       .flatMap((page) => inlineScriptHashes(readFileSync(join(webDist, page), 'utf8'))),
   );
@@ -27,12 +29,17 @@ export function serveWebApp(app: Express, webDist: string, site?: SiteForCrawler
     next();
   });
   app.use('/assets', withRoot(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: true }));
-  if (site) mountSiteRoutes(app, readFileSync(join(webDist, shell), 'utf8'), site);
+  if (site)
+    mountSiteRoutes(app, readFileSync(join(webDist, shell), 'utf8'), {
+      ...site,
+      productPages: ProductPages.fromBuild(webDist),
+    });
   // API and health requests never reach the file system: without this guard every API call paid an fs.stat of
   // `<webDist>/api/...` and the ENOENT error it raises (~11 % of the gateway's CPU under load).
   const files = withRoot(webDist, { maxAge: '1h' });
+  // The build's server bundle (dist/server, which renders product pages here) is read from disk, never sent.
   app.use((req: Request, res: Response, next: NextFunction) =>
-    isServerPath(req.path) ? next() : files(req, res, next),
+    isServerPath(req.path) || req.path.startsWith('/server/') ? next() : files(req, res, next),
   );
   // The pages: always revalidated (they name the current build's hashed assets).
   const pages = withRoot(webDist, { cacheControl: false });

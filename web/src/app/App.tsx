@@ -4,7 +4,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { Provider } from 'react-redux';
 import { ToastProvider } from '../components/toast/ToastProvider';
-import { store } from './store';
+import { store as browserStore, type AppStore } from './store';
 import { theme } from './theme';
 
 const globalStyles = (theme: Theme) => ({
@@ -20,8 +20,11 @@ const globalStyles = (theme: Theme) => ({
   '.skip-link:focus': { left: 8 },
 });
 
-/** Store, theme, global styles and toasts around the router: the same in the browser and in the prerendered Home. */
-export function App({ children }: { children: ReactNode }) {
+/**
+ * Store, theme, global styles and toasts around the router: the same in the browser and in the prerendered pages (a
+ * page the gateway renders has a store of its own).
+ */
+export function App({ children, store = browserStore }: { children: ReactNode; store?: AppStore }) {
   return (
     <Provider store={store}>
       <ThemeProvider theme={theme}>
