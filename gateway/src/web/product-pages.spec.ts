@@ -4,17 +4,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ProductPages } from './product-pages';
 
-/** A web build with a stand-in server bundle that renders the product's title and counts its renders. */
+/**
+ * A web build with a stand-in server bundle that renders the product's title, numbers its renders and says whether
+ * it ran on a worker thread (the page's data attributes).
+ */
 function build(): string {
   const dist = mkdtempSync(join(tmpdir(), 'product-pages-'));
   mkdirSync(join(dist, 'server'));
   writeFileSync(
     join(dist, 'server', 'prerender.js'),
-    `globalThis.renders = 0;
+    `import { isMainThread } from 'node:worker_threads';
+     let renders = 0;
      export async function renderProductPage(product) {
-       globalThis.renders++;
+       renders++;
        if (product.title === 'broken') throw new Error('render failed');
-       return { html: '<h1>' + product.title.replace(/</g, '&lt;') + '</h1>', styles: '<style data-emotion="css a">.a{}</style>' };
+       const title = product.title.replace(/</g, '&lt;');
+       const where = isMainThread ? 'main' : 'worker';
+       return { html: '<h1 data-render="' + renders + '" data-thread="' + where + '">' + title + '</h1>', styles: '<style data-emotion="css a">.a{}</style>' };
      }`,
   );
   writeFileSync(
@@ -25,7 +31,7 @@ function build(): string {
 }
 
 const product = (title: string) => ({ id: 'f46f5f1b-17e3-4a92-8298-50e2683a08ab', title }) as ProductDto;
-const renders = () => (globalThis as unknown as { renders: number }).renders;
+const rendered = (page: string | null) => /<h1 data-render="(\d+)" data-thread="(\w+)">(.*?)<\/h1>/.exec(page ?? '');
 
 describe('product pages rendered by the gateway', () => {
   let dist: string;
@@ -42,7 +48,7 @@ describe('product pages rendered by the gateway', () => {
 
   it('puts the page into #root, its styles into <head> as emotion marks its own, and the product beside it', async () => {
     const page = await ProductPages.fromBuild(dist)!.page(product('Tea bowl'));
-    expect(page).toContain('<div id="root"><h1>Tea bowl</h1></div>');
+    expect(page).toMatch(/<div id="root"><h1 [^>]*>Tea bowl<\/h1><\/div>/);
     expect(page).toContain('<style data-s="" data-emotion="css a">.a{}</style>\n  </head>');
     const data = page!.match(/<script type="application\/json" id="page-data">(.*?)<\/script>/)![1]!;
     expect(JSON.parse(data)).toEqual({ product: product('Tea bowl') });
@@ -54,13 +60,24 @@ describe('product pages rendered by the gateway', () => {
     expect(page).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
   });
 
+  it("renders on a worker thread, never on the gateway's event loop", async () => {
+    const page = await ProductPages.fromBuild(dist)!.page(product('Lantern'));
+    expect(rendered(page)?.[2]).toBe('worker');
+  });
+
   it('renders a product read once per read, and gives null when the render fails', async () => {
     const pages = ProductPages.fromBuild(dist)!;
     const read = product('Vase');
-    const before = renders();
-    await pages.page(read);
-    await pages.page(read);
-    expect(renders() - before).toBe(1);
+    const first = rendered(await pages.page(read))?.[1];
+    expect(rendered(await pages.page(read))?.[1]).toBe(first);
+    expect(rendered(await pages.page(product('Vase')))?.[1]).not.toBe(first);
     await expect(pages.page(product('broken'))).resolves.toBeNull();
+  });
+
+  it('sends the shell rather than queue renders past what its thread takes', async () => {
+    const pages = ProductPages.fromBuild(dist)!;
+    const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => pages.page(product(`Bowl ${i}`))));
+    expect(burst.filter((page) => page === null).length).toBeGreaterThan(0);
+    expect(burst.filter((page) => page !== null).length).toBeGreaterThanOrEqual(16);
   });
 });
