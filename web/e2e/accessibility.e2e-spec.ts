@@ -190,6 +190,19 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
     problems.push(...(await auditPage(page, '/how-it-works', 'How it works', heading1())));
     problems.push(...(await auditPage(page, `/product/${product.id}`, 'Product (guest)', heading1(product.title))));
     problems.push(...(await auditPage(page, '/no-such-page', 'Not found', heading1())));
+    // What a guest is shown where a member's page would be, and the pages of a product or person that is not there.
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const [path, what, title] of [
+      ['/sell', 'Sell (guest)', 'List Your Souvenir'],
+      ['/messages', 'Messages (guest)', 'Messages'],
+      ['/orders', 'Orders (guest)', undefined],
+      ['/support', 'Support (guest)', undefined],
+      [`/orders/${unknown}`, 'Order not found', undefined],
+      [`/product/${unknown}`, 'Product not found', 'Product not found'],
+      [`/profile/${unknown}`, 'Profile not found', 'User not found'],
+      ['/checkout', 'Checkout without a product', 'No product selected'],
+    ] as const)
+      problems.push(...(await auditPage(page, path, what, heading1(title))));
 
     await page.goto('/how-it-works');
     await heading1()(page);

@@ -8,8 +8,11 @@ interface Props {
   title: string;
   description?: string;
   action?: ReactNode;
-  /** The title's level in the page's outline: h3 under a section's h2, h2 straight under the page's h1. */
-  headingLevel?: 'h2' | 'h3';
+  /**
+   * The title's level in the page's outline: h3 under a section's h2, h2 straight under the page's h1, h1 when the
+   * empty state is the whole page (a product or person not found).
+   */
+  headingLevel?: 'h1' | 'h2' | 'h3';
 }
 
 export function EmptyState({ icon, title, description, action, headingLevel = 'h3' }: Props) {

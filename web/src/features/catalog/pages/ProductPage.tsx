@@ -76,6 +76,7 @@ export default function ProductPage() {
           </Alert>
         ) : null}
         <EmptyState
+          headingLevel="h1"
           icon={<SearchOffRounded />}
           title="Product not found"
           description="This souvenir may have been sold or removed."

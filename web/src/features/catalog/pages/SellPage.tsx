@@ -93,6 +93,7 @@ export default function SellPage() {
           List Your Souvenir
         </Typography>
         <EmptyState
+          headingLevel="h2"
           icon={<LockOutlined />}
           title="Please Sign In"
           description="You need to be logged in to list items for sale."

@@ -143,6 +143,7 @@ export default function CheckoutView() {
     return (
       <Container maxWidth="sm" sx={{ py: 8 }}>
         <EmptyState
+          headingLevel="h1"
           icon={<RemoveShoppingCartOutlined />}
           title="No product selected"
           description="Choose a souvenir and press Buy Now to check out."
@@ -162,6 +163,7 @@ export default function CheckoutView() {
           </Alert>
         )}
         <EmptyState
+          headingLevel="h1"
           icon={<SearchOffRounded />}
           title="Product not found"
           description="This souvenir may have been sold or removed."

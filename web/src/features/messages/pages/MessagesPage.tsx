@@ -21,6 +21,7 @@ export default function MessagesPage() {
           Messages
         </Typography>
         <EmptyState
+          headingLevel="h2"
           icon={<LockOutlined />}
           title="Please Sign In"
           description="You need to be logged in to view messages."

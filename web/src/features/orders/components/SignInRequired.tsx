@@ -15,6 +15,7 @@ export function SignInRequired({ title, description }: { title: string; descript
         {title}
       </Typography>
       <EmptyState
+        headingLevel="h2"
         icon={<LockOutlined />}
         title="Please Sign In"
         description={description}

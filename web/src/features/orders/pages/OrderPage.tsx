@@ -119,6 +119,7 @@ export default function OrderPage() {
         </Typography>
         {notFound ? (
           <EmptyState
+            headingLevel="h2"
             icon={<ReceiptLongOutlined />}
             title="Order not found"
             description={

@@ -89,6 +89,7 @@ export default function SupportPage() {
           Support
         </Typography>
         <EmptyState
+          headingLevel="h2"
           icon={<GppMaybeOutlined />}
           title="Support team only"
           description="This page is for the support team, who decide buyers' claims. Your orders and claims are in My Orders."

@@ -80,6 +80,7 @@ export default function ProfilePage() {
     return (
       <Container maxWidth="sm" sx={{ py: 10 }}>
         <EmptyState
+          headingLevel="h1"
           icon={<PersonOffOutlined />}
           title="User not found"
           description={!userId ? 'Sign in to see your profile.' : 'This traveller may have left the marketplace.'}
