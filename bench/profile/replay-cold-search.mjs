@@ -5,12 +5,15 @@
 // /proc/<pid>/schedstat (nanoseconds), catalog's own (this process's CPU while its service answers). Robust to the
 // machine's load, unlike the bench's closed loop. Usage:
 //   node bench/profile/replay-cold-search.mjs <database url> <dist A> <dist B> [searches per kind, 100]
+// To compare two states of the database instead (an index added; the same dist twice), give two urls joined by a
+// comma, A's then B's: e.g. the kept database and a copy of it (CREATE DATABASE ... TEMPLATE) with the index dropped.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { filtersOf, KINDS } from '../lib/cold-search.mjs';
 
-const [url, distA, distB, perKindArg] = process.argv.slice(2);
+const [urls, distA, distB, perKindArg] = process.argv.slice(2);
+const [url, urlB = url] = (urls ?? '').split(',');
 if (!url || !distA || !distB) {
   console.error('usage: replay-cold-search.mjs <database url> <dist A> <dist B> [searches per kind]');
   process.exit(2);
@@ -21,7 +24,7 @@ const pg = require('pg');
 
 const cpuNs = (pid) => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
 
-async function variant(dist) {
+async function variant(dist, url) {
   const load = (path) => require(resolve(dist, path));
   const { ProductsService } = load('products/products.service.js');
   const { ProductsRepository } = load('products/products.repository.js');
@@ -75,8 +78,8 @@ async function run(v, kind, f) {
   return { pages, pgMs: (cpuNs(v.pid) - pg0) / 1e6, nodeMs: (node.user + node.system) / 1000 };
 }
 
-const a = await variant(distA);
-const b = await variant(distB);
+const a = await variant(distA, url);
+const b = await variant(distB, urlB);
 const seen = new Set();
 const totals = Object.fromEntries(KINDS.map((k) => [k, { n: 0, a: { pg: 0, node: 0 }, b: { pg: 0, node: 0 } }]));
 let differences = 0;
@@ -115,7 +118,9 @@ for (let i = 0; i < perKind; i++) {
 }
 const fmt = (x) => x.toFixed(2);
 console.log(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
-console.log(`A ${distA}\nB ${distB}\nCPU ms per search (postgres backend / catalog process), A → B:`);
+console.log(
+  `A ${distA}${urlB !== url ? ` on ${url}` : ''}\nB ${distB}${urlB !== url ? ` on ${urlB}` : ''}\nCPU ms per search (postgres backend / catalog process), A → B:`,
+);
 const all = { n: 0, a: { pg: 0, node: 0 }, b: { pg: 0, node: 0 } };
 for (const [kind, t] of Object.entries(totals)) {
   for (const side of ['a', 'b']) for (const k of ['pg', 'node']) all[side][k] += t[side][k];

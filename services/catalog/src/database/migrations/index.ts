@@ -8,6 +8,7 @@ import { SellerRatings1735100000000 } from './1735100000000-seller-ratings';
 import { CustomsRules1735600000000 } from './1735600000000-customs-rules';
 import { UndeclaredContents1735700000000 } from './1735700000000-undeclared-contents';
 import { SearchLexemeCounts1735800000000 } from './1735800000000-search-lexeme-counts';
+import { FilteredSearchIndexes1735900000000 } from './1735900000000-filtered-search-indexes';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
 export const CATALOG_MIGRATIONS = [
@@ -21,4 +22,5 @@ export const CATALOG_MIGRATIONS = [
   CustomsRules1735600000000,
   UndeclaredContents1735700000000,
   SearchLexemeCounts1735800000000,
+  FilteredSearchIndexes1735900000000,
 ];

@@ -3,7 +3,7 @@ import type { CursorKey } from '../product-cursor';
 import { SEARCH_TIERS, type SearchTier } from '../product-search';
 import { Params, type Statement } from './params';
 import { PAGE_COLUMNS, PRODUCT_COLUMNS, ISO_MICROS } from './product-columns';
-import { filterSql, onlyWords, type ProductFilters } from './product-filters';
+import { exactWordReads, filterSql, onlyWords, type ProductFilters } from './product-filters';
 import { lowerBoundProven, matchesAnywhere, searchTsQuery, tierCondition, tierOf } from './search-query';
 import { sortOrder } from './sort-paging';
 
@@ -62,7 +62,7 @@ function sortedPage(
   const tierMatch =
     tier === null
       ? null
-      : matchOf(tier)(searchTsQuery(filters.searchWords ?? [], params, { exact: onlyWords(filters) }));
+      : matchOf(tier)(searchTsQuery(filters.searchWords ?? [], params, { exact: exactWordReads(filters) }));
   const { from, where } = filterSql(filters, params, { withSellers, search: tierMatch === null });
   const { order, keyset } = sortOrder(sort, after, params);
   const text = pageSql({

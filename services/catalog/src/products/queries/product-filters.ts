@@ -35,12 +35,18 @@ export function isUnfiltered(filters: ProductFilters): boolean {
   );
 }
 
-/**
- * A search without other filters: its GIN reads may take the words' exact lexemes (`searchTsQuery`'s `exact`). With
- * other filters the planner must keep the words' statistics: it weighs the GIN index against the filters' indexes
- * (a frequent word in one country reads the country's index), and the exact lexemes would hide how many match.
- */
+/** A search without other filters: its total past the bound may be proven from the lexeme counts (`lowerBoundProven`). */
 export const onlyWords = (filters: ProductFilters) => isUnfiltered({ ...filters, searchWords: null });
+
+/**
+ * A search whose GIN reads take the words' exact lexemes (`searchTsQuery`'s `exact`): no other filter, or only a
+ * country and categories, which GIN reads together with the words (`(country, search_doc)` and `(category,
+ * search_doc)`, migration 1735900000000-filtered-search-indexes), so GIN first is the plan whatever the words' count.
+ * With any other filter the planner must keep the words' statistics: it weighs the words' GIN index against the
+ * filter's btree (a frequent word in a price range), and the exact lexemes, a subquery, would hide how many match.
+ */
+export const exactWordReads = (filters: ProductFilters) =>
+  isUnfiltered({ ...filters, searchWords: null, country: undefined, categories: undefined });
 
 /**
  * The FROM and WHERE of the filters (active products only). `search`: whether the search's words are a condition
@@ -55,7 +61,7 @@ export function filterSql(
   const where = [`p.status = 'active'`];
   const from = withSellers || filters.location ? PRODUCTS_WITH_SELLERS : 'catalog.products p';
   if (search && filters.searchWords?.length)
-    where.push(matchesAnywhere(searchTsQuery(filters.searchWords, params, { exact: onlyWords(filters) })));
+    where.push(matchesAnywhere(searchTsQuery(filters.searchWords, params, { exact: exactWordReads(filters) })));
   if (filters.country) where.push(`p.country = ${params.add(filters.country)}`);
   if (filters.minPrice !== undefined) where.push(`p.price >= ${params.add(filters.minPrice)}::numeric`);
   if (filters.maxPrice !== undefined) where.push(`p.price <= ${params.add(filters.maxPrice)}::numeric`);

@@ -97,6 +97,19 @@ describe('a search page whose total is not known yet: counted up to the bound, a
     expect(render(browse.countedFewMatchesPage(SEARCH_FILTERED, 'popular', null, 25, 1000))).toMatchSnapshot(
       'popular, filtered',
     );
+    // A country and categories only: GIN reads them with the words, so the words take exact lexemes, but the total
+    // is counted (the lexeme counts know nothing of the filters).
+    expect(
+      render(
+        browse.countedFewMatchesPage(
+          { searchWords: ['vase'], country: 'Japan', categories: ['Art & Crafts'] },
+          'recent',
+          null,
+          25,
+          1000,
+        ),
+      ),
+    ).toMatchSnapshot('recent, a country and a category');
   });
 });
 
