@@ -6,20 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
 /** The targets of issue 21; a page is judged against the ones that apply to it. */
 export const LIGHTHOUSE_TARGETS = { performanceHomeAndProduct: 90, cls: 0.05, tbtMs: 200, accessibility: 100 };
-
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The pages audited: Home, a product page, Categories, How it works and Sell (a guest sees its sign-in prompt). */
 export function lighthousePages(base, productId) {
@@ -77,8 +67,8 @@ export async function lighthouseReport({ base, productId, runs = 3, log = consol
   const chromeLauncher = await import('chrome-launcher');
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
   const chrome = await chromeLauncher.launch({
-    chromePath: '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_FLAGS,
     userDataDir,
     logLevel: 'silent',
   });

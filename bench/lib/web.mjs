@@ -6,6 +6,7 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { ROOT } from './infra.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const DIST = path.join(ROOT, 'web', 'dist');
 
@@ -151,23 +152,14 @@ export async function webReport({ base, productId }) {
   } catch (e) {
     out.error = `JS per route: ${e.message}`;
   }
-  if (!existsSync('/usr/bin/chromium')) {
-    out.error = 'no /usr/bin/chromium: LCP not measured';
+  if (!existsSync(CHROMIUM_PATH)) {
+    out.error = `no ${CHROMIUM_PATH}: LCP not measured`;
     return out;
   }
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   });
   try {
     out.lcp = [];

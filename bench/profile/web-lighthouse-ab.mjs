@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
 
 const args = process.argv.slice(2);
 const runs = Number(args.includes('--runs') ? args[args.indexOf('--runs') + 1] : 5);
@@ -19,17 +20,8 @@ const { default: lighthouse } = await import('lighthouse');
 const chromeLauncher = await import('chrome-launcher');
 const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-ab-'));
 const chrome = await chromeLauncher.launch({
-  chromePath: '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: CHROMIUM_FLAGS,
   userDataDir,
   logLevel: 'silent',
 });

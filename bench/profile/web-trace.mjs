@@ -11,6 +11,7 @@
 // task's CPU ms; the same two by wall time. `--top N` prints each run's N longest tasks with what ran in them.
 import os from 'node:os';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -22,15 +23,8 @@ const targets = args
   .map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]);
 
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_FLAGS,
 });
 
 async function traceOnce(url) {
