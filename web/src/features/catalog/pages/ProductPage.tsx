@@ -36,6 +36,7 @@ import { SellerCard } from '../components/SellerCard';
 import { SoldNotice } from '../components/SoldNotice';
 import { CustomsPanel, OriginBadge } from '../../customs/OriginPanel';
 import { useShareProduct } from '../hooks/useShareProduct';
+import { useHydrated } from '../../../hooks/useHydrated';
 
 export default function ProductPage() {
   const { id = '' } = useParams();
@@ -46,6 +47,8 @@ export default function ProductPage() {
   const toast = useToast();
   const share = useShareProduct();
   const dispatch = useAppDispatch();
+  // The page may be the gateway's render, on screen before the app runs (see useHydrated).
+  const hydrated = useHydrated();
 
   const backLink = (
     <Link
@@ -160,7 +163,7 @@ export default function ProductPage() {
                   size="large"
                   startIcon={<DeleteOutlineRounded />}
                   onClick={remove}
-                  disabled={isDeleting}
+                  disabled={isDeleting || !hydrated}
                 >
                   {isDeleting ? 'Deleting...' : 'Remove Listing'}
                 </Button>
@@ -169,6 +172,7 @@ export default function ProductPage() {
                   size="large"
                   startIcon={<ShareRounded />}
                   onClick={() => void share(product.title)}
+                  disabled={!hydrated}
                 >
                   Share
                 </Button>
@@ -196,6 +200,7 @@ export default function ProductPage() {
                   size="large"
                   startIcon={<ShareRounded />}
                   onClick={() => void share(product.title)}
+                  disabled={!hydrated}
                 >
                   Share
                 </Button>
@@ -211,7 +216,7 @@ export default function ProductPage() {
                     <Typography sx={{ color: 'text.secondary', flex: 1 }}>
                       Please log in to contact the seller
                     </Typography>
-                    <Button variant="outlined" onClick={() => dispatch(openAuthDialog('signIn'))}>
+                    <Button variant="outlined" onClick={() => dispatch(openAuthDialog('signIn'))} disabled={!hydrated}>
                       Sign In
                     </Button>
                   </Stack>
