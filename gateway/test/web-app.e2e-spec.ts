@@ -25,6 +25,10 @@ writeWithCopies(join(dist, 'index.html'), HOME);
 writeWithCopies(join(dist, 'spa.html'), SHELL);
 writeWithCopies(join(dist, 'assets', 'index-AbC123xy.js'), SCRIPT);
 writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// The server bundle that renders product pages in the gateway: read from disk, never sent.
+const SERVER_BUNDLE = 'export const serverOnly = "the server bundle";';
+mkdirSync(join(dist, 'server'));
+writeFileSync(join(dist, 'server', 'prerender.js'), SERVER_BUNDLE);
 
 let infra: TestInfra;
 let gateway: INestApplication;
@@ -75,6 +79,20 @@ describe('the web app', () => {
     expect(home.text).toBe(copy(HOME, 'br'));
     // A small file without copies is sent as it is.
     expect((await get('/favicon.svg', 'br').expect(200)).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('never sends the server bundle, however its path is spelled', async () => {
+    for (const path of [
+      '/server/prerender.js',
+      '/%73erver/prerender.js',
+      '/%2Fserver/prerender.js',
+      '//server/prerender.js',
+      '/assets/../server/prerender.js',
+      '/assets/%2E%2E/server/prerender.js',
+    ]) {
+      const res = await get(path, 'identity');
+      expect([path, res.text.includes('the server bundle')]).toEqual([path, false]);
+    }
   });
 
   it('leaves the API to the API: an unknown API path is a JSON 404, not a page', async () => {

@@ -1,7 +1,7 @@
 import type { Express, NextFunction, Request, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { inlineScriptHashes, pageContentSecurityPolicy } from '../security/security-headers';
 import { ProductPages } from './product-pages';
 import { mountSiteRoutes, type SiteForCrawlers } from './site-routes';
@@ -39,7 +39,7 @@ export function serveWebApp(app: Express, webDist: string, site?: SiteForCrawler
   const files = withRoot(webDist, { maxAge: '1h' });
   // The build's server bundle (dist/server, which renders product pages here) is read from disk, never sent.
   app.use((req: Request, res: Response, next: NextFunction) =>
-    isServerPath(req.path) || req.path.startsWith('/server/') ? next() : files(req, res, next),
+    isServerPath(req.path) || isServerBundle(req.path) ? next() : files(req, res, next),
   );
   // The pages: always revalidated (they name the current build's hashed assets).
   const pages = withRoot(webDist, { cacheControl: false });
@@ -63,6 +63,19 @@ function withRoot(root: string, serveStatic: expressStaticGzip.ExpressStaticGzip
     index: false,
     serveStatic: { index: false, ...serveStatic },
   });
+}
+
+/**
+ * Whether a path names the build's server bundle however it is spelled: the static middleware decodes
+ * percent-escapes and joins the path to its root, so `/%73erver/…` and `//server/…` reach the same file as
+ * `/server/…`. A path that does not decode is treated as the bundle's (refused here, answered by the pages).
+ */
+function isServerBundle(path: string): boolean {
+  try {
+    return posix.normalize(decodeURIComponent(path)).startsWith('/server/');
+  } catch {
+    return true;
+  }
 }
 
 /** Paths the gateway itself answers (the API and the health checks), never files of the web app. */
