@@ -26,3 +26,15 @@ export async function dropPlatformTables(queryRunner: QueryRunner, schema: strin
   await queryRunner.query(`DROP TABLE "${schema}"."processed_events"`);
   await queryRunner.query(`DROP TABLE "${schema}"."outbox_events"`);
 }
+
+/**
+ * The outbox relay claims rows for a while instead of locking them across its publish (a lock or transaction held
+ * across a network call); each service's migration after its first adds the column.
+ */
+export async function addOutboxClaims(queryRunner: QueryRunner, schema: string): Promise<void> {
+  await queryRunner.query(`ALTER TABLE "${schema}"."outbox_events" ADD COLUMN "claimed_until" timestamptz`);
+}
+
+export async function dropOutboxClaims(queryRunner: QueryRunner, schema: string): Promise<void> {
+  await queryRunner.query(`ALTER TABLE "${schema}"."outbox_events" DROP COLUMN "claimed_until"`);
+}

@@ -9,4 +9,6 @@ export class OutboxEventEntity {
   @Column('jsonb', { nullable: true }) headers!: Record<string, string> | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column('timestamptz', { name: 'published_at', nullable: true }) publishedAt!: Date | null;
+  /** A relay is publishing the row until then; past it (the relay stopped), another relay takes it. */
+  @Column('timestamptz', { name: 'claimed_until', nullable: true }) claimedUntil!: Date | null;
 }

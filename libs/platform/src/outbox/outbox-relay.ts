@@ -15,6 +15,8 @@ import { Outbox } from './outbox';
 import { OutboxEventEntity } from './outbox-event.entity';
 
 const BATCH = 100;
+/** How long a claimed row is left to its relay; far above a publish's 3 s timeout, far below JetStream's 10 min duplicate window. */
+const CLAIM_SECONDS = 30;
 /**
  * Rows written by this process are published right after their transaction commits (Outbox wakes the relay);
  * the poll only picks up rows of a replica that stopped before publishing them, so it can be slow; a fast poll costs
@@ -23,10 +25,12 @@ const BATCH = 100;
 export const OUTBOX_IDLE_POLL_MS = 1000;
 const ERROR_BACKOFF_MS = 1000;
 
+type ClaimedRow = Pick<OutboxEventEntity, 'id' | 'subject' | 'payload' | 'headers' | 'createdAt'>;
+
 /**
  * Publishes outbox rows to JetStream with `Nats-Msg-Id` = row id, so a row published twice (a crash between
- * publish and mark) is dropped by JetStream's duplicate window. Rows are claimed with SKIP LOCKED, so
- * replicas share the work.
+ * publish and mark) is dropped by JetStream's duplicate window. Rows are claimed (SKIP LOCKED, then a claim that
+ * expires), so replicas share the work and none holds a lock or a transaction while it publishes.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -64,38 +68,71 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     await this.loop;
   }
 
-  /** Publishes what is pending now (tests and shutdown use it; the loop calls it continuously). */
+  /**
+   * Publishes what is pending now (tests and shutdown use it; the loop calls it continuously): claims a batch in
+   * one statement, publishes it with no transaction or lock open (the publishes are sent together on the one NATS
+   * connection, so JetStream stores them in the rows' order), then marks what JetStream acknowledged.
+   */
   async publishPending(): Promise<number> {
+    const rows = await this.claim();
+    if (!rows.length) return 0;
     const js = jetstream(this.nc);
-    return this.dataSource.transaction(async (manager) => {
-      const rows = await manager
-        .getRepository(OutboxEventEntity)
-        .createQueryBuilder('o')
-        .where('o.publishedAt IS NULL')
-        .orderBy('o.createdAt', 'ASC')
-        .addOrderBy('o.id', 'ASC')
-        .limit(BATCH)
-        .setLock('pessimistic_write')
-        .setOnLocked('skip_locked')
-        .getMany();
-      const published: string[] = [];
-      const now = Date.now();
-      for (const row of rows) {
-        try {
-          const h = natsHeaders();
-          for (const [k, v] of Object.entries(row.headers ?? {})) h.set(k, v);
-          await js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.id, headers: h, timeout: 3000 });
-          published.push(row.id);
-          outboxPublishDelay.observe(Math.max(0, now - row.createdAt.getTime()) / 1000);
-        } catch (error) {
-          this.logger.warn({ msg: 'outbox publish failed; will retry', error: (error as Error).message });
-          break;
+    const now = Date.now();
+    const outcomes = await Promise.allSettled(
+      rows.map((row) => {
+        const h = natsHeaders();
+        for (const [k, v] of Object.entries(row.headers ?? {})) h.set(k, v);
+        return js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.id, headers: h, timeout: 3000 });
+      }),
+    );
+    const published: string[] = [];
+    const failed: string[] = [];
+    outcomes.forEach((outcome, i) => {
+      const row = rows[i]!;
+      if (outcome.status === 'fulfilled') {
+        published.push(row.id);
+        outboxPublishDelay.observe(Math.max(0, now - row.createdAt.getTime()) / 1000);
+      } else {
+        failed.push(row.id);
+        if (failed.length === 1) {
+          this.logger.warn({ msg: 'outbox publish failed; will retry', error: (outcome.reason as Error).message });
         }
       }
-      if (published.length) await manager.update(OutboxEventEntity, { id: In(published) }, { publishedAt: new Date() });
-      if (published.length < rows.length) this.stalled = true;
-      return published.length;
     });
+    await this.settle(published, failed);
+    if (failed.length) this.stalled = true;
+    return published.length;
+  }
+
+  /**
+   * Claims up to BATCH unpublished rows, oldest first, that no other relay holds. The row locks last only for this
+   * statement; the claim itself is `claimed_until`, so a relay that stops before marking its rows leaves them to
+   * be claimed again after CLAIM_SECONDS (published twice then, and JetStream drops the second by its Nats-Msg-Id).
+   */
+  private async claim(): Promise<ClaimedRow[]> {
+    const table = this.dataSource.getMetadata(OutboxEventEntity).tablePath;
+    const rows: (Omit<ClaimedRow, 'createdAt'> & { created_at: Date })[] = await this.dataSource.query(
+      `WITH claimed AS (
+         UPDATE ${table} SET claimed_until = now() + make_interval(secs => $1)
+          WHERE id IN (
+            SELECT id FROM ${table}
+             WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+             ORDER BY created_at, id LIMIT $2
+             FOR UPDATE SKIP LOCKED)
+          RETURNING id, subject, payload, headers, created_at)
+       SELECT * FROM claimed ORDER BY created_at, id`,
+      [CLAIM_SECONDS, BATCH],
+    );
+    return rows.map(({ created_at, ...row }) => ({ ...row, createdAt: created_at }));
+  }
+
+  /** Marks the acknowledged rows published and gives the others back at once (retried after the back-off). */
+  private async settle(published: string[], failed: string[]): Promise<void> {
+    const repository = this.dataSource.getRepository(OutboxEventEntity);
+    if (published.length) {
+      await repository.update({ id: In(published) }, { publishedAt: () => 'now()', claimedUntil: null });
+    }
+    if (failed.length) await repository.update({ id: In(failed) }, { claimedUntil: null });
   }
 
   /** Number of events not yet published (readiness and metrics). */

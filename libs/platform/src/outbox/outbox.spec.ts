@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EVENTS, type ProductRemovedEvent } from '@souvenir/contracts';
 import { DataSource } from 'typeorm';
+import { addOutboxClaims, createPlatformTables } from '../database/platform-tables';
 import { Outbox } from './outbox';
 import { OutboxEventEntity } from './outbox-event.entity';
 
@@ -22,8 +23,10 @@ describe('Outbox wakes the relay when the transaction that wrote rows commits', 
     const admin = new DataSource({ type: 'postgres', url: POSTGRES_URL });
     await admin.initialize();
     await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.query(`CREATE TABLE ${schema}.outbox_events (id uuid PRIMARY KEY, subject text NOT NULL, payload jsonb NOT NULL,
-      headers jsonb, created_at timestamptz NOT NULL DEFAULT now(), published_at timestamptz)`);
+    const runner = admin.createQueryRunner();
+    await createPlatformTables(runner, schema);
+    await addOutboxClaims(runner, schema);
+    await runner.release();
     await admin.destroy();
     dataSource = new DataSource({ type: 'postgres', url: POSTGRES_URL, schema, entities: [OutboxEventEntity] });
     await dataSource.initialize();

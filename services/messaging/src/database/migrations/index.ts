@@ -3,6 +3,7 @@ import { AddConversations1732700000000 } from './1732700000000-add-conversations
 import { AddInboxVersions1732800000000 } from './1732800000000-add-inbox-versions';
 import { AddSystemNotes1734000000000 } from './1734000000000-add-system-notes';
 import { AddProductSaleVersion1734100000000 } from './1734100000000-add-product-sale-version';
+import { OutboxClaims1736300000000 } from './1736300000000-outbox-claims';
 
 /** Every migration of the messaging schema, in order. Never edit one that has landed; add a new one. */
 export const MESSAGING_MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MESSAGING_MIGRATIONS = [
   AddInboxVersions1732800000000,
   AddSystemNotes1734000000000,
   AddProductSaleVersion1734100000000,
+  OutboxClaims1736300000000,
 ];
