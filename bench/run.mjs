@@ -310,6 +310,10 @@ async function main() {
       people: opts.livePeople,
       rate: opts.liveRate,
       seconds: opts.liveSeconds,
+      metricsUrls: {
+        gateway: `http://127.0.0.1:${metricsPort}/metrics`,
+        ...Object.fromEntries(services.map((s) => [s.name, `http://127.0.0.1:${s.healthPort + portOffset}/metrics`])),
+      },
     });
   }
 

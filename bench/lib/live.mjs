@@ -17,6 +17,7 @@ import { sampleProcesses } from './procstat.mjs';
 import { login } from './http.mjs';
 import { BENCH_PASSWORD } from './seed.mjs';
 import { ROOT, stopChild } from './infra.mjs';
+import { stageSnapshot, stagesSince } from './stages.mjs';
 
 /** Streams opened at once while connecting (each open asks notifications for the events after its id). */
 const OPEN_CONCURRENCY = 100;
@@ -322,7 +323,7 @@ const settle = (ms) => new Promise((r) => setTimeout(r, ms));
 const WARM_UP_SECONDS = 5;
 
 /** One configuration (one or two replicas): open the streams, weigh them, send the messages, close them. */
-async function runPhase({ label, gateways, people, pairs, streams, rate, seconds, children }) {
+async function runPhase({ label, gateways, people, pairs, streams, rate, seconds, children, metricsUrls }) {
   const rssBefore = gateways.map((g) => rssMb(g.pid));
   const matcher = deliveryMatcher();
   const opening = await openAll({ people, streams, ports: gateways.map((g) => g.port), onMessage: matcher.arrival });
@@ -337,10 +338,12 @@ async function runPhase({ label, gateways, people, pairs, streams, rate, seconds
   );
   const clients = await Promise.all(gateways.map((g) => postClient(`http://127.0.0.1:${g.port}`)));
   let sampler = null;
+  let stagesBefore = null;
   // The first seconds are not counted (JIT, pools, each person's first events).
   const warm = setTimeout(() => {
     matcher.measuring = true;
     sampler = sampleProcesses(children);
+    stagesBefore = stageSnapshot(metricsUrls);
   }, WARM_UP_SECONDS * 1000);
   const loadAtStart = os.loadavg();
   const figures = await sendMessages({
@@ -354,6 +357,7 @@ async function runPhase({ label, gateways, people, pairs, streams, rate, seconds
   });
   clearTimeout(warm);
   const processes = sampler?.stop() ?? [];
+  const stages = stagesBefore ? await stagesSince(await stagesBefore, metricsUrls) : [];
   const loadAtEnd = os.loadavg();
   for (const c of clients) await c.close();
   const stillOpen = [...people.values()].reduce((a, p) => a + p.tabs.filter((t) => !t.ended).length, 0);
@@ -380,6 +384,7 @@ async function runPhase({ label, gateways, people, pairs, streams, rate, seconds
     lost: matcher.lost,
     duplicates: matcher.duplicates,
     processes,
+    stages,
   };
   const d = phase.delivery;
   console.log(
@@ -391,6 +396,9 @@ async function runPhase({ label, gateways, people, pairs, streams, rate, seconds
   for (const p of processes)
     if (p.cpuPercent !== null)
       console.log(`     ${p.process.padEnd(38)} cpu ${p.cpuPercent} %  rss avg ${p.rssMbAvg ?? '-'} MB`);
+  console.log(`   ${label}: where the time went (mean over the measured window, from each process's histograms):`);
+  for (const st of stages.slice(0, 12))
+    console.log(`     ${`${st.process} ${st.series}`.padEnd(100)} ${String(st.meanMs).padStart(8)} ms × ${st.count}`);
   return phase;
 }
 
@@ -405,6 +413,7 @@ export async function liveCapacity({
   people: peopleCount,
   rate,
   seconds,
+  metricsUrls,
 }) {
   const limit = openFileLimit();
   if (limit < streams + 500)
@@ -421,22 +430,18 @@ export async function liveCapacity({
   const gateway = children.find((c) => c.name === 'gateway');
   const port = Number(new URL(base).port);
   const result = { people: people.size, pairs: pairs.length, loginSeconds, tabsEach, openFileLimit: limit, phases: [] };
-  const common = { people, pairs, streams, rate, seconds, children };
+  const common = { people, pairs, streams, rate, seconds, children, metricsUrls };
   result.phases.push(await runPhase({ ...common, label: '1 replica', gateways: [{ pid: gateway.pid, port }] }));
   const port2 = await freePort();
-  const second = await startGatewayReplica({
-    env: stack.env,
-    port: port2,
-    metricsPort: await freePort(),
-    log,
-    children,
-  });
+  const metricsPort2 = await freePort();
+  const second = await startGatewayReplica({ env: stack.env, port: port2, metricsPort: metricsPort2, log, children });
   try {
     await settle(2000);
     result.phases.push(
       await runPhase({
         ...common,
         label: '2 replicas',
+        metricsUrls: { ...metricsUrls, 'gateway#2': `http://127.0.0.1:${metricsPort2}/metrics` },
         gateways: [
           { pid: gateway.pid, port },
           { pid: second.pid, port: port2 },

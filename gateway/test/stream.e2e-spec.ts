@@ -160,7 +160,12 @@ describe('GET /api/stream', () => {
         productId,
       }),
     );
+    // The send's inbox change is told by message.sent itself; reading the thread (read marks) is its own change.
+    await api.get(`/api/messages/${buyer.id}?productId=${productId}`).set('Cookie', seller.cookie).expect(200);
     await eventually(() => expect(live(stream).map((e) => e.data.type)).toContain('inbox.changed'));
+    const types = live(stream).map((e) => e.data.type);
+    expect(types.filter((t) => t === 'inbox.changed')).toHaveLength(1);
+    expect(types.indexOf('inbox.changed')).toBeGreaterThan(types.indexOf('message.sent'));
     // Every event names its id, the one a reconnect resumes after.
     expect(stream.events.every((e) => /^\d+$/.test(e.id ?? ''))).toBe(true);
     stream.close();

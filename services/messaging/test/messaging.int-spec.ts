@@ -15,7 +15,7 @@ import {
   type GetThreadRequest,
   type GetUsersByIdsRequest,
   InboxChangedEvent,
-  type MessageSentEvent,
+  MessageSentEvent,
   PAGE_SIZE,
   type ProductDto,
   type ProductListedEvent,
@@ -620,6 +620,14 @@ describe('messaging service', () => {
           .sort((a, b) => a - b);
       expect(raised(seller, before.seller)).toEqual([before.seller + 1, before.seller + 2, before.seller + 3]);
       expect(raised(buyer, before.buyer)).toEqual([before.buyer + 1, before.buyer + 2, before.buyer + 3]);
+      // Each says what changed the inbox: the message, its read mark, the buyer's new name.
+      const causes = (userId: string, from: number) =>
+        events
+          .filter((e) => e.data.userId === userId && e.data.version > from)
+          .sort((a, b) => a.data.version - b.data.version)
+          .map((e) => e.data.cause);
+      expect(causes(seller, before.seller)).toEqual(['message', 'read', 'profile']);
+      expect(causes(buyer, before.buyer)).toEqual(['message', 'read', 'profile']);
       for (const event of events)
         await expect(parsePayload(InboxChangedEvent, event.data)).resolves.toBeInstanceOf(InboxChangedEvent);
     });
@@ -787,6 +795,15 @@ describe('order notes in the conversation (issue 19)', () => {
       kind: 'system',
       content: 'Order refunded: The photos show the damage',
       unreadCount: 2,
+    });
+    // Each note is announced once, as a person's message is (the two people's open tabs show it at once).
+    await eventually(async () => {
+      const announced = (await readStreamEvents<MessageSentEvent>(infra, EVENTS.messaging.messageSent)).filter(
+        (e) => e.data.productId === bowl,
+      );
+      expect(announced.map((e) => e.data.messageId).sort()).toEqual(thread.map((m) => m.id).sort());
+      for (const event of announced)
+        await expect(parsePayload(MessageSentEvent, event.data)).resolves.toBeInstanceOf(MessageSentEvent);
     });
     // People's messages carry no kind; the seller may now write to the buyer, who never wrote, and the buyer answer.
     const fromSeller = await send(seller, noteBuyer, bowl, 'Sorry it broke in transit');

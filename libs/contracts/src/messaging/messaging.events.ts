@@ -1,7 +1,7 @@
-import { IsDateString, IsInt, IsString, IsUUID, Min } from 'class-validator';
+import { IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
 import { defineEvents, event } from '../events/event';
 
-/** A message was stored; the recipient may be notified. */
+/** A message was stored (one written by a person, or an order's system note); the recipient may be notified. */
 export class MessageSentEvent {
   @IsUUID('all') messageId!: string;
   @IsUUID('all') fromUserId!: string;
@@ -11,6 +11,10 @@ export class MessageSentEvent {
   @IsDateString() occurredAt!: string;
 }
 
+/** A new message; read marks; a person's name or avatar; a product's title (set by messaging's triggers). */
+export const INBOX_CHANGE_CAUSES = ['message', 'read', 'profile', 'product'] as const;
+export type InboxChangeCause = (typeof INBOX_CHANGE_CAUSES)[number];
+
 /**
  * What one user sees in Messages (conversation list, threads, unread count) changed: a message to or from them was
  * sent, or one was read. `version` is that user's inbox version after the change; it only grows, so a late event
@@ -19,6 +23,11 @@ export class MessageSentEvent {
 export class InboxChangedEvent {
   @IsUUID('all') userId!: string;
   @IsInt() @Min(1) version!: number;
+  /**
+   * What changed it. A new message (`message`) has its own message.sent event too. Absent on events written before
+   * causes were recorded.
+   */
+  @IsOptional() @IsIn(INBOX_CHANGE_CAUSES) cause?: InboxChangeCause;
   @IsDateString() occurredAt!: string;
 }
 

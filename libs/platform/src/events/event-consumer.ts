@@ -12,12 +12,16 @@ import {
 import { durableConsumerName, EVENT_TYPES, type EventPayload, type EventSubject } from '@souvenir/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { SERVICE_OPTIONS, type ServiceOptions } from '../config/service-options';
+import { eventApplyDelay } from '../metrics/metrics';
 import { NATS_CONNECTION } from '../nats/nats-connection';
 import { parsePayload } from '../validation/parse-payload';
 import { ProcessedEventEntity } from './processed-event.entity';
 
 /** What a consumer does with each subject it follows, inside the transaction that records the event as processed. */
 export type EventHandlers = { [S in EventSubject]?: (event: EventPayload<S>, manager: EntityManager) => Promise<void> };
+
+/** Which events of a subject need nothing from this service: acknowledged as they come, with no transaction. */
+export type EventFilters = { [S in EventSubject]?: (event: EventPayload<S>) => boolean };
 
 const RETRY_DELAY_MS = 1000;
 
@@ -29,6 +33,8 @@ export interface ConsumerOptions {
    * Only for handlers that need no order between events: each event is still applied once, in its own transaction.
    */
   concurrency?: number;
+  /** Events the handlers would do nothing with (see EventFilters). */
+  ignore?: EventFilters;
 }
 
 /**
@@ -54,7 +60,10 @@ export class EventConsumer implements BeforeApplicationShutdown {
    * filter subject per consumer works on every NATS server (multi-subject filters need 2.10; Debian ships 2.9),
    * and handlers never rely on ordering across subjects anyway.
    */
-  async start(handlers: EventHandlers, { durablePrefix = this.options.name, concurrency = 1 }: ConsumerOptions = {}) {
+  async start(
+    handlers: EventHandlers,
+    { durablePrefix = this.options.name, concurrency = 1, ignore = {} }: ConsumerOptions = {},
+  ) {
     const jsm = await jetstreamManager(this.nc);
     const stream = this.options.eventStream;
     for (const subject of Object.keys(handlers)) {
@@ -73,15 +82,20 @@ export class EventConsumer implements BeforeApplicationShutdown {
       const consumer = await jetstream(this.nc).consumers.get(stream, durable);
       const messages = await consumer.consume({ max_messages: 64 });
       this.subscriptions.push(messages);
-      this.loops.push(this.consume(messages, handlers, concurrency));
+      this.loops.push(this.consume(messages, handlers, concurrency, ignore));
     }
   }
 
   /** Applies the subject's events as they come, at most `concurrency` at a time. */
-  private async consume(messages: ConsumerMessages, handlers: EventHandlers, concurrency: number): Promise<void> {
+  private async consume(
+    messages: ConsumerMessages,
+    handlers: EventHandlers,
+    concurrency: number,
+    ignore: EventFilters,
+  ): Promise<void> {
     const inFlight = new Set<Promise<void>>();
     for await (const msg of messages) {
-      const applied: Promise<void> = this.handle(msg, handlers).finally(() => inFlight.delete(applied));
+      const applied: Promise<void> = this.handle(msg, handlers, ignore).finally(() => inFlight.delete(applied));
       inFlight.add(applied);
       if (inFlight.size >= concurrency) await Promise.race(inFlight);
     }
@@ -112,7 +126,7 @@ export class EventConsumer implements BeforeApplicationShutdown {
   }
 
   /** Applies one message; public so tests can replay the exact same delivery. */
-  async handle(msg: JsMsg, handlers: EventHandlers): Promise<void> {
+  async handle(msg: JsMsg, handlers: EventHandlers, ignore: EventFilters = {}): Promise<void> {
     const subject = msg.subject as EventSubject;
     const handler = handlers[subject] as ((e: unknown, m: EntityManager) => Promise<void>) | undefined;
     const eventId = msg.headers?.get('Nats-Msg-Id') || `${msg.info.stream}:${msg.seq}`;
@@ -124,9 +138,11 @@ export class EventConsumer implements BeforeApplicationShutdown {
       this.logger.error({ msg: 'dropping invalid event', subject, eventId, error: (error as Error).message });
       return msg.term();
     }
+    if ((ignore[subject] as ((e: unknown) => boolean) | undefined)?.(payload)) return msg.ack();
     try {
       await this.apply(eventId, subject, payload, handler);
       msg.ack();
+      eventApplyDelay.observe({ subject }, Math.max(0, Date.now() - msg.time.getTime()) / 1000);
     } catch (error) {
       if (this.stopped) return;
       this.logger.warn({ msg: 'event handler failed; will retry', subject, eventId, error: (error as Error).message });

@@ -32,6 +32,14 @@ export const outboxPublishDelay = new Histogram({
   registers: [processRegistry],
 });
 
+export const eventApplyDelay = new Histogram({
+  name: 'event_apply_delay_seconds',
+  help: "Consumer lag: time from an event being stored in JetStream to this service's handler having applied it, by subject",
+  labelNames: ['subject'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [processRegistry],
+});
+
 export const HTTP_LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** Prometheus's text exposition of the process registry plus the given ones. */

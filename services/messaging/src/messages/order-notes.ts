@@ -1,7 +1,8 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENTS, type OrderChangedEvent } from '@souvenir/contracts';
-import { EventConsumer } from '@souvenir/platform';
+import { EventConsumer, Outbox } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
+import { toMessageSentEvent } from './message.mapper';
 import { MessagesRepository } from './messages.repository';
 
 /** The limit of a message's content (messages_content_length). */
@@ -32,13 +33,15 @@ export function orderNoteText(event: OrderChangedEvent): string {
  * Follows payments: each change of an order shows as a system note in the conversation between its buyer and seller
  * about the product (creating it if they had not written yet). A guest buyer has no conversation. The note is sent in
  * the name of the party who acted, so the other one has it unread (the seller when the buyer acted, the buyer
- * otherwise). Applied once per event (the consumer records event ids in the same transaction).
+ * otherwise). Applied once per event (the consumer records event ids in the same transaction). Like a person's
+ * message, the note has its message.sent event: the two people's open threads and lists show it at once.
  */
 @Injectable()
 export class OrderNotesConsumer implements OnApplicationBootstrap {
   constructor(
     private readonly consumer: EventConsumer,
     private readonly messages: MessagesRepository,
+    private readonly outbox: Outbox,
   ) {}
 
   onApplicationBootstrap(): Promise<void> {
@@ -48,12 +51,13 @@ export class OrderNotesConsumer implements OnApplicationBootstrap {
   async addNote(event: OrderChangedEvent, manager: EntityManager): Promise<void> {
     if (!event.buyerUserId || event.buyerUserId === event.sellerId) return;
     const byBuyer = event.actor === 'buyer';
-    await this.messages.insert(manager, {
+    const note = await this.messages.insert(manager, {
       fromUserId: byBuyer ? event.buyerUserId : event.sellerId,
       toUserId: byBuyer ? event.sellerId : event.buyerUserId,
       productId: event.productId,
       content: orderNoteText(event).slice(0, MAX_CONTENT),
       kind: 'system',
     });
+    await this.outbox.add(manager, EVENTS.messaging.messageSent, toMessageSentEvent(note));
   }
 }

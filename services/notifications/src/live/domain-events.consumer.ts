@@ -45,7 +45,11 @@ export class DomainEventsConsumer implements OnApplicationBootstrap {
         [EVENTS.identity.userRegistered]: (event, manager) => this.names.save(manager, event),
         [EVENTS.identity.userUpdated]: (event, manager) => this.names.save(manager, event),
       },
-      { concurrency: this.config.LIVE_EVENTS_CONCURRENCY },
+      {
+        concurrency: this.config.LIVE_EVENTS_CONCURRENCY,
+        // A new message's own message.sent event tells both people's tabs all that its inbox change would.
+        ignore: { [EVENTS.messaging.inboxChanged]: (event) => event.cause === 'message' },
+      },
     );
   }
 }

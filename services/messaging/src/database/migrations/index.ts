@@ -4,6 +4,7 @@ import { AddInboxVersions1732800000000 } from './1732800000000-add-inbox-version
 import { AddSystemNotes1734000000000 } from './1734000000000-add-system-notes';
 import { AddProductSaleVersion1734100000000 } from './1734100000000-add-product-sale-version';
 import { OutboxClaims1736300000000 } from './1736300000000-outbox-claims';
+import { InboxChangeCauses1736400000000 } from './1736400000000-inbox-change-causes';
 
 /** Every migration of the messaging schema, in order. Never edit one that has landed; add a new one. */
 export const MESSAGING_MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MESSAGING_MIGRATIONS = [
   AddSystemNotes1734000000000,
   AddProductSaleVersion1734100000000,
   OutboxClaims1736300000000,
+  InboxChangeCauses1736400000000,
 ];
