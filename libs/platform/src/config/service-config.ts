@@ -26,6 +26,16 @@ export class ServiceConfig extends NatsClientConfig {
   @Max(60_000)
   RPC_TIMEOUT_MS: number = 4000;
 
+  /**
+   * Requests a replica handles at once; more wait in line (see DrainingNatsServer). Above the Postgres pool (10), so
+   * requests that wait on other services or NATS still overlap.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  RPC_CONCURRENCY: number = 24;
+
   @IsString()
   EVENT_STREAM = 'EVENTS';
 }

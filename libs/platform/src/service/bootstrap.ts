@@ -46,6 +46,7 @@ export async function bootstrapService(
         waitOnFirstConnect: true,
       },
       DRAIN_TIMEOUT_MS,
+      config.RPC_CONCURRENCY,
     ),
   });
   // Start-up hooks first (the relay's wake-up after commits, the consumers), then take requests.
