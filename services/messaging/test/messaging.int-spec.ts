@@ -283,7 +283,16 @@ describe('messaging service', () => {
         (e) => e.data.messageId === message.id,
       );
       expect(events).toHaveLength(1);
-      expect(events[0].data).toMatchObject({ fromUserId: buyer, toUserId: seller, productId: vase });
+      // The payload is built by the statement that stores the message: it must still be the contract's class.
+      expect(events[0].data).toEqual({
+        messageId: message.id,
+        fromUserId: buyer,
+        toUserId: seller,
+        productId: vase,
+        content: 'Is the vase still available?',
+        occurredAt: message.createdAt,
+      });
+      await expect(parsePayload(MessageSentEvent, events[0].data)).resolves.toBeInstanceOf(MessageSentEvent);
     });
   });
 

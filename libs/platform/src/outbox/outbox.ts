@@ -19,6 +19,14 @@ export class Outbox {
       .values({ id: randomUUID(), subject, payload: () => ':payload', headers: null })
       .setParameter('payload', JSON.stringify(payload))
       .execute();
+    this.wakeAfterThisCommit(manager);
+  }
+
+  /**
+   * The caller's own statement wrote outbox rows (one that writes its change and its event together): the relay
+   * is woken when the manager's transaction commits, or at once without one.
+   */
+  wakeAfterThisCommit(manager: EntityManager): void {
     const runner = manager.queryRunner;
     if (runner?.isTransactionActive) this.uncommitted.add(runner);
     else this.wake();

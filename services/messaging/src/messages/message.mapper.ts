@@ -1,5 +1,4 @@
-import type { ConversationDto, MessageDto, MessageSentEvent, UserSummaryDto } from '@souvenir/contracts';
-import type { MessageEntity } from './message.entity';
+import type { ConversationDto, MessageDto, UserSummaryDto } from '@souvenir/contracts';
 import type { ConversationRow, MessageRow } from './messages.repository';
 
 function summary(id: string, firstName: string | null, lastName: string | null, avatar: string | null): UserSummaryDto {
@@ -24,15 +23,4 @@ export function toMessageDto(row: MessageRow): MessageDto {
 
 export function toConversationDto(row: ConversationRow): ConversationDto {
   return { ...toMessageDto(row), unreadCount: row.unread_count };
-}
-
-export function toMessageSentEvent(message: MessageEntity): MessageSentEvent {
-  return {
-    messageId: message.id,
-    fromUserId: message.fromUserId,
-    toUserId: message.toUserId,
-    productId: message.productId,
-    content: message.content,
-    occurredAt: message.createdAt.toISOString(),
-  };
 }

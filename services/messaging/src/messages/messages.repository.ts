@@ -1,9 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { EVENTS } from '@souvenir/contracts';
 import { isoMicros, PreparedStatement } from '@souvenir/platform';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import type { ConversationKey } from './conversation-cursor';
 import { MessageEntity } from './message.entity';
+
+/** What a new message is made of; `kind` is 'user' unless it is an order's note. */
+export type NewMessage = Pick<MessageEntity, 'fromUserId' | 'toUserId' | 'productId' | 'content'> &
+  Partial<Pick<MessageEntity, 'kind'>>;
 
 /** A message with its people's names and its product's title, from the read models. */
 export interface MessageRow {
@@ -113,6 +118,28 @@ const READ_THREAD = new PreparedStatement<ThreadRow>(
    WHERE ${BETWEEN} ORDER BY m.created_at ASC, m.id ASC`,
 );
 
+/**
+ * A message and its `events.messaging.message.sent` outbox row, whose payload (MessageSentEvent in libs/contracts;
+ * messaging's tests check it against that class) is built from the stored row. The statement's triggers raise the
+ * two inboxes and write their inbox.changed events as any insert does.
+ */
+const INSERT_ANNOUNCED = new PreparedStatement<MessageRow>(
+  'messaging.insert-announced',
+  `
+  WITH m AS (
+    INSERT INTO messaging.messages (from_user_id, to_user_id, product_id, content, kind)
+    VALUES ($1, $2, $3, $4, $5)
+    RETURNING *
+  ), announced AS (
+    INSERT INTO messaging.outbox_events (id, subject, payload)
+    SELECT gen_random_uuid(), '${EVENTS.messaging.messageSent}', jsonb_build_object(
+             'messageId', m.id, 'fromUserId', m.from_user_id, 'toUserId', m.to_user_id, 'productId', m.product_id,
+             'content', m.content, 'occurredAt', to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+      FROM m
+  )
+  SELECT ${WITH_SUMMARIES} FROM m ${SUMMARY_JOINS}`,
+);
+
 const COUNT_UNREAD = new PreparedStatement<{ count: number } & Versioned>(
   'messaging.count-unread',
   `SELECT (SELECT count(*)::int FROM messaging.messages WHERE to_user_id = $1 AND NOT is_read) AS count, ${INBOX_VERSION}`,
@@ -126,28 +153,17 @@ export class MessagesRepository {
     this.dataSource = messages.manager.dataSource;
   }
 
-  async insert(
-    manager: EntityManager,
-    message: Pick<MessageEntity, 'fromUserId' | 'toUserId' | 'productId' | 'content'> &
-      Partial<Pick<MessageEntity, 'kind'>>,
-  ): Promise<MessageEntity> {
-    const result = await manager
-      .createQueryBuilder()
-      .insert()
-      .into(MessageEntity)
-      .values(message)
-      .returning(['id', 'createdAt', 'isRead'])
-      .execute();
-    const generated = result.generatedMaps[0] as Pick<MessageEntity, 'id' | 'createdAt' | 'isRead'>;
-    return Object.assign(new MessageEntity(), message, generated);
-  }
-
-  async findWithSummaries(manager: EntityManager, id: string): Promise<MessageRow> {
-    const rows: MessageRow[] = await manager.query(
-      `SELECT ${WITH_SUMMARIES} FROM messaging.messages m ${SUMMARY_JOINS} WHERE m.id = $1`,
-      [id],
-    );
-    return rows[0];
+  /**
+   * Stores a message and its message.sent event in one statement, and answers the message with its summaries. On
+   * its own the statement is atomic with no transaction around it (a person's send, prepared on the pool: half the
+   * round trips of a transaction); with `manager` it is part of the caller's transaction (an order's note).
+   */
+  async insertAnnounced(message: NewMessage, manager?: EntityManager): Promise<MessageRow> {
+    const values = [message.fromUserId, message.toUserId, message.productId, message.content, message.kind ?? 'user'];
+    const rows = manager
+      ? ((await manager.query(INSERT_ANNOUNCED.text, values)) as MessageRow[])
+      : await INSERT_ANNOUNCED.run(this.dataSource, values);
+    return rows[0]!;
   }
 
   /** Whether `fromUserId` has written to `toUserId` about the product (served by the sender/thread index). */

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  EVENTS,
   type ConversationDto,
   type CountUnreadRequest,
   type GetThreadRequest,
@@ -12,10 +10,9 @@ import {
   type UnreadCountDto,
 } from '@souvenir/contracts';
 import { DomainError, Outbox } from '@souvenir/platform';
-import type { DataSource } from 'typeorm';
 import { ReadModelsService } from '../read-models/read-models.service';
 import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor';
-import { toConversationDto, toMessageDto, toMessageSentEvent } from './message.mapper';
+import { toConversationDto, toMessageDto } from './message.mapper';
 import { MessagesRepository, versionOf } from './messages.repository';
 
 /**
@@ -26,7 +23,6 @@ import { MessagesRepository, versionOf } from './messages.repository';
 @Injectable()
 export class MessagesService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly messages: MessagesRepository,
     private readonly readModels: ReadModelsService,
     private readonly outbox: Outbox,
@@ -53,16 +49,15 @@ export class MessagesService {
       ((await this.messages.hasWritten(request.toUserId, request.actorId, request.productId)) ||
         (await this.messages.haveOrderNote(request.actorId, request.toUserId, request.productId)));
     if (!toSeller && !sellerReplying) throw DomainError.forbidden('You can only message the seller of this product');
-    return this.dataSource.transaction(async (manager) => {
-      const message = await this.messages.insert(manager, {
-        fromUserId: request.actorId,
-        toUserId: request.toUserId,
-        productId: request.productId,
-        content: request.content,
-      });
-      await this.outbox.add(manager, EVENTS.messaging.messageSent, toMessageSentEvent(message));
-      return toMessageDto(await this.messages.findWithSummaries(manager, message.id));
+    const message = await this.messages.insertAnnounced({
+      fromUserId: request.actorId,
+      toUserId: request.toUserId,
+      productId: request.productId,
+      content: request.content,
     });
+    // The statement wrote outbox rows outside a TypeORM transaction: publish them now, not at the next poll.
+    this.outbox.wakeRelay();
+    return toMessageDto(message);
   }
 
   /**

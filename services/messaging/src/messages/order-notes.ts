@@ -2,7 +2,6 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENTS, type OrderChangedEvent } from '@souvenir/contracts';
 import { EventConsumer, Outbox } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
-import { toMessageSentEvent } from './message.mapper';
 import { MessagesRepository } from './messages.repository';
 
 /** The limit of a message's content (messages_content_length). */
@@ -51,13 +50,16 @@ export class OrderNotesConsumer implements OnApplicationBootstrap {
   async addNote(event: OrderChangedEvent, manager: EntityManager): Promise<void> {
     if (!event.buyerUserId || event.buyerUserId === event.sellerId) return;
     const byBuyer = event.actor === 'buyer';
-    const note = await this.messages.insert(manager, {
-      fromUserId: byBuyer ? event.buyerUserId : event.sellerId,
-      toUserId: byBuyer ? event.sellerId : event.buyerUserId,
-      productId: event.productId,
-      content: orderNoteText(event).slice(0, MAX_CONTENT),
-      kind: 'system',
-    });
-    await this.outbox.add(manager, EVENTS.messaging.messageSent, toMessageSentEvent(note));
+    await this.messages.insertAnnounced(
+      {
+        fromUserId: byBuyer ? event.buyerUserId : event.sellerId,
+        toUserId: byBuyer ? event.sellerId : event.buyerUserId,
+        productId: event.productId,
+        content: orderNoteText(event).slice(0, MAX_CONTENT),
+        kind: 'system',
+      },
+      manager,
+    );
+    this.outbox.wakeAfterThisCommit(manager);
   }
 }
