@@ -127,6 +127,35 @@ describe('notifications', () => {
     expect(await bellOf(ben)).toEqual([]);
   });
 
+  it("an inbox change is pushed, unless a new message caused it (the message's own event tells the same tabs)", async () => {
+    const dan = randomUUID();
+    const toDan = pushedTo(dan);
+    await nc.flush();
+    const change = (version: number, cause?: string) => ({
+      userId: dan,
+      version,
+      ...(cause ? { cause } : {}),
+      occurredAt: new Date().toISOString(),
+    });
+    const byMessage = randomUUID();
+    await publish(EVENTS.messaging.inboxChanged, change(1, 'message'), byMessage);
+    await publish(EVENTS.messaging.inboxChanged, change(2, 'read'));
+    // Written before events named their cause: pushed, as every inbox change was.
+    await publish(EVENTS.messaging.inboxChanged, change(3));
+    await eventually(() => expect(toDan).toHaveLength(2));
+    expect(toDan.map((e) => e.data)).toEqual([
+      { type: 'inbox.changed', version: 2 },
+      { type: 'inbox.changed', version: 3 },
+    ]);
+    expect((await eventsOf(dan)).map((e) => e.data)).toEqual(toDan.map((e) => e.data));
+    // Acknowledged without a transaction: not even recorded as processed.
+    const [ignored] = await infra.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM notifications.processed_events WHERE event_id = $1`,
+      [byMessage],
+    );
+    expect(ignored.n).toBe(0);
+  });
+
   it("applies events side by side: one person's event waiting for their lock does not hold up another's", async () => {
     const [ana, ben, cat, dan] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     // Ben's log is locked from outside, as a long transaction of his own would hold it.

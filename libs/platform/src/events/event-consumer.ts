@@ -20,8 +20,11 @@ import { ProcessedEventEntity } from './processed-event.entity';
 /** What a consumer does with each subject it follows, inside the transaction that records the event as processed. */
 export type EventHandlers = { [S in EventSubject]?: (event: EventPayload<S>, manager: EntityManager) => Promise<void> };
 
-/** Which events of a subject need nothing from this service: acknowledged as they come, with no transaction. */
-export type EventFilters = { [S in EventSubject]?: (event: EventPayload<S>) => boolean };
+/**
+ * Which events of a subject need nothing from this service: acknowledged as they come, with no transaction and no
+ * validation. A filter reads the payload as it arrived (not yet validated), so it must not trust its shape.
+ */
+export type EventFilters = { [S in EventSubject]?: (event: Partial<EventPayload<S>> | null) => boolean };
 
 const RETRY_DELAY_MS = 1000;
 
@@ -133,12 +136,15 @@ export class EventConsumer implements BeforeApplicationShutdown {
     if (!handler) return msg.ack();
     let payload: unknown;
     try {
-      payload = await parsePayload(EVENT_TYPES[subject] as new () => object, msg.json());
+      const data: unknown = msg.json();
+      // An event the service ignores needs no validation either (class-validator is a visible share of a busy
+      // consumer's CPU): the filter reads the raw payload, and nothing is done with it.
+      if ((ignore[subject] as ((e: unknown) => boolean) | undefined)?.(data)) return msg.ack();
+      payload = await parsePayload(EVENT_TYPES[subject] as new () => object, data);
     } catch (error) {
       this.logger.error({ msg: 'dropping invalid event', subject, eventId, error: (error as Error).message });
       return msg.term();
     }
-    if ((ignore[subject] as ((e: unknown) => boolean) | undefined)?.(payload)) return msg.ack();
     try {
       await this.apply(eventId, subject, payload, handler);
       msg.ack();

@@ -27,13 +27,14 @@ export class NotificationsConfig extends ServiceConfig {
    * How many events of one subject are applied side by side. Applied one at a time, a busy hour's messages queued
    * behind each other's round trips; side by side, each recipient's rows are still written one transaction at a time
    * (the user's lock in the log's append), so a user's ids keep their commit order, and names keep the newest
-   * version whatever the order. Each event in flight holds one of the service's 10 pooled connections.
+   * version whatever the order. Each event in flight holds one of the service's 10 pooled connections. Eight rather
+   * than four: at 200 messages/s over 10,000 streams, delivery p95 551 → 226 ms on one gateway (bench/README.md).
    */
   @Type(() => Number)
   @IsInt()
   @Min(1)
   @Max(8)
-  LIVE_EVENTS_CONCURRENCY: number = 4;
+  LIVE_EVENTS_CONCURRENCY: number = 8;
 
   /** At most this many missed events are replayed on a reconnect; a longer gap answers "refetch". */
   @Type(() => Number)

@@ -48,7 +48,7 @@ export class DomainEventsConsumer implements OnApplicationBootstrap {
       {
         concurrency: this.config.LIVE_EVENTS_CONCURRENCY,
         // A new message's own message.sent event tells both people's tabs all that its inbox change would.
-        ignore: { [EVENTS.messaging.inboxChanged]: (event) => event.cause === 'message' },
+        ignore: { [EVENTS.messaging.inboxChanged]: (event) => event?.cause === 'message' },
       },
     );
   }
