@@ -1,4 +1,4 @@
-import type { QueryRunner } from 'typeorm';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** Outbox and processed-event tables every service needs; called from each service's first migration. */
 export async function createPlatformTables(queryRunner: QueryRunner, schema: string): Promise<void> {
@@ -29,8 +29,16 @@ export async function dropPlatformTables(queryRunner: QueryRunner, schema: strin
 
 /**
  * The outbox relay claims rows for a while instead of locking them across its publish (a lock or transaction held
- * across a network call); each service's migration after its first adds the column.
+ * across a network call): the migration that adds the column, listed by every service after its own.
  */
+export function outboxClaimsMigration(schema: string): new () => MigrationInterface {
+  return class OutboxClaims1736300000000 implements MigrationInterface {
+    name = 'OutboxClaims1736300000000';
+    up = (queryRunner: QueryRunner) => addOutboxClaims(queryRunner, schema);
+    down = (queryRunner: QueryRunner) => dropOutboxClaims(queryRunner, schema);
+  };
+}
+
 export async function addOutboxClaims(queryRunner: QueryRunner, schema: string): Promise<void> {
   await queryRunner.query(`ALTER TABLE "${schema}"."outbox_events" ADD COLUMN "claimed_until" timestamptz`);
 }

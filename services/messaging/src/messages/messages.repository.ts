@@ -140,6 +140,14 @@ const INSERT_ANNOUNCED = new PreparedStatement<MessageRow>(
   SELECT ${WITH_SUMMARIES} FROM m ${SUMMARY_JOINS}`,
 );
 
+const MAY_REPLY = new PreparedStatement<{ allowed: boolean }>(
+  'messaging.may-reply',
+  `SELECT EXISTS (SELECT 1 FROM messaging.messages
+                   WHERE from_user_id = $2 AND to_user_id = $1 AND product_id = $3)
+       OR EXISTS (SELECT 1 FROM messaging.messages
+                   WHERE from_user_id = $1 AND to_user_id = $2 AND product_id = $3 AND kind = 'system') AS allowed`,
+);
+
 const COUNT_UNREAD = new PreparedStatement<{ count: number } & Versioned>(
   'messaging.count-unread',
   `SELECT (SELECT count(*)::int FROM messaging.messages WHERE to_user_id = $1 AND NOT is_read) AS count, ${INBOX_VERSION}`,
@@ -166,19 +174,14 @@ export class MessagesRepository {
     return rows[0]!;
   }
 
-  /** Whether `fromUserId` has written to `toUserId` about the product (served by the sender/thread index). */
-  hasWritten(fromUserId: string, toUserId: string, productId: string): Promise<boolean> {
-    return this.messages.exists({ where: { fromUserId, toUserId, productId } });
-  }
-
-  /** Whether the two users have an order about the product: a system note between them, either way. */
-  haveOrderNote(userId: string, otherUserId: string, productId: string): Promise<boolean> {
-    return this.messages.exists({
-      where: [
-        { fromUserId: userId, toUserId: otherUserId, productId, kind: 'system' },
-        { fromUserId: otherUserId, toUserId: userId, productId, kind: 'system' },
-      ],
-    });
+  /**
+   * Whether the seller may write to this person about the product: the person wrote to them about it, or the two
+   * have an order about it (a system note between them, either way). One prepared statement, served by the
+   * sender/thread index.
+   */
+  async mayReply(sellerId: string, personId: string, productId: string): Promise<boolean> {
+    const [row] = await MAY_REPLY.run(this.dataSource, [sellerId, personId, productId]);
+    return row!.allowed;
   }
 
   /**

@@ -46,8 +46,7 @@ export class MessagesService {
     const toSeller = request.toUserId === product.sellerId;
     const sellerReplying =
       request.actorId === product.sellerId &&
-      ((await this.messages.hasWritten(request.toUserId, request.actorId, request.productId)) ||
-        (await this.messages.haveOrderNote(request.actorId, request.toUserId, request.productId)));
+      (await this.messages.mayReply(request.actorId, request.toUserId, request.productId));
     if (!toSeller && !sellerReplying) throw DomainError.forbidden('You can only message the seller of this product');
     const message = await this.messages.insertAnnounced({
       fromUserId: request.actorId,

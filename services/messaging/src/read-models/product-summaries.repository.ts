@@ -1,7 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { PreparedStatement } from '@souvenir/platform';
 import type { EntityManager, Repository } from 'typeorm';
 import { ProductSummaryEntity, type ProductSummaryStatus } from './product-summary.entity';
+
+/** What messaging knows of a product. */
+export type ProductSummary = Omit<ProductSummaryEntity, 'updatedAt'>;
+
+/** Every send reads its product: prepared on the pool (TypeORM's find builds the query anew each time). */
+const FIND_BY_ID = new PreparedStatement<ProductSummary>(
+  'messaging.product-summary',
+  `SELECT id, seller_id AS "sellerId", title, status FROM messaging.products WHERE id = $1`,
+);
 
 /**
  * Product events carry no version, but their effects commute: listed sets title and seller and never the status;
@@ -11,8 +21,9 @@ import { ProductSummaryEntity, type ProductSummaryStatus } from './product-summa
 export class ProductSummariesRepository {
   constructor(@InjectRepository(ProductSummaryEntity) private readonly products: Repository<ProductSummaryEntity>) {}
 
-  findById(id: string): Promise<ProductSummaryEntity | null> {
-    return this.products.findOne({ where: { id } });
+  async findById(id: string): Promise<ProductSummary | null> {
+    const [row] = await FIND_BY_ID.run(this.products.manager.dataSource, [id]);
+    return row ?? null;
   }
 
   async applyListed(manager: EntityManager, p: { id: string; sellerId: string; title: string }): Promise<void> {
@@ -61,7 +72,7 @@ export class ProductSummariesRepository {
     sellerId: string;
     title: string;
     status: ProductSummaryStatus;
-  }): Promise<ProductSummaryEntity> {
+  }): Promise<ProductSummary> {
     await this.products.query(
       `INSERT INTO messaging.products (id, seller_id, title, status, updated_at) VALUES ($1, $2, $3, $4, now())
        ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, updated_at = now() WHERE messaging.products.title IS NULL`,

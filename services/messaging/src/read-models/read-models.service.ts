@@ -10,8 +10,7 @@ import {
 } from '@souvenir/contracts';
 import { DomainError, fillOnMiss, RpcClient } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
-import type { ProductSummaryEntity } from './product-summary.entity';
-import { ProductSummariesRepository } from './product-summaries.repository';
+import { ProductSummariesRepository, type ProductSummary } from './product-summaries.repository';
 import { productSummaryOfFetched, userSummaryOfEvent, userSummaryOfFetched } from './summary.mapper';
 import { UserSummariesRepository } from './user-summaries.repository';
 
@@ -52,7 +51,7 @@ export class ReadModelsService {
   }
 
   /** The product with its seller; NOT_FOUND when catalog does not know it either. */
-  async ensureProduct(productId: string): Promise<ProductSummaryEntity> {
+  async ensureProduct(productId: string): Promise<ProductSummary> {
     const { rows } = await fillOnMiss([productId], {
       // A product whose title is still unknown (its listed event is on the way) is asked for, unless it is removed.
       held: async ([id]) => {

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type EntityManager, type Repository } from 'typeorm';
+import { PreparedStatement } from '@souvenir/platform';
+import type { EntityManager, Repository } from 'typeorm';
 import { UserSummaryEntity } from './user-summary.entity';
+
+/** Every send checks its two people: prepared on the pool (TypeORM's find builds the query anew each time). */
+const FIND_IDS = new PreparedStatement<Pick<UserSummaryEntity, 'id'>>(
+  'messaging.user-summary-ids',
+  `SELECT id FROM messaging.users WHERE id = ANY($1::uuid[])`,
+);
 
 export type UserSummary = Omit<UserSummaryEntity, 'updatedAt'>;
 
@@ -11,7 +18,7 @@ export class UserSummariesRepository {
 
   /** The ids among `ids` that have a summary. */
   findIds(ids: string[]): Promise<Pick<UserSummaryEntity, 'id'>[]> {
-    return this.users.find({ select: { id: true }, where: { id: In(ids) } });
+    return FIND_IDS.run(this.users.manager.dataSource, [ids]);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { outboxClaimsMigration } from '@souvenir/platform';
 import { CreateCatalog1732400000000 } from './1732400000000-create-catalog';
 import { AddFavouriteStates1732500000000 } from './1732500000000-add-favourite-states';
 import { AddTitleSearch1732600000000 } from './1732600000000-add-title-search';
@@ -9,7 +10,6 @@ import { CustomsRules1735600000000 } from './1735600000000-customs-rules';
 import { UndeclaredContents1735700000000 } from './1735700000000-undeclared-contents';
 import { SearchLexemeCounts1735800000000 } from './1735800000000-search-lexeme-counts';
 import { FilteredSearchIndexes1735900000000 } from './1735900000000-filtered-search-indexes';
-import { OutboxClaims1736300000000 } from './1736300000000-outbox-claims';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
 export const CATALOG_MIGRATIONS = [
@@ -24,5 +24,5 @@ export const CATALOG_MIGRATIONS = [
   UndeclaredContents1735700000000,
   SearchLexemeCounts1735800000000,
   FilteredSearchIndexes1735900000000,
-  OutboxClaims1736300000000,
+  outboxClaimsMigration('catalog'),
 ];

@@ -1,9 +1,9 @@
+import { outboxClaimsMigration } from '@souvenir/platform';
 import { CreateFavourites1732310000000 } from './1732310000000-create-favourites';
 import { AddProductCards1732900000000 } from './1732900000000-add-product-cards';
 import { AddHeldBySale1734000000000 } from './1734000000000-add-held-by-sale';
 import { AddProductSales1734100000000 } from './1734100000000-add-product-sales';
 import { SellerRatings1735100000000 } from './1735100000000-seller-ratings';
-import { OutboxClaims1736300000000 } from './1736300000000-outbox-claims';
 
 /** Every migration of the favourites schema, in order. Never edit one that has landed; add a new one. */
 export const FAVOURITES_MIGRATIONS = [
@@ -12,5 +12,5 @@ export const FAVOURITES_MIGRATIONS = [
   AddHeldBySale1734000000000,
   AddProductSales1734100000000,
   SellerRatings1735100000000,
-  OutboxClaims1736300000000,
+  outboxClaimsMigration('favourites'),
 ];

@@ -1,8 +1,8 @@
+import { outboxClaimsMigration } from '@souvenir/platform';
 import { CreateUsers1732300000000 } from './1732300000000-create-users';
 import { PlainUsernamesAndNames1733800000000 } from './1733800000000-plain-usernames-and-names';
 import { AddUserRole1734000000000 } from './1734000000000-add-user-role';
 import { EarnedVerificationAndRatings1735100000000 } from './1735100000000-earned-verification-and-ratings';
-import { OutboxClaims1736300000000 } from './1736300000000-outbox-claims';
 
 /** Every migration of the identity schema, in order. Never edit one that has landed; add a new one. */
 export const IDENTITY_MIGRATIONS = [
@@ -10,5 +10,5 @@ export const IDENTITY_MIGRATIONS = [
   PlainUsernamesAndNames1733800000000,
   AddUserRole1734000000000,
   EarnedVerificationAndRatings1735100000000,
-  OutboxClaims1736300000000,
+  outboxClaimsMigration('identity'),
 ];

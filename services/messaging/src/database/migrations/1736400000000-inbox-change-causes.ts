@@ -1,5 +1,21 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
+/** add-inbox-versions' raise_inbox_versions, with the cause as a second argument written into each event, or without. */
+const raiseInboxVersions = (withCause: boolean) => `
+  CREATE FUNCTION messaging.raise_inbox_versions(user_ids uuid[]${withCause ? ', cause text' : ''}) RETURNS void
+  LANGUAGE sql AS $$
+    WITH raised AS (
+      INSERT INTO messaging.inboxes AS i (user_id, version)
+      SELECT DISTINCT u, 1 FROM unnest(user_ids) AS u ORDER BY u
+      ON CONFLICT (user_id) DO UPDATE SET version = i.version + 1
+      RETURNING user_id, version
+    )
+    INSERT INTO messaging.outbox_events (id, subject, payload)
+    SELECT gen_random_uuid(), 'events.messaging.inbox.changed',
+           jsonb_build_object('userId', user_id, 'version', version, ${withCause ? "'cause', cause, " : ''}'occurredAt', clock_timestamp())
+      FROM raised
+  $$`;
+
 /**
  * Each `inbox.changed` event says what changed the inbox (InboxChangeCause in libs/contracts): a new message, read
  * marks, a person's name or avatar, a product's title. A new message also has its own `message.sent` event, which
@@ -10,37 +26,13 @@ export class InboxChangeCauses1736400000000 implements MigrationInterface {
   name = 'InboxChangeCauses1736400000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
-      CREATE FUNCTION messaging.raise_inbox_versions(user_ids uuid[], cause text) RETURNS void LANGUAGE sql AS $$
-        WITH raised AS (
-          INSERT INTO messaging.inboxes AS i (user_id, version)
-          SELECT DISTINCT u, 1 FROM unnest(user_ids) AS u ORDER BY u
-          ON CONFLICT (user_id) DO UPDATE SET version = i.version + 1
-          RETURNING user_id, version
-        )
-        INSERT INTO messaging.outbox_events (id, subject, payload)
-        SELECT gen_random_uuid(), 'events.messaging.inbox.changed',
-               jsonb_build_object('userId', user_id, 'version', version, 'cause', cause, 'occurredAt', clock_timestamp())
-          FROM raised
-      $$`);
+    await queryRunner.query(raiseInboxVersions(true));
     await this.callers(queryRunner, (users, cause) => `messaging.raise_inbox_versions(${users}, '${cause}')`);
     await queryRunner.query(`DROP FUNCTION messaging.raise_inbox_versions(uuid[])`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
-      CREATE FUNCTION messaging.raise_inbox_versions(user_ids uuid[]) RETURNS void LANGUAGE sql AS $$
-        WITH raised AS (
-          INSERT INTO messaging.inboxes AS i (user_id, version)
-          SELECT DISTINCT u, 1 FROM unnest(user_ids) AS u ORDER BY u
-          ON CONFLICT (user_id) DO UPDATE SET version = i.version + 1
-          RETURNING user_id, version
-        )
-        INSERT INTO messaging.outbox_events (id, subject, payload)
-        SELECT gen_random_uuid(), 'events.messaging.inbox.changed',
-               jsonb_build_object('userId', user_id, 'version', version, 'occurredAt', clock_timestamp())
-          FROM raised
-      $$`);
+    await queryRunner.query(raiseInboxVersions(false));
     await this.callers(queryRunner, (users) => `messaging.raise_inbox_versions(${users})`);
     await queryRunner.query(`DROP FUNCTION messaging.raise_inbox_versions(uuid[], text)`);
   }

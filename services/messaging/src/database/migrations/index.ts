@@ -1,9 +1,9 @@
+import { outboxClaimsMigration } from '@souvenir/platform';
 import { CreateMessaging1732500000000 } from './1732500000000-create-messaging';
 import { AddConversations1732700000000 } from './1732700000000-add-conversations';
 import { AddInboxVersions1732800000000 } from './1732800000000-add-inbox-versions';
 import { AddSystemNotes1734000000000 } from './1734000000000-add-system-notes';
 import { AddProductSaleVersion1734100000000 } from './1734100000000-add-product-sale-version';
-import { OutboxClaims1736300000000 } from './1736300000000-outbox-claims';
 import { InboxChangeCauses1736400000000 } from './1736400000000-inbox-change-causes';
 
 /** Every migration of the messaging schema, in order. Never edit one that has landed; add a new one. */
@@ -13,6 +13,6 @@ export const MESSAGING_MIGRATIONS = [
   AddInboxVersions1732800000000,
   AddSystemNotes1734000000000,
   AddProductSaleVersion1734100000000,
-  OutboxClaims1736300000000,
+  outboxClaimsMigration('messaging'),
   InboxChangeCauses1736400000000,
 ];

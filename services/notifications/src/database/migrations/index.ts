@@ -1,12 +1,12 @@
+import { outboxClaimsMigration } from '@souvenir/platform';
 import { CreateNotifications1736000000000 } from './1736000000000-create-notifications';
 import { MailOutbox1736100000000 } from './1736100000000-mail-outbox';
 import { ReviewNotifications1736200000000 } from './1736200000000-review-notifications';
-import { OutboxClaims1736300000000 } from './1736300000000-outbox-claims';
 
 /** Every migration of the notifications schema, in order. Never edit one that has landed; add a new one. */
 export const NOTIFICATIONS_MIGRATIONS = [
   CreateNotifications1736000000000,
   MailOutbox1736100000000,
   ReviewNotifications1736200000000,
-  OutboxClaims1736300000000,
+  outboxClaimsMigration('notifications'),
 ];

@@ -1,9 +1,9 @@
+import { outboxClaimsMigration } from '@souvenir/platform';
 import { CreatePayments1732600000000 } from './1732600000000-create-payments';
 import { SafeCheckout1733000000000 } from './1733000000000-safe-checkout';
 import { OrderLifecycle1734000000000 } from './1734000000000-order-lifecycle';
 import { PayoutsAndLedger1735000000000 } from './1735000000000-payouts-and-ledger';
 import { SellerRecords1735100000000 } from './1735100000000-seller-records';
-import { OutboxClaims1736300000000 } from './1736300000000-outbox-claims';
 
 /** Every migration of the payments schema, in order. Never edit one that has landed; add a new one. */
 export const PAYMENTS_MIGRATIONS = [
@@ -12,5 +12,5 @@ export const PAYMENTS_MIGRATIONS = [
   OrderLifecycle1734000000000,
   PayoutsAndLedger1735000000000,
   SellerRecords1735100000000,
-  OutboxClaims1736300000000,
+  outboxClaimsMigration('payments'),
 ];
