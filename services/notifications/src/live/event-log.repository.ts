@@ -3,6 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { LiveEventData, LiveEventDto } from '@souvenir/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 
+/** One recipient's copy of an event, to append. */
+export interface LiveEventAppend {
+  userId: string;
+  data: LiveEventData;
+  notificationId: string | null;
+  occurredAt: string;
+}
+
 interface LiveEventRow {
   id: string;
   data: LiveEventData;
@@ -23,28 +31,36 @@ export class EventLogRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Appends the user's event and drops their events older than the replay window, in one statement (one round trip
-   * per recipient inside the consumer's transaction: its statements are what bounds the live events per second).
-   * The user's advisory lock is taken first, held until commit: one writer per user at a time, so a user's ids are
-   * committed in their order and a stream that resumes after id n never skips an id below n that committed later.
-   * The row (and its bigserial id) is produced only after the lock's subquery returned.
+   * Appends one event for each of its recipients and drops their events older than the replay window, in one
+   * statement (one round trip per event inside the consumer's transaction: its statements are what bounds the live
+   * events per second). Each recipient's advisory lock is taken before their row (and its bigserial id) is made,
+   * and held until commit: one writer per user at a time, so a user's ids are committed in their order and a stream
+   * that resumes after id n never skips an id below n that committed later. `rows` must be in user id order, so
+   * two events for the same two people take their locks in the same order and never deadlock.
    */
-  async append(
-    manager: EntityManager,
-    row: { userId: string; data: LiveEventData; notificationId: string | null; occurredAt: string },
-    keepHours: number,
-  ): Promise<LiveEventDto> {
-    const [inserted] = (await manager.query(
-      `WITH pruned AS (
+  async appendAll(manager: EntityManager, rows: LiveEventAppend[], keepHours: number): Promise<LiveEventDto[]> {
+    const inserted = (await manager.query(
+      `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::jsonb[], $3::uuid[], $4::timestamptz[])
+           WITH ORDINALITY AS t(user_id, data, notification_id, occurred_at, n)),
+       locked AS (
+         SELECT n, pg_advisory_xact_lock(hashtextextended(user_id::text, 0)) FROM input ORDER BY n),
+       pruned AS (
          DELETE FROM notifications.live_events
-         WHERE user_id = $1 AND created_at < now() - make_interval(secs => $5))
+         WHERE user_id = ANY($1::uuid[]) AND created_at < now() - make_interval(secs => $5))
        INSERT INTO notifications.live_events (user_id, data, notification_id, occurred_at)
-       SELECT $1::uuid, $2::jsonb, $3::uuid, $4::timestamptz
-       FROM (SELECT pg_advisory_xact_lock(hashtextextended($1::text, 0))) AS locked
+       SELECT i.user_id, i.data, i.notification_id, i.occurred_at FROM input i JOIN locked USING (n) ORDER BY n
        RETURNING id, data, notification_id, occurred_at`,
-      [row.userId, JSON.stringify(row.data), row.notificationId, row.occurredAt, keepHours * 3600],
+      [
+        rows.map((r) => r.userId),
+        rows.map((r) => JSON.stringify(r.data)),
+        rows.map((r) => r.notificationId),
+        rows.map((r) => r.occurredAt),
+        keepHours * 3600,
+      ],
     )) as LiveEventRow[];
-    return toLiveEventDto(inserted);
+    // RETURNING's order is not promised, but the ids were drawn in the rows' order: answer in that order.
+    return inserted.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1)).map(toLiveEventDto);
   }
 
   /** The user's newest event id ('0' without any). */

@@ -5,7 +5,7 @@ import { NotificationsConfig } from '../config/notifications.config';
 import { MailOutboxRepository } from '../mail/mail-outbox.repository';
 import { NotificationsRepository } from '../notifications/notifications.repository';
 import type { Delivery, NotificationDraft } from './deliveries';
-import { EventLogRepository } from './event-log.repository';
+import { EventLogRepository, type LiveEventAppend } from './event-log.repository';
 import { PushAfterCommit } from './push-after-commit';
 
 /** Writes each recipient's copy of a domain event (log row, bell notification) and pushes it once committed. */
@@ -32,17 +32,16 @@ export class LiveEventsService {
     }
     // Per-user locks are always taken in the same order, so two events for the same two people never deadlock.
     const sorted = [...deliveries].sort((a, b) => a.userId.localeCompare(b.userId));
+    const rows: LiveEventAppend[] = [];
     for (const delivery of sorted) {
       const notificationId = delivery.notification
         ? await this.notify(manager, delivery.userId, delivery.notification, occurredAt)
         : null;
-      const event = await this.log.append(
-        manager,
-        { userId: delivery.userId, data: delivery.data, notificationId, occurredAt },
-        this.config.LIVE_EVENTS_KEEP_HOURS,
-      );
-      this.push.add(manager, delivery.userId, event);
+      rows.push({ userId: delivery.userId, data: delivery.data, notificationId, occurredAt });
     }
+    if (!rows.length) return;
+    const events = await this.log.appendAll(manager, rows, this.config.LIVE_EVENTS_KEEP_HOURS);
+    rows.forEach((row, i) => this.push.add(manager, row.userId, events[i]!));
   }
 
   /** The bell's row, and in the same transaction its mail when it is an important one and mails are on. */
