@@ -16,7 +16,13 @@ export interface LiveClient {
 /** A live event as pushed on NATS: its id (for resume and de-duplication) and the JSON text written as `data:`. */
 export interface PushedEvent {
   id: bigint;
-  json: string;
+  /** The event as the stream sends it (`id:` and `data:` lines), encoded once for all the user's tabs. */
+  frame: Buffer;
+}
+
+/** A live event to send, from its id and its JSON. */
+export function pushedEvent(id: bigint, json: string): PushedEvent {
+  return { id, frame: Buffer.from(`id: ${id}\ndata: ${json}\n\n`) };
 }
 
 const openStreams = new Gauge({
@@ -124,7 +130,7 @@ function parsePushed(json: string): PushedEvent | undefined {
   try {
     const value = JSON.parse(json) as { id?: unknown };
     if (typeof value.id !== 'string' || !/^\d{1,18}$/.test(value.id)) return undefined;
-    return { id: BigInt(value.id), json };
+    return pushedEvent(BigInt(value.id), json);
   } catch {
     return undefined;
   }

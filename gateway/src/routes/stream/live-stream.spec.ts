@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import express, { type Response } from 'express';
 import { LiveStream, STREAM_BUFFER_LIMIT_BYTES } from './live-stream';
+import { pushedEvent } from './live-hub';
 
 /** A response whose client never reads: everything written stays buffered in the stream. */
 function stalledResponse() {
@@ -16,10 +17,8 @@ function stalledResponse() {
   return res as unknown as Response & Writable;
 }
 
-const event = (id: number, size = 100) => ({
-  id: BigInt(id),
-  json: JSON.stringify({ id: String(id), pad: 'x'.repeat(size) }),
-});
+const event = (id: number, size = 100) =>
+  pushedEvent(BigInt(id), JSON.stringify({ id: String(id), pad: 'x'.repeat(size) }));
 
 describe('LiveStream', () => {
   it('drops a client that stops reading once its unsent events pass the bound', () => {

@@ -84,10 +84,10 @@ export class LiveStream implements LiveClient {
   }
 
   private writeEvent(event: PushedEvent): void {
-    this.write(`id: ${event.id}\ndata: ${event.json}\n\n`);
+    this.write(event.frame);
   }
 
-  private write(text: string): void {
+  private write(text: string | Buffer): void {
     // Before open(), a write would send the default headers, and open()'s own would then throw (a heartbeat that
     // came while the replay was being read did that to every stream opening at the time).
     if (!this.opened || this.res.destroyed || this.res.writableEnded) return;

@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { GatewayConfig } from '../../config/gateway.config';
 import { foreignOrigin } from '../../security/same-origin.middleware';
 import { ActorId, AuthGuard } from '../../session/auth.guard';
-import { LiveHub } from './live-hub';
+import { LiveHub, pushedEvent } from './live-hub';
 import { LiveStream } from './live-stream';
 
 /**
@@ -58,4 +58,4 @@ export class StreamController {
   }
 }
 
-const toPushed = (event: LiveEventDto) => ({ id: BigInt(event.id), json: JSON.stringify(event) });
+const toPushed = (event: LiveEventDto) => pushedEvent(BigInt(event.id), JSON.stringify(event));
