@@ -256,7 +256,8 @@ describe('messages over HTTP', () => {
         .set('Cookie', buyer.cookie)
         .send({ toUserId: seller.id, productId, content: 'Could you ship it to Lisbon?' })
         .expect(201);
-      // The seller's polls see it as soon as the inbox.changed event has reached the gateway (milliseconds).
+      // The seller's polls see it as soon as its message.sent event has reached the gateway (milliseconds), which
+      // then forgets both people's inbox versions.
       const list = await eventually(() =>
         http
           .get(polled().conversations)

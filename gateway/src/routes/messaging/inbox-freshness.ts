@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
-import { EVENTS, InboxChangedEvent, type InboxView } from '@souvenir/contracts';
+import { EVENTS, InboxChangedEvent, type InboxView, MessageSentEvent } from '@souvenir/contracts';
 import { NATS_CONNECTION, parsePayload } from '@souvenir/platform';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
@@ -24,8 +24,10 @@ const REMEMBERED_USERS = 100_000;
 /**
  * Conditional polling of Messages. An open Messages page asks for the conversation list every 3 s and its thread
  * every 5 s, and the header badge for the unread count, and almost every answer is the same as the last one.
- * Messaging labels each view with the caller's inbox version, which triggers raise on every message sent or read and
- * announce in `inbox.changed` events. This gateway remembers the latest version per user from both, and sends the
+ * Messaging labels each view with the caller's inbox version, which triggers raise on every message sent or read. A
+ * read (or a new name, avatar or title) is announced in `inbox.changed` events, whose versions this gateway
+ * remembers; a message is announced by its `message.sent` alone, on which this gateway forgets both people's
+ * versions (their next polls reload and remember the new one). It remembers versions from answers too, and sends the
  * version as a weak ETag (with `Cache-Control: no-cache`, so browsers revalidate every poll by themselves): a poll
  * whose If-None-Match is the user's current version is answered 304 here, without a call to messaging.
  *
@@ -45,27 +47,38 @@ export class InboxFreshness implements OnModuleInit, OnApplicationShutdown {
   private readonly known = new LRUCache<string, Known>({ max: REMEMBERED_USERS });
   /** Raised whenever everything is forgotten (a NATS disconnect), like a user's `forgets` for one user. */
   private clears = 0;
-  private subscription?: Subscription;
+  private readonly subscriptions: Subscription[] = [];
 
   constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
 
   onModuleInit() {
     // A plain subscription sees every JetStream publish of the subject; what it misses while disconnected is
     // covered by forgetting everything on a disconnect (the next poll of each user reloads).
-    this.subscription = this.nc.subscribe(EVENTS.messaging.inboxChanged, {
-      callback: (error, msg) => {
-        if (error) return;
-        parsePayload(InboxChangedEvent, msg.json())
-          .then((event) => this.remember(event.userId, event.version))
-          .catch(() => this.logger.warn({ msg: 'ignoring an invalid inbox.changed event' }));
-      },
-    });
+    this.listen(InboxChangedEvent, EVENTS.messaging.inboxChanged, (event) =>
+      this.remember(event.userId, event.version),
+    );
+    this.listen(MessageSentEvent, EVENTS.messaging.messageSent, (event) =>
+      this.forget(event.fromUserId, event.toUserId),
+    );
     void (async () => {
       for await (const status of this.nc.status()) {
         if (status.type === 'disconnect' || status.type === 'reconnect' || status.type === 'slowConsumer')
           this.forgetEveryone();
       }
     })();
+  }
+
+  private listen<T extends object>(type: new () => T, subject: string, apply: (event: T) => void): void {
+    this.subscriptions.push(
+      this.nc.subscribe(subject, {
+        callback: (error, msg) => {
+          if (error) return;
+          parsePayload(type, msg.json())
+            .then(apply)
+            .catch(() => this.logger.warn({ msg: 'ignoring an invalid event', subject }));
+        },
+      }),
+    );
   }
 
   /** Versions only grow: a late event or an older answer never lowers what is known. */
@@ -123,7 +136,7 @@ export class InboxFreshness implements OnModuleInit, OnApplicationShutdown {
   }
 
   onApplicationShutdown() {
-    this.subscription?.unsubscribe();
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
   }
 }
 

@@ -102,7 +102,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.notifications.markAllRead,
     ],
     consumes: [],
-    listens: [EVENTS.messaging.inboxChanged],
+    // Inbox freshness: a read or a profile raises inbox versions (inbox.changed), a message raises both people's.
+    listens: [EVENTS.messaging.inboxChanged, EVENTS.messaging.messageSent],
     push: 'subscribe',
   },
   identity: {

@@ -121,7 +121,7 @@ const READ_THREAD = new PreparedStatement<ThreadRow>(
 /**
  * A message and its `events.messaging.message.sent` outbox row, whose payload (MessageSentEvent in libs/contracts;
  * messaging's tests check it against that class) is built from the stored row. The statement's triggers raise the
- * two inboxes and write their inbox.changed events as any insert does.
+ * two inboxes; message.sent is their only announcement (the message-raises-inboxes-quietly migration).
  */
 const INSERT_ANNOUNCED = new PreparedStatement<MessageRow>(
   'messaging.insert-announced',

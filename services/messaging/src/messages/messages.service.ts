@@ -17,8 +17,9 @@ import { MessagesRepository, versionOf } from './messages.repository';
 
 /**
  * Who may write to whom, and the conversation views. Every rule is checked here, whatever the gateway did.
- * Each view comes with the caller's inbox version as of the view's snapshot; triggers raise the
- * versions and write the inbox-changed events whenever a message is sent or read (add-inbox-versions migration).
+ * Each view comes with the caller's inbox version as of the view's snapshot; triggers raise the versions whenever a
+ * message is sent or read (add-inbox-versions migration). A read is announced by inbox-changed events, a message by
+ * its message.sent event alone (message-raises-inboxes-quietly migration).
  */
 @Injectable()
 export class MessagesService {

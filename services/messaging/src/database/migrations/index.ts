@@ -5,6 +5,7 @@ import { AddInboxVersions1732800000000 } from './1732800000000-add-inbox-version
 import { AddSystemNotes1734000000000 } from './1734000000000-add-system-notes';
 import { AddProductSaleVersion1734100000000 } from './1734100000000-add-product-sale-version';
 import { InboxChangeCauses1736400000000 } from './1736400000000-inbox-change-causes';
+import { MessageRaisesInboxesQuietly1736500000000 } from './1736500000000-message-raises-inboxes-quietly';
 
 /** Every migration of the messaging schema, in order. Never edit one that has landed; add a new one. */
 export const MESSAGING_MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MESSAGING_MIGRATIONS = [
   AddProductSaleVersion1734100000000,
   outboxClaimsMigration('messaging'),
   InboxChangeCauses1736400000000,
+  MessageRaisesInboxesQuietly1736500000000,
 ];
