@@ -397,7 +397,7 @@ async function runPhase({ label, gateways, people, pairs, streams, rate, seconds
     if (p.cpuPercent !== null)
       console.log(`     ${p.process.padEnd(38)} cpu ${p.cpuPercent} %  rss avg ${p.rssMbAvg ?? '-'} MB`);
   console.log(`   ${label}: where the time went (mean over the measured window, from each process's histograms):`);
-  for (const st of stages.slice(0, 12))
+  for (const st of stages.slice(0, 20))
     console.log(`     ${`${st.process} ${st.series}`.padEnd(100)} ${String(st.meanMs).padStart(8)} ms × ${st.count}`);
   return phase;
 }

@@ -1,6 +1,7 @@
 // Where the time goes during a measured window, from the processes' own Prometheus histograms: two scrapes of each
 // process's /metrics, and for every histogram series that moved in between, its count and mean (the difference of
-// `_sum` over the difference of `_count`). Node's own GC histogram is left out.
+// `_sum` over the difference of `_count`). Of Node's own series only the GC pauses are kept (by kind: a major one
+// stops every request of its process).
 const SERIES = /^([a-z_]+)_(sum|count)(\{[^}]*\})? ([0-9.eE+-]+|NaN)$/;
 
 async function scrape(url) {
@@ -9,7 +10,7 @@ async function scrape(url) {
     const series = new Map();
     for (const line of text.split('\n')) {
       const m = SERIES.exec(line);
-      if (!m || m[1].startsWith('nodejs_')) continue;
+      if (!m || (m[1].startsWith('nodejs_') && m[1] !== 'nodejs_gc_duration_seconds')) continue;
       const key = `${m[1]}${m[3] ?? ''}`;
       const entry = series.get(key) ?? { sum: 0, count: 0 };
       entry[m[2]] = Number(m[4]);
