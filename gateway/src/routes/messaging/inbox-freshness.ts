@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import { EVENTS, InboxChangedEvent, type InboxView, MessageSentEvent } from '@souvenir/contracts';
 import { NATS_CONNECTION, parsePayload } from '@souvenir/platform';
 import type { Request, Response } from 'express';
@@ -54,11 +54,13 @@ export class InboxFreshness implements OnModuleInit, OnApplicationShutdown {
   onModuleInit() {
     // A plain subscription sees every JetStream publish of the subject; what it misses while disconnected is
     // covered by forgetting everything on a disconnect (the next poll of each user reloads).
-    this.listen(InboxChangedEvent, EVENTS.messaging.inboxChanged, (event) =>
-      this.remember(event.userId, event.version),
-    );
-    this.listen(MessageSentEvent, EVENTS.messaging.messageSent, (event) =>
-      this.forget(event.fromUserId, event.toUserId),
+    this.subscriptions.push(
+      this.nc.subscribe(EVENTS.messaging.inboxChanged, {
+        callback: this.handler(InboxChangedEvent, (event) => this.remember(event.userId, event.version)),
+      }),
+      this.nc.subscribe(EVENTS.messaging.messageSent, {
+        callback: this.handler(MessageSentEvent, (event) => this.forget(event.fromUserId, event.toUserId)),
+      }),
     );
     void (async () => {
       for await (const status of this.nc.status()) {
@@ -68,17 +70,14 @@ export class InboxFreshness implements OnModuleInit, OnApplicationShutdown {
     })();
   }
 
-  private listen<T extends object>(type: new () => T, subject: string, apply: (event: T) => void): void {
-    this.subscriptions.push(
-      this.nc.subscribe(subject, {
-        callback: (error, msg) => {
-          if (error) return;
-          parsePayload(type, msg.json())
-            .then(apply)
-            .catch(() => this.logger.warn({ msg: 'ignoring an invalid event', subject }));
-        },
-      }),
-    );
+  /** A subscription's callback: each valid event of `type` applied, an invalid one logged and skipped. */
+  private handler<T extends object>(type: new () => T, apply: (event: T) => void) {
+    return (error: Error | null, msg: Msg) => {
+      if (error) return;
+      parsePayload(type, msg.json())
+        .then(apply)
+        .catch(() => this.logger.warn({ msg: 'ignoring an invalid event', subject: msg.subject }));
+    };
   }
 
   /** Versions only grow: a late event or an older answer never lowers what is known. */
