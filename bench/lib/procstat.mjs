@@ -36,24 +36,32 @@ export function sampleProcesses(children) {
   const procs = children.map((c) => ({ name: c.name, pid: c.pid, start: read(c.pid), rss: [] }));
   const self = { name: 'bench (load generator)', pid: process.pid, start: read(process.pid), rss: [] };
   procs.push(self);
+  // Postgres: every backend seen during the window, its ticks read each second, so that one which exits meanwhile (a
+  // pool closes connections idle for 10 s and opens new ones) still counts up to its last reading; new ones count
+  // from zero.
   const pgStart = new Map(postgresPids().map((pid) => [pid, read(pid)?.ticks ?? 0]));
+  const pgLast = new Map(pgStart);
+  const readPostgres = () => {
+    for (const pid of postgresPids()) {
+      const s = read(pid);
+      if (s) pgLast.set(pid, s.ticks);
+    }
+  };
   const started = Date.now();
   const timer = setInterval(() => {
     for (const p of procs) {
       const s = read(p.pid);
       if (s) p.rss.push(s.rssKb);
     }
+    readPostgres();
   }, 1000);
   return {
     stop() {
       clearInterval(timer);
       const seconds = (Date.now() - started) / 1000;
-      // Postgres: CPU of all its processes (backends come and go; new ones count from zero).
+      readPostgres();
       let pgTicks = 0;
-      for (const pid of postgresPids()) {
-        const s = read(pid);
-        if (s) pgTicks += s.ticks - (pgStart.get(pid) ?? 0);
-      }
+      for (const [pid, ticks] of pgLast) pgTicks += ticks - (pgStart.get(pid) ?? 0);
       const postgres = {
         process: 'postgres (all backends, machine-wide)',
         pid: null,
