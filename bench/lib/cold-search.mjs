@@ -61,16 +61,27 @@ function stackProcesses() {
   return found;
 }
 
-/** CPU ms per search of each group from now until `stop(searches)` (postgres backends that start meanwhile count whole). */
+/**
+ * CPU ms per search of each group from now until `stop(searches)`. Every process is read each second, so a Postgres
+ * backend that exits meanwhile still counts up to its last reading; one that starts meanwhile counts whole.
+ */
 function sampleCpu() {
   const start = new Map(stackProcesses().map((p) => [p.pid, cpuTicks(p.pid) ?? 0]));
+  const last = new Map();
+  const read = () => {
+    for (const p of stackProcesses()) {
+      const ticks = cpuTicks(p.pid);
+      if (ticks !== null) last.set(p.pid, { group: p.group, ticks });
+    }
+  };
+  read();
+  const timer = setInterval(read, 1000);
   const self = process.cpuUsage();
   return (searches) => {
+    clearInterval(timer);
+    read();
     const ms = { postgres: 0, catalog: 0, gateway: 0, 'other services': 0 };
-    for (const p of stackProcesses()) {
-      const end = cpuTicks(p.pid);
-      if (end !== null) ms[p.group] += (end - (start.get(p.pid) ?? 0)) * TICK_MS;
-    }
+    for (const [pid, { group, ticks }] of last) ms[group] += (ticks - (start.get(pid) ?? 0)) * TICK_MS;
     const used = process.cpuUsage(self);
     ms['load generator'] = (used.user + used.system) / 1000;
     const perSearch = Object.fromEntries(
