@@ -30,5 +30,16 @@ export async function newPerson(browser: Browser): Promise<{ context: BrowserCon
   return { context, page };
 }
 
+/**
+ * Makes a signed-in person a guest again by forgetting their cookies. Their page leaves the app first: the gateway's
+ * rolling session sets the cookies again on every answer, so a request of the signed-in page still in flight (a
+ * poll, a refetch after registering) could bring them back after they were cleared, and the next page would open
+ * signed in.
+ */
+export async function forgetSession(person: { context: BrowserContext; page: Page }): Promise<void> {
+  await person.page.goto('about:blank');
+  await person.context.clearCookies();
+}
+
 /** A unique suffix so tests never collide on usernames. */
 export const unique = () => Math.random().toString(36).slice(2, 8);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { eventually } from '@souvenir/testing';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, listProduct, registerPerson } from './actors';
-import { launchBrowser, newPerson, unique } from './browser';
+import { forgetSession, launchBrowser, newPerson, unique } from './browser';
 import { withoutLiveStream } from './without-live-stream';
 
 // Issue 21, "Accessible and correct": the app finishes what a person started and says what happened, instead of
@@ -266,7 +266,7 @@ describe('signing in finishes what the person was doing', () => {
     // A member who signs in from the Join dialog (List Item, then "Sign in") is taken there too.
     const member = await newPerson(browser);
     const { username: memberName } = await registerPerson(member.page, 'Omar');
-    await member.context.clearCookies();
+    await forgetSession(member);
     await member.page.goto('/categories');
     await member.page.getByRole('banner').getByRole('button', { name: 'List Item' }).click();
     await member.page.getByRole('dialog', { name: 'Join' }).getByRole('button', { name: 'Sign in' }).click();
@@ -278,7 +278,7 @@ describe('signing in finishes what the person was doing', () => {
     await member.page.getByRole('textbox', { name: 'Title' }).waitFor();
 
     // Signing in from the header's Sign In (no intent) stays on the page.
-    await member.context.clearCookies();
+    await forgetSession(member);
     await member.page.goto('/how-it-works');
     await member.page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
     await signIn.getByLabel('Username').fill(memberName);
@@ -296,7 +296,7 @@ describe('signing in finishes what the person was doing', () => {
     const product = await listProduct(seller.page, `Daruma doll ${tag}`);
     const member = await newPerson(browser);
     const { username } = await registerPerson(member.page, 'Ben');
-    await member.context.clearCookies();
+    await forgetSession(member);
 
     await member.page.goto(`/?search=${tag}`);
     await member.page.getByRole('button', { name: `Add ${product.title} to favorites` }).click();
@@ -320,7 +320,7 @@ describe('signing in finishes what the person was doing', () => {
     // Dismissing the dialog drops the intent: a later sign-in from the header favourites nothing.
     const other = await newPerson(browser);
     const { username: otherName } = await registerPerson(other.page, 'Cleo');
-    await other.context.clearCookies();
+    await forgetSession(other);
     await other.page.goto(`/product/${product.id}`);
     await other.page.getByRole('button', { name: `Add ${product.title} to favorites` }).click();
     await other.page.getByRole('dialog', { name: 'Sign In' }).waitFor();
