@@ -353,6 +353,34 @@ describe('messages over HTTP', () => {
       }
     });
 
+    it("reloads both people's polls when a message was sent through another gateway replica (its message.sent)", async () => {
+      const current = async (account: Account) => {
+        const res = await http.get(polled().conversations).set('Cookie', account.cookie).expect(200);
+        await http
+          .get(polled().conversations)
+          .set('Cookie', account.cookie)
+          .set('If-None-Match', res.headers.etag)
+          .expect(304);
+        return res.headers.etag as string;
+      };
+      const sellerTag = await eventually(() => current(seller));
+      const buyerTag = await eventually(() => current(buyer));
+      // Sent to messaging directly, as another replica would: this gateway neither handled the send nor forgot
+      // anyone for it, so only the message's event can tell it that both inboxes changed.
+      await services[2]
+        .get(MessagesService)
+        .send({ actorId: buyer.id, toUserId: seller.id, productId, content: 'Sent through the other replica' });
+      for (const [account, tag] of [
+        [seller, sellerTag],
+        [buyer, buyerTag],
+      ] as const) {
+        const reloaded = await eventually(() =>
+          http.get(polled().conversations).set('Cookie', account.cookie).set('If-None-Match', tag).expect(200),
+        );
+        expect(reloaded.body[0]).toMatchObject({ content: 'Sent through the other replica' });
+      }
+    });
+
     it('lets an ETag expire after the revalidation window, and makes it per user and version', () => {
       const inbox = gateway.get(InboxFreshness);
       const now = Date.now();
