@@ -160,6 +160,42 @@ describe('search', () => {
   });
 });
 
+describe('a search in a price range', () => {
+  // Prices on and around the price bands' bounds (migration 1736600000000): 1, 50, 60, 160, 180, 10,000.
+  const PRICES = [0.5, 1, 1.99, 49.99, 50, 54, 59.99, 60, 159.99, 160, 168, 180, 9999.99, 10000, 12000];
+
+  beforeAll(async () => {
+    await clearProducts();
+    for (const price of PRICES) await create({ title: `Brass lamp at ${price}`, price });
+    await create({ title: 'Clay jar at 55', price: 55 });
+  });
+
+  it('finds exactly the matches in the range, whether its prices are read by band or tested one by one', async () => {
+    const ranges: [number, number][] = [
+      [50, 60], // narrow: two bands, both ends on a bound
+      [49.99, 59.99],
+      [54, 168],
+      [0.5, 1.99],
+      [160, 160],
+      [10000, 12000],
+      [60, 50], // impossible: nothing
+      [1, 10000], // wide: each match's price tested
+      [0, 55],
+    ];
+    for (const [minPrice, maxPrice] of ranges) {
+      const found = (await list({ search: 'lamps', minPrice, maxPrice, sort: 'price_asc' })).items.map((p) =>
+        Number(p.price),
+      );
+      expect({ minPrice, maxPrice, found }).toEqual({
+        minPrice,
+        maxPrice,
+        found: PRICES.filter((price) => price >= minPrice && price <= maxPrice),
+      });
+    }
+    expect((await list({ search: 'lamp', minPrice: 100 })).totalCount).toBe(PRICES.filter((p) => p >= 100).length);
+  });
+});
+
 describe('totals', () => {
   beforeAll(async () => {
     await clearProducts();

@@ -10,6 +10,7 @@ import { CustomsRules1735600000000 } from './1735600000000-customs-rules';
 import { UndeclaredContents1735700000000 } from './1735700000000-undeclared-contents';
 import { SearchLexemeCounts1735800000000 } from './1735800000000-search-lexeme-counts';
 import { FilteredSearchIndexes1735900000000 } from './1735900000000-filtered-search-indexes';
+import { PriceBandSearchIndex1736600000000 } from './1736600000000-price-band-search-index';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
 export const CATALOG_MIGRATIONS = [
@@ -25,4 +26,5 @@ export const CATALOG_MIGRATIONS = [
   SearchLexemeCounts1735800000000,
   FilteredSearchIndexes1735900000000,
   outboxClaimsMigration('catalog'),
+  PriceBandSearchIndex1736600000000,
 ];

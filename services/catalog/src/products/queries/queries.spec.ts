@@ -161,6 +161,13 @@ describe('totals and "did you mean"', () => {
     // Without filters a lexeme count can prove the total (`lowerBoundProven`): one word of ASCII letters and digits.
     expect(render(browse.countUpTo(SEARCH, 0))).toMatchSnapshot('a suggestion without filters (bound 0)');
     expect(render(browse.countUpTo(SEARCH_WORDS, 1000))).toMatchSnapshot('several words: counted');
+    // A price range: the words read by their exact lexemes; a narrow range through its price bands too.
+    expect(render(browse.countUpTo({ searchWords: ['vase'], minPrice: 20, maxPrice: 80 }, 1000))).toMatchSnapshot(
+      'a search in a narrow price range',
+    );
+    expect(render(browse.countUpTo({ searchWords: ['vase'], minPrice: 5, maxPrice: 500 }, 1000))).toMatchSnapshot(
+      'a search in a wide price range',
+    );
     expect(render(browse.countUpTo({ searchWords: ['café'] }, 1000))).toMatchSnapshot('a word with an accent: counted');
     expect(render(browse.countUpTo({ searchWords: null, categories: ['Ceramics & Pottery'] }, 1000))).toMatchSnapshot(
       'a Categories card',
