@@ -28,6 +28,7 @@ import { DataSource } from 'typeorm';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { FirstPageCache, ProductCountCache } from '../src/products/product-list-caches';
 import { ProductsRepository, type PageRequest } from '../src/products/products.repository';
+import type { ProductFilters } from '../src/products/queries/product-filters';
 import { SEARCH_WINDOW_ROWS } from '../src/products/product-search';
 import { toSearchWords } from '../src/products/products.service';
 import { CatalogConfig } from '../src/config/catalog.config';
@@ -810,9 +811,8 @@ describe('catalog service', () => {
       'pages a search with sort=%s alike whether its matches are found by walking the order, through the index, or all at once',
       async (sort) => {
         const repository = app.get(ProductsRepository);
-        const pages = async (search: string, windowRows: number, limit: number, matchCount?: number) => {
+        const pages = async (filters: ProductFilters, windowRows: number, limit: number, matchCount?: number) => {
           repository.searchWindowRows = windowRows;
-          const filters = { searchWords: toSearchWords(search), country: 'Kenya' };
           const ids: string[] = [];
           let after: PageRequest['after'] = null;
           for (let i = 0; i < 100; i++) {
@@ -825,16 +825,19 @@ describe('catalog service', () => {
           throw new Error('more than 100 pages');
         };
         try {
-          for (const search of ['wooden', 'carved wood', 'elephant']) {
-            const walked = await pages(search, 1000, 100);
-            expect(walked.length).toBeGreaterThan(0);
-            for (const limit of [1, 7]) {
-              expect(await pages(search, 1, limit)).toEqual(walked); // a window of one row: mostly through the index
-              expect(await pages(search, 4, limit)).toEqual(walked); // both, a page continuing after the window
-              expect(await pages(search, 1000, limit)).toEqual(walked); // the walk alone
-              expect(await pages(search, 1000, limit, walked.length)).toEqual(walked); // few matches: all read at once
+          // A narrow price range is also read through its price bands, and the window walks rows whatever they cost.
+          for (const prices of [{}, { minPrice: 10, maxPrice: 40 }])
+            for (const search of ['wooden', 'carved wood', 'elephant']) {
+              const filters = { searchWords: toSearchWords(search), country: 'Kenya', ...prices };
+              const walked = await pages(filters, 1000, 100);
+              expect(walked.length).toBeGreaterThan(0);
+              for (const limit of [1, 7]) {
+                expect(await pages(filters, 1, limit)).toEqual(walked); // a window of one row: mostly through the index
+                expect(await pages(filters, 4, limit)).toEqual(walked); // both, a page continuing after the window
+                expect(await pages(filters, 1000, limit)).toEqual(walked); // the walk alone
+                expect(await pages(filters, 1000, limit, walked.length)).toEqual(walked); // few matches: all at once
+              }
             }
-          }
         } finally {
           repository.searchWindowRows = SEARCH_WINDOW_ROWS;
         }
