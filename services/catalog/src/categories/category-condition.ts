@@ -18,8 +18,12 @@ export function categoryCondition(
     filter.sellCategories.forEach((category) => sellCategories.add(category));
     if (filter.term) terms.add(filter.term);
   }
+  // One sell category is an equality, not `= ANY`: Postgres walks products_category_idx in its (created_at, id)
+  // order only for an equality, so a search page's window then reads that category's products alone, not every
+  // product tested for it (`koreas` in Jewelry at 1M: 2,000 rows instead of 14,400).
   const alternatives = [
-    ...(sellCategories.size ? [`p.category = ANY(${add([...sellCategories])}::text[])`] : []),
+    ...(sellCategories.size === 1 ? [`p.category = ${add([...sellCategories][0])}`] : []),
+    ...(sellCategories.size > 1 ? [`p.category = ANY(${add([...sellCategories])}::text[])`] : []),
     ...[...terms].map((term) => matchesWords(term.split(/\s+/))),
   ];
   return `(${alternatives.join(' OR ')})`;
