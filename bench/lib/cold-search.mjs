@@ -171,6 +171,18 @@ export function filtersOf(kind) {
 
 export const KINDS = ['frequent', 'rare', 'noMatch', 'laterPage', 'filtered'];
 
+/** A filter set as catalog's `listProducts` takes it from the gateway (the profile tools call the service directly). */
+export const serviceQueryOf = (f, cursor) => ({
+  search: f.search,
+  sort: f.sort,
+  country: f.country,
+  minPrice: f.minPrice,
+  maxPrice: f.maxPrice,
+  categories: f.categories ? [f.categories] : undefined,
+  limit: 24,
+  ...(cursor ? { cursor } : {}),
+});
+
 /** The query string of a filter set (sort=recent left out, as the web app does). */
 function pathOf(f, cursor) {
   const params = new URLSearchParams();

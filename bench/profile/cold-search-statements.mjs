@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { filtersOf, KINDS } from '../lib/cold-search.mjs';
+import { filtersOf, KINDS, serviceQueryOf } from '../lib/cold-search.mjs';
 
 const [url, dist, perKindArg] = process.argv.slice(2);
 if (!url || !dist) {
@@ -78,18 +78,7 @@ for (const kind of KINDS) {
     for (let page = 1; page <= (kind === 'laterPage' ? 3 : 1); page++) {
       sent = [];
       const before = cpuNs();
-      const answer = await service.list({
-        query: {
-          search: f.search,
-          sort: f.sort,
-          country: f.country,
-          minPrice: f.minPrice,
-          maxPrice: f.maxPrice,
-          categories: f.categories ? [f.categories] : undefined,
-          limit: 24,
-          ...(cursor ? { cursor } : {}),
-        },
-      });
+      const answer = await service.list({ query: serviceQueryOf(f, cursor) });
       cpu += (cpuNs() - before) / 1e6;
       requests++;
       const statements = sent;

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { filtersOf, KINDS } from '../lib/cold-search.mjs';
+import { filtersOf, KINDS, serviceQueryOf } from '../lib/cold-search.mjs';
 
 const [urls, distA, distB, perKindArg] = process.argv.slice(2);
 const [url, urlB = url] = (urls ?? '').split(',');
@@ -45,17 +45,6 @@ async function variant(dist, url) {
   return { dist, pool, service, pid };
 }
 
-const queryOf = (f, cursor) => ({
-  search: f.search,
-  sort: f.sort,
-  country: f.country,
-  minPrice: f.minPrice,
-  maxPrice: f.maxPrice,
-  categories: f.categories ? [f.categories] : undefined,
-  limit: 24,
-  ...(cursor ? { cursor } : {}),
-});
-
 /** One search as the bench sends it (a later page: pages 1 to 3), with the CPU it cost. */
 async function run(v, kind, f) {
   const pg0 = cpuNs(v.pid);
@@ -63,7 +52,7 @@ async function run(v, kind, f) {
   const pages = [];
   let cursor = null;
   for (let page = 1; page <= (kind === 'laterPage' ? 3 : 1); page++) {
-    const answer = await v.service.list({ query: queryOf(f, cursor) });
+    const answer = await v.service.list({ query: serviceQueryOf(f, cursor) });
     pages.push({
       ids: answer.items.map((p) => p.id),
       totalCount: answer.totalCount,
