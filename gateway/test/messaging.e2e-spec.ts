@@ -204,6 +204,18 @@ describe('messages over HTTP', () => {
       unread: '/api/messages/unread-count',
       thread: `/api/messages/${buyer.id}?productId=${productId}`,
     });
+    /** The caller's conversation list, and its ETag answered 304 at once: the gateway knows the newest version. */
+    const conversationsRevalidated = async (account: Account) => {
+      const res = await http.get(polled().conversations).set('Cookie', account.cookie).expect(200);
+      await http
+        .get(polled().conversations)
+        .set('Cookie', account.cookie)
+        .set('If-None-Match', res.headers.etag)
+        .expect(304);
+      return res;
+    };
+    /** The same, once the events in flight have arrived. */
+    const settledConversations = (account: Account) => eventually(() => conversationsRevalidated(account));
 
     it('answers an unchanged poll 304 without asking messaging, and labels answers private and per user', async () => {
       const messaging = services[2].get(MessagesService);
@@ -290,26 +302,13 @@ describe('messages over HTTP', () => {
       expect(buyerThread.body.at(-1)).toMatchObject({ content: 'Could you ship it to Lisbon?', isRead: true });
 
       // Once the client has the newest view, its polls are 304 again.
-      const latest = await eventually(async () => {
-        const res = await http.get(polled().conversations).set('Cookie', seller.cookie).expect(200);
-        await http
-          .get(polled().conversations)
-          .set('Cookie', seller.cookie)
-          .set('If-None-Match', res.headers.etag)
-          .expect(304);
-        return res;
-      });
+      const latest = await settledConversations(seller);
       expect(latest.body[0].unreadCount).toBe(0);
     });
 
     it("never answers 304 to the request right after the caller's own send or thread read (no wait for the event)", async () => {
       const inbox = gateway.get(InboxFreshness);
-      const list = await http.get(polled().conversations).set('Cookie', buyer.cookie).expect(200);
-      await http
-        .get(polled().conversations)
-        .set('Cookie', buyer.cookie)
-        .set('If-None-Match', list.headers.etag)
-        .expect(304);
+      const list = await conversationsRevalidated(buyer);
       // While versions cannot rise (neither by events nor by answers), only forgetting on one's own write can make
       // the next poll reload: without it the gateway would answer 304 from the version it had before.
       const frozen = jest.spyOn(inbox, 'remember').mockImplementation(() => undefined);
@@ -330,13 +329,8 @@ describe('messages over HTTP', () => {
       }
 
       const sellerList = await eventually(async () => {
-        const res = await http.get(polled().conversations).set('Cookie', seller.cookie).expect(200);
+        const res = await conversationsRevalidated(seller);
         expect(res.body[0]).toMatchObject({ content: 'And gift wrapping?', unreadCount: 1 });
-        await http
-          .get(polled().conversations)
-          .set('Cookie', seller.cookie)
-          .set('If-None-Match', res.headers.etag)
-          .expect(304);
         return res;
       });
       const again = jest.spyOn(inbox, 'remember').mockImplementation(() => undefined);
@@ -354,17 +348,8 @@ describe('messages over HTTP', () => {
     });
 
     it("reloads both people's polls when a message was sent through another gateway replica (its message.sent)", async () => {
-      const current = async (account: Account) => {
-        const res = await http.get(polled().conversations).set('Cookie', account.cookie).expect(200);
-        await http
-          .get(polled().conversations)
-          .set('Cookie', account.cookie)
-          .set('If-None-Match', res.headers.etag)
-          .expect(304);
-        return res.headers.etag as string;
-      };
-      const sellerTag = await eventually(() => current(seller));
-      const buyerTag = await eventually(() => current(buyer));
+      const sellerTag: string = (await settledConversations(seller)).headers.etag;
+      const buyerTag: string = (await settledConversations(buyer)).headers.etag;
       // Sent to messaging directly, as another replica would: this gateway neither handled the send nor forgot
       // anyone for it, so only the message's event can tell it that both inboxes changed.
       await services[2]

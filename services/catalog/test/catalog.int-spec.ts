@@ -825,7 +825,7 @@ describe('catalog service', () => {
           throw new Error('more than 100 pages');
         };
         try {
-          // A narrow price range is also read through its price bands, and the window walks rows whatever they cost.
+          // With a narrow price range too, whose matches are also read through its price bands.
           for (const prices of [{}, { minPrice: 10, maxPrice: 40 }])
             for (const search of ['wooden', 'carved wood', 'elephant']) {
               const filters = { searchWords: toSearchWords(search), country: 'Kenya', ...prices };

@@ -85,14 +85,14 @@ export function filterSql(
   if (search && filters.searchWords?.length)
     where.push(matchesAnywhere(searchTsQuery(filters.searchWords, params, { exact: exactWordReads(filters) })));
   if (filters.country) where.push(`p.country = ${params.add(filters.country)}`);
-  const minPrice = filters.minPrice === undefined ? null : `${params.add(filters.minPrice)}::numeric`;
-  const maxPrice = filters.maxPrice === undefined ? null : `${params.add(filters.maxPrice)}::numeric`;
-  if (minPrice) where.push(`p.price >= ${minPrice}`);
-  if (maxPrice) where.push(`p.price <= ${maxPrice}`);
+  const minPriceParam = filters.minPrice === undefined ? null : `${params.add(filters.minPrice)}::numeric`;
+  const maxPriceParam = filters.maxPrice === undefined ? null : `${params.add(filters.maxPrice)}::numeric`;
+  if (minPriceParam) where.push(`p.price >= ${minPriceParam}`);
+  if (maxPriceParam) where.push(`p.price <= ${maxPriceParam}`);
   // The range's price bands, for the words' GIN read (products_price_band_search_idx); the price is still tested.
   if (search && filters.searchWords?.length && isBandedPriceRange(filters))
     where.push(
-      `catalog.price_band(p.price) = ANY (ARRAY(SELECT generate_series(catalog.price_band(${minPrice}), catalog.price_band(${maxPrice}))))`,
+      `catalog.price_band(p.price) = ANY (ARRAY(SELECT generate_series(catalog.price_band(${minPriceParam}), catalog.price_band(${maxPriceParam}))))`,
     );
   // Browse names stand for sell categories and terms (CATEGORY_FILTERS): ../../categories/category-condition.ts.
   if (filters.categories?.length) {
