@@ -94,7 +94,8 @@ export class ProductsRepository {
 
   /**
    * A search's total, counted up to `bound` + 1, and its page when no more than `bound` match: one statement (the
-   * count and the page read the same matches). `found` is null past the bound: the page is then walked tier by tier
+   * count and the page read the same matches), unless the lexeme counts prove the total past the bound first (a
+   * frequent word without filters: a small statement instead of the count). `found` is null past the bound: the page is then walked tier by tier
    * (`findPage` with the count), which a total recomputed in the background never needs.
    */
   async countWithFewMatches(
@@ -102,6 +103,8 @@ export class ProductsRepository {
     page: Omit<PageRequest, 'matchCount'>,
     bound: number,
   ): Promise<{ counted: number; found: KeyedProduct[] | null }> {
+    const proof = browse.provenPastBoundStatement(filters, bound);
+    if (proof && (await this.read<{ proven: boolean }>(proof))[0].proven) return { counted: bound + 1, found: null };
     const rows = await this.read<PageRow & { count: number; tier?: SearchTier }>(
       browse.countedFewMatchesPage(filters, page.sort, page.after, page.limit, bound),
     );

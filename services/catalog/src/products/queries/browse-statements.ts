@@ -142,8 +142,22 @@ function countOrProven(countFrom: string, counted: string, proven: string | null
 }
 
 /**
+ * Whether more than `bound` active products match a search without filters, proven from the words' lexeme counts
+ * alone (`lowerBoundProven`): a statement of its own, sent before the count (`countedFewMatchesPage`), because a
+ * frequent word's count is then never needed, and a statement that small plans in a fraction of the count's time
+ * (which was most of a proven count's cost: 0.65–0.9 ms of planning for 0.1 of execution). Null when no proof can be
+ * attempted (filters, several words, a word of other than ASCII letters and digits).
+ */
+export function provenPastBoundStatement(filters: ProductFilters, bound: number): Statement | null {
+  const params = new Params();
+  const proven = provenPastBound(filters, `${params.add(bound + 1)}::int`, params);
+  return proven ? { text: `SELECT ${proven} AS proven`, values: params.values } : null;
+}
+
+/**
  * A search's total and, when it is at most `bound`, its page: one statement, where a count and then a page read the
- * same matches through the same GIN index twice. The matches (ranked, sort=recent: with their tier) are read lazily
+ * same matches through the same GIN index twice. A total past the bound that the lexeme counts can prove is proven
+ * first, apart (`provenPastBoundStatement`), so this statement always counts. The matches (ranked, sort=recent: with their tier) are read lazily
  * through the GIN index and counted up to `bound` + 1 (MATERIALIZED, as in `countUpTo`); only when no more than
  * `bound` match are they sorted and the page's rows joined to their columns and sellers (a one-time filter: past the
  * bound the matches are not read further, and the page is walked tier by tier, `searchWindowPage`). Every row
@@ -162,7 +176,6 @@ export function countedFewMatchesPage(
   // The tier is computed for the page's sort only, not for the matches counted past the bound.
   const tier = ranked ? `${tierOf(searchTsQuery(filters.searchWords ?? [], params))} AS tier` : '';
   const counted = params.add(bound + 1);
-  const proven = provenPastBound(filters, counted, params);
   const { order, keyset } = ranked
     ? {
         order: 'p.tier DESC, p.created_at DESC, p.id DESC',
@@ -175,7 +188,7 @@ export function countedFewMatchesPage(
          SELECT p.id, p.created_at, p.price, p.favorite_count${ranked ? ', p.title_doc, p.label_doc' : ''}
            FROM ${from} WHERE ${where.join(' AND ')}
        ), counted AS (
-         ${countOrProven(`(SELECT 1 FROM matches LIMIT ${counted}) m`, counted, proven)}
+         SELECT count(*)::int AS count FROM (SELECT 1 FROM matches LIMIT ${counted}) m
        ), page AS (
          SELECT p.id${ranked ? ', p.tier' : ''}
            FROM (SELECT p.*${ranked ? `, ${tier}` : ''} FROM matches p WHERE (SELECT count FROM counted) < ${counted}) p${

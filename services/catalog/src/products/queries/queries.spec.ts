@@ -111,6 +111,18 @@ describe('a search page whose total is not known yet: counted up to the bound, a
       ),
     ).toMatchSnapshot('recent, a country and a category');
   });
+
+  it('a total past the bound is proven first, apart, where the lexeme counts can prove it', () => {
+    expect(render(browse.provenPastBoundStatement(SEARCH, 1000)!)).toMatchSnapshot('one word');
+    expect(render(browse.provenPastBoundStatement({ searchWords: ['scarves'] }, 1000)!)).toMatchSnapshot(
+      'a -ves plural: each form',
+    );
+    // Filters, several words or a word of other letters: nothing to prove from, so the count statement runs alone.
+    expect(browse.provenPastBoundStatement(SEARCH_FILTERED, 1000)).toBeNull();
+    expect(browse.provenPastBoundStatement(SEARCH_WORDS, 1000)).toBeNull();
+    expect(browse.provenPastBoundStatement({ searchWords: ['café'] }, 1000)).toBeNull();
+    expect(browse.provenPastBoundStatement({ searchWords: null }, 1000)).toBeNull();
+  });
 });
 
 describe('search pages with many matches: a window of the sort, then the rest through the GIN index', () => {
