@@ -158,6 +158,19 @@ describe('search', () => {
     // Results: no suggestion.
     expect((await list({ search: 'japan' })).suggestion).toBeUndefined();
   });
+
+  it('knows from the lexeme counts alone when one word matches nothing, and never takes a word that matches for one', async () => {
+    // A word no product holds a lexeme starting like: nothing, as counting says with filters or other words.
+    expect(await list({ search: 'submarine' })).toMatchObject({ items: [], totalCount: 0 });
+    expect(await list({ search: 'japan submarine', country: 'Japan' })).toMatchObject({ items: [], totalCount: 0 });
+    // A stop word drops out of the query and proves nothing.
+    expect((await list({ search: 'the japan' })).totalCount).toBe(4);
+    // A prefix of a lexeme, a word whose stem is shorter than itself, a description's word: all match.
+    expect((await list({ search: 'japa' })).totalCount).toBe(4);
+    expect((await list({ search: 'cushio' })).totalCount).toBe(1);
+    expect((await list({ search: 'served' })).totalCount).toBe(1);
+    expect((await list({ search: 'BOWLS' })).totalCount).toBe(2);
+  });
 });
 
 describe('a search in a price range', () => {

@@ -94,8 +94,8 @@ export class ProductsRepository {
 
   /**
    * A search's total, counted up to `bound` + 1, and its page when no more than `bound` match: one statement (the
-   * count and the page read the same matches), unless the lexeme counts prove the total past the bound first (a
-   * frequent word without filters: a small statement instead of the count). `found` is null past the bound: the page is then walked tier by tier
+   * count and the page read the same matches), unless the lexeme counts prove first, in a small statement, that
+   * nothing matches (a word no product holds) or that more than the bound do (a frequent word without filters). `found` is null past the bound: the page is then walked tier by tier
    * (`findPage` with the count), which a total recomputed in the background never needs.
    */
   async countWithFewMatches(
@@ -103,8 +103,12 @@ export class ProductsRepository {
     page: Omit<PageRequest, 'matchCount'>,
     bound: number,
   ): Promise<{ counted: number; found: KeyedProduct[] | null }> {
-    const proof = browse.provenPastBoundStatement(filters, bound);
-    if (proof && (await this.read<{ proven: boolean }>(proof))[0].proven) return { counted: bound + 1, found: null };
+    const proofs = browse.lexemeProofs(filters, bound);
+    if (proofs) {
+      const [proven] = await this.read<{ no_match: boolean; past_bound: boolean }>(proofs);
+      if (proven.no_match) return { counted: 0, found: [] };
+      if (proven.past_bound) return { counted: bound + 1, found: null };
+    }
     const rows = await this.read<PageRow & { count: number; tier?: SearchTier }>(
       browse.countedFewMatchesPage(filters, page.sort, page.after, page.limit, bound),
     );

@@ -4,7 +4,15 @@ import { SEARCH_TIERS, type SearchTier } from '../product-search';
 import { Params, type Statement } from './params';
 import { PAGE_COLUMNS, PRODUCT_COLUMNS, ISO_MICROS } from './product-columns';
 import { exactWordReads, filterSql, onlyWords, type ProductFilters } from './product-filters';
-import { lowerBoundProven, matchesAnywhere, searchTsQuery, tierCondition, tierOf } from './search-query';
+import {
+  lowerBoundProven,
+  matchesAnywhere,
+  noMatchProven,
+  provesLowerBound,
+  searchTsQuery,
+  tierCondition,
+  tierOf,
+} from './search-query';
 import { sortOrder } from './sort-paging';
 
 // The statements of browse and search (lists, their totals, "did you mean"). Each builder is pure: the same
@@ -128,9 +136,11 @@ export function fewMatchesRankedPage(filters: ProductFilters, after: CursorKey |
  * counts alone (`lowerBoundProven`; `counted` is the placeholder of bound + 1); null otherwise.
  */
 function provenPastBound(filters: ProductFilters, counted: string, params: Params): string | null {
-  if (!filters.searchWords || !onlyWords(filters)) return null;
-  return lowerBoundProven(filters.searchWords, counted, params);
+  return canProvePastBound(filters) ? lowerBoundProven(filters.searchWords ?? [], counted, params) : null;
 }
+
+const canProvePastBound = (filters: ProductFilters) =>
+  !!filters.searchWords && onlyWords(filters) && provesLowerBound(filters.searchWords);
 
 /**
  * The bounded count of a statement, or bound + 1 without counting when `proven` holds: both are uncorrelated
@@ -142,22 +152,27 @@ function countOrProven(countFrom: string, counted: string, proven: string | null
 }
 
 /**
- * Whether more than `bound` active products match a search without filters, proven from the words' lexeme counts
- * alone (`lowerBoundProven`): a statement of its own, sent before the count (`countedFewMatchesPage`), because a
- * frequent word's count is then never needed, and a statement that small plans in a fraction of the count's time
- * (which was most of a proven count's cost: 0.65–0.9 ms of planning for 0.1 of execution). Null when no proof can be
- * attempted (filters, several words, a word of other than ASCII letters and digits).
+ * What the lexeme counts (`catalog.search_lexemes`) prove of a one-word search's total without reading products:
+ * `no_match`, that no product holds a lexeme starting like the word (`noMatchProven`), and `past_bound`, that more
+ * than `bound` match (`lowerBoundProven`). A statement of its own, sent before the count (`countedFewMatchesPage`),
+ * which a proof then skips: the count's planning alone (0.65–0.9 ms) cost more than this whole statement. Only for
+ * one word without filters (null otherwise): a search of several words or with filters can rarely be proven either
+ * way (a rare word exists; the filters are not in the counts), and the statement would then only add a round trip.
  */
-export function provenPastBoundStatement(filters: ProductFilters, bound: number): Statement | null {
+export function lexemeProofs(filters: ProductFilters, bound: number): Statement | null {
+  if (!canProvePastBound(filters)) return null;
+  const words = filters.searchWords ?? [];
   const params = new Params();
-  const proven = provenPastBound(filters, `${params.add(bound + 1)}::int`, params);
-  return proven ? { text: `SELECT ${proven} AS proven`, values: params.values } : null;
+  const counted = `${params.add(bound + 1)}::int`;
+  const text = `SELECT ${noMatchProven(words, params) ?? 'false'} AS no_match,
+                       ${lowerBoundProven(words, counted, params)} AS past_bound`;
+  return { text, values: params.values };
 }
 
 /**
  * A search's total and, when it is at most `bound`, its page: one statement, where a count and then a page read the
- * same matches through the same GIN index twice. A total past the bound that the lexeme counts can prove is proven
- * first, apart (`provenPastBoundStatement`), so this statement always counts. The matches (ranked, sort=recent: with their tier) are read lazily
+ * same matches through the same GIN index twice. What the lexeme counts can prove (no match, or more than the bound)
+ * is proven first, apart (`lexemeProofs`), so this statement always counts. The matches (ranked, sort=recent: with their tier) are read lazily
  * through the GIN index and counted up to `bound` + 1 (MATERIALIZED, as in `countUpTo`); only when no more than
  * `bound` match are they sorted and the page's rows joined to their columns and sellers (a one-time filter: past the
  * bound the matches are not read further, and the page is walked tier by tier, `searchWindowPage`). Every row

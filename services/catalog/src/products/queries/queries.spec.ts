@@ -112,16 +112,16 @@ describe('a search page whose total is not known yet: counted up to the bound, a
     ).toMatchSnapshot('recent, a country and a category');
   });
 
-  it('a total past the bound is proven first, apart, where the lexeme counts can prove it', () => {
-    expect(render(browse.provenPastBoundStatement(SEARCH, 1000)!)).toMatchSnapshot('one word');
-    expect(render(browse.provenPastBoundStatement({ searchWords: ['scarves'] }, 1000)!)).toMatchSnapshot(
-      'a -ves plural: each form',
+  it('what the lexeme counts prove of one word without filters is proven first, apart', () => {
+    expect(render(browse.lexemeProofs(SEARCH, 1000)!)).toMatchSnapshot('one word: no match, or past the bound');
+    expect(render(browse.lexemeProofs({ searchWords: ['scarves'] }, 1000)!)).toMatchSnapshot(
+      'a -ves plural: past the bound through each form; no match not attempted',
     );
-    // Filters, several words or a word of other letters: nothing to prove from, so the count statement runs alone.
-    expect(browse.provenPastBoundStatement(SEARCH_FILTERED, 1000)).toBeNull();
-    expect(browse.provenPastBoundStatement(SEARCH_WORDS, 1000)).toBeNull();
-    expect(browse.provenPastBoundStatement({ searchWords: ['café'] }, 1000)).toBeNull();
-    expect(browse.provenPastBoundStatement({ searchWords: null }, 1000)).toBeNull();
+    // Filters, several words, a word of other letters, no words: the count statement runs alone.
+    expect(browse.lexemeProofs(SEARCH_FILTERED, 1000)).toBeNull();
+    expect(browse.lexemeProofs(SEARCH_WORDS, 1000)).toBeNull();
+    expect(browse.lexemeProofs({ searchWords: ['café'] }, 1000)).toBeNull();
+    expect(browse.lexemeProofs({ searchWords: null }, 1000)).toBeNull();
   });
 });
 

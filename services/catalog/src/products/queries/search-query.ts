@@ -67,6 +67,9 @@ export function tierCondition(tier: SearchTier, query: string): string {
 export const tierOf = (query: string) =>
   `CASE WHEN p.title_doc @@ ${query} THEN 2 WHEN p.label_doc @@ ${query} THEN 1 ELSE 0 END`;
 
+/** Whether `lowerBoundProven` attempts a proof for these words: one word of ASCII letters and digits. */
+export const provesLowerBound = (words: string[]) => words.length === 1 && /^[a-z0-9]+$/i.test(words[0]);
+
 /**
  * A condition true only when at least `atLeast` active products match the words, proven from
  * `catalog.search_lexemes` (migration 1735800000000-search-lexeme-counts) without reading products: some lexeme
@@ -79,9 +82,28 @@ export const tierOf = (query: string) =>
  * and a lexeme missed by that range only costs the proof, never the answer, which the count then gives.
  */
 export function lowerBoundProven(words: string[], atLeast: string, params: Params): string | null {
-  if (words.length !== 1 || !/^[a-z0-9]+$/i.test(words[0])) return null;
+  if (!provesLowerBound(words)) return null;
   const start = words[0].toLowerCase().slice(0, MIN_PREFIX_LETTERS);
   return `EXISTS (SELECT 1 FROM catalog.search_lexemes l
                   WHERE l.lexeme ^@ ${params.add(start)} AND l.active >= ${atLeast}
                     AND array_to_tsvector(ARRAY[l.lexeme]) @@ ${searchTsQuery(words, params)})`;
+}
+
+/**
+ * A condition true only when no active product matches the words, proven from `catalog.search_lexemes` without
+ * reading products: some word is a prefix whose lexeme no active product holds a lexeme starting with. The words
+ * are all required, so one such word leaves nothing to match, whatever the filters. Only words the query reads as
+ * one prefix term qualify (ASCII letters and digits, MIN_PREFIX_LETTERS or more, one form: `wordForms`); the lexeme
+ * is the one that term carries, as `searchTsQuery`'s `exact` reads it, and a stop word, which drops out of the
+ * query, has none and proves nothing. Null when no word qualifies.
+ */
+export function noMatchProven(words: string[], params: Params): string | null {
+  const absent = words
+    .filter((word) => /^[a-z0-9]+$/i.test(word) && word.length >= MIN_PREFIX_LETTERS && wordForms(word).length === 1)
+    .map((word) => {
+      const lexeme = `(tsvector_to_array(to_tsvector('english', ${params.add(word)}::text)))[1]`;
+      return `(${lexeme} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM catalog.search_lexemes l
+                                                   WHERE l.lexeme ^@ ${lexeme} AND l.active > 0))`;
+    });
+  return absent.length ? `(${absent.join(' OR ')})` : null;
 }
