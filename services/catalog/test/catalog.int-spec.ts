@@ -29,7 +29,7 @@ import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { FirstPageCache, ProductCountCache } from '../src/products/product-list-caches';
 import { ProductsRepository, type PageRequest } from '../src/products/products.repository';
 import type { ProductFilters } from '../src/products/queries/product-filters';
-import { SEARCH_WINDOW_ROWS } from '../src/products/product-search';
+import { SEARCH_WINDOW_ROWS, SPARSE_TIER_MAX_MATCHES } from '../src/products/product-search';
 import { toSearchWords } from '../src/products/products.service';
 import { CatalogConfig } from '../src/config/catalog.config';
 
@@ -811,8 +811,15 @@ describe('catalog service', () => {
       'pages a search with sort=%s alike whether its matches are found by walking the order, through the index, or all at once',
       async (sort) => {
         const repository = app.get(ProductsRepository);
-        const pages = async (filters: ProductFilters, windowRows: number, limit: number, matchCount?: number) => {
+        const pages = async (
+          filters: ProductFilters,
+          windowRows: number,
+          limit: number,
+          matchCount?: number,
+          sparseTierMaxMatches = SPARSE_TIER_MAX_MATCHES,
+        ) => {
           repository.searchWindowRows = windowRows;
+          repository.sparseTierMaxMatches = sparseTierMaxMatches;
           const ids: string[] = [];
           let after: PageRequest['after'] = null;
           for (let i = 0; i < 100; i++) {
@@ -832,7 +839,10 @@ describe('catalog service', () => {
               const walked = await pages(filters, 1000, 100);
               expect(walked.length).toBeGreaterThan(0);
               for (const limit of [1, 7]) {
-                expect(await pages(filters, 1, limit)).toEqual(walked); // a window of one row: mostly through the index
+                // A window of one row: mostly through the index, and a sparse tier's later pages through it at once.
+                expect(await pages(filters, 1, limit)).toEqual(walked);
+                // The same where every sparse tier's matches are more than the cap (a forged cursor): read as usual.
+                expect(await pages(filters, 1, limit, undefined, 1)).toEqual(walked);
                 expect(await pages(filters, 4, limit)).toEqual(walked); // both, a page continuing after the window
                 expect(await pages(filters, 1000, limit)).toEqual(walked); // the walk alone
                 expect(await pages(filters, 1000, limit, walked.length)).toEqual(walked); // few matches: all at once
@@ -840,6 +850,7 @@ describe('catalog service', () => {
             }
         } finally {
           repository.searchWindowRows = SEARCH_WINDOW_ROWS;
+          repository.sparseTierMaxMatches = SPARSE_TIER_MAX_MATCHES;
         }
       },
     );

@@ -21,6 +21,11 @@ export interface CursorKey {
   favoriteCount?: number;
   /** Ranked search only: the match's tier, 2 (title), 1 (title, category, country) or 0 (anywhere): see findSearchPage. */
   tier?: SearchTier;
+  /**
+   * A search only: this key's tier ended its window before the page was full (few match it), so the next page reads
+   * it through the GIN index at once (`readMatches`). Only a plan: a forged one is bounded there, never believed.
+   */
+  sparse?: true;
 }
 
 interface CursorPayload {
@@ -54,8 +59,11 @@ export function decodeCursor(cursor: string, sort: ProductSort, ranked: boolean)
     if (!hasExactlyKeys(payload, ['v', 's', 'q', 'k']) || payload.v !== 1 || payload.s !== sort || payload.q !== ranked)
       return undefined;
     const key = payload.k;
+    // A search's hint (`CursorKey.sparse`); a list without a search never reads it.
+    const sparse = typeof key === 'object' && key !== null && Object.hasOwn(key, 'sparse');
     const valid =
-      hasExactlyKeys(key, fields) &&
+      hasExactlyKeys(key, sparse ? [...fields, 'sparse'] : fields) &&
+      (!sparse || key.sparse === true) &&
       isIsoTimestamp(key.createdAt) &&
       isUuid(key.id) &&
       (!field || field.isValid(key[field.name])) &&

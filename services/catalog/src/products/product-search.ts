@@ -13,6 +13,13 @@
 export const SEARCH_WINDOW_ROWS = 2000;
 
 /**
+ * Most matches a page reads through the GIN index because its cursor says the tier is sparse (`CursorKey.sparse`):
+ * what a window that ended can leave at 1M products (see SEARCH_WINDOW_ROWS). A cursor is not signed, so this bounds
+ * what a forged one costs: past it the page is read as if the cursor had said nothing.
+ */
+export const SPARSE_TIER_MAX_MATCHES = 12_000;
+
+/**
  * Totals are counted exactly up to this many matches, then answered as "1,000+". Counting a search visits each
  * match's heap row (~5 µs each), so an exact count of a frequent word cost 170–300 ms at 1M products, more than the
  * page; nobody pages through a thousand souvenirs to check the figure.

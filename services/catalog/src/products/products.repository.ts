@@ -13,7 +13,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { withoutJit } from '../database/without-jit';
 import type { CursorKey } from './product-cursor';
 import { rowToProductDto, type ProductRow } from './product.mapper';
-import { SEARCH_WINDOW_ROWS, type SearchTier } from './product-search';
+import { SEARCH_WINDOW_ROWS, SPARSE_TIER_MAX_MATCHES, type SearchTier } from './product-search';
 import * as browse from './queries/browse-statements';
 import type { Statement } from './queries/params';
 import { isUnfiltered, type ProductFilters } from './queries/product-filters';
@@ -69,6 +69,9 @@ export interface DecidedProvenance {
 export class ProductsRepository {
   /** Rows a search page walks before it reads the rest through the index (SEARCH_WINDOW_ROWS; tests shrink it). */
   searchWindowRows = SEARCH_WINDOW_ROWS;
+
+  /** Most matches a sparse tier's next page reads through the index (SPARSE_TIER_MAX_MATCHES; tests shrink it). */
+  sparseTierMaxMatches = SPARSE_TIER_MAX_MATCHES;
 
   private readonly unfilteredPages = new PreparedStatementsByText<PageRow>('catalog.unfiltered-page');
 
@@ -136,8 +139,8 @@ export class ProductsRepository {
           const limit = page.limit - found.length;
           if (limit <= 0) break;
           const tierAfter = page.after && page.after.tier === tier ? page.after : null;
-          const rows = await this.readMatches(filters, page.sort, tierAfter, tier, limit);
-          found.push(...rows.map((r) => keyed(r, page.sort, tier)));
+          const { rows, sparse } = await this.readMatches(filters, page.sort, tierAfter, tier, limit);
+          found.push(...rows.map((r) => keyed(r, page.sort, tier, sparse)));
         }
         return found;
       }
@@ -160,7 +163,10 @@ export class ProductsRepository {
    * Up to `limit` products matching `tier` strictly after `after` in the sort's order, in at most two bounded reads,
    * whatever the words: the next `searchWindowRows` rows of the order, each tested, stopping at `limit` matches
    * (frequent words: a few hundred rows); if the window ends first, the words are rare there, so the matches after
-   * it are few and are read through the GIN index.
+   * it are few and are read through the GIN index, and the tier is `sparse`. A cursor of a sparse tier skips the
+   * window: its next page is read through the index at once (a later page of "wooden ornament" at 1M products walked
+   * 2,000 rows for six matches first), unless more than `sparseTierMaxMatches` match, more than a window can have
+   * left (the cursor is forged, or its tier grew), and the page is then read as usual.
    */
   private async readMatches(
     filters: ProductFilters,
@@ -168,15 +174,21 @@ export class ProductsRepository {
     after: CursorKey | null,
     tier: browse.TierMatch,
     limit: number,
-  ): Promise<PageRow[]> {
+  ): Promise<{ rows: PageRow[]; sparse: boolean }> {
+    if (after?.sparse) {
+      const rows = await this.read<PageRow & { overflow: boolean }>(
+        browse.matchesByIndexPage(filters, sort, after, tier, limit, this.sparseTierMaxMatches),
+      );
+      if (!rows.some((r) => r.overflow)) return { rows, sparse: true };
+    }
     const rows = await this.read<PageRow & { hit: boolean; window_end: boolean }>(
       browse.searchWindowPage(filters, sort, after, tier, limit, this.searchWindowRows),
     );
     const hits = rows.filter((r) => r.hit);
     const windowEnd = rows.find((r) => r.window_end);
-    if (hits.length >= limit || !windowEnd) return hits;
+    if (hits.length >= limit || !windowEnd) return { rows: hits, sparse: false };
     const rest = browse.matchesByIndexPage(filters, sort, cursorKeyOf(windowEnd, sort), tier, limit - hits.length);
-    return [...hits, ...(await this.read<PageRow>(rest))];
+    return { rows: [...hits, ...(await this.read<PageRow>(rest))], sparse: true };
   }
 
   /** How many active products match the filters, counting no further than `bound` + 1 (more means "more than"). */
@@ -315,6 +327,6 @@ export class ProductsRepository {
   }
 }
 
-function keyed(row: PageRow, sort: ProductSort, tier?: SearchTier): KeyedProduct {
-  return { key: cursorKeyOf(row, sort, tier), product: rowToProductDto(row) };
+function keyed(row: PageRow, sort: ProductSort, tier?: SearchTier, sparse = false): KeyedProduct {
+  return { key: cursorKeyOf(row, sort, tier, sparse), product: rowToProductDto(row) };
 }

@@ -31,21 +31,26 @@ function pageSql({
   order,
   limit,
   matchesFirst,
+  cap,
 }: {
   from: string;
   where: string[];
   order: string;
   limit: string;
   matchesFirst: boolean;
+  /** With `matchesFirst`: read no more than cap + 1 matches, and answer `overflow` (the placeholder of cap). */
+  cap?: string;
 }): string {
   if (!matchesFirst)
     return `SELECT ${PAGE_COLUMNS} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit}`;
+  // The cap reads the MATERIALIZED matches lazily, so their plan stays the one for all of them (the GIN index).
+  const read = cap ? `(SELECT * FROM matches LIMIT ${cap} + 1)` : 'matches';
   return `WITH matches AS MATERIALIZED (
             SELECT p.id, p.created_at, p.price, p.favorite_count FROM ${from} WHERE ${where.join(' AND ')}
-          ), page AS (
-            SELECT p.id FROM matches p ORDER BY ${order} LIMIT ${limit}
+          ), ${cap ? `capped AS MATERIALIZED ${read}, ` : ''}page AS (
+            SELECT p.id FROM ${cap ? 'capped' : 'matches'} p ORDER BY ${order} LIMIT ${limit}
           )
-          SELECT ${PAGE_COLUMNS}
+          SELECT ${PAGE_COLUMNS}${cap ? `, (SELECT count(*) FROM capped) > ${cap} AS overflow` : ''}
             FROM page JOIN catalog.products p ON p.id = page.id JOIN catalog.sellers s ON s.id = p.seller_id
            ORDER BY ${order}`;
 }
@@ -64,7 +69,12 @@ function sortedPage(
   sort: ProductSort,
   after: CursorKey | null,
   limit: number,
-  { matchesFirst, withSellers = false, tier }: { matchesFirst: boolean; withSellers?: boolean; tier: TierMatch | null },
+  {
+    matchesFirst,
+    withSellers = false,
+    tier,
+    cap,
+  }: { matchesFirst: boolean; withSellers?: boolean; tier: TierMatch | null; cap?: number },
 ): Statement {
   const params = new Params();
   const tierMatch =
@@ -79,6 +89,7 @@ function sortedPage(
     order,
     limit: params.add(limit),
     matchesFirst,
+    cap: cap === undefined ? undefined : `${params.add(cap)}::int`,
   });
   return { text, values: params.values };
 }
@@ -253,15 +264,21 @@ export function searchWindowPage(
   return { text, values: params.values };
 }
 
-/** Up to `limit` matches of `tier` strictly after `after`, read through the GIN index and sorted: for rare words. */
+/**
+ * Up to `limit` matches of `tier` strictly after `after`, read through the GIN index and sorted: for rare words.
+ * With `cap`, for a tier only a cursor says is sparse: no more than `cap` + 1 matches are read, and every row
+ * answers `overflow`, whether more than `cap` matched (the page is then not the tier's first rows after `after`, and
+ * is read as usual: `readMatches`).
+ */
 export function matchesByIndexPage(
   filters: ProductFilters,
   sort: ProductSort,
   after: CursorKey,
   tier: TierMatch,
   limit: number,
+  cap?: number,
 ): Statement {
-  return sortedPage(filters, sort, after, limit, { matchesFirst: true, tier });
+  return sortedPage(filters, sort, after, limit, { matchesFirst: true, tier, cap });
 }
 
 /**

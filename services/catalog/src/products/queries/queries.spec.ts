@@ -156,6 +156,12 @@ describe('search pages with many matches: a window of the sort, then the rest th
       'through the index',
     );
   });
+
+  it('a tier its cursor says is sparse: through the index at once, no more than the cap read', () => {
+    expect(
+      render(browse.matchesByIndexPage(SEARCH, 'price_asc', keyAfter('price_asc'), undefined, 25, 12_000)),
+    ).toMatchSnapshot('capped');
+  });
 });
 
 describe('search terms', () => {

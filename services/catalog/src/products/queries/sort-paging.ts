@@ -97,13 +97,14 @@ export function sortOrder(
   return { order: paging.orderBy, keyset: after ? paging.after(after, params) : null };
 }
 
-/** The cursor key of a row in a sort's order (and a ranked search's tier). */
-export function cursorKeyOf(row: KeySource, sort: ProductSort, tier?: SearchTier): CursorKey {
+/** The cursor key of a row in a sort's order (and a ranked search's tier, and whether that tier is sparse). */
+export function cursorKeyOf(row: KeySource, sort: ProductSort, tier?: SearchTier, sparse = false): CursorKey {
   const field = SORT_PAGING[sort].keyField;
   return {
     id: row.id,
     createdAt: row.key_created_at,
     ...(field ? { [field.name]: field.fromRow(row) } : {}),
     ...(tier === undefined ? {} : { tier }),
+    ...(sparse ? { sparse: true as const } : {}),
   };
 }
