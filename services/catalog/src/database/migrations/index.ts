@@ -11,6 +11,7 @@ import { UndeclaredContents1735700000000 } from './1735700000000-undeclared-cont
 import { SearchLexemeCounts1735800000000 } from './1735800000000-search-lexeme-counts';
 import { FilteredSearchIndexes1735900000000 } from './1735900000000-filtered-search-indexes';
 import { PriceBandSearchIndex1736600000000 } from './1736600000000-price-band-search-index';
+import { CoveringSortIndexes1736700000000 } from './1736700000000-covering-sort-indexes';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
 export const CATALOG_MIGRATIONS = [
@@ -27,4 +28,5 @@ export const CATALOG_MIGRATIONS = [
   FilteredSearchIndexes1735900000000,
   outboxClaimsMigration('catalog'),
   PriceBandSearchIndex1736600000000,
+  CoveringSortIndexes1736700000000,
 ];

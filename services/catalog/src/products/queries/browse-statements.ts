@@ -3,7 +3,7 @@ import type { CursorKey } from '../product-cursor';
 import { SEARCH_TIERS, type SearchTier } from '../product-search';
 import { Params, type Statement } from './params';
 import { PAGE_COLUMNS, PRODUCT_COLUMNS, ISO_MICROS } from './product-columns';
-import { exactWordReads, filterSql, onlyWords, type ProductFilters } from './product-filters';
+import { exactWordReads, filterSql, filtersInSortIndexes, onlyWords, type ProductFilters } from './product-filters';
 import {
   lowerBoundProven,
   matchesAnywhere,
@@ -57,8 +57,10 @@ function pageSql({
 
 /** A search's match condition: within one ranked tier, or anywhere (`undefined`: a search sorted otherwise). */
 export type TierMatch = SearchTier | undefined;
-const matchOf = (tier: TierMatch) => (query: string) =>
-  tier === undefined ? matchesAnywhere(query) : tierCondition(tier, query);
+const matchOf =
+  (tier: TierMatch, alias = 'p') =>
+  (query: string) =>
+    tier === undefined ? matchesAnywhere(query, alias) : tierCondition(tier, query, alias);
 
 /**
  * A page in a sort's order strictly after `after`, through `pageSql`. `tier`: null when a search's words are one
@@ -248,14 +250,19 @@ export function searchWindowPage(
   const query = searchTsQuery(filters.searchWords ?? [], params);
   const { from, where } = filterSql(filters, params, { search: false });
   const { order, keyset } = sortOrder(sort, after, params);
+  // With filters the sort's index carries, the walk is an index-only scan testing them, and only the rows that pass
+  // are read from the table for their text (`t`); otherwise the walk reads each row it passes.
+  const inIndex = filtersInSortIndexes(filters);
+  const walked = `SELECT p.id, p.created_at, p.price, p.favorite_count${inIndex ? '' : ', p.title_doc, p.label_doc, p.search_doc'}
+                           FROM ${from} WHERE ${[...where, ...(keyset ? [keyset] : [])].join(' AND ')}
+                          ORDER BY ${order} LIMIT ${windowRows}`;
+  const hit = matchOf(tier, inIndex ? 't' : 'p')(query);
   // row_number() is ordered like the window so the rows stream in order (no sort): the walk stops at `limit` hits.
   const text = `SELECT ${PAGE_COLUMNS}, w.hit, w.rn = ${windowRows} AS window_end
          FROM (SELECT p.* FROM (
-                 SELECT p.id, p.created_at, p.price, p.favorite_count, (${matchOf(tier)(query)}) AS hit,
+                 SELECT p.id, p.created_at, p.price, p.favorite_count, (${hit}) AS hit,
                         row_number() OVER (ORDER BY ${order}) AS rn
-                   FROM (SELECT p.id, p.created_at, p.price, p.favorite_count, p.title_doc, p.label_doc, p.search_doc
-                           FROM ${from} WHERE ${[...where, ...(keyset ? [keyset] : [])].join(' AND ')}
-                          ORDER BY ${order} LIMIT ${windowRows}) p
+                   FROM (${walked}) p${inIndex ? '\n                   JOIN catalog.products t ON t.id = p.id' : ''}
                ) p
                WHERE p.hit OR p.rn = ${windowRows}
                ORDER BY ${order} LIMIT ${params.add(limit)}) w

@@ -1,4 +1,4 @@
-import type { Condition, Contents } from '@souvenir/contracts';
+import { categoryFilterOf, type Condition, type Contents } from '@souvenir/contracts';
 import { categoryCondition } from '../../categories/category-condition';
 import type { Params } from './params';
 import { PRODUCTS_WITH_SELLERS } from './product-columns';
@@ -56,6 +56,23 @@ export const exactWordReads = (filters: ProductFilters) =>
     minPrice: undefined,
     maxPrice: undefined,
   });
+
+/**
+ * Whether a search page's window may test the filters in its sort's index alone (the sort indexes carry price,
+ * favourite count, category and country: migration 1736700000000) and read from the table only the rows that pass:
+ * some filter is a country, a price range or categories, and every filter is one of those, with no category's term
+ * (a term is a text match, which needs the row). A window with no filter reads every row it walks anyway.
+ */
+export function filtersInSortIndexes(filters: ProductFilters): boolean {
+  const indexed = { country: undefined, minPrice: undefined, maxPrice: undefined, categories: undefined };
+  const some = !!filters.country || filters.minPrice !== undefined || filters.maxPrice !== undefined;
+  const categories = filters.categories ?? [];
+  return (
+    isUnfiltered({ ...filters, ...indexed, searchWords: null }) &&
+    (some || categories.length > 0) &&
+    categories.every((name) => !categoryFilterOf(name).term)
+  );
+}
 
 /**
  * Most times its bottom a price range's top may be for the words to be read through its price bands: about eight of

@@ -3,7 +3,7 @@ import type { CursorKey } from '../product-cursor';
 import { SEARCH_WINDOW_ROWS } from '../product-search';
 import * as browse from './browse-statements';
 import type { Statement } from './params';
-import type { ProductFilters } from './product-filters';
+import { filtersInSortIndexes, type ProductFilters } from './product-filters';
 import * as products from './product-statements';
 import { searchRead, tiersToWalk } from './search-plan';
 import { PreparedStatementsByText } from './statement-cache';
@@ -155,6 +155,37 @@ describe('search pages with many matches: a window of the sort, then the rest th
     expect(render(browse.matchesByIndexPage(SEARCH_FILTERED, 'recent', keyAfter('recent'), 2, 25))).toMatchSnapshot(
       'through the index',
     );
+  });
+
+  it('with filters the sort indexes carry: an index-only walk, the text read only for the rows that pass', () => {
+    const inIndex: ProductFilters = { searchWords: ['vase'], country: 'Japan', minPrice: 10, maxPrice: 80 };
+    expect(
+      render(browse.searchWindowPage(inIndex, 'popular', keyAfter('popular'), undefined, 25, 2000)),
+    ).toMatchSnapshot('a country and a price range');
+    expect(
+      render(browse.searchWindowPage({ ...inIndex, categories: ['Art & Crafts'] }, 'recent', null, 2, 25, 2000)),
+    ).toMatchSnapshot('and categories, ranked');
+  });
+
+  it('tells which filters the sort indexes carry', () => {
+    const words = { searchWords: ['vase'] };
+    for (const filters of [
+      { country: 'Japan' },
+      { minPrice: 10 },
+      { maxPrice: 80 },
+      { categories: ['Art & Crafts', 'Clothing'] },
+      { country: 'Japan', minPrice: 10, maxPrice: 80, categories: ['Jewelry'] },
+    ])
+      expect(filtersInSortIndexes({ ...words, ...filters })).toBe(true);
+    for (const filters of [
+      {}, // nothing to test: the walk reads every row anyway
+      { categories: ['Ceramics & Pottery'] }, // a term: a text match
+      { country: 'Japan', condition: 'new' as const },
+      { country: 'Japan', location: 'Paris' },
+      { country: 'Japan', contents: ['none' as const] },
+      { country: 'Japan', documentedOrigin: true },
+    ])
+      expect(filtersInSortIndexes({ ...words, ...filters })).toBe(false);
   });
 
   it('a tier its cursor says is sparse: through the index at once, no more than the cap read', () => {

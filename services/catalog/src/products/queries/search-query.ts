@@ -45,21 +45,21 @@ export function searchTsQuery(words: string[], params: Params, { exact = false }
   return `(${terms.join(' && ')})`;
 }
 
-/** A match anywhere: title, category, country or description. */
-export const matchesAnywhere = (query: string) => `p.search_doc @@ ${query}`;
+/** A match anywhere: title, category, country or description (of the products row named `alias`). */
+export const matchesAnywhere = (query: string, alias = 'p') => `${alias}.search_doc @@ ${query}`;
 
 /**
  * The condition of one ranked tier for a tsquery expression (each tier's tsvector has its own GIN index): every
  * word in the title (2); in the title, category or country but not all in the title (1); anywhere else (0).
  */
-export function tierCondition(tier: SearchTier, query: string): string {
+export function tierCondition(tier: SearchTier, query: string, alias = 'p'): string {
   switch (tier) {
     case 2:
-      return `p.title_doc @@ ${query}`;
+      return `${alias}.title_doc @@ ${query}`;
     case 1:
-      return `p.label_doc @@ ${query} AND NOT p.title_doc @@ ${query}`;
+      return `${alias}.label_doc @@ ${query} AND NOT ${alias}.title_doc @@ ${query}`;
     case 0:
-      return `p.search_doc @@ ${query} AND NOT p.label_doc @@ ${query}`;
+      return `${alias}.search_doc @@ ${query} AND NOT ${alias}.label_doc @@ ${query}`;
   }
 }
 
