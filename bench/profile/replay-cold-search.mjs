@@ -45,7 +45,7 @@ async function variant(dist, url) {
   return { dist, pool, service, pid };
 }
 
-/** A cursor's sort key without its plan hint (a tier's `sparse`): two builds give the same answer with or without it. */
+/** A cursor's sort key without its plan hint (a tier's `sparse`): the same answer with or without it. */
 function withoutPlanHints(cursor) {
   if (!cursor) return cursor;
   const payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));

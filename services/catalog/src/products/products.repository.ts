@@ -98,8 +98,9 @@ export class ProductsRepository {
   /**
    * A search's total, counted up to `bound` + 1, and its page when no more than `bound` match: one statement (the
    * count and the page read the same matches), unless the lexeme counts prove first, in a small statement, that
-   * nothing matches (a word no product holds) or that more than the bound do (a frequent word without filters). `found` is null past the bound: the page is then walked tier by tier
-   * (`findPage` with the count), which a total recomputed in the background never needs.
+   * nothing matches (a word no product holds) or that more than the bound do (a frequent word without filters).
+   * `found` is null past the bound: the page is then walked tier by tier (`findPage` with the count), which a total
+   * recomputed in the background never needs.
    */
   async countWithFewMatches(
     filters: ProductFilters,

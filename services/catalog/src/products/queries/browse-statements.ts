@@ -44,10 +44,9 @@ function pageSql({
   if (!matchesFirst)
     return `SELECT ${PAGE_COLUMNS} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit}`;
   // The cap reads the MATERIALIZED matches lazily, so their plan stays the one for all of them (the GIN index).
-  const read = cap ? `(SELECT * FROM matches LIMIT ${cap} + 1)` : 'matches';
   return `WITH matches AS MATERIALIZED (
             SELECT p.id, p.created_at, p.price, p.favorite_count FROM ${from} WHERE ${where.join(' AND ')}
-          ), ${cap ? `capped AS MATERIALIZED ${read}, ` : ''}page AS (
+          ), ${cap ? `capped AS MATERIALIZED (SELECT * FROM matches LIMIT ${cap} + 1), ` : ''}page AS (
             SELECT p.id FROM ${cap ? 'capped' : 'matches'} p ORDER BY ${order} LIMIT ${limit}
           )
           SELECT ${PAGE_COLUMNS}${cap ? `, (SELECT count(*) FROM capped) > ${cap} AS overflow` : ''}
@@ -178,18 +177,18 @@ export function lexemeProofs(filters: ProductFilters, bound: number): Statement 
   const params = new Params();
   const counted = `${params.add(bound + 1)}::int`;
   const text = `SELECT ${noMatchProven(words, params) ?? 'false'} AS no_match,
-                       ${lowerBoundProven(words, counted, params)} AS past_bound`;
+                       ${lowerBoundProven(words, counted, params) ?? 'false'} AS past_bound`;
   return { text, values: params.values };
 }
 
 /**
  * A search's total and, when it is at most `bound`, its page: one statement, where a count and then a page read the
  * same matches through the same GIN index twice. What the lexeme counts can prove (no match, or more than the bound)
- * is proven first, apart (`lexemeProofs`), so this statement always counts. The matches (ranked, sort=recent: with their tier) are read lazily
- * through the GIN index and counted up to `bound` + 1 (MATERIALIZED, as in `countUpTo`); only when no more than
- * `bound` match are they sorted and the page's rows joined to their columns and sellers (a one-time filter: past the
- * bound the matches are not read further, and the page is walked tier by tier, `searchWindowPage`). Every row
- * answers `count`; with no page the one row's other columns are null.
+ * is proven first, apart (`lexemeProofs`), so this statement always counts. The matches (ranked, sort=recent: with
+ * their tier) are read lazily through the GIN index and counted up to `bound` + 1 (MATERIALIZED, as in `countUpTo`);
+ * only when no more than `bound` match are they sorted and the page's rows joined to their columns and sellers (a
+ * one-time filter: past the bound the matches are not read further, and the page is walked tier by tier,
+ * `searchWindowPage`). Every row answers `count`; with no page the one row's other columns are null.
  */
 export function countedFewMatchesPage(
   filters: ProductFilters,
