@@ -29,6 +29,8 @@ export interface PageRequest {
   limit: number;
   /** For a search: its matches counted up to TOTAL_COUNT_BOUND + 1 (the list's total), which picks how the page is read. */
   matchCount?: number;
+  /** For a ranked search: no title holds its words (`countWithFewMatches`), so the first tier is not walked. */
+  noTitleMatch?: boolean;
 }
 
 /** One page of browse results: each product with the sort key a cursor after it would carry. */
@@ -106,12 +108,12 @@ export class ProductsRepository {
     filters: ProductFilters,
     page: Omit<PageRequest, 'matchCount'>,
     bound: number,
-  ): Promise<{ counted: number; found: KeyedProduct[] | null }> {
+  ): Promise<{ counted: number; found: KeyedProduct[] | null; noTitleMatch?: boolean }> {
     const proofs = browse.lexemeProofs(filters, bound);
     if (proofs) {
-      const [proven] = await this.read<{ no_match: boolean; past_bound: boolean }>(proofs);
+      const [proven] = await this.read<{ no_match: boolean; past_bound: boolean; no_title_match: boolean }>(proofs);
       if (proven.no_match) return { counted: 0, found: [] };
-      if (proven.past_bound) return { counted: bound + 1, found: null };
+      if (proven.past_bound) return { counted: bound + 1, found: null, noTitleMatch: proven.no_title_match };
     }
     const rows = await this.read<PageRow & { count: number; tier?: SearchTier }>(
       browse.countedFewMatchesPage(filters, page.sort, page.after, page.limit, bound),
@@ -139,6 +141,7 @@ export class ProductsRepository {
         for (const tier of tiersToWalk(page.sort, page.after)) {
           const limit = page.limit - found.length;
           if (limit <= 0) break;
+          if (tier === 2 && page.noTitleMatch) continue;
           const tierAfter = page.after && page.after.tier === tier ? page.after : null;
           const { rows, sparse } = await this.readMatches(filters, page.sort, tierAfter, tier, limit);
           found.push(...rows.map((r) => keyed(r, page.sort, tier, sparse)));

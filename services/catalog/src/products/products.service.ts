@@ -193,7 +193,7 @@ export class ProductsService {
     let counted: number;
     if (filters.searchWords !== null) {
       // Unless the total is cached, the count and (when few match) the page are one statement.
-      let read: { counted: number; found: KeyedProduct[] | null } | undefined;
+      let read: { counted: number; found: KeyedProduct[] | null; noTitleMatch?: boolean } | undefined;
       counted = await this.counts.getUpTo(filters, TOTAL_COUNT_BOUND, async () => {
         read = await this.products.countWithFewMatches(filters, { sort, after, limit: limit + 1 }, TOTAL_COUNT_BOUND);
         return read.counted;
@@ -202,7 +202,13 @@ export class ProductsService {
       found =
         read?.counted === counted && read.found
           ? read.found
-          : await this.products.findPage(filters, { sort, after, limit: limit + 1, matchCount: counted });
+          : await this.products.findPage(filters, {
+              sort,
+              after,
+              limit: limit + 1,
+              matchCount: counted,
+              noTitleMatch: read?.noTitleMatch,
+            });
     } else {
       [found, counted] = await Promise.all([
         this.products.findPage(filters, { sort, after, limit: limit + 1 }),

@@ -12,6 +12,7 @@ import { SearchLexemeCounts1735800000000 } from './1735800000000-search-lexeme-c
 import { FilteredSearchIndexes1735900000000 } from './1735900000000-filtered-search-indexes';
 import { PriceBandSearchIndex1736600000000 } from './1736600000000-price-band-search-index';
 import { CoveringSortIndexes1736700000000 } from './1736700000000-covering-sort-indexes';
+import { TitleLexemeCounts1736800000000 } from './1736800000000-title-lexeme-counts';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
 export const CATALOG_MIGRATIONS = [
@@ -29,4 +30,5 @@ export const CATALOG_MIGRATIONS = [
   outboxClaimsMigration('catalog'),
   PriceBandSearchIndex1736600000000,
   CoveringSortIndexes1736700000000,
+  TitleLexemeCounts1736800000000,
 ];

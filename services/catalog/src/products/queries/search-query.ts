@@ -91,19 +91,21 @@ export function lowerBoundProven(words: string[], atLeast: string, params: Param
 
 /**
  * A condition true only when no active product matches the words, proven from `catalog.search_lexemes` without
- * reading products: some word is a prefix whose lexeme no active product holds a lexeme starting with. The words
- * are all required, so one such word leaves nothing to match, whatever the filters. Only words the query reads as
- * one prefix term qualify (ASCII letters and digits, MIN_PREFIX_LETTERS or more, one form: `wordForms`); the lexeme
- * is the one that term carries, as `searchTsQuery`'s `exact` reads it, and a stop word, which drops out of the
- * query, has none and proves nothing. Null when no word qualifies.
+ * reading products: some word is a prefix whose lexeme no active product holds a lexeme starting like. The words
+ * are all required, so one such word leaves nothing to match, whatever the filters. `inTitles`: the same of the
+ * products' titles (`in_titles`, migration 1736800000000), so a ranked search's first tier is empty. Only words the
+ * query reads as one prefix term qualify (ASCII letters and digits, MIN_PREFIX_LETTERS or more, one form:
+ * `wordForms`); the lexeme is the one that term carries, as `searchTsQuery`'s `exact` reads it, and a stop word,
+ * which drops out of the query, has none and proves nothing. Null when no word qualifies.
  */
-export function noMatchProven(words: string[], params: Params): string | null {
+export function noMatchProven(words: string[], params: Params, { inTitles = false } = {}): string | null {
+  const held = inTitles ? 'in_titles' : 'active';
   const absent = words
     .filter((word) => /^[a-z0-9]+$/i.test(word) && word.length >= MIN_PREFIX_LETTERS && wordForms(word).length === 1)
     .map((word) => {
       const lexeme = `(tsvector_to_array(to_tsvector('english', ${params.add(word)}::text)))[1]`;
       return `(${lexeme} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM catalog.search_lexemes l
-                                                   WHERE l.lexeme ^@ ${lexeme} AND l.active > 0))`;
+                                                   WHERE l.lexeme ^@ ${lexeme} AND l.${held} > 0))`;
     });
   return absent.length ? `(${absent.join(' OR ')})` : null;
 }
