@@ -57,6 +57,7 @@ function kindOf(statement) {
     const ended = statement.rows?.some((r) => r.window_end) && statement.rows.filter((r) => r.hit).length < limit;
     return ended ? 'window (ended)' : 'window (filled)';
   }
+  if (/AS past_bound/.test(text)) return 'lexeme proofs';
   if (/counted AS/.test(text)) return 'count and page';
   if (/nearest/.test(text)) return 'nearest terms';
   if (/^WITH matches AS MATERIALIZED \(SELECT 1/.test(text)) return 'count';

@@ -165,12 +165,12 @@ function countOrProven(countFrom: string, counted: string, proven: string | null
 
 /**
  * What the lexeme counts (`catalog.search_lexemes`) prove of a one-word search's total without reading products:
- * `no_match`, that no product holds a lexeme starting like the word (`noMatchProven`), `past_bound`, that more
- * than `bound` match (`lowerBoundProven`), and `no_title_match`, that no title holds one (a ranked page's first
- * tier is empty: a country or a category's word). A statement of its own, sent before the count (`countedFewMatchesPage`),
- * which a proof then skips: the count's planning alone (0.65–0.9 ms) cost more than this whole statement. Only for
- * one word without filters (null otherwise): a search of several words or with filters can rarely be proven either
- * way (a rare word exists; the filters are not in the counts), and the statement would then only add a round trip.
+ * `no_match`, that no product holds a lexeme starting like the word (`noMatchProven`), `past_bound`, that more than
+ * `bound` match (`lowerBoundProven`), and `no_title_match`, that no title holds one (a ranked page's first tier is
+ * empty: a country or a category's word). A statement of its own, sent before the count (`countedFewMatchesPage`),
+ * which a proof then skips: the count's planning alone (0.65–0.9 ms) cost more than this whole statement. Only for one
+ * word without filters (null otherwise): a search of several words or with filters can rarely be proven either way (a
+ * rare word exists; the filters are not in the counts), and the statement would then only add a round trip.
  */
 export function lexemeProofs(filters: ProductFilters, bound: number): Statement | null {
   if (!canProvePastBound(filters)) return null;
