@@ -6,6 +6,7 @@ export * from './config/load-config';
 export * from './config/service-config';
 export * from './config/service-options';
 export * from './config/session-config';
+export * from './database/concurrent-index';
 export * from './database/ensure-schema';
 export * from './database/platform-tables';
 export * from './database/prepared-statement';

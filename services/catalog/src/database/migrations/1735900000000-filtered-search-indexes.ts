@@ -1,3 +1,4 @@
+import { createIndexConcurrently, dropIndexConcurrently } from '@souvenir/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
@@ -15,19 +16,22 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  */
 export class FilteredSearchIndexes1735900000000 implements MigrationInterface {
   name = 'FilteredSearchIndexes1735900000000';
+  // The indexes are built concurrently: products' writes go on meanwhile.
+  transaction = false;
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS btree_gin WITH SCHEMA public`);
-    await queryRunner.query(
-      `CREATE INDEX products_country_search_idx ON catalog.products USING gin (country, search_doc) WHERE status = 'active'`,
-    );
-    await queryRunner.query(
-      `CREATE INDEX products_category_search_idx ON catalog.products USING gin (category, search_doc) WHERE status = 'active'`,
-    );
+    for (const column of ['country', 'category'])
+      await createIndexConcurrently(
+        queryRunner,
+        'catalog',
+        `products_${column}_search_idx`,
+        `catalog.products USING gin (${column}, search_doc) WHERE status = 'active'`,
+      );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP INDEX catalog.products_category_search_idx`);
-    await queryRunner.query(`DROP INDEX catalog.products_country_search_idx`);
+    await dropIndexConcurrently(queryRunner, 'catalog', 'products_category_search_idx');
+    await dropIndexConcurrently(queryRunner, 'catalog', 'products_country_search_idx');
   }
 }

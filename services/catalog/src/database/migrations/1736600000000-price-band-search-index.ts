@@ -1,3 +1,4 @@
+import { createIndexConcurrently, dropIndexConcurrently } from '@souvenir/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
@@ -12,18 +13,23 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  */
 export class PriceBandSearchIndex1736600000000 implements MigrationInterface {
   name = 'PriceBandSearchIndex1736600000000';
+  // The index is built concurrently: products' writes go on meanwhile.
+  transaction = false;
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`
-      CREATE FUNCTION catalog.price_band(price numeric) RETURNS int LANGUAGE sql IMMUTABLE PARALLEL SAFE
+      CREATE OR REPLACE FUNCTION catalog.price_band(price numeric) RETURNS int LANGUAGE sql IMMUTABLE PARALLEL SAFE
       AS $$ SELECT width_bucket(price, '{1,2,3,4,5,6,7,8,9,10,12,14,16,18,20,23,26,30,35,40,45,50,60,70,80,90,100,120,140,160,180,200,230,260,300,350,400,450,500,600,700,800,900,1000,1200,1500,2000,3000,5000,10000}'::numeric[]) $$`);
-    await queryRunner.query(
-      `CREATE INDEX products_price_band_search_idx ON catalog.products USING gin (catalog.price_band(price), search_doc) WHERE status = 'active'`,
+    await createIndexConcurrently(
+      queryRunner,
+      'catalog',
+      'products_price_band_search_idx',
+      `catalog.products USING gin (catalog.price_band(price), search_doc) WHERE status = 'active'`,
     );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP INDEX catalog.products_price_band_search_idx`);
-    await queryRunner.query(`DROP FUNCTION catalog.price_band(numeric)`);
+    await dropIndexConcurrently(queryRunner, 'catalog', 'products_price_band_search_idx');
+    await queryRunner.query(`DROP FUNCTION IF EXISTS catalog.price_band(numeric)`);
   }
 }

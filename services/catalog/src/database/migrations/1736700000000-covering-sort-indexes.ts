@@ -1,3 +1,4 @@
+import { replaceIndexConcurrently } from '@souvenir/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** Each sort index: its name, keys (unchanged) and the columns it now carries. */
@@ -22,17 +23,18 @@ const INDEXES = [
 export class CoveringSortIndexes1736700000000 implements MigrationInterface {
   name = 'CoveringSortIndexes1736700000000';
 
+  // Each index is built beside the old one and swapped in (`replaceIndexConcurrently`): browse, search and writes go
+  // on while it runs. Built in one transaction, the DROP held every read of products for all six builds (17.6 s at
+  // 1M products).
+  transaction = false;
+
   async up(queryRunner: QueryRunner): Promise<void> {
-    for (const [name, keys, include] of INDEXES) {
-      await queryRunner.query(`DROP INDEX catalog.${name}`);
-      await queryRunner.query(`CREATE INDEX ${name} ON catalog.products ${keys} INCLUDE ${include}`);
-    }
+    for (const [name, keys, include] of INDEXES)
+      await replaceIndexConcurrently(queryRunner, 'catalog', name, `catalog.products ${keys} INCLUDE ${include}`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const [name, keys] of INDEXES) {
-      await queryRunner.query(`DROP INDEX catalog.${name}`);
-      await queryRunner.query(`CREATE INDEX ${name} ON catalog.products ${keys}`);
-    }
+    for (const [name, keys] of INDEXES)
+      await replaceIndexConcurrently(queryRunner, 'catalog', name, `catalog.products ${keys}`);
   }
 }
