@@ -14,6 +14,7 @@ import { eventually, rpcClient, startService, startTestInfra, type TestInfra } f
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { CatalogConfig } from '../src/config/catalog.config';
 import { FirstPageCache, ProductCountCache } from '../src/products/product-list-caches';
+import { ProductsRepository } from '../src/products/products.repository';
 import { TOTAL_COUNT_BOUND } from '../src/products/product-search';
 
 // Search as a shopper means it (issue 21): stemmed words, country and category, ranked tiers, "Did you mean",
@@ -257,24 +258,43 @@ describe('totals', () => {
           `SELECT id FROM catalog.products WHERE status = 'active' AND ${where} ORDER BY created_at DESC, id DESC LIMIT 5`,
         )) as { id: string }[]
       ).map((r) => r.id);
-    const ids = async (search: string) => {
+    // Which tiers a page walked (by window or through the index), read off the repository as it runs.
+    const readMatches = jest.spyOn(
+      app.get(ProductsRepository) as unknown as { readMatches: (...args: unknown[]) => unknown },
+      'readMatches',
+    );
+    let walked: unknown[] = [];
+    const ids = async (search: string, filters: Record<string, unknown> = {}) => {
       app.get(ProductCountCache).forgetAll();
       app.get(FirstPageCache).forgetAll();
-      const page = await list({ search, limit: 5 });
+      readMatches.mockClear();
+      const page = await list({ search, limit: 5, ...filters });
+      walked = readMatches.mock.calls.map((args) => args[3]);
       expect(page.totalIsLowerBound).toBe(true);
       return page.items.map((p) => p.id);
     };
-    // Morocco is every product's country and no title's word: the first page is the country's tier, newest first.
-    expect(await ids('morocco')).toEqual(await newest(`country = 'Morocco'`));
+    // Morocco is every product's country and no title's word: the first page is the country's tier, newest first,
+    // and the title tier is not walked, whether the lexeme counts prove it apart (the word alone) or in the count
+    // (with a filter).
+    const countryTier = await newest(`country = 'Morocco'`);
+    expect(await ids('morocco')).toEqual(countryTier);
+    expect(walked).toEqual([1]);
+    expect(await ids('morocco', { maxPrice: 20 })).toEqual(countryTier);
+    expect(walked).toEqual([1]);
     // A word in the titles still ranks them first (a wrong proof would skip them and find nothing in the lower tiers).
     expect(await ids('clay')).toEqual(await newest(`title LIKE 'Clay jar %'`));
+    expect(walked).toEqual([2]);
+    expect(await ids('clay', { country: 'Morocco' })).toEqual(await newest(`title LIKE 'Clay jar %'`));
+    expect(walked).toEqual([2]);
     // A title that names the country: its product leads again, as the counts follow the title.
     const [{ id }] = (await infra.database.query(
       `UPDATE catalog.products SET title = 'Morocco ' || title
         WHERE id = (SELECT id FROM catalog.products WHERE status = 'active' ORDER BY created_at, id LIMIT 1) RETURNING id`,
     )) as { id: string }[];
     expect((await ids('morocco'))[0]).toBe(id);
+    expect((await ids('morocco', { maxPrice: 20 }))[0]).toBe(id);
     expect(await staleLexemeCounts()).toBe(0);
+    readMatches.mockRestore();
   });
 
   it('proves a one-word total past the bound from the lexeme counts, which follow sales exactly', async () => {

@@ -115,11 +115,11 @@ export class ProductsRepository {
       if (proven.no_match) return { counted: 0, found: [] };
       if (proven.past_bound) return { counted: bound + 1, found: null, noTitleMatch: proven.no_title_match };
     }
-    const rows = await this.read<PageRow & { count: number; tier?: SearchTier }>(
+    const rows = await this.read<PageRow & { count: number; tier?: SearchTier; no_title_match?: boolean }>(
       browse.countedFewMatchesPage(filters, page.sort, page.after, page.limit, bound),
     );
     const counted = rows[0].count;
-    if (counted > bound) return { counted, found: null };
+    if (counted > bound) return { counted, found: null, noTitleMatch: rows[0].no_title_match === true };
     return { counted, found: rows.filter((r) => r.id !== null).map((r) => keyed(r, page.sort, r.tier)) };
   }
 
