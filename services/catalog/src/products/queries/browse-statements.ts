@@ -3,7 +3,14 @@ import type { CursorKey } from '../product-cursor';
 import { SEARCH_TIERS, type SearchTier } from '../product-search';
 import { Params, type Statement } from './params';
 import { PAGE_COLUMNS, PRODUCT_COLUMNS, ISO_MICROS } from './product-columns';
-import { exactWordReads, filterSql, filtersInSortIndexes, onlyWords, type ProductFilters } from './product-filters';
+import {
+  exactWordReads,
+  filterSql,
+  filtersInSortIndexes,
+  narrowedBySearchIndex,
+  onlyWords,
+  type ProductFilters,
+} from './product-filters';
 import {
   lowerBoundProven,
   matchesAnywhere,
@@ -82,7 +89,11 @@ function sortedPage(
     tier === null
       ? null
       : matchOf(tier)(searchTsQuery(filters.searchWords ?? [], params, { exact: exactWordReads(filters) }));
-  const { from, where } = filterSql(filters, params, { withSellers, search: tierMatch === null });
+  // A title or labels tier read with a filter that has a words index of its own also states the match anywhere,
+  // which the tier's match implies: the planner can then read that index (`art` in Jewelry, the labels tier: 13,775
+  // matches of the labels' index tested for 0 in Jewelry, 20 ms; 2,492 through the category's, 9 ms at 100k).
+  const alsoAnywhere = (tier === 1 || tier === 2) && narrowedBySearchIndex(filters);
+  const { from, where } = filterSql(filters, params, { withSellers, search: tierMatch === null || alsoAnywhere });
   const { order, keyset } = sortOrder(sort, after, params);
   const text = pageSql({
     from,

@@ -88,6 +88,14 @@ const isBandedPriceRange = (filters: ProductFilters) =>
   filters.maxPrice <= filters.minPrice * BANDED_PRICE_RATIO;
 
 /**
+ * Whether some filter has a GIN index of its own beside the words' (`(country, search_doc)`, `(category,
+ * search_doc)`, `(price_band(price), search_doc)`: migrations 1735900000000 and 1736600000000), which reads only
+ * the matches the filter keeps, where the title's or the labels' index reads every match of the words first.
+ */
+export const narrowedBySearchIndex = (filters: ProductFilters): boolean =>
+  !!filters.country || !!filters.categories?.length || isBandedPriceRange(filters);
+
+/**
  * The FROM and WHERE of the filters (active products only). `search`: whether the search's words are a condition
  * (a match anywhere; a ranked search page tests its own tier instead); `withSellers` joins the sellers as `s` for
  * `PRODUCT_COLUMNS` (a location filter joins them anyway).
