@@ -4,15 +4,18 @@
 // totals, cursors, suggestions) and the CPU each build costs per search and kind: the Postgres backend's from
 // /proc/<pid>/schedstat (nanoseconds), catalog's own (this process's CPU while its service answers). Robust to the
 // machine's load, unlike the bench's closed loop. Usage:
-//   node bench/profile/replay-cold-search.mjs <database url> <dist A> <dist B> [searches per kind, 100]
+//   node bench/profile/replay-cold-search.mjs <database url> <dist A> <dist B> [searches per kind, 100] [labelWords]
+// `labelWords` replays only filtered searches whose word is a country's or a category's (no title holds one), ranked:
+// the searches a title tier proof is for.
 // To compare two states of the database instead (an index added; the same dist twice), give two urls joined by a
 // comma, A's then B's: e.g. the kept database and a copy of it (CREATE DATABASE ... TEMPLATE) with the index dropped.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { VOCABULARY } from '../lib/seed.mjs';
 import { filtersOf, KINDS, serviceQueryOf } from '../lib/cold-search.mjs';
 
-const [urls, distA, distB, perKindArg] = process.argv.slice(2);
+const [urls, distA, distB, perKindArg, mode] = process.argv.slice(2);
 const [url, urlB = url] = (urls ?? '').split(',');
 if (!url || !distA || !distB) {
   console.error('usage: replay-cold-search.mjs <database url> <dist A> <dist B> [searches per kind]');
@@ -75,18 +78,31 @@ async function run(v, kind, f) {
   return { pages, pgMs: (cpuNs(v.pid) - pg0) / 1e6, nodeMs: (node.user + node.system) / 1000 };
 }
 
+const LABEL_WORDS = [...VOCABULARY.COUNTRIES, ...VOCABULARY.CATEGORIES].flatMap((v) =>
+  v
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length >= 3),
+);
+const kinds = mode === 'labelWords' ? ['filtered'] : KINDS;
+const searchOf = (kind) => {
+  const f = filtersOf(kind);
+  if (mode !== 'labelWords') return f;
+  return { ...f, search: LABEL_WORDS[Math.floor(Math.random() * LABEL_WORDS.length)], sort: 'recent' };
+};
+
 const a = await variant(distA, url);
 const b = await variant(distB, urlB);
 const seen = new Set();
-const totals = Object.fromEntries(KINDS.map((k) => [k, { n: 0, a: { pg: 0, node: 0 }, b: { pg: 0, node: 0 } }]));
+const totals = Object.fromEntries(kinds.map((k) => [k, { n: 0, a: { pg: 0, node: 0 }, b: { pg: 0, node: 0 } }]));
 let differences = 0;
 // Warm both connections (catalogs, the statements' first plans) on searches not counted.
-for (const kind of KINDS) for (const v of [a, b]) await run(v, kind, filtersOf(kind));
+for (const kind of kinds) for (const v of [a, b]) await run(v, kind, searchOf(kind));
 for (let i = 0; i < perKind; i++) {
-  for (const kind of KINDS) {
+  for (const kind of kinds) {
     let f;
     for (let tries = 0; tries < 100 && !f; tries++) {
-      const candidate = filtersOf(kind);
+      const candidate = searchOf(kind);
       const key = JSON.stringify({ ...candidate, search: candidate.search.toLowerCase() });
       if (!seen.has(key)) {
         seen.add(key);
