@@ -31,6 +31,11 @@ describe('product search words', () => {
     ).toBe('book');
     expect(correctWord('submarine', [{ term: 'summer', uses: 3 }])).toBeNull();
     expect(correctWord('bowls', [{ term: 'bowl', uses: 10 }])).toBeNull();
+    // A plural of "-e" words, "-es" and "-ies" plurals, and a singular typed for a plural term: not typos either.
+    expect(correctWord('homes', [{ term: 'home', uses: 10 }])).toBeNull();
+    expect(correctWord('boxes', [{ term: 'box', uses: 10 }])).toBeNull();
+    expect(correctWord('potteries', [{ term: 'pottery', uses: 10 }])).toBeNull();
+    expect(correctWord('spice', [{ term: 'spices', uses: 10 }])).toBeNull();
     expect(
       correctWord('cat', [
         { term: 'cart', uses: 1 },

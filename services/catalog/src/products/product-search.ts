@@ -80,6 +80,11 @@ export function correctWord(word: string, candidates: { term: string; uses: numb
       best = { ...candidate, distance };
   }
   if (!best) return null;
-  const singular = (w: string) => w.replace(/(es|s)$/, '');
-  return singular(best.term) === singular(word) ? null : best.term;
+  return sameWordInflected(word, best.term) ? null : best.term;
+}
+
+/** Whether one word is the other with an English plural ending ("homes", "boxes", "potteries"), either way round. */
+function sameWordInflected(a: string, b: string): boolean {
+  const singulars = (w: string) => [w, w.replace(/s$/, ''), w.replace(/es$/, ''), w.replace(/ies$/, 'y')];
+  return singulars(a).includes(b) || singulars(b).includes(a);
 }
