@@ -13,8 +13,8 @@ let infra: TestInfra;
 let app: INestApplication;
 const clients: Client[] = [];
 
-async function connect(name: string): Promise<Client> {
-  const client = new Client({ connectionString: infra.database.url, application_name: name });
+async function connect(name: string, options?: string): Promise<Client> {
+  const client = new Client({ connectionString: infra.database.url, application_name: name, options });
   await client.connect();
   clients.push(client);
   return client;
@@ -62,7 +62,8 @@ describe('index migrations', () => {
   });
 
   it('replaces the sort indexes while a writer holds the table, and reads and writes never wait for it', async () => {
-    const migrator = await connect('migration-under-test');
+    // As the service's pool connects: a short lock_timeout, which a build's wait must outlast.
+    const migrator = await connect('migration-under-test', '-c lock_timeout=200');
     const runner = { query: (sql: string) => migrator.query(sql) } as unknown as QueryRunner;
     const migration = new CoveringSortIndexes1736700000000();
     expect(migration.transaction).toBe(false);
@@ -92,8 +93,11 @@ describe('index migrations', () => {
     await shopper.query(`SELECT id FROM catalog.products WHERE status = 'active' ORDER BY created_at DESC LIMIT 24`);
     await shopper.query(`UPDATE catalog.products SET favorite_count = favorite_count WHERE id IS NULL`);
 
+    // The writer outlasts the connection's lock_timeout: the build waits on, and leaves the setting as it was.
+    await new Promise((resolve) => setTimeout(resolve, 400));
     await writer.query('COMMIT');
     await down;
+    expect((await migrator.query<{ lock_timeout: string }>('SHOW lock_timeout')).rows[0]?.lock_timeout).toBe('200ms');
     const before = await sortIndexes();
     expect([...before.keys()].sort()).toEqual([...SORT_INDEXES].sort());
     for (const index of before.values()) expect(index.def).not.toContain('INCLUDE');

@@ -11,6 +11,23 @@ import type { QueryRunner } from 'typeorm';
  * the next run drops before building.
  */
 
+/**
+ * How long a concurrent build may wait for the transactions open when it starts (of the whole database, every
+ * service's). Waiting blocks no one, so it may outlast the pool's lock_timeout (a few seconds, platform.module.ts),
+ * which would otherwise fail the migration whenever any transaction ran longer than that.
+ */
+const BUILD_LOCK_TIMEOUT = '10min';
+
+async function patiently(queryRunner: QueryRunner, statement: string): Promise<void> {
+  await queryRunner.query(`SET lock_timeout = '${BUILD_LOCK_TIMEOUT}'`);
+  try {
+    await queryRunner.query(statement);
+  } finally {
+    // Back to the connection's own setting (its startup options), for whatever uses it next.
+    await queryRunner.query('RESET lock_timeout');
+  }
+}
+
 /** `CREATE INDEX CONCURRENTLY schema.name ON <definition>`, after dropping what a failed build left. */
 export async function createIndexConcurrently(
   queryRunner: QueryRunner,
@@ -18,12 +35,12 @@ export async function createIndexConcurrently(
   name: string,
   definition: string,
 ): Promise<void> {
-  await queryRunner.query(`DROP INDEX CONCURRENTLY IF EXISTS ${schema}.${name}`);
-  await queryRunner.query(`CREATE INDEX CONCURRENTLY ${name} ON ${definition}`);
+  await dropIndexConcurrently(queryRunner, schema, name);
+  await patiently(queryRunner, `CREATE INDEX CONCURRENTLY ${name} ON ${definition}`);
 }
 
 export async function dropIndexConcurrently(queryRunner: QueryRunner, schema: string, name: string): Promise<void> {
-  await queryRunner.query(`DROP INDEX CONCURRENTLY IF EXISTS ${schema}.${name}`);
+  await patiently(queryRunner, `DROP INDEX CONCURRENTLY IF EXISTS ${schema}.${name}`);
 }
 
 /**
@@ -39,5 +56,5 @@ export async function replaceIndexConcurrently(
   const next = `${name}_next`;
   await createIndexConcurrently(queryRunner, schema, next, definition);
   await dropIndexConcurrently(queryRunner, schema, name);
-  await queryRunner.query(`ALTER INDEX ${schema}.${next} RENAME TO ${name}`);
+  await patiently(queryRunner, `ALTER INDEX ${schema}.${next} RENAME TO ${name}`);
 }
