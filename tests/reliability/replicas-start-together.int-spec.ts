@@ -1,6 +1,7 @@
-import { ensureDatabaseAndSchema } from '@souvenir/platform';
+import { createIndexConcurrently, ensureDatabaseAndSchema, openAndMigrate } from '@souvenir/platform';
 import { startTestInfra, type TestInfra } from '@souvenir/testing';
 import { Client } from 'pg';
+import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 
 // Replicas of a service (or the migrations Job and a replica) start at the same moment against a fresh database:
 // each creates the service's schema first. CREATE SCHEMA IF NOT EXISTS is not safe when run concurrently (the loser
@@ -29,3 +30,56 @@ it('every replica starting at once finds its schema, none fails', async () => {
     expect(rows).toHaveLength(1);
   }
 });
+
+it('replicas migrating at once: a concurrent index build does not wait for the replicas waiting their turn', async () => {
+  const schema = 'replicas_migrate';
+  await ensureDatabaseAndSchema(infra.database.url, schema);
+  class CreateThings1700000000000 implements MigrationInterface {
+    name = 'CreateThings1700000000000';
+    async up(queryRunner: QueryRunner) {
+      await queryRunner.query(`CREATE TABLE ${schema}.things (a int)`);
+      // Long enough for the other replicas to be waiting for the lock when the next migration builds its index.
+      await queryRunner.query('SELECT pg_sleep(0.5)');
+    }
+    async down() {}
+  }
+  class IndexThings1700000000001 implements MigrationInterface {
+    name = 'IndexThings1700000000001';
+    transaction = false;
+    async up(queryRunner: QueryRunner) {
+      await createIndexConcurrently(queryRunner, schema, 'things_a_idx', `${schema}.things (a)`);
+    }
+    async down() {}
+  }
+  const replica = () =>
+    openAndMigrate(
+      {
+        type: 'postgres',
+        url: infra.database.url,
+        schema,
+        migrations: [CreateThings1700000000000, IndexThings1700000000001],
+        migrationsTableName: 'migrations',
+        migrationsTransactionMode: 'each',
+        extra: { max: 2 },
+      },
+      infra.database.url,
+      schema,
+    );
+  // A replica waiting in pg_advisory_lock held a snapshot, which the build waited for while the replica waited for
+  // the build's migrations: neither finished (until the build's lock_timeout, minutes later).
+  const started = Date.now();
+  const replicas: DataSource[] = await Promise.all([replica(), replica(), replica()]);
+  try {
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const migrations = await infra.database.query<{ name: string }>(
+      `SELECT name FROM ${schema}.migrations ORDER BY id`,
+    );
+    expect(migrations.map((m) => m.name)).toEqual(['CreateThings1700000000000', 'IndexThings1700000000001']);
+    const [index] = await infra.database.query<{ valid: boolean }>(
+      `SELECT indisvalid AS valid FROM pg_index WHERE indexrelid = '${schema}.things_a_idx'::regclass`,
+    );
+    expect(index?.valid).toBe(true);
+  } finally {
+    await Promise.all(replicas.map((r) => r.destroy()));
+  }
+}, 30_000);
