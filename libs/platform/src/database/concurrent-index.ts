@@ -14,9 +14,11 @@ import type { QueryRunner } from 'typeorm';
 /**
  * How long a concurrent build may wait for the transactions open when it starts (of the whole database, every
  * service's). Waiting blocks no one, so it may outlast the pool's lock_timeout (a few seconds, platform.module.ts),
- * which would otherwise fail the migration whenever any transaction ran longer than that.
+ * which would otherwise fail the migration whenever any transaction ran longer than that; and it gives up well
+ * before the migrations Job's own deadline (10 minutes, deploy/k8s/base/migrate-job.yaml), so the Job fails with
+ * the lock timeout rather than being stopped mid-build.
  */
-const BUILD_LOCK_TIMEOUT = '10min';
+const BUILD_LOCK_TIMEOUT = '5min';
 
 async function patiently(queryRunner: QueryRunner, statement: string): Promise<void> {
   await queryRunner.query(`SET lock_timeout = '${BUILD_LOCK_TIMEOUT}'`);
