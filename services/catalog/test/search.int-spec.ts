@@ -158,6 +158,12 @@ describe('search', () => {
     expect((await list({ search: 'japn', country: 'Ireland' })).suggestion).toBeUndefined();
     // Results: no suggestion.
     expect((await list({ search: 'japan' })).suggestion).toBeUndefined();
+    // Its own plural or singular, which stems alike and finds the same nothing: no suggestion, and no check of one.
+    const checks = jest.spyOn(app.get(ProductsRepository), 'countUpTo');
+    expect((await list({ search: 'cushions', country: 'Ireland' })).suggestion).toBeUndefined();
+    expect((await list({ search: 'foldings', country: 'Ireland' })).suggestion).toBeUndefined();
+    expect(checks).not.toHaveBeenCalled();
+    checks.mockRestore();
   });
 
   it('knows from the lexeme counts alone when one word matches nothing, and never takes a word that matches for one', async () => {

@@ -66,25 +66,27 @@ export function maxTypoDistance(word: string): number {
   return word.length >= 5 ? 2 : 1;
 }
 
+/** A known term near a word that found nothing, as `nearestTerms` answers it. */
+export interface NearTerm {
+  term: string;
+  /** How many listings use it. */
+  uses: number;
+  /** Whether it stems as the word does (Postgres's english stemmer: "homes" and "home"), so it matches the same. */
+  sameStem: boolean;
+}
+
 /**
- * The known term a typo most likely stands for, among the nearest by trigrams (with how many listings use each):
- * the fewest edits, then the most used. None when every candidate is too far, or when the nearest is the word's own
- * plural or singular (that is not a typo: stemming already matched it).
+ * The known term a typo most likely stands for, among the nearest by trigrams: the fewest edits, then the most used.
+ * None when every candidate is too far, or when the nearest stems as the word does (its own plural or singular,
+ * which stemming already matched: not a typo, and the suggestion would find the same nothing).
  */
-export function correctWord(word: string, candidates: { term: string; uses: number }[]): string | null {
-  let best: { term: string; uses: number; distance: number } | null = null;
+export function correctWord(word: string, candidates: NearTerm[]): string | null {
+  let best: (NearTerm & { distance: number }) | null = null;
   for (const candidate of candidates) {
     const distance = editDistance(word, candidate.term);
     if (distance > maxTypoDistance(word)) continue;
     if (!best || distance < best.distance || (distance === best.distance && candidate.uses > best.uses))
       best = { ...candidate, distance };
   }
-  if (!best) return null;
-  return sameWordInflected(word, best.term) ? null : best.term;
-}
-
-/** Whether one word is the other with an English plural ending ("homes", "boxes", "potteries"), either way round. */
-function sameWordInflected(a: string, b: string): boolean {
-  const singulars = (w: string) => [w, w.replace(/s$/, ''), w.replace(/es$/, ''), w.replace(/ies$/, 'y')];
-  return singulars(a).includes(b) || singulars(b).includes(a);
+  return best && !best.sameStem ? best.term : null;
 }

@@ -13,7 +13,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { withoutJit } from '../database/without-jit';
 import type { CursorKey } from './product-cursor';
 import { rowToProductDto, type ProductRow } from './product.mapper';
-import { SEARCH_WINDOW_ROWS, SPARSE_TIER_MAX_MATCHES, type SearchTier } from './product-search';
+import { SEARCH_WINDOW_ROWS, SPARSE_TIER_MAX_MATCHES, type NearTerm, type SearchTier } from './product-search';
 import * as browse from './queries/browse-statements';
 import type { Statement } from './queries/params';
 import { isUnfiltered, type ProductFilters } from './queries/product-filters';
@@ -202,9 +202,7 @@ export class ProductsRepository {
   }
 
   /** Each word folded, whether a known term starts with it, and else the nearest terms ("Did you mean"). */
-  nearestTerms(
-    words: string[],
-  ): Promise<{ word: string; folded: string; known: boolean; nearest: { term: string; uses: number }[] }[]> {
+  nearestTerms(words: string[]): Promise<{ word: string; folded: string; known: boolean; nearest: NearTerm[] }[]> {
     return this.read(browse.nearestTerms(words));
   }
 

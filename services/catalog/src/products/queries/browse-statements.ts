@@ -328,13 +328,15 @@ export function countUpTo(filters: ProductFilters, bound: number): Statement {
 
 /**
  * For each word (in order): the word folded as the index folds it, whether a known term starts with it, and, when
- * none does, the nearest known terms by trigram distance with how many listings use each ("Did you mean").
+ * none does, the nearest known terms by trigram distance with how many listings use each and whether each stems as
+ * the word does (its plural or singular, which matches the same products: not a typo) ("Did you mean").
  */
 export function nearestTerms(words: string[]): Statement {
   return {
     text: `SELECT w.word, f.folded, k.known,
               CASE WHEN k.known THEN '[]'::json ELSE COALESCE((
-                SELECT json_agg(json_build_object('term', t.term, 'uses', t.uses))
+                SELECT json_agg(json_build_object('term', t.term, 'uses', t.uses, 'sameStem',
+                         tsvector_to_array(to_tsvector('english', t.term)) = tsvector_to_array(to_tsvector('english', f.folded))))
                   FROM (SELECT term, uses FROM catalog.search_terms ORDER BY term <-> f.folded LIMIT 8) t), '[]'::json) END AS nearest
          FROM unnest($1::text[]) WITH ORDINALITY w(word, ord)
         CROSS JOIN LATERAL (SELECT lower(catalog.immutable_unaccent(w.word)) AS folded) f
