@@ -218,9 +218,9 @@ export function countedFewMatchesPage(
   const tier = ranked ? `${tierOf(searchTsQuery(filters.searchWords ?? [], params))} AS tier` : '';
   const counted = params.add(bound + 1);
   // Past the bound a ranked page walks its tiers, the title tier first, unless no title holds the word: proven from
-  // the lexeme counts here for one word with filters, which `lexemeProofs` does not serve. `india` from 41 to 176
-  // walked 2,000 rows for no title match (7.5 ms at 100k). Not for several words: the proof's planning cost every
-  // rare search more than the few it spared saved.
+  // the lexeme counts here for one word, where `lexemeProofs` did not answer it (it does not run with filters, and
+  // answers only with a total it proves). `india` from 41 to 176 walked 2,000 rows for no title match (7.5 ms at
+  // 100k). Not for several words: the proof's planning cost every rare search more than the few it spared saved.
   const words = filters.searchWords ?? [];
   const noTitleMatch = ranked && words.length === 1 ? noMatchProven(words, params, { inTitles: true }) : null;
   const { order, keyset } = ranked
