@@ -3,6 +3,7 @@ import 'reflect-metadata';
 export * from './validation/messages';
 export * from './validation/field-errors';
 export * from './validation/is-plain-text';
+export * from './validation/is-not-below';
 export * from './rpc/error-code';
 export * from './pagination/page-query.dto';
 export * from './rpc/contract';

@@ -242,6 +242,14 @@ describe('catalog service', () => {
       });
     });
 
+    it('refuses an original price lower than the price with a sentence, and lists nothing', async () => {
+      const seller = await registeredSeller();
+      const error = await expectError(create(seller, { price: 30, originalPrice: 29.99 }), ErrorCode.ValidationFailed);
+      expect(error.errors).toEqual([{ field: 'product.originalPrice', message: MESSAGES.originalPriceBelowPrice }]);
+      expect((await rpc.send(RPC.catalog.listSellerProducts, { sellerId: seller, limit: 24 })).items).toEqual([]);
+      await expect(create(seller, { price: 30, originalPrice: 30 })).resolves.toMatchObject({ originalPrice: '30.00' });
+    });
+
     it('stores prices as numeric(12,2), answers them as two-decimal strings and publishes product listed', async () => {
       const seller = await registeredSeller({ firstName: 'Marie', lastName: 'Curie' });
       const product = await create(seller, {

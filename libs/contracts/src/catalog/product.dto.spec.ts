@@ -47,4 +47,19 @@ describe('CreateProductDto prices', () => {
       { field: 'originalPrice', message: 'Original price must be a positive number' },
     ]);
   });
+
+  it('refuses an original price lower than the price, with a sentence on the original price', () => {
+    expect(check({ price: '25.00', originalPrice: '24.99' }).errors).toEqual([
+      { field: 'originalPrice', message: MESSAGES.originalPriceBelowPrice },
+    ]);
+    expect(check({ price: 25, originalPrice: 1 }).errors).toEqual([
+      { field: 'originalPrice', message: MESSAGES.originalPriceBelowPrice },
+    ]);
+    for (const originalPrice of ['25', 25, '40.5', null, ''])
+      expect(check({ price: '25.00', originalPrice }).errors).toEqual([]);
+    // A bad price gets its own sentence only: there is nothing to compare the original price with.
+    expect(check({ price: 'abc', originalPrice: 10 }).errors).toEqual([
+      { field: 'price', message: MESSAGES.pricePositive },
+    ]);
+  });
 });

@@ -18,6 +18,7 @@ import {
 } from 'class-validator';
 import { PageQueryDto, toNumber } from '../pagination/page-query.dto';
 import { CONTENTS, CONTENTS_REQUIRED, ProvenanceDto, type Contents, type OriginLevel } from './contents';
+import { IsNotBelow } from '../validation/is-not-below';
 import { LIMITS, MESSAGES } from '../validation/messages';
 import type { UserRatingDto } from '../identity/user.dto';
 
@@ -61,6 +62,7 @@ export class CreateProductDto {
   )
   @Min(0.01, { message: 'Original price must be a positive number' })
   @Max(LIMITS.priceMax, { message: MESSAGES.originalPriceMax })
+  @IsNotBelow('price', { message: MESSAGES.originalPriceBelowPrice })
   originalPrice?: number | null;
 
   @IsIn(CONDITIONS, { message: MESSAGES.conditionRequired })

@@ -38,6 +38,8 @@ export const MESSAGES = {
   pricePositive: 'Price must be a positive number',
   priceMax: 'Price cannot be more than $999,999.99',
   originalPriceMax: 'Original price cannot be more than $999,999.99',
+  // Beyond the spec (issue 35): a "was" price under the price claims a discount that is a markup.
+  originalPriceBelowPrice: 'Original price cannot be lower than the price',
   conditionRequired: 'Please select condition',
   categoryRequired: 'Category is required',
   countryRequired: 'Country is required',
@@ -82,4 +84,8 @@ export const PAYMENT_MESSAGES = {
   soldToAnotherBuyer: 'This item was just sold to another buyer. Your payment has been refunded.',
   /** A payment that succeeded after its checkout was closed (the item was sold to someone else or removed). */
   refundedNoLongerAvailable: 'This item is no longer available. Your payment has been refunded.',
+  /** Authorise first, capture the winner (issue 35): a buyer who lost the item was authorised, never charged. */
+  soldToAnotherBuyerNotCharged: 'This item was just sold to another buyer. Your card was not charged.',
+  /** An authorisation made after its checkout was closed (the item was sold to someone else or removed): released. */
+  noLongerAvailableNotCharged: 'This item is no longer available. Your card was not charged.',
 } as const;
