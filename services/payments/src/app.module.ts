@@ -4,6 +4,7 @@ import { PaymentsConfig } from './config/payments.config';
 import { PAYMENTS_MIGRATIONS } from './database/migrations';
 import { JobQueue } from './jobs/job-queue';
 import { IntentSync } from './orders/intent-sync';
+import { PaymentCapture } from './orders/payment-capture';
 import { ClaimEntity } from './orders/claim.entity';
 import { ClaimsRepository } from './orders/claims.repository';
 import { OrderHistoryEntity } from './orders/order-history.entity';
@@ -72,6 +73,7 @@ export class AppModule {
         PayoutAccountsRepository,
         TestModeRepository,
         IntentSync,
+        PaymentCapture,
         Settlement,
         JobQueue,
         OrderJobs,

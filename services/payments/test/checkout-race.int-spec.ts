@@ -10,6 +10,7 @@ import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../ide
 import { IdentityConfig } from '../../identity/src/config/identity.config';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { PaymentsConfig } from '../src/config/payments.config';
+import { auditLedger } from '../src/ledger/ledger-audit';
 import { Settlement } from '../src/orders/settlement';
 
 let infra: TestInfra;
@@ -61,6 +62,21 @@ const moneyOf = (productId: string) =>
      FROM payments.orders o JOIN payments.test_intents i ON i.id = o.provider_payment_id WHERE o.product_id = $1`,
     [productId],
   );
+interface Card {
+  order_status: string;
+  intent_status: string;
+  captures: number;
+  refunds: number;
+  message: string | null;
+}
+/** What each buyer's card went through, with how often the provider was asked to capture and to refund it. */
+const cardsOf = (productId: string) =>
+  infra.database.query<Card>(
+    `SELECT o.status AS order_status, i.status AS intent_status, i.capture_calls AS captures, i.refund_calls AS refunds,
+            o.failure_message AS message
+     FROM payments.orders o JOIN payments.test_intents i ON i.id = o.provider_payment_id WHERE o.product_id = $1`,
+    [productId],
+  );
 
 beforeAll(async () => {
   infra = await startTestInfra();
@@ -89,7 +105,7 @@ afterAll(async () => {
   await infra?.stop();
 });
 
-it('twenty buyers confirming one item at once: one paid order, every other card refunded or never charged, payments answering throughout', async () => {
+it('twenty buyers confirming one item at once: one order, the winner captured once, every other authorisation cancelled (never captured, never refunded), the ledger balanced, payments answering throughout', async () => {
   const product = await list('Last kokeshi doll');
   const intents = await Promise.all(
     Array.from({ length: 20 }, (_, n) =>
@@ -117,29 +133,33 @@ it('twenty buyers confirming one item at once: one paid order, every other card 
   );
   // The sold event closes the losers' checkouts and their settle jobs run: give them a few seconds under probing.
   await eventually(async () => {
-    const money = await moneyOf(product.id);
-    expect(money.filter((m) => m.intent_status === 'succeeded' && m.order_status !== 'paid' && !m.refunded)).toEqual(
-      [],
-    );
-    expect(money.filter((m) => m.intent_status !== 'succeeded' && m.intent_status !== 'canceled')).toEqual([]);
+    const cards = await cardsOf(product.id);
+    expect(cards.filter((c) => c.intent_status !== 'succeeded' && c.intent_status !== 'canceled')).toEqual([]);
   }, 20_000);
   probing = false;
   await probe;
 
   expect(outcomes.filter((o) => o.status === 'succeeded')).toHaveLength(1);
-  const money = await moneyOf(product.id);
-  expect(money).toHaveLength(20);
-  expect(money.filter((m) => m.order_status === 'paid')).toEqual([
-    { order_status: 'paid', intent_status: 'succeeded', refunded: false },
+  // Every loser who got as far as an answer is told their card was not charged.
+  for (const outcome of outcomes.filter((o) => o.status !== 'succeeded'))
+    expect(outcome).toEqual({ status: 'failed', message: expect.stringMatching(/not charged|no longer available/) });
+  const cards = await cardsOf(product.id);
+  expect(cards).toHaveLength(20);
+  expect(cards.filter((c) => c.order_status === 'paid')).toEqual([
+    { order_status: 'paid', intent_status: 'succeeded', captures: 1, refunds: 0, message: null },
   ]);
-  for (const loser of money.filter((m) => m.order_status !== 'paid')) {
-    // Charged and refunded, or never charged (the checkout was closed and its intent cancelled before any charge).
-    expect(
-      loser.intent_status === 'succeeded'
-        ? loser.refunded && loser.order_status === 'refunded'
-        : loser.intent_status === 'canceled',
-    ).toBe(true);
-  }
+  const losers = cards.filter((c) => c.order_status !== 'paid');
+  expect(losers).toHaveLength(19);
+  for (const loser of losers)
+    expect(loser).toMatchObject({ order_status: 'failed', intent_status: 'canceled', captures: 0, refunds: 0 });
+  // One payment entry, of the winner's amount, and every rule of the ledger holds.
+  const [entries] = await infra.database.query<{ count: string }>(
+    `SELECT count(*) FROM payments.ledger_entries e JOIN payments.orders o ON o.id = e.order_id
+     WHERE o.product_id = $1 AND e.kind = 'payment'`,
+    [product.id],
+  );
+  expect(entries.count).toBe('1');
+  expect(await auditLedger((sql, params) => infra.database.query(sql, params))).toEqual([]);
   expect(probeLatencies.length).toBeGreaterThan(0);
   // Every probe answered (a stalled pool answered nothing for ~48 s); the bound is far from any normal figure.
   expect(Math.max(...probeLatencies)).toBeLessThan(2000);
@@ -195,6 +215,45 @@ describe('the sweep: no buyer is charged without an order, whatever crashed when
       expect.arrayContaining([
         { order_status: 'paid', intent_status: 'succeeded', refunded: false },
         { order_status: 'refunded', intent_status: 'succeeded', refunded: true },
+      ]),
+    );
+  });
+
+  it('an authorisation made for a checkout closed meanwhile is cancelled: the card is never charged', async () => {
+    const product = await list('Contested fan');
+    const late = await rpc.send(RPC.payments.createIntent, {
+      productId: product.id,
+      amount: '30',
+      guestInfo: guest(300),
+    });
+    const winner = await rpc.send(RPC.payments.createIntent, {
+      productId: product.id,
+      amount: '30',
+      guestInfo: guest(301),
+    });
+    await rpc.send(RPC.payments.confirmTestPayment, { clientSecret: winner.clientSecret, card });
+    await eventually(async () => {
+      const [row] = await infra.database.query<{ closed: boolean }>(
+        `SELECT closed_at IS NOT NULL AS closed FROM payments.orders WHERE provider_payment_id = $1`,
+        [late.paymentIntentId],
+      );
+      expect(row.closed).toBe(true);
+    });
+    // The late card was authorised anyway (its cancellation lost the race), and nothing told the order.
+    await infra.database.query(`UPDATE payments.test_intents SET status = 'requires_capture' WHERE id = $1`, [
+      late.paymentIntentId,
+    ]);
+    await payments.get(Settlement).sweep();
+    expect(await cardsOf(product.id)).toEqual(
+      expect.arrayContaining([
+        { order_status: 'paid', intent_status: 'succeeded', captures: 1, refunds: 0, message: null },
+        {
+          order_status: 'failed',
+          intent_status: 'canceled',
+          captures: 0,
+          refunds: 0,
+          message: 'This item is no longer available',
+        },
       ]),
     );
   });

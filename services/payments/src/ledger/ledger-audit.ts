@@ -30,12 +30,18 @@ const RULES: { rule: string; sql: string }[] = [
           GROUP BY e.id HAVING count(l.*) = 0 OR sum(l.amount_cents) <> 0`,
   },
   {
-    rule: 'an order has a payment entry of its amount exactly when it was paid',
+    rule: 'an order has a payment entry of its amount exactly when its card was captured',
     sql: `SELECT o.id, o.paid_at, o.amount_cents::text, p.cents::text AS entry
           FROM payments.orders o
           LEFT JOIN (SELECT e.order_id, l.amount_cents AS cents FROM payments.ledger_entries e
                      JOIN payments.ledger_lines l ON l.entry_id = e.id AND l.account = 'held' WHERE e.kind = 'payment') p ON p.order_id = o.id
-          WHERE (o.paid_at IS NULL) <> (p.order_id IS NULL) OR p.cents <> o.amount_cents`,
+          WHERE (o.captured_at IS NULL) <> (p.order_id IS NULL) OR p.cents <> o.amount_cents
+             OR (o.captured_at IS NOT NULL AND o.paid_at IS NULL)`,
+  },
+  {
+    rule: 'a sale is captured within a day, or its authorisation released (a card authorisation lasts about seven days)',
+    sql: `SELECT o.id, o.status, o.paid_at FROM payments.orders o
+          WHERE o.paid_at < now() - interval '1 day' AND o.captured_at IS NULL AND o.refunded_at IS NULL`,
   },
   {
     rule: 'a completed order released its money to the seller once, and only completed orders did (unless the bank took it back first)',
@@ -44,10 +50,11 @@ const RULES: { rule: string; sql: string }[] = [
           WHERE coalesce(f.released, false) <> (o.status = 'completed' AND NOT (coalesce(f.charged_back, false) AND NOT coalesce(f.released, false)))`,
   },
   {
-    rule: 'a refund entry exists exactly when the provider confirmed the refund (refunded_at), and never for a completed order',
+    rule: 'a refund entry exists exactly when the provider confirmed the refund of a captured payment (refunded_at), and never for a completed order',
     sql: `${ORDER_FLOWS}
           SELECT o.id, o.status, o.refunded_at, f.refunded, f.released FROM payments.orders o LEFT JOIN flows f ON f.order_id = o.id
-          WHERE (o.paid_at IS NOT NULL AND coalesce(f.refunded, false) <> (o.refunded_at IS NOT NULL)) OR (f.refunded AND f.released)`,
+          WHERE (o.captured_at IS NOT NULL AND coalesce(f.refunded, false) <> (o.refunded_at IS NOT NULL)) OR (f.refunded AND f.released)
+             OR (o.captured_at IS NULL AND f.refunded)`,
   },
   {
     rule: 'money is held exactly for paid orders that are not completed, refunded or charged back',

@@ -4,11 +4,10 @@ import { EVENTS, PAYMENT_MESSAGES } from '@souvenir/contracts';
 import { isUniqueViolation, Outbox } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
 import { PaymentsConfig } from '../config/payments.config';
-import { paymentLines } from '../ledger/ledger-entries';
-import { Ledger } from '../ledger/ledger';
 import { PaymentProvider, type ProviderIntent, type ProviderIntentStatus } from '../providers/payment-provider';
 import { afterDays, OrderJobs } from './order-jobs';
 import { OrderJournal } from './order-journal';
+import { PaymentCapture } from './payment-capture';
 import { AFTER_PAYMENT_STATUSES } from './order-lifecycle';
 import type { OrderEntity } from './order.entity';
 import { toOrderFailedEvent, toOrderPaidEvent } from './order.mapper';
@@ -17,6 +16,9 @@ import { ProviderEventsRepository, type ProviderEventRecord } from './provider-e
 
 /** The partial unique index (migration 1734000000000) that lets one order per product be sold. */
 const ONE_SALE_PER_PRODUCT_INDEX = 'orders_one_sale_per_product_idx';
+
+/** Intents whose card was authorised or charged: the buyer's money is committed, to a sale or back to them. */
+const CHARGED: ReadonlySet<ProviderIntentStatus> = new Set(['requires_capture', 'succeeded']);
 
 /** Intents that can still be cancelled; a processing one will succeed or fail by itself. */
 const CANCELLABLE: ReadonlySet<ProviderIntentStatus> = new Set([
@@ -44,27 +46,32 @@ export class IntentSync {
     private readonly journal: OrderJournal,
     private readonly orderJobs: OrderJobs,
     private readonly config: PaymentsConfig,
-    private readonly ledger: Ledger,
+    private readonly capture: PaymentCapture,
   ) {}
 
   /**
-   * Applies the intent's state to its order, once per provider event. A succeeded intent makes the order paid,
-   * publishing order paid in the same transaction, unless the order can no longer be paid: its checkout was
-   * closed (the item sold or removed) or another payment for the item is already recorded (the paid-once index).
-   * Such a payment is refunded, never left charged without an order.
+   * Applies the intent's state to its order, once per provider event. An authorised intent (or one already captured)
+   * makes the order paid, publishing order paid in the same transaction, unless the order can no longer be paid: its
+   * checkout was closed (the item sold or removed) or another payment for the item is already recorded (the paid-once
+   * index). Such an authorisation is cancelled, so the card is never charged (a payment already captured is refunded).
+   * The winner's authorisation is captured after the commit.
    */
   async apply(intent: ProviderIntent, event?: ProviderEventRecord): Promise<OrderEntity | null> {
-    let refundReason: string | null = null;
+    let releaseReason: string | null = null;
     let order: OrderEntity | null;
     try {
       order = await this.dataSource.transaction(async (manager) => {
         if (event && !(await this.providerEvents.withManager(manager).recordOnce(event))) return null;
         const orders = this.orders.withManager(manager);
         const locked = await orders.lockByPaymentId(intent.id);
-        // Once paid, the order follows its own life (shipped, cancelled…): the intent no longer changes it.
-        if (!locked || AFTER_PAYMENT_STATUSES.has(locked.status)) return locked;
-        if (intent.status === 'succeeded' && locked.closedAt) {
-          refundReason = PAYMENT_MESSAGES.refundedNoLongerAvailable;
+        if (!locked) return locked;
+        // Once paid, the order follows its own life (shipped, cancelled…): the intent only tells of its capture.
+        if (AFTER_PAYMENT_STATUSES.has(locked.status)) {
+          await this.capture.recordLocked(manager, locked, intent);
+          return locked;
+        }
+        if (CHARGED.has(intent.status) && locked.closedAt) {
+          releaseReason = PAYMENT_MESSAGES.noLongerAvailableNotCharged;
           return locked;
         }
         const next = nextStatus(intent);
@@ -80,16 +87,13 @@ export class IntentSync {
         }
         await orders.save(locked);
         if (next === 'paid') {
-          // The buyer's money is now held by the platform for the seller, until the order completes.
-          await this.ledger.post(manager, {
-            kind: 'payment',
-            orderId: locked.id,
-            sellerId: locked.sellerId,
-            lines: paymentLines({ amountCents: locked.amountCents, feeCents: 0 }),
-          });
           await this.outbox.add(manager, EVENTS.payments.orderPaid, toOrderPaidEvent(locked));
           await this.journal.record(manager, locked, { from, to: 'paid', actor: 'system', reason: 'Payment received' });
           await this.orderJobs.scheduleDeadline(manager, locked.id, 'shipBy', locked.shipBy!);
+          // An intent captured already (made before checkout authorised only) is recorded now; otherwise the capture
+          // below takes the money, and this job retries it if it does not get through.
+          if (!(await this.capture.recordLocked(manager, locked, intent)))
+            await this.orderJobs.scheduleCapture(manager, locked.id);
         }
         if (next === 'failed' && !locked.closedAt)
           await this.outbox.add(manager, EVENTS.payments.orderFailed, toOrderFailedEvent(locked));
@@ -99,14 +103,23 @@ export class IntentSync {
       // The item is already sold: the one-sale-per-product index refused this payment (any other one is a bug).
       if (!isUniqueViolation(error, ONE_SALE_PER_PRODUCT_INDEX)) throw error;
       order = null;
-      refundReason = PAYMENT_MESSAGES.soldToAnotherBuyer;
+      releaseReason = PAYMENT_MESSAGES.soldToAnotherBuyerNotCharged;
     }
-    return refundReason ? this.refund(intent, refundReason, event) : order;
+    if (releaseReason) return this.release(intent, releaseReason, event);
+    if (order?.status === 'paid' && !order.capturedAt && intent.status === 'requires_capture') {
+      // Failing here loses nothing: the capture job made with the sale tries again.
+      await this.capture
+        .capture(order.id)
+        .catch((error: Error) =>
+          this.logger.warn({ msg: 'capture failed; its job retries', orderId: order!.id, error: error.message }),
+        );
+    }
+    return order;
   }
 
   /**
-   * Settles an unpaid order with its provider: a closed checkout's intent is cancelled, and whatever state the
-   * intent is in then (it may have succeeded meanwhile) is applied, which refunds a late payment.
+   * Settles an unpaid order with its provider: a closed checkout's intent is cancelled (an authorisation released),
+   * and whatever state the intent is in then (it may have succeeded meanwhile) is applied, which refunds a late payment.
    */
   async settle(order: OrderEntity): Promise<OrderEntity | null> {
     let intent = await this.provider.retrieveIntent(order.providerPaymentId!);
@@ -114,41 +127,54 @@ export class IntentSync {
     return this.apply(intent);
   }
 
-  /** Refunds a payment that cannot become a sale (idempotent under a key derived from the order), then records it. */
-  private async refund(
+  /**
+   * Gives back a payment that cannot become a sale: an authorisation is cancelled (the card is never charged), a
+   * payment already captured is refunded (idempotent under a key derived from the order). Then it is recorded.
+   */
+  private async release(
     intent: ProviderIntent,
-    reason: string,
+    notChargedReason: string,
     event?: ProviderEventRecord,
   ): Promise<OrderEntity | null> {
     const order = await this.orders.findByPaymentId(intent.id);
     if (!order || order.status === 'refunded') return order;
+    // Closed first: if the process dies before the release is recorded, or the sale that took the item is cancelled
+    // meanwhile, a replayed intent still takes this branch and never turns released money into a sale.
+    await this.orders.closeIfUnpaid(order.id);
+    const after = intent.status === 'succeeded' ? intent : await this.provider.cancel(intent.id);
+    const charged = after.status === 'succeeded';
+    if (charged) await this.provider.refund(intent.id, `refund-${order.id}`);
     this.logger.warn({
-      msg: 'payment cannot become a sale: refunding it',
+      msg: charged ? 'payment cannot become a sale: refunded' : 'payment cannot become a sale: authorisation cancelled',
       orderId: order.id,
       productId: order.productId,
-      reason,
     });
-    // Closed first: if the process dies after the refund and before it is recorded, or the sale that took the item is
-    // cancelled meanwhile, a replayed intent still takes the refund branch and never turns refunded money into a sale.
-    await this.orders.closeIfUnpaid(order.id);
-    await this.provider.refund(intent.id, `refund-${order.id}`);
     return this.dataSource.transaction(async (manager) => {
       if (event) await this.providerEvents.withManager(manager).recordOnce(event);
       const orders = this.orders.withManager(manager);
       const locked = (await orders.lockByPaymentId(intent.id))!;
-      if (AFTER_PAYMENT_STATUSES.has(locked.status)) return locked;
-      locked.status = 'refunded';
-      locked.failureMessage = reason;
+      if (AFTER_PAYMENT_STATUSES.has(locked.status) || locked.status === 'refunded') return locked;
+      const wasFailed = locked.status === 'failed';
+      locked.status = charged ? 'refunded' : 'failed';
+      locked.failureMessage = charged ? refundedReason(notChargedReason) : notChargedReason;
       await orders.save(locked);
-      await this.outbox.add(manager, EVENTS.payments.orderFailed, toOrderFailedEvent(locked));
+      if (!wasFailed) await this.outbox.add(manager, EVENTS.payments.orderFailed, toOrderFailedEvent(locked));
       return locked;
     });
   }
 }
 
+/** What a buyer whose payment had been captured before it could be released is told. */
+function refundedReason(notChargedReason: string): string {
+  return notChargedReason === PAYMENT_MESSAGES.soldToAnotherBuyerNotCharged
+    ? PAYMENT_MESSAGES.soldToAnotherBuyer
+    : PAYMENT_MESSAGES.refundedNoLongerAvailable;
+}
+
 /** The order status an intent status means; null when it changes nothing (still processing). */
 function nextStatus(intent: ProviderIntent): OrderEntity['status'] | null {
   switch (intent.status) {
+    case 'requires_capture':
     case 'succeeded':
       return 'paid';
     case 'requires_action':

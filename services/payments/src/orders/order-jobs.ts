@@ -12,6 +12,12 @@ export interface DeadlineJob {
 
 export const ORDER_DEADLINE = 'payments.order-deadline';
 export const REFUND_ORDER = 'payments.refund-order';
+export const CAPTURE_PAYMENT = 'payments.capture-payment';
+/**
+ * The sale's capture is made at once after the commit; its job waits this long first, so that it is the retry of a
+ * capture that failed (or of a process that died) rather than a second caller racing the first.
+ */
+const CAPTURE_RETRY_AFTER_MS = 30_000;
 
 /**
  * Creates the order's durable jobs in the transaction that changes the order, so a job exists if and only if the
@@ -31,6 +37,13 @@ export class OrderJobs {
       await this.jobs.define(ORDER_DEADLINE, { retryLimit: 20, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 });
       // A provider outage fails the refund: retried with backoff for about a day under the same idempotency key.
       await this.jobs.define(REFUND_ORDER, { retryLimit: 30, retryDelay: 5, retryBackoff: true, retryDelayMax: 3600 });
+      // A capture is retried for about a day under the same idempotency key, well within an authorisation's ~7 days.
+      await this.jobs.define(CAPTURE_PAYMENT, {
+        retryLimit: 30,
+        retryDelay: 5,
+        retryBackoff: true,
+        retryDelayMax: 3600,
+      });
     })();
     return this.defined;
   }
@@ -40,6 +53,19 @@ export class OrderJobs {
     await this.jobs.sendInTransaction(manager, ORDER_DEADLINE, { orderId, kind } satisfies DeadlineJob, {
       startAfter: at,
     });
+  }
+
+  /** The capture of a sale just recorded on an authorisation, should the one made after the commit not get through. */
+  async scheduleCapture(manager: EntityManager, orderId: string): Promise<void> {
+    await this.ready();
+    await this.jobs.sendInTransaction(
+      manager,
+      CAPTURE_PAYMENT,
+      { orderId },
+      {
+        startAfter: new Date(Date.now() + CAPTURE_RETRY_AFTER_MS),
+      },
+    );
   }
 
   /** The refund of a cancelled or refunded order: done by the job, after the commit, outside any transaction. */

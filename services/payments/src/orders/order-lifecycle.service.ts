@@ -41,6 +41,7 @@ import { toOrderMoney } from '../payouts/payout-views';
 import { stateOf, toOrderDetail, toOrderSummary } from './order-views';
 import type { OrderEntity } from './order.entity';
 import { OrdersRepository } from './orders.repository';
+import { PaymentCapture } from './payment-capture';
 
 const PAGE_SIZE = 20;
 const CLAIMS_PAGE_SIZE = 20;
@@ -82,6 +83,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
     private readonly config: PaymentsConfig,
     private readonly payouts: PayoutsService,
     private readonly ledger: Ledger,
+    private readonly capture: PaymentCapture,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -354,6 +356,8 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
    * Gives a cancelled or refunded order's money back: the provider refund under the key `refund-<orderId>` (one
    * refund per order, ever, even when this job runs again after a crash), then `refunded_at` and the ledger's refund
    * entry record it, together. A charge the buyer's bank already took back (lost card dispute) is not refunded again.
+   * A sale cancelled before its capture has its authorisation released instead: the card is never charged, so
+   * `refunded_at` records the release and the ledger, which never received the money, has nothing to give back.
    */
   async refundOrder(orderId: string): Promise<void> {
     const order = await this.orders.findById(orderId);
@@ -365,6 +369,15 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
     )
       return;
     if (order.cardDisputeStatus === 'lost') return;
+    if (!order.capturedAt) {
+      const intent = await this.provider.cancel(order.providerPaymentId);
+      if (intent.status !== 'succeeded') {
+        await this.recordReleased(orderId);
+        return;
+      }
+      // Captured meanwhile (its capture and this cancellation crossed): record the capture, then refund it.
+      await this.capture.record(intent);
+    }
     await this.provider.refund(order.providerPaymentId, `refund-${order.id}`);
     await this.dataSource.transaction(async (manager) => {
       const orders = this.orders.withManager(manager);
@@ -380,6 +393,18 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
       });
     });
     this.logger.log({ msg: 'order refunded', orderId, status: order.status });
+  }
+
+  /** A cancelled sale's authorisation was released before any capture: nothing was taken, nothing goes back. */
+  private async recordReleased(orderId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const orders = this.orders.withManager(manager);
+      const locked = await orders.lockById(orderId);
+      if (!locked || locked.refundedAt || locked.capturedAt) return;
+      locked.refundedAt = new Date();
+      await orders.save(locked);
+    });
+    this.logger.log({ msg: 'order cancelled before capture: authorisation released', orderId });
   }
 
   // ── steps shared by several transitions ──────────────────────────────────────────────────────────────────────

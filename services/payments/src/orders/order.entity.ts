@@ -37,6 +37,11 @@ export class OrderEntity {
   @Column('text', { name: 'seller_name', nullable: true }) sellerName!: string | null;
   /** When the payment made it a sale; null for checkouts never paid (or refunded because the item went to another buyer). */
   @Column('timestamptz', { name: 'paid_at', nullable: true }) paidAt!: Date | null;
+  /**
+   * When the buyer's authorised card was captured (the money taken, and the ledger's payment entry posted): just after
+   * the sale is recorded; null until then. A sale is recorded on the authorisation so that only the winner is captured.
+   */
+  @Column('timestamptz', { name: 'captured_at', nullable: true }) capturedAt!: Date | null;
   /** Due times: each one is also a pg-boss job (orders/order-jobs.ts) that re-checks it here before acting. */
   @Column('timestamptz', { name: 'ship_by', nullable: true }) shipBy!: Date | null;
   @Column('text', { nullable: true }) carrier!: string | null;

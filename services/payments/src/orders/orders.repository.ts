@@ -128,6 +128,17 @@ export class OrdersRepository extends BaseRepository {
     return rows.map((r) => r.id);
   }
 
+  /** Sales whose authorisation is still not captured after `olderThan` (a Postgres interval), oldest first. */
+  async findUncapturedIds(olderThan: string, limit: number): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }[]>(
+      `SELECT id FROM payments.orders
+       WHERE paid_at IS NOT NULL AND captured_at IS NULL AND refunded_at IS NULL AND paid_at < now() - $1::interval
+       ORDER BY paid_at LIMIT $2`,
+      [olderThan, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
   /** Closes an order that was never paid (its payment is being refunded): it can no longer become a sale. */
   async closeIfUnpaid(orderId: string): Promise<void> {
     await this.orders

@@ -165,9 +165,9 @@ export class PaymentsService implements OnApplicationBootstrap {
     if (outcome.kind === 'invalid') return { status: 'failed', message: outcome.message };
     const order = await this.intents.apply(intent);
     if (outcome.kind === 'declined') return { status: 'failed', message: outcome.message };
-    // The card was charged but the item went to someone else meanwhile: the payment was refunded, say so.
-    if (order?.status === 'refunded')
-      return { status: 'failed', message: order.failureMessage ?? PAYMENT_MESSAGES.soldToAnotherBuyer };
+    // The card was authorised but the item went to someone else meanwhile: the authorisation was released, say so.
+    if (order && !AFTER_PAYMENT_STATUSES.has(order.status))
+      return { status: 'failed', message: order.failureMessage ?? PAYMENT_MESSAGES.soldToAnotherBuyerNotCharged };
     return { status: outcome.kind };
   }
 

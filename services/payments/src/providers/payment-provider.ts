@@ -21,7 +21,7 @@ export interface ProviderIntent {
   lastError: string | null;
   /** Our order id, carried in the intent's metadata. */
   orderId: string | null;
-  /** The charge of a succeeded intent (Stripe's `latest_charge`): a transfer to the seller is linked to it. */
+  /** The charge of an authorised or succeeded intent (Stripe's `latest_charge`): a transfer to the seller is linked to it. */
   chargeId: string | null;
 }
 
@@ -112,13 +112,24 @@ export abstract class PaymentProvider {
   abstract readonly name: PaymentProviderName;
   /** What the web app needs to render the provider's card form (Stripe's publishable key). */
   abstract readonly publishableKey: string | undefined;
+  /**
+   * Creates an intent that only authorises the card (Stripe's `capture_method: 'manual'`): a confirmed payment stops
+   * at `requires_capture`, and only the buyer who wins the item is captured; the others' authorisations are cancelled.
+   */
   abstract createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   abstract retrieveIntent(id: string): Promise<ProviderIntent>;
   /** Refunds a succeeded intent in full; idempotent under the same key. */
   abstract refund(intentId: string, idempotencyKey: string): Promise<void>;
   /**
-   * Cancels an intent that has not succeeded and answers its state afterwards: an intent that succeeded (or
-   * is processing) meanwhile cannot be cancelled, and the caller must see that to refund it.
+   * Takes the authorised amount of an intent in `requires_capture` and answers its state afterwards (`succeeded`);
+   * idempotent under the same key. An intent already captured answers its state; one whose authorisation was
+   * cancelled or expired answers `canceled`.
+   */
+  abstract capture(intentId: string, idempotencyKey: string): Promise<ProviderIntent>;
+  /**
+   * Cancels an intent that has not succeeded (releasing an authorisation: the card is never charged) and answers its
+   * state afterwards: an intent that succeeded (or is processing) meanwhile cannot be cancelled, and the caller must
+   * see that to refund it.
    */
   abstract cancel(intentId: string): Promise<ProviderIntent>;
   /** Verifies and parses a webhook delivery; throws InvalidWebhookSignature. */

@@ -15,6 +15,8 @@ import type {
 /** Events that change an intent's state; every other type is recorded and ignored. */
 const INTENT_EVENTS = new Set([
   'payment_intent.succeeded',
+  // The card was authorised (capture_method manual): the sale is recorded, then the intent is captured.
+  'payment_intent.amount_capturable_updated',
   'payment_intent.payment_failed',
   'payment_intent.requires_action',
   'payment_intent.canceled',

@@ -55,6 +55,8 @@ export class StripePaymentProvider extends PaymentProvider {
         amount: input.amountCents,
         currency: input.currency,
         automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        // Authorise only: the winner of the item is captured once the sale is recorded, the others are cancelled.
+        capture_method: 'manual',
         metadata: { orderId: input.orderId, productId: input.productId },
       },
       { idempotencyKey: input.idempotencyKey },
@@ -68,6 +70,16 @@ export class StripePaymentProvider extends PaymentProvider {
 
   async refund(intentId: string, idempotencyKey: string): Promise<void> {
     await this.stripe.refunds.create({ payment_intent: intentId, reason: 'duplicate' }, { idempotencyKey });
+  }
+
+  async capture(intentId: string, idempotencyKey: string): Promise<ProviderIntent> {
+    try {
+      return toIntent(await this.stripe.paymentIntents.capture(intentId, {}, { idempotencyKey }));
+    } catch (error) {
+      // Already captured (under another key), cancelled, or its authorisation expired: answer its real state.
+      if ((error as { code?: string }).code !== 'payment_intent_unexpected_state') throw error;
+      return this.retrieveIntent(intentId);
+    }
   }
 
   async cancel(intentId: string): Promise<ProviderIntent> {

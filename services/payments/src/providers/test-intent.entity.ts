@@ -14,6 +14,7 @@ export class TestIntentEntity {
   @Column('text', { name: 'last_error', nullable: true }) lastError!: string | null;
   @Column('boolean') refunded!: boolean;
   @Column('integer', { name: 'refund_calls', default: 0 }) refundCalls!: number;
+  @Column('integer', { name: 'capture_calls', default: 0 }) captureCalls!: number;
   @Column('jsonb') metadata!: Record<string, string>;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;

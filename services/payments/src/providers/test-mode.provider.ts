@@ -19,6 +19,7 @@ import {
   type ProviderAccount,
   type ProviderEvent,
   type ProviderIntent,
+  type ProviderIntentStatus,
 } from './payment-provider';
 import { evaluateTestCard, type TestCardOutcome } from './test-cards';
 import type { TestAccountEntity, TestAccountLinkEntity } from './test-connect.entities';
@@ -41,6 +42,9 @@ const FAILING_DOB = '1902-01-01';
 const REFUSED_BANK_ACCOUNT = '000111111116';
 /** Stripe's Account Links are short-lived; ours leave time to fill the form. */
 const LINK_MINUTES = 30;
+
+/** Intent states that have a charge: authorised (not captured yet) or captured. */
+const CHARGED: ReadonlySet<ProviderIntentStatus> = new Set(['requires_capture', 'succeeded']);
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, 'x');
 
@@ -92,7 +96,8 @@ export class TestModePaymentProvider extends PaymentProvider {
     return this.store.transaction(async (store) => {
       const row = await store.lockIntentBySecret(clientSecret);
       if (!row) throw DomainError.notFound('Payment');
-      if (row.status === 'succeeded') return { intent: toIntent(row), outcome: { kind: 'succeeded' } as const };
+      if (row.status === 'succeeded' || row.status === 'requires_capture')
+        return { intent: toIntent(row), outcome: { kind: 'succeeded' } as const };
       // Cancelled because the item was sold to someone else or removed.
       if (row.status === 'canceled')
         return {
@@ -101,9 +106,10 @@ export class TestModePaymentProvider extends PaymentProvider {
         };
       const outcome = evaluateTestCard(card);
       if (outcome.kind === 'invalid') return { intent: toIntent(row), outcome };
+      // Like Stripe with `capture_method: 'manual'`: a good card is authorised, and captured later by capture().
       row.status =
         outcome.kind === 'succeeded'
-          ? 'succeeded'
+          ? 'requires_capture'
           : outcome.kind === 'requires_action'
             ? 'requires_action'
             : 'requires_payment_method';
@@ -111,6 +117,11 @@ export class TestModePaymentProvider extends PaymentProvider {
       await store.saveIntent(row);
       return { intent: toIntent(row), outcome };
     });
+  }
+
+  async capture(intentId: string): Promise<ProviderIntent> {
+    await this.store.captureIntent(intentId);
+    return this.retrieveIntent(intentId);
   }
 
   async refund(intentId: string): Promise<void> {
@@ -328,7 +339,7 @@ function toIntent(row: TestIntentEntity): ProviderIntent {
     status: row.status,
     lastError: row.lastError,
     orderId: row.metadata.orderId ?? null,
-    // One charge per succeeded intent, named after it (Stripe's `latest_charge`).
-    chargeId: row.status === 'succeeded' ? `ch_${row.id.slice('pi_'.length)}` : null,
+    // One charge per authorised or succeeded intent, named after it (Stripe's `latest_charge`).
+    chargeId: CHARGED.has(row.status) ? `ch_${row.id.slice('pi_'.length)}` : null,
   };
 }

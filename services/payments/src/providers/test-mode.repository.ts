@@ -11,7 +11,7 @@ import { TestIntentEntity } from './test-intent.entity';
 @Injectable()
 export class TestModeRepository extends BaseRepository {
   async createIntentOnce(
-    intent: Omit<TestIntentEntity, 'refundCalls' | 'createdAt' | 'updatedAt'>,
+    intent: Omit<TestIntentEntity, 'refundCalls' | 'captureCalls' | 'createdAt' | 'updatedAt'>,
   ): Promise<TestIntentEntity> {
     await this.db.createQueryBuilder().insert().into(TestIntentEntity).values(intent).orIgnore().execute();
     return this.db.getRepository(TestIntentEntity).findOneByOrFail({ idempotencyKey: intent.idempotencyKey });
@@ -38,7 +38,14 @@ export class TestModeRepository extends BaseRepository {
       .update({ id, status: 'succeeded' }, { refunded: true, refundCalls: () => 'refund_calls + 1' });
   }
 
-  /** Any intent but a succeeded one can be cancelled. */
+  /** Only an authorised intent is captured; `capture_calls` counts the captures, so tests can check that each happens once. */
+  async captureIntent(id: string): Promise<void> {
+    await this.db
+      .getRepository(TestIntentEntity)
+      .update({ id, status: 'requires_capture' }, { status: 'succeeded', captureCalls: () => 'capture_calls + 1' });
+  }
+
+  /** Any intent but a succeeded one can be cancelled (an authorised one is released: the card is never charged). */
   async cancelIntent(id: string): Promise<void> {
     await this.db
       .createQueryBuilder()

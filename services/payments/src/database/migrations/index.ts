@@ -4,6 +4,7 @@ import { SafeCheckout1733000000000 } from './1733000000000-safe-checkout';
 import { OrderLifecycle1734000000000 } from './1734000000000-order-lifecycle';
 import { PayoutsAndLedger1735000000000 } from './1735000000000-payouts-and-ledger';
 import { SellerRecords1735100000000 } from './1735100000000-seller-records';
+import { AuthoriseThenCapture1736600000000 } from './1736600000000-authorise-then-capture';
 
 /** Every migration of the payments schema, in order. Never edit one that has landed; add a new one. */
 export const PAYMENTS_MIGRATIONS = [
@@ -13,4 +14,5 @@ export const PAYMENTS_MIGRATIONS = [
   PayoutsAndLedger1735000000000,
   SellerRecords1735100000000,
   outboxClaimsMigration('payments'),
+  AuthoriseThenCapture1736600000000,
 ];
