@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { freePort, startTestInfra, type TestInfra } from '@souvenir/testing';
 import { startProcess, waitReady } from './support';
@@ -25,6 +26,7 @@ let gatewayUrl: string;
 let gatewayMetricsUrl: string;
 let identityMetricsUrl: string;
 let catalogMetricsUrl: string;
+let loopbackOnlyPorts: number[];
 const seenRequestIds: (string | undefined)[] = [];
 
 beforeAll(async () => {
@@ -54,6 +56,7 @@ beforeAll(async () => {
   gatewayMetricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   identityMetricsUrl = `http://127.0.0.1:${identityPort}/metrics`;
   catalogMetricsUrl = `http://127.0.0.1:${catalogPort}/metrics`;
+  loopbackOnlyPorts = [identityPort, metricsPort];
   await Promise.all([
     waitReady(`http://127.0.0.1:${identityPort}/readyz`),
     waitReady(`http://127.0.0.1:${catalogPort}/readyz`),
@@ -99,6 +102,26 @@ it("the gateway returns the caller's X-Request-Id (or makes one) and sends it to
 
   const made = await fetch(`${gatewayUrl}/healthz`);
   expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+/** This machine's addresses that other hosts can reach (none on a machine with loopback only). */
+const externalAddresses = () =>
+  Object.values(networkInterfaces())
+    .flat()
+    .filter((a) => a && !a.internal && a.family === 'IPv4')
+    .map((a) => a!.address);
+
+it('health and metrics listen on loopback only unless HTTP_HOST / METRICS_HOST say otherwise', async () => {
+  const reached = async (url: string) =>
+    fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+      (res) => res.status,
+      () => 'refused',
+    );
+  for (const port of loopbackOnlyPorts) {
+    expect(await reached(`http://127.0.0.1:${port}/metrics`)).toBe(200);
+    for (const address of externalAddresses())
+      expect([address, port, await reached(`http://${address}:${port}/metrics`)]).toEqual([address, port, 'refused']);
+  }
 });
 
 it('identity exposes RPC, outbox and consumer metrics at /metrics', async () => {

@@ -10,7 +10,7 @@ async function main() {
   startTracing('gateway'); // only when OTEL_EXPORTER_OTLP_ENDPOINT is set
   const app = await createGateway(config);
   await app.listen(config.PORT, process.env.HOST ?? '0.0.0.0');
-  startMetricsServer(config.METRICS_PORT);
+  startMetricsServer(config.METRICS_PORT, config.METRICS_HOST);
   new Logger('Bootstrap').log({ msg: 'gateway ready', url: `http://localhost:${config.PORT}` });
 }
 

@@ -268,6 +268,29 @@ describe('GET /api/stream', () => {
     await capped.close();
   });
 
+  it("caps a client address's open streams on a replica, all its accounts together (429 beyond LIVE_STREAMS_PER_IP)", async () => {
+    const capped = await startGateway(infra, { LIVE_STREAMS_PER_IP: '2' });
+    const tabs = [
+      await openStream({ Cookie: seller.cookie }, capped),
+      await openStream({ Cookie: buyer.cookie }, capped),
+    ];
+    await eventually(() => expect(tabs.every((t) => t.events.length > 0)).toBe(true));
+    // Each account is far below its own cap: the third stream from this address is refused all the same.
+    for (const person of [seller, buyer]) {
+      const refused = await request(capped.getHttpServer()).get('/api/stream').set('Cookie', person.cookie).expect(429);
+      expect(refused.body).toEqual({ statusCode: 429, message: expect.stringMatching(/from your network/) });
+    }
+    tabs[0].close();
+    await tabs[0].ended;
+    await eventually(async () => {
+      const again = await openStream({ Cookie: buyer.cookie }, capped);
+      again.close();
+      expect(again.res.statusCode).toBe(200);
+    });
+    tabs[1].close();
+    await capped.close();
+  });
+
   it('ends every stream when the gateway shuts down, so browsers reconnect elsewhere', async () => {
     const other = await startGateway(infra);
     const stream = await openStream({ Cookie: seller.cookie }, other);

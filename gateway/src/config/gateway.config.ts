@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsIP, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { NatsClientConfig, withSessionConfig } from '@souvenir/platform';
 
 /** A write limit: a positive count, a slash, a positive number of seconds. */
@@ -26,6 +26,10 @@ export class GatewayConfig extends withSessionConfig(NatsClientConfig) {
   @Min(0)
   @Max(65535)
   METRICS_PORT: number = 9464;
+
+  /** Address the metrics port listens on: loopback unless a scraper elsewhere needs it (0.0.0.0 in compose and Kubernetes). */
+  @IsIP(undefined, { message: 'METRICS_HOST must be an IP address, e.g. 127.0.0.1 or 0.0.0.0' })
+  METRICS_HOST = '127.0.0.1';
 
   /** A session unused for this long ends. */
   @Type(() => Number)
@@ -113,6 +117,16 @@ export class GatewayConfig extends withSessionConfig(NatsClientConfig) {
   @Min(1)
   @Max(10_000)
   LIVE_STREAMS_PER_USER: number = 10;
+
+  /**
+   * Open `GET /api/stream` per client IP on one replica, all its accounts together; past it 429, so one machine with
+   * many accounts cannot hold a replica's sockets either. Room for a household or an office behind one address.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  LIVE_STREAMS_PER_IP: number = 50;
 
   /**
    * The media service, when no ingress routes `/api/uploads` and `/media/` to it (`npm start`, docker compose): the

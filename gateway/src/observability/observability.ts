@@ -92,7 +92,7 @@ export function requestObservability() {
  * `GET /metrics` on its own port, so the public port (behind the ingress) never exposes it.
  * A port that cannot be bound is logged, not fatal: the gateway serves users either way.
  */
-export function startMetricsServer(port: number): Server | null {
+export function startMetricsServer(port: number, host: string): Server | null {
   if (!port) return null;
   const logger = new Logger('Metrics');
   const server = createServer((req, res) => {
@@ -110,7 +110,7 @@ export function startMetricsServer(port: number): Server | null {
     );
   });
   server.on('error', (error) => logger.warn({ msg: 'metrics server not started', port, error: error.message }));
-  server.listen(port, process.env.HOST ?? '0.0.0.0');
+  server.listen(port, host);
   server.unref();
   return server;
 }

@@ -37,9 +37,16 @@ const subscribedUsers = new Gauge({
 });
 const refusedStreams = new Counter({
   name: 'gateway_live_streams_refused_total',
-  help: 'Live streams refused because their user already had LIVE_STREAMS_PER_USER open on this replica',
+  help: 'Live streams refused because their user (LIVE_STREAMS_PER_USER) or their address (LIVE_STREAMS_PER_IP) had that many open on this replica',
+  labelNames: ['cap'],
   registers: [processRegistry],
 });
+
+/** Whose cap a refused stream met: its user's or its client address's. */
+export type LiveStreamCap = 'user' | 'address';
+
+/** A stream `join` let in (call `leave` when it ends), or the cap that refused it. */
+export type JoinResult = { leave: () => void; refused?: undefined } | { refused: LiveStreamCap };
 /** Comments sent to every stream so that proxies and browsers keep idle connections open. */
 export const HEARTBEAT_MS = 25_000;
 
@@ -55,13 +62,17 @@ export class LiveHub implements OnModuleDestroy {
   private readonly users = new Map<string, { subscription: Subscription; clients: Set<LiveClient> }>();
   private readonly heartbeat: NodeJS.Timeout;
   private closing = false;
+  /** Open streams per client address, all its accounts together. */
+  private readonly byAddress = new Map<string, number>();
   private readonly perUser: number;
+  private readonly perAddress: number;
 
   constructor(
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     config: GatewayConfig,
   ) {
     this.perUser = config.LIVE_STREAMS_PER_USER;
+    this.perAddress = config.LIVE_STREAMS_PER_IP;
     // One timer for every stream rather than one per stream.
     this.heartbeat = setInterval(() => this.forEachClient((c) => c.heartbeat()), HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -73,16 +84,23 @@ export class LiveHub implements OnModuleDestroy {
   }
 
   /**
-   * Starts delivering the user's pushed events to the client; the returned function stops it. Undefined when the
-   * user already has LIVE_STREAMS_PER_USER streams open here: one session may not hold any number of this replica's
-   * sockets and buffers (a person has that many tabs at most; their other tabs fall back to polling).
+   * Starts delivering the user's pushed events to the client; `leave` stops it. Refused when the user already has
+   * LIVE_STREAMS_PER_USER streams open here (a person has that many tabs at most; their other tabs fall back to
+   * polling), or the client's address LIVE_STREAMS_PER_IP (whatever its accounts): neither one session nor one
+   * machine with many accounts may hold any number of this replica's sockets and buffers.
    */
-  join(userId: string, client: LiveClient): (() => void) | undefined {
+  join(userId: string, address: string, client: LiveClient): JoinResult {
     let entry = this.users.get(userId);
     if (entry && entry.clients.size >= this.perUser) {
-      refusedStreams.inc();
-      return undefined;
+      refusedStreams.inc({ cap: 'user' });
+      return { refused: 'user' };
     }
+    const fromAddress = this.byAddress.get(address) ?? 0;
+    if (fromAddress >= this.perAddress) {
+      refusedStreams.inc({ cap: 'address' });
+      return { refused: 'address' };
+    }
+    this.byAddress.set(address, fromAddress + 1);
     if (!entry) {
       const clients = new Set<LiveClient>();
       const subscription = this.nc.subscribe(PUSH.user(userId), {
@@ -100,14 +118,18 @@ export class LiveHub implements OnModuleDestroy {
     entry.clients.add(client);
     openStreams.inc();
     const joined = entry;
-    return () => {
+    const leave = () => {
       if (!joined.clients.delete(client)) return;
       openStreams.dec();
+      const left = (this.byAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.byAddress.set(address, left);
+      else this.byAddress.delete(address);
       if (joined.clients.size > 0 || this.users.get(userId) !== joined) return;
       this.users.delete(userId);
       subscribedUsers.dec();
       joined.subscription.unsubscribe();
     };
+    return { leave };
   }
 
   /**

@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { GatewayConfig } from '../../config/gateway.config';
 import { foreignOrigin } from '../../security/same-origin.middleware';
 import { ActorId, AuthGuard } from '../../session/auth.guard';
-import { LiveHub, pushedEvent } from './live-hub';
+import { LiveHub, type LiveStreamCap, pushedEvent } from './live-hub';
 import { LiveStream } from './live-stream';
 
 /**
@@ -35,15 +35,9 @@ export class StreamController {
     const afterId = lastEventId && /^\d{1,18}$/.test(lastEventId) ? lastEventId : undefined;
     const stream = new LiveStream(res);
     // Joined before the replay is read, so nothing pushed in between is lost (the stream drops what it replayed).
-    const leave = this.hub.join(actorId, stream);
-    if (!leave)
-      throw new HttpException(
-        {
-          statusCode: 429,
-          message: 'Too many live updates open for this account here: close some tabs of this site and reload.',
-        },
-        429,
-      );
+    const joined = this.hub.join(actorId, req.ip ?? req.socket.remoteAddress ?? '', stream);
+    if (joined.refused) throw new HttpException({ statusCode: 429, message: REFUSED[joined.refused] }, 429);
+    const { leave } = joined;
     req.on('close', leave);
     try {
       const missed = await this.rpc.send(RPC.notifications.listEventsAfter, { actorId, afterId });
@@ -57,5 +51,11 @@ export class StreamController {
     }
   }
 }
+
+/** Why a stream was refused, said to its person (their browser falls back to polling either way). */
+const REFUSED: Record<LiveStreamCap, string> = {
+  user: 'Too many live updates open for this account here: close some tabs of this site and reload.',
+  address: 'Too many live updates open from your network here: close some tabs of this site and reload.',
+};
 
 const toPushed = (event: LiveEventDto) => pushedEvent(BigInt(event.id), JSON.stringify(event));

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsIP, IsString, Matches, Max, Min } from 'class-validator';
 import { NatsClientConfig } from '../nats/nats-client-config';
 
 /** Variables every service needs. Services extend it with their own. */
@@ -16,6 +16,13 @@ export class ServiceConfig extends NatsClientConfig {
   @Min(0)
   @Max(65535)
   HTTP_PORT: number = 0;
+
+  /**
+   * Address that server listens on. Loopback, so that on a shared machine (`npm start`) no other host reaches a
+   * service's health, metrics or media routes; compose and Kubernetes set 0.0.0.0 for their probes and scrapers.
+   */
+  @IsIP(undefined, { message: 'HTTP_HOST must be an IP address, e.g. 127.0.0.1 or 0.0.0.0' })
+  HTTP_HOST = '127.0.0.1';
 
   @IsIn(['debug', 'info', 'warn', 'error'])
   LOG_LEVEL = 'info';

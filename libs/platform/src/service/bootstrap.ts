@@ -52,7 +52,7 @@ export async function bootstrapService(
   // Start-up hooks first (the relay's wake-up after commits, the consumers), then take requests.
   await app.init();
   await app.startAllMicroservices();
-  await app.listen(config.HTTP_PORT, process.env.HOST ?? '0.0.0.0');
+  await app.listen(config.HTTP_PORT, config.HTTP_HOST);
   const url = await app.getUrl();
   new Logger('Bootstrap').log({ msg: `${name} ready`, health: `${url}/healthz` });
   return app;
