@@ -1,7 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
-import { JsonLogger, RpcClient } from '@souvenir/platform';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { JsonLogger, NATS_CONNECTION, RpcClient } from '@souvenir/platform';
 import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { constants as zlib } from 'node:zlib';
@@ -17,6 +18,7 @@ import { refuseUnsafeText } from './security/unsafe-text';
 import { securityHeaders } from './security/security-headers';
 import { sessionMiddleware } from './session/session';
 import { mediaProxy } from './routes/media/media-proxy';
+import { followProductChanges } from './web/product-page-freshness';
 import { ProductPreviews } from './web/product-preview';
 import { Sitemaps } from './web/sitemap';
 import { isServerPath, serveWebApp } from './web/web-app';
@@ -65,8 +67,10 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   http.use(responseCompression());
   if (config.WEB_DIST) {
     const rpc = app.get(RpcClient);
+    const previews = new ProductPreviews(rpc);
+    followProductChanges(app.get<NatsConnection>(NATS_CONNECTION), previews);
     serveWebApp(http, config.WEB_DIST, {
-      previews: new ProductPreviews(rpc),
+      previews,
       sitemaps: new Sitemaps(rpc),
       allowedOrigins: config.ALLOWED_ORIGINS,
     });

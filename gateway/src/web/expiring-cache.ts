@@ -19,4 +19,16 @@ export class ExpiringCache<T> {
   async get(key: string, load: () => Promise<T>): Promise<T> {
     return (await this.entries.fetch(key, { context: load }))!.value;
   }
+
+  /**
+   * Drops a key's entry. A load in flight for it is dropped too (lru-cache aborts it: its callers' `get` rejects and
+   * its value is not kept), so a read that began before a change cannot be kept after it.
+   */
+  forget(key: string): void {
+    this.entries.delete(key);
+  }
+
+  forgetAll(): void {
+    this.entries.clear();
+  }
 }

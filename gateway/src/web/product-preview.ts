@@ -6,18 +6,33 @@ import { escapeHtml } from './html';
 /** The brand in every page title, as the web app writes it (web/src/app/pageTitle.ts). */
 export const SITE_NAME = 'Souvenir Swap';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Link previews are fetched by crawlers once per share: a minute of staleness (a new price) is fine. */
+/**
+ * How long a product read is kept at most. A change that the page shows (a sale, a relisting, a removal, an origin
+ * decision) drops it at once (product-page-freshness.ts); this only bounds the effect of an event this replica missed.
+ */
 const PREVIEW_TTL_MS = 60_000;
 const PREVIEW_ENTRIES = 1_000;
 /** A page never waits long for its preview: past this the shell is sent as it is (the app still shows the product). */
 const PREVIEW_WAIT_MS = 1_000;
 const DESCRIPTION_CHARS = 200;
 
-/** What a shared product link shows: the product's title and photo, read from catalog (one RPC, cached briefly). */
+/**
+ * The product of a product page, for its link preview and its rendered HTML: read from catalog (one RPC), kept until
+ * it changes (`forget`) or for a minute.
+ */
 export class ProductPreviews {
   private readonly cache = new ExpiringCache<ProductDto | null>(PREVIEW_TTL_MS, PREVIEW_ENTRIES);
 
   constructor(private readonly rpc: RpcClient) {}
+
+  /** The product changed: its next page reads it again (and so renders it again). */
+  forget(productId: string): void {
+    this.cache.forget(productId.toLowerCase());
+  }
+
+  forgetAll(): void {
+    this.cache.forgetAll();
+  }
 
   /** The product, or null when the id names none (or catalog is slow or away: the page must not wait for it). */
   async find(productId: string): Promise<ProductDto | null> {

@@ -103,7 +103,15 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
     ],
     consumes: [],
     // Inbox freshness: a read or a profile raises inbox versions (inbox.changed), a message raises both people's.
-    listens: [EVENTS.messaging.inboxChanged, EVENTS.messaging.messageSent],
+    // Product pages: what changes a product's page drops its kept read on every replica (product-page-freshness.ts).
+    listens: [
+      EVENTS.messaging.inboxChanged,
+      EVENTS.messaging.messageSent,
+      EVENTS.catalog.productSold,
+      EVENTS.catalog.productRelisted,
+      EVENTS.catalog.productRemoved,
+      EVENTS.catalog.productOriginChanged,
+    ],
     push: 'subscribe',
   },
   identity: {
