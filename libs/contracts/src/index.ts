@@ -47,3 +47,4 @@ export * from './notifications/notifications.rpc';
 export * from './notifications/notifications.subjects';
 export * from './media/media-urls';
 export * from './media/upload.dto';
+export * from './media/upload-limits';

@@ -31,6 +31,7 @@ export * from './pagination/cursor';
 export * from './read-models/fill-on-miss';
 export * from './rpc/rpc-client';
 export * from './rpc/rpc-handler.decorator';
+export * from './http/close-after-answer';
 export * from './service/bootstrap';
 export * from './service/platform.module';
 export * from './service/service-metrics';

@@ -3,11 +3,14 @@ import { APP_FILTER } from '@nestjs/core';
 import { PlatformModule } from '@souvenir/platform';
 import type { MediaConfig } from './config/media.config';
 import { MEDIA_MIGRATIONS } from './database/migrations';
+import { ImageJobs } from './images/image-jobs';
 import { JobQueue } from './jobs/job-queue';
 import { storageProvider } from './storage/storage.provider';
 import { ApiErrorsFilter } from './uploads/api-errors.filter';
 import { ListingEventsConsumer } from './uploads/listing-events.consumer';
+import { RequestTimeouts } from './uploads/request-timeouts';
 import { UnusedUploadsCleanUp } from './uploads/unused-uploads-clean-up';
+import { UploadMemoryBudget } from './uploads/upload-memory-budget';
 import { UploadRules } from './uploads/upload-rules';
 import { UploaderSession } from './uploads/uploader-session';
 import { UploadsController } from './uploads/uploads.controller';
@@ -30,6 +33,9 @@ export class AppModule {
         UploadRules,
         UploadsRepository,
         UploadsService,
+        ImageJobs,
+        UploadMemoryBudget,
+        RequestTimeouts,
         JobQueue,
         UnusedUploadsCleanUp,
         ListingEventsConsumer,

@@ -1,3 +1,4 @@
+import './thread-pool'; // first: sizes libuv's pool before anything uses it
 import 'reflect-metadata';
 import { bootstrapService, loadConfigOrExit } from '@souvenir/platform';
 import { AppModule, SERVICE_NAME } from './app.module';

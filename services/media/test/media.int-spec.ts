@@ -84,8 +84,11 @@ async function jpegWithGps(width = 2400, height = 1600): Promise<Buffer> {
 /** The TIFF tag that points at a GPS block, in either byte order. */
 const GPS_POINTER = [Buffer.from([0x88, 0x25]), Buffer.from([0x25, 0x88])];
 
-/** A PNG that says it is 20,000 × 20,000 pixels (400 megapixels) in a few dozen bytes. */
-function decompressionBomb(): Buffer {
+/**
+ * A PNG whose header claims a canvas, with a few dozen bytes of pixels: by default 20,000 × 20,000 (400 megapixels)
+ * in 8-bit RGB. (Bit depth, colour type: 16, 6 is 16-bit RGBA.)
+ */
+function decompressionBomb(width = 20_000, height = 20_000, bitDepth = 8, colourType = 2): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
     const length = Buffer.alloc(4);
@@ -95,15 +98,34 @@ function decompressionBomb(): Buffer {
     return Buffer.concat([length, body, crc]);
   };
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(20_000, 0);
-  header.writeUInt32BE(20_000, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([bitDepth, colourType, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
     chunk('IDAT', deflateSync(Buffer.alloc(1024))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * 692 bytes that claim a 6000 × 6000 JPEG: the start of a real one, cut off inside its scan and ended with the
+ * end-of-image marker, which libjpeg only warns about (and fills the rest with grey).
+ */
+async function truncatedJpeg(): Promise<Buffer> {
+  const whole = await sharp({
+    create: {
+      width: 6000,
+      height: 6000,
+      channels: 3,
+      background: '#369',
+      noise: { type: 'gaussian', mean: 128, sigma: 30 },
+    },
+  })
+    .jpeg({ quality: 50 })
+    .toBuffer();
+  return Buffer.concat([whole.subarray(0, 690), Buffer.from([0xff, 0xd9])]);
 }
 
 /** A valid, empty zip archive (its end-of-central-directory record). */
@@ -189,12 +211,19 @@ describe('POST /api/uploads', () => {
 
   it.each([
     ['a zip named .jpg', () => ZIP, 415, 'Only photos can be uploaded: JPEG, PNG, WebP, HEIC or AVIF.'],
-    ['a decompression bomb', decompressionBomb, 413, 'A photo can be at most 40 megapixels.'],
+    ['a decompression bomb', () => decompressionBomb(), 413, 'A photo can be at most 40 megapixels.'],
+    [
+      'a 16-bit RGBA PNG of 6300 × 6300 (39.7 megapixels, 318 MB decoded)',
+      () => decompressionBomb(6300, 6300, 16, 6),
+      413,
+      'This photo is too large to read: at most 40 megapixels in 8-bit colour.',
+    ],
+    ['a 6000 × 6000 JPEG cut off at 692 bytes', truncatedJpeg, 400, 'This photo could not be read. Try another file.'],
     ['an 11 MB file', () => randomBytes(11 * 1024 * 1024), 413, 'A photo can be at most 10 MB.'],
     ['a truncated JPEG', () => Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]), 415, expect.any(String)],
   ])('refuses %s with a sentence, storing nothing', async (_name, bytes, statusCode, message) => {
     const [filesBefore, rowsBefore] = [await storedFiles(), await uploadRows()];
-    const { status, body } = await upload(bytes(), 'photo.jpg', 'image/jpeg');
+    const { status, body } = await upload(await bytes(), 'photo.jpg', 'image/jpeg');
     expect({ status, message: body.message }).toEqual({ status: statusCode, message });
     expect(await storedFiles()).toEqual(filesBefore);
     expect(await uploadRows()).toBe(rowsBefore);

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsPositive, IsString, Matches, Max, MinLength, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsPositive, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { ServiceConfig, withSessionConfig } from '@souvenir/platform';
 
 /**
@@ -42,4 +42,45 @@ export class MediaConfig extends withSessionConfig(ServiceConfig) {
   @IsPositive()
   @Max(24 * 30)
   MEDIA_UNUSED_HOURS: number = 24;
+
+  /**
+   * Image jobs (decoding and resizing) at once. Each holds one of libuv's threads while libvips works, and the same
+   * pool reads stored files for `GET /media/<key>`: kept below the pool's size (main.ts sets it) so serving never
+   * waits behind decoding.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(16)
+  MEDIA_IMAGE_JOBS: number = 2;
+
+  /** Image jobs that may wait for a turn; past them an upload is answered 503 with Retry-After. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  MEDIA_IMAGE_QUEUE: number = 8;
+
+  /**
+   * Bytes of upload bodies held in memory at once, across every upload in flight (MB). An upload that would pass it
+   * is answered 503 with Retry-After and its connection closed: abandoned or slow uploads cannot grow the process.
+   * At least one whole photo (11 MB).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(11, { message: 'MEDIA_UPLOAD_BUFFER_MB must hold one whole photo: at least 11' })
+  MEDIA_UPLOAD_BUFFER_MB: number = 64;
+
+  /** An upload whose body sends nothing for this long is answered 408 and dropped (fractions: tests use less). */
+  @Type(() => Number)
+  @IsPositive()
+  @Max(600)
+  MEDIA_BODY_IDLE_SECONDS: number = 15;
+
+  /** The longest a request may take to arrive, headers and body (Node's requestTimeout; its default is 5 minutes). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  MEDIA_REQUEST_SECONDS: number = 120;
 }

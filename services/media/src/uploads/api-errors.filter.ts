@@ -1,5 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import { closeAfterAnswer } from '@souvenir/platform';
+import type { Request, Response } from 'express';
+import { MediaBusyException } from './busy.exception';
 
 /**
  * Media's HTTP answers in the API's error shape `{ statusCode, message }` (API.md), as the gateway answers: the public
@@ -7,6 +9,9 @@ import type { Response } from 'express';
  * its refusals before any handler too (an unknown path, a key that is not valid percent-encoding, a body Nest's JSON
  * parser refuses). An unexpected throw does not show its text. Only the sentence is kept; a 429's wait is in its
  * Retry-After header. Media answers HTTP only (no RPC handlers), so this is the one kind of context.
+ *
+ * An answer given before the request's body has all arrived (a refusal before or while reading an upload) closes the
+ * connection without reading the rest (closeAfterAnswer).
  */
 @Catch()
 export class ApiErrorsFilter implements ExceptionFilter {
@@ -14,11 +19,14 @@ export class ApiErrorsFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
+    const request = host.switchToHttp().getRequest<Request>();
     const body = toErrorBody(error);
     if (body.statusCode >= 500 && body.statusCode !== 503)
       this.logger.error(error instanceof Error ? error.stack : String(error));
-    if (!response.headersSent) response.status(body.statusCode).json(body);
-    else response.destroy();
+    if (response.headersSent) return void response.destroy();
+    if (error instanceof MediaBusyException) response.setHeader('Retry-After', String(error.retryAfterSeconds));
+    closeAfterAnswer(request, response);
+    response.status(body.statusCode).json(body);
   }
 }
 

@@ -1,20 +1,38 @@
 import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
+import { MEDIA_UPLOAD_FRAMING_BYTES } from '@souvenir/contracts';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { MAX_UPLOAD_BYTES, MESSAGES } from '../images/image-pipeline';
-
-/** Room for the multipart framing around the file before a Content-Length says the file is too big. */
-const FRAMING_BYTES = 64 * 1024;
+import { MediaBusyException } from './busy.exception';
+import type { BudgetClaim } from './upload-memory-budget';
 
 const tooLarge = () => new HttpException({ statusCode: 413, message: MESSAGES.tooLarge }, HttpStatus.PAYLOAD_TOO_LARGE);
+const notMultipart = () => new BadRequestException('The upload is not a valid multipart body.');
+const stalled = () =>
+  new HttpException(
+    { statusCode: 408, message: 'The upload stopped arriving. Please try again.' },
+    HttpStatus.REQUEST_TIMEOUT,
+  );
+/** Nobody reads this answer (the client is gone); it ends the handler. */
+const cutOff = () => new BadRequestException('The upload was cut off before its end.');
+
+export interface ReadLimits {
+  /** The upload's share of the process's memory for bodies: each chunk kept is counted, or the upload refused. */
+  claim: BudgetClaim;
+  /** A body that sends nothing for this long is refused (408). */
+  idleMs: number;
+}
 
 /**
- * The one file of a multipart body, in field `file`, held in memory up to MAX_UPLOAD_BYTES. A body that says it is
- * bigger is refused before it is read; a file that turns out bigger stops being kept at the limit and the rest is
- * drained, so the client reads the 413 instead of a reset connection.
+ * The one file of a multipart body, in field `file`, held in memory up to MAX_UPLOAD_BYTES. Whatever the body does,
+ * the promise settles and nothing is thrown outside it: a body cut off mid-part, a client that leaves, one that
+ * stalls, a file past the limit or past the memory budget each reject with a 4xx/503, and reading stops there (the
+ * rest is not read: ApiErrorsFilter closes the connection of an answer given before the body's end).
  */
-export function readOneFile(req: Request): Promise<Buffer> {
-  if (Number(req.get('content-length') ?? 0) > MAX_UPLOAD_BYTES + FRAMING_BYTES) return Promise.reject(tooLarge());
+export function readOneFile(req: Request, { claim, idleMs }: ReadLimits): Promise<Buffer> {
+  if (Number(req.get('content-length') ?? 0) > MAX_UPLOAD_BYTES + MEDIA_UPLOAD_FRAMING_BYTES) {
+    return Promise.reject(tooLarge());
+  }
   if (!req.is('multipart/form-data')) {
     return Promise.reject(
       new HttpException(
@@ -23,36 +41,59 @@ export function readOneFile(req: Request): Promise<Buffer> {
       ),
     );
   }
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 10, parts: 11 } });
+  } catch {
+    return Promise.reject(notMultipart());
+  }
   return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: req.headers,
-        limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 10, parts: 11 },
-      });
-    } catch {
-      return reject(new BadRequestException('The upload is not a valid multipart body.'));
+    let chunks: Buffer[] = [];
+    let size = 0;
+    let found = false;
+    let settled = false;
+    const idle = setTimeout(() => settle(stalled()), idleMs);
+    const onData = () => idle.refresh();
+    const onClose = () => {
+      if (!req.complete) settle(cutOff());
+    };
+    function settle(failure: HttpException | null) {
+      if (settled) return;
+      settled = true;
+      clearTimeout(idle);
+      req.off('data', onData);
+      req.off('close', onClose);
+      if (!failure) return resolve(Buffer.concat(chunks, size));
+      // Stop reading: the parser gets no more bytes, the socket no more reads, and what was kept is let go.
+      req.unpipe(parser);
+      req.pause();
+      chunks = [];
+      reject(failure);
     }
-    let file: Buffer | null = null;
-    let failure: HttpException | null = null;
+
+    req.on('data', onData);
+    req.on('close', onClose);
+    req.on('error', () => settle(cutOff()));
+    // busboy reports a malformed or cut-off body ("Unexpected end of form") on the parser and on the open file's
+    // stream alike: an unheard 'error' on either would end the process.
+    parser.on('error', () => settle(notMultipart()));
     parser.on('file', (field, stream) => {
-      if (field !== 'file' || file) {
+      stream.on('error', () => settle(notMultipart()));
+      if (field !== 'file' || found) {
         stream.resume();
         return;
       }
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => (failure = tooLarge()));
-      stream.on('end', () => {
-        if (!failure) file = Buffer.concat(chunks);
+      found = true;
+      stream.on('data', (chunk: Buffer) => {
+        if (!claim.take(chunk.length)) return settle(new MediaBusyException());
+        chunks.push(chunk);
+        size += chunk.length;
       });
+      stream.on('limit', () => settle(tooLarge()));
     });
-    parser.on('error', () => reject(new BadRequestException('The upload is not a valid multipart body.')));
-    parser.on('close', () => {
-      if (failure) return reject(failure);
-      if (!file?.length) return reject(new BadRequestException('Choose a photo to upload (the field "file").'));
-      resolve(file);
-    });
+    parser.on('close', () =>
+      settle(size ? null : new BadRequestException('Choose a photo to upload (the field "file").')),
+    );
     req.pipe(parser);
   });
 }

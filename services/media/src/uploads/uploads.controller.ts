@@ -1,8 +1,12 @@
 import { Controller, Get, HttpCode, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
 import type { UploadDto } from '@souvenir/contracts';
 import type { Request, Response } from 'express';
+import { MediaConfig } from '../config/media.config';
+import { ImageJobs } from '../images/image-jobs';
 import { MEDIA_KEY, MediaStorage } from '../storage/media-storage';
+import { MediaBusyException } from './busy.exception';
 import { readOneFile } from './read-one-file';
+import { UploadMemoryBudget } from './upload-memory-budget';
 import { UploadRules } from './upload-rules';
 import { UploaderSession } from './uploader-session';
 import { UploadsService } from './uploads.service';
@@ -18,6 +22,9 @@ export class UploadsController {
     private readonly rules: UploadRules,
     private readonly uploads: UploadsService,
     private readonly storage: MediaStorage,
+    private readonly jobs: ImageJobs,
+    private readonly budget: UploadMemoryBudget,
+    private readonly config: MediaConfig,
   ) {}
 
   /** One photo in the multipart field `file`: 201 with its id, the URL of each size and the placeholder. */
@@ -26,9 +33,16 @@ export class UploadsController {
   async upload(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<UploadDto> {
     this.rules.checkOrigin(req);
     const userId = await this.session.userId(req);
+    // Before the body is read or the user's allowance counted: a refusal here costs neither.
+    if (!this.jobs.hasRoom()) throw new MediaBusyException();
     await this.rules.countUpload(userId, res);
-    const file = await readOneFile(req);
-    return this.uploads.upload(userId, file);
+    const claim = this.budget.claim();
+    try {
+      const file = await readOneFile(req, { claim, idleMs: this.config.MEDIA_BODY_IDLE_SECONDS * 1000 });
+      return await this.uploads.upload(userId, file);
+    } finally {
+      claim.release();
+    }
   }
 
   @Get('media/:key')

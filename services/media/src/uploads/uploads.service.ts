@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { UploadDto } from '@souvenir/contracts';
 import type { EntityManager } from 'typeorm';
 import { MediaConfig } from '../config/media.config';
+import { ImageJobs } from '../images/image-jobs';
 import { PLACEHOLDER_WIDTH, processImage } from '../images/image-pipeline';
 import { mediaKey, MediaStorage } from '../storage/media-storage';
 import { hashesInImageUrls, mediaUrl } from './media-urls';
@@ -19,11 +20,12 @@ export class UploadsService {
     private readonly config: MediaConfig,
     private readonly storage: MediaStorage,
     private readonly uploads: UploadsRepository,
+    private readonly jobs: ImageJobs,
   ) {}
 
   /** Processes the photo, stores its sizes, then records the upload; a refused photo stores nothing. */
   async upload(ownerId: string, file: Buffer): Promise<UploadDto> {
-    const image = await processImage(file);
+    const image = await this.jobs.run(() => processImage(file));
     const placeholderKey = mediaKey(image.hash, image.placeholder.width);
     await Promise.all([
       ...image.variants.map((variant) => this.storage.put(mediaKey(image.hash, variant.width), variant.bytes)),

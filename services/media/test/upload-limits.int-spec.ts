@@ -1,0 +1,138 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { eventually, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { Redis } from 'ioredis';
+import sharp from 'sharp';
+import { AppModule, SERVICE_NAME } from '../src/app.module';
+import { MediaConfig } from '../src/config/media.config';
+import { ImageJobs } from '../src/images/image-jobs';
+import { UploadMemoryBudget } from '../src/uploads/upload-memory-budget';
+import { PART_HEAD, RawUpload } from './raw-upload';
+
+/*
+ * Issue 35: uploads as an attacker sends them, over real HTTP, against a media process with small bounds (one image
+ * job and no queue, a 12 MB budget for bodies, a body that is quiet for 1 s is dropped). None of them may end the
+ * process, and each lets go of what it held.
+ */
+const SECRET = 'a-test-session-secret-of-at-least-32-characters';
+let infra: TestInfra;
+let app: INestApplication;
+let baseUrl: string;
+let mediaDir: string;
+let redis: Redis;
+
+beforeAll(async () => {
+  infra = await startTestInfra();
+  mediaDir = await mkdtemp(path.join(tmpdir(), 'media-limits-'));
+  app = await startService(SERVICE_NAME, MediaConfig, (c) => AppModule.register(c), infra, {
+    MEDIA_DIR: mediaDir,
+    SESSION_SECRET: SECRET,
+    WRITE_LIMIT_UPLOADS: '1000/60',
+    MEDIA_IMAGE_JOBS: '1',
+    MEDIA_IMAGE_QUEUE: '0',
+    MEDIA_UPLOAD_BUFFER_MB: '12',
+    MEDIA_BODY_IDLE_SECONDS: '1',
+  });
+  baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  redis = new Redis(infra.redisUrl);
+});
+
+afterAll(async () => {
+  await app?.close();
+  redis?.disconnect();
+  await infra?.stop();
+  await rm(mediaDir, { recursive: true, force: true });
+});
+
+async function signedIn(): Promise<string> {
+  const sid = randomBytes(16).toString('hex');
+  await redis.set(
+    `sess:${sid}`,
+    JSON.stringify({ cookie: {}, userId: randomUUID(), signedInAt: Date.now() }),
+    'EX',
+    600,
+  );
+  const signature = createHmac('sha256', SECRET).update(sid).digest('base64').replace(/=+$/, '');
+  return `souvenir.sid=${encodeURIComponent(`s:${sid}.${signature}`)}`;
+}
+
+const heldBytes = () => app.get(UploadMemoryBudget).heldBytes;
+
+async function uploadPhoto(): Promise<Response> {
+  const photo = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#c63' } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+  return fetch(`${baseUrl}/api/uploads`, { method: 'POST', body: form, headers: { cookie: await signedIn() } });
+}
+
+/** An upload that has sent its head, the part's head and `bytes` of the file, and then waits. */
+async function startedUpload(bytes: number, declared = 10 * 1024 * 1024): Promise<RawUpload> {
+  const upload = await RawUpload.open(baseUrl, await signedIn(), declared);
+  await upload.write(Buffer.concat([PART_HEAD, Buffer.alloc(bytes)]));
+  return upload;
+}
+
+it('answers 400 to a body cut off inside the file part, and goes on answering', async () => {
+  const cutOff = Buffer.concat([PART_HEAD, Buffer.from('abc')]);
+  const res = await fetch(`${baseUrl}/api/uploads`, {
+    method: 'POST',
+    headers: { cookie: await signedIn(), 'content-type': 'multipart/form-data; boundary=raw-upload-boundary' },
+    body: new Uint8Array(cutOff),
+  });
+  expect(res.status).toBe(400);
+  expect(((await res.json()) as { message: string }).message).toBe('The upload is not a valid multipart body.');
+  expect((await uploadPhoto()).status).toBe(201);
+});
+
+it('stops reading a chunked body at the limit: 413, and the connection closed long before the client is done', async () => {
+  const upload = await RawUpload.open(baseUrl, await signedIn());
+  const answer = await upload.sendChunked(64 * 1024 * 1024);
+  expect(answer.status).toBe(413);
+  expect(answer.text).toContain('A photo can be at most 10 MB.');
+  expect(answer.closed).toBe(true);
+  // 10 MB read, plus what the two sockets' buffers held: far from the 64 MB the client meant to send.
+  expect(upload.sent).toBeLessThan(40 * 1024 * 1024);
+  await eventually(() => expect(heldBytes()).toBe(0));
+});
+
+it('lets go of an upload whose client leaves, and refuses (503) what would pass the memory budget', async () => {
+  const first = await startedUpload(8 * 1024 * 1024);
+  await eventually(() => expect(heldBytes()).toBeGreaterThanOrEqual(8 * 1024 * 1024));
+
+  const second = await startedUpload(8 * 1024 * 1024);
+  const refused = await second.answer();
+  expect(refused.status).toBe(503);
+  expect(refused.text).toMatch(/\r\nretry-after: \d+\r\n/i);
+  expect(refused.closed).toBe(true);
+
+  first.leave();
+  await eventually(() => expect(heldBytes()).toBe(0));
+  expect((await uploadPhoto()).status).toBe(201);
+});
+
+it('drops a body that stops arriving (408) and lets go of it', async () => {
+  const stalled = await startedUpload(512 * 1024);
+  const answer = await stalled.answer();
+  expect(answer.status).toBe(408);
+  expect(answer.closed).toBe(true);
+  expect(heldBytes()).toBe(0);
+});
+
+it('answers 503 with Retry-After while every image job and queue place is taken, before reading the body', async () => {
+  let finish = () => {};
+  const busy = app.get(ImageJobs).run(() => new Promise<void>((resolve) => (finish = resolve)));
+  const res = await uploadPhoto();
+  expect(res.status).toBe(503);
+  expect(res.headers.get('retry-after')).toBe('5');
+  expect(((await res.json()) as { message: string }).message).toBe(
+    'Photos are busy right now. Please try again in a moment.',
+  );
+  finish();
+  await busy;
+  expect((await uploadPhoto()).status).toBe(201);
+});
