@@ -513,7 +513,7 @@ describe('a paid order sells the product', () => {
     expect(again?.message).toBe(PAYMENT_MESSAGES.noLongerAvailable);
   });
 
-  it('sells once when two buyers pay at the same moment: the later payment is refunded', async () => {
+  it('sells once when two buyers pay at the same moment: the later card is authorised, then released, never charged', async () => {
     const product = await list('Daruma doll', 30);
     const [a, b] = await Promise.all(
       [buyer, other].map((actorId) =>
@@ -526,24 +526,25 @@ describe('a paid order sells the product', () => {
         rpc.send(RPC.payments.confirmTestPayment, { clientSecret: i.clientSecret, card: card('4242424242424242') }),
       ),
     );
-    // Both cards were charged; the later one learns at once that its payment was refunded.
+    // Both cards were authorised; the later one learns at once that the item is gone and its card was not charged.
     expect(outcomes.sort((x, y) => x.status.localeCompare(y.status))).toEqual([
-      { status: 'failed', message: PAYMENT_MESSAGES.soldToAnotherBuyer },
+      { status: 'failed', message: PAYMENT_MESSAGES.soldToAnotherBuyerNotCharged },
       { status: 'succeeded' },
     ]);
     const results = [
       await rpc.send(RPC.payments.reconcile, { paymentIntentId: a.paymentIntentId, actorId: buyer }),
       await rpc.send(RPC.payments.reconcile, { paymentIntentId: b.paymentIntentId, actorId: other }),
     ];
-    expect(results.map((r) => r.status).sort()).toEqual(['paid', 'refunded']);
-    expect(results.find((r) => r.status === 'refunded')?.message).toBe(PAYMENT_MESSAGES.soldToAnotherBuyer);
-    const refundedId = results[0].status === 'refunded' ? a.paymentIntentId : b.paymentIntentId;
-    const rows = await infra.database.query<{ id: string; refunded: boolean }>(
-      'SELECT id, refunded FROM payments.test_intents WHERE id = ANY($1)',
+    expect(results.map((r) => r.status).sort()).toEqual(['failed', 'paid']);
+    expect(results.find((r) => r.status === 'failed')?.message).toBe(PAYMENT_MESSAGES.soldToAnotherBuyerNotCharged);
+    const rows = await infra.database.query<{ status: string; refunded: boolean; captures: number }>(
+      'SELECT status, refunded, capture_calls AS captures FROM payments.test_intents WHERE id = ANY($1)',
       [[a.paymentIntentId, b.paymentIntentId]],
     );
-    expect(rows.find((r) => r.id === refundedId)?.refunded).toBe(true);
-    expect(rows.filter((r) => r.refunded)).toHaveLength(1);
+    expect(rows.sort((x, y) => x.status.localeCompare(y.status))).toEqual([
+      { status: 'canceled', refunded: false, captures: 0 },
+      { status: 'succeeded', refunded: false, captures: 1 },
+    ]);
     await eventually(async () =>
       expect((await rpc.send(RPC.catalog.getProduct, { productId: product.id })).status).toBe('sold'),
     );

@@ -166,7 +166,7 @@ export class PaymentsService implements OnApplicationBootstrap {
     const order = await this.intents.apply(intent);
     if (outcome.kind === 'declined') return { status: 'failed', message: outcome.message };
     // The card was authorised but the item went to someone else meanwhile: the authorisation was released, say so.
-    if (order && !AFTER_PAYMENT_STATUSES.has(order.status))
+    if (outcome.kind === 'succeeded' && order && !AFTER_PAYMENT_STATUSES.has(order.status))
       return { status: 'failed', message: order.failureMessage ?? PAYMENT_MESSAGES.soldToAnotherBuyerNotCharged };
     return { status: outcome.kind };
   }

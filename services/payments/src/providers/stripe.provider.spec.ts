@@ -162,6 +162,105 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
     });
   });
 
+  describe('authorise, then capture the winner (issue 35)', () => {
+    const ORDER = '0b9e3c4d-7a1f-4e2b-8c5d-6f9a0e1b2c3d';
+    const authorised = () => ({
+      ...fixture('payment_intent'),
+      capture_method: 'manual',
+      status: 'requires_capture',
+      amount_capturable: 1999,
+      amount_received: 0,
+    });
+    const unexpectedState = (status: string) => ({
+      error: {
+        code: 'payment_intent_unexpected_state',
+        message: `This PaymentIntent could not be captured because it has a status of ${status}.`,
+        type: 'invalid_request_error',
+      },
+    });
+
+    it('creates intents that only authorise the card (capture_method manual), under the caller key', async () => {
+      const { http, provider } = setup();
+      http.answer(200, { ...authorised(), status: 'requires_payment_method', latest_charge: null });
+      await provider.createIntent({
+        orderId: ORDER,
+        productId: '9f8e7d6c-5b4a-4392-8170-6e5d4c3b2a19',
+        amountCents: 1999,
+        currency: 'usd',
+        idempotencyKey: `order-${ORDER}`,
+      });
+      const [create] = http.requests;
+      expect(`${create.method} ${create.path}`).toBe('POST /v1/payment_intents');
+      expect(create.form.get('capture_method')).toBe('manual');
+      expect(create.form.get('amount')).toBe('1999');
+      expect(create.form.get('metadata[orderId]')).toBe(ORDER);
+      expect(create.idempotencyKey).toBe(`order-${ORDER}`);
+    });
+
+    it('maps an authorised intent with its charge, and captures it under the idempotency key', async () => {
+      const { http, provider } = setup();
+      http.answer(200, authorised()).answer(200, fixture('payment_intent'));
+      expect(await provider.retrieveIntent('pi_3QfXaZLkdIwHu7ix0aBcDeFg')).toMatchObject({
+        status: 'requires_capture',
+        chargeId: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts',
+      });
+      expect(await provider.capture('pi_3QfXaZLkdIwHu7ix0aBcDeFg', `capture-${ORDER}`)).toMatchObject({
+        status: 'succeeded',
+        chargeId: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts',
+      });
+      const capture = http.requests[1];
+      expect(`${capture.method} ${capture.path}`).toBe('POST /v1/payment_intents/pi_3QfXaZLkdIwHu7ix0aBcDeFg/capture');
+      expect(capture.idempotencyKey).toBe(`capture-${ORDER}`);
+    });
+
+    it('answers the real state when the intent was captured already or its authorisation was cancelled', async () => {
+      const { http, provider } = setup();
+      http
+        .answer(400, unexpectedState('succeeded'))
+        .answer(200, fixture('payment_intent'))
+        .answer(400, unexpectedState('canceled'))
+        .answer(200, { ...authorised(), status: 'canceled', cancellation_reason: 'automatic', amount_capturable: 0 });
+      expect(await provider.capture('pi_3QfXaZLkdIwHu7ix0aBcDeFg', 'k1')).toMatchObject({ status: 'succeeded' });
+      expect(await provider.capture('pi_3QfXaZLkdIwHu7ix0aBcDeFg', 'k2')).toMatchObject({ status: 'canceled' });
+    });
+
+    it('lets a lock timeout through for the job to retry the capture', async () => {
+      const { http, provider } = setup();
+      http.answer(400, stripeError('lock_timeout'));
+      await expect(provider.capture('pi_3QfXaZLkdIwHu7ix0aBcDeFg', 'k')).rejects.toMatchObject({
+        code: 'lock_timeout',
+      });
+    });
+
+    it("cancels a loser's authorisation (the card is never charged)", async () => {
+      const { http, provider } = setup();
+      http.answer(200, { ...authorised(), status: 'canceled', cancellation_reason: 'requested_by_customer' });
+      expect(await provider.cancel('pi_3QfXaZLkdIwHu7ix0aBcDeFg')).toMatchObject({ status: 'canceled' });
+      expect(http.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'POST /v1/payment_intents/pi_3QfXaZLkdIwHu7ix0aBcDeFg/cancel',
+      ]);
+    });
+
+    it('maps payment_intent.amount_capturable_updated (the card authorised) as an intent event', () => {
+      const { provider } = setup();
+      const payload = JSON.stringify({
+        id: 'evt_3QfXbBLkdIwHu7ix1Ydq5sTm',
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: 1764108002,
+        data: { object: authorised() },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type: 'payment_intent.amount_capturable_updated',
+      });
+      expect(provider.parseWebhook(payload, sign(payload))).toMatchObject({
+        type: 'payment_intent.amount_capturable_updated',
+        intent: { id: 'pi_3QfXaZLkdIwHu7ix0aBcDeFg', status: 'requires_capture', orderId: ORDER },
+      });
+    });
+  });
+
   describe('connected accounts', () => {
     it('creates an Express account that may only receive transfers, idempotently, and maps what is still due', async () => {
       const { http, provider } = setup();
