@@ -15,14 +15,14 @@ import type { Request } from 'express';
 import { GatewayConfig } from '../../config/gateway.config';
 import { requestValidationPipe } from '../../rpc/validation.pipe';
 import { WriteLimit } from '../../security/write-limits';
-import { ActorId, AuthGuard } from '../../session/auth.guard';
+import { ActorId, AuthGuard, OptionalActorId } from '../../session/auth.guard';
 import { publicOrigin } from '../../web/public-origin';
 import { OnboardingTokenPipe } from './onboarding-token.pipe';
 
 /**
  * Sellers get paid (issue 20): the caller's payout account, its onboarding link, their balance and payouts; and the
- * test-mode provider's onboarding page, which needs no session (its token is the capability, like Stripe's hosted
- * page). Writes count against the `orders` write limit. payments decides everything else.
+ * test-mode provider's onboarding page, whose token is the capability for a first onboarding (like Stripe's hosted
+ * page); changing details already given also needs the seller's session. Writes count against the `orders` write limit. payments decides everything else.
  */
 @Controller('api/payouts')
 export class PayoutsController {
@@ -75,19 +75,21 @@ export class PayoutsController {
 
   /**
    * The body is checked here, after the token: Nest runs the pipes of a handler's parameters side by side, and a
-   * token that names no link is a 404 whatever the body holds.
+   * token that names no link is a 404 whatever the body holds. The session, if any, goes along: a first onboarding
+   * needs only the link, but changing the details of an account that has some needs the seller's session.
    */
   @Post('test-onboarding/:token')
   @WriteLimit('orders')
   @HttpCode(200)
   async completeTestOnboarding(
     @Param('token', OnboardingTokenPipe) token: string,
+    @OptionalActorId() actorId: string | undefined,
     @Body() body: Record<string, unknown>,
   ): Promise<TestOnboardingDoneDto> {
     const details = (await requestValidationPipe().transform(body, {
       type: 'body',
       metatype: TestOnboardingDetailsDto,
     })) as TestOnboardingDetailsDto;
-    return this.rpc.send(RPC.payments.completeTestOnboarding, { ...details, token });
+    return this.rpc.send(RPC.payments.completeTestOnboarding, { ...details, token, ...(actorId ? { actorId } : {}) });
   }
 }

@@ -128,7 +128,11 @@ export class GetTestOnboardingRequest {
   @IsString() @Matches(LINK_TOKEN, { message: 'This onboarding link is not valid' }) token!: string;
 }
 
-/** `payments.test-onboarding.complete`: the details the test-mode onboarding page collected. */
+/**
+ * `payments.test-onboarding.complete`: the details the test-mode onboarding page collected. `actorId` is the caller's
+ * session, if any: changing the details of an account that already has some needs the seller's own.
+ */
 export class CompleteTestOnboardingRequest extends TestOnboardingDetailsDto {
   @IsString() @Matches(LINK_TOKEN, { message: 'This onboarding link is not valid' }) token!: string;
+  @IsOptional() @IsUUID('all') actorId?: string;
 }

@@ -17,6 +17,10 @@ export class PayoutAccountsRepository extends BaseRepository {
     return this.accounts.findOneBy({ sellerId });
   }
 
+  findByProviderAccountId(providerAccountId: string): Promise<PayoutAccountEntity | null> {
+    return this.accounts.findOneBy({ providerAccountId });
+  }
+
   lockByProviderAccountId(providerAccountId: string): Promise<PayoutAccountEntity | null> {
     return this.accounts.findOne({ where: { providerAccountId }, lock: { mode: 'pessimistic_write' } });
   }

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  ErrorCode,
   RPC,
   type CompleteTestOnboardingRequest,
   type CreatePayoutAccountRequest,
@@ -21,6 +22,9 @@ import type { PayoutAccountEntity } from './payout-account.entity';
 import { PayoutAccountsRepository } from './payout-accounts.repository';
 import { toPayoutAccountDto } from './payout-views';
 import { PayoutsService } from './payouts.service';
+
+const PAYOUT_DETAILS_NEED_SESSION = 'Sign in as the seller to change the payout details of this account.';
+const PAYOUT_DETAILS_ARE_THE_SELLERS = "Only the account's seller can change its payout details.";
 
 /** Sellers are paid in the US today (the marketplace ships domestically). */
 const PAYOUT_COUNTRY = 'US';
@@ -129,8 +133,22 @@ export class PayoutAccountsService {
     return this.testMode().onboardingPage(token);
   }
 
-  completeTestOnboarding({ token, ...details }: CompleteTestOnboardingRequest): Promise<TestOnboardingDoneDto> {
-    return this.testMode().completeOnboarding(token, details);
+  /**
+   * A link alone may give an account its first details (the seller may open it on another device, as Stripe's hosted
+   * page allows); changing details already given (the bank account of an active seller) needs the seller's session,
+   * so a link that leaked cannot redirect their money.
+   */
+  async completeTestOnboarding({
+    token,
+    actorId,
+    ...details
+  }: CompleteTestOnboardingRequest): Promise<TestOnboardingDoneDto> {
+    return this.testMode().completeOnboarding(token, details, async (account) => {
+      if (!account.detailsSubmitted) return;
+      if (!actorId) throw new DomainError(ErrorCode.Unauthenticated, PAYOUT_DETAILS_NEED_SESSION);
+      const ours = await this.accounts.findByProviderAccountId(account.id);
+      if (ours?.sellerId !== actorId) throw DomainError.forbidden(PAYOUT_DETAILS_ARE_THE_SELLERS);
+    });
   }
 
   private testMode(): TestModePaymentProvider {

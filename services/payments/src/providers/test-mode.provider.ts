@@ -167,16 +167,24 @@ export class TestModePaymentProvider extends PaymentProvider {
     return toAccount(row);
   }
 
-  /** A single-use link to the local onboarding page, on the same site as the page that asked for it. */
+  /**
+   * A single-use link to the local onboarding page, on the same site as the page that asked for it. It revokes the
+   * account's older links: only the newest one the seller asked for works (under the account's row lock, so two
+   * links made at once do not both stay alive).
+   */
   async createAccountLink(accountId: string, { returnUrl, refreshUrl }: AccountLinkInput): Promise<string> {
     const linkToken = token(24);
-    await this.store.insertLink({
-      token: linkToken,
-      accountId,
-      returnUrl,
-      refreshUrl,
-      expiresAt: new Date(Date.now() + LINK_MINUTES * 60_000),
-      usedAt: null,
+    await this.store.transaction(async (store) => {
+      await store.lockAccount(accountId);
+      await store.revokeLinks(accountId);
+      await store.insertLink({
+        token: linkToken,
+        accountId,
+        returnUrl,
+        refreshUrl,
+        expiresAt: new Date(Date.now() + LINK_MINUTES * 60_000),
+        usedAt: null,
+      });
     });
     return `${new URL(returnUrl).origin}/payouts/test-onboarding/${linkToken}`;
   }
@@ -211,9 +219,14 @@ export class TestModePaymentProvider extends PaymentProvider {
 
   /**
    * The onboarding page's submit, judged the way Stripe judges test accounts, then `account.updated` is delivered
-   * (signed, by a durable job) like Stripe's. The link is used up either way.
+   * (signed, by a durable job) like Stripe's. The link is used up either way, unless `mayChange` (asked with the
+   * account as it is, once the link is found usable) refuses the caller: then nothing changes.
    */
-  async completeOnboarding(linkToken: string, details: TestOnboardingDetailsDto): Promise<TestOnboardingDoneDto> {
+  async completeOnboarding(
+    linkToken: string,
+    details: TestOnboardingDetailsDto,
+    mayChange: (account: ProviderAccount) => Promise<void> = async () => {},
+  ): Promise<TestOnboardingDoneDto> {
     const dob = new Date(`${details.dateOfBirth}T00:00:00Z`);
     if (
       Number.isNaN(dob.getTime()) ||
@@ -231,9 +244,10 @@ export class TestModePaymentProvider extends PaymentProvider {
           ErrorCode.Conflict,
           'This onboarding link has expired or was already used. Go back to Payouts to get a new one.',
         );
+      const account = await this.accountOf(link, store);
+      await mayChange(toAccount(account));
       link.usedAt = new Date();
       await store.saveLink(link);
-      const account = await this.accountOf(link, store);
       const identityFails = details.dateOfBirth === FAILING_DOB;
       const bankRefused = details.accountNumber === REFUSED_BANK_ACCOUNT;
       const due = [

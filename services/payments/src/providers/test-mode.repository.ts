@@ -68,6 +68,20 @@ export class TestModeRepository extends BaseRepository {
     return this.db.getRepository(TestAccountEntity).save(account);
   }
 
+  async lockAccount(id: string): Promise<void> {
+    await this.db.getRepository(TestAccountEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** The account's links not used yet expire now (a newer link replaces them). */
+  async revokeLinks(accountId: string): Promise<void> {
+    await this.db
+      .createQueryBuilder()
+      .update(TestAccountLinkEntity)
+      .set({ expiresAt: () => 'least(expires_at, now())' })
+      .where('account_id = :accountId AND used_at IS NULL', { accountId })
+      .execute();
+  }
+
   async insertLink(link: TestAccountLinkEntity): Promise<void> {
     await this.db.getRepository(TestAccountLinkEntity).insert(link);
   }
