@@ -219,3 +219,54 @@ describe('a seller gets paid', () => {
     expect(firstPage.body.nextCursor).toBeNull();
   }, 60_000);
 });
+
+describe('onboarding links cannot take over a payout account (issue 35)', () => {
+  const tokenOf = (url: string) => /test-onboarding\/([A-Za-z0-9]+)$/.exec(url)![1]!;
+  const newLink = async (account: Account) =>
+    tokenOf((await http.post('/api/payouts/account').set('Cookie', account.cookie).expect(200)).body.url);
+
+  it('a new link revokes the older ones, a used link is dead, and changing given details needs the seller session', async () => {
+    const owner = await join(http, 'olga', 'Olga');
+    const stranger = await join(http, 'sid', 'Sid');
+
+    // Each "Get paid" makes a link; only the newest one works.
+    const older = await newLink(owner);
+    const newer = await newLink(owner);
+    expect((await http.get(`/api/payouts/test-onboarding/${older}`).expect(200)).body.usable).toBe(false);
+    expect((await http.post(`/api/payouts/test-onboarding/${older}`).send(details).expect(409)).body.message).toBe(
+      'This onboarding link has expired or was already used. Go back to Payouts to get a new one.',
+    );
+    // The first details need only the link (the provider's hosted page in real life); then it is used up.
+    await http.post(`/api/payouts/test-onboarding/${newer}`).send(details).expect(200);
+    await http.post(`/api/payouts/test-onboarding/${newer}`).set('Cookie', owner.cookie).send(details).expect(409);
+    await eventually(async () =>
+      expect((await http.get('/api/payouts/account').set('Cookie', owner.cookie).expect(200)).body).toMatchObject({
+        status: 'active',
+        bankLast4: '6789',
+      }),
+    );
+
+    // A link of the active account, in anyone else's hands, cannot change where the seller's money goes.
+    const update = await newLink(owner);
+    const otherBank = { ...details, accountNumber: '000999999999' };
+    const anonymous = await http.post(`/api/payouts/test-onboarding/${update}`).send(otherBank).expect(401);
+    expect(anonymous.body.message).toBe('Sign in as the seller to change the payout details of this account.');
+    const foreign = await http
+      .post(`/api/payouts/test-onboarding/${update}`)
+      .set('Cookie', stranger.cookie)
+      .send(otherBank)
+      .expect(403);
+    expect(foreign.body.message).toBe("Only the account's seller can change its payout details.");
+    expect((await http.get('/api/payouts/account').set('Cookie', owner.cookie).expect(200)).body.bankLast4).toBe(
+      '6789',
+    );
+
+    // The seller, signed in, can: the refused attempts did not use the link up.
+    await http.post(`/api/payouts/test-onboarding/${update}`).set('Cookie', owner.cookie).send(otherBank).expect(200);
+    await eventually(async () =>
+      expect((await http.get('/api/payouts/account').set('Cookie', owner.cookie).expect(200)).body.bankLast4).toBe(
+        '9999',
+      ),
+    );
+  }, 60_000);
+});
