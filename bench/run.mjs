@@ -5,7 +5,16 @@ import path from 'node:path';
 import os from 'node:os';
 import pg from 'pg';
 import { readOptions } from './lib/options.mjs';
-import { ensureBuilt, testing, freeOffset, processLog, availableServices, startProduct, ROOT } from './lib/infra.mjs';
+import {
+  ensureBuilt,
+  testing,
+  freeOffset,
+  processLog,
+  availableServices,
+  startProduct,
+  gatewayNatsOptions,
+  ROOT,
+} from './lib/infra.mjs';
 import { seed, seedPlan, loginUserNumbers, username, BENCH_PASSWORD } from './lib/seed.mjs';
 import { load, call, login } from './lib/http.mjs';
 import { CONTENTS_FILTER, directRoutes, explainRoute, loadDirect, directPool } from './lib/direct.mjs';
@@ -50,7 +59,8 @@ async function main() {
     `bench: machine gauge ${report.machine.gaugeMsAtStart} ms (fixed JSON and hashing work; lower is faster)`,
   );
   console.log('bench: starting fresh infrastructure (database, NATS, Redis)');
-  infra = await startTestInfra();
+  // NATS with the product's users and permissions, as npm start runs it.
+  infra = await startTestInfra({ natsUsers: true });
   const port = await freePort();
   const metricsPort = await freePort();
   const portOffset = await freeOffset();
@@ -160,7 +170,7 @@ async function main() {
       });
       row.direct1 = await loadDirect(pool, direct[name], { concurrency: 1, seconds: Math.min(3, opts.duration) });
       if (r.rpc)
-        row.service1 = await rpcLoad(infra.natsUrl, r.rpc[0], r.rpc[1], {
+        row.service1 = await rpcLoad(gatewayNatsOptions(infra), r.rpc[0], r.rpc[1], {
           concurrency: 1,
           seconds: Math.min(3, opts.duration),
         });
@@ -234,10 +244,16 @@ async function main() {
 
   if (opts.parts.has('catalog')) {
     console.log('bench: NATS request/reply with an empty handler');
-    report.nats = await natsBaseline(infra.natsUrl, {
-      seconds: Math.min(3, opts.duration),
-      concurrency: opts.connections,
-    });
+    // On a bare server of its own: the transport's floor, with a subject no product user is granted.
+    const bare = await testing().startNatsServer();
+    try {
+      report.nats = await natsBaseline(`nats://127.0.0.1:${bare.port}`, {
+        seconds: Math.min(3, opts.duration),
+        concurrency: opts.connections,
+      });
+    } finally {
+      await bare.destroy();
+    }
     console.log(
       `   sequential p50 ${fmt(report.nats.sequential.p50, 3)} p99 ${fmt(report.nats.sequential.p99, 3)} ms; c=${opts.connections}: p50 ${fmt(report.nats.concurrent.p50, 3)} ms, ${report.nats.concurrent.rps} req/s`,
     );
@@ -284,7 +300,7 @@ async function main() {
     const { pollingCapacity } = await import('./lib/polling.mjs');
     report.polling = await pollingCapacity({
       base,
-      natsUrl: infra.natsUrl,
+      natsOptions: gatewayNatsOptions(infra),
       ctx,
       steps: opts.pollSteps,
       seconds: opts.pollSeconds,

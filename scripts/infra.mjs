@@ -1,7 +1,8 @@
 // Whether the loopback Postgres, Redis and NATS the defaults point at are accepting connections.
 import { Socket } from 'node:net';
 
-const portOpen = (port, host = '127.0.0.1') =>
+/** Whether something accepts TCP connections on the port. */
+export const portOpen = (port, host = '127.0.0.1') =>
   new Promise((resolve) => {
     const socket = new Socket();
     socket.setTimeout(1000);

@@ -11,22 +11,28 @@
 //
 //   node scripts/seed.mjs [--if-empty]
 //   --if-empty   do nothing when the catalogue already has products
-//   NATS_URL     default nats://127.0.0.1:4222
+//   NATS_URL     default nats://127.0.0.1:4223 (npm start's own NATS; scripts/nats.mjs)
+//   NATS_USER, NATS_PASSWORD   default the gateway's user, whose grants cover every request the seed sends, with
+//                its password from .data/nats/passwords.json (written by npm start)
 //   DATABASE_URL default postgres://postgres@127.0.0.1:5432/souvenir (the support role only)
 //   PUBLIC_URL   base URL the web app and API are served from, default http://localhost:3000: the souvenirs' photos are
 //                uploaded there (POST /api/uploads, media's pipeline; scripts/seed/photos.mjs), or where uploads are not
 //                available, linked as the drawings <PUBLIC_URL>/seed/*.svg
 import { Logger } from '@nestjs/common';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
-import { ErrorCode, RPC } from '@souvenir/contracts';
+import { ErrorCode, RPC, natsInboxPrefix } from '@souvenir/contracts';
+import { natsUserEnv } from '@souvenir/platform';
 import { firstValueFrom, timeout } from 'rxjs';
 import { BUYERS, DEMO_PASSWORD, PAST_SALES, PRODUCTS, SELLERS, SUPPORT_ACCOUNT } from './seed/data.mjs';
 import { contentsOf } from './seed/contents.mjs';
 import { imageFiles } from './seed/images.mjs';
 import { uploadDemoPhotos } from './seed/photos.mjs';
+import { natsPasswords, natsPort } from './nats.mjs';
 import { setUserRole } from './support-grant.mjs';
 
-const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222';
+const NATS_URL = process.env.NATS_URL || `nats://127.0.0.1:${natsPort()}`;
+// The seed registers people and sells for them: it speaks as the gateway does, with the gateway's grants.
+const { NATS_USER, NATS_PASSWORD } = process.env.NATS_USER ? process.env : natsUserEnv('gateway', natsPasswords());
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/souvenir';
 const PUBLIC_URL = (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '');
 const ifEmpty = process.argv.includes('--if-empty');
@@ -39,7 +45,15 @@ Logger.overrideLogger(['error', 'warn']);
 
 const client = ClientProxyFactory.create({
   transport: Transport.NATS,
-  options: { servers: NATS_URL.split(','), maxReconnectAttempts: -1, waitOnFirstConnect: true, name: 'seed' },
+  options: {
+    servers: NATS_URL.split(','),
+    user: NATS_USER,
+    pass: NATS_PASSWORD,
+    inboxPrefix: natsInboxPrefix(NATS_USER),
+    maxReconnectAttempts: -1,
+    waitOnFirstConnect: true,
+    name: 'seed',
+  },
 });
 
 /** One request; a service's domain error arrives as `{ code, message }`. */

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { portOpen } from './infra.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NODE = process.execPath;
@@ -37,6 +38,11 @@ export const restartDelay = (crashes, policy = RESTART_POLICY) =>
  * Starts all services and the gateway. `env` reaches every process (DATABASE_URL, NATS_URL, REDIS_URL...).
  * Resolves when every process answers /readyz; rejects if one exits first.
  *
+ * NATS is never anonymous: `natsPasswords` (every NATS user's password, see libs/platform's nats-users) gives each
+ * process its own user and password (NATS_USER, NATS_PASSWORD) and no other's. `natsServer` ({ command, args, env,
+ * port }), when given, is the NATS server itself (npm start's own): started first, supervised like the others,
+ * stopped last.
+ *
  * Without `supervise` (the tests' harness, which kills and restarts processes itself), `exited` rejects when any
  * process stops by itself. With `supervise` (`npm start`), a process that stops by itself after start-up is started
  * again with the same entry, environment and health port, after a delay that backs off (RESTART_POLICY), while the
@@ -51,16 +57,28 @@ export async function startStack({
   services = SERVICES,
   supervise = false,
   restartPolicy = RESTART_POLICY,
+  natsPasswords,
+  natsServer,
 } = {}) {
+  // Loaded here, not at the top: the bench and the tests import this file (SERVICES) before anything is built.
+  const { natsUserEnv } = await import('@souvenir/platform');
   const children = [];
-  const baseEnv = { ...process.env, ...env };
+  const missing = [...services.map((s) => s.name), 'gateway'].filter((name) => !natsPasswords?.[name]);
+  if (missing.length)
+    throw new Error(`startStack: no NATS password for ${missing.join(', ')} (natsPasswords): NATS is never anonymous`);
+  // No process sees another's NATS password, nor the server's variables that hold them all.
+  const baseEnv = Object.fromEntries(
+    Object.entries({ ...process.env, ...env }).filter(
+      ([key]) => !/^NATS_PASSWORD(_|$)/.test(key) && key !== 'NATS_USER',
+    ),
+  );
   // The launcher's own lines (starts, crashes, restarts) go where the processes' output goes.
   const note = (message) => {
     if (log === 'inherit') console.log(`[launcher] ${message}`);
     else if (log) log('launcher', `${message}\n`);
   };
   const spawnProcess = (proc) => {
-    const child = spawn(NODE, [proc.entry], {
+    const child = spawn(proc.command, proc.args, {
       cwd: ROOT,
       env: proc.env,
       stdio: log === 'inherit' ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
@@ -79,28 +97,23 @@ export async function startStack({
     return child;
   };
   const processes = [];
-  const launch = (name, entry, extraEnv) => {
-    // The entry and environment are fixed here, once: a restart reuses them (same health port, same config).
-    const proc = { name, entry, env: { ...baseEnv, ...extraEnv }, crashes: 0, timer: null };
+  const start = (name, command, args, procEnv) => {
+    // The command and environment are fixed here, once: a restart reuses them (same health port, same config).
+    const proc = { name, command, args, env: procEnv, crashes: 0, timer: null };
     processes.push(proc);
     children.push(spawnProcess(proc));
     return proc.child;
   };
+  const launch = (name, entry, extraEnv) =>
+    start(name, NODE, [entry], { ...baseEnv, ...extraEnv, ...natsUserEnv(name, natsPasswords) });
   let stopping = false;
   const stop = async () => {
     stopping = true;
     for (const proc of processes) clearTimeout(proc.timer);
-    await Promise.all(
-      children.map(
-        (c) =>
-          new Promise((resolve) => {
-            if (c.exitCode !== null || c.signalCode !== null) return resolve();
-            c.once('exit', resolve);
-            c.kill('SIGTERM');
-            setTimeout(() => c.kill('SIGKILL'), 8000).unref();
-          }),
-      ),
-    );
+    // The NATS server last: the others drain their NATS connections as they stop.
+    const nats = natsServer && processes[0].child;
+    await Promise.all(children.filter((c) => c !== nats).map(stopChild));
+    if (nats) await stopChild(nats);
   };
   const superviseProcess = (proc, index) => {
     const onExit = (code, signal) => {
@@ -123,6 +136,10 @@ export async function startStack({
     else proc.child.once('exit', onExit);
   };
   try {
+    if (natsServer) {
+      start('nats', natsServer.command, natsServer.args, { ...process.env, ...natsServer.env });
+      await waitListening(natsServer.port, children[0], natsServer.logFile);
+    }
     for (const s of services) {
       launch(s.name, path.join(ROOT, 'services', s.name, 'dist', 'main.js'), {
         HTTP_PORT: String(s.healthPort + portOffset),
@@ -162,6 +179,29 @@ export async function startStack({
   });
   exited.catch(() => undefined);
   return { url: `http://localhost:${port}`, children, stop, exited };
+}
+
+function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 8000).unref();
+  });
+}
+
+/** Waits until a server process listens on its loopback port; rejects if it exits first (its log says why). */
+async function waitListening(port, child, logFile, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await portOpen(port))) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `${child.name} exited (${child.signalCode ?? child.exitCode}) before listening on ${port}` +
+          (logFile ? `: see ${logFile}` : ''),
+      );
+    if (Date.now() > deadline) throw new Error(`${child.name} not listening on ${port} after ${timeoutMs} ms`);
+    await delay(100);
+  }
 }
 
 async function waitReady(url, timeoutMs = 60_000) {

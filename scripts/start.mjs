@@ -11,7 +11,6 @@ ensureDependencies();
 await runOnProjectNode(import.meta.url);
 await ensureInfra();
 
-const { startStack } = await import('./stack.mjs');
 /** Runs a command to its end without blocking the event loop (the supervisor and Ctrl-C keep working meanwhile). */
 const run = (cmd, args, opts = {}) =>
   new Promise((resolve, reject) => {
@@ -28,10 +27,26 @@ if (process.env.SKIP_BUILD !== '1') {
   await run(path.join(ROOT, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '--outputStyle=static']);
 }
 
+// Built by now: these load the workspace's libraries.
+const { startStack } = await import('./stack.mjs');
+const { natsPasswords, natsPort, ownNatsServer } = await import('./nats.mjs');
+const { natsUserEnv } = await import('@souvenir/platform');
+
 const port = Number(process.env.PORT ?? 3000);
-// HEALTH_PORT_OFFSET moves every service's health port (4001-4008 by default), so two stacks can run side by side.
+// HEALTH_PORT_OFFSET moves every service's health port (4001-4008 by default) and the NATS port (4223), so two
+// stacks can run side by side.
 const portOffset = Number(process.env.HEALTH_PORT_OFFSET ?? 0);
-const stack = await startStack({ port, portOffset, supervise: true });
+// Our own NATS with a user per process (scripts/nats.mjs), never the machine's anonymous one.
+const passwords = natsPasswords();
+const nats = ownNatsServer({ port: natsPort(portOffset), passwords });
+const stack = await startStack({
+  port,
+  portOffset,
+  supervise: true,
+  env: { NATS_URL: nats.url },
+  natsPasswords: passwords,
+  natsServer: nats.natsServer,
+});
 let stopping = null;
 const stopAll = (code = 0) => {
   stopping ??= (async () => {
@@ -46,7 +61,13 @@ process.on('SIGTERM', () => void stopAll(0));
 
 if (process.env.SEED !== '0') {
   await run(NODE24, [path.join(ROOT, 'scripts', 'seed.mjs'), '--if-empty'], {
-    env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}` },
+    // The seed speaks for the demo users over NATS, as the gateway does: it connects as the gateway.
+    env: {
+      ...process.env,
+      NATS_URL: nats.url,
+      ...natsUserEnv('gateway', passwords),
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+    },
   }).catch((error) => console.error(`Seeding failed: ${error.message}`));
 }
 

@@ -9,6 +9,18 @@ import { ROOT, SERVICES, startStack } from '../../scripts/stack.mjs';
 
 const require = createRequire(import.meta.url);
 
+/**
+ * How the bench itself connects to the run's NATS (which has the product's users, as npm start's): as the gateway,
+ * whose grants cover the requests it sends straight to the services.
+ */
+export function gatewayNatsOptions(infra) {
+  const { natsConnectionOptions, natsUserEnv } = require(path.join(ROOT, 'libs/platform/dist/index.js'));
+  return {
+    servers: infra.natsUrl,
+    ...natsConnectionOptions({ ...natsUserEnv('gateway', infra.natsPasswords), NATS_CA_FILE: '' }),
+  };
+}
+
 export { ROOT, SERVICES };
 
 /** The workspace packages the bench imports from dist; `npm run build` when one is missing. */
@@ -117,19 +129,22 @@ export async function startProduct({ infra, port, metricsPort, portOffset, logLe
     WRITE_LIMIT_UPLOADS: '1000000/60',
     // ... nor the live streams' cap per person (the live part opens several tabs for each of its people).
     LIVE_STREAMS_PER_USER: '100',
+    LIVE_STREAMS_PER_IP: '100000',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // The gateway's Prometheus endpoint: its own port, so a dev stack on the default one does not collide.
     ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),
   };
-  const stack = await startStack({ env, port, portOffset, log, services });
-  return { ...stack, env, url: `http://127.0.0.1:${port}` };
+  const { natsPasswords } = infra;
+  const stack = await startStack({ env, port, portOffset, log, services, natsPasswords });
+  return { ...stack, env, natsPasswords, url: `http://127.0.0.1:${port}` };
 }
 
-/** One more replica of a service (same env, another health port), e.g. a second messaging process. */
-export async function startReplica({ env, name, healthPort, log, children }) {
+/** One more replica of a service (same env and NATS user, another health port), e.g. a second messaging process. */
+export async function startReplica({ env, natsPasswords, name, healthPort, log, children }) {
+  const { natsUserEnv } = require(path.join(ROOT, 'libs/platform/dist/index.js'));
   const child = spawn(process.execPath, [path.join(ROOT, 'services', name, 'dist', 'main.js')], {
     cwd: ROOT,
-    env: { ...process.env, ...env, HTTP_PORT: String(healthPort) },
+    env: { ...process.env, ...env, ...natsUserEnv(name, natsPasswords), HTTP_PORT: String(healthPort) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.name = `${name}#2`;

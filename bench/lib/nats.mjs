@@ -38,8 +38,8 @@ export async function natsBaseline(natsUrl, { seconds = 3, concurrency = 16 } = 
  * A service asked directly over NATS the way the gateway's Nest client asks it ({ pattern, data, id } in, { err,
  * response } out), without the gateway: splits the gateway+NATS overhead into "service" and "gateway" parts.
  */
-export async function rpcLoad(natsUrl, subject, data, { concurrency, seconds }) {
-  const nc = await connect({ servers: natsUrl, name: 'bench-rpc' });
+export async function rpcLoad(natsOptions, subject, data, { concurrency, seconds }) {
+  const nc = await connect({ ...natsOptions, name: 'bench-rpc' });
   const latencies = [];
   let errors = 0;
   let n = 0;

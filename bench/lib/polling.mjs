@@ -46,8 +46,8 @@ async function gatewayTransport(base) {
 }
 
 /** The same two requests sent to messaging over NATS ({ pattern, data, id } in, { err, response } out): full reads. */
-async function natsTransport(natsUrl) {
-  const nc = await connect({ servers: natsUrl, name: 'bench-polling' });
+async function natsTransport(natsOptions) {
+  const nc = await connect({ ...natsOptions, name: 'bench-polling' });
   let n = 0;
   const rpc = (subject, data) =>
     nc
@@ -235,7 +235,7 @@ async function pollingPeople(base, ctx, count) {
 
 export async function pollingCapacity({
   base,
-  natsUrl,
+  natsOptions,
   ctx,
   steps,
   seconds,
@@ -279,12 +279,13 @@ export async function pollingCapacity({
     }
   };
   const gateway = await gatewayTransport(base);
-  const nats = await natsTransport(natsUrl);
+  const nats = await natsTransport(natsOptions);
   try {
     await run(gateway, 1, 0);
     await run(nats, 1, 0);
     const replica = await startReplica({
       env: stack.env,
+      natsPasswords: stack.natsPasswords,
       name: 'messaging',
       healthPort: 4100 + portOffset,
       log,

@@ -21,7 +21,7 @@ if (!builds.length) throw new Error('usage: web-ab-stack.mjs NAME=/path/to/web/d
 
 const log = processLog({ echo: true });
 const { startTestInfra, freePort } = testing();
-const infra = await startTestInfra();
+const infra = await startTestInfra({ natsUsers: true });
 const port = await freePort();
 const stack = await startProduct({
   infra,

@@ -3,6 +3,7 @@
 // newcomer's first look at the product empty, and nothing else runs it.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { natsUserEnv } from '@souvenir/platform';
 import { type Client, client, ROOT, type RunningStack, startChildStack } from '../support/stack';
 
 let stack: RunningStack;
@@ -22,7 +23,8 @@ const seed = () =>
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 90_000,
-    env: { ...process.env, ...stack.env, PUBLIC_URL: stack.url },
+    // As npm start runs it: connected as the gateway, whose grants cover what the seed asks.
+    env: { ...process.env, ...stack.env, ...natsUserEnv('gateway', stack.natsPasswords), PUBLIC_URL: stack.url },
   });
 
 it('fills an empty catalogue once, then adds nothing; the support demo account decides claims', async () => {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { natsUserEnv, type NatsPasswords } from '@souvenir/platform';
 import { freePort, startTestInfra, type TestInfra } from '@souvenir/testing';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
@@ -9,6 +10,8 @@ export interface RunningStack {
   url: string;
   env: Record<string, string>;
   portOffset: number;
+  /** Each NATS user's password (the stack's NATS has a user per process and refuses anonymous clients). */
+  natsPasswords: NatsPasswords;
   children: (ChildProcess & { name?: string })[];
   logs: string[];
   /** SIGKILLs a service's process, as a crash would. */
@@ -26,12 +29,18 @@ const HEALTH_PORTS: Record<string, number> = {
   payments: 4005,
 };
 
-/** The whole product as child processes (scripts/stack.mjs, which `npm start` uses) against fresh infra. */
+/**
+ * The whole product as child processes (scripts/stack.mjs, which `npm start` uses) against fresh infra, its NATS with
+ * the product's users (a given `infraIn` must have been started with `natsUsers`).
+ */
 export async function startChildStack(
   extraEnv: Record<string, string> = {},
   infraIn?: TestInfra,
 ): Promise<RunningStack> {
-  const infra = infraIn ?? (await startTestInfra());
+  const infra = infraIn ?? (await startTestInfra({ natsUsers: true }));
+  const natsPasswords = infra.natsPasswords;
+  if (!natsPasswords)
+    throw new Error('startChildStack: the infra has no NATS users (startTestInfra({ natsUsers: true }))');
   const { startStack } = (await import(path.join(ROOT, 'scripts', 'stack.mjs'))) as {
     startStack: (o: object) => Promise<{ url: string; children: ChildProcess[]; stop: () => Promise<void> }>;
   };
@@ -62,7 +71,7 @@ export async function startChildStack(
     logs.push(`[${name}] ${data}`);
     if (logs.length > 400) logs.shift();
   };
-  const stack = await startStack({ env, port, portOffset, log }).catch((error: Error) => {
+  const stack = await startStack({ env, port, portOffset, log, natsPasswords }).catch((error: Error) => {
     process.stderr.write(logs.join(''));
     throw error;
   });
@@ -76,6 +85,7 @@ export async function startChildStack(
     url: `http://127.0.0.1:${port}`,
     env,
     portOffset,
+    natsPasswords,
     children: stack.children,
     logs,
     async kill(name) {
@@ -89,7 +99,12 @@ export async function startChildStack(
     restart(name) {
       const child = spawn(process.execPath, [path.join(ROOT, 'services', name, 'dist', 'main.js')], {
         cwd: ROOT,
-        env: { ...process.env, ...env, HTTP_PORT: String(HEALTH_PORTS[name] + portOffset) },
+        env: {
+          ...process.env,
+          ...env,
+          ...natsUserEnv(name as keyof NatsPasswords, natsPasswords),
+          HTTP_PORT: String(HEALTH_PORTS[name] + portOffset),
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       }) as ChildProcess & { name?: string };
       child.name = name;

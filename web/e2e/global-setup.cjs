@@ -2,7 +2,8 @@
 const { startTestInfra, freePort } = require('@souvenir/testing');
 
 module.exports = async () => {
-  const infra = await startTestInfra();
+  // NATS with a user per process, as npm start runs it.
+  const infra = await startTestInfra({ natsUsers: true });
   const { startStack } = await import('../../scripts/stack.mjs');
   const port = await freePort();
   // Health ports 24001-32005: below Linux's ephemeral range (32768+), where an outgoing connection may already hold
@@ -26,6 +27,7 @@ module.exports = async () => {
     },
     port,
     portOffset,
+    natsPasswords: infra.natsPasswords,
     log: (name, data) => logs.push(`[${name}] ${data}`),
   }).catch((error) => {
     process.stderr.write(logs.join(''));

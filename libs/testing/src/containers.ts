@@ -1,3 +1,4 @@
+import { localNatsServerConfig, natsServerPasswordEnv, type NatsPasswords } from '@souvenir/platform';
 import { GenericContainer, getContainerRuntimeClient, Wait, type StartedTestContainer } from 'testcontainers';
 import { TestDatabase } from './postgres';
 import type { Restartable, TestInfra } from './test-infra';
@@ -12,8 +13,20 @@ function restartable(container: StartedTestContainer): Restartable {
   };
 }
 
+/** NATS with JetStream, anonymous or, given passwords, with the product's users and permissions. */
+function natsContainer(natsPasswords: NatsPasswords | undefined): GenericContainer {
+  const nats = new GenericContainer('nats:2.10-alpine').withExposedPorts(4222);
+  if (!natsPasswords) return nats.withCommand(['-js']);
+  // Every interface of the container: its mapped port does not reach the container's loopback.
+  const config = localNatsServerConfig({ host: '0.0.0.0', port: 4222, storeDir: '/data' });
+  return nats
+    .withCopyContentToContainer([{ content: config, target: '/etc/nats/nats.conf' }])
+    .withEnvironment(natsServerPasswordEnv(natsPasswords))
+    .withCommand(['-c', '/etc/nats/nats.conf']);
+}
+
 /** Postgres, NATS with JetStream and Redis in containers (used where a Docker engine exists). */
-export async function startContainers(): Promise<TestInfra> {
+export async function startContainers(natsPasswords?: NatsPasswords): Promise<TestInfra> {
   await getContainerRuntimeClient();
   const [pg, nats, redis] = await Promise.all([
     new GenericContainer('postgres:16-alpine')
@@ -21,7 +34,7 @@ export async function startContainers(): Promise<TestInfra> {
       .withExposedPorts(5432)
       .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))
       .start(),
-    new GenericContainer('nats:2.10-alpine').withCommand(['-js']).withExposedPorts(4222).start(),
+    natsContainer(natsPasswords).start(),
     new GenericContainer('redis:7-alpine').withExposedPorts(6379).start(),
   ]);
   const database = await TestDatabase.create(`postgres://postgres@${pg.getHost()}:${pg.getMappedPort(5432)}/postgres`);
@@ -34,6 +47,7 @@ export async function startContainers(): Promise<TestInfra> {
     redisUrl,
     nats: restartable(nats),
     redis: restartable(redis),
+    natsPasswords,
     env: { DATABASE_URL: database.url, NATS_URL: natsUrl, REDIS_URL: redisUrl },
     async stop() {
       await Promise.all([pg.stop(), nats.stop(), redis.stop()]);

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { localNatsServerConfig, natsServerPasswordEnv, type NatsPasswords } from '@souvenir/platform';
 import { freePort, waitForPort } from './ports';
 
 /** A server binary of the machine run on its own port and data folder, so test suites never share state. */
@@ -58,6 +59,23 @@ export class LocalServer {
 export function startNatsServer(): Promise<LocalServer> {
   const binary = process.env.NATS_SERVER_BIN ?? 'nats-server';
   return LocalServer.start(binary, (port, dir) => ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir]);
+}
+
+/**
+ * NATS (JetStream) with the product's users and permissions, as npm start runs it (localNatsServerConfig): an
+ * anonymous client is refused; each process connects with its password from `passwords`.
+ */
+export function startNatsServerWithUsers(passwords: NatsPasswords): Promise<LocalServer> {
+  const binary = process.env.NATS_SERVER_BIN ?? 'nats-server';
+  return LocalServer.start(
+    binary,
+    (port, dir) => {
+      const configFile = join(dir, 'nats.conf');
+      writeFileSync(configFile, localNatsServerConfig({ port, storeDir: join(dir, 'jetstream') }));
+      return ['-c', configFile];
+    },
+    natsServerPasswordEnv(passwords),
+  );
 }
 
 /** A NATS server under test that a suite started with its own configuration file. */

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { startNatsServer, startRedisServer } from './processes';
+import { generateNatsPasswords, type NatsPasswords } from '@souvenir/platform';
+import { startNatsServer, startNatsServerWithUsers, startRedisServer } from './processes';
 import { TestDatabase } from './postgres';
 
 /** A server a test can stop and start again (on the same address), to prove recovery. */
@@ -17,7 +18,12 @@ export interface TestInfra {
   redisUrl: string;
   nats: Restartable;
   redis: Restartable;
-  /** Environment variables that point a process at this infra. */
+  /**
+   * With `natsUsers`, each NATS user's password: the server refuses anonymous clients and grants each user only its
+   * subjects (as npm start, compose and Kubernetes do); scripts/stack.mjs gives every process its own.
+   */
+  natsPasswords?: NatsPasswords;
+  /** Environment variables that point a process at this infra (credentials excepted: see natsPasswords). */
   env: Record<string, string>;
   stop(): Promise<void>;
 }
@@ -29,21 +35,30 @@ function dockerReachable(): boolean {
   return Boolean(process.env.DOCKER_HOST) || existsSync('/var/run/docker.sock');
 }
 
+export interface TestInfraOptions {
+  /**
+   * NATS with the product's users and permissions (the whole product as child processes: scripts/stack.mjs). Without
+   * it NATS is anonymous, for suites that boot services in-process and speak to them directly.
+   */
+  natsUsers?: boolean;
+}
+
 /**
  * Testcontainers when a Docker engine is reachable (GitHub runners); otherwise this machine's Postgres with
  * a fresh database, plus a NATS and a Redis server started for the suite on free loopback ports.
  */
-export async function startTestInfra(): Promise<TestInfra> {
+export async function startTestInfra({ natsUsers = false }: TestInfraOptions = {}): Promise<TestInfra> {
+  const natsPasswords = natsUsers ? generateNatsPasswords() : undefined;
   if (dockerReachable()) {
     // Loaded only here: testcontainers pulls in a Docker client that machines without Docker never need.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { startContainers } = require('./containers') as typeof import('./containers');
-    const containers = await startContainers().catch(() => null);
+    const containers = await startContainers(natsPasswords).catch(() => null);
     if (containers) return containers;
   }
   const [database, nats, redis] = await Promise.all([
     TestDatabase.create(POSTGRES_URL),
-    startNatsServer(),
+    natsPasswords ? startNatsServerWithUsers(natsPasswords) : startNatsServer(),
     startRedisServer(),
   ]);
   const natsUrl = `nats://127.0.0.1:${nats.port}`;
@@ -55,6 +70,7 @@ export async function startTestInfra(): Promise<TestInfra> {
     redisUrl,
     nats,
     redis,
+    natsPasswords,
     env: { DATABASE_URL: database.url, NATS_URL: natsUrl, REDIS_URL: redisUrl },
     async stop() {
       await Promise.all([nats.destroy(), redis.destroy()]);

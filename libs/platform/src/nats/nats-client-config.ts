@@ -9,8 +9,9 @@ export class NatsClientConfig implements NatsCredentialsConfig {
   NATS_URL = 'nats://127.0.0.1:4222';
 
   /**
-   * The process's NATS user (its name) and password; empty connects anonymously (npm start's NATS has no users).
-   * The NATS server grants each user only its own subjects (libs/contracts NATS_GRANTS, deploy/nats).
+   * The process's NATS user (its name) and password; empty connects anonymously, which every NATS the product runs
+   * refuses (npm start's and the tests' stacks too: scripts/stack.mjs sets these). The NATS server grants each user
+   * only its own subjects (libs/contracts NATS_GRANTS, deploy/nats).
    */
   @IsString()
   NATS_USER = '';

@@ -15,8 +15,8 @@ export interface NatsCredentialsConfig {
  * Connection options for the process's NATS user, used by every connection it opens (its own and Nest's RPC
  * server's). The server allows each user only the subjects declared for it in libs/contracts (NATS_GRANTS), and
  * replies reach it under its own inbox prefix, which no other user may subscribe to. NATS_CA_FILE is the CA that
- * signed the server's TLS certificate (Kubernetes: a private CA). With nothing set (npm start's loopback NATS,
- * which has no users), the connection is anonymous, as before.
+ * signed the server's TLS certificate (Kubernetes: a private CA). With no user set the connection is anonymous, which
+ * only a bare test server (a service's integration tests) accepts.
  */
 export function natsConnectionOptions(config: NatsCredentialsConfig): Partial<NodeConnectionOptions> {
   return {
