@@ -112,11 +112,10 @@ describe('listing with contents', () => {
     expect(customs.body.notices).toEqual([
       expect.objectContaining({ kind: 'documents-required', sourceUrl: expect.stringContaining('environment.gov.au') }),
     ]);
-    expect(customs.body.provenance).toEqual({
-      boughtCountry: 'Fiji',
-      boughtOn: '2024-05',
-      documents: ['https://img.example.com/receipt.jpg'],
-    });
+    // The receipt is evidence: the public panel says one is attached and never links it (issue 35).
+    expect(customs.body.provenance).toEqual({ boughtCountry: 'Fiji', boughtOn: '2024-05' });
+    expect(customs.body.hasDocuments).toBe(true);
+    expect(customs.text).not.toContain('receipt.jpg');
     const plain = await http
       .post('/api/products')
       .set('Cookie', seller.cookie)

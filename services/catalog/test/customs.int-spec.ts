@@ -266,8 +266,14 @@ describe('listing', () => {
     };
     const documented = await list(sellers.Canada, ['wood'], { provenance });
     expect(documented.originLevel).toBe('documented');
-    expect((await rpc.send(RPC.catalog.getProductCustoms, { productId: documented.id })).provenance).toEqual(
-      provenance,
+    // Anyone reads the customs panel: it says a document exists and never links the receipt (issue 35).
+    const { documents: _documents, ...publicProvenance } = provenance;
+    expect(await rpc.send(RPC.catalog.getProductCustoms, { productId: documented.id })).toMatchObject({
+      provenance: publicProvenance,
+      hasDocuments: true,
+    });
+    expect(JSON.stringify(await rpc.send(RPC.catalog.getProductCustoms, { productId: documented.id }))).not.toContain(
+      'receipt.jpg',
     );
     // Its document photos travel with product listed, so media keeps those uploads like the listing's images.
     const [listed] = await infra.database.query<{ payload: { documents?: string[] } }>(
@@ -278,7 +284,10 @@ describe('listing', () => {
     expect(listed?.payload.documents).toEqual(['https://img.example.com/receipt.jpg']);
     const blank = await list(sellers.Canada, ['wood'], { provenance: { boughtCity: ' ', documents: [] } });
     expect(blank.originLevel).toBeNull();
-    expect((await rpc.send(RPC.catalog.getProductCustoms, { productId: blank.id })).provenance).toBeNull();
+    expect(await rpc.send(RPC.catalog.getProductCustoms, { productId: blank.id })).toMatchObject({
+      provenance: null,
+      hasDocuments: false,
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UseGuards, UseInterceptors } from '@nestjs/common';
 import {
   CustomsRuleInputDto,
   DecideProvenanceDto,
@@ -15,6 +15,7 @@ import { IsInt, IsOptional, IsString, MaxLength, Min, MinLength } from 'class-va
 import { UuidPipe } from '../../rpc/uuid.pipe';
 import { WriteLimit } from '../../security/write-limits';
 import { ActorId, AuthGuard } from '../../session/auth.guard';
+import { SignedEvidence } from '../orders/signed-evidence.interceptor';
 
 /** `GET /api/customs/rules?country=`: the rules of one seller country (the sell form shows them). */
 class CountryRulesQuery {
@@ -49,6 +50,7 @@ export class CustomsController {
 /** Support's customs rules editor and provenance queue. Signed in here; catalog checks the support role (403). */
 @Controller('api/support')
 @UseGuards(AuthGuard)
+@UseInterceptors(SignedEvidence)
 export class CustomsSupportController {
   constructor(private readonly rpc: RpcClient) {}
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards, UseInterceptors } from '@nestjs/common';
 import {
   CancelOrderDto,
   ListOrdersQueryDto,
@@ -15,6 +15,7 @@ import { requestValidationPipe } from '../../rpc/validation.pipe';
 import { WriteLimit } from '../../security/write-limits';
 import { ActorId, AuthGuard, OptionalActorId } from '../../session/auth.guard';
 import { OrderRefPipe } from './order-ref.pipe';
+import { SignedEvidence } from './signed-evidence.interceptor';
 
 /**
  * The order after the payment. `:ref` is the order id (a member, by session) or a guest buyer's private token (the
@@ -23,6 +24,7 @@ import { OrderRefPipe } from './order-ref.pipe';
  * guest IP). payments decides who may do what (403, 404 to strangers, 409 out of turn).
  */
 @Controller('api/orders')
+@UseInterceptors(SignedEvidence)
 export class OrdersController {
   constructor(private readonly rpc: RpcClient) {}
 

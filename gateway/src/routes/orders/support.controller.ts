@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards, UseInterceptors } from '@nestjs/common';
 import {
   DecideClaimDto,
   RPC,
@@ -11,6 +11,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { UuidPipe } from '../../rpc/uuid.pipe';
 import { WriteLimit } from '../../security/write-limits';
 import { ActorId, AuthGuard } from '../../session/auth.guard';
+import { SignedEvidence } from './signed-evidence.interceptor';
 
 /** `GET /api/support/claims` query: the next page's cursor. */
 class SupportClaimsQuery {
@@ -20,6 +21,7 @@ class SupportClaimsQuery {
 /** The support queue. Signed in here; payments checks the support role with identity (403 for a member). */
 @Controller('api/support')
 @UseGuards(AuthGuard)
+@UseInterceptors(SignedEvidence)
 export class SupportController {
   constructor(private readonly rpc: RpcClient) {}
 

@@ -142,8 +142,14 @@ export interface ProductCustomsDto {
   contents: Contents[] | null;
   originLevel: OriginLevel | null;
   notices: CustomsNoticeDto[];
-  provenance: ProvenanceDto | null;
+  /** Where and when it was bought; never its documents, which only the seller's entitled viewers see (issue 35). */
+  provenance: PublicProvenanceDto | null;
+  /** Whether a receipt or customs declaration is attached: all a public page says about the documents. */
+  hasDocuments: boolean;
 }
+
+/** Provenance as anyone may read it: the documents (photos of a purchase receipt) are evidence, not public. */
+export type PublicProvenanceDto = Omit<ProvenanceDto, 'documents'>;
 
 export interface CustomsRuleDto extends CustomsNoticeDto {
   id: string;

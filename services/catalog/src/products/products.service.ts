@@ -103,13 +103,16 @@ export class ProductsService {
       this.products.findProvenance(request.productId),
     ]);
     if (!product || provenance === undefined) throw DomainError.notFound('Product');
+    // Anyone reads this answer: the documents (a receipt's photo) are said to exist, never linked (issue 35).
+    const { documents = [], ...publicProvenance } = provenance ?? {};
     return {
       productId: product.id,
       shipsFrom: product.shipsFrom,
       contents: product.contents,
       originLevel: product.originLevel,
       notices: await this.customs.noticesFor(product.shipsFrom, product.contents),
-      provenance,
+      provenance: provenance ? publicProvenance : null,
+      hasDocuments: documents.length > 0,
     };
   }
 

@@ -1,13 +1,14 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENTS } from '@souvenir/contracts';
 import { EventConsumer } from '@souvenir/platform';
+import { recordPhotoAccess } from './private-evidence';
 import { UploadsService } from './uploads.service';
 
 /**
  * A listing that names uploaded images makes them used (catalog's product listed carries the image URLs and
  * documents), and so does a claim (payments' order changed that opens a claim carries its photos). Events rather than
  * calls from catalog or payments: neither waits on media, nor fails when media is down, and the event arrives well
- * within the 24 hours an upload is kept.
+ * within the 24 hours an upload is kept. The same events say which photos are evidence (private-evidence.ts).
  */
 @Injectable()
 export class ListingEventsConsumer implements OnApplicationBootstrap {
@@ -18,10 +19,15 @@ export class ListingEventsConsumer implements OnApplicationBootstrap {
 
   onApplicationBootstrap() {
     return this.consumer.start({
-      [EVENTS.catalog.productListed]: (event, manager) =>
-        this.uploads.namedImages([...(event.images ?? []), ...(event.documents ?? [])], manager),
-      [EVENTS.payments.orderChanged]: (event, manager) =>
-        event.photos?.length ? this.uploads.namedImages(event.photos, manager) : Promise.resolve(),
+      [EVENTS.catalog.productListed]: async (event, manager) => {
+        await this.uploads.namedImages([...(event.images ?? []), ...(event.documents ?? [])], manager);
+        await recordPhotoAccess(manager, { shown: event.images, evidence: event.documents });
+      },
+      [EVENTS.payments.orderChanged]: async (event, manager) => {
+        if (!event.photos?.length) return;
+        await this.uploads.namedImages(event.photos, manager);
+        await recordPhotoAccess(manager, { evidence: event.photos });
+      },
     });
   }
 }

@@ -1,10 +1,11 @@
-import { Controller, Get, HttpCode, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, NotFoundException, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { UploadDto } from '@souvenir/contracts';
 import type { Request, Response } from 'express';
 import { MediaConfig } from '../config/media.config';
 import { ImageJobs } from '../images/image-jobs';
 import { MEDIA_KEY, MediaStorage } from '../storage/media-storage';
 import { MediaBusyException } from './busy.exception';
+import { PrivateEvidenceGuard } from './private-evidence';
 import { readOneFile } from './read-one-file';
 import { UploadMemoryBudget } from './upload-memory-budget';
 import { UploadRules } from './upload-rules';
@@ -46,11 +47,13 @@ export class UploadsController {
   }
 
   @Get('media/:key')
+  @UseGuards(PrivateEvidenceGuard)
   async serve(@Param('key') key: string, @Res() res: Response): Promise<void> {
     const stream = MEDIA_KEY.test(key) ? await this.storage.read(key) : null;
     if (!stream) throw new NotFoundException('No such image');
     res.setHeader('Content-Type', 'image/webp');
-    res.setHeader('Cache-Control', IMMUTABLE);
+    // An evidence photo's guard has made its answer private already (it must not sit in a shared cache).
+    if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', IMMUTABLE);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     stream.on('error', () => res.destroy());
     stream.pipe(res);

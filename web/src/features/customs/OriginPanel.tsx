@@ -96,6 +96,11 @@ export function CustomsPanel({ product }: { product: ProductDto }) {
           {provenance?.boughtOn ? ` in ${provenance.boughtOn}` : ''}.
         </Typography>
       )}
+      {customs.data?.hasDocuments && (
+        <Typography variant="body2" sx={{ mt: 1 }} data-testid="documents-attached">
+          A receipt or customs declaration is attached. It stays private: only our support team sees it.
+        </Typography>
+      )}
       {notices.length > 0 && (
         <Stack spacing={1.5} sx={{ mt: 2 }}>
           {notices.map((notice) => (

@@ -1,5 +1,6 @@
 import { outboxClaimsMigration } from '@souvenir/platform';
 import { CreateUploads1736000000000 } from './1736000000000-create-uploads';
+import { PhotoAccess1736700000000 } from './1736700000000-photo-access';
 
 /** Every migration of the media schema, in order. Never edit one that has landed; add a new one. */
-export const MEDIA_MIGRATIONS = [CreateUploads1736000000000, outboxClaimsMigration('media')];
+export const MEDIA_MIGRATIONS = [CreateUploads1736000000000, outboxClaimsMigration('media'), PhotoAccess1736700000000];
