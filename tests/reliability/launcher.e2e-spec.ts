@@ -2,15 +2,21 @@
 // product up when one process crashes: the crashed one is started again with the same environment and health port
 // after a delay that doubles for crashes in a row, the others keep serving, and only Ctrl-C stops everything,
 // leaving no process behind. The launcher runs as `npm start` runs it, against this suite's own infra (no seed, no
-// build: npm test has built), and its processes are found as an operator would find them (ps --ppid).
+// build: npm test has built), and its processes are found as an operator would find them (ps --ppid). Its NATS is
+// its own, with a user per process: an anonymous client is refused.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { EVENTS, natsInboxPrefix, RPC } from '@souvenir/contracts';
 import { eventually, freePort, startTestInfra, type TestInfra } from '@souvenir/testing';
 import { type Client, client, ROOT } from '../support/stack';
 
-// Every service npm start runs, and the gateway (from the launcher's own list, so a new service counts).
+// Every service npm start runs, the gateway and NATS (from the launcher's own list, so a new service counts).
 let PROCESS_COUNT = 0;
+// What npm start generates (the NATS passwords, its JetStream store), kept out of the checkout's .data/.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'souvenir-launcher-'));
 
 const NODE24 = path.join(ROOT, 'node_modules', '.bin', 'node');
 const FAVOURITES_HEALTH_PORT = 4003;
@@ -73,7 +79,7 @@ const launcherAlive = () => launcher.exitCode === null && launcher.signalCode ==
 
 beforeAll(async () => {
   const { SERVICES } = (await import(path.join(ROOT, 'scripts', 'stack.mjs'))) as { SERVICES: unknown[] };
-  PROCESS_COUNT = SERVICES.length + 1;
+  PROCESS_COUNT = SERVICES.length + 2;
   infra = await startTestInfra();
   const port = await freePort();
   // Health ports 24001-32005: below Linux's ephemeral range, so a restarted service finds its port free.
@@ -89,6 +95,7 @@ beforeAll(async () => {
       HEALTH_PORT_OFFSET: String(portOffset),
       SEED: '0',
       SKIP_BUILD: '1',
+      SOUVENIR_DATA_DIR: dataDir,
       REGISTER_MAX_PER_IP: '1000',
       LOGIN_MAX_PER_IP: '1000',
       RPC_TIMEOUT_MS: '2500',
@@ -129,6 +136,7 @@ afterAll(async () => {
   // Whatever a failed test left behind.
   for (const pid of everyPidSeen) if (alive(pid)) process.kill(pid, 'SIGKILL');
   await infra?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
 /** Kills favourites with SIGKILL, loads the other routes until it serves again; returns what was seen. */
@@ -168,6 +176,72 @@ async function killFavourites() {
   await load;
   return { pid: pid!, newPid, environ, othersBefore, others, own, back, servingAfter: Date.now() - killedAt };
 }
+
+/** A launcher child's environment as a map. */
+function variablesOf(pid: number): Record<string, string> {
+  return Object.fromEntries(environOf(pid).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+}
+
+/** The server's answer to a request framed as the services expect: the reply, or the violation that stopped it. */
+async function ask(nc: NatsConnection, subject: string, data: unknown = {}): Promise<string> {
+  return nc.request(subject, JSON.stringify({ pattern: subject, data, id: 'launcher-test' }), { timeout: 3000 }).then(
+    (m) => m.string(),
+    (e: Error) => e.message,
+  );
+}
+
+/** Whether the server lets this connection subscribe to the subject (it closes a refused subscription). */
+async function maySubscribe(nc: NatsConnection, subject: string): Promise<boolean> {
+  const sub = nc.subscribe(subject, { callback: () => undefined });
+  await nc.flush();
+  await sleep(50);
+  const allowed = !sub.isClosed();
+  sub.unsubscribe();
+  return allowed;
+}
+
+describe("npm start's NATS", () => {
+  it('is its own, refuses anonymous clients, and holds each process to its own user and grants', async () => {
+    const gatewayPid = [...launcherChildren()].find(([, args]) => args.includes(path.join('gateway', 'dist')))?.[0];
+    const gateway = variablesOf(gatewayPid!);
+    const identity = variablesOf(pidOf('identity')!);
+    const url = `nats://127.0.0.1:${4223 + portOffset}`;
+    expect([gateway.NATS_URL, identity.NATS_URL]).toEqual([url, url]);
+    // Each process has its own user and knows no other's password.
+    expect([gateway.NATS_USER, identity.NATS_USER]).toEqual(['gateway', 'identity']);
+    expect(gateway.NATS_PASSWORD).not.toEqual(identity.NATS_PASSWORD);
+    for (const variables of [gateway, identity])
+      expect(Object.keys(variables).filter((k) => k.startsWith('NATS_PASSWORD_'))).toEqual([]);
+    // The passwords were generated into the data folder, readable by their owner only.
+    expect(statSync(path.join(dataDir, 'nats', 'passwords.json')).mode & 0o777).toBe(0o600);
+
+    await expect(connect({ servers: url, reconnect: false })).rejects.toThrow(/Authorization Violation/);
+    await expect(connect({ servers: url, reconnect: false, user: 'gateway', pass: 'guessed' })).rejects.toThrow(
+      /Authorization Violation/,
+    );
+
+    const nc = await connect({
+      servers: url,
+      user: 'gateway',
+      pass: gateway.NATS_PASSWORD,
+      inboxPrefix: natsInboxPrefix('gateway'),
+    });
+    try {
+      // What the gateway does, it may: ask catalog for the categories.
+      expect(JSON.parse(await ask(nc, RPC.catalog.listCategories))).toHaveProperty('response');
+      // Nothing else: not the e-mails only notifications may ask for, not a forged event, not serving a service's
+      // subject, not reading another process's replies.
+      expect(await ask(nc, RPC.identity.getUserEmails, { userIds: [] })).toMatch(
+        /Permissions Violation for Publish to "identity\.user\.get-emails"/,
+      );
+      expect(await ask(nc, EVENTS.identity.userUpdated)).toMatch(/Permissions Violation for Publish/);
+      expect(await maySubscribe(nc, RPC.identity.verifyCredentials)).toBe(false);
+      expect(await maySubscribe(nc, `${natsInboxPrefix('identity')}.>`)).toBe(false);
+    } finally {
+      await nc.close();
+    }
+  });
+});
 
 describe("npm start's launcher supervises every process", () => {
   it('restarts a SIGKILLed service with the same environment and health port while the others keep serving', async () => {
