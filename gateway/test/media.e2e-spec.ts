@@ -12,6 +12,8 @@ import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../ser
 import { IdentityConfig } from '../../services/identity/src/config/identity.config';
 import { AppModule as MediaModule, SERVICE_NAME as MEDIA } from '../../services/media/src/app.module';
 import { MediaConfig } from '../../services/media/src/config/media.config';
+import { UploadMemoryBudget } from '../../services/media/src/uploads/upload-memory-budget';
+import { PART_HEAD, RawUpload } from '../../services/media/test/raw-upload';
 import { join, startGateway } from './gateway-harness';
 
 /*
@@ -23,6 +25,8 @@ const services: INestApplication[] = [];
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
 let mediaDir: string;
+let media: INestApplication;
+let gatewayUrl: string;
 
 beforeAll(async () => {
   infra = await startTestInfra();
@@ -31,11 +35,12 @@ beforeAll(async () => {
     await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra),
     await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra),
   );
-  const media = await startService(MEDIA, MediaConfig, (c) => MediaModule.register(c), infra, { MEDIA_DIR: mediaDir });
+  media = await startService(MEDIA, MediaConfig, (c) => MediaModule.register(c), infra, { MEDIA_DIR: mediaDir });
   services.push(media);
   const mediaUrl = (await media.getUrl()).replace('[::1]', '127.0.0.1').replace('localhost', '127.0.0.1');
   gateway = await startGateway(infra, { MEDIA_URL: new URL(mediaUrl).origin });
   http = request(gateway.getHttpServer());
+  gatewayUrl = (await gateway.getUrl()).replace('[::1]', '127.0.0.1');
 });
 
 afterAll(async () => {
@@ -94,4 +99,28 @@ it('refuses an upload from a foreign Origin before reading it', async () => {
     .set('Origin', 'https://evil.example')
     .attach('file', Buffer.from('x'), 'x.jpg')
     .expect(403);
+});
+
+describe('uploads as an attacker sends them (issue 35)', () => {
+  it('stops passing on a chunked body at the limit: 413, and the connection closed long before the client is done', async () => {
+    const member = await join(http, 'streamer', 'Sam');
+    const upload = await RawUpload.open(gatewayUrl, member.cookie);
+    const answer = await upload.sendChunked(64 * 1024 * 1024);
+    expect(answer.status).toBe(413);
+    expect(answer.text).toContain('A photo can be at most 10 MB.');
+    expect(answer.closed).toBe(true);
+    // 10 MB passed on, plus what the sockets' buffers held: far from the 64 MB the client meant to send.
+    expect(upload.sent).toBeLessThan(40 * 1024 * 1024);
+  });
+
+  it("cancels media's request when the client leaves mid-upload, so media lets go of the bytes at once", async () => {
+    const member = await join(http, 'quitter', 'Quinn');
+    const budget = media.get(UploadMemoryBudget);
+    const upload = await RawUpload.open(gatewayUrl, member.cookie, 9 * 1024 * 1024);
+    await upload.write(Buffer.concat([PART_HEAD, Buffer.alloc(6 * 1024 * 1024)]));
+    await eventually(() => expect(budget.heldBytes).toBeGreaterThanOrEqual(6 * 1024 * 1024));
+    upload.leave();
+    // Well within media's own 15 s for a quiet body: only the gateway's cancellation frees it this soon.
+    await eventually(() => expect(budget.heldBytes).toBe(0), 5_000);
+  });
 });
