@@ -33,6 +33,7 @@ export * from './messaging/messaging.subjects';
 export * from './payments/payment.dto';
 export * from './payments/order.dto';
 export * from './payments/payout.dto';
+export * from './payments/postal-codes';
 export * from './payments/track-record.dto';
 export * from './payments/payments.rpc';
 export * from './payments/payments.events';

@@ -180,6 +180,8 @@ export class TestCardDto {
   @Transform(toText) @IsOptional() @IsString() @MaxLength(4) expYear?: string;
   @Transform(toText) @IsOptional() @IsString() @MaxLength(8) cvc?: string;
   @Transform(toText) @IsOptional() @IsString() @MaxLength(20) postalCode?: string;
+  /** The billing country, whose postal codes `postalCode` must look like (issue 36); absent: the United States. */
+  @Transform(toText) @IsOptional() @IsString() @MaxLength(60) country?: string;
 }
 
 /**

@@ -41,4 +41,33 @@ describe('evaluateTestCard', () => {
       message: PAYMENT_MESSAGES.expiredCard,
     });
   });
+
+  it("takes the billing country's postal codes: Canadian, British and Australian buyers can pay (issue 36)", () => {
+    for (const [country, postalCode] of [
+      ['Canada', 'M5H 2N2'],
+      ['Canada', 'm5h2n2'],
+      ['United Kingdom', 'SW1A 1AA'],
+      ['UK', 'EC1A 1BB'],
+      ['Australia', '2000'],
+      ['United States', '10001-1234'],
+      ['Japan', '100-0001'],
+    ])
+      expect(evaluateTestCard(card({ country, postalCode }), NOW)).toEqual({ kind: 'succeeded' });
+  });
+
+  it("refuses a postal code that is not the billing country's, with that country's example", () => {
+    expect(evaluateTestCard(card({ country: 'Canada', postalCode: '10001' }), NOW)).toEqual({
+      kind: 'invalid',
+      message: 'Please enter a valid postal code (e.g., M5H 2N2).',
+    });
+    expect(evaluateTestCard(card({ country: 'Australia', postalCode: '20000' }), NOW)).toEqual({
+      kind: 'invalid',
+      message: 'Please enter a valid postal code (e.g., 2000).',
+    });
+    // No country: the United States, as before, with the spec's own sentence.
+    expect(evaluateTestCard(card({ postalCode: 'M5H 2N2' }), NOW)).toEqual({
+      kind: 'invalid',
+      message: PAYMENT_MESSAGES.invalidPostalCode,
+    });
+  });
 });

@@ -1,4 +1,10 @@
-import { PAYMENT_MESSAGES, type TestCardDto } from '@souvenir/contracts';
+import {
+  DEFAULT_COUNTRY,
+  invalidPostalCodeMessage,
+  isPostalCodeOf,
+  PAYMENT_MESSAGES,
+  type TestCardDto,
+} from '@souvenir/contracts';
 
 export type TestCardOutcome =
   /** The card form would not submit: the intent does not change. */
@@ -31,8 +37,9 @@ export function evaluateTestCard(card: TestCardDto, now = new Date()): TestCardO
       message: expiry === 'past' ? PAYMENT_MESSAGES.expiryInPast : PAYMENT_MESSAGES.incompleteExpiry,
     };
   if (!/^\d{3,4}$/.test(card.cvc ?? '')) return { kind: 'invalid', message: PAYMENT_MESSAGES.incompleteCvc };
-  if (!/^\d{5}(-\d{4})?$/.test(card.postalCode ?? ''))
-    return { kind: 'invalid', message: PAYMENT_MESSAGES.invalidPostalCode };
+  // The billing country's postal codes, as Stripe's card form checks them: "M5H 2N2" in Canada, "2000" in Australia.
+  const country = card.country || DEFAULT_COUNTRY;
+  if (!isPostalCodeOf(country, card.postalCode)) return { kind: 'invalid', message: invalidPostalCodeMessage(country) };
   return CARDS[number] ?? { kind: 'declined', message: PAYMENT_MESSAGES.processingError };
 }
 

@@ -33,11 +33,12 @@ interface Props {
   setupError: string | null;
   onRetry: () => void;
   onBack: () => void;
-  billingZip?: string;
+  /** The billing address's postal code and country, carried into the card form (asked once, not twice). */
+  billing?: { postalCode: string; country: string };
 }
 
 /** Step 3: the card form for the intent created on entering the step (Stripe Elements or the test-mode form). */
-export function PaymentStep({ productId, intent, isCreating, setupError, onRetry, onBack, billingZip }: Props) {
+export function PaymentStep({ productId, intent, isCreating, setupError, onRetry, onBack, billing }: Props) {
   let body;
   if (isCreating || (!intent && !setupError)) body = <PaymentSkeleton />;
   else if (setupError || !intent) {
@@ -58,11 +59,18 @@ export function PaymentStep({ productId, intent, isCreating, setupError, onRetry
   } else if (intent.provider === 'stripe' && intent.publishableKey) {
     body = (
       <Suspense fallback={<PaymentSkeleton />}>
-        <StripePaymentForm intent={intent} productId={productId} />
+        <StripePaymentForm intent={intent} productId={productId} billing={billing} />
       </Suspense>
     );
   } else {
-    body = <TestCardForm intent={intent} productId={productId} defaultPostalCode={billingZip} />;
+    body = (
+      <TestCardForm
+        intent={intent}
+        productId={productId}
+        defaultPostalCode={billing?.postalCode}
+        billingCountry={billing?.country}
+      />
+    );
   }
 
   return (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -6,8 +7,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_COUNTRY, GuestInfoDto, ShippingInfoDto } from '@souvenir/contracts';
+import { DEFAULT_COUNTRY, GuestInfoDto, postalCodeLabel, ShippingInfoDto } from '@souvenir/contracts';
 import { useDtoForm } from '../../../hooks/useDtoForm';
+import { addressErrors } from '../addressChecks';
 
 /** The checkout form's values (spec section 3, guest/shipping info). Contact fields are for guests only. */
 export interface ShippingFormValues {
@@ -84,19 +86,39 @@ function Section({ id, title, children }: { id: string; title: string; children:
 interface Props {
   isGuest: boolean;
   initialValues: ShippingFormValues;
+  /** The country the item ships within (`ProductDto.shipsFrom`); null: its seller's location names none. */
+  shipsFrom: string | null;
   onSubmit: (values: ShippingFormValues) => void;
   onBack?: () => void;
 }
 
 /** Step 2 (guest-info): contact (guests), billing, 'Same as billing', delivery. Validated with the contracts' DTOs. */
-export function ShippingStep({ isGuest, initialValues, onSubmit, onBack }: Props) {
-  const { values, setValue, field, handleSubmit } = useDtoForm<ShippingFormValues>(
-    isGuest ? GuestInfoDto : ShippingInfoDto,
-    initialValues,
-  );
+export function ShippingStep({ isGuest, initialValues, shipsFrom, onSubmit, onBack }: Props) {
+  const {
+    values,
+    setValue,
+    field: dtoField,
+    handleSubmit,
+    submitted,
+  } = useDtoForm<ShippingFormValues>(isGuest ? GuestInfoDto : ShippingInfoDto, initialValues);
+  // Postal codes per country and the delivery country: rules across fields, shown like the DTO's once sent.
+  const crossFieldErrors = submitted ? addressErrors(values, shipsFrom) : {};
+  const field = (name: keyof ShippingFormValues & string) => {
+    const props = dtoField(name);
+    const extra = props.error ? undefined : crossFieldErrors[name];
+    return extra ? { ...props, error: true, helperText: extra } : props;
+  };
 
   // Billing typed after ticking the box keeps delivery in step.
-  const submit = handleSubmit((data) => onSubmit(data.sameAsDelivery ? { ...data, ...copyBilling(data) } : data));
+  const submit = handleSubmit((data) => {
+    const problems = addressErrors(data, shipsFrom);
+    const first = Object.keys(problems)[0];
+    if (first) {
+      document.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
+      return;
+    }
+    onSubmit(data.sameAsDelivery ? { ...data, ...copyBilling(data) } : data);
+  });
 
   const toggleSame = (checked: boolean) => {
     setValue('sameAsDelivery', checked);
@@ -124,11 +146,10 @@ export function ShippingStep({ isGuest, initialValues, onSubmit, onBack }: Props
           />
           <TextField label="State" fullWidth autoComplete={`${auto} address-level1`} {...field(`${kind}State`)} />
           <TextField
-            label="ZIP Code"
+            label={postalCodeLabel(values[`${kind}Country`])}
             required
             fullWidth
             autoComplete={`${auto} postal-code`}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             {...field(`${kind}Zip`)}
           />
         </Stack>
@@ -155,6 +176,11 @@ export function ShippingStep({ isGuest, initialValues, onSubmit, onBack }: Props
           </Stack>
           <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...field('phone')} />
         </Section>
+      )}
+      {shipsFrom && (
+        <Alert severity="info" role="note" data-testid="ships-within-note">
+          This item ships within {shipsFrom} only: the delivery address must be in {shipsFrom}.
+        </Alert>
       )}
       <Section id="billing-heading" title="Billing Address">
         {addressFields('billing')}

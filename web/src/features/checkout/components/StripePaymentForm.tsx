@@ -15,6 +15,7 @@ import { loadStripe, type Stripe, type StripeError } from '@stripe/stripe-js';
 import { PAYMENT_MESSAGES, type PaymentIntentDto } from '@souvenir/contracts';
 import { useToast } from '../../../hooks/useToast';
 import { formatMoney } from '../../../utils/money';
+import { regionCodeOf } from '../regionCode';
 import { usePaymentOutcome } from '../hooks/usePaymentOutcome';
 
 const stripes = new Map<string, Promise<Stripe | null>>();
@@ -66,9 +67,11 @@ function failureMessage(error: StripeError): string {
 interface Props {
   intent: PaymentIntentDto;
   productId: string;
+  /** The checkout's billing postal code and country: the Payment Element starts with them (issue 36). */
+  billing?: { postalCode: string; country: string };
 }
 
-function StripeForm({ intent, productId }: Props) {
+function StripeForm({ intent, productId, billing }: Props) {
   const stripe = useStripe();
   const elements = useElements();
   const toast = useToast();
@@ -130,7 +133,16 @@ function StripeForm({ intent, productId }: Props) {
       )}
       <Box sx={{ display: ready ? 'block' : 'none' }}>
         <PaymentElement
-          options={{ layout: 'tabs' }}
+          options={{
+            layout: 'tabs',
+            defaultValues: billing
+              ? {
+                  billingDetails: {
+                    address: { postal_code: billing.postalCode, country: regionCodeOf(billing.country) },
+                  },
+                }
+              : undefined,
+          }}
           onReady={() => setReady(true)}
           onLoadError={(event) =>
             setLoadError(event.error.message || 'The payment form could not be loaded. Please try again.')
@@ -150,7 +162,7 @@ function StripeForm({ intent, productId }: Props) {
   );
 }
 
-export default function StripePaymentForm({ intent, productId }: Props) {
+export default function StripePaymentForm({ intent, productId, billing }: Props) {
   // Suspends (the payment step's Suspense shows a skeleton) until Stripe.js has loaded or failed to.
   const stripe = use(stripeFor(intent.publishableKey ?? ''));
   if (!stripe) {
@@ -170,7 +182,7 @@ export default function StripePaymentForm({ intent, productId }: Props) {
       }}
       key={intent.clientSecret}
     >
-      <StripeForm intent={intent} productId={productId} />
+      <StripeForm intent={intent} productId={productId} billing={billing} />
     </Elements>
   );
 }

@@ -10,7 +10,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CreditCardRounded from '@mui/icons-material/CreditCardRounded';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import { PAYMENT_MESSAGES, type PaymentIntentDto } from '@souvenir/contracts';
+import {
+  DEFAULT_COUNTRY,
+  isInvalidPostalCodeMessage,
+  isPostalCodeOf,
+  PAYMENT_MESSAGES,
+  postalCodeLabel,
+  type PaymentIntentDto,
+} from '@souvenir/contracts';
 import { asApiError } from '../../../api/api';
 import { useConfirmTestPaymentMutation } from '../../../api/paymentsApi';
 import { useToast } from '../../../hooks/useToast';
@@ -34,8 +41,11 @@ const FIELD_OF_MESSAGE: Record<string, CardField> = {
   [PAYMENT_MESSAGES.incompleteExpiry]: 'expiry',
   [PAYMENT_MESSAGES.expiryInPast]: 'expiry',
   [PAYMENT_MESSAGES.incompleteCvc]: 'cvc',
-  [PAYMENT_MESSAGES.invalidPostalCode]: 'postalCode',
 };
+
+/** The field a provider message is about; postal-code messages name the billing country's example. */
+const fieldOfMessage = (message: string): CardField | undefined =>
+  isInvalidPostalCodeMessage(message) ? 'postalCode' : FIELD_OF_MESSAGE[message];
 
 const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 const formatCardNumber = (value: string) => digits(value, 16).replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -49,25 +59,30 @@ function formatExpiry(value: string, previous: string) {
 interface Props {
   intent: PaymentIntentDto;
   productId: string;
-  /** The billing ZIP, offered as the card's postal code. */
+  /** The billing postal code, carried into the card's (Stripe's card form asks again; the buyer typed it once). */
   defaultPostalCode?: string;
+  /** The billing country: its postal codes are the ones the card form takes (issue 36). */
+  billingCountry?: string;
 }
 
 /** The built-in test-mode card form (no Stripe.js): used whenever no publishable key is configured. */
-export function TestCardForm({ intent, productId, defaultPostalCode = '' }: Props) {
+export function TestCardForm({ intent, productId, defaultPostalCode = '', billingCountry = DEFAULT_COUNTRY }: Props) {
   const [card, setCard] = useState({
     number: '',
     expiry: '',
     cvc: '',
-    postalCode: /^\d{5}(-\d{4})?$/.test(defaultPostalCode) ? defaultPostalCode : '',
+    postalCode: isPostalCodeOf(billingCountry, defaultPostalCode) ? defaultPostalCode.trim() : '',
   });
+  const postalLabel = postalCodeLabel(billingCountry);
+  // Only a country whose postal codes are digits gets the phone's number pad (a Canadian code has letters).
+  const numericPostalCode = isPostalCodeOf(billingCountry, '10001') || isPostalCodeOf(billingCountry, '2000');
   const [failure, setFailure] = useState<string | null>(null);
   const [confirm, { isLoading }] = useConfirmTestPaymentMutation();
   const handleOutcome = usePaymentOutcome(productId, intent.paymentIntentId);
   const toast = useToast();
 
   const set = (name: CardField, value: string) => setCard((prev) => ({ ...prev, [name]: value }));
-  const failedField = failure ? FIELD_OF_MESSAGE[failure] : undefined;
+  const failedField = failure ? fieldOfMessage(failure) : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -86,6 +101,7 @@ export function TestCardForm({ intent, productId, defaultPostalCode = '' }: Prop
           expYear,
           cvc: card.cvc,
           postalCode: card.postalCode.trim(),
+          country: billingCountry,
         },
       }).unwrap();
       setFailure(handleOutcome(outcome));
@@ -101,7 +117,8 @@ export function TestCardForm({ intent, productId, defaultPostalCode = '' }: Prop
       <Alert severity="info" role="note" icon={<CreditCardRounded />}>
         <AlertTitle>Test mode: no real card is charged</AlertTitle>
         <Typography variant="body2" sx={{ mb: 1 }}>
-          Use any future expiry date, any 3-digit CVC and any 5-digit ZIP with one of these test cards:
+          Use any future expiry date, any 3-digit CVC and your billing {postalLabel.toLowerCase()} with one of these
+          test cards:
         </Typography>
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
           {TEST_CARDS.map((test) => (
@@ -165,14 +182,13 @@ export function TestCardForm({ intent, productId, defaultPostalCode = '' }: Prop
           {...fieldError('cvc')}
         />
         <TextField
-          label="ZIP"
+          label={postalLabel}
           required
           fullWidth
           value={card.postalCode}
           onChange={(event) => set('postalCode', event.target.value.slice(0, 10))}
-          placeholder="10001"
           autoComplete="billing postal-code"
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          slotProps={{ htmlInput: { inputMode: numericPostalCode ? 'numeric' : 'text' } }}
           {...fieldError('postalCode')}
         />
       </Stack>

@@ -30,7 +30,7 @@ function fillGuestForm() {
   type(/^Last Name/, 'Costa');
   type(/^Street Address/, '1 Rua Augusta');
   type(/^City/, 'Lisbon');
-  type(/^ZIP Code/, '1100-048');
+  type(/^ZIP Code/, '10001');
 }
 
 afterEach(() => window.sessionStorage.clear());

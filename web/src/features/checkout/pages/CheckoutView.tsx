@@ -21,6 +21,7 @@ import { useCreatePaymentIntentMutation } from '../../../api/paymentsApi';
 import { checkoutReducer, currentStep, initialCheckoutState, type CheckoutStep } from '../checkoutSteps';
 import { checkoutTokenFor, rememberCheckout } from '../checkoutStorage';
 import { defaultCountryFor } from '../defaultCountry';
+import { useShopperCountry } from '../../customs/useShopperCountry';
 import { EmptyState } from '../../../components/EmptyState';
 import { useToast } from '../../../hooks/useToast';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
@@ -84,6 +85,8 @@ export default function CheckoutView() {
   const [createIntent, { data: intent, isLoading: isCreatingIntent, reset: resetIntent }] =
     useCreatePaymentIntentMutation();
   const [state, dispatch] = useReducer(checkoutReducer, initialCheckoutState);
+  // The addresses start in the country the shopper said they are in (Home's "Deliver to"), else their profile's.
+  const { country: shopperCountry } = useShopperCountry();
   const { shipping, setupError } = state;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const step = currentStep(state, Boolean(user));
@@ -227,8 +230,9 @@ export default function CheckoutView() {
             initialValues={
               shipping && Boolean(shipping.email !== undefined) === isGuest
                 ? shipping
-                : emptyShippingForm(isGuest, defaultCountryFor(user))
+                : emptyShippingForm(isGuest, shopperCountry ?? defaultCountryFor(user))
             }
+            shipsFrom={product.shipsFrom ?? null}
             onSubmit={(values) => void startPayment(values)}
             onBack={isGuest ? () => goTo('auth') : undefined}
           />
@@ -241,7 +245,7 @@ export default function CheckoutView() {
             setupError={setupError}
             onRetry={() => shipping && void startPayment(shipping)}
             onBack={() => goTo('guest-info')}
-            billingZip={shipping?.billingZip}
+            billing={shipping ? { postalCode: shipping.billingZip, country: shipping.billingCountry } : undefined}
           />
         )}
       </Card>

@@ -1,0 +1,59 @@
+import { countryOfLocation, DEFAULT_COUNTRY } from '@souvenir/contracts';
+
+/**
+ * Where the shopper is (issue 36): delivery is domestic, so what can reach them depends on it. Chosen by the shopper
+ * and remembered in this browser; until then their profile's country, then their browser's region, then the spec's
+ * United States. Never written to the profile: a member's location is also where their own listings ship from.
+ */
+const STORAGE_KEY = 'souvenir.shopperCountry';
+const listeners = new Set<() => void>();
+
+/** The country the shopper chose in this browser, or null. */
+export function storedShopperCountry(): string | null {
+  try {
+    return window.localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null; // Storage refused (private mode, policy): the defaults apply.
+  }
+}
+
+export function storeShopperCountry(country: string): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEY, country);
+  } catch {
+    // Not remembered, but still applied to this page through the listeners.
+  }
+  for (const listener of listeners) listener();
+}
+
+/** Follows choices made in this tab and in others (the `storage` event fires only in the others). */
+export function subscribeShopperCountry(listener: () => void): () => void {
+  listeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+/** The country of the browser's language tag when it names a region ("en-CA" → Canada; "en" names none). */
+export function browserCountry(
+  languages: readonly string[] = navigator.languages ?? [navigator.language],
+): string | null {
+  for (const tag of languages) {
+    try {
+      const region = new Intl.Locale(tag).region;
+      if (!region || !/^[A-Z]{2}$/.test(region)) continue;
+      const name = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(region);
+      if (name) return countryOfLocation(name) ?? name;
+    } catch {
+      // A tag Intl cannot read: try the next one.
+    }
+  }
+  return null;
+}
+
+/** The shopper's country: their choice, else their profile's, else their browser's, else the United States. */
+export function shopperCountryOf(stored: string | null, profileLocation: string | null | undefined): string {
+  return stored || countryOfLocation(profileLocation) || browserCountry() || DEFAULT_COUNTRY;
+}
