@@ -562,6 +562,12 @@ const TABLE: Record<string, Row> = {
     expect: signedIn(200),
   },
   'GET /api/payouts': { call: () => ({ method: 'get', path: '/api/payouts' }), expect: signedIn(200) },
+  // The seller's ledger and its CSV download (issue 36): the caller's own lines only (the id is the session's).
+  'GET /api/payouts/ledger': { call: () => ({ method: 'get', path: '/api/payouts/ledger' }), expect: signedIn(200) },
+  'GET /api/payouts/ledger.csv': {
+    call: () => ({ method: 'get', path: '/api/payouts/ledger.csv' }),
+    expect: signedIn(200),
+  },
   // The test-mode onboarding link's token is the capability for a first onboarding, like Stripe's hosted page: whoever
   // holds it may open it. Changing details already given needs the owner's session too (issue 35): the owner's account
   // gets its first details before each call. A fresh link of the owner's per call (a link is single-use).

@@ -28,6 +28,8 @@ import { TestModeRepository } from './providers/test-mode.repository';
 import { TestAccountEntity, TestAccountLinkEntity, TestTransferEntity } from './providers/test-connect.entities';
 import { TestWebhooks } from './providers/test-webhooks';
 import { Ledger } from './ledger/ledger';
+import { SellerLedger } from './ledger/seller-ledger';
+import { SellerLedgerService } from './ledger/seller-ledger.service';
 import { MoneySweep } from './payouts/money-sweep';
 import { PayoutAccountEntity } from './payouts/payout-account.entity';
 import { PayoutAccountsRepository } from './payouts/payout-accounts.repository';
@@ -82,6 +84,8 @@ export class AppModule {
         OrderLifecycleService,
         ProductEventsConsumer,
         Ledger,
+        SellerLedger,
+        SellerLedgerService,
         PayoutsService,
         PayoutAccountsService,
         MoneySweep,

@@ -1,4 +1,4 @@
-import { RPC } from '@souvenir/contracts';
+import { RPC, type LedgerLineDto, type LedgerPageDto } from '@souvenir/contracts';
 import { eventually } from '@souvenir/testing';
 import fc from 'fast-check';
 import { auditLedger } from '../src/ledger/ledger-audit';
@@ -126,6 +126,39 @@ async function settled(): Promise<void> {
   );
 }
 
+type Balances = { held: string; available: string; paidOut: string };
+
+/**
+ * The seller's ledger, read a page of one entry at a time (every cursor used): each line's balances are the older
+ * line's plus its change, and the newest line's are the balances the cards show.
+ */
+async function expectLedgerAddsUp(seller: string, balance: Balances): Promise<void> {
+  const lines: LedgerLineDto[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: LedgerPageDto = await h.rpc.send(RPC.payments.listLedger, {
+      actorId: seller,
+      limit: 1,
+      ...(cursor ? { cursor } : {}),
+    });
+    lines.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  const cents = (amount: string) => Math.round(Number(amount) * 100);
+  const keys = ['held', 'available', 'paidOut'] as const;
+  const pick = (b: Balances) => keys.map((k) => cents(b[k]));
+  expect(pick(lines[0]!.balanceAfter)).toEqual(pick(balance));
+  lines.forEach((line, i) => {
+    const older = lines[i + 1]?.balanceAfter ?? { held: '0', available: '0', paidOut: '0' };
+    expect(pick(line.balanceAfter)).toEqual(keys.map((k) => cents(older[k]) + cents(line.change[k])));
+  });
+  // Every release has its fee line (5 %: $1.00 of $20.00), just above it.
+  lines.forEach((line, i) => {
+    if (line.kind === 'released') expect(lines[i - 1]).toMatchObject({ kind: 'fee', change: { available: '-1.00' } });
+  });
+  expect(new Set(lines.map((line) => line.id)).size).toBe(lines.length);
+}
+
 it("every random history of a seller's orders leaves the ledger audited clean and the balances equal to the outcomes", async () => {
   await fc.assert(
     fc.asyncProperty(
@@ -148,6 +181,7 @@ it("every random history of a seller's orders leaves the ledger audited clean an
         expect(cents(balance.available) + cents(balance.paidOut)).toBe(totals.earned);
         // Money reaches the seller only through an active account.
         expect(cents(balance.paidOut)).toBe(activateAt < stories.length ? totals.earned : 0);
+        await expectLedgerAddsUp(seller, balance);
       },
     ),
     { numRuns: 8, endOnFailure: true },

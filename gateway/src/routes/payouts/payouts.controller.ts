@@ -1,9 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ErrorCode,
+  ListLedgerQueryDto,
   ListPayoutsQueryDto,
   RPC,
   TestOnboardingDetailsDto,
+  type LedgerPageDto,
   type PayoutAccountDto,
   type PayoutOnboardingDto,
   type PayoutsPageDto,
@@ -11,13 +13,17 @@ import {
   type TestOnboardingDto,
 } from '@souvenir/contracts';
 import { DomainError, RpcClient } from '@souvenir/platform';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { GatewayConfig } from '../../config/gateway.config';
 import { requestValidationPipe } from '../../rpc/validation.pipe';
 import { WriteLimit } from '../../security/write-limits';
 import { ActorId, AuthGuard, OptionalActorId } from '../../session/auth.guard';
 import { publicOrigin } from '../../web/public-origin';
+import { ledgerCsvHeader, ledgerCsvRow } from './ledger-csv';
 import { OnboardingTokenPipe } from './onboarding-token.pipe';
+
+const LEDGER_CSV_PAGE = 200;
+const LEDGER_CSV_MAX_PAGES = 100;
 
 /**
  * Sellers get paid (issue 20): the caller's payout account, its onboarding link, their balance and payouts; and the
@@ -66,6 +72,46 @@ export class PayoutsController {
       ...(query.cursor ? { cursor: query.cursor } : {}),
       ...(query.limit ? { limit: query.limit } : {}),
     });
+  }
+
+  /** The balances and one page of the seller's ledger (every money line, running balances), newest first. */
+  @Get('ledger')
+  @UseGuards(AuthGuard)
+  ledger(@ActorId() actorId: string, @Query() query: ListLedgerQueryDto): Promise<LedgerPageDto> {
+    return this.rpc.send(RPC.payments.listLedger, {
+      actorId,
+      ...(query.cursor ? { cursor: query.cursor } : {}),
+      ...(query.limit ? { limit: query.limit } : {}),
+    });
+  }
+
+  /**
+   * The whole ledger as a CSV download, newest first, read page after page. Bounded: a seller with more lines than
+   * that gets the newest ones (a note ends the file), which no seller of this marketplace comes near.
+   */
+  @Get('ledger.csv')
+  @UseGuards(AuthGuard)
+  async ledgerCsv(@ActorId() actorId: string, @Res({ passthrough: true }) res: Response): Promise<string> {
+    let csv = ledgerCsvHeader();
+    let cursor: string | null = null;
+    for (let page = 0; page < LEDGER_CSV_MAX_PAGES; page++) {
+      const answer: LedgerPageDto = await this.rpc.send(RPC.payments.listLedger, {
+        actorId,
+        limit: LEDGER_CSV_PAGE,
+        ...(cursor ? { cursor } : {}),
+      });
+      csv += answer.items.map(ledgerCsvRow).join('');
+      cursor = answer.nextCursor;
+      if (!cursor) break;
+    }
+    if (cursor) csv += 'Older lines are left out of this download\r\n';
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="souvenir-swap-ledger-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
+    res.setHeader('Cache-Control', 'no-store');
+    return csv;
   }
 
   @Get('test-onboarding/:token')

@@ -83,6 +83,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.payments.getTrackRecord,
       RPC.payments.createPayoutAccount,
       RPC.payments.listPayouts,
+      RPC.payments.listLedger,
       RPC.payments.getTestOnboarding,
       RPC.payments.completeTestOnboarding,
       RPC.reviews.createReview,

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { CreatePaymentIntentDto, TestCardDto } from './payment.dto';
-import { ListPayoutsQueryDto, TestOnboardingDetailsDto } from './payout.dto';
+import { ListLedgerQueryDto, ListPayoutsQueryDto, TestOnboardingDetailsDto } from './payout.dto';
 import {
   CancelOrderDto,
   DecideClaimDto,
@@ -117,6 +117,11 @@ export class CreatePayoutAccountRequest {
 
 /** `payments.payout.list`: the caller's balance and payouts, newest first. */
 export class ListPayoutsRequest extends ListPayoutsQueryDto {
+  @IsUUID('all') actorId!: string;
+}
+
+/** `payments.payout.ledger`: the caller's balances and ledger lines, newest first. */
+export class ListLedgerRequest extends ListLedgerQueryDto {
   @IsUUID('all') actorId!: string;
 }
 

@@ -4,6 +4,7 @@ import type {
   PayoutAccountDto,
   PayoutOnboardingDto,
   PayoutsPageDto,
+  LedgerPageDto,
   TestOnboardingDoneDto,
   TestOnboardingDto,
 } from './payout.dto';
@@ -28,6 +29,7 @@ import {
   GetPayoutAccountRequest,
   CreatePayoutAccountRequest,
   ListPayoutsRequest,
+  ListLedgerRequest,
   GetTestOnboardingRequest,
   CompleteTestOnboardingRequest,
   ListCardDisputesRequest,
@@ -54,6 +56,7 @@ export const PAYMENTS_RPC = defineRpc('payments', {
   getPayoutAccount: rpc('payments.payout-account.get', GetPayoutAccountRequest).returns<PayoutAccountDto>(),
   createPayoutAccount: rpc('payments.payout-account.create', CreatePayoutAccountRequest).returns<PayoutOnboardingDto>(),
   listPayouts: rpc('payments.payout.list', ListPayoutsRequest).returns<PayoutsPageDto>(),
+  listLedger: rpc('payments.payout.ledger', ListLedgerRequest).returns<LedgerPageDto>(),
   getTestOnboarding: rpc('payments.test-onboarding.get', GetTestOnboardingRequest).returns<TestOnboardingDto>(),
   completeTestOnboarding: rpc(
     'payments.test-onboarding.complete',

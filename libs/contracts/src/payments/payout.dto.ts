@@ -79,8 +79,76 @@ export class ListPayoutsQueryDto {
 }
 
 /**
+ * One line of a seller's ledger (`GET /api/payouts/ledger`): every movement of their money, newest first.
+ * `sale_held` (a buyer paid: held until they confirm), `released` (the order completed: the sale is theirs),
+ * `fee` (the platform's fee on that sale), `refunded` (the held money went back to the buyer), `paid_out` (sent to
+ * their bank), `payout_reversed` (a payout taken back after a lost card dispute), `charged_back` (the buyer's bank
+ * took the money back).
+ */
+export const LEDGER_LINE_KINDS = [
+  'sale_held',
+  'released',
+  'fee',
+  'refunded',
+  'paid_out',
+  'payout_reversed',
+  'charged_back',
+] as const;
+export type LedgerLineKind = (typeof LEDGER_LINE_KINDS)[number];
+
+/** How each ledger line is named, on Payouts and in its CSV download alike. */
+export const LEDGER_LINE_LABELS: Record<LedgerLineKind, string> = {
+  sale_held: 'Sale held',
+  released: 'Released to you',
+  fee: 'Platform fee',
+  refunded: 'Refunded to the buyer',
+  paid_out: 'Paid out to your bank',
+  payout_reversed: 'Payout reversed',
+  charged_back: "Taken back by the buyer's bank",
+};
+
+/** The seller's three balances, in dollars as strings. */
+export interface LedgerBalancesDto {
+  held: string;
+  available: string;
+  paidOut: string;
+}
+
+export interface LedgerLineDto {
+  /** Stable across pages: the journal entry and the line's kind. */
+  id: string;
+  kind: LedgerLineKind;
+  at: string;
+  order: { id: string; productTitle: string };
+  /** What the line moved in each balance, signed ("-1.60", "0.00"). */
+  change: LedgerBalancesDto;
+  /** Each balance just after this line: the newest line's equals the balance shown above the ledger. */
+  balanceAfter: LedgerBalancesDto;
+  /** On a `released` line: where the payout of that sale stands (waiting for the account, on its way, failed...). */
+  payout: { status: PayoutStatus; failureMessage: string | null } | null;
+}
+
+/** `GET /api/payouts/ledger`: the balances now and one page of ledger lines, newest first. */
+export interface LedgerPageDto {
+  balance: PayoutBalanceDto;
+  items: LedgerLineDto[];
+  nextCursor: string | null;
+}
+
+/** `GET /api/payouts/ledger?cursor=&limit=` query; the cursor is the last line's journal entry. */
+export class ListLedgerQueryDto {
+  @IsOptional() @IsString() @Matches(/^\d{1,19}$/, { message: 'cursor is not valid' }) cursor?: string;
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1)
+  @Max(200)
+  limit?: number;
+}
+
+/**
  * Where an order's money is, on the order page: `pending` (not paid yet), `held` (until the buyer confirms),
- * `frozen` (a card dispute is open), `releasing` (completed: being paid to the seller), `awaiting_payout_account`
+ * `frozen` (a claim or a card dispute is open), `releasing` (completed: being paid to the seller), `awaiting_payout_account`
  * (completed; the seller has no active payout account yet), `paid_to_seller`, `refunding`, `refunded`,
  * `charged_back` (a card dispute was lost: the bank gave the money back to the buyer).
  */
@@ -101,6 +169,8 @@ export interface OrderMoneyDto {
   state: OrderMoneyState;
   /** When it got there (paid to the seller on…, refunded on…); null while it is on its way. */
   at: string | null;
+  /** The last four digits of the buyer's card, when the provider told them (shown to the buyer with a refund). */
+  cardLast4?: string | null;
   /** The seller's share and the platform's fee (shown to the seller). */
   sellerAmount: string;
   fee: string;

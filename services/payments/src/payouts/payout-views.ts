@@ -59,6 +59,8 @@ export function toOrderMoney(order: OrderEntity, payout: PayoutEntity | null, fe
     if (order.refundedAt) return { state: 'refunded', at: at(order.refundedAt) };
     if (order.status === 'cancelled' || order.status === 'refunded') return { state: 'refunding', at: null };
     if (order.cardDisputeStatus === 'open') return { state: 'frozen', at: at(order.cardDisputeOpenedAt) };
+    // A claim freezes the money as a card dispute does: neither party gets it until support or the seller decides.
+    if (order.status === 'disputed') return { state: 'frozen', at: null };
     if (!payout) return { state: 'held', at: at(order.paidAt) };
     switch (payout.status) {
       case 'paid':

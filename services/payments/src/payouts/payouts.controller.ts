@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { RPC, type RpcRequest } from '@souvenir/contracts';
 import { RpcHandler } from '@souvenir/platform';
+import { SellerLedgerService } from '../ledger/seller-ledger.service';
 import { PayoutAccountsService } from './payout-accounts.service';
 import { PayoutsService } from './payouts.service';
 
@@ -10,6 +11,7 @@ export class PayoutsController {
   constructor(
     private readonly accounts: PayoutAccountsService,
     private readonly payouts: PayoutsService,
+    private readonly sellerLedger: SellerLedgerService,
   ) {}
 
   @RpcHandler(RPC.payments.getPayoutAccount)
@@ -25,6 +27,11 @@ export class PayoutsController {
   @RpcHandler(RPC.payments.listPayouts)
   listPayouts(request: RpcRequest<typeof RPC.payments.listPayouts>) {
     return this.payouts.list(request);
+  }
+
+  @RpcHandler(RPC.payments.listLedger)
+  listLedger(request: RpcRequest<typeof RPC.payments.listLedger>) {
+    return this.sellerLedger.list(request);
   }
 
   @RpcHandler(RPC.payments.getTestOnboarding)
