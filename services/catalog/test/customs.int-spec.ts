@@ -316,6 +316,25 @@ describe('browse filters', () => {
       ),
     ]);
   });
+
+  it('"Ships to" finds only what ships within that country, read like a location (issue 36)', async () => {
+    const inCanada = await list(sellers['Canada'], ['none'], { title: 'Maple sugar mould' });
+    const inUk = await list(sellers['UK'], ['none'], { title: 'Tartan scarf from Edinburgh' });
+    const ids = async (query: Record<string, unknown>) =>
+      (await rpc.send(RPC.catalog.listProducts, { query: { limit: 100, ...query } })).items.map((p) => p.id);
+    const toCanada = await ids({ shipsTo: 'Canada' });
+    expect(toCanada).toContain(inCanada.id);
+    expect(toCanada).not.toContain(inUk.id);
+    // "UK" is the United Kingdom, as a seller's "London, UK" is; a search narrows it like any filter.
+    expect(await ids({ shipsTo: 'UK', search: 'tartan' })).toEqual([inUk.id]);
+    const page = await rpc.send(RPC.catalog.listProducts, { query: { limit: 100, shipsTo: 'Canada' } });
+    expect(page.items.every((p) => p.shipsFrom === 'Canada')).toBe(true);
+    expect(page.totalCount).toBe(page.items.length);
+    const [index] = await infra.database.query<{ indexdef: string }>(
+      `SELECT indexdef FROM pg_indexes WHERE schemaname = 'catalog' AND indexname = 'sellers_ships_from_idx'`,
+    );
+    expect(index.indexdef).toMatch(/ON catalog\.sellers USING btree \(ships_from\)/);
+  });
 });
 
 describe('support', () => {

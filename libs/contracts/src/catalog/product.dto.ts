@@ -188,6 +188,12 @@ export class ProductQueryDto extends PageQueryDto {
   @IsBoolean({ message: 'documentedOrigin must be true or false' })
   documentedOrigin?: boolean;
 
+  /** Only items that can be delivered to this country (issue 36): delivery is domestic, so the seller's country. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(60)
+  shipsTo?: string;
+
   @IsOptional()
   @IsIn(PRODUCT_SORTS, { message: 'sort must be one of recent, price_asc, price_desc, popular' })
   sort?: ProductSort;

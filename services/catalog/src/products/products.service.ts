@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  countryOfLocation,
   EVENTS,
   PAGE_SIZE,
   PAYMENT_MESSAGES,
@@ -172,6 +173,8 @@ export class ProductsService {
       location: query.location?.trim() || undefined,
       contents: query.contents?.length ? [...new Set(query.contents)].sort() : undefined,
       documentedOrigin: query.documentedOrigin || undefined,
+      // Read like a location ("UK" is the United Kingdom), as sellers' countries are (`sellers.ships_from`).
+      shipsTo: query.shipsTo?.trim() ? (countryOfLocation(query.shipsTo) ?? query.shipsTo.trim()) : undefined,
     };
     const ranked = filters.searchWords !== null && sort === 'recent';
     if (!query.cursor)

@@ -9,6 +9,8 @@ export class SellerEntity {
   @Column('text', { name: 'last_name' }) lastName!: string;
   @Column('text', { nullable: true }) avatar!: string | null;
   @Column('text', { nullable: true }) location!: string | null;
+  /** The country `location` names (`countryOfLocation`): where this seller's items ship within; null: none. */
+  @Column('text', { name: 'ships_from', nullable: true }) shipsFrom!: string | null;
   @Column('boolean', { name: 'is_verified', default: false }) isVerified!: boolean;
   /** reviews' rating of the seller (issue 23): null and 0 without published reviews. */
   @Column('numeric', { name: 'rating_average', precision: 3, scale: 2, nullable: true }) ratingAverage!: string | null;

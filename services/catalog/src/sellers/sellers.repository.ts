@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { RatingChangedEvent, UserProfileChangedEvent } from '@souvenir/contracts';
+import { countryOfLocation, type RatingChangedEvent, type UserProfileChangedEvent } from '@souvenir/contracts';
 import type { EntityManager, Repository } from 'typeorm';
 import { SellerEntity } from './seller.entity';
 
-type SellerProfile = Omit<SellerEntity, 'updatedAt' | 'ratingAverage' | 'ratingCount' | 'ratingVersion'>;
+type SellerProfile = Omit<SellerEntity, 'updatedAt' | 'ratingAverage' | 'ratingCount' | 'ratingVersion' | 'shipsFrom'>;
 
 @Injectable()
 export class SellersRepository {
@@ -63,17 +63,30 @@ export class SellersRepository {
 
   private async upsert(manager: EntityManager, s: SellerProfile, onNewer: string | null): Promise<void> {
     await manager.query(
-      `INSERT INTO catalog.sellers (id, username, first_name, last_name, avatar, location, is_verified, version, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
+      `INSERT INTO catalog.sellers (id, username, first_name, last_name, avatar, location, ships_from, is_verified, version,
+                                    updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $9, $7, $8, now())
        ON CONFLICT (id) DO ${
          onNewer === null
            ? 'NOTHING'
            : `UPDATE SET
          username = EXCLUDED.username, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
-         avatar = EXCLUDED.avatar, location = EXCLUDED.location, is_verified = EXCLUDED.is_verified,
+         avatar = EXCLUDED.avatar, location = EXCLUDED.location, ships_from = EXCLUDED.ships_from,
+         is_verified = EXCLUDED.is_verified,
          version = EXCLUDED.version, updated_at = now() ${onNewer}`
        }`,
-      [s.id, s.username, s.firstName, s.lastName, s.avatar, s.location, s.isVerified, s.version],
+      // ships_from: the location's country, kept beside it for browse's "Ships to" filter (migration 1736900000000).
+      [
+        s.id,
+        s.username,
+        s.firstName,
+        s.lastName,
+        s.avatar,
+        s.location,
+        s.isVerified,
+        s.version,
+        countryOfLocation(s.location),
+      ],
     );
   }
 }

@@ -13,6 +13,7 @@ import { FilteredSearchIndexes1735900000000 } from './1735900000000-filtered-sea
 import { PriceBandSearchIndex1736600000000 } from './1736600000000-price-band-search-index';
 import { CoveringSortIndexes1736700000000 } from './1736700000000-covering-sort-indexes';
 import { TitleLexemeCounts1736800000000 } from './1736800000000-title-lexeme-counts';
+import { SellerShipsFrom1736900000000 } from './1736900000000-seller-ships-from';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
 export const CATALOG_MIGRATIONS = [
@@ -31,4 +32,5 @@ export const CATALOG_MIGRATIONS = [
   PriceBandSearchIndex1736600000000,
   CoveringSortIndexes1736700000000,
   TitleLexemeCounts1736800000000,
+  SellerShipsFrom1736900000000,
 ];

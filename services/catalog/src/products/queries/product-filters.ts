@@ -18,6 +18,8 @@ export interface ProductFilters {
   contents?: Contents[];
   /** Documents attached or checked (products_documented_recent_idx). */
   documentedOrigin?: boolean;
+  /** Only what ships within this country: the seller's `ships_from` (sellers_ships_from_idx), issue 36. */
+  shipsTo?: string;
 }
 
 /** Home's lists: no search and no filter, so only the sort and the cursor tell two pages apart. */
@@ -31,7 +33,8 @@ export function isUnfiltered(filters: ProductFilters): boolean {
     !filters.condition &&
     !filters.location &&
     !filters.contents?.length &&
-    !filters.documentedOrigin
+    !filters.documentedOrigin &&
+    !filters.shipsTo
   );
 }
 
@@ -98,7 +101,7 @@ export const narrowedBySearchIndex = (filters: ProductFilters): boolean =>
 /**
  * The FROM and WHERE of the filters (active products only). `search`: whether the search's words are a condition
  * (a match anywhere; a ranked search page tests its own tier instead); `withSellers` joins the sellers as `s` for
- * `PRODUCT_COLUMNS` (a location filter joins them anyway).
+ * `PRODUCT_COLUMNS` (a location or ships-to filter joins them anyway).
  */
 export function filterSql(
   filters: ProductFilters,
@@ -106,7 +109,7 @@ export function filterSql(
   { search = true, withSellers = false }: { search?: boolean; withSellers?: boolean } = {},
 ): { from: string; where: string[] } {
   const where = [`p.status = 'active'`];
-  const from = withSellers || filters.location ? PRODUCTS_WITH_SELLERS : 'catalog.products p';
+  const from = withSellers || filters.location || filters.shipsTo ? PRODUCTS_WITH_SELLERS : 'catalog.products p';
   if (search && filters.searchWords?.length)
     where.push(matchesAnywhere(searchTsQuery(filters.searchWords, params, { exact: exactWordReads(filters) })));
   if (filters.country) where.push(`p.country = ${params.add(filters.country)}`);
@@ -131,6 +134,7 @@ export function filterSql(
   }
   if (filters.condition) where.push(`p.condition = ${params.add(filters.condition)}`);
   if (filters.location) where.push(`s.location = ${params.add(filters.location)}`);
+  if (filters.shipsTo) where.push(`s.ships_from = ${params.add(filters.shipsTo)}`);
   if (filters.contents?.length) where.push(`p.contents && ${params.add(filters.contents)}::text[]`);
   if (filters.documentedOrigin) where.push(`p.origin_level IS NOT NULL`);
   return { from, where };

@@ -184,8 +184,15 @@ describe('search pages with many matches: a window of the sort, then the rest th
       { country: 'Japan', location: 'Paris' },
       { country: 'Japan', contents: ['none' as const] },
       { country: 'Japan', documentedOrigin: true },
+      { country: 'Japan', shipsTo: 'Canada' },
     ])
       expect(filtersInSortIndexes({ ...words, ...filters })).toBe(false);
+  });
+
+  it('"ships to" joins the sellers and tests their country (issue 36)', () => {
+    expect(render(browse.countUpTo({ searchWords: null, shipsTo: 'Canada' }, 1000))).toMatch(
+      /JOIN catalog\.sellers s ON s\.id = p\.seller_id WHERE p\.status = 'active' AND s\.ships_from = \$1/,
+    );
   });
 
   it('a tier its cursor says is sparse: through the index at once, no more than the cap read', () => {
