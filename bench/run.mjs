@@ -345,6 +345,18 @@ async function main() {
     });
   }
 
+  if (opts.parts.has('media-attack')) {
+    const { mediaAttack } = await import('./lib/media-attack.mjs');
+    const { phonePhoto } = await import('./lib/uploads.mjs');
+    console.log('bench: media under attack (8 decoding bombs, 100 abandoned uploads, a stored image served meanwhile)');
+    report.mediaAttack = await mediaAttack({
+      base,
+      cookie: seller.cookie,
+      children: stackProcesses(),
+      photo: await phonePhoto(),
+    });
+  }
+
   if (opts.parts.has('web')) {
     const { webReport } = await import('./lib/web.mjs');
     console.log('bench: web app (JS per route, LCP in Chromium, Lighthouse mobile on five pages)');

@@ -149,6 +149,19 @@ export function writeMarkdown(report, dir) {
     lines.push('');
   }
 
+  if (report.mediaAttack) {
+    const a = report.mediaAttack;
+    lines.push('## Media under attack (issue 35; targets: media under 300 MB, a stored image p95 under 100 ms)', '');
+    lines.push(
+      `For ${a.seconds} s, through the gateway: ${a.bombs} loops sending a ${a.bomb.kb} KB ${a.bomb.width} × ${a.bomb.height} ${a.bomb.bitDepth}-bit RGBA PNG, ${a.abandoned.inFlight} loops each opening an upload of ${a.abandoned.declaredMb} MB, sending ${a.abandoned.sentMb} MB and leaving after ${a.abandoned.holdMs / 1000} s, and one loop fetching a stored 1600 px image.`,
+      '',
+      '| media RSS before → peak → after, MB | image p50 / p95 / p99 ms (idle p95) | image requests, failed | media CPU % | bombs answered | abandoned answered | meets target |',
+      '|---|---|---|---:|---|---|---|',
+      `| ${a.media.rssMbBefore} → ${a.media.rssMbPeak} → ${a.media.rssMbAfter} | ${fmt(a.image.latencyMs.p50)} / ${fmt(a.image.latencyMs.p95)} / ${fmt(a.image.latencyMs.p99)} (${fmt(a.imageIdle.latencyMs.p95)}) | ${a.image.requests}, ${a.image.failures} | ${fmt(a.media.cpuPercent)} | ${JSON.stringify(a.bombAnswers)} | ${JSON.stringify(a.abandonedAnswers)} | ${a.meetsTarget ? 'yes' : 'no'} |`,
+      '',
+    );
+  }
+
   if (report.polling) {
     const p = report.polling;
     lines.push(
@@ -215,7 +228,7 @@ export function writeMarkdown(report, dir) {
     lines.push('');
   }
   // A partial run (--only/--skip/--mixed 0) does not replace the full run's table.
-  const all = ['catalog', 'signed-in', 'mixed', 'polling', 'live', 'uploads', 'web'];
+  const all = ['catalog', 'signed-in', 'mixed', 'polling', 'live', 'uploads', 'media-attack', 'web'];
   const parts = report.options.parts ?? all;
   const suffix = all.every((p) => parts.includes(p)) ? '' : `-${parts.join('+')}`;
   const file = path.join(dir, `latest-${report.options.products}${suffix}.md`);
