@@ -1,4 +1,5 @@
 import type {
+  LedgerPageDto,
   PayoutAccountDto,
   PayoutOnboardingDto,
   PayoutsPageDto,
@@ -11,6 +12,10 @@ import { api } from './api';
 const PAGE_SIZE = 20;
 const ACCOUNT = { type: 'Payout' as const, id: 'ACCOUNT' };
 const LIST = { type: 'Payout' as const, id: 'LIST' };
+const LEDGER = { type: 'Payout' as const, id: 'LEDGER' };
+
+/** The ledger's CSV download: a plain link, so the browser saves it with the session cookie. */
+export const LEDGER_CSV_URL = '/api/payouts/ledger.csv';
 
 export const payoutsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -34,6 +39,16 @@ export const payoutsApi = api.injectEndpoints({
         `/payouts?${new URLSearchParams({ limit: String(PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) }).toString()}`,
       providesTags: [LIST],
     }),
+    /** The seller's ledger: every money line with the balances after it, newest first, page after page. */
+    getLedger: build.infiniteQuery<LedgerPageDto, void, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+      },
+      query: ({ pageParam }) =>
+        `/payouts/ledger?${new URLSearchParams({ limit: String(PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) }).toString()}`,
+      providesTags: [LEDGER],
+    }),
     /** The test-mode provider's onboarding page: no session, the link's token is the capability. */
     getTestOnboarding: build.query<TestOnboardingDto, string>({
       query: (token) => `/payouts/test-onboarding/${encodeURIComponent(token)}`,
@@ -44,7 +59,7 @@ export const payoutsApi = api.injectEndpoints({
         method: 'POST',
         body,
       }),
-      invalidatesTags: (_result, error) => (error ? [] : [ACCOUNT, LIST]),
+      invalidatesTags: (_result, error) => (error ? [] : [ACCOUNT, LIST, LEDGER]),
     }),
   }),
 });
@@ -53,6 +68,7 @@ export const {
   useGetPayoutAccountQuery,
   useStartPayoutOnboardingMutation,
   useGetPayoutsInfiniteQuery,
+  useGetLedgerInfiniteQuery,
   useGetTestOnboardingQuery,
   useCompleteTestOnboardingMutation,
 } = payoutsApi;

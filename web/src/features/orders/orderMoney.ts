@@ -9,8 +9,31 @@ function dayMonth(iso: string | null): string {
     : '';
 }
 
-/** Where the order's money is, as the viewer reads it; `setUpPayouts` when the seller's missing account holds it up. */
-export function moneySentence(order: Pick<OrderDetailDto, 'money' | 'viewer'>): {
+type MoneyOrder = Pick<OrderDetailDto, 'money' | 'viewer' | 'amount' | 'cardDispute'>;
+
+/** "your card ending 4242" when the provider told us the card, else "your card". */
+const card = (order: MoneyOrder, whose: string) =>
+  order.money.cardLast4 ? `${whose} card ending ${order.money.cardLast4}` : `${whose} card`;
+
+/** The money that went back to the buyer, as each party reads it: the buyer gets it, the seller gets nothing. */
+function refundSentence(order: MoneyOrder, at: string): string {
+  const amount = formatMoney(order.amount);
+  const on = at ? ` on ${at}` : '';
+  switch (order.viewer) {
+    case 'buyer':
+      return `${amount} back to ${card(order, 'your')}${on}`;
+    case 'seller':
+      return `${formatMoney(0)} — refunded to the buyer${on}`;
+    default:
+      return `${amount} refunded to ${card(order, "the buyer's")}${on}`;
+  }
+}
+
+/**
+ * Where the order's money is, as the viewer reads it (each party's own figure: a refund is the buyer's money back and
+ * nothing for the seller); `setUpPayouts` when the seller's missing account holds it up.
+ */
+export function moneySentence(order: MoneyOrder): {
   text: string;
   setUpPayouts?: boolean;
 } {
@@ -22,7 +45,12 @@ export function moneySentence(order: Pick<OrderDetailDto, 'money' | 'viewer'>): 
     case 'held':
       return { text: order.viewer === 'buyer' ? 'Held until you confirm' : 'Held until the buyer confirms' };
     case 'frozen':
-      return { text: 'Frozen: a card dispute is open' };
+      return {
+        text:
+          order.cardDispute?.status === 'open'
+            ? 'Frozen: a card dispute is open'
+            : 'Frozen until the claim is resolved',
+      };
     case 'releasing':
       return { text: 'Being paid to the seller' };
     case 'awaiting_payout_account':
@@ -33,15 +61,29 @@ export function moneySentence(order: Pick<OrderDetailDto, 'money' | 'viewer'>): 
     case 'paid_to_seller':
       return { text: at ? `Paid to seller on ${at}` : 'Paid to seller' };
     case 'refunding':
-      return { text: 'Refund on its way' };
+      if (order.viewer === 'buyer')
+        return { text: `${formatMoney(order.amount)} on its way back to ${card(order, 'your')}` };
+      return { text: seller ? `${formatMoney(0)} — being refunded to the buyer` : 'Refund on its way to the buyer' };
     case 'refunded':
-      return { text: at ? `Refunded on ${at}` : 'Refunded' };
+      return { text: refundSentence(order, at) };
     case 'charged_back':
-      return { text: 'Returned to the buyer by their bank' };
+      if (order.viewer === 'buyer') return { text: `${formatMoney(order.amount)} returned to you by your bank` };
+      return {
+        text: seller
+          ? `${formatMoney(0)} — returned to the buyer by their bank`
+          : 'Returned to the buyer by their bank',
+      };
     default:
       return { text: order.money.state };
   }
 }
+
+/** Money that never reaches the seller: their share line ("You receive…") would be false. */
+const GONE_TO_BUYER = new Set(['refunding', 'refunded', 'charged_back']);
+
+/** Whether the seller's share is worth a line: the money is (or may still become) theirs. */
+export const showsSellerShare = (order: Pick<OrderDetailDto, 'money' | 'viewer'>) =>
+  order.viewer === 'seller' && order.money.state !== 'pending' && !GONE_TO_BUYER.has(order.money.state);
 
 /** "You receive $27.00 (fee $3.00)": the seller's share. */
 export const sellerShare = (order: Pick<OrderDetailDto, 'money'>) =>

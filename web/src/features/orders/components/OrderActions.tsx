@@ -20,8 +20,9 @@ import {
 } from '../../../api/ordersApi';
 import { useOrderAction } from '../hooks/useOrderAction';
 import { CancelDialog, ClaimDialog, DecideDialog, RespondDialog, ShipDialog } from './OrderActionDialogs';
+import { ConfirmReceiptDialog } from './ConfirmReceiptDialog';
 
-type DialogName = 'ship' | 'cancel' | 'claim' | 'respond' | 'decide' | null;
+type DialogName = 'ship' | 'cancel' | 'claim' | 'respond' | 'decide' | 'confirm' | null;
 
 interface Props {
   order: OrderDetailDto;
@@ -88,13 +89,7 @@ export function OrderActions({ order, orderRef }: Props) {
             size="large"
             startIcon={<CheckCircleOutlineRounded />}
             disabled={confirming.isLoading}
-            onClick={() =>
-              void run(
-                () => confirm({ ref: orderRef }).unwrap(),
-                'Thank you! The order is complete',
-                'Could not confirm the order',
-              )
-            }
+            onClick={() => setDialog('confirm')}
           >
             Everything is OK
           </Button>
@@ -132,6 +127,19 @@ export function OrderActions({ order, orderRef }: Props) {
           </Button>
         )}
       </Stack>
+      <ConfirmReceiptDialog
+        open={dialog === 'confirm'}
+        busy={confirming.isLoading}
+        amount={order.amount}
+        onClose={close}
+        onConfirm={() =>
+          void run(
+            () => confirm({ ref: orderRef }).unwrap(),
+            'Thank you! The order is complete',
+            'Could not confirm the order',
+          ).then((done) => done && close())
+        }
+      />
       <ShipDialog
         open={dialog === 'ship'}
         busy={shipping.isLoading}

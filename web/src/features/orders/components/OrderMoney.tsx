@@ -3,9 +3,9 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { OrderDetailDto } from '@souvenir/contracts';
 import { Link as RouterLink } from 'react-router';
-import { cardDisputeSentence, moneySentence, sellerShare } from '../orderMoney';
+import { cardDisputeSentence, moneySentence, sellerShare, showsSellerShare } from '../orderMoney';
 
-/** Where the order's money is (held, paid to the seller, refunded...), the seller's share, and a card dispute if any. */
+/** Where the order's money is for the viewer (held, frozen, paid to the seller, back on the buyer's card...), the seller's share while it can be theirs, and a card dispute if any. */
 export function OrderMoney({ order }: { order: OrderDetailDto }) {
   const { text, setUpPayouts } = moneySentence(order);
   return (
@@ -21,7 +21,7 @@ export function OrderMoney({ order }: { order: OrderDetailDto }) {
           </>
         )}
       </Typography>
-      {order.viewer === 'seller' && order.money.state !== 'pending' && (
+      {showsSellerShare(order) && (
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
           {sellerShare(order)}
         </Typography>

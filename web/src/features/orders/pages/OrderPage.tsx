@@ -45,13 +45,17 @@ function statusSentence(order: OrderDetailDto): string {
         ? 'Delivered. The buyer has a few days to check it, then the payment is yours.'
         : 'Delivered. Check the item: confirm if everything is OK, or report a problem.';
     case 'completed':
-      return 'Completed. Thank you for trading on Souvenir.';
+      return 'Completed. Thank you for trading on Souvenir Swap.';
     case 'cancelled':
       return 'Cancelled. The buyer was refunded in full.';
     case 'disputed':
       return 'A claim is open: the payment is frozen until it is resolved.';
     case 'refunded':
-      return 'Refunded to the buyer.';
+      return seller
+        ? 'Refunded to the buyer.'
+        : order.viewer === 'buyer'
+          ? 'Refunded to you.'
+          : 'Refunded to the buyer.';
     default:
       return 'Waiting for the payment.';
   }

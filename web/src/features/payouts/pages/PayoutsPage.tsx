@@ -6,12 +6,14 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { asApiError } from '../../../api/api';
 import {
+  LEDGER_CSV_URL,
+  useGetLedgerInfiniteQuery,
   useGetPayoutAccountQuery,
-  useGetPayoutsInfiniteQuery,
   useStartPayoutOnboardingMutation,
 } from '../../../api/payoutsApi';
 import { EmptyState } from '../../../components/EmptyState';
@@ -21,12 +23,13 @@ import { useToast } from '../../../hooks/useToast';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { SignInRequired } from '../../orders/components/SignInRequired';
 import { PayoutAccountCard } from '../components/PayoutAccountCard';
+import { VerifiedSellerSteps } from '../../profile/components/VerifiedSellerSteps';
 import { PayoutBalance } from '../components/PayoutBalance';
-import { PayoutRow, PayoutRowSkeleton } from '../components/PayoutRow';
+import { LedgerLineRow, LedgerLineSkeleton } from '../components/LedgerLineRow';
 import { useOnPageRestore } from '../hooks/useOnPageRestore';
 
 /**
- * /profile/payouts: the seller's payout account, balance and payouts. The provider's onboarding sends the seller back
+ * /profile/payouts: the seller's payout account, balances and ledger (every money line, downloadable as CSV). The provider's onboarding sends the seller back
  * here with `?onboarding=return` (details given: load the account anew) or `?onboarding=refresh` (the link expired).
  */
 export default function PayoutsPage() {
@@ -43,11 +46,12 @@ export default function PayoutsPage() {
     refetchOnMountOrArgChange: true,
     pollingInterval: watching ? 2000 : 0,
   });
-  const payouts = useGetPayoutsInfiniteQuery(undefined, { skip, refetchOnMountOrArgChange: true });
+  const ledger = useGetLedgerInfiniteQuery(undefined, { skip, refetchOnMountOrArgChange: true });
   const [startOnboarding, onboarding] = useStartPayoutOnboardingMutation();
   useOnPageRestore(onboarding.reset);
-  const items = useMemo(() => payouts.data?.pages.flatMap((page) => page.items), [payouts.data]);
-  const balance = payouts.data?.pages[0]?.balance;
+  const items = useMemo(() => ledger.data?.pages.flatMap((page) => page.items), [ledger.data]);
+  // The first page's balances: its newest line ends on exactly these.
+  const balance = ledger.data?.pages[0]?.balance;
 
   const back = params.get('onboarding');
   // Coming back is a fresh page load, so the account is loaded anew anyway; it is then watched until active, for 30 s at most.
@@ -132,38 +136,54 @@ export default function PayoutsPage() {
           busy={onboarding.isLoading || onboarding.isSuccess}
         />
         <PayoutBalance balance={balance} />
-        <section aria-labelledby="payouts-title">
-          <Typography id="payouts-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-            Payout history
+        {!user.isVerified && <VerifiedSellerSteps userId={user.id} onPayouts />}
+        <section aria-labelledby="ledger-title">
+          <Stack
+            direction="row"
+            spacing={2}
+            sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1, mb: 0.5 }}
+          >
+            <Typography id="ledger-title" variant="h6" component="h2">
+              Money history
+            </Typography>
+            {items && items.length > 0 && (
+              <Button component="a" href={LEDGER_CSV_URL} download startIcon={<DownloadRounded />} variant="outlined">
+                Download CSV
+              </Button>
+            )}
+          </Stack>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+            Every movement of your money, newest first: sales held, released to you, fees, refunds and payouts, with
+            your balances after each.
           </Typography>
-          {payouts.isError ? (
-            <Alert severity="error">{asApiError(payouts.error)?.message}</Alert>
-          ) : payouts.isLoading || !items ? (
-            <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-busy="true" aria-label="Loading payouts">
+          {ledger.isError ? (
+            <Alert severity="error">{asApiError(ledger.error)?.message}</Alert>
+          ) : ledger.isLoading || !items ? (
+            <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-busy="true" aria-label="Loading money history">
               {[0, 1, 2].map((key) => (
-                <PayoutRowSkeleton key={key} />
+                <LedgerLineSkeleton key={key} />
               ))}
             </Stack>
           ) : items.length === 0 ? (
             <EmptyState
               icon={<PaymentsOutlined />}
-              title="No payouts yet"
-              description="When an order completes, its money appears here."
+              title="No money movements yet"
+              description="When a buyer pays for one of your items, the sale appears here, held until they confirm."
             />
           ) : (
             <>
-              <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-labelledby="payouts-title">
-                {items.map((payout) => (
-                  <PayoutRow key={payout.id} payout={payout} />
+              <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-labelledby="ledger-title">
+                {items.map((line) => (
+                  <LedgerLineRow key={line.id} line={line} />
                 ))}
               </Stack>
-              {payouts.hasNextPage && (
+              {ledger.hasNextPage && (
                 <Box sx={{ mt: 2 }}>
                   <LoadMoreButton
                     label="Load more"
                     compact
-                    isLoading={payouts.isFetchingNextPage}
-                    onClick={() => void payouts.fetchNextPage()}
+                    isLoading={ledger.isFetchingNextPage}
+                    onClick={() => void ledger.fetchNextPage()}
                   />
                 </Box>
               )}
