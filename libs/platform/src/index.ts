@@ -15,7 +15,6 @@ export * from './errors/domain-error';
 export { isUniqueViolation, postgresErrorCode, SQLSTATE } from './errors/postgres-error';
 export * from './errors/to-rpc-exception';
 export * from './evidence/evidence-urls';
-export * from './evidence/evidence-urls';
 export * from './events/event-consumer';
 export * from './events/event-stream';
 export * from './events/processed-event.entity';

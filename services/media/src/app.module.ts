@@ -8,6 +8,8 @@ import { JobQueue } from './jobs/job-queue';
 import { storageProvider } from './storage/storage.provider';
 import { ApiErrorsFilter } from './uploads/api-errors.filter';
 import { ListingEventsConsumer } from './uploads/listing-events.consumer';
+import { PhotoAccessRepository } from './uploads/photo-access.repository';
+import { PrivateEvidenceGuard } from './uploads/private-evidence';
 import { RequestTimeouts } from './uploads/request-timeouts';
 import { UnusedUploadsCleanUp } from './uploads/unused-uploads-clean-up';
 import { UploadMemoryBudget } from './uploads/upload-memory-budget';
@@ -32,6 +34,8 @@ export class AppModule {
         UploaderSession,
         UploadRules,
         UploadsRepository,
+        PhotoAccessRepository,
+        PrivateEvidenceGuard,
         UploadsService,
         ImageJobs,
         UploadMemoryBudget,

@@ -5,40 +5,14 @@ import {
   Injectable,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { isEvidenceSignatureValid } from '@souvenir/platform';
 import type { Request, Response } from 'express';
-import type { DataSource, EntityManager } from 'typeorm';
 import { MediaConfig } from '../config/media.config';
 import { MEDIA_KEY } from '../storage/media-storage';
-import { hashesInImageUrls } from './media-urls';
+import { PhotoAccessRepository } from './photo-access.repository';
 
 export const EVIDENCE_LINK_REFUSED =
   'This document is private. Open it from the page that shows it to you (its links last a few minutes).';
-
-/**
- * Records which photos are evidence (issue 35), from the events that name them: a listing's documents and a claim's
- * photos are; a listing's own photos are public, and a photo any listing shows stays public (public wins, so a buyer
- * who attaches a listing's photo to a claim does not hide the listing's photo).
- */
-export async function recordPhotoAccess(
-  manager: EntityManager,
-  named: { shown?: readonly string[]; evidence?: readonly string[] },
-): Promise<void> {
-  const shown = hashesInImageUrls(named.shown ?? []);
-  const evidence = hashesInImageUrls(named.evidence ?? []).filter((hash) => !shown.includes(hash));
-  if (shown.length)
-    await manager.query(
-      `INSERT INTO media.photo_access (hash, evidence) SELECT unnest($1::text[]), false
-       ON CONFLICT (hash) DO UPDATE SET evidence = false`,
-      [shown],
-    );
-  if (evidence.length)
-    await manager.query(
-      `INSERT INTO media.photo_access (hash, evidence) SELECT unnest($1::text[]), true ON CONFLICT (hash) DO NOTHING`,
-      [evidence],
-    );
-}
 
 /**
  * `GET /media/<key>` of an evidence photo needs the signature the gateway adds for its entitled viewers (libs/platform
@@ -48,7 +22,7 @@ export async function recordPhotoAccess(
 @Injectable()
 export class PrivateEvidenceGuard implements CanActivate {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly photoAccess: PhotoAccessRepository,
     private readonly config: MediaConfig,
   ) {}
 
@@ -69,11 +43,7 @@ export class PrivateEvidenceGuard implements CanActivate {
   /** Fails closed: without the database nobody can tell evidence from a listing photo (503, retried by the browser). */
   private async isEvidence(hash: string): Promise<boolean> {
     try {
-      const rows: { evidence: boolean }[] = await this.dataSource.query(
-        `SELECT evidence FROM media.photo_access WHERE hash = $1`,
-        [hash],
-      );
-      return rows[0]?.evidence ?? false;
+      return await this.photoAccess.isEvidence(hash);
     } catch {
       throw new ServiceUnavailableException('Photos are unavailable right now. Please try again.');
     }
