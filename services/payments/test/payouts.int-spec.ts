@@ -120,8 +120,12 @@ describe('payouts', () => {
       reason: 'damaged',
       description: 'Broken in two',
     });
+    // The claim freezes the money, as the order's header says.
+    expect((await h.get(claimed.orderId, h.buyer)).money.state).toBe('frozen');
     await h.rpc.send(RPC.payments.respondToClaim, { orderRef: claimed.orderId, actorId: h.seller, accept: true });
     await eventually(async () => expect((await h.get(claimed.orderId, h.buyer)).money.state).toBe('refunded'), 15_000);
+    // The refund names the card it went back to.
+    expect((await h.get(claimed.orderId, h.buyer)).money.cardLast4).toBe('4242');
     expect(await h.money(claimed.orderId)).toMatchObject({ refunded: true, refundCalls: 1 });
     const after = await payouts(h.seller);
     expect(Number(after.balance.paidOut) - Number(before.paidOut)).toBeCloseTo(18, 2);

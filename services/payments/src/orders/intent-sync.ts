@@ -84,6 +84,7 @@ export class IntentSync {
           locked.paidAt = new Date();
           locked.shipBy = afterDays(this.config.SHIP_WITHIN_DAYS, locked.paidAt);
           locked.providerChargeId = intent.chargeId;
+          locked.cardLast4 = intent.cardLast4 ?? null;
         }
         await orders.save(locked);
         if (next === 'paid') {

@@ -59,6 +59,8 @@ export class OrderEntity {
   @Column('timestamptz', { name: 'refunded_at', nullable: true }) refundedAt!: Date | null;
   /** The buyer's charge (Stripe's `latest_charge`): the seller's transfer is funded from it. */
   @Column('text', { name: 'provider_charge_id', nullable: true }) providerChargeId!: string | null;
+  /** The last four digits of the buyer's card, as the provider shows them: a refund says where the money went. */
+  @Column('text', { name: 'card_last4', nullable: true }) cardLast4!: string | null;
   /** A card dispute (chargeback) reported by the provider: while open, the order's money is frozen. */
   @Column('text', { name: 'card_dispute_status', nullable: true }) cardDisputeStatus!: 'open' | 'won' | 'lost' | null;
   @Column('text', { name: 'card_dispute_reason', nullable: true }) cardDisputeReason!: string | null;

@@ -64,6 +64,7 @@ export class PaymentCapture implements OnApplicationBootstrap {
     if (!order.paidAt || order.capturedAt || intent.status !== 'succeeded') return false;
     order.capturedAt = new Date();
     order.providerChargeId ??= intent.chargeId;
+    order.cardLast4 ??= intent.cardLast4 ?? null;
     await this.orders.withManager(manager).save(order);
     // The buyer's money is now held by the platform for the seller, until the order completes.
     await this.ledger.post(manager, {

@@ -73,5 +73,5 @@ export function toOrderMoney(order: OrderEntity, payout: PayoutEntity | null, fe
         return { state: 'awaiting_payout_account', at: null };
     }
   };
-  return { ...state(), ...figures };
+  return { ...state(), ...figures, cardLast4: order.cardLast4 };
 }

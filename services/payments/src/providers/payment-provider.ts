@@ -23,6 +23,8 @@ export interface ProviderIntent {
   orderId: string | null;
   /** The charge of an authorised or succeeded intent (Stripe's `latest_charge`): a transfer to the seller is linked to it. */
   chargeId: string | null;
+  /** The last four digits of the card that authorised it, when the provider's answer carries them. */
+  cardLast4?: string | null;
 }
 
 export interface CreateIntentInput {

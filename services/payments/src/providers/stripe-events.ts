@@ -60,6 +60,11 @@ export function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     lastError: intent.last_payment_error?.message ?? null,
     orderId: intent.metadata?.orderId ?? null,
     chargeId: idOf(intent.latest_charge),
+    // Only when the charge was expanded (webhook payloads carry its id alone): the order then shows no card digits.
+    cardLast4:
+      typeof intent.latest_charge === 'object'
+        ? (intent.latest_charge?.payment_method_details?.card?.last4 ?? null)
+        : null,
   };
 }
 

@@ -114,6 +114,8 @@ export class TestModePaymentProvider extends PaymentProvider {
             ? 'requires_action'
             : 'requires_payment_method';
       row.lastError = outcome.kind === 'declined' ? outcome.message : null;
+      // Like Stripe's charge, the intent remembers the card's last four digits (a refund names the card).
+      if (outcome.kind === 'succeeded') row.metadata = { ...row.metadata, cardLast4: lastFour(card.number) };
       await store.saveIntent(row);
       return { intent: toIntent(row), outcome };
     });
@@ -355,5 +357,8 @@ function toIntent(row: TestIntentEntity): ProviderIntent {
     orderId: row.metadata.orderId ?? null,
     // One charge per authorised or succeeded intent, named after it (Stripe's `latest_charge`).
     chargeId: CHARGED.has(row.status) ? `ch_${row.id.slice('pi_'.length)}` : null,
+    cardLast4: row.metadata.cardLast4 ?? null,
   };
 }
+
+const lastFour = (number: string | undefined) => (number ?? '').replace(/\D/g, '').slice(-4);

@@ -5,6 +5,7 @@ import { OrderLifecycle1734000000000 } from './1734000000000-order-lifecycle';
 import { PayoutsAndLedger1735000000000 } from './1735000000000-payouts-and-ledger';
 import { SellerRecords1735100000000 } from './1735100000000-seller-records';
 import { AuthoriseThenCapture1736600000000 } from './1736600000000-authorise-then-capture';
+import { OrderCardLast41736700000000 } from './1736700000000-order-card-last4';
 
 /** Every migration of the payments schema, in order. Never edit one that has landed; add a new one. */
 export const PAYMENTS_MIGRATIONS = [
@@ -15,4 +16,5 @@ export const PAYMENTS_MIGRATIONS = [
   SellerRecords1735100000000,
   outboxClaimsMigration('payments'),
   AuthoriseThenCapture1736600000000,
+  OrderCardLast41736700000000,
 ];
