@@ -23,6 +23,8 @@ export interface ProductFilters {
   /** The Contents facet and the Documented origin filter (issue 26). */
   contents?: string[];
   documentedOrigin?: boolean;
+  /** Only what ships within this country (issue 36): delivery is domestic. */
+  shipsTo?: string;
   sort?: ProductSort;
 }
 
@@ -45,6 +47,7 @@ function productsQuery(filters: ProductFilters, cursor: string | null, limit = P
   if (filters.location && filters.location !== 'Any Location') params.set('location', filters.location);
   for (const item of filters.contents ?? []) params.append('contents', item);
   if (filters.documentedOrigin) params.set('documentedOrigin', 'true');
+  if (filters.shipsTo) params.set('shipsTo', filters.shipsTo);
   if (filters.sort && filters.sort !== 'recent') params.set('sort', filters.sort);
   params.set('limit', String(limit));
   if (cursor) params.set('cursor', cursor);

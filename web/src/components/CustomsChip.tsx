@@ -1,24 +1,33 @@
 import Chip from '@mui/material/Chip';
-import VerifiedRounded from '@mui/icons-material/VerifiedRounded';
-import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
+import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOutlined';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { tintSx } from '../app/theme';
 
-/** Customs status: 'Verified' when the seller declared it cleared customs, otherwise 'Pending'. */
+/** What the seller's customs checkbox says, in words that cannot be taken for the Verified seller badge (issue 36). */
+export const CUSTOMS_DECLARED = 'Customs declared by seller';
+
+/**
+ * The seller's own customs declaration (the listing's checkbox): named apart from the Verified seller badge, which is
+ * earned, and shown only when declared. Nothing is pending when a seller did not tick it, so no chip says so.
+ */
 export function CustomsChip({ verified, sx }: { verified: boolean; sx?: SxProps<Theme> }) {
-  return verified ? (
+  if (!verified) return null;
+  return (
     <Chip
       size="small"
-      icon={<VerifiedRounded />}
-      label="Verified"
-      sx={{ bgcolor: 'secondary.main', color: 'common.white', '& .MuiChip-icon': { color: 'common.white' }, ...sx }}
-    />
-  ) : (
-    <Chip
-      size="small"
-      icon={<ScheduleRounded />}
-      label="Pending"
-      sx={{ ...tintSx('pending'), '& .MuiChip-icon': { color: 'tint.pending.icon' }, ...sx }}
+      icon={<AssignmentTurnedInOutlined />}
+      label={CUSTOMS_DECLARED}
+      data-testid="customs-declared-chip"
+      // A narrow list photo wraps the words rather than cutting them off.
+      sx={{
+        ...tintSx('neutral'),
+        maxWidth: '100%',
+        height: 'auto',
+        minHeight: 24,
+        '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+        '& .MuiChip-icon': { color: 'inherit' },
+        ...sx,
+      }}
     />
   );
 }

@@ -169,7 +169,7 @@ export function ProductCard({ product, layout = 'grid', sold = false, showFavori
             <ConditionChip condition={product.condition} />
           </Stack>
           <Box sx={{ mt: 'auto' }}>
-            <ProductMeta seller={product.seller} />
+            <ProductMeta seller={product.seller} shipsFrom={product.shipsFrom} />
           </Box>
         </Box>
       </CardActionArea>

@@ -4,14 +4,24 @@ import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import type { SellerDto } from '@souvenir/contracts';
 import { SellerRating } from './SellerRating';
 
-/** The rating and shipping line of product cards: the seller's real rating (or "New seller"), free shipping. */
-export function ProductMeta({ seller }: { seller: Pick<SellerDto, 'rating'> }) {
+/**
+ * The rating and shipping line of product cards: the seller's real rating (or "New seller"), and free shipping within
+ * the country it ships from (issue 36: delivery is domestic, and a buyer should know before typing an address).
+ */
+export function ProductMeta({ seller, shipsFrom }: { seller: Pick<SellerDto, 'rating'>; shipsFrom?: string | null }) {
   return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+    <Stack
+      direction="row"
+      spacing={1.5}
+      useFlexGap
+      sx={{ alignItems: 'center', color: 'text.secondary', flexWrap: 'wrap', rowGap: 0.5 }}
+    >
       <SellerRating rating={seller.rating ?? null} />
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
         <LocalShippingOutlined sx={{ fontSize: 18 }} aria-hidden />
-        <Typography variant="body2">Free shipping</Typography>
+        <Typography variant="body2" data-testid="ships-within">
+          {shipsFrom ? `Free shipping within ${shipsFrom}` : 'Free shipping'}
+        </Typography>
       </Stack>
     </Stack>
   );

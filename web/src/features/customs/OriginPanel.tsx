@@ -19,7 +19,8 @@ import { useGetProductCustomsQuery } from './customsApi';
 import { RuleNotice } from './RuleNotice';
 
 export const ORIGIN_LEVEL_LABELS: Record<OriginLevel, string> = {
-  'self-declared': 'Self-declared',
+  // The same words as the card's chip (CustomsChip): never "Verified", which is the seller's earned badge.
+  'self-declared': 'Customs declared by seller',
   documented: 'Documented',
   checked: 'Checked',
 };
@@ -30,9 +31,12 @@ const ICONS = {
   checked: <FactCheckOutlined fontSize="small" />,
 };
 
-/** The origin badge in three levels (issue 26): the product's own level as a chip, with what each level means. */
+/**
+ * The origin badge (issue 26) where a document backs it: Documented or Checked. Declared by the seller alone is what
+ * the customs chip beside it already says (issue 36: one claim, one chip).
+ */
 export function OriginBadge({ level }: { level: OriginLevel | null }) {
-  if (!level) return null;
+  if (level !== 'documented' && level !== 'checked') return null;
   return (
     <Chip
       icon={ICONS[level]}
@@ -67,24 +71,44 @@ export function CustomsPanel({ product }: { product: ProductDto }) {
       <Typography id="origin-heading" variant="h6" component="h2">
         Origin and customs
       </Typography>
-      <Stack component="ul" spacing={0.5} sx={{ pl: 2.5, my: 1.5 }}>
-        {ORIGIN_LEVELS.map((level) => (
-          <Typography
-            component="li"
-            variant="body2"
-            key={level}
-            sx={{
-              color: level === product.originLevel ? 'text.primary' : 'text.secondary',
-              fontWeight: level === product.originLevel ? 700 : 400,
-            }}
-          >
-            {ORIGIN_LEVEL_LABELS[level]}: {ORIGIN_LEVEL_SENTENCES[level]}
-          </Typography>
-        ))}
+      {/* Every level with what it means; the one that applies is marked, so the others read as steps up or down. */}
+      <Stack component="ul" spacing={1} sx={{ p: 0, my: 1.5, listStyle: 'none' }} data-testid="origin-levels">
+        {ORIGIN_LEVELS.map((level) => {
+          const applies = level === product.originLevel;
+          return (
+            <Stack
+              component="li"
+              key={level}
+              direction="row"
+              spacing={1}
+              aria-current={applies ? 'true' : undefined}
+              data-applies={applies || undefined}
+              sx={{
+                alignItems: 'flex-start',
+                p: 1,
+                borderRadius: 2,
+                border: '1px solid',
+                borderColor: applies ? 'secondary.main' : 'transparent',
+                bgcolor: applies ? 'tint.moving.bg' : 'transparent',
+              }}
+            >
+              <Box sx={{ color: applies ? 'secondary.dark' : 'text.secondary', display: 'flex', pt: 0.25 }}>
+                {ICONS[level]}
+              </Box>
+              <Typography variant="body2" sx={{ color: applies ? 'text.primary' : 'text.secondary' }}>
+                <Box component="span" sx={{ fontWeight: 700 }}>
+                  {ORIGIN_LEVEL_LABELS[level]}
+                  {applies ? ' (this item)' : ''}:
+                </Box>{' '}
+                {ORIGIN_LEVEL_SENTENCES[level]}
+              </Typography>
+            </Stack>
+          );
+        })}
       </Stack>
       {!product.originLevel && (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          The seller has not said this item cleared customs.
+        <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="origin-none">
+          None of these applies: the seller has not said this item cleared customs.
         </Typography>
       )}
       <Typography variant="body2" sx={{ mt: 1 }} data-testid="product-contents">

@@ -60,6 +60,7 @@ export function activeFilters(filters: HomeFilters): ActiveFilter[] {
   }
   if (filters.documentedOrigin)
     chips.push({ key: 'documented', label: 'Documented origin', clear: { documentedOrigin: false } });
+  if (filters.shipsTo) chips.push({ key: 'shipsTo', label: `Ships to ${filters.shipsTo}`, clear: { shipsTo: '' } });
   return chips;
 }
 

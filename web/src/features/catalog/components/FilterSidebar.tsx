@@ -22,6 +22,7 @@ import TuneRounded from '@mui/icons-material/TuneRounded';
 import { CONDITIONS, FILTER_CATEGORIES, SELLER_LOCATIONS, type Condition } from '@souvenir/contracts';
 import type { HomeFilters } from '../hooks/useHomeFilters';
 import { ContentsFacet } from '../../customs/ContentsFacet';
+import { ShipsToFacet } from '../../customs/ShipsToFacet';
 
 export const conditionLabels: Record<Condition, string> = { new: 'New', 'like-new': 'Like New', good: 'Good' };
 export const IMPOSSIBLE_RANGE = 'Minimum is above maximum';
@@ -139,6 +140,8 @@ export function FilterSidebar({ value, onChange, onClearAll, priceRangeImpossibl
         </RadioGroup>
       </FormControl>
 
+      <Divider sx={{ my: 2.5 }} />
+      <ShipsToFacet value={value} onChange={onChange} />
       <Divider sx={{ my: 2.5 }} />
       <FormControl fullWidth size="small">
         <InputLabel id={`${id}-location`}>Seller Location</InputLabel>

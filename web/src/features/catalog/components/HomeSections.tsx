@@ -169,6 +169,7 @@ function ProductsPanel({ filters, update, clearAll, priceRangeImpossible }: Prod
       location: filters.location,
       contents: filters.contents,
       documentedOrigin: filters.documentedOrigin,
+      shipsTo: filters.shipsTo,
       sort,
     }),
     [
@@ -182,6 +183,7 @@ function ProductsPanel({ filters, update, clearAll, priceRangeImpossible }: Prod
       filters.location,
       filters.contents,
       filters.documentedOrigin,
+      filters.shipsTo,
       sort,
     ],
   );

@@ -5,14 +5,14 @@ import { shortDate } from '../../../utils/time';
 
 const conditionLabels: Record<string, string> = { new: 'New', 'like-new': 'Like New', good: 'Good' };
 
-/** Country, condition, category, listed date and customs status. */
+/** Country, condition, category, listed date and what the seller declared about customs (never "Pending": issue 36). */
 export function ProductDetailsList({ product }: { product: ProductDto }) {
   const rows: [string, string][] = [
     ['Country', product.country],
     ['Condition', conditionLabels[product.condition] ?? product.condition],
     ['Category', product.category],
     ['Listed', shortDate(product.createdAt)],
-    ['Customs Status', product.isCustomsVerified ? 'Verified' : 'Pending'],
+    ['Customs', product.isCustomsVerified ? 'Declared by seller' : 'Not declared'],
   ];
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 3, rowGap: 1.25 }}>
@@ -26,12 +26,7 @@ export function ProductDetailsList({ product }: { product: ProductDto }) {
             sx={{
               m: 0,
               fontWeight: 600,
-              color:
-                label === 'Customs Status'
-                  ? value === 'Verified'
-                    ? 'secondary.main'
-                    : 'warning.dark'
-                  : 'text.primary',
+              color: label === 'Customs' && !product.isCustomsVerified ? 'text.secondary' : 'text.primary',
             }}
           >
             {value}

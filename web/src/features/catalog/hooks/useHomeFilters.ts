@@ -17,6 +17,8 @@ export interface HomeFilters {
   contents: Contents[];
   /** Only products whose receipt or customs declaration is attached (or checked). */
   documentedOrigin: boolean;
+  /** Only what ships within this country (issue 36); '' for anywhere. */
+  shipsTo: string;
 }
 
 export const NO_FILTERS: HomeFilters = {
@@ -29,9 +31,10 @@ export const NO_FILTERS: HomeFilters = {
   location: '',
   contents: [],
   documentedOrigin: false,
+  shipsTo: '',
 };
 
-const SINGLE_KEYS = ['search', 'country', 'minPrice', 'maxPrice', 'condition', 'location'] as const;
+const SINGLE_KEYS = ['search', 'country', 'minPrice', 'maxPrice', 'condition', 'location', 'shipsTo'] as const;
 
 function readFilters(params: URLSearchParams): HomeFilters {
   const condition = params.get('condition') ?? '';
@@ -61,6 +64,7 @@ function readFilters(params: URLSearchParams): HomeFilters {
       ),
     ],
     documentedOrigin: params.get('documentedOrigin') === 'true',
+    shipsTo: params.get('shipsTo') ?? '',
   };
 }
 
@@ -126,7 +130,8 @@ export function countPanelFilters(filters: HomeFilters): number {
     (filters.condition ? 1 : 0) +
     (filters.location ? 1 : 0) +
     filters.contents.length +
-    (filters.documentedOrigin ? 1 : 0)
+    (filters.documentedOrigin ? 1 : 0) +
+    (filters.shipsTo ? 1 : 0)
   );
 }
 

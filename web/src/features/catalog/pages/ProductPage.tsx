@@ -34,6 +34,7 @@ import { ProductGallery } from '../components/ProductGallery';
 import { ProductPageSkeleton } from '../components/ProductPageSkeleton';
 import { SellerCard } from '../components/SellerCard';
 import { SoldNotice } from '../components/SoldNotice';
+import { DeliveryNotice } from '../../customs/DeliveryNotice';
 import { CustomsPanel, OriginBadge } from '../../customs/OriginPanel';
 import { useShareProduct } from '../hooks/useShareProduct';
 import { useHydrated } from '../../../hooks/useHydrated';
@@ -152,7 +153,8 @@ export default function ProductPage() {
               )}
               <ConditionChip condition={product.condition} sx={{ alignSelf: 'center' }} />
             </Stack>
-            <ProductMeta seller={product.seller} />
+            <ProductMeta seller={product.seller} shipsFrom={product.shipsFrom} />
+            {!isSold && !isOwner && <DeliveryNotice shipsFrom={product.shipsFrom} />}
             {isSold ? (
               <SoldNotice productId={product.id} isOwner={isOwner} signedIn={Boolean(user)} />
             ) : isOwner ? (

@@ -265,7 +265,8 @@ export default function SellPage() {
             label="I confirm this item was declared and cleared customs when I brought it home"
           />
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Verified items show a Verified badge; otherwise the customs status shows as Pending.
+            Ticked, your listing shows &ldquo;Customs declared by seller&rdquo;: your own word, which a receipt or
+            declaration attached above backs further. Unticked, it shows no customs claim.
           </Typography>
         </FormSection>
 

@@ -18,6 +18,7 @@ import { SellerRating } from '../../../components/SellerRating';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { VERIFIED_MEANING } from '../../../components/VerifiedMark';
 import { TrackRecord } from './TrackRecord';
+import { VerifiedSellerSteps } from './VerifiedSellerSteps';
 import { monthYear } from '../../../utils/time';
 import { translucent } from '../../../app/theme';
 
@@ -76,7 +77,13 @@ export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }:
               </Typography>
               {user.isVerified && (
                 <Tooltip title={VERIFIED_MEANING}>
-                  <Chip size="small" icon={<VerifiedRounded />} label="Verified" color="secondary" tabIndex={0} />
+                  <Chip
+                    size="small"
+                    icon={<VerifiedRounded />}
+                    label="Verified seller"
+                    color="secondary"
+                    tabIndex={0}
+                  />
                 </Tooltip>
               )}
             </Stack>
@@ -143,6 +150,11 @@ export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }:
           <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
             {VERIFIED_MEANING}
           </Typography>
+        )}
+        {isOwner && !user.isVerified && (
+          <Box sx={{ mt: 2.5 }}>
+            <VerifiedSellerSteps userId={user.id} />
+          </Box>
         )}
         <TrackRecord userId={user.id} />
       </Box>
