@@ -1,4 +1,8 @@
-import { countryOfLocation, DEFAULT_COUNTRY } from '@souvenir/contracts';
+import { countryOfLocation } from '@souvenir/contracts';
+
+// The spec's default country (contracts' DEFAULT_COUNTRY), not imported: its module's DTO classes would come into
+// Home's chunk with it, and the prerender (no reflect-metadata there) cannot define them.
+const DEFAULT_COUNTRY = 'United States';
 
 /**
  * Where the shopper is (issue 36): delivery is domestic, so what can reach them depends on it. Chosen by the shopper
