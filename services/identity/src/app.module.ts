@@ -1,6 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PlatformModule } from '@souvenir/platform';
+import { AccountMail } from './account/account-mail';
+import { AccountController } from './account/account.controller';
+import { AccountService } from './account/account.service';
+import { AccountTokensRepository } from './account/account-tokens.repository';
 import type { IdentityConfig } from './config/identity.config';
 import { IDENTITY_MIGRATIONS } from './database/migrations';
 import { PasswordHasher } from './users/password-hasher';
@@ -27,8 +31,17 @@ export class AppModule {
         }),
         TypeOrmModule.forFeature([UserEntity]),
       ],
-      controllers: [UsersController],
-      providers: [UsersService, UsersRepository, PasswordHasher, UserTrustService, TrustEventsConsumer],
+      controllers: [UsersController, AccountController],
+      providers: [
+        UsersService,
+        UsersRepository,
+        PasswordHasher,
+        UserTrustService,
+        TrustEventsConsumer,
+        AccountService,
+        AccountTokensRepository,
+        AccountMail,
+      ],
     };
   }
 }

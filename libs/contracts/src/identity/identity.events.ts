@@ -1,5 +1,12 @@
 import { IsBoolean, IsDateString, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
 import { defineEvents, event } from '../events/event';
+import {
+  EmailChangedEvent,
+  EmailChangeRequestedEvent,
+  EmailVerificationRequestedEvent,
+  PasswordChangedEvent,
+  PasswordResetRequestedEvent,
+} from './account.events';
 
 /** A user's public profile as it was after a change; `version` orders changes so late arrivals are ignored. */
 export class UserProfileChangedEvent {
@@ -23,4 +30,10 @@ export class UserUpdatedEvent extends UserProfileChangedEvent {}
 export const IDENTITY_EVENTS = defineEvents('identity', {
   userRegistered: event('events.identity.user.registered', UserRegisteredEvent),
   userUpdated: event('events.identity.user.updated', UserUpdatedEvent),
+  // The account's mails (issue 37): notifications writes and sends them.
+  passwordResetRequested: event('events.identity.password-reset.requested', PasswordResetRequestedEvent),
+  emailVerificationRequested: event('events.identity.email-verification.requested', EmailVerificationRequestedEvent),
+  emailChangeRequested: event('events.identity.email-change.requested', EmailChangeRequestedEvent),
+  emailChanged: event('events.identity.email.changed', EmailChangedEvent),
+  passwordChanged: event('events.identity.password.changed', PasswordChangedEvent),
 });

@@ -8,6 +8,15 @@ import {
   UpdateUserRequest,
   VerifyCredentialsRequest,
 } from './identity.rpc';
+import {
+  ChangePasswordRequest,
+  ConfirmPasswordResetRequest,
+  ConsumeAccountTokenRequest,
+  RequestEmailChangeRequest,
+  RequestPasswordResetRequest,
+  ResendVerificationRequest,
+  type AccountChangedReply,
+} from './account.rpc';
 import type { MeDto, UserDto, UserEmailDto, UserRole } from './user.dto';
 import { defineRpc, rpc } from '../rpc/contract';
 
@@ -24,4 +33,20 @@ export const IDENTITY_RPC = defineRpc('identity', {
   updateUser: rpc('identity.user.update', UpdateUserRequest).returns<MeDto>(),
   /** Whether a user is support; an unknown user is a member (nobody to grant anything to). */
   getRole: rpc('identity.user.get-role', GetRoleRequest).returns<{ role: UserRole }>(),
+  /** Mails a reset link when the address is someone's; the same empty answer, after the same time, either way. */
+  requestPasswordReset: rpc('identity.password-reset.request', RequestPasswordResetRequest).returns<void>(),
+  confirmPasswordReset: rpc(
+    'identity.password-reset.confirm',
+    ConfirmPasswordResetRequest,
+  ).returns<AccountChangedReply>(),
+  confirmEmailVerification: rpc(
+    'identity.email-verification.confirm',
+    ConsumeAccountTokenRequest,
+  ).returns<AccountChangedReply>(),
+  resendEmailVerification: rpc('identity.email-verification.resend', ResendVerificationRequest).returns<void>(),
+  changePassword: rpc('identity.password.change', ChangePasswordRequest).returns<void>(),
+  requestEmailChange: rpc('identity.email-change.request', RequestEmailChangeRequest).returns<void>(),
+  confirmEmailChange: rpc('identity.email-change.confirm', ConsumeAccountTokenRequest).returns<AccountChangedReply>(),
+  /** The old address's undo link (7 days): the account goes back to it, and the gateway ends every session. */
+  undoEmailChange: rpc('identity.email-change.undo', ConsumeAccountTokenRequest).returns<AccountChangedReply>(),
 });

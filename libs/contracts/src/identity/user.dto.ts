@@ -111,10 +111,12 @@ export interface MeDto {
   createdAt: string;
   /** Only the user themself (and the services, through identity.user.get-me) learn it. */
   role: UserRole;
+  /** Whether the owner confirmed the address by the mailed link (issue 37); only the owner learns it. */
+  emailVerified: boolean;
 }
 
 /** What anybody sees of a user: Me without the email and the role. */
-export type UserDto = Omit<MeDto, 'email' | 'role'>;
+export type UserDto = Omit<MeDto, 'email' | 'role' | 'emailVerified'>;
 
 /** The small form of a user shown beside messages and products. */
 export interface UserSummaryDto {

@@ -21,6 +21,8 @@ export class UserEntity {
   @Column('numeric', { name: 'rating_average', precision: 3, scale: 2, nullable: true }) ratingAverage!: string | null;
   @Column('integer', { name: 'rating_count', default: 0 }) ratingCount!: number;
   @Column('integer', { name: 'rating_version', default: 0 }) ratingVersion!: number;
+  /** The owner confirmed the address by a mailed link (or reset the password through one). */
+  @Column('boolean', { name: 'email_verified', default: false }) emailVerified!: boolean;
   /** 'member' or 'support'; written only by scripts/support-grant.mjs, never through an RPC. */
   @Column('text', { default: 'member' }) role!: UserRole;
   /** Bumped on every profile change; carried by events so consumers can ignore stale ones. */

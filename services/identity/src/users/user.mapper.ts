@@ -16,7 +16,7 @@ export function toUserDto(user: UserEntity): UserDto {
 }
 
 export function toMeDto(user: UserEntity): MeDto {
-  return { ...toUserDto(user), email: user.email, role: user.role };
+  return { ...toUserDto(user), email: user.email, role: user.role, emailVerified: user.emailVerified };
 }
 
 export function toProfileChangedEvent(user: UserEntity): UserProfileChangedEvent {

@@ -47,6 +47,26 @@ export class UsersRepository {
       .getOne();
   }
 
+  /** The account at an address (case-insensitive, served by the unique index on lower(email)). */
+  findByEmail(manager: EntityManager, email: string): Promise<UserEntity | null> {
+    return manager
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .where('lower(u.email) = lower(:email)', { email })
+      .getOne();
+  }
+
+  /** The account with its password hash, its row locked for a change that needs the password. */
+  findWithPasswordForUpdate(manager: EntityManager, id: string): Promise<UserEntity | null> {
+    return manager
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('u.id = :id', { id })
+      .setLock('pessimistic_write')
+      .getOne();
+  }
+
   async findTaken(username: string, email: string): Promise<{ username: boolean; email: boolean }> {
     const rows: { username: boolean; email: boolean }[] = await this.users.query(
       `SELECT bool_or(lower(username) = lower($1)) AS username, bool_or(lower(email) = lower($2)) AS email

@@ -19,6 +19,7 @@ import {
 } from '@souvenir/contracts';
 import { DomainError, isUniqueViolation, Outbox } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
+import { AccountMail } from '../account/account-mail';
 import { PasswordHasher } from './password-hasher';
 import { toMeDto, toProfileChangedEvent, toUserDto } from './user.mapper';
 import { UsersRepository } from './users.repository';
@@ -30,6 +31,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly outbox: Outbox,
+    private readonly accountMail: AccountMail,
   ) {}
 
   async register(request: RegisterUserRequest): Promise<MeDto> {
@@ -47,9 +49,11 @@ export class UsersService {
           avatar: null,
           isVerified: false,
           role: 'member',
+          emailVerified: false,
           version: 1,
         });
         await this.outbox.add(manager, EVENTS.identity.userRegistered, toProfileChangedEvent(user));
+        await this.accountMail.emailVerification(manager, user);
         return toMeDto(user);
       });
     } catch (error) {

@@ -3,6 +3,7 @@ import { CreateUsers1732300000000 } from './1732300000000-create-users';
 import { PlainUsernamesAndNames1733800000000 } from './1733800000000-plain-usernames-and-names';
 import { AddUserRole1734000000000 } from './1734000000000-add-user-role';
 import { EarnedVerificationAndRatings1735100000000 } from './1735100000000-earned-verification-and-ratings';
+import { AccountTokensAndVerifiedEmail1737000000000 } from './1737000000000-account-tokens-and-verified-email';
 
 /** Every migration of the identity schema, in order. Never edit one that has landed; add a new one. */
 export const IDENTITY_MIGRATIONS = [
@@ -11,4 +12,5 @@ export const IDENTITY_MIGRATIONS = [
   AddUserRole1734000000000,
   EarnedVerificationAndRatings1735100000000,
   outboxClaimsMigration('identity'),
+  AccountTokensAndVerifiedEmail1737000000000,
 ];
