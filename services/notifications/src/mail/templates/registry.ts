@@ -1,0 +1,33 @@
+import type { MailTemplate } from './define-mail';
+import { orderLinks } from './kinds/order-links';
+import { orderMessage } from './kinds/order-message';
+import { orderUpdate } from './kinds/order-update';
+import { payoutSent } from './kinds/payout-sent';
+import { receipt } from './kinds/receipt';
+import { reviewReminder } from './kinds/review-reminder';
+import { sale } from './kinds/sale';
+
+/**
+ * Every kind of mail, in one place. Adding one: a file in `kinds/` with `defineMail({ kind, transactional,
+ * compose })`, and its line here (the key is the
+ * template's `kind`; `templates.spec.ts` checks). The outbox stores the kind's name and its parameters; the sender renders with the
+ * template named here.
+ */
+export const MAIL_TEMPLATES = {
+  receipt,
+  sale,
+  'order-update': orderUpdate,
+  'payout-sent': payoutSent,
+  'review-reminder': reviewReminder,
+  'order-links': orderLinks,
+  'order-message': orderMessage,
+} satisfies Record<string, MailTemplate<never>>;
+
+export type MailKind = keyof typeof MAIL_TEMPLATES;
+
+/** The parameters a kind's template takes, for type-checked enqueueing. */
+export type MailParams<K extends MailKind> = (typeof MAIL_TEMPLATES)[K] extends MailTemplate<infer P> ? P : never;
+
+export function mailTemplate(kind: string): MailTemplate<unknown> | undefined {
+  return (MAIL_TEMPLATES as Record<string, MailTemplate<unknown>>)[kind];
+}

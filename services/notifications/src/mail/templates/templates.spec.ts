@@ -1,0 +1,81 @@
+import { MAIL_TEMPLATES } from './registry';
+import { assertHeaderSafe, renderMail, siteLink } from './render';
+import { orderMessage } from './kinds/order-message';
+import { receipt } from './kinds/receipt';
+import { reviewReminder } from './kinds/review-reminder';
+
+const SITE = 'https://souvenir.example';
+const order = {
+  orderId: '0f5e2c1a-0000-4000-8000-000000000001',
+  productTitle: 'Kokeshi <doll> & "box"',
+  amountCents: 1250,
+  currency: 'usd',
+  sellerName: 'Yuki',
+  link: '/orders/tok_en-1',
+};
+
+describe('mail templates', () => {
+  it('registers every kind under its own name', () => {
+    for (const [key, template] of Object.entries(MAIL_TEMPLATES)) expect(template.kind).toBe(key);
+  });
+
+  it('writes a text and an HTML part, links absolute on the site, user text escaped in HTML only', async () => {
+    const mail = await renderMail(receipt, { order }, { email: 'g@example.com', firstName: 'Zoë <b>' }, SITE);
+    expect(mail.subject).toBe('Your Souvenir receipt: Kokeshi <doll> & "box"');
+    expect(mail.text).toContain('Hello Zoë <b>,');
+    expect(mail.text).toContain('Item: Kokeshi <doll> & "box"');
+    expect(mail.text).toContain('Total: $12.50');
+    expect(mail.text).toContain(`View your order: ${SITE}/orders/tok_en-1`);
+    expect(mail.html).toContain('Hello Zoë &lt;b&gt;,');
+    expect(mail.html).toContain('Kokeshi &lt;doll&gt; &amp; &quot;box&quot;');
+    expect(mail.html).toContain(`href="${SITE}/orders/tok_en-1"`);
+    expect(mail.html).not.toMatch(/<doll>|<b>,/);
+    // Transactional: no unsubscribe.
+    expect(mail.unsubscribeUrl).toBeUndefined();
+    expect(mail.text).not.toMatch(/unsubscribe/i);
+  });
+
+  it('gives non-transactional kinds an unsubscribe link in both parts', async () => {
+    const mail = await renderMail(
+      reviewReminder,
+      { orderId: order.orderId, dueBy: '2026-12-09T12:00:00.000Z' },
+      { email: 'r@example.com', firstName: null },
+      SITE,
+    );
+    expect(mail.text).toMatch(/^Hello,\n/);
+    expect(mail.text).toContain('Leave a review for your order before 9 December.');
+    expect(mail.unsubscribeUrl).toBe(`${SITE}/settings/notifications`);
+    expect(mail.text).toContain(`Unsubscribe or choose which e-mails you get: ${SITE}/settings/notifications`);
+    expect(mail.html).toContain(`href="${SITE}/settings/notifications"`);
+  });
+
+  it('quotes a message as written in the text part and escaped in the HTML part', async () => {
+    const mail = await renderMail(
+      orderMessage,
+      { order, author: 'Yuki', text: '<script>alert(1)</script>\nsecond line' },
+      { email: 'g@example.com', firstName: 'Gia' },
+      SITE,
+    );
+    expect(mail.text).toContain('> <script>alert(1)</script>\n> second line');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;<br />second line');
+    expect(mail.html).not.toContain('<script>');
+  });
+
+  it('refuses a subject with a line break (header injection)', async () => {
+    expect(() => assertHeaderSafe('Hi\r\nBcc: x@evil.example', 'subject')).toThrow('line break');
+    await expect(
+      renderMail(
+        receipt,
+        { order: { ...order, productTitle: 'Doll\nBcc: x@evil.example' } },
+        { email: 'a@b.c', firstName: 'A' },
+        SITE,
+      ),
+    ).rejects.toThrow('line break');
+  });
+
+  it('keeps links on the site', () => {
+    expect(siteLink('/orders/1', SITE)).toBe(`${SITE}/orders/1`);
+    expect(() => siteLink('https://evil.example/x', SITE)).toThrow('leaves the site');
+    expect(() => siteLink('//evil.example/x', SITE)).toThrow('leaves the site');
+  });
+});
