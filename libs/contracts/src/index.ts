@@ -38,6 +38,7 @@ export * from './payments/order.dto';
 export * from './payments/payout.dto';
 export * from './payments/postal-codes';
 export * from './payments/track-record.dto';
+export * from './payments/order-mail.dto';
 export * from './payments/payments.rpc';
 export * from './payments/payments.events';
 export * from './payments/payments.subjects';

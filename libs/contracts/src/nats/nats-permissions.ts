@@ -109,6 +109,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.notifications.countUnread,
       RPC.notifications.markRead,
       RPC.notifications.markAllRead,
+      RPC.notifications.requestGuestOrderLinks,
     ],
     consumes: [],
     // Inbox freshness: a read or a profile raises inbox versions (inbox.changed), a message raises both people's.
@@ -188,8 +189,9 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   },
   notifications: {
     serves: servesAll('notifications'),
-    // get-emails: the addresses of its mails (SMTP_URL), asked per batch outside any transaction.
-    calls: [RPC.identity.getUserEmails],
+    // get-emails: the addresses of its mails; mail-facts and guest-links: what an order's mail says and the link
+    // that opens it (a guest's is a new private token). All asked per batch outside any transaction.
+    calls: [RPC.identity.getUserEmails, RPC.payments.getOrderMailFacts, RPC.payments.guestOrderLinks],
     consumes: [
       EVENTS.messaging.messageSent,
       EVENTS.messaging.inboxChanged,

@@ -1,4 +1,4 @@
-import { IsInt, IsNumberString, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsEmail, IsInt, IsNumberString, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { PAGE_SIZE } from '../pagination/page-query.dto';
 
 /** The caller's live events after `afterId` (a Last-Event-ID); without it, none, only the newest id. */
@@ -27,4 +27,12 @@ export class MarkNotificationReadRequest {
 
 export class MarkAllNotificationsReadRequest {
   @IsUUID('all') actorId!: string;
+}
+
+/**
+ * "Find my order" (gateway, for anyone): queue the mail of the guest orders paid with `email`. Always accepted the
+ * same way, whether or not there are any: the mail worker looks them up later and sends nothing when there are none.
+ */
+export class RequestGuestOrderLinksRequest {
+  @IsEmail() @MaxLength(254) email!: string;
 }

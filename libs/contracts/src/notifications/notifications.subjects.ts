@@ -6,6 +6,7 @@ import {
   ListNotificationsRequest,
   MarkAllNotificationsReadRequest,
   MarkNotificationReadRequest,
+  RequestGuestOrderLinksRequest,
 } from './notifications.rpc';
 
 /** notifications' request/reply subjects, each with its request class and reply type. */
@@ -20,4 +21,6 @@ export const NOTIFICATIONS_RPC = defineRpc('notifications', {
   /** 404 for a notification that is not the caller's. */
   markRead: rpc('notifications.notification.mark-read', MarkNotificationReadRequest).returns<Done>(),
   markAllRead: rpc('notifications.notification.mark-all-read', MarkAllNotificationsReadRequest).returns<Done>(),
+  /** "Find my order": the guest orders of an address are mailed to it (nothing is said about whether there are any). */
+  requestGuestOrderLinks: rpc('notifications.mail.guest-order-links', RequestGuestOrderLinksRequest).returns<Done>(),
 });

@@ -10,6 +10,7 @@ import type {
 } from './payout.dto';
 import type { OrdersDto, PaymentIntentDto, PaymentStatusDto, TestPaymentOutcomeDto } from './payment.dto';
 import { GetTrackRecordRequest, type TrackRecordDto } from './track-record.dto';
+import { GetOrderMailFactsRequest, GuestOrderLinksRequest, type OrderMailFactsDto } from './order-mail.dto';
 import {
   CancelOrderRequest,
   ConfirmOrderRequest,
@@ -63,4 +64,8 @@ export const PAYMENTS_RPC = defineRpc('payments', {
     CompleteTestOnboardingRequest,
   ).returns<TestOnboardingDoneDto>(),
   getTrackRecord: rpc('payments.seller.track-record', GetTrackRecordRequest).returns<TrackRecordDto>(),
+  /** notifications only: the facts and links of the orders it mails about (guests' links are new private tokens). */
+  getOrderMailFacts: rpc('payments.order.mail-facts', GetOrderMailFactsRequest).returns<OrderMailFactsDto[]>(),
+  /** notifications only: "Find my order", the guest orders paid with an address, each with a new private link. */
+  guestOrderLinks: rpc('payments.order.guest-links', GuestOrderLinksRequest).returns<OrderMailFactsDto[]>(),
 });
