@@ -270,3 +270,46 @@ describe('onboarding links cannot take over a payout account (issue 35)', () => 
     );
   }, 60_000);
 });
+
+describe('the seller ledger (issue 36)', () => {
+  it('answers every money line with running balances, pages by cursor, and downloads as CSV; only with a session', async () => {
+    await http.get('/api/payouts/ledger').expect(401);
+    await http.get('/api/payouts/ledger.csv').expect(401);
+    await http.get('/api/payouts/ledger?cursor=abc').set('Cookie', seller.cookie).expect(400);
+
+    const orderId = await paidOrder(`Ledger poncho ${Date.now()}`, 12);
+    await http
+      .post(`/api/orders/${orderId}/cancel`)
+      .set('Cookie', seller.cookie)
+      .send({ reason: 'Broke it' })
+      .expect(200);
+    const newest = async () => (await http.get('/api/payouts/ledger').set('Cookie', seller.cookie).expect(200)).body;
+    await eventually(async () => expect((await newest()).items[0]).toMatchObject({ kind: 'refunded' }), 15_000);
+    const page = await newest();
+    expect(page.items[0]).toMatchObject({
+      kind: 'refunded',
+      order: { id: orderId },
+      change: { held: '-12.00', available: '0.00', paidOut: '0.00' },
+      balanceAfter: { held: page.balance.held, available: page.balance.available, paidOut: page.balance.paidOut },
+    });
+    expect(page.items[1]).toMatchObject({ kind: 'sale_held', order: { id: orderId }, change: { held: '12.00' } });
+
+    // One line a page: the second page starts after the first, without repeats.
+    const first = (await http.get('/api/payouts/ledger?limit=1').set('Cookie', seller.cookie).expect(200)).body;
+    expect(first.items.map((line: { id: string }) => line.id)).toEqual([page.items[0].id]);
+    const second = (
+      await http.get(`/api/payouts/ledger?limit=1&cursor=${first.nextCursor}`).set('Cookie', seller.cookie).expect(200)
+    ).body;
+    expect(second.items.map((line: { id: string }) => line.id)).toEqual([page.items[1].id]);
+
+    const csv = await http.get('/api/payouts/ledger.csv').set('Cookie', seller.cookie).expect(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="souvenir-swap-ledger-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const rows = csv.text.trim().split('\r\n');
+    expect(rows.length).toBe(page.items.length + 1);
+    expect(rows[1]).toContain(`,Refunded to the buyer,`);
+    expect(rows[1]).toContain(`,${orderId},-12.00,0.00,0.00,`);
+  });
+});

@@ -139,6 +139,10 @@ describe('orders', () => {
     await seller.page.getByText('Could not mark as delivered').waitFor();
 
     await guest.page.getByRole('button', { name: 'Everything is OK' }).click();
+    await guest.page
+      .getByRole('dialog', { name: 'Is everything OK?' })
+      .getByRole('button', { name: 'Yes, Pay the Seller' })
+      .click();
     await guest.page.getByText('Thank you! The order is complete').waitFor();
     await guest.page.getByText('Completed', { exact: true }).first().waitFor();
     expect(await guest.page.getByRole('group', { name: 'What you can do now' }).count()).toBe(0);

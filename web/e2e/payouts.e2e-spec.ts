@@ -182,16 +182,23 @@ describe('payouts', () => {
     await buyer.page.getByRole('button', { name: 'Mark as Delivered' }).click();
     await buyer.page.getByText('Marked as delivered').waitFor();
     await buyer.page.getByRole('button', { name: 'Everything is OK' }).click();
+    await buyer.page
+      .getByRole('dialog', { name: 'Is everything OK?' })
+      .getByRole('button', { name: 'Yes, Pay the Seller' })
+      .click();
     await buyer.page.getByText('Thank you! The order is complete').waitFor();
 
-    // The seller is paid: in the list (with the order linked) and in the balance.
-    const payouts = seller.page.getByRole('list', { name: 'Payout history' });
-    const row = payouts.getByRole('listitem').filter({ hasText: product.title });
-    await reloadUntil(seller.page, () => shows(row.getByText('Paid out', { exact: true })), 'the payout');
+    // The seller is paid: a line of the ledger (with the order linked) and in the balance.
+    const ledger = seller.page.getByRole('list', { name: 'Money history' });
+    const row = ledger
+      .getByRole('listitem')
+      .filter({ hasText: product.title })
+      .filter({ hasText: 'Paid out to your bank' });
+    await reloadUntil(seller.page, () => shows(row), 'the payout');
     const paid = (await callApi<PayoutsPage>(seller.page, 'GET', '/api/payouts')).body;
     const payout = paid.items[0]!;
     expect(payout).toMatchObject({ status: 'paid', order: { id: orderPath.split('/').pop() } });
-    await row.getByText(usd(payout.amount), { exact: true }).waitFor();
+    await row.getByText(`+${usd(payout.amount)}`, { exact: true }).waitFor();
     await seller.page.getByRole('group', { name: 'Paid out' }).getByText(usd(payout.amount)).waitFor();
     await seller.page.getByRole('group', { name: 'Held' }).getByText('$0.00').waitFor();
     expect(await axeViolations(seller.page)).toEqual([]);
@@ -221,11 +228,15 @@ describe('payouts', () => {
     await answer.getByLabel('Accept: refund the buyer in full').check();
     await answer.getByRole('button', { name: 'Refund the Buyer' }).click();
     await seller.page.getByText('Claim accepted: the buyer is refunded').waitFor();
-    await reloadUntil(seller.page, () => shows(sellerMoney.getByText(/^Refunded on /)), 'the refund');
+    await reloadUntil(
+      seller.page,
+      () => shows(sellerMoney.getByText(/^\$0\.00 — refunded to the buyer on /)),
+      'the refund',
+    );
     await buyer.page.reload();
     await buyer.page
       .getByRole('region', { name: 'Money' })
-      .getByText(/^Refunded on \d{1,2} [A-Z][a-z]{2}$/)
+      .getByText(/^\$25\.00 back to your card ending 4242 on \d{1,2} [A-Z][a-z]{2}$/)
       .waitFor();
 
     await seller.page.goto('/profile/payouts');
