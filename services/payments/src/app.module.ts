@@ -27,6 +27,9 @@ import { TestModePaymentProvider } from './providers/test-mode.provider';
 import { TestModeRepository } from './providers/test-mode.repository';
 import { TestAccountEntity, TestAccountLinkEntity, TestTransferEntity } from './providers/test-connect.entities';
 import { TestWebhooks } from './providers/test-webhooks';
+import { OrderLinksRepository } from './guest-links/order-links.repository';
+import { OrderMailFactsController } from './guest-links/order-mail-facts.controller';
+import { OrderMailFactsService } from './guest-links/order-mail-facts.service';
 import { Ledger } from './ledger/ledger';
 import { SellerLedger } from './ledger/seller-ledger';
 import { SellerLedgerService } from './ledger/seller-ledger.service';
@@ -64,8 +67,10 @@ export class AppModule {
       imports: [
         PlatformModule.forService({ name: SERVICE_NAME, config, entities: ENTITIES, migrations: PAYMENTS_MIGRATIONS }),
       ],
-      controllers: [PaymentsController, PayoutsController, TrackRecordController],
+      controllers: [PaymentsController, PayoutsController, TrackRecordController, OrderMailFactsController],
       providers: [
+        OrderLinksRepository,
+        OrderMailFactsService,
         PaymentsService,
         OrdersRepository,
         ClaimsRepository,

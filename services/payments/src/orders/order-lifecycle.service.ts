@@ -42,6 +42,7 @@ import { stateOf, toOrderDetail, toOrderSummary } from './order-views';
 import type { OrderEntity } from './order.entity';
 import { OrdersRepository } from './orders.repository';
 import { PaymentCapture } from './payment-capture';
+import { OrderLinksRepository } from '../guest-links/order-links.repository';
 
 const PAGE_SIZE = 20;
 const CLAIMS_PAGE_SIZE = 20;
@@ -84,6 +85,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
     private readonly payouts: PayoutsService,
     private readonly ledger: Ledger,
     private readonly capture: PaymentCapture,
+    private readonly orderLinks: OrderLinksRepository,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -483,7 +485,10 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
   private async access({ orderRef, actorId }: OrderAccessRequest): Promise<Access> {
     if (!isUUID(orderRef, 'all')) {
       // A guest's private token: only ever for a guest's order (a member follows theirs by session).
-      const order = await this.orders.findByCheckoutToken(hashCheckoutToken(orderRef));
+      // The checkout's own token, or a link mailed to the guest (receipt, "Find my order").
+      const hash = hashCheckoutToken(orderRef);
+      const mailed = await this.orderLinks.orderIdOf(hash);
+      const order = mailed ? await this.orders.findById(mailed) : await this.orders.findByCheckoutToken(hash);
       if (!order || order.buyerUserId !== null || !order.paidAt) throw DomainError.notFound('Order');
       return { order, viewer: 'buyer' };
     }

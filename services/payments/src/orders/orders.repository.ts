@@ -33,6 +33,12 @@ export class OrdersRepository extends BaseRepository {
     return this.orders.findOneBy({ providerPaymentId });
   }
 
+  /** Paid orders by id, newest payment first (the mails' facts; never an unpaid checkout). */
+  findPaidByIds(ids: string[]): Promise<OrderEntity[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.orders.find({ where: { id: In(ids), paidAt: Not(IsNull()) }, order: { paidAt: 'DESC' } });
+  }
+
   /** A guest's order by the hash of its private token (the newest, should a token ever have been reused). */
   findByCheckoutToken(checkoutTokenHash: string): Promise<OrderEntity | null> {
     return this.orders.findOne({ where: { checkoutTokenHash }, order: { createdAt: 'DESC' } });

@@ -6,6 +6,7 @@ import { PayoutsAndLedger1735000000000 } from './1735000000000-payouts-and-ledge
 import { SellerRecords1735100000000 } from './1735100000000-seller-records';
 import { AuthoriseThenCapture1736600000000 } from './1736600000000-authorise-then-capture';
 import { OrderCardLast41736700000000 } from './1736700000000-order-card-last4';
+import { OrderLinks1737000000000 } from './1737000000000-order-links';
 
 /** Every migration of the payments schema, in order. Never edit one that has landed; add a new one. */
 export const PAYMENTS_MIGRATIONS = [
@@ -17,4 +18,5 @@ export const PAYMENTS_MIGRATIONS = [
   outboxClaimsMigration('payments'),
   AuthoriseThenCapture1736600000000,
   OrderCardLast41736700000000,
+  OrderLinks1737000000000,
 ];
