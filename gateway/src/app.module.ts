@@ -6,7 +6,10 @@ import { GatewayConfig } from './config/gateway.config';
 import { AllErrorsFilter } from './errors/all-errors.filter';
 import { HealthController } from './health/health.controller';
 import { REDIS, RedisCloser, redisProvider } from './redis.provider';
+import { AccountLimits } from './routes/auth/account-limits';
+import { AccountController } from './routes/auth/account.controller';
 import { AuthController } from './routes/auth/auth.controller';
+import { SessionsController } from './routes/auth/sessions.controller';
 import { CustomsController, CustomsSupportController } from './routes/catalog/customs.controller';
 import { ProductsController } from './routes/catalog/products.controller';
 import { InboxFreshness } from './routes/messaging/inbox-freshness';
@@ -25,6 +28,8 @@ import { FavouriteMarker } from './routes/favourites/favourite-marker';
 import { FavouritesController } from './routes/favourites/favourites.controller';
 import { UsersController } from './routes/users/users.controller';
 import { requestValidationPipe } from './rpc/validation.pipe';
+import { SessionIndex } from './session/session-index';
+import { UnverifiedAllowance, UnverifiedAllowanceGuard } from './session/unverified-allowance';
 import { RateLimits } from './security/rate-limits';
 import { WriteLimitGuard, WriteLimits } from './security/write-limits';
 
@@ -37,6 +42,8 @@ export class AppModule {
       controllers: [
         HealthController,
         AuthController,
+        AccountController,
+        SessionsController,
         UsersController,
         ProductsController,
         CustomsController,
@@ -78,6 +85,10 @@ export class AppModule {
           useFactory: (redis: Redis, c: GatewayConfig) => new WriteLimits(redis, c),
         },
         WriteLimitGuard,
+        SessionIndex,
+        AccountLimits,
+        UnverifiedAllowance,
+        UnverifiedAllowanceGuard,
       ],
     };
   }

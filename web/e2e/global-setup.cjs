@@ -22,6 +22,7 @@ module.exports = async () => {
       WRITE_LIMIT_FAVOURITES: '10000/60',
       WRITE_LIMIT_MESSAGES: '10000/60',
       WRITE_LIMIT_LISTINGS: '10000/60',
+      UNVERIFIED_WRITE_ALLOWANCE: '10000',
       // An unshipped order is cancelled and refunded after about 26 s (orders.e2e-spec); every other test ships sooner or not at all.
       SHIP_WITHIN_DAYS: '0.0003',
     },

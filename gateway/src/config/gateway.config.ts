@@ -90,6 +90,15 @@ export class GatewayConfig extends withSessionConfig(NatsClientConfig) {
    * payment intents in 10 minutes, 60 photo uploads an hour, 60 order actions (ship, delivered, confirm, cancel, claim,
    * claim answer, support decision) in 10 minutes.
    */
+  /**
+   * Listings and messages an account may write, in all, before its address is verified (issue 37); the next is 403
+   * with a sentence asking to verify. Browsing and buying are never limited by it.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  UNVERIFIED_WRITE_ALLOWANCE: number = 3;
+
   @Matches(WRITE_LIMIT, { message: 'WRITE_LIMIT_MESSAGES must be count/seconds, e.g. 30/60' })
   WRITE_LIMIT_MESSAGES = '30/60';
 

@@ -4,6 +4,7 @@ import session, { type SessionData } from 'express-session';
 import type { Redis } from 'ioredis';
 import { SESSION_COOKIE, SESSION_KEY_PREFIX } from '@souvenir/platform';
 import type { GatewayConfig } from '../config/gateway.config';
+import type { SessionIndex } from './session-index';
 import { signedInHint } from './signed-in-hint';
 
 declare module 'express-session' {
@@ -11,6 +12,12 @@ declare module 'express-session' {
     userId: string;
     /** Sign-in time (ms): the absolute lifetime counts from here. */
     signedInAt: number;
+    /** What the sessions list shows (issue 37): the device's browser, its address, when it was last seen (ms). */
+    userAgent: string;
+    ip: string;
+    lastSeenAt: number;
+    /** Set once identity said the address is verified (it cannot become unverified again). */
+    emailVerified?: boolean;
   }
 }
 
@@ -47,7 +54,16 @@ export function sessionMiddleware(config: GatewayConfig, redis: Redis): RequestH
     if (signedInAt && Date.now() - signedInAt > absoluteMs) return req.session.destroy((err) => next(err));
     next();
   };
-  return [signedInHint(SESSION_COOKIE), sessionsWhenPresent, absoluteExpiry];
+  return [signedInHint(SESSION_COOKIE), sessionsWhenPresent, absoluteExpiry, lastSeen];
+}
+
+/** "Last seen" moves at most once a minute: a session is written back only when it changes. */
+const LAST_SEEN_STEP_MS = 60_000;
+
+function lastSeen(req: Request, _res: Response, next: NextFunction) {
+  if (req.session?.userId && Date.now() - (req.session.lastSeenAt ?? 0) > LAST_SEEN_STEP_MS)
+    req.session.lastSeenAt = Date.now();
+  next();
 }
 
 /**
@@ -84,23 +100,31 @@ function hasSessionCookie(req: Request): boolean {
   return req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false;
 }
 
-/** New session id on sign-in (no fixation), holding the user id. */
-export function signIn(req: Request, userId: string): Promise<void> {
-  return new Promise((resolve, reject) => {
+/** New session id on sign-in (no fixation), holding the user id and the device; listed in the user's index. */
+export async function signIn(req: Request, userId: string, index: SessionIndex): Promise<void> {
+  const previous = req.session?.userId ? { userId: req.session.userId, sid: req.sessionID } : null;
+  await new Promise<void>((resolve, reject) => {
     req.session.regenerate((error) => {
       if (error) return reject(error);
+      const now = Date.now();
       req.session.userId = userId;
-      req.session.signedInAt = Date.now();
+      req.session.signedInAt = now;
+      req.session.lastSeenAt = now;
+      req.session.userAgent = (req.get('user-agent') ?? '').slice(0, 512);
+      req.session.ip = req.ip ?? '';
       req.session.save((saveError) => (saveError ? reject(saveError) : resolve()));
     });
   });
+  if (previous) await index.forget(previous.userId, previous.sid);
+  await index.remember(userId, req.sessionID);
 }
 
-/** Deletes the session from Redis and expires the cookie. */
-export function signOut(req: Request, res: Response): Promise<void> {
-  return new Promise((resolve, reject) => {
-    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
-    if (!req.session) return resolve();
-    req.session.destroy((error) => (error ? reject(error) : resolve()));
-  });
+/** Deletes the session from Redis (and from its user's index) and expires the cookie. */
+export async function signOut(req: Request, res: Response, index: SessionIndex): Promise<void> {
+  res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
+  if (!req.session) return;
+  const { userId } = req.session;
+  const sid = req.sessionID;
+  await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
+  if (userId) await index.forget(userId, sid);
 }

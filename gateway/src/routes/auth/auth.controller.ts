@@ -4,12 +4,14 @@ import { DomainError, RpcClient } from '@souvenir/platform';
 import type { Request, Response } from 'express';
 import { RateLimits } from '../../security/rate-limits';
 import { signIn, signOut } from '../../session/session';
+import { SessionIndex } from '../../session/session-index';
 
 @Controller('api/auth')
 export class AuthController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly limits: RateLimits,
+    private readonly sessions: SessionIndex,
   ) {}
 
   @Get('me')
@@ -19,7 +21,8 @@ export class AuthController {
     try {
       return await this.rpc.send(RPC.identity.getMe, { actorId });
     } catch (error) {
-      if (error instanceof DomainError && error.code === ErrorCode.Unauthenticated) await signOut(req, res);
+      if (error instanceof DomainError && error.code === ErrorCode.Unauthenticated)
+        await signOut(req, res, this.sessions);
       throw error;
     }
   }
@@ -29,7 +32,7 @@ export class AuthController {
   async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MeDto> {
     const username = body.username.trim();
     const me = await this.limits.login(req, res, username, () => this.verify(username, body.password));
-    await signIn(req, me.id);
+    await signIn(req, me.id, this.sessions);
     return me;
   }
 
@@ -48,13 +51,13 @@ export class AuthController {
   ): Promise<MeDto> {
     await this.limits.register(req.ip ?? 'unknown', res);
     const me = await this.rpc.send(RPC.identity.register, body);
-    await signIn(req, me.id);
+    await signIn(req, me.id, this.sessions);
     return me;
   }
 
   @Post('logout')
   @HttpCode(204)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
-    await signOut(req, res);
+    await signOut(req, res, this.sessions);
   }
 }

@@ -12,6 +12,7 @@ import type { Response } from 'express';
 import { UuidPipe } from '../../rpc/uuid.pipe';
 import { ActorId, AuthGuard, OptionalActorId } from '../../session/auth.guard';
 import { WriteLimit } from '../../security/write-limits';
+import { UnverifiedWrite } from '../../session/unverified-allowance';
 import { FavouriteMarker } from '../favourites/favourite-marker';
 
 @Controller('api')
@@ -56,6 +57,7 @@ export class ProductsController {
 
   @Post('products')
   @WriteLimit('listings')
+  @UnverifiedWrite()
   @UseGuards(AuthGuard)
   create(@ActorId() actorId: string, @Body() product: CreateProductDto): Promise<ProductDto> {
     return this.rpc.send(RPC.catalog.createProduct, { actorId, product: { ...product } });

@@ -11,6 +11,7 @@ import { RpcClient } from '@souvenir/platform';
 import type { Request, Response } from 'express';
 import { UuidPipe } from '../../rpc/uuid.pipe';
 import { WriteLimit } from '../../security/write-limits';
+import { UnverifiedWrite } from '../../session/unverified-allowance';
 import { ActorId, AuthGuard } from '../../session/auth.guard';
 import { InboxFreshness } from './inbox-freshness';
 
@@ -69,6 +70,7 @@ export class MessagesController {
 
   @Post()
   @WriteLimit('messages')
+  @UnverifiedWrite()
   async send(@ActorId() actorId: string, @Body() message: SendMessageDto): Promise<MessageDto> {
     const sent = await this.rpc.send(RPC.messaging.sendMessage, { actorId, ...message });
     this.inbox.forget(actorId, sent.toUserId);

@@ -1,0 +1,64 @@
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { MESSAGES } from '@souvenir/contracts';
+import type { Response } from 'express';
+import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { REDIS } from '../../redis.provider';
+
+const HOUR = 3600;
+
+/**
+ * Limits of the account's mailed links and password checks (issue 37), counted in Redis so every replica shares them.
+ * Counted whether or not an address is someone's, so a 429 tells nothing about it either.
+ */
+const LIMITS = {
+  /** Reset mails to one address: a few, so nobody can fill someone's inbox. */
+  resetPerAddress: { points: 3, duration: HOUR },
+  /** Reset requests from one client address, over every e-mail address. */
+  resetPerIp: { points: 20, duration: HOUR },
+  /** Tokens tried from one client address (256-bit tokens cannot be guessed; this keeps floods off identity). */
+  tokensPerIp: { points: 30, duration: 15 * 60 },
+  /** New verification links for one account. */
+  resendPerUser: { points: 3, duration: HOUR },
+  /** Current-password checks (change password or e-mail) by one account: a stolen session cannot guess it. */
+  passwordChecksPerUser: { points: 10, duration: HOUR },
+} as const;
+
+export type AccountLimit = keyof typeof LIMITS;
+
+@Injectable()
+export class AccountLimits {
+  private readonly limiters: Record<AccountLimit, RateLimiterRedis>;
+
+  constructor(@Inject(REDIS) redis: Redis) {
+    const limiter = (name: AccountLimit) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        useRedisPackage: false,
+        keyPrefix: `rl:account:${name}`,
+        ...LIMITS[name],
+      });
+    this.limiters = {
+      resetPerAddress: limiter('resetPerAddress'),
+      resetPerIp: limiter('resetPerIp'),
+      tokensPerIp: limiter('tokensPerIp'),
+      resendPerUser: limiter('resendPerUser'),
+      passwordChecksPerUser: limiter('passwordChecksPerUser'),
+    };
+  }
+
+  /** Counts one attempt; 429 with Retry-After past the limit. */
+  async consume(name: AccountLimit, key: string, res: Response): Promise<void> {
+    try {
+      await this.limiters[name].consume(key);
+    } catch (result) {
+      if (!(result instanceof RateLimiterRes)) throw result; // Redis unreachable: the error filter answers 503.
+      const retryAfterSeconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+      res.setHeader('Retry-After', String(retryAfterSeconds));
+      throw new HttpException(
+        { statusCode: 429, message: MESSAGES.tooManyAttempts, retryAfterSeconds },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+  }
+}
