@@ -49,7 +49,20 @@ const boot = `<script>(function () { var files = ${JSON.stringify(files)};
         import(files[0]);
       };
       if (document.visibilityState === 'hidden') boot(); else requestAnimationFrame(function () { setTimeout(boot, 0); }); })();</script>`;
-const prerendered = (html) => html.replace(ENTRY, '').replace(PRELOAD, '');
+// Holds a tap on a control the app has not hydrated yet and replays it once it has (see first-tap.js), from <head>, so it
+// listens before the page's first control is on screen. Inlined without its comment lines.
+const firstTapSource = await readFile(fileURLToPath(new URL('./first-tap.js', import.meta.url)), 'utf8');
+const firstTap = `<script>${firstTapSource
+  .split('\n')
+  .filter((line) => !/^\s*\/\//.test(line))
+  .map((line) => line.trim())
+  .join('\n')}</script>`;
+const prerendered = (html) =>
+  // A function, not a string, as the replacement: the script's text holds `$'`, which a replacement string expands.
+  html
+    .replace(ENTRY, '')
+    .replace(PRELOAD, '')
+    .replace('</head>', () => `  ${firstTap}\n  </head>`);
 // Marked as emotion marks the tags it inserts itself (`data-s`): otherwise the browser's emotion cache, as it is
 // created while the entry runs, moves every server-rendered style tag to the end of <head> "out of the way of
 // hydration" (needed only for styles inside the root; these are in <head>), and the ~85 kB of styles are taken out of

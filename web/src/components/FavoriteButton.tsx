@@ -4,7 +4,6 @@ import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
 import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
 import { useToggleFavorite } from '../features/favorites/hooks/useToggleFavorite';
 import { translucent } from '../app/theme';
-import { useHydrated } from '../hooks/useHydrated';
 
 interface Props {
   productId: string;
@@ -16,8 +15,6 @@ interface Props {
 /** The favourite heart (red when set); toggles the product's favourite, or asks to log in when signed out (and favourites it once signed in). */
 export function FavoriteButton({ productId, favorited, title, sx }: Props) {
   const { toggle, isPending } = useToggleFavorite(productId, favorited, title);
-  // Disabled while the page is server-rendered HTML that the app has not hydrated yet: a click would do nothing.
-  const hydrated = useHydrated();
   const onClick = (event: React.MouseEvent) => {
     // The heart sits on a card that links to the product.
     event.preventDefault();
@@ -30,7 +27,6 @@ export function FavoriteButton({ productId, favorited, title, sx }: Props) {
       aria-label={favorited ? `Remove ${title} from favorites` : `Add ${title} to favorites`}
       aria-pressed={favorited}
       aria-busy={isPending || undefined}
-      disabled={!hydrated}
       sx={{
         bgcolor: (theme) => translucent(theme, 'common.white', 0.92),
         '&:hover': { bgcolor: 'common.white' },

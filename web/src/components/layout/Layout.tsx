@@ -6,6 +6,7 @@ import { useLiveEvents } from '../../features/live/hooks/useLiveEvents';
 import { PageLoader } from '../PageLoader';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { useReplayFirstTap } from '../../hooks/useReplayFirstTap';
 
 const AuthDialogs = lazy(() => import('../../features/auth/components/AuthDialogs'));
 
@@ -16,6 +17,7 @@ const HEADER_HEIGHT = { xs: 64, md: 72 };
 export function Layout() {
   const { pathname } = useLocation();
   useLiveEvents();
+  useReplayFirstTap();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);

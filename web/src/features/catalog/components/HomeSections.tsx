@@ -25,6 +25,7 @@ import { FilterSidebar, IMPOSSIBLE_RANGE } from './FilterSidebar';
 import { HeroSearch } from './HeroSearch';
 import { ProductResults } from './ProductResults';
 import { ResultsToolbar, resultsSummary, type ViewMode } from './ResultsToolbar';
+import { useReplayFirstTap } from '../../../hooks/useReplayFirstTap';
 
 // The phone's filter drawer (Drawer: Modal, focus trap, transitions) loads on the first tap of "Filters".
 const FiltersDrawer = lazy(() => import('./FiltersDrawer'));
@@ -38,6 +39,7 @@ export function scrollToProducts() {
 /** The hero's search form (HomeHero holds its place until this chunk arrives). */
 export function HomeHeroSearch() {
   const { filters, update } = useHomeFilters();
+  useReplayFirstTap();
   const categories = useGetCategoriesQuery();
   const countries = useMemo(() => categories.data?.map((c) => c.country) ?? [], [categories.data]);
   return (
@@ -63,6 +65,7 @@ export function HomeHeroSearch() {
  */
 export default function HomeSections() {
   const { filters, update } = useHomeFilters();
+  useReplayFirstTap();
   const { hash } = useLocation();
   useEffect(() => {
     // A destinations link, or a Categories card's link to its results.

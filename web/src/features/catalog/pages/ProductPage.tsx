@@ -38,18 +38,23 @@ import { DeliveryNotice } from '../../customs/DeliveryNotice';
 import { CustomsPanel, OriginBadge } from '../../customs/OriginPanel';
 import { useShareProduct } from '../hooks/useShareProduct';
 import { useHydrated } from '../../../hooks/useHydrated';
+import { useReplayFirstTap } from '../../../hooks/useReplayFirstTap';
 
 export default function ProductPage() {
   const { id = '' } = useParams();
   const { data: product, isLoading, error } = useGetProductQuery(id);
-  const { user } = useCurrentUser();
+  const { user: sessionUser } = useCurrentUser();
   const [deleteProduct, { isLoading: isDeleting }] = useDeleteProductMutation();
   const navigate = useNavigate();
   const toast = useToast();
   const share = useShareProduct();
   const dispatch = useAppDispatch();
-  // The page may be the gateway's render, on screen before the app runs (see useHydrated).
+  // The gateway renders the page as a guest sees it, and hydration must render exactly that: the session (read while
+  // the page's chunk loads) would otherwise swap the guest's buttons and heart for the person's mid-hydration, which
+  // React refuses (error #418). The person's own page is the render right after.
   const hydrated = useHydrated();
+  const user = hydrated ? sessionUser : null;
+  useReplayFirstTap();
 
   const backLink = (
     <Link
@@ -165,7 +170,7 @@ export default function ProductPage() {
                   size="large"
                   startIcon={<DeleteOutlineRounded />}
                   onClick={remove}
-                  disabled={isDeleting || !hydrated}
+                  disabled={isDeleting}
                 >
                   {isDeleting ? 'Deleting...' : 'Remove Listing'}
                 </Button>
@@ -174,7 +179,6 @@ export default function ProductPage() {
                   size="large"
                   startIcon={<ShareRounded />}
                   onClick={() => void share(product.title)}
-                  disabled={!hydrated}
                 >
                   Share
                 </Button>
@@ -193,7 +197,7 @@ export default function ProductPage() {
                 </Button>
                 <FavoriteButton
                   productId={product.id}
-                  favorited={product.isFavorited}
+                  favorited={hydrated && product.isFavorited}
                   title={product.title}
                   sx={{ border: '1px solid', borderColor: 'divider', boxShadow: 'none' }}
                 />
@@ -202,7 +206,6 @@ export default function ProductPage() {
                   size="large"
                   startIcon={<ShareRounded />}
                   onClick={() => void share(product.title)}
-                  disabled={!hydrated}
                 >
                   Share
                 </Button>
@@ -218,7 +221,7 @@ export default function ProductPage() {
                     <Typography sx={{ color: 'text.secondary', flex: 1 }}>
                       Please log in to contact the seller
                     </Typography>
-                    <Button variant="outlined" onClick={() => dispatch(openAuthDialog('signIn'))} disabled={!hydrated}>
+                    <Button variant="outlined" onClick={() => dispatch(openAuthDialog('signIn'))}>
                       Sign In
                     </Button>
                   </Stack>
