@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import AddPhotoAlternateRounded from '@mui/icons-material/AddPhotoAlternateRounded';
 import PhotoCameraRounded from '@mui/icons-material/PhotoCameraRounded';
 import { LIMITS, MESSAGES } from '@souvenir/contracts';
+import { ArrivalOrder } from './arrivalOrder';
 import { uploadPhoto, UploadError } from './uploadPhoto';
 
 /** What the media service accepts (it judges the bytes; this only narrows the file picker). */
@@ -40,6 +41,9 @@ export function PhotoUploader({ images, onChange, max = LIMITS.imagesMax }: Prop
   const pickRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
   const nextKey = useRef(0);
+  // Photos join in the order they were picked, not the order their uploads finish (the first is the main photo): a
+  // finished upload waits for those picked before it, and a failed one stops holding the next.
+  const arrivals = useRef(new ArrivalOrder());
   // Uploads finish one by one, each before the page re-renders with the last: each adds to the newest list.
   const latest = useRef(images);
   latest.current = images;
@@ -60,18 +64,27 @@ export function PhotoUploader({ images, onChange, max = LIMITS.imagesMax }: Prop
       setUploads((current) => [...current, { key, name: file.name, progress: 0 }]);
       const setProgress = (progress: number) =>
         setUploads((current) => current.map((u) => (u.key === key ? { ...u, progress } : u)));
+      const arrive = (url: string | null) => {
+        const ready = arrivals.current.settle(key, url);
+        if (!ready.length || aborts.current.signal.aborted) return;
+        const next = [...latest.current, ...ready];
+        latest.current = next;
+        onChange(next);
+      };
       uploadPhoto(file, setProgress, aborts.current.signal)
-        .then((photo) => {
-          const next = [...latest.current, photo.url];
-          latest.current = next;
-          onChange(next);
-        })
-        .catch((error: unknown) => {
-          if (aborts.current.signal.aborted) return;
-          const reason = error instanceof UploadError ? error.message : 'The photo could not be uploaded.';
-          setProblems((current) => [...current, `${file.name}: ${reason}`]);
-        })
-        .finally(() => setUploads((current) => current.filter((u) => u.key !== key)));
+        .then(
+          (photo) => photo.url,
+          (error: unknown) => {
+            if (!aborts.current.signal.aborted) {
+              const reason = error instanceof UploadError ? error.message : 'The photo could not be uploaded.';
+              setProblems((current) => [...current, `${file.name}: ${reason}`]);
+            }
+            return null;
+          },
+        )
+        .then(arrive)
+        // A finished upload stays listed (and counted against the limit) until its photo has joined.
+        .finally(() => setUploads((current) => current.filter((u) => !arrivals.current.hasJoined(u.key))));
     }
   };
 

@@ -200,6 +200,10 @@ export default function SellPage() {
             options={COUNTRY_SUGGESTIONS}
             inputValue={values.country}
             onInputChange={(_event, value) => setValue('country', value)}
+            // Enter picks the highlighted suggestion or keeps what was typed; it must not also submit the listing.
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') event.preventDefault();
+            }}
             renderInput={(params) => (
               <TextField
                 {...params}
