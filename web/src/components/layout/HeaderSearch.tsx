@@ -58,7 +58,15 @@ export function HeaderSearch() {
           <SearchRounded fontSize="small" />
         </InputAdornment>
       }
-      sx={{ maxWidth: 360, borderRadius: 999, bgcolor: 'background.default' }}
+      // The whole row under the phone header; on wider screens the space between the nav and the account's buttons,
+      // never squeezed below a usable field (it had shrunk to 89 px beside a signed-in person's buttons).
+      sx={{
+        width: '100%',
+        maxWidth: { sm: 360 },
+        minWidth: { sm: 200 },
+        borderRadius: 999,
+        bgcolor: 'background.default',
+      }}
     />
   );
 }

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import type { MeDto } from '@souvenir/contracts';
@@ -54,37 +55,30 @@ export default function MobileMenu({
         </List>
         <Divider sx={{ my: 1 }} />
         {user ? (
+          // Each entry in its own <li>: a list holds list items only (axe "list").
           <List>
-            <ListItemButton component={RouterLink} to="/messages" sx={{ borderRadius: 2 }}>
-              <ListItemText primary="Messages" />
-              <Badge
-                color="primary"
-                badgeContent={unread}
-                max={99}
-                aria-label={unread ? `${unread} unread` : undefined}
-                sx={{ mr: 1, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
-              />
-            </ListItemButton>
-            <ListItemButton component={RouterLink} to="/profile?tab=favorites" sx={{ borderRadius: 2 }}>
-              <ListItemText primary="Favorites" />
-            </ListItemButton>
-            <ListItemButton component={RouterLink} to="/orders" sx={{ borderRadius: 2 }}>
-              <ListItemText primary="My Orders" />
-            </ListItemButton>
-            {user.role === 'support' && (
-              <ListItemButton component={RouterLink} to="/support" sx={{ borderRadius: 2 }}>
-                <ListItemText primary="Support" secondary="Open claims" />
+            <ListItem disablePadding>
+              <ListItemButton component={RouterLink} to="/messages" sx={{ borderRadius: 2 }}>
+                <ListItemText primary="Messages" />
+                <Badge
+                  color="primary"
+                  badgeContent={unread}
+                  max={99}
+                  aria-label={unread ? `${unread} unread` : undefined}
+                  sx={{ mr: 1, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+                />
               </ListItemButton>
-            )}
-            <ListItemButton component={RouterLink} to="/sell" sx={{ borderRadius: 2 }}>
-              <ListItemText primary="List Item" />
-            </ListItemButton>
-            <ListItemButton component={RouterLink} to="/profile" sx={{ borderRadius: 2 }}>
-              <ListItemText primary={user.firstName} secondary="My profile" />
-            </ListItemButton>
-            <ListItemButton onClick={onSignOut} sx={{ borderRadius: 2 }}>
-              <ListItemText primary="Sign Out" />
-            </ListItemButton>
+            </ListItem>
+            <MenuLink to="/profile?tab=favorites" primary="Favorites" />
+            <MenuLink to="/orders" primary="My Orders" />
+            {user.role === 'support' && <MenuLink to="/support" primary="Support" secondary="Open claims" />}
+            <MenuLink to="/sell" primary="List Item" />
+            <MenuLink to="/profile" primary={user.firstName} secondary="My profile" />
+            <ListItem disablePadding>
+              <ListItemButton onClick={onSignOut} sx={{ borderRadius: 2 }}>
+                <ListItemText primary="Sign Out" />
+              </ListItemButton>
+            </ListItem>
           </List>
         ) : (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 1 }}>
@@ -98,5 +92,16 @@ export default function MobileMenu({
         )}
       </Box>
     </Drawer>
+  );
+}
+
+/** One link of the signed-in part of the menu, as a list item. */
+function MenuLink({ to, primary, secondary }: { to: string; primary: string; secondary?: string }) {
+  return (
+    <ListItem disablePadding>
+      <ListItemButton component={RouterLink} to={to} sx={{ borderRadius: 2 }}>
+        <ListItemText primary={primary} secondary={secondary} />
+      </ListItemButton>
+    </ListItem>
   );
 }

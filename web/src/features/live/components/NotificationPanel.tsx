@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
@@ -35,10 +36,17 @@ export default function NotificationPanel({ anchor, unread, close }: Props) {
       onClose={close}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{ paper: { sx: { width: 360, maxWidth: 'calc(100vw - 32px)', maxHeight: 480 } } }}
+      // A named section: the popover sits outside the page's landmarks (axe "region").
+      slotProps={{
+        paper: {
+          component: 'section',
+          'aria-labelledby': 'notifications-heading',
+          sx: { width: 360, maxWidth: 'calc(100vw - 32px)', maxHeight: 480 },
+        },
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, pt: 1.5, pb: 1 }}>
-        <Typography variant="h6" component="h2">
+        <Typography id="notifications-heading" variant="h6" component="h2">
           Notifications
         </Typography>
         <Button size="small" disabled={!unread} onClick={() => void markAllRead()}>
@@ -56,22 +64,24 @@ export default function NotificationPanel({ anchor, unread, close }: Props) {
       ) : (
         <List dense disablePadding aria-label="Notifications">
           {items.map((item) => (
-            <ListItemButton
-              key={item.id}
-              component={RouterLink}
-              to={item.link}
-              onClick={() => {
-                if (!item.readAt) void markRead(item.id);
-                close();
-              }}
-              sx={{ bgcolor: item.readAt ? undefined : 'action.hover' }}
-            >
-              <ListItemText
-                primary={item.text}
-                secondary={relativeTime(item.createdAt)}
-                slotProps={{ primary: { sx: { fontWeight: item.readAt ? 400 : 600 } } }}
-              />
-            </ListItemButton>
+            // A list holds list items only (axe "list"): the link goes inside one.
+            <ListItem key={item.id} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={item.link}
+                onClick={() => {
+                  if (!item.readAt) void markRead(item.id);
+                  close();
+                }}
+                sx={{ bgcolor: item.readAt ? undefined : 'action.hover' }}
+              >
+                <ListItemText
+                  primary={item.text}
+                  secondary={relativeTime(item.createdAt)}
+                  slotProps={{ primary: { sx: { fontWeight: item.readAt ? 400 : 600 } } }}
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}
