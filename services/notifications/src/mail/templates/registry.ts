@@ -1,4 +1,9 @@
 import type { MailTemplate } from './define-mail';
+import { emailChangeConfirm } from './kinds/email-change-confirm';
+import { emailChanged } from './kinds/email-changed';
+import { emailVerification } from './kinds/email-verification';
+import { passwordChanged } from './kinds/password-changed';
+import { passwordReset } from './kinds/password-reset';
 import { orderLinks } from './kinds/order-links';
 import { orderMessage } from './kinds/order-message';
 import { orderUpdate } from './kinds/order-update';
@@ -21,6 +26,12 @@ export const MAIL_TEMPLATES = {
   'review-reminder': reviewReminder,
   'order-links': orderLinks,
   'order-message': orderMessage,
+  // The account (issue 37): security mails, always sent.
+  'password-reset': passwordReset,
+  'email-verification': emailVerification,
+  'email-change-confirm': emailChangeConfirm,
+  'email-changed': emailChanged,
+  'password-changed': passwordChanged,
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;
