@@ -23,6 +23,22 @@ const PayoutsPage = lazy(() => import('../features/payouts/pages/PayoutsPage'));
 const TestOnboardingPage = lazy(() =>
   import('reflect-metadata').then(() => import('../features/payouts/pages/TestOnboardingPage')),
 );
+// The account's pages (issue 37): their forms check input with the contracts' DTO classes (reflect-metadata first).
+const ResetPasswordPage = lazy(() =>
+  import('reflect-metadata').then(() => import('../features/auth/pages/ResetPasswordPage')),
+);
+const linkPage = (name: 'VerifyEmailPage' | 'ConfirmEmailPage' | 'UndoEmailChangePage') =>
+  lazy(() =>
+    import('reflect-metadata')
+      .then(() => import('../features/auth/pages/LinkActionPage'))
+      .then((page) => ({ default: page[name] })),
+  );
+const VerifyEmailPage = linkPage('VerifyEmailPage');
+const ConfirmEmailPage = linkPage('ConfirmEmailPage');
+const UndoEmailChangePage = linkPage('UndoEmailChangePage');
+const AccountSettingsPage = lazy(() =>
+  import('reflect-metadata').then(() => import('../features/profile/pages/AccountSettingsPage')),
+);
 const NotFoundPage = lazy(() => import('../features/info/pages/NotFoundPage'));
 const TermsPage = lazy(() => import('../features/info/pages/TermsPage'));
 const PrivacyPage = lazy(() => import('../features/info/pages/PrivacyPage'));
@@ -54,6 +70,11 @@ export const routes: RouteObject[] = [
       { path: '/orders/:ref', element: <OrderPage /> },
       { path: '/support', element: <SupportPage /> },
       { path: '/payouts/test-onboarding/:token', element: <TestOnboardingPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/confirm-email', element: <ConfirmEmailPage /> },
+      { path: '/undo-email-change', element: <UndoEmailChangePage /> },
+      { path: '/account', element: <AccountSettingsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -23,6 +23,11 @@ const PAGE_NAMES: Array<[pattern: string, name: string]> = [
   ['/payouts/test-onboarding/:token', 'Payout Onboarding'],
   ['/terms', 'Terms of Service'],
   ['/privacy', 'Privacy Policy'],
+  ['/reset-password', 'Reset Password'],
+  ['/verify-email', 'Verify E-mail'],
+  ['/confirm-email', 'Confirm E-mail'],
+  ['/undo-email-change', 'Undo E-mail Change'],
+  ['/account', 'Account Settings'],
 ];
 
 /**

@@ -6,6 +6,7 @@ import { useLiveEvents } from '../../features/live/hooks/useLiveEvents';
 import { PageLoader } from '../PageLoader';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { VerifyEmailBanner } from '../../features/auth/components/VerifyEmailBanner';
 import { useReplayFirstTap } from '../../hooks/useReplayFirstTap';
 
 const AuthDialogs = lazy(() => import('../../features/auth/components/AuthDialogs'));
@@ -33,6 +34,7 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
+      <VerifyEmailBanner />
       {/* main fills the first screen even while its page is loading, so the footer starts below the fold: a lazy
           page (and its data) arriving never pushes the footer down in view, the layout shift Lighthouse counted. */}
       <Box

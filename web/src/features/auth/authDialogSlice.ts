@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 
-export type AuthDialog = 'signIn' | 'join' | null;
+export type AuthDialog = 'signIn' | 'join' | 'forgotPassword' | null;
 
 /**
  * What the person was doing when they were asked to sign in, done for them once they have signed in or joined:

@@ -1,11 +1,12 @@
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { closeAuthDialog, openAuthDialog } from '../authDialogSlice';
 import { useCompleteAuthIntent } from '../hooks/useCompleteAuthIntent';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { JoinDialog } from './JoinDialog';
 import { SignInDialog } from './SignInDialog';
 
 /**
- * The Sign In and Join dialogs, which can switch to each other. Once signed in, the person goes on with what they
+ * The Sign In and Join dialogs, which can switch to each other, and "Forgot password?" from Sign In. Once signed in, the person goes on with what they
  * were doing when a dialog was opened for them (the slice's intent: List Item leads to /sell, a heart favourites).
  */
 export default function AuthDialogs() {
@@ -24,6 +25,12 @@ export default function AuthDialogs() {
         onClose={close}
         onSignedIn={signedIn}
         onSwitchToJoin={() => dispatch(openAuthDialog('join'))}
+        onForgotPassword={() => dispatch(openAuthDialog('forgotPassword'))}
+      />
+      <ForgotPasswordDialog
+        open={open === 'forgotPassword'}
+        onClose={close}
+        onBackToSignIn={() => dispatch(openAuthDialog('signIn'))}
       />
       <JoinDialog
         open={open === 'join'}

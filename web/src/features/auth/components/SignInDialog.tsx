@@ -20,11 +20,12 @@ interface Props {
   /** Signed in (or joined): the dialog closes and the person goes on with what they were doing. */
   onSignedIn: () => void;
   onSwitchToJoin: () => void;
+  onForgotPassword: () => void;
 }
 
 const empty = { username: '', password: '' };
 
-export function SignInDialog({ open, onClose, onSignedIn, onSwitchToJoin }: Props) {
+export function SignInDialog({ open, onClose, onSignedIn, onSwitchToJoin, onForgotPassword }: Props) {
   const [login, { isLoading }] = useLoginMutation();
   const toast = useToast();
   const { field, handleSubmit, reset } = useDtoForm(LoginDto, empty);
@@ -60,6 +61,14 @@ export function SignInDialog({ open, onClose, onSignedIn, onSwitchToJoin }: Prop
         <Stack component="form" noValidate spacing={2} onSubmit={submit}>
           <TextField label="Username" autoComplete="username" autoFocus {...field('username')} />
           <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
+          <Link
+            component="button"
+            type="button"
+            onClick={onForgotPassword}
+            sx={{ alignSelf: 'flex-end', fontWeight: 600, mt: '8px !important' }}
+          >
+            Forgot password?
+          </Link>
           <Button type="submit" variant="contained" size="large" disabled={isLoading}>
             {isLoading ? 'Signing In...' : 'Sign In'}
           </Button>

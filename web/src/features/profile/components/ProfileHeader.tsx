@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -129,6 +130,9 @@ export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }:
                   startIcon={<PaymentsOutlined />}
                 >
                   Payouts
+                </Button>
+                <Button component={RouterLink} to="/account" variant="outlined" startIcon={<ManageAccountsOutlined />}>
+                  Account settings
                 </Button>
                 <Button component={RouterLink} to="/sell" variant="contained" startIcon={<AddRounded />}>
                   List Item

@@ -1,0 +1,42 @@
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useListSessionsQuery } from '../../auth/accountApi';
+import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { PageLoader } from '../../../components/PageLoader';
+import { ChangeEmailForm } from '../components/account/ChangeEmailForm';
+import { ChangePasswordForm } from '../components/account/ChangePasswordForm';
+import { SessionsList } from '../components/account/SessionsList';
+
+/** Account settings (issue 37): password, e-mail address and the devices signed in. Members only. */
+export default function AccountSettingsPage() {
+  const { user, isLoading } = useCurrentUser();
+  const { refetch: refetchSessions } = useListSessionsQuery(undefined, { skip: !user });
+  if (isLoading) return <PageLoader />;
+  if (!user)
+    return (
+      <Container maxWidth="sm" sx={{ py: 6 }}>
+        <Typography variant="h4" component="h1">
+          Account settings
+        </Typography>
+        <Typography sx={{ mt: 2 }}>You need to be logged in</Typography>
+      </Container>
+    );
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 } }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        Account settings
+      </Typography>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
+        <Stack spacing={4} divider={<Divider flexItem />}>
+          <ChangePasswordForm onChanged={() => void refetchSessions()} />
+          <ChangeEmailForm me={user} />
+          <SessionsList />
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}
