@@ -191,6 +191,8 @@ afterAll(async () => {
   await world?.stop();
 });
 
+/** A well-formed token nobody was ever mailed. */
+const FORGED_TOKEN = 'A'.repeat(43);
 const all = (status: number): Record<Role, number> => ({ guest: status, owner: status, other: status });
 const signedIn = (status: number): Record<Role, number> => ({ guest: 401, owner: status, other: status });
 
@@ -225,6 +227,65 @@ const TABLE: Record<string, Row> = {
     call: () => ({ method: 'post', path: '/api/auth/logout' }),
     expect: all(204),
     rotatesSession: true,
+  },
+  // The account (issue 37): links that cannot be anyone's and wrong passwords, so no account changes here; the
+  // successful paths are gateway/test/account.e2e-spec.ts's.
+  'POST /api/auth/password-reset': {
+    call: () => ({ method: 'post', path: '/api/auth/password-reset', body: { email: `${unique('pr')}@example.com` } }),
+    expect: all(202),
+  },
+  'POST /api/auth/password-reset/confirm': {
+    call: () => ({
+      method: 'post',
+      path: '/api/auth/password-reset/confirm',
+      body: { token: FORGED_TOKEN, password: 'secret2' },
+    }),
+    expect: all(400),
+  },
+  'POST /api/auth/verify-email': {
+    call: () => ({ method: 'post', path: '/api/auth/verify-email', body: { token: FORGED_TOKEN } }),
+    expect: all(400),
+  },
+  'POST /api/auth/verify-email/resend': {
+    call: () => ({ method: 'post', path: '/api/auth/verify-email/resend' }),
+    expect: signedIn(202),
+  },
+  'PUT /api/auth/password': {
+    call: () => ({
+      method: 'put',
+      path: '/api/auth/password',
+      body: { currentPassword: 'not-the-password', newPassword: 'secret2' },
+    }),
+    expect: signedIn(403),
+  },
+  'PUT /api/auth/email': {
+    call: () => ({
+      method: 'put',
+      path: '/api/auth/email',
+      body: { password: 'not-the-password', email: `${unique('ce')}@example.com` },
+    }),
+    expect: signedIn(403),
+  },
+  'POST /api/auth/email/confirm': {
+    call: () => ({ method: 'post', path: '/api/auth/email/confirm', body: { token: FORGED_TOKEN } }),
+    expect: all(400),
+  },
+  'POST /api/auth/email/undo': {
+    call: () => ({ method: 'post', path: '/api/auth/email/undo', body: { token: FORGED_TOKEN } }),
+    expect: all(400),
+  },
+  'GET /api/auth/sessions': {
+    call: () => ({ method: 'get', path: '/api/auth/sessions' }),
+    expect: signedIn(200),
+    check: (_role, body) => expect((body as { current: boolean }[]).filter((s) => s.current)).toHaveLength(1),
+  },
+  'DELETE /api/auth/sessions/:id': {
+    call: () => ({ method: 'delete', path: '/api/auth/sessions/not-a-session-of-anyone' }),
+    expect: signedIn(404),
+  },
+  'POST /api/auth/sessions/revoke-others': {
+    call: () => ({ method: 'post', path: '/api/auth/sessions/revoke-others' }),
+    expect: signedIn(204),
   },
   'GET /api/users/:id': {
     call: () => ({ method: 'get', path: `/api/users/${owner.id}` }),
