@@ -119,7 +119,7 @@ describe('payouts', () => {
     await seller.page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
     const account = seller.page.getByRole('region', { name: 'Payout account' });
     await account.getByText('Not set up').waitFor();
-    await seller.page.getByText('No payouts yet').waitFor();
+    await seller.page.getByText('No money movements yet').waitFor();
     await seller.page.getByRole('group', { name: 'Paid out' }).getByText('$0.00').waitFor();
     expect(await axeViolations(seller.page)).toEqual([]);
     await fitsAPhone(seller.page);
