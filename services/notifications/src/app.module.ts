@@ -8,6 +8,8 @@ import { LiveEventsService } from './live/live-events.service';
 import { PushAfterCommit } from './live/push-after-commit';
 import { UserNamesRepository } from './live/user-names.repository';
 import { MailOutboxRepository } from './mail/mail-outbox.repository';
+import { GuestOrdersController } from './mail/guest-orders.controller';
+import { MailQueue } from './mail/mail-queue';
 import { MailSender } from './mail/mail-sender';
 import { NotificationsController } from './notifications/notifications.controller';
 import { NotificationsRepository } from './notifications/notifications.repository';
@@ -28,7 +30,7 @@ export class AppModule {
           migrations: NOTIFICATIONS_MIGRATIONS,
         }),
       ],
-      controllers: [NotificationsController],
+      controllers: [NotificationsController, GuestOrdersController],
       providers: [
         LiveEventsService,
         EventLogRepository,
@@ -38,6 +40,7 @@ export class AppModule {
         DomainEventsConsumer,
         UserNamesRepository,
         MailOutboxRepository,
+        MailQueue,
         MailSender,
       ],
     };

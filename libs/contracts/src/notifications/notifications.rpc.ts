@@ -1,5 +1,6 @@
 import { IsEmail, IsInt, IsNumberString, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { PAGE_SIZE } from '../pagination/page-query.dto';
+import { MESSAGES } from '../validation/messages';
 
 /** The caller's live events after `afterId` (a Last-Event-ID); without it, none, only the newest id. */
 export class ListEventsAfterRequest {
@@ -34,5 +35,5 @@ export class MarkAllNotificationsReadRequest {
  * same way, whether or not there are any: the mail worker looks them up later and sends nothing when there are none.
  */
 export class RequestGuestOrderLinksRequest {
-  @IsEmail() @MaxLength(254) email!: string;
+  @IsEmail({}, { message: MESSAGES.invalidEmail }) @MaxLength(254, { message: MESSAGES.invalidEmail }) email!: string;
 }

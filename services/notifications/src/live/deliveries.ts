@@ -16,8 +16,6 @@ export interface NotificationDraft {
   kind: NotificationKind;
   text: string;
   link: string;
-  /** Set on the important ones, which are also e-mailed (where SMTP_URL is set) under this subject. */
-  mailSubject?: string;
 }
 
 /** One recipient's copy of a domain event: a live event, and a notification when it is one for the bell. */
@@ -124,7 +122,7 @@ export function reviewPublished(event: ReviewPublishedEvent, subjectName: string
   ];
 }
 
-/** Someone has a review to write: in the bell, and by mail (one of the important ones). */
+/** Someone has a review to write: in the bell (and by mail: mail/mails.ts). */
 export function reminderDue(event: ReviewReminderDueEvent): Delivery[] {
   const dueBy = new Date(event.dueBy).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
   return [
@@ -135,7 +133,6 @@ export function reminderDue(event: ReviewReminderDueEvent): Delivery[] {
         kind: 'review',
         text: `Leave a review for your order before ${dueBy}`,
         link: `/orders/${event.orderId}`,
-        mailSubject: 'Leave a review for your Souvenir order',
       },
     },
   ];
@@ -163,17 +160,10 @@ function orderDeliveries(
     };
     if (actor === role) return [{ userId, data }];
     const kind: NotificationKind = from === null ? 'sale' : 'order';
-    const mailSubject = MAIL_SUBJECTS[role][from === null ? 'sold' : to];
     const notification: NotificationDraft = { kind, text: orderText(role, from, to), link: `/orders/${order.orderId}` };
-    return [{ userId, data, notification: mailSubject ? { ...notification, mailSubject } : notification }];
+    return [{ userId, data, notification }];
   });
 }
-
-/** The order changes that are also e-mailed: the seller's sale and the buyer's claim, the buyer's shipment. */
-const MAIL_SUBJECTS: Record<Role, Partial<Record<OrderStatus | 'sold', string>>> = {
-  seller: { sold: 'You made a sale on Souvenir', disputed: 'A buyer opened a claim on your sale' },
-  buyer: { shipped: 'Your Souvenir order was shipped' },
-};
 
 const BUYER_TEXT: Record<OrderStatus, string> = {
   paid: 'Your order was updated',

@@ -2,13 +2,16 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENTS } from '@souvenir/contracts';
 import { EventConsumer } from '@souvenir/platform';
 import * as deliveries from './deliveries';
+import * as mails from '../mail/mails';
+import { MailQueue } from '../mail/mail-queue';
 import { LiveEventsService } from './live-events.service';
 import { UserNamesRepository } from './user-names.repository';
 import { NotificationsConfig } from '../config/notifications.config';
 
 /**
  * Follows what signed-in people should see at once: messaging's messages and read marks, payments' orders and
- * payouts, reviews' reviews and reminders; and identity's first names, for the sentences that name someone.
+ * payouts, reviews' reviews and reminders; and identity's first names, for the sentences that name someone. The
+ * events that are mailed queue their mails in the same transaction (mail/mails.ts says which).
  */
 @Injectable()
 export class DomainEventsConsumer implements OnApplicationBootstrap {
@@ -17,6 +20,7 @@ export class DomainEventsConsumer implements OnApplicationBootstrap {
     private readonly live: LiveEventsService,
     private readonly names: UserNamesRepository,
     private readonly config: NotificationsConfig,
+    private readonly mail: MailQueue,
   ) {}
 
   onApplicationBootstrap() {
@@ -26,12 +30,18 @@ export class DomainEventsConsumer implements OnApplicationBootstrap {
           this.live.record(manager, deliveries.messageSent(event), event.occurredAt),
         [EVENTS.messaging.inboxChanged]: (event, manager) =>
           this.live.record(manager, deliveries.inboxChanged(event), event.occurredAt),
-        [EVENTS.payments.orderPaid]: (event, manager) =>
-          this.live.record(manager, deliveries.orderPaid(event), event.occurredAt),
-        [EVENTS.payments.orderChanged]: (event, manager) =>
-          this.live.record(manager, deliveries.orderChanged(event), event.occurredAt),
-        [EVENTS.payments.payoutPaid]: (event, manager) =>
-          this.live.record(manager, deliveries.payoutPaid(event), event.occurredAt),
+        [EVENTS.payments.orderPaid]: async (event, manager) => {
+          await this.live.record(manager, deliveries.orderPaid(event), event.occurredAt);
+          await this.mail.add(manager, mails.orderPaid(event), event.occurredAt);
+        },
+        [EVENTS.payments.orderChanged]: async (event, manager) => {
+          await this.live.record(manager, deliveries.orderChanged(event), event.occurredAt);
+          await this.mail.add(manager, mails.orderChanged(event), event.occurredAt);
+        },
+        [EVENTS.payments.payoutPaid]: async (event, manager) => {
+          await this.live.record(manager, deliveries.payoutPaid(event), event.occurredAt);
+          await this.mail.add(manager, mails.payoutPaid(event), event.occurredAt);
+        },
         [EVENTS.reviews.reviewWritten]: async (event, manager) => {
           const author = await this.names.firstName(manager, event.authorId);
           await this.live.record(manager, deliveries.reviewWritten(event, author), event.occurredAt);
@@ -40,8 +50,10 @@ export class DomainEventsConsumer implements OnApplicationBootstrap {
           const subject = await this.names.firstName(manager, event.subjectId);
           await this.live.record(manager, deliveries.reviewPublished(event, subject), event.occurredAt);
         },
-        [EVENTS.reviews.reminderDue]: (event, manager) =>
-          this.live.record(manager, deliveries.reminderDue(event), event.occurredAt),
+        [EVENTS.reviews.reminderDue]: async (event, manager) => {
+          await this.live.record(manager, deliveries.reminderDue(event), event.occurredAt);
+          await this.mail.add(manager, mails.reminderDue(event), event.occurredAt);
+        },
         [EVENTS.identity.userRegistered]: (event, manager) => this.names.save(manager, event),
         [EVENTS.identity.userUpdated]: (event, manager) => this.names.save(manager, event),
       },

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { ListEventsAfterRequest, LiveEventsDto } from '@souvenir/contracts';
 import type { EntityManager } from 'typeorm';
 import { NotificationsConfig } from '../config/notifications.config';
-import { MailOutboxRepository } from '../mail/mail-outbox.repository';
 import { NotificationsRepository } from '../notifications/notifications.repository';
 import type { Delivery, NotificationDraft } from './deliveries';
 import { EventLogRepository, type LiveEventAppend } from './event-log.repository';
@@ -16,7 +15,6 @@ export class LiveEventsService {
     private readonly log: EventLogRepository,
     private readonly notifications: NotificationsRepository,
     private readonly push: PushAfterCommit,
-    private readonly mails: MailOutboxRepository,
   ) {}
 
   /** Inside the consumer's transaction, which also records the event as processed (so this runs once per event). */
@@ -44,23 +42,9 @@ export class LiveEventsService {
     rows.forEach((row, i) => this.push.add(manager, row.userId, events[i]!));
   }
 
-  /** The bell's row, and in the same transaction its mail when it is an important one and mails are on. */
-  private async notify(
-    manager: EntityManager,
-    userId: string,
-    draft: NotificationDraft,
-    occurredAt: string,
-  ): Promise<string> {
-    const notificationId = await this.notifications.insert(manager, userId, draft, occurredAt);
-    if (draft.mailSubject && this.config.SMTP_URL)
-      await this.mails.add(manager, {
-        notificationId,
-        userId,
-        subject: draft.mailSubject,
-        text: draft.text,
-        link: draft.link,
-      });
-    return notificationId;
+  /** The bell's row (the event's mails are queued beside it by the consumer: mail/mails.ts). */
+  private notify(manager: EntityManager, userId: string, draft: NotificationDraft, occurredAt: string) {
+    return this.notifications.insert(manager, userId, draft, occurredAt);
   }
 
   /**

@@ -2,41 +2,63 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import { recipientKey, type MailDraft } from './mail-draft';
 
 /** A mail to send, as claimed by the worker. */
 export interface OutboxMail {
   id: string;
-  userId: string;
-  subject: string;
-  text: string;
-  link: string;
+  kind: string;
+  params: Record<string, unknown>;
+  userId: string | null;
+  toEmail: string | null;
+  toName: string | null;
+  /** The order whose facts the template needs; with `guest`, the recipient is that order's guest buyer. */
+  orderId: string | null;
+  guest: boolean;
   attempts: number;
 }
 
 interface OutboxRow {
   id: string;
-  user_id: string;
-  subject: string;
-  text: string;
-  link: string;
+  kind: string;
+  params: Record<string, unknown>;
+  user_id: string | null;
+  to_email: string | null;
+  to_name: string | null;
+  order_id: string | null;
+  recipient: string;
   attempts: number;
 }
 
-/** notifications.mail_outbox (plain SQL): written with the notification, claimed and marked by the mail worker. */
+/** notifications.mail_outbox and mail_refusals (plain SQL): queued with the change they tell, claimed and marked by the sender. */
 @Injectable()
 export class MailOutboxRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** In the transaction that writes the notification: the mail goes out if and only if the notification exists. */
-  async add(
-    manager: EntityManager,
-    mail: { notificationId: string; userId: string; subject: string; text: string; link: string },
-  ): Promise<void> {
-    await manager.query(
-      `INSERT INTO notifications.mail_outbox (id, notification_id, user_id, subject, text, link)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [randomUUID(), mail.notificationId, mail.userId, mail.subject, mail.text, mail.link],
-    );
+  /**
+   * In the caller's transaction (the consumer's, which records the event as processed): the mail exists if and only if
+   * the change does. A second draft for the same (event, kind, recipient) is dropped, so nothing is mailed twice.
+   */
+  async add(manager: EntityManager, drafts: MailDraft[]): Promise<void> {
+    for (const draft of drafts) {
+      const to = draft.to;
+      await manager.query(
+        `INSERT INTO notifications.mail_outbox (id, event_id, kind, recipient, params, user_id, to_email, to_name, order_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (event_id, kind, recipient) DO NOTHING`,
+        [
+          randomUUID(),
+          draft.eventId,
+          draft.kind,
+          recipientKey(to),
+          JSON.stringify(draft.params),
+          'userId' in to ? to.userId : null,
+          'email' in to ? to.email.trim() : null,
+          'email' in to ? (to.firstName ?? null) : null,
+          'guestOfOrder' in to ? to.guestOfOrder : (draft.orderId ?? null),
+        ],
+      );
+    }
   }
 
   /**
@@ -52,23 +74,26 @@ export class MailOutboxRepository {
          SELECT id FROM notifications.mail_outbox
          WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
          ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING id, user_id, subject, text, link, attempts`,
+       RETURNING id, kind, params, user_id, to_email, to_name, order_id, recipient, attempts`,
       [limit, leaseSeconds],
     )) as [OutboxRow[], number];
     return rows.map((row) => ({
       id: row.id,
+      kind: row.kind,
+      params: row.params,
       userId: row.user_id,
-      subject: row.subject,
-      text: row.text,
-      link: row.link,
+      toEmail: row.to_email,
+      toName: row.to_name,
+      orderId: row.order_id,
+      guest: row.recipient.startsWith('guest:'),
       attempts: row.attempts,
     }));
   }
 
-  async markSent(id: string): Promise<void> {
+  async markSent(id: string, sentTo: string): Promise<void> {
     await this.dataSource.query(
-      `UPDATE notifications.mail_outbox SET sent_at = now(), last_error = NULL WHERE id = $1`,
-      [id],
+      `UPDATE notifications.mail_outbox SET sent_at = now(), sent_to = $2, last_error = NULL WHERE id = $1`,
+      [id, sentTo],
     );
   }
 
@@ -82,5 +107,23 @@ export class MailOutboxRepository {
        WHERE id = $1`,
       [id, error.slice(0, 1000), retryInSeconds],
     );
+  }
+
+  /** A mail server refused the address for good: it is remembered and never written to again. */
+  async recordRefusal(email: string, reason: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO notifications.mail_refusals (email, reason) VALUES (lower($1), $2)
+       ON CONFLICT (email) DO UPDATE SET reason = excluded.reason, refused_at = now()`,
+      [email, reason.slice(0, 1000)],
+    );
+  }
+
+  async refusedAmong(emails: string[]): Promise<Set<string>> {
+    if (!emails.length) return new Set();
+    const rows = (await this.dataSource.query(
+      `SELECT email FROM notifications.mail_refusals WHERE email = ANY($1::text[])`,
+      [emails.map((e) => e.toLowerCase())],
+    )) as { email: string }[];
+    return new Set(rows.map((r) => r.email));
   }
 }

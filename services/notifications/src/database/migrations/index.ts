@@ -2,6 +2,7 @@ import { outboxClaimsMigration } from '@souvenir/platform';
 import { CreateNotifications1736000000000 } from './1736000000000-create-notifications';
 import { MailOutbox1736100000000 } from './1736100000000-mail-outbox';
 import { ReviewNotifications1736200000000 } from './1736200000000-review-notifications';
+import { MailByAddress1737000000000 } from './1737000000000-mail-by-address';
 
 /** Every migration of the notifications schema, in order. Never edit one that has landed; add a new one. */
 export const NOTIFICATIONS_MIGRATIONS = [
@@ -9,4 +10,5 @@ export const NOTIFICATIONS_MIGRATIONS = [
   MailOutbox1736100000000,
   ReviewNotifications1736200000000,
   outboxClaimsMigration('notifications'),
+  MailByAddress1737000000000,
 ];

@@ -4,6 +4,7 @@ import { emailChanged } from './kinds/email-changed';
 import { emailVerification } from './kinds/email-verification';
 import { passwordChanged } from './kinds/password-changed';
 import { passwordReset } from './kinds/password-reset';
+import { notification } from './kinds/notification';
 import { orderLinks } from './kinds/order-links';
 import { orderMessage } from './kinds/order-message';
 import { orderUpdate } from './kinds/order-update';
@@ -26,6 +27,7 @@ export const MAIL_TEMPLATES = {
   'review-reminder': reviewReminder,
   'order-links': orderLinks,
   'order-message': orderMessage,
+  notification,
   // The account (issue 37): security mails, always sent.
   'password-reset': passwordReset,
   'email-verification': emailVerification,
