@@ -43,6 +43,10 @@ export const restartDelay = (crashes, policy = RESTART_POLICY) =>
  * port }), when given, is the NATS server itself (npm start's own): started first, supervised like the others,
  * stopped last.
  *
+ * `mailDev` ({ smtpPort, webPort, mailDirectory? }), when given and SMTP_URL is not, runs MailDev on loopback
+ * (scripts/maildev.mjs), supervised like the others, and gives every process SMTP_URL=smtp://127.0.0.1:<smtpPort>:
+ * the mails are read at http://localhost:<webPort> (and its REST API, GET /api/email).
+ *
  * Without `supervise` (the tests' harness, which kills and restarts processes itself), `exited` rejects when any
  * process stops by itself. With `supervise` (`npm start`), a process that stops by itself after start-up is started
  * again with the same entry, environment and health port, after a delay that backs off (RESTART_POLICY), while the
@@ -59,6 +63,7 @@ export async function startStack({
   restartPolicy = RESTART_POLICY,
   natsPasswords,
   natsServer,
+  mailDev,
 } = {}) {
   // Loaded here, not at the top: the bench and the tests import this file (SERVICES) before anything is built.
   const { natsUserEnv } = await import('@souvenir/platform');
@@ -72,6 +77,9 @@ export async function startStack({
       ([key]) => !/^NATS_PASSWORD(_|$)/.test(key) && key !== 'NATS_USER',
     ),
   );
+  // A configured SMTP server wins; otherwise the local MailDev catches every mail.
+  const runMailDev = mailDev && !baseEnv.SMTP_URL;
+  if (runMailDev) baseEnv.SMTP_URL = `smtp://127.0.0.1:${mailDev.smtpPort}`;
   // The launcher's own lines (starts, crashes, restarts) go where the processes' output goes.
   const note = (message) => {
     if (log === 'inherit') console.log(`[launcher] ${message}`);
@@ -139,6 +147,16 @@ export async function startStack({
     if (natsServer) {
       start('nats', natsServer.command, natsServer.args, { ...process.env, ...natsServer.env });
       await waitListening(natsServer.port, children[0], natsServer.logFile);
+    }
+    if (runMailDev) {
+      const maildev = start('maildev', NODE, [path.join(ROOT, 'scripts', 'maildev.mjs')], {
+        ...process.env,
+        MAILDEV_SMTP_PORT: String(mailDev.smtpPort),
+        MAILDEV_WEB_PORT: String(mailDev.webPort),
+        MAILDEV_MAIL_DIRECTORY: mailDev.mailDirectory ?? '',
+      });
+      await waitListening(mailDev.smtpPort, maildev);
+      await waitListening(mailDev.webPort, maildev);
     }
     for (const s of services) {
       launch(s.name, path.join(ROOT, 'services', s.name, 'dist', 'main.js'), {

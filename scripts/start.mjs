@@ -46,6 +46,13 @@ const stack = await startStack({
   env: { NATS_URL: nats.url },
   natsPasswords: passwords,
   natsServer: nats.natsServer,
+  // Without SMTP_URL, every mail goes to MailDev on loopback (HEALTH_PORT_OFFSET moves its ports too); its mails
+  // are kept in .data/maildev (git-ignored) across restarts.
+  mailDev: {
+    smtpPort: 1025 + portOffset,
+    webPort: 1080 + portOffset,
+    mailDirectory: path.join(ROOT, '.data', 'maildev'),
+  },
 });
 let stopping = null;
 const stopAll = (code = 0) => {
@@ -71,4 +78,5 @@ if (process.env.SEED !== '0') {
   }).catch((error) => console.error(`Seeding failed: ${error.message}`));
 }
 
-console.log(`\n  Souvenir marketplace is running at ${stack.url}\n  Press Ctrl-C to stop.\n`);
+const mailbox = process.env.SMTP_URL ? '' : `\n  Its e-mails arrive in MailDev: http://localhost:${1080 + portOffset}`;
+console.log(`\n  Souvenir marketplace is running at ${stack.url}${mailbox}\n  Press Ctrl-C to stop.\n`);

@@ -10,6 +10,8 @@ export interface RunningStack {
   url: string;
   env: Record<string, string>;
   portOffset: number;
+  /** The stack's MailDev (every mail of the stack arrives there): its inbox and REST API, `GET /api/email`. */
+  mailUrl: string;
   /** Each NATS user's password (the stack's NATS has a user per process and refuses anonymous clients). */
   natsPasswords: NatsPasswords;
   children: (ChildProcess & { name?: string })[];
@@ -71,10 +73,14 @@ export async function startChildStack(
     logs.push(`[${name}] ${data}`);
     if (logs.length > 400) logs.shift();
   };
-  const stack = await startStack({ env, port, portOffset, log, natsPasswords }).catch((error: Error) => {
+  const [mailSmtpPort, mailWebPort] = [await freePort(), await freePort()];
+  const mailDev = { smtpPort: mailSmtpPort, webPort: mailWebPort };
+  const stack = await startStack({ env, port, portOffset, log, natsPasswords, mailDev }).catch((error: Error) => {
     process.stderr.write(logs.join(''));
     throw error;
   });
+  // What stack.mjs gave every process, so a restarted service mails there too.
+  if (!('SMTP_URL' in extraEnv)) Object.assign(env, { SMTP_URL: `smtp://127.0.0.1:${mailSmtpPort}` });
   const extra: ChildProcess[] = [];
   const byName = (name: string) =>
     [...stack.children, ...extra]
@@ -85,6 +91,7 @@ export async function startChildStack(
     url: `http://127.0.0.1:${port}`,
     env,
     portOffset,
+    mailUrl: `http://127.0.0.1:${mailWebPort}`,
     natsPasswords,
     children: stack.children,
     logs,

@@ -10,6 +10,7 @@ module.exports = async () => {
   // the port a service is about to bind (EADDRINUSE at start-up, seen in a full run), as in tests/support/stack.ts.
   const portOffset = 20_000 + Math.floor(Math.random() * 8_000);
   const logs = [];
+  const [mailSmtpPort, mailWebPort] = [await freePort(), await freePort()];
   const stack = await startStack({
     env: {
       ...infra.env,
@@ -29,6 +30,8 @@ module.exports = async () => {
     port,
     portOffset,
     natsPasswords: infra.natsPasswords,
+    // Every mail goes to a MailDev of this run; the tests read it through its REST API (E2E_MAILDEV_URL).
+    mailDev: { smtpPort: mailSmtpPort, webPort: mailWebPort },
     log: (name, data) => logs.push(`[${name}] ${data}`),
   }).catch((error) => {
     process.stderr.write(logs.join(''));
@@ -36,6 +39,7 @@ module.exports = async () => {
   });
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
   process.env.E2E_NATS_URL = infra.natsUrl;
+  process.env.E2E_MAILDEV_URL = `http://127.0.0.1:${mailWebPort}`;
   // The orders test gives one of its people the support role, as `npm run support:grant` does (database access).
   process.env.E2E_DATABASE_URL = infra.env.DATABASE_URL;
   globalThis.__E2E__ = { infra, stack, logs };

@@ -4,3 +4,4 @@ export * from './postgres';
 export * from './processes';
 export * from './test-infra';
 export * from './service-harness';
+export * from './maildev';
