@@ -7,6 +7,7 @@ import { EventLogRepository } from './live/event-log.repository';
 import { LiveEventsService } from './live/live-events.service';
 import { PushAfterCommit } from './live/push-after-commit';
 import { UserNamesRepository } from './live/user-names.repository';
+import { AccountEventsConsumer } from './mail/account-events.consumer';
 import { MailOutboxRepository } from './mail/mail-outbox.repository';
 import { GuestOrdersController } from './mail/guest-orders.controller';
 import { MailQueue } from './mail/mail-queue';
@@ -42,6 +43,7 @@ export class AppModule {
         MailOutboxRepository,
         MailQueue,
         MailSender,
+        AccountEventsConsumer,
       ],
     };
   }

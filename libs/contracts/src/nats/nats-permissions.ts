@@ -204,6 +204,12 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       // First names for the reviews' notifications ("Ana reviewed you").
       EVENTS.identity.userRegistered,
       EVENTS.identity.userUpdated,
+      // The account's mails (issue 37).
+      EVENTS.identity.passwordResetRequested,
+      EVENTS.identity.emailVerificationRequested,
+      EVENTS.identity.emailChangeRequested,
+      EVENTS.identity.emailChanged,
+      EVENTS.identity.passwordChanged,
     ],
     listens: [],
     push: 'publish',

@@ -1,0 +1,66 @@
+import type {
+  EmailChangedEvent,
+  EmailChangeRequestedEvent,
+  EmailVerificationRequestedEvent,
+  PasswordChangedEvent,
+  PasswordResetRequestedEvent,
+} from '@souvenir/contracts';
+import type { MailDraft } from './mail-draft';
+
+/*
+ * identity's account events, mailed (issue 37). Each goes to the address in the event, not to the user's current one:
+ * a reset or a verification is for the address that asked, a change confirmation for the new address, its notice for
+ * the old. Event ids are made from the event's own facts, so a redelivered event names the same mail.
+ */
+
+const to = (event: { email: string; firstName: string }) => ({ email: event.email, firstName: event.firstName });
+const eventId = (kind: string, event: { userId: string; occurredAt: string }) =>
+  `${kind}:${event.userId}:${event.occurredAt}`;
+
+export function passwordResetRequested(event: PasswordResetRequestedEvent): MailDraft[] {
+  return [
+    {
+      eventId: eventId('password-reset', event),
+      kind: 'password-reset',
+      to: to(event),
+      params: { linkPath: event.linkPath },
+    },
+  ];
+}
+
+export function emailVerificationRequested(event: EmailVerificationRequestedEvent): MailDraft[] {
+  return [
+    {
+      eventId: eventId('email-verification', event),
+      kind: 'email-verification',
+      to: to(event),
+      params: { linkPath: event.linkPath },
+    },
+  ];
+}
+
+export function emailChangeRequested(event: EmailChangeRequestedEvent): MailDraft[] {
+  return [
+    {
+      eventId: eventId('email-change-confirm', event),
+      kind: 'email-change-confirm',
+      to: to(event),
+      params: { linkPath: event.linkPath },
+    },
+  ];
+}
+
+export function emailChanged(event: EmailChangedEvent): MailDraft[] {
+  return [
+    {
+      eventId: eventId('email-changed', event),
+      kind: 'email-changed',
+      to: to(event),
+      params: { newEmail: event.newEmail, undoLinkPath: event.undoLinkPath, undoUntil: event.undoUntil },
+    },
+  ];
+}
+
+export function passwordChanged(event: PasswordChangedEvent): MailDraft[] {
+  return [{ eventId: eventId('password-changed', event), kind: 'password-changed', to: to(event), params: {} }];
+}
