@@ -15,6 +15,7 @@ import { ProductsController } from './routes/catalog/products.controller';
 import { InboxFreshness } from './routes/messaging/inbox-freshness';
 import { MessagesController } from './routes/messaging/messages.controller';
 import { NotificationsController } from './routes/notifications/notifications.controller';
+import { FindOrderController } from './routes/orders/find-order.controller';
 import { OrdersController } from './routes/orders/orders.controller';
 import { SupportController } from './routes/orders/support.controller';
 import { PaymentsController } from './routes/payments/payments.controller';
@@ -52,6 +53,7 @@ export class AppModule {
         MessagesController,
         PaymentsController,
         WebhooksController,
+        FindOrderController,
         OrdersController,
         SupportController,
         PayoutsController,

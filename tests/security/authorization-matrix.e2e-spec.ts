@@ -395,6 +395,11 @@ const TABLE: Record<string, Row> = {
       if (role === 'other') expect(JSON.stringify(body)).not.toContain(thirdProduct);
     },
   },
+  // "Find my order" (issue 37): anyone, the same 202 whatever the address (gateway/test/guest-mail.e2e-spec.ts).
+  'POST /api/orders/find': {
+    call: () => ({ method: 'post', path: '/api/orders/find', body: { email: `${unique('find')}@example.com` } }),
+    expect: all(202),
+  },
   // Orders (issue 19). A party sees and acts; a stranger (another user, or a guest without the private token) gets 404,
   // exactly as for an order that does not exist; the seller's routes need a session (401). Guest buyers act through
   // their private token instead of the id (gateway/test/orders.e2e-spec.ts).

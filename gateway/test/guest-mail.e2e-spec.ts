@@ -1,0 +1,167 @@
+import type { INestApplication } from '@nestjs/common';
+import {
+  eventually,
+  linkIn,
+  mailsTo,
+  startMailDev,
+  startService,
+  startTestInfra,
+  type MailDevServer,
+  type TestInfra,
+} from '@souvenir/testing';
+import request from 'supertest';
+import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
+import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
+import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
+import { IdentityConfig } from '../../services/identity/src/config/identity.config';
+import {
+  AppModule as NotificationsModule,
+  SERVICE_NAME as NOTIFICATIONS,
+} from '../../services/notifications/src/app.module';
+import { NotificationsConfig } from '../../services/notifications/src/config/notifications.config';
+import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
+import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
+import { join, startGateway, type Account } from './gateway-harness';
+
+/*
+ * Issue 37, guests keep their order, black-box over HTTP with the real services and a real MailDev read through its
+ * REST API: a guest's checkout mails a receipt whose private link opens the order through the gateway; "Find my
+ * order" answers the same for any address and mails the links only to an address that paid.
+ */
+let infra: TestInfra;
+let maildev: MailDevServer;
+const services: INestApplication[] = [];
+let gateway: INestApplication;
+let http: ReturnType<typeof request>;
+let seller: Account;
+
+const PUBLIC_URL = 'http://localhost:3000';
+const goodCard = {
+  number: '4242 4242 4242 4242',
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+  postalCode: '10001',
+};
+let serial = 0;
+const address = (name: string) => `${name}-${Date.now().toString(36)}${serial++}@example.com`;
+
+async function guestBuys(title: string, email: string): Promise<{ checkoutToken: string; productId: string }> {
+  const product = await http
+    .post('/api/products')
+    .set('Cookie', seller.cookie)
+    .send({
+      title,
+      description: 'Hand-made souvenir bought on the road, customs cleared.',
+      price: 30,
+      condition: 'new',
+      category: 'Home Decor',
+      country: 'Peru',
+      images: ['https://example.com/p.jpg'],
+    })
+    .expect(201);
+  const guestInfo = {
+    email,
+    firstName: 'Gia',
+    lastName: 'Guest',
+    billingStreet: '1 Main St',
+    billingCity: 'Springfield',
+    billingZip: '10001',
+    sameAsDelivery: true,
+  };
+  const intent = await http
+    .post('/api/create-payment-intent')
+    .send({ productId: product.body.id, amount: 30, guestInfo })
+    .expect(200);
+  await http
+    .post('/api/payments/test-confirm')
+    .send({ clientSecret: intent.body.clientSecret, card: goodCard })
+    .expect(200, { status: 'succeeded' });
+  const paid = await http
+    .post('/api/payments/reconcile')
+    .send({ paymentIntentId: intent.body.paymentIntentId, clientSecret: intent.body.clientSecret })
+    .expect(200);
+  expect(paid.body.status).toBe('paid');
+  return { checkoutToken: intent.body.checkoutToken, productId: product.body.id };
+}
+
+beforeAll(async () => {
+  infra = await startTestInfra();
+  maildev = await startMailDev();
+  const mail = { SMTP_URL: maildev.smtpUrl, PUBLIC_URL, MAIL_POLL_MS: '100' };
+  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
+  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
+  services.push(await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra));
+  services.push(
+    await startService(NOTIFICATIONS, NotificationsConfig, (c) => NotificationsModule.register(c), infra, mail),
+  );
+  gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '4000' });
+  http = request(gateway.getHttpServer());
+  seller = await join(http, 'selma', 'Selma');
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  for (const service of services.reverse()) await service.close();
+  await maildev?.stop();
+  await infra?.stop();
+});
+
+describe("a guest's receipt", () => {
+  it('arrives at the address they paid with, and its private link opens the order (the tab may be long closed)', async () => {
+    const email = address('gia');
+    await guestBuys('Alpaca scarf', email);
+    await eventually(async () => expect(await mailsTo(maildev.webUrl, email)).toHaveLength(1));
+    const [receipt] = await mailsTo(maildev.webUrl, email);
+    expect(receipt!.subject).toBe('Your Souvenir receipt: Alpaca scarf');
+    expect(receipt!.text).toContain('Hello Gia,');
+    expect(receipt!.html).toContain('Alpaca scarf');
+
+    const link = linkIn(receipt!, `${PUBLIC_URL}/orders/`)!;
+    expect(link).toMatch(/\/orders\/[A-Za-z0-9_-]{32}$/);
+    const ref = new URL(link).pathname.split('/').pop()!;
+    const order = await http.get(`/api/orders/${ref}`).expect(200);
+    expect(order.body.product.title).toBe('Alpaca scarf');
+    // The link is for that guest's order alone: a made-up one is the same 404 as any stranger's.
+    await http.get(`/api/orders/${ref.slice(0, -2)}xx`).expect(404);
+    // The seller is told of the sale at their account's address.
+    await eventually(async () =>
+      expect((await mailsTo(maildev.webUrl, 'selma@example.com')).map((m) => m.subject)).toContain(
+        'You made a sale on Souvenir',
+      ),
+    );
+  });
+});
+
+describe('Find my order', () => {
+  it('answers 202 and the same sentence whether or not the address paid, and mails only the one that did', async () => {
+    const buyer = address('finn');
+    const nobody = address('nobody');
+    await guestBuys('Clay whistle', buyer);
+    await eventually(async () => expect(await mailsTo(maildev.webUrl, buyer)).toHaveLength(1));
+
+    const known = await http.post('/api/orders/find').send({ email: buyer.toUpperCase() }).expect(202);
+    const unknown = await http.post('/api/orders/find').send({ email: nobody }).expect(202);
+    expect(known.body).toEqual(unknown.body);
+    expect(known.body.message).toMatch(/If you paid with this address/);
+
+    await eventually(async () => expect(await mailsTo(maildev.webUrl, buyer)).toHaveLength(2));
+    const found = (await mailsTo(maildev.webUrl, buyer)).find((m) => m.subject === 'Your Souvenir orders')!;
+    const link = linkIn(found, `${PUBLIC_URL}/orders/`)!;
+    const order = await http.get(new URL(link).pathname.replace('/orders/', '/api/orders/')).expect(200);
+    expect(order.body.product.title).toBe('Clay whistle');
+    expect(await mailsTo(maildev.webUrl, nobody)).toHaveLength(0);
+  });
+
+  it('refuses what is not an address with a sentence, and limits requests per address', async () => {
+    const bad = await http.post('/api/orders/find').send({ email: 'not-an-address' }).expect(400);
+    expect(bad.body.message).toBe('Invalid email address');
+    await http.post('/api/orders/find').send({ email: 'a@b.example', extra: 1 }).expect(400);
+
+    const email = address('flood');
+    for (let i = 0; i < 3; i++) await http.post('/api/orders/find').send({ email }).expect(202);
+    const limited = await http.post('/api/orders/find').send({ email }).expect(429);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    expect(limited.body.message).toBe('Too many attempts. Please try again later.');
+  });
+});
