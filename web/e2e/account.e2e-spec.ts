@@ -36,13 +36,10 @@ describe('account', () => {
     const username = `ana${unique()}`;
     await join(page, username, 'Ana');
     const header = page.getByRole('banner');
-    await header
-      .getByRole('button', { name: 'Ana' })
-      .or(header.getByRole('link', { name: 'Ana' }))
-      .first()
-      .waitFor();
-
-    await header.getByRole('button', { name: 'Sign Out' }).click();
+    // The account menu under the avatar holds the profile and Sign Out (issue 36: the header no longer wraps).
+    const account = header.getByRole('button', { name: 'Account: Ana' });
+    await account.click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.getByText('Successfully logged out!').waitFor();
     await header.getByRole('button', { name: 'Sign In' }).waitFor();
 
@@ -56,7 +53,8 @@ describe('account', () => {
     await signIn.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Welcome back!').waitFor();
 
-    await header.getByRole('link', { name: 'Ana' }).click();
+    await account.click();
+    await page.getByRole('menuitem', { name: /^My profile/ }).click();
     await page.getByText(`@${username}`).waitFor();
     const userId = await page.evaluate(async () => (await (await fetch('/api/auth/me')).json()).id as string);
     const profileUrl = `/profile/${userId}`;

@@ -6,7 +6,8 @@ import { baseUrl, launchBrowser } from './browser';
 /**
  * Issue 36, the header and what opens from it, signed in at a phone's and a desktop's width: the notification list,
  * the phone menu and one's own message bubble pass axe (WCAG 2.2 AA and best practice); the header's search spans
- * the phone's row and keeps a usable width beside a signed-in person's buttons.
+ * the phone's row, and on a desktop (1024-1440 px) nothing in the header wraps and the search keeps 240 px, the
+ * account's pages and Sign Out being in a menu under the avatar that the keyboard opens.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -94,7 +95,8 @@ describe('Signed in, what opens from the header', () => {
 
     await page.goto('/messages');
     await page.getByRole('button', { name: new RegExp(`${productTitle}: `) }).click();
-    await page.getByText('Is the fan still for sale?').waitFor();
+    // The thread, not the list's preview of it (hidden beside the thread on a phone).
+    await page.getByRole('region', { name: 'Conversation' }).getByText('Is the fan still for sale?').waitFor();
     const composer = page.getByRole('textbox', { name: /message/i }).last();
     await composer.fill('Yes, it is.');
     await composer.press('Enter');
@@ -115,20 +117,81 @@ describe('The header search', () => {
     expect(field).toBeGreaterThanOrEqual(390 - 2 * 16 - 1);
     await context.close();
   });
+});
 
-  it('keeps at least 200 px beside a signed-in person’s buttons at 1280 px', async () => {
-    const { context, page } = await sellerAt(1280);
+/** What in the header is laid out badly: controls whose text runs onto a second line, the search's width, overflow. */
+async function headerLayout(page: Page): Promise<{ wrapped: string[]; search: number; overflow: number }> {
+  return page.evaluate(() => {
+    const banner = document.querySelector('header')!;
+    const controls = [...banner.querySelectorAll<HTMLElement>('a, button')].filter((el) => el.offsetParent);
+    // Text on two lines: one of its boxes starts below where another ends (icons and mixed fonts are not lines).
+    const wraps = (el: HTMLElement) => {
+      const boxes: DOMRect[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        boxes.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+      }
+      return boxes.some((a) => boxes.some((b) => b.top >= a.bottom - 1));
+    };
+    const search = banner.querySelector('input[type=search]')!.closest('.MuiInputBase-root')!;
+    return {
+      wrapped: controls.filter(wraps).map((el) => el.textContent!.trim() || el.ariaLabel!),
+      search: search.getBoundingClientRect().width,
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+    };
+  });
+}
+
+describe('The desktop header, signed out and signed in', () => {
+  it.each([1024, 1280, 1440])('keeps every control on one line and 240 px for the search at %i px', async (width) => {
+    const guest = await personAt(width);
+    await guest.page.goto('/');
+    await guest.page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
+    const guestLayout = await headerLayout(guest.page);
+    expect(guestLayout).toEqual({ wrapped: [], search: expect.any(Number), overflow: 0 });
+    expect(guestLayout.search).toBeGreaterThanOrEqual(240);
+    await guest.context.close();
+
+    const { context, page } = await sellerAt(width);
     await page.goto('/');
-    await page
-      .getByRole('button', { name: sellerName })
-      .or(page.getByRole('link', { name: sellerName }))
-      .waitFor();
-    const search = page.getByRole('searchbox', { name: 'Search souvenirs' });
-    const field = await search.evaluate((input) => input.closest('.MuiInputBase-root')!.getBoundingClientRect().width);
-    expect(field).toBeGreaterThanOrEqual(200);
-    // Nothing in the header is pushed past the window's edge to make room.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: `Account: ${sellerName}` }).waitFor();
+    const layout = await headerLayout(page);
+    expect(layout).toEqual({ wrapped: [], search: expect.any(Number), overflow: 0 });
+    expect(layout.search).toBeGreaterThanOrEqual(240);
+    await context.close();
+  });
+
+  it.each([1024, 1280])('opens the account menu from the keyboard, with Sign Out in it, at %i px', async (width) => {
+    const { context, page } = await sellerAt(width);
+    await page.goto('/how-it-works');
+    const account = page.getByRole('button', { name: `Account: ${sellerName}` });
+    await account.waitFor();
+    // Tab from the page's top reaches the avatar; Enter opens the menu with the focus on its first item.
+    let reached = false;
+    for (let i = 0; i < 20 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await account.evaluate((el) => el === document.activeElement);
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: /^My profile/ }).waitFor();
+    expect(
+      await menu.getByRole('menuitem', { name: /^My profile/ }).evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    expect(await axeProblems(page, 'Account menu')).toEqual([]);
+    // Escape gives the focus back to the avatar; ArrowUp from the first item wraps round to Sign Out.
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await account.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await menu.getByRole('menuitem', { name: /^My profile/ }).waitFor();
+    await page.keyboard.press('ArrowUp');
+    expect(await menu.getByRole('menuitem', { name: 'Sign Out' }).evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    );
     await context.close();
   });
 });

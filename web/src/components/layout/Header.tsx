@@ -11,9 +11,7 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
 import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
 import MenuRounded from '@mui/icons-material/MenuRounded';
-import PersonOutlineRounded from '@mui/icons-material/PersonOutlineRounded';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { openAuthDialog } from '../../features/auth/authDialogSlice';
@@ -21,6 +19,7 @@ import { useCurrentUser } from '../../features/auth/hooks/useCurrentUser';
 import { useSignOut } from '../../features/auth/hooks/useSignOut';
 import { NotificationBell } from '../../features/live/components/NotificationBell';
 import { useUnreadCount } from '../../features/messages/hooks/useUnreadCount';
+import { AccountMenuButton } from './AccountMenuButton';
 import { HeaderSearch } from './HeaderSearch';
 import { Logo } from './Logo';
 import type { Theme } from '@mui/material/styles';
@@ -32,13 +31,18 @@ export interface NavItem {
   to: string;
   label: string;
   end: boolean;
+  /** In the desktop header from lg (1200 px) only: below it the footer and the phone menu carry it. */
+  wideOnly?: boolean;
 }
 
 const navItems: NavItem[] = [
   { to: '/', label: 'Browse', end: true },
   { to: '/categories', label: 'Categories', end: false },
-  { to: '/how-it-works', label: 'How it Works', end: false },
+  { to: '/how-it-works', label: 'How it Works', end: false, wideOnly: true },
 ];
+
+/** Shown from lg only: at md (900-1199 px) the header keeps its room for the search (at least 240 px). */
+const fromLg = { display: { xs: 'none', lg: 'inline-flex' } };
 
 const navLinkSx = {
   color: 'text.secondary',
@@ -80,7 +84,13 @@ export function Header() {
           <Logo />
           <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 2 }}>
             {navItems.map((item) => (
-              <Button key={item.to} component={NavLink} to={item.to} end={item.end} sx={navLinkSx}>
+              <Button
+                key={item.to}
+                component={NavLink}
+                to={item.to}
+                end={item.end}
+                sx={[navLinkSx, item.wideOnly ? fromLg : {}, { whiteSpace: 'nowrap' }]}
+              >
                 {item.label}
               </Button>
             ))}
@@ -91,7 +101,7 @@ export function Header() {
           <Box sx={{ flex: { xs: 1, sm: 0 } }} />
           <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1 }}>
             {isLoading ? (
-              <Skeleton variant="rounded" width={220} height={36} />
+              <Skeleton variant="rounded" width={260} height={36} />
             ) : user ? (
               <>
                 <IconButton component={RouterLink} to="/messages" aria-label={messagesLabel} title={messagesLabel}>
@@ -105,43 +115,36 @@ export function Header() {
                   )}
                 </IconButton>
                 <NotificationBell />
-                <IconButton component={RouterLink} to="/profile?tab=favorites" aria-label="Favorites" title="Favorites">
+                {/* Shortcuts where there is room; the account menu holds them at every width. */}
+                <IconButton
+                  component={RouterLink}
+                  to="/profile?tab=favorites"
+                  aria-label="Favorites"
+                  title="Favorites"
+                  sx={fromLg}
+                >
                   <FavoriteBorderRounded />
                 </IconButton>
-                <IconButton component={RouterLink} to="/orders" aria-label="My Orders" title="My Orders">
+                <IconButton component={RouterLink} to="/orders" aria-label="My Orders" title="My Orders" sx={fromLg}>
                   <ReceiptLongOutlined />
                 </IconButton>
-                {user.role === 'support' && (
-                  <IconButton
-                    component={RouterLink}
-                    to="/support"
-                    aria-label="Support: open claims"
-                    title="Support: open claims"
-                  >
-                    <SupportAgentRounded />
-                  </IconButton>
-                )}
-                <Button component={RouterLink} to="/sell" variant="contained" startIcon={<AddRounded />}>
-                  List Item
-                </Button>
                 <Button
                   component={RouterLink}
-                  to="/profile"
-                  startIcon={<PersonOutlineRounded />}
-                  sx={{ color: 'text.primary' }}
+                  to="/sell"
+                  variant="contained"
+                  startIcon={<AddRounded />}
+                  sx={{ whiteSpace: 'nowrap' }}
                 >
-                  {user.firstName}
+                  List Item
                 </Button>
-                <Button onClick={signOut} disabled={isSigningOut} sx={{ color: 'text.secondary' }}>
-                  Sign Out
-                </Button>
+                <AccountMenuButton user={user} onSignOut={signOut} isSigningOut={isSigningOut} />
               </>
             ) : (
               <>
-                <Button onClick={signIn} sx={{ color: 'text.primary' }}>
+                <Button onClick={signIn} sx={{ color: 'text.primary', whiteSpace: 'nowrap' }}>
                   Sign In
                 </Button>
-                <Button onClick={join} variant="contained" startIcon={<AddRounded />}>
+                <Button onClick={join} variant="contained" startIcon={<AddRounded />} sx={{ whiteSpace: 'nowrap' }}>
                   List Item
                 </Button>
               </>

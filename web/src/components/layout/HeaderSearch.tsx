@@ -59,11 +59,12 @@ export function HeaderSearch() {
         </InputAdornment>
       }
       // The whole row under the phone header; on wider screens the space between the nav and the account's buttons,
-      // never squeezed below a usable field (it had shrunk to 89 px beside a signed-in person's buttons).
+      // never squeezed below a usable field (it had shrunk to 89 px beside a signed-in person's buttons). The header
+      // makes room for 240 px at every width (Header: nav and shortcuts from lg, the rest in the account menu).
       sx={{
         width: '100%',
         maxWidth: { sm: 360 },
-        minWidth: { sm: 200 },
+        minWidth: { sm: 240 },
         borderRadius: 999,
         bgcolor: 'background.default',
       }}
