@@ -56,6 +56,10 @@ export const ordersApi = api.injectEndpoints({
       query: (ref) => orderUrl(ref),
       providesTags: (_result, _error, ref) => [{ type: 'Order', id: ref }],
     }),
+    /** "Find my order": 202 and the same sentence whatever the address; the links go to the address by e-mail. */
+    findMyOrder: build.mutation<{ message: string }, { email: string }>({
+      query: (body) => ({ url: '/orders/find', method: 'POST', body }),
+    }),
     ship: build.mutation<OrderDetailDto, { ref: string; body: ShipOrderDto }>({
       query: ({ ref, body }) => ({ url: orderUrl(ref, 'ship'), method: 'POST', body }),
       ...afterAction(),
@@ -128,6 +132,7 @@ export const {
   useGetOrderQuery,
   useGetCardDisputesQuery,
   useGetProductOrderQuery,
+  useFindMyOrderMutation,
   useShipMutation,
   useMarkDeliveredMutation,
   useConfirmMutation,

@@ -48,7 +48,8 @@ export function GuestOrderLink({ token }: { token: string }) {
         sx={{ bgcolor: 'background.paper' }}
       />
       <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
-        Anyone with this link can see and act on your order, so keep it to yourself.
+        Anyone with this link can see and act on your order, so keep it to yourself. It is also in your receipt e-mail;
+        lost it? Use "Find my order" on My Orders.
       </Typography>
     </Alert>
   );

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
@@ -6,8 +8,16 @@ import { useAppDispatch } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { openAuthDialog } from '../../auth/authDialogSlice';
 
-/** A members-only page seen by a guest: a sign-in prompt under the page's title. */
-export function SignInRequired({ title, description }: { title: string; description: string }) {
+/** A members-only page seen by a guest: a sign-in prompt under the page's title, and what a guest may do instead. */
+export function SignInRequired({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children?: ReactNode;
+}) {
   const dispatch = useAppDispatch();
   return (
     <Container maxWidth="sm" sx={{ py: 10 }}>
@@ -25,6 +35,7 @@ export function SignInRequired({ title, description }: { title: string; descript
           </Button>
         }
       />
+      {children && <Box sx={{ mt: 6 }}>{children}</Box>}
     </Container>
   );
 }

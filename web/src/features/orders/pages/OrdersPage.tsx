@@ -19,6 +19,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { useNow } from '../../messages/hooks/useNow';
 import { OrderRow, OrderRowSkeleton } from '../components/OrderRow';
+import { FindMyOrderForm } from '../components/FindMyOrderForm';
 import { SignInRequired } from '../components/SignInRequired';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 
@@ -75,8 +76,10 @@ export default function OrdersPage() {
     return (
       <SignInRequired
         title="My Orders"
-        description="Sign in to follow your purchases and sales. Bought as a guest? Open the private link from your success page."
-      />
+        description="Sign in to follow your purchases and sales. Bought as a guest? Open the private link from your receipt e-mail."
+      >
+        <FindMyOrderForm />
+      </SignInRequired>
     );
 
   return (
