@@ -93,7 +93,7 @@ describe('products through the gateway', () => {
       await http
         .post('/api/products')
         .set('Cookie', cookies.seller)
-        .send(listing('Brass lantern lamp', { price: 80 }))
+        .send(listing('Brass lantern lamp', { price: 80, originalPrice: 95 }))
         .expect(201)
     ).body.id;
   });

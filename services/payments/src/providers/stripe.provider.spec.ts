@@ -127,7 +127,12 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
       const intent = fixture('payment_intent');
       http.answer(200, intent).answer(200, {
         ...intent,
-        latest_charge: { id: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts', object: 'charge', amount: 1999 },
+        latest_charge: {
+          id: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts',
+          object: 'charge',
+          amount: 1999,
+          payment_method_details: { type: 'card', card: { last4: '4242' } },
+        },
       });
 
       const expected = {
@@ -140,8 +145,9 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
         orderId: '0b9e3c4d-7a1f-4e2b-8c5d-6f9a0e1b2c3d',
         chargeId: 'ch_3QfXaZLkdIwHu7ix0mJq8Rts',
       };
-      expect(await provider.retrieveIntent('pi_3QfXaZLkdIwHu7ix0aBcDeFg')).toEqual(expected);
-      expect(await provider.retrieveIntent('pi_3QfXaZLkdIwHu7ix0aBcDeFg')).toEqual(expected);
+      // The card's last four digits come only with the expanded charge; an id alone says nothing of the card.
+      expect(await provider.retrieveIntent('pi_3QfXaZLkdIwHu7ix0aBcDeFg')).toEqual({ ...expected, cardLast4: null });
+      expect(await provider.retrieveIntent('pi_3QfXaZLkdIwHu7ix0aBcDeFg')).toEqual({ ...expected, cardLast4: '4242' });
       expect(http.requests.map((r) => `${r.method} ${r.path}`)).toEqual(
         Array(2).fill('GET /v1/payment_intents/pi_3QfXaZLkdIwHu7ix0aBcDeFg'),
       );

@@ -27,19 +27,21 @@ beforeEach(() => FakeUpload.install());
 afterEach(() => FakeUpload.uninstall());
 
 describe('photos on /sell', () => {
-  it('says that location and camera data are removed, uploads with progress, and adds each photo as it arrives', async () => {
+  it('says that location and camera data are removed, uploads with progress, and keeps the order the photos were picked in', async () => {
     render();
     expect(screen.getByText(/Location and camera data are removed from your photos\./)).toBeTruthy();
     pick(2);
     expect(FakeUpload.sent.map((upload) => upload.file?.name)).toEqual(['photo1.jpg', 'photo2.jpg']);
     act(() => FakeUpload.sent[0]!.progress(0.4));
     expect(screen.getByText('Uploading photo1.jpg… 40%')).toBeTruthy();
+    // The second photo arrives first: it waits, so the first picked stays the main photo.
     await act(async () => FakeUpload.sent[1]!.answer(201, uploaded(2)));
+    expect(images()).toEqual([]);
     await act(async () => FakeUpload.sent[0]!.answer(201, uploaded(1)));
-    // Absolute URLs (a listing's images must be http(s)), in the order they arrived.
+    // Absolute URLs (a listing's images must be http(s)), in the order they were picked.
     expect(images()).toEqual([
-      `http://localhost/media/${hash(2)}-1600.webp`,
       `http://localhost/media/${hash(1)}-1600.webp`,
+      `http://localhost/media/${hash(2)}-1600.webp`,
     ]);
     expect(screen.queryByLabelText('Uploading')).toBeNull();
   });
