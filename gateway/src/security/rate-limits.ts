@@ -1,10 +1,11 @@
-import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import { ErrorCode, MESSAGES } from '@souvenir/contracts';
+import { Injectable } from '@nestjs/common';
+import { ErrorCode } from '@souvenir/contracts';
 import { DomainError } from '@souvenir/platform';
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { GatewayConfig } from '../config/gateway.config';
+import { consumeOrRefuse, tooManyAttempts } from './consume-or-refuse';
 import { FailureBackoff, type Reservation } from './failure-backoff';
 import { KnownClients } from './known-clients';
 
@@ -85,24 +86,10 @@ export class RateLimits {
   }
 
   async register(ip: string, res: Response): Promise<void> {
-    try {
-      await this.registerPerIp.consume(ip);
-    } catch (result) {
-      if (result instanceof RateLimiterRes) throw tooManyAttempts(res, Math.ceil(result.msBeforeNext / 1000));
-      throw result; // Redis unreachable: the error filter answers 503.
-    }
+    await consumeOrRefuse(this.registerPerIp, ip, res);
   }
 }
 
 async function refund(reserved: [FailureBackoff, Reservation][]): Promise<void> {
   await Promise.all(reserved.map(([backoff, reservation]) => backoff.refund(reservation)));
-}
-
-function tooManyAttempts(res: Response, waitSeconds: number): HttpException {
-  const retryAfterSeconds = Math.max(1, waitSeconds);
-  res.setHeader('Retry-After', String(retryAfterSeconds));
-  return new HttpException(
-    { statusCode: 429, message: MESSAGES.tooManyAttempts, retryAfterSeconds },
-    HttpStatus.TOO_MANY_REQUESTS,
-  );
 }

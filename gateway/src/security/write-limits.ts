@@ -2,18 +2,16 @@ import {
   applyDecorators,
   type CanActivate,
   type ExecutionContext,
-  HttpException,
-  HttpStatus,
   Injectable,
   SetMetadata,
   UseGuards,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { MESSAGES } from '@souvenir/contracts';
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { GatewayConfig } from '../config/gateway.config';
+import { consumeOrRefuse } from './consume-or-refuse';
 
 /**
  * The kinds of writes that are limited, each with its configuration key (`count/seconds`, docs/security.md
@@ -69,17 +67,7 @@ export class WriteLimits {
 
   /** Counts one write by `actor` (`user:<id>` or `ip:<address>`); throws 429 (with Retry-After set on `res`) past the limit. */
   async consume(name: WriteLimitName, actor: string, res: Response): Promise<void> {
-    try {
-      await this.limiters[name].consume(actor);
-    } catch (result) {
-      if (!(result instanceof RateLimiterRes)) throw result;
-      const retryAfterSeconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
-      res.setHeader('Retry-After', String(retryAfterSeconds));
-      throw new HttpException(
-        { statusCode: 429, message: MESSAGES.tooManyAttempts, retryAfterSeconds },
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
-    }
+    await consumeOrRefuse(this.limiters[name], actor, res);
   }
 }
 

@@ -1,9 +1,9 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { MESSAGES } from '@souvenir/contracts';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { REDIS } from '../../redis.provider';
+import { consumeOrRefuse } from '../../security/consume-or-refuse';
 
 const HOUR = 3600;
 
@@ -49,16 +49,6 @@ export class AccountLimits {
 
   /** Counts one attempt; 429 with Retry-After past the limit. */
   async consume(name: AccountLimit, key: string, res: Response): Promise<void> {
-    try {
-      await this.limiters[name].consume(key);
-    } catch (result) {
-      if (!(result instanceof RateLimiterRes)) throw result; // Redis unreachable: the error filter answers 503.
-      const retryAfterSeconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
-      res.setHeader('Retry-After', String(retryAfterSeconds));
-      throw new HttpException(
-        { statusCode: 429, message: MESSAGES.tooManyAttempts, retryAfterSeconds },
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
-    }
+    await consumeOrRefuse(this.limiters[name], key, res);
   }
 }

@@ -1,10 +1,11 @@
-import { Body, Controller, HttpCode, HttpException, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
-import { MESSAGES, RequestGuestOrderLinksRequest, RPC } from '@souvenir/contracts';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { RequestGuestOrderLinksRequest, RPC } from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { REDIS } from '../../redis.provider';
+import { consumeOrRefuse } from '../../security/consume-or-refuse';
 
 const HOUR = 3600;
 
@@ -43,23 +44,9 @@ export class FindOrderController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<{ message: string }> {
-    await this.consume(this.perIp, req.ip ?? 'unknown', res);
-    await this.consume(this.perAddress, body.email.trim().toLowerCase(), res);
+    await consumeOrRefuse(this.perIp, req.ip ?? 'unknown', res);
+    await consumeOrRefuse(this.perAddress, body.email.trim().toLowerCase(), res);
     await this.rpc.send(RPC.notifications.requestGuestOrderLinks, { email: body.email.trim() });
     return { message: 'If you paid with this address, we have sent it the links to your orders.' };
-  }
-
-  private async consume(limiter: RateLimiterRedis, key: string, res: Response): Promise<void> {
-    try {
-      await limiter.consume(key);
-    } catch (result) {
-      if (!(result instanceof RateLimiterRes)) throw result; // Redis unreachable: the error filter answers 503.
-      const retryAfterSeconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
-      res.setHeader('Retry-After', String(retryAfterSeconds));
-      throw new HttpException(
-        { statusCode: 429, message: MESSAGES.tooManyAttempts, retryAfterSeconds },
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
-    }
   }
 }
