@@ -13,7 +13,7 @@ import { EVENTS, natsInboxPrefix, RPC } from '@souvenir/contracts';
 import { eventually, freePort, startTestInfra, type TestInfra } from '@souvenir/testing';
 import { type Client, client, ROOT } from '../support/stack';
 
-// Every service npm start runs, the gateway and NATS (from the launcher's own list, so a new service counts).
+// Every service npm start runs, the gateway, NATS and MailDev (from the launcher's own list, so a new service counts).
 let PROCESS_COUNT = 0;
 // What npm start generates (the NATS passwords, its JetStream store), kept out of the checkout's .data/.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'souvenir-launcher-'));
@@ -79,7 +79,7 @@ const launcherAlive = () => launcher.exitCode === null && launcher.signalCode ==
 
 beforeAll(async () => {
   const { SERVICES } = (await import(path.join(ROOT, 'scripts', 'stack.mjs'))) as { SERVICES: unknown[] };
-  PROCESS_COUNT = SERVICES.length + 2;
+  PROCESS_COUNT = SERVICES.length + 3;
   infra = await startTestInfra();
   const port = await freePort();
   // Health ports 24001-32005: below Linux's ephemeral range, so a restarted service finds its port free.
