@@ -160,7 +160,7 @@ describe('orders', () => {
     await completed.getByText('Completed').waitFor();
     expect(await completed.getByText('Needs your action').count()).toBe(0);
     await completed.click();
-    await seller.page.getByText('Completed. Thank you for trading on Souvenir.').waitFor();
+    await seller.page.getByText('Completed. Thank you for trading on Souvenir Swap.').waitFor();
 
     await Promise.all([guest.context.close(), seller.context.close(), stranger.context.close()]);
   });
@@ -205,7 +205,11 @@ describe('orders', () => {
     await buyer.page.getByText('Claim opened: the payment is frozen').waitFor();
     await buyer.page.getByRole('region', { name: 'Claim' }).getByText('The bowl arrived in three pieces.').waitFor();
     const opened = await callApi<{ claim: { photos: string[] } }>(buyer.page, 'GET', `/api${orderPath}`);
-    expect(opened.body.claim.photos).toEqual([expect.stringMatching(/\/media\/[0-9a-f]{32}-1200\.webp$/), photo]);
+    // Claim photos are evidence: the parties get them through short-lived signed links.
+    expect(opened.body.claim.photos).toEqual([
+      expect.stringMatching(/\/media\/[0-9a-f]{32}-1200\.webp\?expires=\d+&signature=[\w-]+$/),
+      photo,
+    ]);
     const uploadedPhoto = await buyer.page.request.get(opened.body.claim.photos[0]!);
     expect([uploadedPhoto.status(), uploadedPhoto.headers()['content-type']]).toEqual([200, 'image/webp']);
 
