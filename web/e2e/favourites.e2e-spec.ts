@@ -32,6 +32,8 @@ describe('favourites', () => {
 
     await buyer.page.goto(`/product/${elephant.id}`);
     await buyer.page.getByRole('heading', { name: elephant.title }).waitFor();
+    // The page renders first as the guest's (no #418), then signed in: tap once the account is shown.
+    await buyer.page.getByRole('button', { name: /^Account:/ }).waitFor();
     await buyer.page.getByRole('button', { name: `Add ${elephant.title} to favorites` }).click();
     await buyer.page.getByText('Added to favorites').waitFor();
 

@@ -77,7 +77,7 @@ describe('Home, prerendered', () => {
     // Signed in, the prerendered header (the session still being read) becomes the person's own.
     await registerPerson(page, 'Ines');
     await page.goto('/');
-    await page.getByRole('link', { name: 'Ines' }).waitFor();
+    await page.getByRole('button', { name: 'Account: Ines' }).waitFor();
     expect(
       await page.evaluate(
         () =>

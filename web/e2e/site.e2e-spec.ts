@@ -159,7 +159,7 @@ describe('checkout', () => {
     // A card whose expiry has passed is called expired, on the expiry field, not "incomplete".
     await shipping.getByLabel(/^Street Address/).fill('1-2 Gion');
     await shipping.getByLabel(/^City/).fill('Kyoto');
-    await shipping.getByLabel(/^ZIP Code/).fill('60500');
+    await shipping.getByLabel(/^(ZIP Code|Postal code|Postcode)/i).fill('60500');
     await shipping.getByRole('button', { name: 'Continue to Payment' }).click();
     const card = member.page.getByRole('form', { name: 'Card payment' });
     await card.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
