@@ -165,7 +165,7 @@ describe('checkout', () => {
     await card.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
     await card.getByLabel(/^Expiry/).fill('01 / 21');
     await card.getByLabel(/^CVC/).fill('123');
-    await card.getByLabel(/^ZIP/).fill('10001');
+    await card.getByLabel(/^(ZIP|Postal code|Postcode)/i).fill('60500');
     await card.getByRole('button', { name: /^Pay \$/ }).click();
     await card.getByRole('alert').filter({ hasText: "Your card's expiration date is in the past." }).waitFor();
     await expect(card.getByLabel(/^Expiry/).getAttribute('aria-invalid')).resolves.toBe('true');
