@@ -91,7 +91,7 @@ export class GatewayConfig extends withSessionConfig(NatsClientConfig) {
    * claim answer, support decision) in 10 minutes.
    */
   /**
-   * Listings and messages an account may write, in all, before its address is verified (issue 37); the next is 403
+   * Listings and messages an account may write, in all, before its address is verified (a throw-away account cannot spam); the next is 403
    * with a sentence asking to verify. Browsing and buying are never limited by it.
    */
   @Type(() => Number)

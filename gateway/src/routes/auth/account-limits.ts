@@ -8,7 +8,7 @@ import { consumeOrRefuse } from '../../security/consume-or-refuse';
 const HOUR = 3600;
 
 /**
- * Limits of the account's mailed links and password checks (issue 37), counted in Redis so every replica shares them.
+ * Limits of the account's mailed links and password checks (so nobody floods an inbox or guesses a password), counted in Redis so every replica shares them.
  * Counted whether or not an address is someone's, so a 429 tells nothing about it either.
  */
 const LIMITS = {

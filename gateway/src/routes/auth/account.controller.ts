@@ -14,7 +14,7 @@ import { SessionIndex } from '../../session/session-index';
 import { AccountLimits } from './account-limits';
 
 /**
- * Password reset, address verification and change, change of password (issue 37; API.md "Turn 3"). identity decides
+ * Password reset, address verification and change, change of password. identity decides
  * and mails (through notifications); the gateway limits the attempts and ends sessions when a password or an address
  * changes hands.
  */
