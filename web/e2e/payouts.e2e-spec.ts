@@ -114,7 +114,7 @@ describe('payouts', () => {
 
     // Not set up: the empty page says what happens, and the way in.
     await seller.page.goto('/profile');
-    await seller.page.getByRole('link', { name: 'Payouts' }).click();
+    await seller.page.getByRole('link', { name: 'Payouts', exact: true }).click();
     await seller.page.waitForURL(/\/profile\/payouts$/);
     await seller.page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
     const account = seller.page.getByRole('region', { name: 'Payout account' });
