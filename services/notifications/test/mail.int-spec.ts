@@ -273,6 +273,32 @@ describe('mail through MailDev (SMTP_URL set)', () => {
     expect(mail!.text).toContain(`${PUBLIC_URL}/settings/notifications`);
     expect(mail!.html).toContain(`href="${PUBLIC_URL}/settings/notifications"`);
   });
+
+  it('a link holding a token is mailed, then dropped from the outbox: the table keeps no live tokens', async () => {
+    const owner = await person('Tomas');
+    const linkPath = `/reset-password?token=${'A'.repeat(43)}`;
+    await publish(EVENTS.identity.passwordResetRequested, {
+      userId: owner.id,
+      email: owner.email,
+      firstName: 'Tomas',
+      linkPath,
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      occurredAt: new Date().toISOString(),
+    });
+    await eventually(async () =>
+      expect((await mailsFor(owner.email)).map((m) => m.subject)).toContain('Reset your Souvenir password'),
+    );
+    const reset = (await mailsFor(owner.email)).find((m) => m.subject === 'Reset your Souvenir password')!;
+    expect(reset.text).toContain(`${PUBLIC_URL}${linkPath}`);
+    await eventually(async () => {
+      const [row] = await infra.database.query<{ params: Record<string, unknown>; sent_at: Date | null }>(
+        `SELECT params, sent_at FROM notifications.mail_outbox WHERE kind = 'password-reset' AND to_email = $1`,
+        [owner.email],
+      );
+      expect(row?.sent_at).not.toBeNull();
+      expect(row?.params).not.toHaveProperty('linkPath');
+    });
+  });
 });
 
 describe('when the mail server is down or refuses', () => {

@@ -90,22 +90,33 @@ export class MailOutboxRepository {
     }));
   }
 
-  async markSent(id: string, sentTo: string): Promise<void> {
+  /** Sent: the row is done, and the parameters named in `secretParams` (links holding tokens) are dropped from it. */
+  async markSent(id: string, sentTo: string, secretParams: readonly string[] = []): Promise<void> {
     await this.dataSource.query(
-      `UPDATE notifications.mail_outbox SET sent_at = now(), sent_to = $2, last_error = NULL WHERE id = $1`,
-      [id, sentTo],
+      `UPDATE notifications.mail_outbox SET sent_at = now(), sent_to = $2, last_error = NULL, params = params - $3::text[]
+       WHERE id = $1`,
+      [id, sentTo, secretParams],
     );
   }
 
-  /** A failed attempt: due again after `retryInSeconds`, or given up (`retryInSeconds` null), with the error kept. */
-  async markFailed(id: string, error: string, retryInSeconds: number | null): Promise<void> {
+  /**
+   * A failed attempt: due again after `retryInSeconds`, or given up (`retryInSeconds` null), with the error kept. A
+   * mail given up drops its `secretParams` as a sent one does; one to be retried still needs them.
+   */
+  async markFailed(
+    id: string,
+    error: string,
+    retryInSeconds: number | null,
+    secretParams: readonly string[] = [],
+  ): Promise<void> {
     await this.dataSource.query(
       `UPDATE notifications.mail_outbox SET last_error = $2,
          next_attempt_at = CASE WHEN $3::float8 IS NULL THEN next_attempt_at
                                 ELSE now() + make_interval(secs => $3::float8) END,
-         failed_at = CASE WHEN $3::float8 IS NULL THEN now() END
+         failed_at = CASE WHEN $3::float8 IS NULL THEN now() END,
+         params = CASE WHEN $3::float8 IS NULL THEN params - $4::text[] ELSE params END
        WHERE id = $1`,
-      [id, error.slice(0, 1000), retryInSeconds],
+      [id, error.slice(0, 1000), retryInSeconds, secretParams],
     );
   }
 

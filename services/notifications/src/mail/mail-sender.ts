@@ -120,11 +120,11 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
     try {
       ({ to, params } = await this.prepare(mail, lookups));
     } catch (error) {
-      if (error instanceof GiveUp) return this.outbox.markFailed(mail.id, error.message, null);
+      if (error instanceof GiveUp) return this.outbox.markFailed(mail.id, error.message, null, secretsOf(mail));
       return this.failed(mail, (error as Error).message);
     }
     if ((await this.outbox.refusedAmong([to.email])).size) {
-      return this.outbox.markFailed(mail.id, 'the address was refused before', null);
+      return this.outbox.markFailed(mail.id, 'the address was refused before', null, secretsOf(mail));
     }
     let rendered;
     try {
@@ -135,7 +135,7 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
     } catch (error) {
       // A template that refuses its input (a subject with a line break) will refuse it again.
       this.logger.warn({ msg: 'mail not rendered; given up', mailId: mail.id, error: (error as Error).message });
-      return this.outbox.markFailed(mail.id, (error as Error).message, null);
+      return this.outbox.markFailed(mail.id, (error as Error).message, null, secretsOf(mail));
     }
     try {
       await this.transport!.sendMail({
@@ -152,11 +152,11 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
       if (code !== undefined && code >= 500 && code < 600 && (error as { command?: string }).command === 'RCPT TO') {
         // Refused for good: recorded, not retried forever.
         await this.outbox.recordRefusal(to.email, (error as Error).message);
-        return this.outbox.markFailed(mail.id, `refused: ${(error as Error).message}`, null);
+        return this.outbox.markFailed(mail.id, `refused: ${(error as Error).message}`, null, secretsOf(mail));
       }
       return this.failed(mail, (error as Error).message);
     }
-    await this.outbox.markSent(mail.id, to.email);
+    await this.outbox.markSent(mail.id, to.email, secretsOf(mail));
   }
 
   /** The recipient and the template's parameters, with the order's facts and this recipient's link to it. */
@@ -193,7 +193,7 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
     const last = mail.attempts >= this.config.MAIL_MAX_ATTEMPTS;
     const retryIn = Math.min(this.config.MAIL_RETRY_BASE_SECONDS * 2 ** (mail.attempts - 1), LONGEST_RETRY_SECONDS);
     this.logger.warn({ msg: last ? 'mail given up' : 'mail not sent; will retry', mailId: mail.id, error });
-    await this.outbox.markFailed(mail.id, error, last ? null : retryIn);
+    await this.outbox.markFailed(mail.id, error, last ? null : retryIn, secretsOf(mail));
   }
 }
 
@@ -208,3 +208,6 @@ function toOrderFacts(facts: OrderMailFactsDto, guest: boolean): OrderFacts {
     link: guest ? facts.link : `/orders/${facts.orderId}`,
   };
 }
+
+/** The parameters of this mail's kind that hold a token, dropped from the outbox once the mail is done. */
+const secretsOf = (mail: OutboxMail): readonly string[] => mailTemplate(mail.kind)?.secretParams ?? [];

@@ -23,6 +23,11 @@ export interface MailContent {
 export interface MailTemplate<Params> {
   kind: string;
   transactional: boolean;
+  /**
+   * Parameters that open something (a link holding a single-use token): kept in the outbox only until the mail is
+   * sent or given up, so the table never becomes a store of live tokens.
+   */
+  secretParams?: readonly (keyof Params & string)[];
   compose(params: Params, to: MailRecipient): MailContent;
 }
 

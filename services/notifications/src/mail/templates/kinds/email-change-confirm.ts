@@ -5,6 +5,7 @@ import { defineMail } from '../define-mail';
 export const emailChangeConfirm = defineMail<{ linkPath: string }>({
   kind: 'email-change-confirm',
   transactional: true,
+  secretParams: ['linkPath'],
   compose: ({ linkPath }) => ({
     subject: 'Confirm your new e-mail address for Souvenir',
     blocks: [

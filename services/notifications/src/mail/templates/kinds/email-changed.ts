@@ -5,6 +5,7 @@ import { defineMail } from '../define-mail';
 export const emailChanged = defineMail<{ newEmail: string; undoLinkPath: string; undoUntil: string }>({
   kind: 'email-changed',
   transactional: true,
+  secretParams: ['undoLinkPath'],
   compose: ({ newEmail, undoLinkPath, undoUntil }) => ({
     subject: 'Your Souvenir e-mail address was changed',
     blocks: [

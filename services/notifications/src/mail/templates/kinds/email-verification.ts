@@ -5,6 +5,7 @@ import { defineMail } from '../define-mail';
 export const emailVerification = defineMail<{ linkPath: string }>({
   kind: 'email-verification',
   transactional: true,
+  secretParams: ['linkPath'],
   compose: ({ linkPath }) => ({
     subject: 'Verify your e-mail address for Souvenir',
     preview: 'One click and you can list items and message sellers.',

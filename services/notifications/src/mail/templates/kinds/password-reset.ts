@@ -5,6 +5,7 @@ import { defineMail } from '../define-mail';
 export const passwordReset = defineMail<{ linkPath: string }>({
   kind: 'password-reset',
   transactional: true,
+  secretParams: ['linkPath'],
   compose: ({ linkPath }) => ({
     subject: 'Reset your Souvenir password',
     preview: 'The link works once, within 60 minutes.',
