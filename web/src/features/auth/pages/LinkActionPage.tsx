@@ -27,7 +27,7 @@ const LINKS = {
   undoEmailChange: {
     title: 'Undo the e-mail change',
     done: 'Your account is back on this address, and everyone signed in to it was signed out. If someone else made the change, choose a new password now with "Forgot password?".',
-    next: { label: 'Go to Souvenir', to: '/' },
+    next: { label: 'Go to Souvenir Swap', to: '/' },
   },
 } as const;
 
