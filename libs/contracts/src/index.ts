@@ -34,6 +34,7 @@ export * from './messaging/messaging.rpc';
 export * from './messaging/messaging.events';
 export * from './messaging/messaging.subjects';
 export * from './payments/payment.dto';
+export * from './payments/address-book.dto';
 export * from './payments/order.dto';
 export * from './payments/payout.dto';
 export * from './payments/postal-codes';

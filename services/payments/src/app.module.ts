@@ -1,5 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule } from '@souvenir/platform';
+import { AddressBookController } from './addresses/address-book.controller';
+import { AddressBookService } from './addresses/address-book.service';
+import { SavedAddressEntity } from './addresses/saved-address.entity';
+import { SavedAddressesRepository } from './addresses/saved-addresses.repository';
 import { PaymentsConfig } from './config/payments.config';
 import { PAYMENTS_MIGRATIONS } from './database/migrations';
 import { JobQueue } from './jobs/job-queue';
@@ -57,6 +61,7 @@ const ENTITIES = [
   TestAccountEntity,
   TestAccountLinkEntity,
   TestTransferEntity,
+  SavedAddressEntity,
 ];
 
 @Module({})
@@ -67,11 +72,19 @@ export class AppModule {
       imports: [
         PlatformModule.forService({ name: SERVICE_NAME, config, entities: ENTITIES, migrations: PAYMENTS_MIGRATIONS }),
       ],
-      controllers: [PaymentsController, PayoutsController, TrackRecordController, OrderMailFactsController],
+      controllers: [
+        PaymentsController,
+        AddressBookController,
+        PayoutsController,
+        TrackRecordController,
+        OrderMailFactsController,
+      ],
       providers: [
         OrderLinksRepository,
         OrderMailFactsService,
         PaymentsService,
+        AddressBookService,
+        SavedAddressesRepository,
         OrdersRepository,
         ClaimsRepository,
         OrderHistoryRepository,

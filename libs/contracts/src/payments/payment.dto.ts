@@ -169,6 +169,16 @@ export class CreatePaymentIntentDto {
   @IsString({ message: 'checkoutToken must be a string' })
   @MaxLength(100, { message: 'checkoutToken is too long' })
   checkoutToken?: string;
+
+  /** Signed-in buyers: ship to this address of their address book (it replaces `guestInfo`'s address part). */
+  @IsOptional()
+  @IsUUID('all', { message: 'addressId must be an address id' })
+  addressId?: string;
+
+  /** Signed-in buyers: keep the new address of `guestInfo` in their address book (ignored with `addressId`). */
+  @IsOptional()
+  @IsBoolean({ message: 'saveAddress must be true or false' })
+  saveAddress?: boolean;
 }
 
 const CARD_REQUIRED = 'Card details are required';

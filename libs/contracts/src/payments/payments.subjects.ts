@@ -1,4 +1,5 @@
 import { defineRpc, rpc, type Done } from '../rpc/contract';
+import { ADDRESS_BOOK_RPC } from './address-book.subjects';
 import type { OrderDetailDto, OrdersPageDto, SupportCardDisputesPageDto, SupportClaimsPageDto } from './order.dto';
 import type {
   PayoutAccountDto,
@@ -38,6 +39,7 @@ import {
 
 /** payments' request/reply subjects, each with its request class and reply type. */
 export const PAYMENTS_RPC = defineRpc('payments', {
+  ...ADDRESS_BOOK_RPC,
   createIntent: rpc('payments.intent.create', CreatePaymentIntentRequest).returns<PaymentIntentDto>(),
   confirmTestPayment: rpc('payments.intent.confirm-test', ConfirmTestPaymentRequest).returns<TestPaymentOutcomeDto>(),
   reconcile: rpc('payments.intent.reconcile', ReconcilePaymentRequest).returns<PaymentStatusDto>(),

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { EVENTS, PAYMENT_MESSAGES } from '@souvenir/contracts';
 import { isUniqueViolation, Outbox } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
+import { AddressBookService } from '../addresses/address-book.service';
 import { PaymentsConfig } from '../config/payments.config';
 import { PaymentProvider, type ProviderIntent, type ProviderIntentStatus } from '../providers/payment-provider';
 import { afterDays, OrderJobs } from './order-jobs';
@@ -47,6 +48,7 @@ export class IntentSync {
     private readonly orderJobs: OrderJobs,
     private readonly config: PaymentsConfig,
     private readonly capture: PaymentCapture,
+    private readonly addressBook: AddressBookService,
   ) {}
 
   /**
@@ -91,6 +93,8 @@ export class IntentSync {
           await this.outbox.add(manager, EVENTS.payments.orderPaid, toOrderPaidEvent(locked));
           await this.journal.record(manager, locked, { from, to: 'paid', actor: 'system', reason: 'Payment received' });
           await this.orderJobs.scheduleDeadline(manager, locked.id, 'shipBy', locked.shipBy!);
+          if (locked.savedAddressId && locked.buyerUserId)
+            await this.addressBook.markUsed(manager, locked.buyerUserId, locked.savedAddressId, locked.paidAt!);
           // An intent captured already (made before checkout authorised only) is recorded now; otherwise the capture
           // below takes the money, and this job retries it if it does not get through.
           if (!(await this.capture.recordLocked(manager, locked, intent)))

@@ -68,6 +68,8 @@ export class OrderEntity {
   /** The `created` time of the newest dispute event applied (Stripe does not deliver in order). */
   @Column('bigint', { name: 'card_dispute_event_at', nullable: true, transformer: BIGINT_NUMBER })
   cardDisputeEventAt!: number | null;
+  /** The buyer's address book entry this order ships to: paid, it becomes their last used address. */
+  @Column('uuid', { name: 'saved_address_id', nullable: true }) savedAddressId!: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
 }

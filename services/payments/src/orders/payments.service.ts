@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import {
+  ADDRESS_BOOK_MESSAGES,
   countryOfLocation,
   crossBorderMessage,
   ErrorCode,
@@ -24,6 +25,7 @@ import {
   type TestPaymentOutcomeDto,
 } from '@souvenir/contracts';
 import { DomainError, Outbox, RpcClient } from '@souvenir/platform';
+import { AddressBookService } from '../addresses/address-book.service';
 import type { EntityManager } from 'typeorm';
 import { InvalidWebhookSignature, PaymentProvider, type ProviderEvent } from '../providers/payment-provider';
 import { JobQueue } from '../jobs/job-queue';
@@ -66,6 +68,7 @@ export class PaymentsService implements OnApplicationBootstrap {
     private readonly payouts: PayoutsService,
     private readonly jobs: JobQueue,
     private readonly testWebhooks: TestWebhooks,
+    private readonly addressBook: AddressBookService,
   ) {}
 
   /** In test mode, the provider's webhooks are delivered to this same handler by a durable job, as Stripe would POST them. */
@@ -83,7 +86,7 @@ export class PaymentsService implements OnApplicationBootstrap {
    * checkout token answered to their browser when the checkout started. Nobody else ever gets an order's secret.
    */
   async createIntent(request: CreatePaymentIntentRequest): Promise<PaymentIntentDto> {
-    const info = await this.checkShippingInfo(request);
+    const info = await this.shippingInfoOf(request);
     // The buyer's account and the product come from two services that do not depend on each other: asked together.
     const [buyer, product] = await Promise.all([
       this.buyerOf(request, info),
@@ -95,6 +98,7 @@ export class PaymentsService implements OnApplicationBootstrap {
     const amountCents = toCents(product.price)!;
     if (toCents(request.amount) !== amountCents) throw DomainError.conflict(PAYMENT_MESSAGES.priceChanged);
     refuseCrossBorder(product.shipsFrom, info);
+    const savedAddressId = await this.savedAddressOf(request, buyer);
 
     let checkoutToken = buyer.userId ? null : (request.checkoutToken ?? null);
     const owner = buyer.userId
@@ -129,6 +133,7 @@ export class PaymentsService implements OnApplicationBootstrap {
       contactPhone: buyer.phone,
       billingAddress: billing,
       deliveryAddress: delivery,
+      savedAddressId,
     });
     order = await this.orders.save(order);
 
@@ -240,6 +245,22 @@ export class PaymentsService implements OnApplicationBootstrap {
       if (!wasFailed) await this.outbox.add(manager, EVENTS.payments.orderFailed, toOrderFailedEvent(order));
       if (order.providerPaymentId) await this.settlement.scheduleSettle(manager, order);
     }
+  }
+
+  /** The shipping part: a signed-in buyer's saved address when they chose one, else the form as sent. */
+  private async shippingInfoOf(request: CreatePaymentIntentRequest): Promise<GuestInfoDto | ShippingInfoDto> {
+    if (!request.addressId) return this.checkShippingInfo(request);
+    // Guests have no address book: any address id is one they do not own.
+    if (!request.actorId) throw new DomainError(ErrorCode.NotFound, ADDRESS_BOOK_MESSAGES.notFound);
+    return this.addressBook.shippingInfoOf(request.actorId, request.addressId);
+  }
+
+  /** The address book entry this checkout ships to, saved now if the buyer asked ("Save this address"); else null. */
+  private async savedAddressOf(request: CreatePaymentIntentRequest, buyer: Buyer): Promise<string | null> {
+    if (!buyer.userId) return null;
+    if (request.addressId) return request.addressId;
+    if (request.saveAddress !== true) return null;
+    return this.addressBook.saveFromCheckout(buyer.userId, buyer.info, buyer);
   }
 
   /** Guests send the whole form; signed-in buyers the address part (their contact details are their account's). */

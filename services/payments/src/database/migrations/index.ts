@@ -7,6 +7,7 @@ import { SellerRecords1735100000000 } from './1735100000000-seller-records';
 import { AuthoriseThenCapture1736600000000 } from './1736600000000-authorise-then-capture';
 import { OrderCardLast41736700000000 } from './1736700000000-order-card-last4';
 import { OrderLinks1737000000000 } from './1737000000000-order-links';
+import { AddressBook1737200000000 } from './1737200000000-address-book';
 
 /** Every migration of the payments schema, in order. Never edit one that has landed; add a new one. */
 export const PAYMENTS_MIGRATIONS = [
@@ -19,4 +20,5 @@ export const PAYMENTS_MIGRATIONS = [
   AuthoriseThenCapture1736600000000,
   OrderCardLast41736700000000,
   OrderLinks1737000000000,
+  AddressBook1737200000000,
 ];
