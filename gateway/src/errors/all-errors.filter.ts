@@ -1,4 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ErrorCode } from '@souvenir/contracts';
 import { DomainError } from '@souvenir/platform';
 import type { Response } from 'express';
 import { type HttpErrorBody, statusForCode } from './http-error';
@@ -23,6 +24,7 @@ export function toHttpError(error: unknown): HttpErrorBody {
       statusCode: statusForCode(error.code),
       message: error.message,
       ...(error.errors?.length ? { errors: error.errors } : {}),
+      ...(error.code === ErrorCode.TwoFactorRequired ? { twoFactorRequired: true as const } : {}),
     };
   }
   if (error instanceof HttpException) {

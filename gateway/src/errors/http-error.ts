@@ -5,6 +5,8 @@ export interface HttpErrorBody {
   statusCode: number;
   message: string;
   errors?: FieldError[];
+  /** The password was right and two-step sign-in wants a code (API.md: 401 `{ twoFactorRequired: true }`). */
+  twoFactorRequired?: true;
 }
 
 /** Every domain error code has an HTTP status; a new code that nobody maps does not compile. */
@@ -13,6 +15,7 @@ export function statusForCode(code: ErrorCode): number {
     case ErrorCode.ValidationFailed:
       return 400;
     case ErrorCode.Unauthenticated:
+    case ErrorCode.TwoFactorRequired:
       return 401;
     case ErrorCode.Forbidden:
       return 403;
@@ -20,6 +23,8 @@ export function statusForCode(code: ErrorCode): number {
       return 404;
     case ErrorCode.Conflict:
       return 409;
+    case ErrorCode.TooManyAttempts:
+      return 429;
     case ErrorCode.Unavailable:
       return 503;
     case ErrorCode.Internal:

@@ -14,6 +14,10 @@ import { UserEntity } from './users/user.entity';
 import { UsersController } from './users/users.controller';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
+import { SecretBox } from './two-factor/secret-box';
+import { TwoFactorController } from './two-factor/two-factor.controller';
+import { TwoFactorRepository } from './two-factor/two-factor.repository';
+import { TwoFactorService } from './two-factor/two-factor.service';
 
 export const SERVICE_NAME = 'identity';
 
@@ -31,7 +35,7 @@ export class AppModule {
         }),
         TypeOrmModule.forFeature([UserEntity]),
       ],
-      controllers: [UsersController, AccountController],
+      controllers: [UsersController, AccountController, TwoFactorController],
       providers: [
         UsersService,
         UsersRepository,
@@ -41,6 +45,9 @@ export class AppModule {
         AccountService,
         AccountTokensRepository,
         AccountMail,
+        TwoFactorService,
+        TwoFactorRepository,
+        SecretBox,
       ],
     };
   }

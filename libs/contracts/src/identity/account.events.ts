@@ -1,4 +1,4 @@
-import { IsDateString, IsEmail, IsString, IsUUID, Matches } from 'class-validator';
+import { IsDateString, IsEmail, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 
 /**
  * What an account mail needs, carried by identity's events so notifications (the only sender) can write it without
@@ -42,3 +42,18 @@ export class EmailChangedEvent extends AccountMailEvent {
 
 /** The password was changed (by its owner or a reset): the owner is told, in case it was not them. */
 export class PasswordChangedEvent extends AccountMailEvent {}
+
+/** Two-step sign-in was turned on: the owner is told, in case it was not them. */
+export class TwoFactorEnabledEvent extends AccountMailEvent {}
+
+/** Two-step sign-in was turned off: the owner is told, in case it was not them. */
+export class TwoFactorDisabledEvent extends AccountMailEvent {}
+
+/**
+ * Someone signed in from a device (browser family and network) the account had not used before. Not published for
+ * an account's first sign-in, nor at registration.
+ */
+export class NewDeviceSignInEvent extends AccountMailEvent {
+  @IsString() @MaxLength(120) browser!: string;
+  @IsString() @MaxLength(64) network!: string;
+}

@@ -4,8 +4,11 @@ import {
   EmailChangedEvent,
   EmailChangeRequestedEvent,
   EmailVerificationRequestedEvent,
+  NewDeviceSignInEvent,
   PasswordChangedEvent,
   PasswordResetRequestedEvent,
+  TwoFactorDisabledEvent,
+  TwoFactorEnabledEvent,
 } from './account.events';
 
 /** A user's public profile as it was after a change; `version` orders changes so late arrivals are ignored. */
@@ -36,4 +39,7 @@ export const IDENTITY_EVENTS = defineEvents('identity', {
   emailChangeRequested: event('events.identity.email-change.requested', EmailChangeRequestedEvent),
   emailChanged: event('events.identity.email.changed', EmailChangedEvent),
   passwordChanged: event('events.identity.password.changed', PasswordChangedEvent),
+  twoFactorEnabled: event('events.identity.two-factor.enabled', TwoFactorEnabledEvent),
+  twoFactorDisabled: event('events.identity.two-factor.disabled', TwoFactorDisabledEvent),
+  newDeviceSignIn: event('events.identity.sign-in.new-device', NewDeviceSignInEvent),
 });

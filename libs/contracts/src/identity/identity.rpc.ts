@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsUUID, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
 import { LoginDto, RegisterDto, UpdateProfileDto } from './user.dto';
 
 /** `identity.user.get`: the public profile of any user. */
@@ -30,8 +30,21 @@ export class GetRoleRequest {
   @IsUUID('all') userId!: string;
 }
 
-export class RegisterUserRequest extends RegisterDto {}
-export class VerifyCredentialsRequest extends LoginDto {}
+/**
+ * The device a sign-in comes from, as identity remembers it to tell the owner about a new one: the browser family and
+ * the network (the address with its last part hidden), never a cookie (see identity's known devices).
+ */
+export class SignInDeviceDto {
+  @IsString() @MaxLength(120) browser!: string;
+  @IsString() @MaxLength(64) network!: string;
+}
+
+export class RegisterUserRequest extends RegisterDto {
+  @IsOptional() @ValidateNested() @Type(() => SignInDeviceDto) device?: SignInDeviceDto;
+}
+export class VerifyCredentialsRequest extends LoginDto {
+  @IsOptional() @ValidateNested() @Type(() => SignInDeviceDto) device?: SignInDeviceDto;
+}
 
 /** `identity.user.update`: only the user themself may change their profile. */
 export class UpdateUserRequest {

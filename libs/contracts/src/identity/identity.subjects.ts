@@ -17,6 +17,13 @@ import {
   ResendVerificationRequest,
   type AccountChangedReply,
 } from './account.rpc';
+import {
+  ConfirmTwoFactorRequest,
+  DisableTwoFactorRequest,
+  TwoFactorActorRequest,
+  TwoFactorCodeRequest,
+} from './two-factor.rpc';
+import type { RecoveryCodesDto, TwoFactorSetupDto, TwoFactorStatusDto } from './two-factor.dto';
 import type { MeDto, UserDto, UserEmailDto, UserRole } from './user.dto';
 import { defineRpc, rpc } from '../rpc/contract';
 
@@ -49,4 +56,14 @@ export const IDENTITY_RPC = defineRpc('identity', {
   confirmEmailChange: rpc('identity.email-change.confirm', ConsumeAccountTokenRequest).returns<AccountChangedReply>(),
   /** The old address's undo link (7 days): the account goes back to it, and the gateway ends every session. */
   undoEmailChange: rpc('identity.email-change.undo', ConsumeAccountTokenRequest).returns<AccountChangedReply>(),
+  twoFactorStatus: rpc('identity.two-factor.status', TwoFactorActorRequest).returns<TwoFactorStatusDto>(),
+  /** A new pending secret and recovery codes; nothing changes for sign-in until `enable` proves the app. */
+  setUpTwoFactor: rpc('identity.two-factor.setup', TwoFactorActorRequest).returns<TwoFactorSetupDto>(),
+  enableTwoFactor: rpc('identity.two-factor.enable', TwoFactorCodeRequest).returns<void>(),
+  disableTwoFactor: rpc('identity.two-factor.disable', DisableTwoFactorRequest).returns<void>(),
+  regenerateRecoveryCodes: rpc(
+    'identity.two-factor.regenerate-codes',
+    TwoFactorCodeRequest,
+  ).returns<RecoveryCodesDto>(),
+  confirmTwoFactor: rpc('identity.two-factor.confirm', ConfirmTwoFactorRequest).returns<void>(),
 });

@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { IsPlainText, NormalizedText } from '../validation/is-plain-text';
 import { LIMITS, MESSAGES } from '../validation/messages';
+import { TwoFactorCode } from './two-factor.dto';
 
 /** Letters a–z (either case) and digits, with single `.`, `_` or `-` between them. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9](?:[._-]?[A-Za-z0-9])*$/;
@@ -67,6 +68,11 @@ export class LoginDto {
   @IsNotEmpty({ message: MESSAGES.passwordRequired })
   @MaxLength(LIMITS.passwordMax, { message: MESSAGES.invalidCredentials })
   password!: string;
+
+  /** With two-step sign-in on: the authenticator's code or a recovery code (without it: 401 twoFactorRequired). */
+  @IsOptional()
+  @TwoFactorCode()
+  code?: string;
 }
 
 /**
@@ -113,10 +119,12 @@ export interface MeDto {
   role: UserRole;
   /** Whether the owner confirmed the address by the mailed link (issue 37); only the owner learns it. */
   emailVerified: boolean;
+  /** Whether two-step sign-in (an authenticator app's code) is on; only the owner learns it. */
+  twoFactor: boolean;
 }
 
 /** What anybody sees of a user: Me without the email and the role. */
-export type UserDto = Omit<MeDto, 'email' | 'role' | 'emailVerified'>;
+export type UserDto = Omit<MeDto, 'email' | 'role' | 'emailVerified' | 'twoFactor'>;
 
 /** The small form of a user shown beside messages and products. */
 export interface UserSummaryDto {

@@ -5,6 +5,10 @@ export enum ErrorCode {
   Forbidden = 'FORBIDDEN',
   NotFound = 'NOT_FOUND',
   Conflict = 'CONFLICT',
+  /** The password was right but two-step sign-in wants a code (none, or a wrong one): 401 `twoFactorRequired`. */
+  TwoFactorRequired = 'TWO_FACTOR_REQUIRED',
+  /** Too many wrong codes for one account lately: 429. */
+  TooManyAttempts = 'TOO_MANY_ATTEMPTS',
   Unavailable = 'UNAVAILABLE',
   Internal = 'INTERNAL',
 }

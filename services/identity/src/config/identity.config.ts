@@ -1,6 +1,20 @@
 import { ServiceConfig } from '@souvenir/platform';
+import { IsString, MinLength, NotEquals, ValidateIf } from 'class-validator';
 
-/** identity needs nothing beyond the common service variables. */
+/** The development key of two-step sign-in secrets: refused in production. */
+export const DEV_TWO_FACTOR_KEY = 'dev-only-two-factor-key-change-me-in-production';
+
+/** identity's variables beyond the common service ones. */
 export class IdentityConfig extends ServiceConfig {
   override HTTP_PORT: number = 4001;
+
+  /**
+   * Encrypts the authenticator secrets at rest (AES-256-GCM, key = SHA-256 of this), so a copy of the database alone
+   * cannot produce anyone's codes. Must be set, and long, in production; changing it turns every secret unreadable.
+   */
+  @ValidateIf((c: { NODE_ENV?: string }) => c.NODE_ENV === 'production')
+  @IsString()
+  @MinLength(32, { message: 'TWO_FACTOR_ENCRYPTION_KEY must be at least 32 characters' })
+  @NotEquals(DEV_TWO_FACTOR_KEY, { message: 'TWO_FACTOR_ENCRYPTION_KEY must be set to a secret value in production' })
+  TWO_FACTOR_ENCRYPTION_KEY = DEV_TWO_FACTOR_KEY;
 }

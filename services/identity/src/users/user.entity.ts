@@ -23,6 +23,8 @@ export class UserEntity {
   @Column('integer', { name: 'rating_version', default: 0 }) ratingVersion!: number;
   /** The owner confirmed the address by a mailed link (or reset the password through one). */
   @Column('boolean', { name: 'email_verified', default: false }) emailVerified!: boolean;
+  /** Two-step sign-in is on (its secret and codes live in identity.two_factor); mirrored here for Me. */
+  @Column('boolean', { name: 'two_factor_enabled', default: false }) twoFactorEnabled!: boolean;
   /** 'member' or 'support'; written only by scripts/support-grant.mjs, never through an RPC. */
   @Column('text', { default: 'member' }) role!: UserRole;
   /** Bumped on every profile change; carried by events so consumers can ignore stale ones. */

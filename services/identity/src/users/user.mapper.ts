@@ -16,7 +16,13 @@ export function toUserDto(user: UserEntity): UserDto {
 }
 
 export function toMeDto(user: UserEntity): MeDto {
-  return { ...toUserDto(user), email: user.email, role: user.role, emailVerified: user.emailVerified };
+  return {
+    ...toUserDto(user),
+    email: user.email,
+    role: user.role,
+    emailVerified: user.emailVerified,
+    twoFactor: user.twoFactorEnabled,
+  };
 }
 
 export function toProfileChangedEvent(user: UserEntity): UserProfileChangedEvent {

@@ -20,6 +20,7 @@ import {
 import { DomainError, isUniqueViolation, Outbox } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
 import { AccountMail } from '../account/account-mail';
+import { TwoFactorService } from '../two-factor/two-factor.service';
 import { PasswordHasher } from './password-hasher';
 import { toMeDto, toProfileChangedEvent, toUserDto } from './user.mapper';
 import { UsersRepository } from './users.repository';
@@ -32,6 +33,7 @@ export class UsersService {
     private readonly hasher: PasswordHasher,
     private readonly outbox: Outbox,
     private readonly accountMail: AccountMail,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   async register(request: RegisterUserRequest): Promise<MeDto> {
@@ -50,10 +52,12 @@ export class UsersService {
           isVerified: false,
           role: 'member',
           emailVerified: false,
+          twoFactorEnabled: false,
           version: 1,
         });
         await this.outbox.add(manager, EVENTS.identity.userRegistered, toProfileChangedEvent(user));
         await this.accountMail.emailVerification(manager, user);
+        if (request.device) await this.twoFactor.rememberFirstDevice(manager, user.id, request.device);
         return toMeDto(user);
       });
     } catch (error) {
@@ -70,6 +74,7 @@ export class UsersService {
     const user = await this.users.findWithPasswordByUsername(request.username);
     const ok = await this.hasher.verify(user?.passwordHash ?? null, request.password);
     if (!user || !ok) throw new DomainError(ErrorCode.Unauthenticated, MESSAGES.invalidCredentials);
+    await this.twoFactor.completeSignIn(user, request.code, request.device);
     return toMeDto(user);
   }
 

@@ -4,6 +4,7 @@ import { PlainUsernamesAndNames1733800000000 } from './1733800000000-plain-usern
 import { AddUserRole1734000000000 } from './1734000000000-add-user-role';
 import { EarnedVerificationAndRatings1735100000000 } from './1735100000000-earned-verification-and-ratings';
 import { AccountTokensAndVerifiedEmail1737000000000 } from './1737000000000-account-tokens-and-verified-email';
+import { TwoFactorAndKnownDevices1737300000000 } from './1737300000000-two-factor-and-known-devices';
 
 /** Every migration of the identity schema, in order. Never edit one that has landed; add a new one. */
 export const IDENTITY_MIGRATIONS = [
@@ -13,4 +14,5 @@ export const IDENTITY_MIGRATIONS = [
   EarnedVerificationAndRatings1735100000000,
   outboxClaimsMigration('identity'),
   AccountTokensAndVerifiedEmail1737000000000,
+  TwoFactorAndKnownDevices1737300000000,
 ];
