@@ -16,6 +16,7 @@ import { InboxFreshness } from './routes/messaging/inbox-freshness';
 import { MessagesController } from './routes/messaging/messages.controller';
 import { NotificationsController } from './routes/notifications/notifications.controller';
 import { FindOrderController } from './routes/orders/find-order.controller';
+import { OrderMessagesController } from './routes/orders/order-messages.controller';
 import { OrdersController } from './routes/orders/orders.controller';
 import { SupportController } from './routes/orders/support.controller';
 import { PaymentsController } from './routes/payments/payments.controller';
@@ -54,6 +55,7 @@ export class AppModule {
         PaymentsController,
         WebhooksController,
         FindOrderController,
+        OrderMessagesController,
         OrdersController,
         SupportController,
         PayoutsController,

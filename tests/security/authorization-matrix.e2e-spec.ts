@@ -454,6 +454,16 @@ const TABLE: Record<string, Row> = {
     },
     expect: { guest: 401, owner: 200, other: 404 },
   },
+  // Messages kept on an order: its buyer and seller only (a guest buyer by the private token instead of the id,
+  // gateway/test/guest-order-messages.e2e-spec.ts); anyone else gets 404, as for an order that does not exist.
+  'GET /api/orders/:ref/messages': {
+    call: () => ({ method: 'get', path: `/api/orders/${ownerPurchase}/messages` }),
+    expect: { guest: 404, owner: 200, other: 404 },
+  },
+  'POST /api/orders/:ref/messages': {
+    call: () => ({ method: 'post', path: `/api/orders/${ownerPurchase}/messages`, body: { content: 'Is it wrapped?' } }),
+    expect: { guest: 404, owner: 201, other: 404 },
+  },
   // Reviews (issue 23): only the two people of a completed order read and write its reviews (a stranger gets 404, as
   // for an order that does not exist); only the reviewed person replies (403 for anyone else); profiles are public.
   'GET /api/orders/:id/review': {

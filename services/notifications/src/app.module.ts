@@ -3,6 +3,7 @@ import { PlatformModule } from '@souvenir/platform';
 import type { NotificationsConfig } from './config/notifications.config';
 import { NOTIFICATIONS_MIGRATIONS } from './database/migrations';
 import { DomainEventsConsumer } from './live/domain-events.consumer';
+import { OrderMessagesConsumer } from './order-messages/order-messages.consumer';
 import { EventLogRepository } from './live/event-log.repository';
 import { LiveEventsService } from './live/live-events.service';
 import { PushAfterCommit } from './live/push-after-commit';
@@ -39,6 +40,7 @@ export class AppModule {
         NotificationsService,
         NotificationsRepository,
         DomainEventsConsumer,
+        OrderMessagesConsumer,
         UserNamesRepository,
         MailOutboxRepository,
         MailQueue,

@@ -34,6 +34,9 @@ import { TestWebhooks } from './providers/test-webhooks';
 import { OrderLinksRepository } from './guest-links/order-links.repository';
 import { OrderMailFactsController } from './guest-links/order-mail-facts.controller';
 import { OrderMailFactsService } from './guest-links/order-mail-facts.service';
+import { OrderMessagesController } from './order-messages/order-messages.controller';
+import { OrderMessagesRepository } from './order-messages/order-messages.repository';
+import { OrderMessagesService } from './order-messages/order-messages.service';
 import { Ledger } from './ledger/ledger';
 import { SellerLedger } from './ledger/seller-ledger';
 import { SellerLedgerService } from './ledger/seller-ledger.service';
@@ -78,9 +81,12 @@ export class AppModule {
         PayoutsController,
         TrackRecordController,
         OrderMailFactsController,
+        OrderMessagesController,
       ],
       providers: [
         OrderLinksRepository,
+        OrderMessagesRepository,
+        OrderMessagesService,
         OrderMailFactsService,
         PaymentsService,
         AddressBookService,

@@ -94,6 +94,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.payments.cancelOrder,
       RPC.payments.openClaim,
       RPC.payments.respondToClaim,
+      RPC.payments.listOrderMessages,
+      RPC.payments.sendOrderMessage,
       RPC.payments.listOpenClaims,
       RPC.payments.decideClaim,
       RPC.payments.listCardDisputes,
@@ -209,6 +211,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.payments.orderChanged,
       EVENTS.payments.payoutPaid,
       EVENTS.reviews.reviewWritten,
+      EVENTS.payments.orderMessageSent,
       EVENTS.reviews.reviewPublished,
       EVENTS.reviews.reminderDue,
       // First names for the reviews' notifications ("Ana reviewed you").

@@ -23,6 +23,8 @@ export type LiveEventData =
     }
   /** The money of one of the recipient's sales reached their payout account. */
   | { type: 'payout.paid'; payoutId: string; orderId: string; amountCents: number; currency: string }
+  /** Someone wrote on one of the recipient's orders (the recipient's own message from another tab too). */
+  | { type: 'order.message'; orderId: string; messageId: string }
   /**
    * The reviews of one of the recipient's orders changed: one was written (the other person's, or the recipient's own
    * in another tab), published (`subjectId`'s profile changed too), or the recipient is reminded to write theirs.

@@ -11,6 +11,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { defineEvents, event } from '../events/event';
+import { OrderMessageSentEvent } from './order-message.dto';
 
 /** An order was paid: its product must be marked sold. `buyerUserId` is null for a guest. */
 export class OrderPaidEvent {
@@ -90,4 +91,5 @@ export const PAYMENTS_EVENTS = defineEvents('payments', {
   orderChanged: event('events.payments.order.changed', OrderChangedEvent),
   payoutPaid: event('events.payments.payout.paid', PayoutPaidEvent),
   sellerStandingChanged: event('events.payments.seller-standing.changed', SellerStandingChangedEvent),
+  orderMessageSent: event('events.payments.order.message-sent', OrderMessageSentEvent),
 });

@@ -12,6 +12,7 @@ import type {
 import type { OrdersDto, PaymentIntentDto, PaymentStatusDto, TestPaymentOutcomeDto } from './payment.dto';
 import { GetTrackRecordRequest, type TrackRecordDto } from './track-record.dto';
 import { GetOrderMailFactsRequest, GuestOrderLinksRequest, type OrderMailFactsDto } from './order-mail.dto';
+import { ListOrderMessagesRequest, SendOrderMessageRequest, type OrderMessagesDto } from './order-message.dto';
 import {
   CancelOrderRequest,
   ConfirmOrderRequest,
@@ -53,6 +54,9 @@ export const PAYMENTS_RPC = defineRpc('payments', {
   cancelOrder: rpc('payments.order.cancel', CancelOrderRequest).returns<OrderDetailDto>(),
   openClaim: rpc('payments.order.open-claim', OpenClaimRequest).returns<OrderDetailDto>(),
   respondToClaim: rpc('payments.order.respond-to-claim', RespondToClaimRequest).returns<OrderDetailDto>(),
+  /** The messages kept on an order (its buyer, a guest by private link, and its seller), newest last. */
+  listOrderMessages: rpc('payments.order.messages', ListOrderMessagesRequest).returns<OrderMessagesDto>(),
+  sendOrderMessage: rpc('payments.order.send-message', SendOrderMessageRequest).returns<OrderMessagesDto>(),
   listOpenClaims: rpc('payments.claim.list-open', ListOpenClaimsRequest).returns<SupportClaimsPageDto>(),
   decideClaim: rpc('payments.claim.decide', DecideClaimRequest).returns<OrderDetailDto>(),
   listCardDisputes: rpc('payments.dispute.list-open', ListCardDisputesRequest).returns<SupportCardDisputesPageDto>(),

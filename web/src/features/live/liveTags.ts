@@ -1,6 +1,7 @@
 import type { LiveEventData } from '@souvenir/contracts';
 import { conversationTags, threadTag } from '../../api/messagesApi';
 import { NOTIFICATION_TAGS } from '../../api/notificationsApi';
+import { orderMessagesTag } from '../../api/orderMessagesApi';
 import type { api } from '../../api/api';
 import { orderReviewsTag, userReviewsTag } from '../reviews/reviewsApi';
 
@@ -23,6 +24,9 @@ export function tagsForLiveEvent(data: LiveEventData, meId: string, isNotificati
     case 'order.changed':
       // The order's page, the lists it is on (its status, deadline, "needs your action") and the support queue.
       return ['Order', ...bell];
+    case 'order.message':
+      // The order's messages (a member's page takes the order id as its ref).
+      return [orderMessagesTag(data.orderId), ...bell];
     case 'payout.paid':
       return ['Payout', ...bell];
     case 'review.changed':

@@ -28,6 +28,7 @@ import { OrderActions } from '../components/OrderActions';
 import { OrderMoney } from '../components/OrderMoney';
 import { OrderStatusChip } from '../components/OrderStatusChip';
 import { OrderTimeline } from '../components/OrderTimeline';
+import { OrderMessagesCard, ORDER_MESSAGE_INPUT_ID, ORDER_MESSAGES_ID } from '../components/OrderMessagesCard';
 import { dateTime, DEADLINE_LABELS, deadlineIsNear, timeLeft } from '../orderText';
 
 /** What the status means for the viewer, in a sentence under the title. */
@@ -147,9 +148,11 @@ export default function OrderPage() {
   const isSeller = order.viewer === 'seller';
   const buyerName = `${order.buyer.firstName} ${order.buyer.lastName}`.trim();
   const otherId = isSeller ? order.buyer.id : order.seller.id;
-  // Members talk about the product in Messages; a guest buyer has no account to message from.
+  // Members talk about the product in Messages; a guest buyer has no account, so the two write on the order itself.
+  const guestOrder = order.buyer.id === null;
+  const messageOnOrder = guestOrder && order.viewer !== 'support';
   const conversation =
-    user && order.viewer !== 'support'
+    user && order.viewer !== 'support' && !guestOrder
       ? `/messages?${otherId ? `user=${encodeURIComponent(otherId)}&` : ''}product=${encodeURIComponent(order.product.id)}`
       : null;
   const address = order.deliveryAddress;
@@ -200,7 +203,7 @@ export default function OrderPage() {
             {formatMoney(order.amount)}
           </Typography>
         </Stack>
-        {(order.actions.length > 0 || conversation) && <Divider sx={{ my: 2.5 }} />}
+        {(order.actions.length > 0 || conversation || messageOnOrder) && <Divider sx={{ my: 2.5 }} />}
         <Stack
           direction={{ xs: 'column', md: 'row' }}
           spacing={1.5}
@@ -211,6 +214,17 @@ export default function OrderPage() {
             <Button
               component={RouterLink}
               to={conversation}
+              size="large"
+              startIcon={<ChatBubbleOutlineRounded />}
+              sx={{ alignSelf: { xs: 'stretch', md: 'center' } }}
+            >
+              {isSeller ? 'Message Buyer' : 'Message Seller'}
+            </Button>
+          )}
+          {messageOnOrder && (
+            <Button
+              href={`#${ORDER_MESSAGES_ID}`}
+              onClick={() => document.getElementById(ORDER_MESSAGE_INPUT_ID)?.focus({ preventScroll: true })}
               size="large"
               startIcon={<ChatBubbleOutlineRounded />}
               sx={{ alignSelf: { xs: 'stretch', md: 'center' } }}
@@ -236,6 +250,7 @@ export default function OrderPage() {
           <Stack spacing={3}>
             <OrderReviewCard order={order} />
             {order.claim && <ClaimCard claim={order.claim} />}
+            {guestOrder && <OrderMessagesCard orderRef={ref} viewer={order.viewer} />}
             <Section title="Timeline">
               {order.history.length ? (
                 <OrderTimeline history={order.history} />

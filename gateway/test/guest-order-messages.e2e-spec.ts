@@ -1,0 +1,198 @@
+import type { INestApplication } from '@nestjs/common';
+import {
+  eventually,
+  linkIn,
+  mailsTo,
+  startMailDev,
+  startService,
+  startTestInfra,
+  type MailDevServer,
+  type TestInfra,
+} from '@souvenir/testing';
+import request from 'supertest';
+import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
+import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
+import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
+import { IdentityConfig } from '../../services/identity/src/config/identity.config';
+import {
+  AppModule as NotificationsModule,
+  SERVICE_NAME as NOTIFICATIONS,
+} from '../../services/notifications/src/app.module';
+import { NotificationsConfig } from '../../services/notifications/src/config/notifications.config';
+import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
+import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
+import { join, startGateway, type Account } from './gateway-harness';
+
+/*
+ * Guest and seller write to each other on the order, black-box over HTTP with the real services and a real MailDev:
+ * the seller's message is kept on the order and mailed to the guest with a private link back to the order page,
+ * where the guest answers; nobody else reads or writes (404); bad text is a 400 and writes are limited (429).
+ */
+let infra: TestInfra;
+let maildev: MailDevServer;
+const services: INestApplication[] = [];
+let gateway: INestApplication;
+let http: ReturnType<typeof request>;
+let seller: Account;
+let stranger: Account;
+
+const PUBLIC_URL = 'http://localhost:3000';
+const goodCard = {
+  number: '4242 4242 4242 4242',
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+  postalCode: '10001',
+};
+let serial = 0;
+const address = (name: string) => `${name}-${Date.now().toString(36)}${serial++}@example.com`;
+
+async function guestBuys(title: string, email: string): Promise<{ checkoutToken: string; productId: string }> {
+  const product = await http
+    .post('/api/products')
+    .set('Cookie', seller.cookie)
+    .send({
+      title,
+      description: 'Hand-made souvenir bought on the road, customs cleared.',
+      price: 30,
+      condition: 'new',
+      category: 'Home Decor',
+      country: 'Peru',
+      images: ['https://example.com/p.jpg'],
+    })
+    .expect(201);
+  const guestInfo = {
+    email,
+    firstName: 'Gia',
+    lastName: 'Guest',
+    billingStreet: '1 Main St',
+    billingCity: 'Springfield',
+    billingZip: '10001',
+    sameAsDelivery: true,
+  };
+  const intent = await http
+    .post('/api/create-payment-intent')
+    .send({ productId: product.body.id, amount: 30, guestInfo })
+    .expect(200);
+  await http
+    .post('/api/payments/test-confirm')
+    .send({ clientSecret: intent.body.clientSecret, card: goodCard })
+    .expect(200, { status: 'succeeded' });
+  const paid = await http
+    .post('/api/payments/reconcile')
+    .send({ paymentIntentId: intent.body.paymentIntentId, clientSecret: intent.body.clientSecret })
+    .expect(200);
+  expect(paid.body.status).toBe('paid');
+  return { checkoutToken: intent.body.checkoutToken, productId: product.body.id };
+}
+
+beforeAll(async () => {
+  infra = await startTestInfra();
+  maildev = await startMailDev();
+  const mail = { SMTP_URL: maildev.smtpUrl, PUBLIC_URL, MAIL_POLL_MS: '100' };
+  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
+  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
+  services.push(await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra));
+  services.push(
+    await startService(NOTIFICATIONS, NotificationsConfig, (c) => NotificationsModule.register(c), infra, mail),
+  );
+  gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '4000', WRITE_LIMIT_MESSAGES: '12/60' });
+  http = request(gateway.getHttpServer());
+  seller = await join(http, 'sami', 'Sami');
+  stranger = await join(http, 'stew', 'Stew');
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  for (const service of services.reverse()) await service.close();
+  await maildev?.stop();
+  await infra?.stop();
+});
+
+describe('guest and seller messages on a guest order', () => {
+  it("the seller's message is kept, mailed to the guest with a link back, and the guest answers there", async () => {
+    const email = address('gina');
+    const { checkoutToken } = await guestBuys('Woven basket', email);
+    await eventually(async () => expect(await mailsTo(maildev.webUrl, email)).toHaveLength(1));
+    const sales = await http.get('/api/orders?role=sales').set('Cookie', seller.cookie).expect(200);
+    const orderId = sales.body.items.find((o: { product: { title: string } }) => o.product.title === 'Woven basket').id;
+
+    const sent = await http
+      .post(`/api/orders/${orderId}/messages`)
+      .set('Cookie', seller.cookie)
+      .send({ content: 'Hello! It ships <b>tomorrow</b>.' })
+      .expect(201);
+    expect(sent.body.items).toMatchObject([
+      { from: 'seller', mine: true, content: 'Hello! It ships <b>tomorrow</b>.' },
+    ]);
+
+    const mail = await eventually(async () => {
+      const found = (await mailsTo(maildev.webUrl, email)).find((m) => m.subject.startsWith('New message'));
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(mail.subject).toBe('New message about your order: Woven basket');
+    expect(mail.text).toContain('Hello! It ships <b>tomorrow</b>.');
+    // What the seller typed is escaped in the HTML part.
+    expect(mail.html).toContain('&lt;b&gt;tomorrow&lt;/b&gt;');
+    expect(mail.html).not.toContain('<b>tomorrow</b>');
+    const link = linkIn(mail, `${PUBLIC_URL}/orders/`)!;
+    const ref = new URL(link).pathname.split('/').pop()!;
+    expect(ref).not.toBe(checkoutToken);
+
+    const guestView = await http.get(`/api/orders/${ref}/messages`).expect(200);
+    expect(guestView.body).toMatchObject({ items: [{ from: 'seller', mine: false, authorName: 'Sami Traveller' }] });
+    await http.post(`/api/orders/${ref}/messages`).send({ content: 'Great, thank you!' }).expect(201);
+
+    const sellerView = await http.get(`/api/orders/${orderId}/messages`).set('Cookie', seller.cookie).expect(200);
+    expect(sellerView.body.items.map((m: { content: string }) => m.content)).toEqual([
+      'Hello! It ships <b>tomorrow</b>.',
+      'Great, thank you!',
+    ]);
+    expect(sellerView.body.items[1]).toMatchObject({ from: 'buyer', mine: false, authorName: 'Gia Guest' });
+    // The guest's own message is not mailed back to them.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await mailsTo(maildev.webUrl, email)).filter((m) => m.subject.startsWith('New message'))).toHaveLength(1);
+  });
+
+  it('nobody else reads or writes: a stranger, no session, a made-up token and a bad ref are 404', async () => {
+    const { checkoutToken } = await guestBuys('Tin lantern', address('gus'));
+    const sales = await http.get('/api/orders?role=sales').set('Cookie', seller.cookie).expect(200);
+    const orderId = sales.body.items.find((o: { product: { title: string } }) => o.product.title === 'Tin lantern').id;
+    await http.get(`/api/orders/${orderId}/messages`).set('Cookie', stranger.cookie).expect(404);
+    await http
+      .post(`/api/orders/${orderId}/messages`)
+      .set('Cookie', stranger.cookie)
+      .send({ content: 'hi' })
+      .expect(404);
+    await http.get(`/api/orders/${orderId}/messages`).expect(404);
+    await http.post(`/api/orders/${orderId}/messages`).send({ content: 'hi' }).expect(404);
+    await http.get(`/api/orders/${checkoutToken.slice(0, -3)}abc/messages`).expect(404);
+    await http.get('/api/orders/not%20a%20ref/messages').expect(404);
+    await http.get(`/api/orders/${checkoutToken}/messages`).expect(200, { items: [], olderCursor: null });
+  });
+
+  it('refuses NUL, control characters, empty and over-long text with 400, and limits writes with 429', async () => {
+    const { checkoutToken } = await guestBuys('Paper kite', address('gwen'));
+    const url = `/api/orders/${checkoutToken}/messages`;
+    const nul = await http.post(url).send({ content: 'a\u0000b' }).expect(400);
+    expect(nul.body.message).toEqual(expect.any(String));
+    const control = await http.post(url).send({ content: 'ring \u0007 the bell' }).expect(400);
+    expect(control.body.errors).toEqual([{ field: 'content', message: 'Message must not contain control characters' }]);
+    const empty = await http.post(url).send({ content: '   ' }).expect(400);
+    expect(empty.body.errors).toEqual([{ field: 'content', message: 'Message cannot be empty' }]);
+    const long = await http
+      .post(url)
+      .send({ content: 'x'.repeat(2001) })
+      .expect(400);
+    expect(long.body.errors).toEqual([{ field: 'content', message: 'Message is too long (maximum 2000 characters)' }]);
+    await http.post(url).send({ content: 'ok', extra: true }).expect(400);
+    await http.get(`${url}?before=%00`).expect(400);
+    await http.get(`${url}?before=nonsense!`).expect(400);
+
+    let status = 201;
+    for (let i = 0; i < 20 && status === 201; i++)
+      status = (await http.post(url).send({ content: `hello ${i}` })).status;
+    expect(status).toBe(429);
+  });
+});
