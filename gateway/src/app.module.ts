@@ -19,6 +19,7 @@ import { FindOrderController } from './routes/orders/find-order.controller';
 import { OrderMessagesController } from './routes/orders/order-messages.controller';
 import { OrdersController } from './routes/orders/orders.controller';
 import { SupportController } from './routes/orders/support.controller';
+import { AddressesController } from './routes/payments/addresses.controller';
 import { PaymentsController } from './routes/payments/payments.controller';
 import { PayoutsController } from './routes/payouts/payouts.controller';
 import { ReviewsSupportController } from './routes/reviews/reviews-support.controller';
@@ -53,6 +54,7 @@ export class AppModule {
         FavouritesController,
         MessagesController,
         PaymentsController,
+        AddressesController,
         WebhooksController,
         FindOrderController,
         OrderMessagesController,

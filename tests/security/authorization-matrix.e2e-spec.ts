@@ -95,6 +95,22 @@ const goodCard = {
   postalCode: '10001',
 };
 
+/** An address of the address book (the owner's rows are told apart by their street). */
+const savedAddress = {
+  firstName: 'Owner',
+  lastName: 'Person',
+  line1: '1 Owner Street',
+  city: 'Springfield',
+  postcode: '10001',
+  country: 'United States',
+};
+
+/** A fresh address of the owner's, for the rows that edit or delete one. */
+async function ownerAddress(): Promise<string> {
+  const res = await world.http.post('/api/me/addresses').set('Cookie', cookies.owner!).send(savedAddress).expect(201);
+  return res.body.id;
+}
+
 /** A new product of `sellerCookie`'s, paid for by `buyerCookie`: the order's id. */
 async function paidOrder(sellerCookie: string, buyerCookie: string): Promise<string> {
   const http = world.http;
@@ -630,6 +646,26 @@ const TABLE: Record<string, Row> = {
   'POST /api/notifications/read-all': {
     call: () => ({ method: 'post', path: '/api/notifications/read-all' }),
     expect: signedIn(204),
+  },
+  // The buyer's address book: each person reads and writes only their own; another's id is 404, as an unknown one.
+  'GET /api/me/addresses': {
+    call: () => ({ method: 'get', path: '/api/me/addresses' }),
+    expect: signedIn(200),
+    check: (role, body) => {
+      if (role === 'other') expect(JSON.stringify(body)).not.toContain('Owner Street');
+    },
+  },
+  'POST /api/me/addresses': {
+    call: () => ({ method: 'post', path: '/api/me/addresses', body: savedAddress }),
+    expect: signedIn(201),
+  },
+  'PUT /api/me/addresses/:id': {
+    call: async () => ({ method: 'put', path: `/api/me/addresses/${await ownerAddress()}`, body: savedAddress }),
+    expect: { guest: 401, owner: 200, other: 404 },
+  },
+  'DELETE /api/me/addresses/:id': {
+    call: async () => ({ method: 'delete', path: `/api/me/addresses/${await ownerAddress()}` }),
+    expect: { guest: 401, owner: 204, other: 404 },
   },
   // Sellers get paid (issue 20): a member sees and sets up only their own payout account and payouts (the id is the session's).
   'GET /api/payouts/account': { call: () => ({ method: 'get', path: '/api/payouts/account' }), expect: signedIn(200) },
