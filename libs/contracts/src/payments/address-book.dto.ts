@@ -117,7 +117,8 @@ export class SavedAddressInput {
   @IsOptional()
   @IsString()
   @MaxLength(ADDRESS_LIMITS.phone, { message: 'Phone number is too long' })
-  @Matches(/^[+\d][\d ()+-]*$/, { message: ADDRESS_BOOK_MESSAGES.phone })
+  // Empty is no phone: the form sends its fields as typed.
+  @Matches(/^([+\d][\d ()+-]*)?$/, { message: ADDRESS_BOOK_MESSAGES.phone })
   phone?: string;
 
   /** Make this the default address (the checkout's choice when none was used yet). */
