@@ -8,6 +8,7 @@ import { HealthController } from './health/health.controller';
 import { REDIS, RedisCloser, redisProvider } from './redis.provider';
 import { AccountLimits } from './routes/auth/account-limits';
 import { AccountController } from './routes/auth/account.controller';
+import { TwoFactorController } from './routes/auth/two-factor.controller';
 import { AuthController } from './routes/auth/auth.controller';
 import { SessionsController } from './routes/auth/sessions.controller';
 import { CustomsController, CustomsSupportController } from './routes/catalog/customs.controller';
@@ -46,6 +47,7 @@ export class AppModule {
         HealthController,
         AuthController,
         AccountController,
+        TwoFactorController,
         SessionsController,
         UsersController,
         ProductsController,

@@ -303,6 +303,33 @@ const TABLE: Record<string, Row> = {
     call: () => ({ method: 'post', path: '/api/auth/sessions/revoke-others' }),
     expect: signedIn(204),
   },
+  // Two-step sign-in: wrong codes and passwords, so no account changes here; the successful paths are
+  // gateway/test/two-factor.e2e-spec.ts's.
+  'GET /api/auth/2fa': {
+    call: () => ({ method: 'get', path: '/api/auth/2fa' }),
+    expect: signedIn(200),
+    check: (_role, body) => expect(body).toEqual({ enabled: false, recoveryCodesLeft: 0 }),
+  },
+  'POST /api/auth/2fa/setup': {
+    call: () => ({ method: 'post', path: '/api/auth/2fa/setup', body: {} }),
+    expect: signedIn(200),
+  },
+  'POST /api/auth/2fa/enable': {
+    call: () => ({ method: 'post', path: '/api/auth/2fa/enable', body: { code: '000000' } }),
+    expect: signedIn(400),
+  },
+  'POST /api/auth/2fa/disable': {
+    call: () => ({
+      method: 'post',
+      path: '/api/auth/2fa/disable',
+      body: { password: 'not-the-password', code: '000000' },
+    }),
+    expect: signedIn(403),
+  },
+  'POST /api/auth/2fa/recovery-codes': {
+    call: () => ({ method: 'post', path: '/api/auth/2fa/recovery-codes', body: { code: '000000' } }),
+    expect: signedIn(409),
+  },
   'GET /api/users/:id': {
     call: () => ({ method: 'get', path: `/api/users/${owner.id}` }),
     expect: all(200),

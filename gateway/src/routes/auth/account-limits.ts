@@ -22,6 +22,13 @@ const LIMITS = {
   resendPerUser: { points: 3, duration: HOUR },
   /** Current-password checks (change password or e-mail) by one account: a stolen session cannot guess it. */
   passwordChecksPerUser: { points: 10, duration: HOUR },
+  /**
+   * Two-step codes sent from one client address (sign-in, set-up, turning off, payout changes): a million codes cannot
+   * be walked through. identity also stops checking an account's codes after a few wrong ones.
+   */
+  codesPerIp: { points: 30, duration: 15 * 60 },
+  /** Two-step requests by one signed-in account (a stolen session cannot guess a code to turn it off). */
+  codesPerUser: { points: 20, duration: 15 * 60 },
 } as const;
 
 export type AccountLimit = keyof typeof LIMITS;
@@ -44,6 +51,8 @@ export class AccountLimits {
       tokensPerIp: limiter('tokensPerIp'),
       resendPerUser: limiter('resendPerUser'),
       passwordChecksPerUser: limiter('passwordChecksPerUser'),
+      codesPerIp: limiter('codesPerIp'),
+      codesPerUser: limiter('codesPerUser'),
     };
   }
 

@@ -5,6 +5,8 @@ import type { Request, Response } from 'express';
 import { RateLimits } from '../../security/rate-limits';
 import { signIn, signOut } from '../../session/session';
 import { SessionIndex } from '../../session/session-index';
+import { signInDevice } from '../../session/sign-in-device';
+import { AccountLimits } from './account-limits';
 
 @Controller('api/auth')
 export class AuthController {
@@ -12,6 +14,7 @@ export class AuthController {
     private readonly rpc: RpcClient,
     private readonly limits: RateLimits,
     private readonly sessions: SessionIndex,
+    private readonly accountLimits: AccountLimits,
   ) {}
 
   @Get('me')
@@ -31,16 +34,22 @@ export class AuthController {
   @HttpCode(200)
   async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MeDto> {
     const username = body.username.trim();
-    const me = await this.limits.login(req, res, username, () => this.verify(username, body.password));
+    if (body.code) await this.accountLimits.consume('codesPerIp', req.ip ?? 'unknown', res);
+    const me = await this.limits.login(req, res, username, () => this.verify(username, body.password, body.code, req));
     await signIn(req, me.id, this.sessions);
     return me;
   }
 
   /** Every account has a plain username: any other is wrong without asking identity (and cannot alias one). */
-  private verify(username: string, password: string): Promise<MeDto> {
+  private verify(username: string, password: string, code: string | undefined, req: Request): Promise<MeDto> {
     if (!USERNAME_PATTERN.test(username))
       return Promise.reject(new DomainError(ErrorCode.Unauthenticated, MESSAGES.invalidCredentials));
-    return this.rpc.send(RPC.identity.verifyCredentials, { username, password });
+    return this.rpc.send(RPC.identity.verifyCredentials, {
+      username,
+      password,
+      ...(code ? { code } : {}),
+      device: signInDevice(req),
+    });
   }
 
   @Post('register')
@@ -50,7 +59,7 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<MeDto> {
     await this.limits.register(req.ip ?? 'unknown', res);
-    const me = await this.rpc.send(RPC.identity.register, body);
+    const me = await this.rpc.send(RPC.identity.register, { ...body, device: signInDevice(req) });
     await signIn(req, me.id, this.sessions);
     return me;
   }

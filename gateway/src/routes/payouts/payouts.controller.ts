@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ErrorCode,
+  FreshTwoFactorCodeDto,
   ListLedgerQueryDto,
   ListPayoutsQueryDto,
   RPC,
@@ -18,6 +19,7 @@ import { GatewayConfig } from '../../config/gateway.config';
 import { requestValidationPipe } from '../../rpc/validation.pipe';
 import { WriteLimit } from '../../security/write-limits';
 import { ActorId, AuthGuard, OptionalActorId } from '../../session/auth.guard';
+import { AccountLimits } from '../auth/account-limits';
 import { publicOrigin } from '../../web/public-origin';
 import { ledgerCsvHeader, ledgerCsvRow } from './ledger-csv';
 import { OnboardingTokenPipe } from './onboarding-token.pipe';
@@ -35,6 +37,7 @@ export class PayoutsController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly config: GatewayConfig,
+    private readonly limits: AccountLimits,
   ) {}
 
   @Get('account')
@@ -51,10 +54,20 @@ export class PayoutsController {
   @WriteLimit('orders')
   @UseGuards(AuthGuard)
   @HttpCode(200)
-  startOnboarding(@ActorId() actorId: string, @Req() req: Request): Promise<PayoutOnboardingDto> {
+  async startOnboarding(
+    @ActorId() actorId: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<PayoutOnboardingDto> {
     const origin = publicOrigin(this.config.ALLOWED_ORIGINS, req);
-    if (!origin)
-      return Promise.reject(new DomainError(ErrorCode.ValidationFailed, 'The request has no valid Host header'));
+    if (!origin) throw new DomainError(ErrorCode.ValidationFailed, 'The request has no valid Host header');
+    // Payout details say where the money goes: with two-step sign-in on, a stolen session alone cannot change them.
+    const { code } = (await requestValidationPipe().transform(req.body ?? {}, {
+      type: 'body',
+      metatype: FreshTwoFactorCodeDto,
+    })) as FreshTwoFactorCodeDto;
+    if (code) await this.limits.consume('codesPerIp', req.ip ?? 'unknown', res);
+    await this.rpc.send(RPC.identity.confirmTwoFactor, { actorId, ...(code ? { code } : {}) });
     const page = `${origin}/profile/payouts`;
     return this.rpc.send(RPC.payments.createPayoutAccount, {
       actorId,

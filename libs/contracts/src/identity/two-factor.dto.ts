@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { LIMITS, MESSAGES } from '../validation/messages';
 
 /** Sentences of two-step sign-in, shared by identity, the gateway and the forms. */
@@ -64,4 +64,9 @@ export interface TwoFactorStatusDto {
 /** `POST /api/auth/2fa/recovery-codes`: ten new codes; the old ones stop working. */
 export interface RecoveryCodesDto {
   recoveryCodes: string[];
+}
+
+/** A sensitive change (payout details): with two-step sign-in on, a fresh code is required (403 without one). */
+export class FreshTwoFactorCodeDto {
+  @IsOptional() @TwoFactorCode() code?: string;
 }

@@ -4,7 +4,10 @@ import { EventConsumer } from '@souvenir/platform';
 import * as accountMails from './account-mails';
 import { MailQueue } from './mail-queue';
 
-/** identity's account events (reset, verification, change of address or password): each queues its mail. */
+/**
+ * identity's account events (reset, verification, change of address or password, two-step sign-in, a new device):
+ * each queues its mail.
+ */
 @Injectable()
 export class AccountEventsConsumer implements OnApplicationBootstrap {
   constructor(
@@ -24,6 +27,12 @@ export class AccountEventsConsumer implements OnApplicationBootstrap {
         this.mail.add(manager, accountMails.emailChanged(event), event.occurredAt),
       [EVENTS.identity.passwordChanged]: (event, manager) =>
         this.mail.add(manager, accountMails.passwordChanged(event), event.occurredAt),
+      [EVENTS.identity.twoFactorEnabled]: (event, manager) =>
+        this.mail.add(manager, accountMails.twoFactorEnabled(event), event.occurredAt),
+      [EVENTS.identity.twoFactorDisabled]: (event, manager) =>
+        this.mail.add(manager, accountMails.twoFactorDisabled(event), event.occurredAt),
+      [EVENTS.identity.newDeviceSignIn]: (event, manager) =>
+        this.mail.add(manager, accountMails.newDeviceSignIn(event), event.occurredAt),
     });
   }
 }

@@ -2,8 +2,11 @@ import type {
   EmailChangedEvent,
   EmailChangeRequestedEvent,
   EmailVerificationRequestedEvent,
+  NewDeviceSignInEvent,
   PasswordChangedEvent,
   PasswordResetRequestedEvent,
+  TwoFactorDisabledEvent,
+  TwoFactorEnabledEvent,
 } from '@souvenir/contracts';
 import type { MailDraft } from './mail-draft';
 
@@ -63,4 +66,23 @@ export function emailChanged(event: EmailChangedEvent): MailDraft[] {
 
 export function passwordChanged(event: PasswordChangedEvent): MailDraft[] {
   return [{ eventId: eventId('password-changed', event), kind: 'password-changed', to: to(event), params: {} }];
+}
+
+export function twoFactorEnabled(event: TwoFactorEnabledEvent): MailDraft[] {
+  return [{ eventId: eventId('two-factor-enabled', event), kind: 'two-factor-enabled', to: to(event), params: {} }];
+}
+
+export function twoFactorDisabled(event: TwoFactorDisabledEvent): MailDraft[] {
+  return [{ eventId: eventId('two-factor-disabled', event), kind: 'two-factor-disabled', to: to(event), params: {} }];
+}
+
+export function newDeviceSignIn(event: NewDeviceSignInEvent): MailDraft[] {
+  return [
+    {
+      eventId: eventId('new-device-sign-in', event),
+      kind: 'new-device-sign-in',
+      to: to(event),
+      params: { browser: event.browser, network: event.network, signedInAt: event.occurredAt },
+    },
+  ];
 }

@@ -12,6 +12,9 @@ import { payoutSent } from './kinds/payout-sent';
 import { receipt } from './kinds/receipt';
 import { reviewReminder } from './kinds/review-reminder';
 import { sale } from './kinds/sale';
+import { newDeviceSignIn } from './kinds/new-device-sign-in';
+import { twoFactorDisabled } from './kinds/two-factor-disabled';
+import { twoFactorEnabled } from './kinds/two-factor-enabled';
 
 /**
  * Every kind of mail, in one place. Adding one: a file in `kinds/` with `defineMail({ kind, transactional,
@@ -34,6 +37,9 @@ export const MAIL_TEMPLATES = {
   'email-change-confirm': emailChangeConfirm,
   'email-changed': emailChanged,
   'password-changed': passwordChanged,
+  'two-factor-enabled': twoFactorEnabled,
+  'two-factor-disabled': twoFactorDisabled,
+  'new-device-sign-in': newDeviceSignIn,
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;
