@@ -11,7 +11,10 @@ import type {
 import { api } from './api';
 import { patchCachedQueries, PRODUCTS_FOR_SALE, removeFromList, updateCachedProduct } from './cachedCopies';
 
-export type NewPaymentIntent = Pick<CreatePaymentIntentDto, 'productId' | 'amount' | 'checkoutToken'> & {
+export type NewPaymentIntent = Pick<
+  CreatePaymentIntentDto,
+  'productId' | 'amount' | 'checkoutToken' | 'addressId' | 'saveAddress'
+> & {
   guestInfo?: ShippingInfoDto;
 };
 

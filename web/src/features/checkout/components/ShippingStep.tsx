@@ -90,10 +90,12 @@ interface Props {
   shipsFrom: string | null;
   onSubmit: (values: ShippingFormValues) => void;
   onBack?: () => void;
+  /** Shown above the buttons (a member's "Save this address"). */
+  beforeActions?: ReactNode;
 }
 
 /** Step 2 (guest-info): contact (guests), billing, 'Same as billing', delivery. Validated with the contracts' DTOs. */
-export function ShippingStep({ isGuest, initialValues, shipsFrom, onSubmit, onBack }: Props) {
+export function ShippingStep({ isGuest, initialValues, shipsFrom, onSubmit, onBack, beforeActions }: Props) {
   const {
     values,
     setValue,
@@ -194,6 +196,7 @@ export function ShippingStep({ isGuest, initialValues, shipsFrom, onSubmit, onBa
         {!values.sameAsDelivery && addressFields('delivery')}
       </Section>
       {!isGuest && <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...field('phone')} />}
+      {beforeActions}
       <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
         {onBack && (
           <Button size="large" onClick={onBack} sx={{ color: 'text.secondary' }}>

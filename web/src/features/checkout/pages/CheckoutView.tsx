@@ -28,6 +28,7 @@ import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { AuthStep } from '../components/AuthStep';
 import { OrderSummary, OrderSummarySkeleton } from '../components/OrderSummary';
 import { PaymentStep } from '../components/PaymentStep';
+import { MemberShippingStep, type AddressChoice } from '../components/MemberShippingStep';
 import { emptyShippingForm, ShippingStep, toGuestInfo, type ShippingFormValues } from '../components/ShippingStep';
 
 const STEPS: Array<{ key: CheckoutStep; label: string; heading: string }> = [
@@ -89,6 +90,8 @@ export default function CheckoutView() {
   const { country: shopperCountry } = useShopperCountry();
   const { shipping, setupError } = state;
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // A member's saved address (or "save this one"): a retry or Back from payment keeps it.
+  const addressChoice = useRef<AddressChoice | undefined>(undefined);
   const step = currentStep(state, Boolean(user));
   const isGuest = !user;
 
@@ -110,15 +113,18 @@ export default function CheckoutView() {
 
   const goTo = (next: CheckoutStep) => dispatch({ type: 'go', step: next, from: step });
 
-  const startPayment = async (values: ShippingFormValues) => {
+  const startPayment = async (values: ShippingFormValues, choice?: AddressChoice) => {
     if (!product) return;
+    addressChoice.current = choice;
     dispatch({ type: 'paymentStarted', shipping: values, from: step });
     resetIntent();
     try {
       const started = await createIntent({
         productId: product.id,
         amount: product.price,
-        guestInfo: toGuestInfo(values),
+        ...(choice && 'addressId' in choice
+          ? { addressId: choice.addressId }
+          : { guestInfo: toGuestInfo(values), ...(choice?.saveAddress ? { saveAddress: true } : {}) }),
         checkoutToken: isGuest ? checkoutTokenFor(product.id) : undefined,
       }).unwrap();
       rememberCheckout(product.id, started);
@@ -223,7 +229,19 @@ export default function CheckoutView() {
           {current.heading}
         </Typography>
         {step === 'auth' && <AuthStep onContinueAsGuest={() => goTo('guest-info')} />}
-        {step === 'guest-info' && (
+        {step === 'guest-info' && !isGuest && (
+          <MemberShippingStep
+            initialValues={
+              shipping && shipping.email === undefined
+                ? shipping
+                : emptyShippingForm(false, shopperCountry ?? defaultCountryFor(user))
+            }
+            shipsFrom={product.shipsFrom ?? null}
+            previousChoice={addressChoice.current}
+            onSubmit={(values, choice) => void startPayment(values, choice)}
+          />
+        )}
+        {step === 'guest-info' && isGuest && (
           <ShippingStep
             key={isGuest ? 'guest' : 'member'}
             isGuest={isGuest}
@@ -243,7 +261,7 @@ export default function CheckoutView() {
             intent={intent}
             isCreating={isCreatingIntent}
             setupError={setupError}
-            onRetry={() => shipping && void startPayment(shipping)}
+            onRetry={() => shipping && void startPayment(shipping, addressChoice.current)}
             onBack={() => goTo('guest-info')}
             billing={shipping ? { postalCode: shipping.billingZip, country: shipping.billingCountry } : undefined}
           />

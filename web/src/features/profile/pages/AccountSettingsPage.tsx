@@ -6,9 +6,11 @@ import Typography from '@mui/material/Typography';
 import { useListSessionsQuery } from '../../auth/accountApi';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { PageLoader } from '../../../components/PageLoader';
+import { AddressBookSection } from '../../addresses/components/AddressBookSection';
 import { ChangeEmailForm } from '../components/account/ChangeEmailForm';
 import { ChangePasswordForm } from '../components/account/ChangePasswordForm';
 import { SessionsList } from '../components/account/SessionsList';
+import { TwoFactorSection } from '../components/account/TwoFactorSection';
 
 /** Account settings (issue 37): password, e-mail address and the devices signed in. Members only. */
 export default function AccountSettingsPage() {
@@ -34,8 +36,12 @@ export default function AccountSettingsPage() {
         <Stack spacing={4} divider={<Divider flexItem />}>
           <ChangePasswordForm onChanged={() => void refetchSessions()} />
           <ChangeEmailForm me={user} />
+          <TwoFactorSection />
           <SessionsList />
         </Stack>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, mt: 3 }}>
+        <AddressBookSection me={user} />
       </Paper>
     </Container>
   );
