@@ -24,6 +24,7 @@ import { AddressesController } from './routes/payments/addresses.controller';
 import { PaymentsController } from './routes/payments/payments.controller';
 import { PayoutsController } from './routes/payouts/payouts.controller';
 import { ReviewsSupportController } from './routes/reviews/reviews-support.controller';
+import { SupportQueuesController } from './routes/support/support-queues.controller';
 import { ReviewsController } from './routes/reviews/reviews.controller';
 import { LiveHub } from './routes/stream/live-hub';
 import { StreamController } from './routes/stream/stream.controller';
@@ -65,6 +66,7 @@ export class AppModule {
         PayoutsController,
         ReviewsController,
         ReviewsSupportController,
+        SupportQueuesController,
         StreamController,
         NotificationsController,
       ],

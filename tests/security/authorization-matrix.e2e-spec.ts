@@ -595,6 +595,11 @@ const TABLE: Record<string, Row> = {
     call: () => ({ method: 'get', path: '/api/support/disputes' }),
     expect: { guest: 401, owner: 403, other: 403 },
   },
+  // The support nav's counts of every queue (support itself: gateway/test/support-queues.e2e-spec.ts).
+  'GET /api/support/queues': {
+    call: () => ({ method: 'get', path: '/api/support/queues' }),
+    expect: { guest: 401, owner: 403, other: 403 },
+  },
   'POST /api/support/claims/:id/decision': {
     call: async () => {
       const orderId = await ordered.shipped(cookies.owner!, await ordered.sale());

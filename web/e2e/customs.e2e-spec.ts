@@ -112,14 +112,17 @@ it('refuses coral in Australia with the reason and source; a receipt makes Docum
     setUserRole: (url: string, username: string, role: string) => Promise<unknown>;
   };
   await setUserRole(process.env.E2E_DATABASE_URL!, username, 'support');
-  await agent.page.goto('/support');
+  await agent.page.goto('/support/provenance');
   await agent.page.getByRole('heading', { name: 'Provenance to check' }).waitFor();
   const item = agent.page.getByRole('listitem').filter({ hasText: title });
-  await item.getByRole('link', { name: 'Document 1' }).waitFor();
+  await item.getByRole('img', { name: `Document 1 of ${title}` }).waitFor();
+  await shots(agent.page, 'support-provenance');
+  await item.getByRole('button', { name: 'Approve' }).click();
+  await agent.page.getByRole('dialog').getByRole('button', { name: 'Approve documents' }).click();
+  await agent.page.getByText(`Approved: ${title} shows Checked origin`).waitFor();
+  await agent.page.goto('/support/customs-rules');
   await agent.page.getByRole('heading', { name: 'Customs rules' }).waitFor();
   await shots(agent.page, 'support-customs');
-  await item.getByRole('button', { name: 'Approve' }).click();
-  await agent.page.getByText('Checked: the listing shows Checked origin').waitFor();
 
   await seller.page.goto(productUrl);
   await seller.page.getByTestId('origin-badge').filter({ hasText: 'Origin: Checked' }).waitFor();

@@ -180,7 +180,7 @@ describe('reviews', () => {
       setUserRole: (url: string, username: string, role: string) => Promise<unknown>;
     };
     await setUserRole(process.env.E2E_DATABASE_URL!, username, 'support');
-    await agent.page.goto('/support');
+    await agent.page.goto('/support/reviews');
     await agent.page.getByRole('heading', { name: 'Reported reviews' }).waitFor();
     const reported = agent.page.getByRole('listitem').filter({ hasText: text });
     await reported.getByText('Insulting, and not about the order').waitFor();

@@ -49,6 +49,7 @@ export * from './reviews/review.dto';
 export * from './reviews/reviews.rpc';
 export * from './reviews/reviews.events';
 export * from './reviews/reviews.subjects';
+export * from './support/support-queues';
 export * from './payments/order-message.dto';
 export * from './push/push.subjects';
 export * from './notifications/notification.dto';

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { DocumentTitle } from '../components/layout/DocumentTitle';
 import { Layout } from '../components/layout/Layout';
 // Home is in the entry script: it is the first page most visitors see, and its eager part is only the hero.
@@ -18,6 +18,13 @@ const OrdersPage = lazy(() => import('../features/orders/pages/OrdersPage'));
 // first (see CheckoutPage).
 const OrderPage = lazy(() => import('reflect-metadata').then(() => import('../features/orders/pages/OrderPage')));
 const SupportPage = lazy(() => import('reflect-metadata').then(() => import('../features/orders/pages/SupportPage')));
+const SupportLayout = lazy(() => import('../features/support/SupportLayout'));
+const supportPage = (name: 'CardDisputesPage' | 'ProvenancePage' | 'ReportedReviewsPage' | 'CustomsRulesPage') =>
+  lazy(() => import('../features/support/pages/SupportQueuePages').then((pages) => ({ default: pages[name] })));
+const CardDisputesPage = supportPage('CardDisputesPage');
+const ProvenancePage = supportPage('ProvenancePage');
+const ReportedReviewsPage = supportPage('ReportedReviewsPage');
+const CustomsRulesPage = supportPage('CustomsRulesPage');
 const PayoutsPage = lazy(() => import('../features/payouts/pages/PayoutsPage'));
 // Its form checks input with the contracts' DTO class (reflect-metadata first, as above).
 const TestOnboardingPage = lazy(() =>
@@ -68,7 +75,19 @@ export const routes: RouteObject[] = [
       { path: '/payment-success', element: <PaymentSuccessPage /> },
       { path: '/orders', element: <OrdersPage /> },
       { path: '/orders/:ref', element: <OrderPage /> },
-      { path: '/support', element: <SupportPage /> },
+      {
+        // One page per support queue under one nav with each queue's count; /support opens the first.
+        path: '/support',
+        element: <SupportLayout />,
+        children: [
+          { index: true, element: <Navigate to="/support/claims" replace /> },
+          { path: 'claims', element: <SupportPage /> },
+          { path: 'disputes', element: <CardDisputesPage /> },
+          { path: 'provenance', element: <ProvenancePage /> },
+          { path: 'reviews', element: <ReportedReviewsPage /> },
+          { path: 'customs-rules', element: <CustomsRulesPage /> },
+        ],
+      },
       { path: '/payouts/test-onboarding/:token', element: <TestOnboardingPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/verify-email', element: <VerifyEmailPage /> },

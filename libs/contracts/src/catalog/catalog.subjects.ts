@@ -21,6 +21,7 @@ import {
   SaveCustomsRuleRequest,
 } from './customs';
 import type { CustomsRuleDto, CustomsRuleHistoryDto, ProductCustomsDto, ProvenanceReviewItemDto } from './contents';
+import { CountSupportQueueRequest, type ProvenanceQueueCountDto } from '../support/support-queues';
 
 /** catalog's request/reply subjects, each with its request class and reply type. */
 export const CATALOG_RPC = defineRpc('catalog', {
@@ -51,4 +52,6 @@ export const CATALOG_RPC = defineRpc('catalog', {
   /** Support only: listings with documents nobody has reviewed, oldest first; approve makes them 'checked'. */
   listProvenanceQueue: rpc('catalog.provenance.queue', ListProvenanceQueueRequest).returns<ProvenanceReviewItemDto[]>(),
   decideProvenance: rpc('catalog.provenance.decide', DecideProvenanceRequest).returns<ProductDto>(),
+  /** Support only: how many listings the provenance queue holds (the support nav's count). */
+  countProvenanceQueue: rpc('catalog.provenance.count', CountSupportQueueRequest).returns<ProvenanceQueueCountDto>(),
 });

@@ -1,3 +1,4 @@
+import { CountSupportQueueRequest, type PaymentsQueueCountsDto } from '../support/support-queues';
 import { defineRpc, rpc, type Done } from '../rpc/contract';
 import { ADDRESS_BOOK_RPC } from './address-book.subjects';
 import type { OrderDetailDto, OrdersPageDto, SupportCardDisputesPageDto, SupportClaimsPageDto } from './order.dto';
@@ -60,6 +61,8 @@ export const PAYMENTS_RPC = defineRpc('payments', {
   listOpenClaims: rpc('payments.claim.list-open', ListOpenClaimsRequest).returns<SupportClaimsPageDto>(),
   decideClaim: rpc('payments.claim.decide', DecideClaimRequest).returns<OrderDetailDto>(),
   listCardDisputes: rpc('payments.dispute.list-open', ListCardDisputesRequest).returns<SupportCardDisputesPageDto>(),
+  /** Support only: how many claims and card disputes wait (the support nav's counts). */
+  countSupportQueues: rpc('payments.support.queue-counts', CountSupportQueueRequest).returns<PaymentsQueueCountsDto>(),
   getPayoutAccount: rpc('payments.payout-account.get', GetPayoutAccountRequest).returns<PayoutAccountDto>(),
   createPayoutAccount: rpc('payments.payout-account.create', CreatePayoutAccountRequest).returns<PayoutOnboardingDto>(),
   listPayouts: rpc('payments.payout.list', ListPayoutsRequest).returns<PayoutsPageDto>(),

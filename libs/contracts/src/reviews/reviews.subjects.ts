@@ -1,3 +1,4 @@
+import { CountSupportQueueRequest, type ReportedReviewsCountDto } from '../support/support-queues';
 import { defineRpc, rpc, type Done } from '../rpc/contract';
 import type {
   OrderReviewsDto,
@@ -33,6 +34,8 @@ export const REVIEWS_RPC = defineRpc('reviews', {
   reportReview: rpc('reviews.review.report', ReportReviewRequest).returns<Done>(),
   /** Support only (FORBIDDEN otherwise): published reviews with open reports, oldest report first. */
   listReportedReviews: rpc('reviews.report.list', ListReportedReviewsRequest).returns<ReportedReviewsPageDto>(),
+  /** Support only: how many reviews have open reports (the support nav's count). */
+  countReportedReviews: rpc('reviews.report.count', CountSupportQueueRequest).returns<ReportedReviewsCountDto>(),
   /** Support only: the review leaves every list and the reviewed person's rating; its reports are closed. */
   hideReview: rpc('reviews.review.hide', ModerateReviewRequest).returns<Done>(),
   /** Support only: the open reports are closed and the review stays. */

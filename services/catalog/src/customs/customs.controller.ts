@@ -42,6 +42,11 @@ export class CustomsController {
     return this.products.provenanceQueue(request);
   }
 
+  @RpcHandler(RPC.catalog.countProvenanceQueue)
+  countProvenanceQueue(request: RpcRequest<typeof RPC.catalog.countProvenanceQueue>) {
+    return this.products.countProvenanceQueue(request);
+  }
+
   @RpcHandler(RPC.catalog.decideProvenance)
   decideProvenance(request: RpcRequest<typeof RPC.catalog.decideProvenance>) {
     return this.products.decideProvenance(request);

@@ -280,6 +280,12 @@ export class ProductsRepository {
     }));
   }
 
+  /** How many documented listings wait for review. */
+  async countProvenanceQueue(): Promise<number> {
+    const [row] = await this.read<{ count: number }>(statements.provenanceQueueCount());
+    return row?.count ?? 0;
+  }
+
   /** Records support's decision on a listing still waiting for review; false when it was not waiting. */
   async decideProvenance(
     manager: EntityManager,

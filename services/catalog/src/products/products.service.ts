@@ -22,6 +22,8 @@ import {
   type Contents,
   type DecideProvenanceRequest,
   type ListProvenanceQueueRequest,
+  type CountSupportQueueRequest,
+  type ProvenanceQueueCountDto,
   type ProductCustomsDto,
   type ProvenanceDto,
   type ProvenanceReviewItemDto,
@@ -121,6 +123,12 @@ export class ProductsService {
   async provenanceQueue(request: ListProvenanceQueueRequest): Promise<ProvenanceReviewItemDto[]> {
     await this.customs.requireSupport(request.actorId, SUPPORT_ONLY_PROVENANCE);
     return this.products.findProvenanceQueue(PROVENANCE_QUEUE_SIZE);
+  }
+
+  /** The support nav's count of the provenance queue (every waiting listing, not only the page shown). */
+  async countProvenanceQueue(request: CountSupportQueueRequest): Promise<ProvenanceQueueCountDto> {
+    await this.customs.requireSupport(request.actorId, SUPPORT_ONLY_PROVENANCE);
+    return { provenance: await this.products.countProvenanceQueue() };
   }
 
   /** Approve: the origin is 'checked'; reject: the documents no longer count. Answers the product as its page shows it. */

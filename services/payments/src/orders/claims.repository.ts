@@ -40,6 +40,11 @@ export class ClaimsRepository extends BaseRepository {
     return new Map(claims.map((c) => [c.orderId, c]));
   }
 
+  /** How many claims support has not decided yet (by claims_unresolved_idx). */
+  countUndecided(): Promise<number> {
+    return this.claims.createQueryBuilder('c').where(`c.status <> 'resolved'`).getCount();
+  }
+
   /** One page of the claims support has not decided yet, oldest first. */
   findUndecidedPage(after: PagePosition | null, size: number): Promise<KeysetPage<ClaimEntity>> {
     const query = this.claims.createQueryBuilder('c').where(`c.status <> 'resolved'`);

@@ -7,6 +7,8 @@ import {
   type DecideClaimRequest,
   type GetOrderRequest,
   type ListCardDisputesRequest,
+  type CountSupportQueueRequest,
+  type PaymentsQueueCountsDto,
   type ListOpenClaimsRequest,
   type ListOrdersPageRequest,
   type OrderAccessRequest,
@@ -134,6 +136,13 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
       items,
       nextCursor: page.next && claimCursor.encode({ openedAt: page.next.at, id: page.next.id }),
     };
+  }
+
+  /** The support nav's counts of payments' two queues, in one round of two indexed counts. */
+  async countSupportQueues({ actorId }: CountSupportQueueRequest): Promise<PaymentsQueueCountsDto> {
+    await this.requireSupport(actorId);
+    const [claims, disputes] = await Promise.all([this.claims.countUndecided(), this.orders.countOpenCardDisputes()]);
+    return { claims, disputes };
   }
 
   /** Support's list of orders whose card payment is disputed at the buyer's bank (money frozen), oldest first. */

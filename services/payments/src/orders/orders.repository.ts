@@ -196,6 +196,11 @@ export class OrdersRepository extends BaseRepository {
     return keysetPage(query, { at: 'o.created_at', id: 'o.id', direction: 'DESC' }, after, size);
   }
 
+  /** How many orders' card payments are disputed at the buyer's bank (by orders_card_disputes_idx). */
+  countOpenCardDisputes(): Promise<number> {
+    return this.orders.createQueryBuilder('o').where(`o.card_dispute_status = 'open'`).getCount();
+  }
+
   /** One page of the orders whose card payment is disputed at the buyer's bank, oldest dispute first. */
   findOpenCardDisputesPage(after: PagePosition | null, size: number): Promise<KeysetPage<OrderEntity>> {
     const query = this.orders.createQueryBuilder('o').where(`o.card_dispute_status = 'open'`);

@@ -82,6 +82,11 @@ export class PaymentsController {
     return this.lifecycle.listCardDisputes(request);
   }
 
+  @RpcHandler(RPC.payments.countSupportQueues)
+  countSupportQueues(request: RpcRequest<typeof RPC.payments.countSupportQueues>) {
+    return this.lifecycle.countSupportQueues(request);
+  }
+
   @RpcHandler(RPC.payments.listOpenClaims)
   listOpenClaims(request: RpcRequest<typeof RPC.payments.listOpenClaims>) {
     return this.lifecycle.listOpenClaims(request);

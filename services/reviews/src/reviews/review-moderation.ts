@@ -5,6 +5,8 @@ import {
   RPC,
   type Done,
   type ListReportedReviewsRequest,
+  type CountSupportQueueRequest,
+  type ReportedReviewsCountDto,
   type ModerateReviewRequest,
   type ReportedReviewsPageDto,
   type ReportReviewRequest,
@@ -55,6 +57,12 @@ export class ReviewModeration {
       items: page.map(({ key: _key, review, ...rest }) => ({ ...rest, review: publicView(review) })),
       nextCursor: rows.length > limit && last ? encodeReportedCursor(last.key) : null,
     };
+  }
+
+  /** The support nav's count: reviews waiting in the queue (by reviews_reported_idx). */
+  async countReported({ actorId }: CountSupportQueueRequest): Promise<ReportedReviewsCountDto> {
+    await this.requireSupport(actorId);
+    return { reviews: await this.reviews.countReported() };
   }
 
   async hide({ actorId, reviewId }: ModerateReviewRequest): Promise<Done> {

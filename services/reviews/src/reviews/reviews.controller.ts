@@ -53,6 +53,11 @@ export class ReviewsController {
     return this.moderation.listReported(request);
   }
 
+  @RpcHandler(RPC.reviews.countReportedReviews)
+  countReported(request: RpcRequest<typeof RPC.reviews.countReportedReviews>) {
+    return this.moderation.countReported(request);
+  }
+
   @RpcHandler(RPC.reviews.hideReview)
   hide(request: RpcRequest<typeof RPC.reviews.hideReview>) {
     return this.moderation.hide(request);

@@ -237,6 +237,14 @@ export class ReviewsRepository {
     );
   }
 
+  /** How many reviews wait in the support queue, by reviews_reported_idx. */
+  async countReported(): Promise<number> {
+    const [row]: { count: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS count FROM reviews.reviews WHERE reported_at IS NOT NULL`,
+    );
+    return row?.count ?? 0;
+  }
+
   /** A page of the support queue, oldest open report first, by reviews_reported_idx. */
   async reportedPage(limit: number, after: ReportedKey | null): Promise<ReportedReviewRow[]> {
     const select = `

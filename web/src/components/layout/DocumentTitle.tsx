@@ -20,6 +20,7 @@ const PAGE_NAMES: Array<[pattern: string, name: string]> = [
   ['/orders', 'Your Orders'],
   ['/orders/:ref', 'Order'],
   ['/support', 'Support'],
+  ['/support/:queue', 'Support'],
   ['/payouts/test-onboarding/:token', 'Payout Onboarding'],
   ['/terms', 'Terms of Service'],
   ['/privacy', 'Privacy Policy'],

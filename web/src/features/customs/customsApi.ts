@@ -9,6 +9,9 @@ import type {
 } from '@souvenir/contracts';
 import { api } from '../../api/api';
 
+/** Support's provenance queue and its count in the support nav: a decision makes both load again. */
+export const PROVENANCE_QUEUE_TAG = { type: 'Product' as const, id: 'PROVENANCE_QUEUE' };
+
 /** Customs rules, a product's customs panel and support's customs tools (issue 26). */
 export const customsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -43,6 +46,7 @@ export const customsApi = api.injectEndpoints({
     getProvenanceQueue: build.query<ProvenanceReviewItemDto[], void>({
       query: () => '/support/provenance',
       keepUnusedDataFor: 0,
+      providesTags: [PROVENANCE_QUEUE_TAG],
     }),
     decideProvenance: build.mutation<ProductDto, { productId: string; decision: ProvenanceDecision }>({
       query: ({ productId, decision }) => ({
@@ -50,7 +54,7 @@ export const customsApi = api.injectEndpoints({
         method: 'POST',
         body: { decision },
       }),
-      invalidatesTags: (_result, _error, { productId }) => [{ type: 'Product', id: productId }],
+      invalidatesTags: (_result, _error, { productId }) => [{ type: 'Product', id: productId }, PROVENANCE_QUEUE_TAG],
     }),
   }),
 });

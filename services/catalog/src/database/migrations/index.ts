@@ -14,6 +14,7 @@ import { PriceBandSearchIndex1736600000000 } from './1736600000000-price-band-se
 import { CoveringSortIndexes1736700000000 } from './1736700000000-covering-sort-indexes';
 import { TitleLexemeCounts1736800000000 } from './1736800000000-title-lexeme-counts';
 import { SellerShipsFrom1736900000000 } from './1736900000000-seller-ships-from';
+import { ProvenanceQueueIndex1737050000000 } from './1737050000000-provenance-queue-index';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
 export const CATALOG_MIGRATIONS = [
@@ -33,4 +34,5 @@ export const CATALOG_MIGRATIONS = [
   CoveringSortIndexes1736700000000,
   TitleLexemeCounts1736800000000,
   SellerShipsFrom1736900000000,
+  ProvenanceQueueIndex1737050000000,
 ];

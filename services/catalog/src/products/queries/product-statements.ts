@@ -182,6 +182,13 @@ export function provenanceQueue(limit: number): Statement {
   };
 }
 
+/** How many listings support's provenance queue holds (by products_provenance_queue_idx). */
+export const provenanceQueueCount = (): Statement => ({
+  text: `SELECT count(*)::int AS count FROM catalog.products
+          WHERE status = 'active' AND origin_level = 'documented' AND provenance_reviewed_at IS NULL`,
+  values: [],
+});
+
 /**
  * Support's decision on a documented listing: approved documents make it 'checked'; rejected ones no longer count
  * (back to the seller's checkbox alone). Only a listing still waiting is changed: answers its id, or nothing.

@@ -14,7 +14,7 @@ import { formatMoney } from '../../../utils/money';
 import { dateTime } from '../orderText';
 import { OrderStatusChip } from './OrderStatusChip';
 
-function DisputedOrder({ order }: { order: OrderDetailDto }) {
+function DisputedOrder({ order, headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3'; order: OrderDetailDto }) {
   const buyer = `${order.buyer.firstName} ${order.buyer.lastName}`.trim() || 'Guest';
   return (
     <Card component="li" sx={{ listStyle: 'none', p: { xs: 2, sm: 3 } }}>
@@ -25,7 +25,7 @@ function DisputedOrder({ order }: { order: OrderDetailDto }) {
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography
             variant="h6"
-            component="h3"
+            component={headingLevel}
             sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
           >
             {order.product.title}
@@ -52,12 +52,13 @@ function DisputedOrder({ order }: { order: OrderDetailDto }) {
  * Support's view of card disputes: the buyer's bank contests the payment, the order's money is frozen until the
  * provider reports the outcome (the evidence is answered in the provider's dashboard, not here).
  */
-export function CardDisputesSection() {
+/** `asPage`: the section is its own page (/support/…): its title is the page's h1 and each entry's an h2. */
+export function CardDisputesSection({ asPage = false }: { asPage?: boolean } = {}) {
   const disputes = useGetCardDisputesQuery(undefined, { refetchOnMountOrArgChange: true });
   const items = disputes.data?.items;
   return (
-    <Box component="section" aria-labelledby="card-disputes-heading" sx={{ mt: 6 }}>
-      <Typography id="card-disputes-heading" variant="h4" component="h2">
+    <Box component="section" aria-labelledby="card-disputes-heading" sx={{ mt: asPage ? 0 : 6 }}>
+      <Typography id="card-disputes-heading" variant={asPage ? 'h2' : 'h4'} component={asPage ? 'h1' : 'h2'}>
         Card disputes
       </Typography>
       <Typography sx={{ color: 'text.secondary', mt: 1, mb: 3 }}>
@@ -73,7 +74,7 @@ export function CardDisputesSection() {
       ) : (
         <Stack component="ul" spacing={2} sx={{ m: 0, p: 0 }} aria-label="Card disputes">
           {items.map((order) => (
-            <DisputedOrder key={order.id} order={order} />
+            <DisputedOrder key={order.id} order={order} headingLevel={asPage ? 'h2' : 'h3'} />
           ))}
         </Stack>
       )}

@@ -3,29 +3,21 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import GavelRounded from '@mui/icons-material/GavelRounded';
-import GppMaybeOutlined from '@mui/icons-material/GppMaybeOutlined';
 import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
 import type { SupportClaimDto } from '@souvenir/contracts';
 import { Link as RouterLink } from 'react-router';
 import { asApiError } from '../../../api/api';
 import { useDecideClaimMutation, useGetOpenClaimsQuery } from '../../../api/ordersApi';
 import { EmptyState } from '../../../components/EmptyState';
-import { PageLoader } from '../../../components/PageLoader';
 import { ProductImage } from '../../../components/ProductImage';
 import { formatMoney } from '../../../utils/money';
-import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
-import { CardDisputesSection } from '../components/CardDisputesSection';
-import { CustomsSupportSections } from '../../customs/CustomsSupportSections';
-import { ReportedReviewsSection } from '../../reviews/components/ReportedReviewsSection';
 import { ClaimCard } from '../components/ClaimCard';
 import { DecideDialog } from '../components/OrderActionDialogs';
 import { OrderStatusChip } from '../components/OrderStatusChip';
-import { SignInRequired } from '../components/SignInRequired';
 import { useOrderAction } from '../hooks/useOrderAction';
 import { dateTime } from '../orderText';
 
@@ -71,41 +63,16 @@ function ClaimItem({ item, onDecide }: { item: SupportClaimDto; onDecide: () => 
   );
 }
 
-/** /support: claims waiting for support, oldest first, with the evidence and both sides; decide with a reason. */
+/** /support/claims: claims waiting for support, oldest first, with the evidence and both sides; decide with a reason. */
 export default function SupportPage() {
-  const { user, isLoading } = useCurrentUser();
-  const isSupport = user?.role === 'support';
-  const claims = useGetOpenClaimsQuery(undefined, { skip: !isSupport, refetchOnMountOrArgChange: true });
+  const claims = useGetOpenClaimsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [deciding, setDeciding] = useState<SupportClaimDto | null>(null);
   const [decide, decision] = useDecideClaimMutation();
   const run = useOrderAction();
 
-  if (isLoading) return <PageLoader />;
-  if (!user) return <SignInRequired title="Support" description="Sign in with a support account to decide claims." />;
-  if (!isSupport) {
-    return (
-      <Container maxWidth="sm" sx={{ py: 10 }}>
-        <Typography variant="h2" component="h1" sx={{ textAlign: 'center', mb: 4 }}>
-          Support
-        </Typography>
-        <EmptyState
-          headingLevel="h2"
-          icon={<GppMaybeOutlined />}
-          title="Support team only"
-          description="This page is for the support team, who decide buyers' claims. Your orders and claims are in My Orders."
-          action={
-            <Button component={RouterLink} to="/orders" variant="contained">
-              My Orders
-            </Button>
-          }
-        />
-      </Container>
-    );
-  }
-
   const items = claims.data?.items;
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+    <>
       <Typography variant="h2" component="h1">
         Open claims
       </Typography>
@@ -134,9 +101,6 @@ export default function SupportPage() {
           ))}
         </Stack>
       )}
-      <CardDisputesSection />
-      <CustomsSupportSections />
-      <ReportedReviewsSection />
       <DecideDialog
         open={Boolean(deciding)}
         busy={decision.isLoading}
@@ -153,6 +117,6 @@ export default function SupportPage() {
             : Promise.resolve(false)
         }
       />
-    </Container>
+    </>
   );
 }

@@ -18,7 +18,7 @@ import { WrittenText } from './ReviewItem';
 const nameOf = (person: ReviewAuthorDto | null) =>
   person ? `${person.firstName} ${person.lastName}`.trim() : 'A member';
 
-function ReportedReview({ item }: { item: ReportedReviewDto }) {
+function ReportedReview({ item, headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3'; item: ReportedReviewDto }) {
   const { review, subject, reports, reportCount } = item;
   const [moderate, { isLoading }] = useModerateReviewMutation();
   const toast = useToast();
@@ -41,7 +41,7 @@ function ReportedReview({ item }: { item: ReportedReviewDto }) {
   };
   return (
     <Card component="li" aria-label={`Review by ${author}`} sx={{ listStyle: 'none', p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
+      <Typography variant="h6" component={headingLevel} sx={{ overflowWrap: 'anywhere' }}>
         {author} about{' '}
         <Link component={RouterLink} to={`/profile/${review.subjectId}`}>
           {nameOf(subject)}
@@ -92,12 +92,13 @@ function ReportedReview({ item }: { item: ReportedReviewDto }) {
  * Support's queue of reported reviews (issue 23), oldest report first: hide a review (it leaves the profile and the
  * rating) or dismiss its reports (it stays).
  */
-export function ReportedReviewsSection() {
+/** `asPage`: the section is its own page (/support/…): its title is the page's h1 and each entry's an h2. */
+export function ReportedReviewsSection({ asPage = false }: { asPage?: boolean } = {}) {
   const reported = useGetReportedReviewsQuery(undefined, { refetchOnMountOrArgChange: true });
   const items = reported.data?.items;
   return (
-    <Box component="section" aria-labelledby="reported-reviews-heading" sx={{ mt: 6 }}>
-      <Typography id="reported-reviews-heading" variant="h4" component="h2">
+    <Box component="section" aria-labelledby="reported-reviews-heading" sx={{ mt: asPage ? 0 : 6 }}>
+      <Typography id="reported-reviews-heading" variant={asPage ? 'h2' : 'h4'} component={asPage ? 'h1' : 'h2'}>
         Reported reviews
       </Typography>
       <Typography sx={{ color: 'text.secondary', mt: 1, mb: 3 }}>
@@ -113,7 +114,7 @@ export function ReportedReviewsSection() {
       ) : (
         <Stack component="ul" spacing={2} sx={{ m: 0, p: 0 }} aria-label="Reported reviews">
           {items.map((item) => (
-            <ReportedReview key={item.review.id} item={item} />
+            <ReportedReview key={item.review.id} item={item} headingLevel={asPage ? 'h2' : 'h3'} />
           ))}
         </Stack>
       )}

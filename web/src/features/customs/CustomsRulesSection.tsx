@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,7 +6,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -20,14 +18,10 @@ import {
   SELLER_LOCATIONS,
   type CustomsRuleDto,
   type CustomsRuleInputDto,
-  type ProvenanceReviewItemDto,
 } from '@souvenir/contracts';
-import { Link as RouterLink } from 'react-router';
 import { asApiError } from '../../api/api';
 import { useToast } from '../../hooks/useToast';
 import {
-  useDecideProvenanceMutation,
-  useGetProvenanceQueueQuery,
   useGetSupportCustomsRulesQuery,
   useLazyGetCustomsRuleHistoryQuery,
   useSaveCustomsRuleMutation,
@@ -178,78 +172,14 @@ function RuleDialog({ rule, onClose }: { rule: CustomsRuleDto | 'new' | null; on
   );
 }
 
-function ProvenanceItem({ item, onDecided }: { item: ProvenanceReviewItemDto; onDecided: () => void }) {
-  const [decide, deciding] = useDecideProvenanceMutation();
-  const toast = useToast();
-  const { provenance } = item;
-  const run = async (decision: 'approve' | 'reject') => {
-    try {
-      await decide({ productId: item.productId, decision }).unwrap();
-      toast({ title: decision === 'approve' ? 'Checked: the listing shows Checked origin' : 'Documents rejected' });
-      onDecided();
-    } catch (error) {
-      toast({ title: 'Could not decide', description: asApiError(error)?.serverMessage, variant: 'error' });
-    }
-  };
-  const bought = [provenance.boughtAt, provenance.boughtCity, provenance.boughtCountry].filter(Boolean).join(', ');
-  return (
-    <Card component="li" sx={{ listStyle: 'none', p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h6" component="h3">
-        <Link component={RouterLink} to={`/product/${item.productId}`}>
-          {item.title}
-        </Link>
-      </Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        From {item.country} · contents:{' '}
-        {item.contents ? item.contents.map((c) => CONTENTS_LABELS[c]).join(', ') : 'not declared'}
-        {bought ? ` · bought at ${bought}` : ''}
-        {provenance.boughtOn ? ` in ${provenance.boughtOn}` : ''}
-      </Typography>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', my: 1.5 }}>
-        {(provenance.documents ?? []).map((url, i) => (
-          <Link key={url} href={url} target="_blank" rel="noopener noreferrer">
-            Document {i + 1}
-          </Link>
-        ))}
-      </Stack>
-      <Stack direction="row" spacing={1.5}>
-        <Button variant="contained" disabled={deciding.isLoading} onClick={() => void run('approve')}>
-          Approve
-        </Button>
-        <Button disabled={deciding.isLoading} onClick={() => void run('reject')}>
-          Reject
-        </Button>
-      </Stack>
-    </Card>
-  );
-}
-
-/** `/support`'s customs tools (issue 26): the provenance review queue and the rules editor with history. */
-export function CustomsSupportSections() {
-  const queue = useGetProvenanceQueueQuery();
+/** /support/customs-rules: the rules editor, every edit a new version with its history. */
+export function CustomsRulesSection() {
   const rules = useGetSupportCustomsRulesQuery();
   const [editing, setEditing] = useState<CustomsRuleDto | 'new' | null>(null);
   return (
     <>
-      <Typography variant="h4" component="h2" sx={{ mt: 6 }}>
-        Provenance to check
-      </Typography>
-      <Typography sx={{ color: 'text.secondary', mt: 1, mb: 2 }}>
-        Listings with a receipt or customs declaration, oldest first. Approve when the document matches the item.
-      </Typography>
-      {queue.isError ? (
-        <Alert severity="error">{asApiError(queue.error)?.message ?? 'An error occurred'}</Alert>
-      ) : queue.data?.length === 0 ? (
-        <Typography sx={{ color: 'text.secondary' }}>Nothing waiting.</Typography>
-      ) : (
-        <Stack component="ul" spacing={2} sx={{ m: 0, p: 0 }} aria-label="Provenance to check">
-          {(queue.data ?? []).map((item) => (
-            <ProvenanceItem key={item.productId} item={item} onDecided={() => void queue.refetch()} />
-          ))}
-        </Stack>
-      )}
-      <Stack direction="row" sx={{ mt: 6, alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h4" component="h2">
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h2" component="h1">
           Customs rules
         </Typography>
         <Button variant="outlined" onClick={() => setEditing('new')}>
