@@ -51,6 +51,7 @@ export * from './reviews/reviews.events';
 export * from './reviews/reviews.subjects';
 export * from './support/support-queues';
 export * from './payments/order-message.dto';
+export * from './identity/email-verified.event';
 export * from './push/push.subjects';
 export * from './notifications/notification.dto';
 export * from './notifications/notifications.rpc';

@@ -34,6 +34,7 @@ import { TestWebhooks } from './providers/test-webhooks';
 import { OrderLinksRepository } from './guest-links/order-links.repository';
 import { OrderMailFactsController } from './guest-links/order-mail-facts.controller';
 import { OrderMailFactsService } from './guest-links/order-mail-facts.service';
+import { GuestOrdersToAccount } from './guest-links/guest-orders-to-account';
 import { OrderMessagesController } from './order-messages/order-messages.controller';
 import { OrderMessagesRepository } from './order-messages/order-messages.repository';
 import { OrderMessagesService } from './order-messages/order-messages.service';
@@ -87,6 +88,7 @@ export class AppModule {
         OrderLinksRepository,
         OrderMessagesRepository,
         OrderMessagesService,
+        GuestOrdersToAccount,
         OrderMailFactsService,
         PaymentsService,
         AddressBookService,

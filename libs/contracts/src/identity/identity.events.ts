@@ -10,6 +10,7 @@ import {
   TwoFactorDisabledEvent,
   TwoFactorEnabledEvent,
 } from './account.events';
+import { EmailVerifiedEvent } from './email-verified.event';
 
 /** A user's public profile as it was after a change; `version` orders changes so late arrivals are ignored. */
 export class UserProfileChangedEvent {
@@ -42,4 +43,5 @@ export const IDENTITY_EVENTS = defineEvents('identity', {
   twoFactorEnabled: event('events.identity.two-factor.enabled', TwoFactorEnabledEvent),
   twoFactorDisabled: event('events.identity.two-factor.disabled', TwoFactorDisabledEvent),
   newDeviceSignIn: event('events.identity.sign-in.new-device', NewDeviceSignInEvent),
+  emailVerified: event('events.identity.email.verified', EmailVerifiedEvent),
 });

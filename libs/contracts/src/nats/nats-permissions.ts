@@ -192,7 +192,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   payments: {
     serves: servesAll('payments'),
     calls: [RPC.catalog.getProduct, RPC.identity.getMe],
-    consumes: [EVENTS.catalog.productRemoved, EVENTS.catalog.productSold],
+    // email.verified: the guest orders paid with a now verified address join that account.
+    consumes: [EVENTS.catalog.productRemoved, EVENTS.catalog.productSold, EVENTS.identity.emailVerified],
     listens: [],
   },
   reviews: {

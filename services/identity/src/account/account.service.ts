@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ACCOUNT_MESSAGES,
   ErrorCode,
+  EVENTS,
   type AccountChangedReply,
   type ChangePasswordRequest,
   type ConfirmPasswordResetRequest,
@@ -11,7 +12,7 @@ import {
   type RequestPasswordResetRequest,
   type ResendVerificationRequest,
 } from '@souvenir/contracts';
-import { DomainError, isUniqueViolation } from '@souvenir/platform';
+import { DomainError, isUniqueViolation, Outbox } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { PasswordHasher } from '../users/password-hasher';
 import type { UserEntity } from '../users/user.entity';
@@ -34,6 +35,7 @@ export class AccountService {
     private readonly tokens: AccountTokensRepository,
     private readonly mail: AccountMail,
     private readonly hasher: PasswordHasher,
+    private readonly outbox: Outbox,
   ) {}
 
   async requestPasswordReset(request: RequestPasswordResetRequest): Promise<void> {
@@ -53,6 +55,7 @@ export class AccountService {
       user.passwordHash = passwordHash;
       user.emailVerified = true;
       await this.users.save(manager, user);
+      await this.emailVerified(manager, user);
       await this.tokens.revoke(manager, user.id, ['password-reset']);
       await this.mail.passwordChanged(manager, user);
       return { userId: user.id };
@@ -64,6 +67,7 @@ export class AccountService {
       const user = await this.useToken(manager, request.token, 'email-verification');
       user.emailVerified = true;
       await this.users.save(manager, user);
+      await this.emailVerified(manager, user);
       return { userId: user.id };
     });
   }
@@ -133,6 +137,7 @@ export class AccountService {
         user.email = used.email;
         user.emailVerified = true;
         await this.users.save(manager, user);
+        await this.emailVerified(manager, user);
         await then(manager, user, oldEmail);
         return { userId: user.id };
       });
@@ -141,6 +146,15 @@ export class AccountService {
       if (isUniqueViolation(error)) throw invalidLink();
       throw error;
     }
+  }
+
+  /** A link from the inbox proved the address: announced with the change (payments gives the guest orders to it). */
+  private async emailVerified(manager: EntityManager, user: UserEntity): Promise<void> {
+    await this.outbox.add(manager, EVENTS.identity.emailVerified, {
+      userId: user.id,
+      email: user.email,
+      occurredAt: new Date().toISOString(),
+    });
   }
 
   private async useToken(

@@ -498,7 +498,8 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
       const hash = hashCheckoutToken(orderRef);
       const mailed = await this.orderLinks.orderIdOf(hash);
       const order = mailed ? await this.orders.findById(mailed) : await this.orders.findByCheckoutToken(hash);
-      if (!order || order.buyerUserId !== null || !order.paidAt) throw DomainError.notFound('Order');
+      // A guest checkout's order, still a guest's or since given to the account that verified the guest's address.
+      if (!order || order.checkoutTokenHash === null || !order.paidAt) throw DomainError.notFound('Order');
       return { order, viewer: 'buyer' };
     }
     const order = actorId ? await this.orders.findById(orderRef) : null;

@@ -22,6 +22,8 @@ interface Props {
   /** The order id (a member) or the guest's private token. */
   orderRef: string;
   viewer: 'buyer' | 'seller' | 'support';
+  /** Render nothing unless something was written (a member's order: members talk in Messages). */
+  hideWhenEmpty?: boolean;
 }
 
 function Bubble({ message, now }: { message: OrderMessageDto; now: Date }) {
@@ -62,7 +64,7 @@ function Bubble({ message, now }: { message: OrderMessageDto; now: Date }) {
  * The conversation kept on an order between its buyer and seller, newest last: how a guest buyer (who has no
  * account, so no Messages) and the seller reach each other. A member's page is refreshed by their live events.
  */
-export function OrderMessagesCard({ orderRef, viewer }: Props) {
+export function OrderMessagesCard({ orderRef, viewer, hideWhenEmpty = false }: Props) {
   const { data, isLoading, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetOrderMessagesInfiniteQuery(
     orderRef,
     { refetchOnMountOrArgChange: true },
@@ -74,6 +76,8 @@ export function OrderMessagesCard({ orderRef, viewer }: Props) {
   const canWrite = viewer !== 'support';
   const other = viewer === 'seller' ? 'buyer' : 'seller';
   const messages = data ? [...data.pages].reverse().flatMap((page) => page.items) : [];
+
+  if (hideWhenEmpty && !messages.length) return null;
 
   const submit = async () => {
     const text = content.trim();

@@ -250,7 +250,8 @@ export default function OrderPage() {
           <Stack spacing={3}>
             <OrderReviewCard order={order} />
             {order.claim && <ClaimCard claim={order.claim} />}
-            {guestOrder && <OrderMessagesCard orderRef={ref} viewer={order.viewer} />}
+            {/* A guest order that joined the buyer's account later keeps showing what was written on it. */}
+            <OrderMessagesCard orderRef={ref} viewer={order.viewer} hideWhenEmpty={!guestOrder} />
             <Section title="Timeline">
               {order.history.length ? (
                 <OrderTimeline history={order.history} />
