@@ -10,7 +10,25 @@ import { portOpen } from './infra.mjs';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NODE = process.execPath;
 
-/** Every domain service with its health port (the only place these are listed). */
+/**
+ * Media's process settings, read by glibc and V8 as the process starts (so not MediaConfig's): the same in
+ * docker-compose.yml and deploy/k8s/base/media.yaml (deploy/test checks it). libvips and Node allocate with glibc's
+ * malloc, which by default gives each thread its own arena and serves blocks over a threshold that grows with use
+ * from its heaps, so the memory of a decoded photo or an upload's body stays with the process once freed: two arenas
+ * (sharp's advice for glibc) and a fixed threshold send such blocks to mmap, which gives them back to the system when
+ * freed. A small young generation (V8's semi-space, in MB) keeps less memory committed and is scavenged more often,
+ * so the short-lived buffers of refused bodies are freed sooner; media's JavaScript allocates little else.
+ */
+export const MEDIA_PROCESS_ENV = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  NODE_OPTIONS: '--max-semi-space-size=2',
+};
+
+/** NODE_OPTIONS of a process: what the launcher's environment gives every process, then the process's own flags. */
+export const withNodeOptions = (inherited, own) => [inherited, own].filter(Boolean).join(' ');
+
+/** Every domain service with its health port (the only place these are listed), and media's process settings. */
 export const SERVICES = [
   { name: 'identity', healthPort: 4001 },
   { name: 'catalog', healthPort: 4002 },
@@ -20,7 +38,7 @@ export const SERVICES = [
   { name: 'reviews', healthPort: 4006 },
   { name: 'notifications', healthPort: 4007 },
   // Its HTTP port also answers uploads and images, which the gateway proxies there (MEDIA_URL below).
-  { name: 'media', healthPort: 4008 },
+  { name: 'media', healthPort: 4008, env: MEDIA_PROCESS_ENV },
 ];
 
 /**
@@ -160,6 +178,8 @@ export async function startStack({
     }
     for (const s of services) {
       launch(s.name, path.join(ROOT, 'services', s.name, 'dist', 'main.js'), {
+        ...s.env,
+        ...(s.env?.NODE_OPTIONS && { NODE_OPTIONS: withNodeOptions(baseEnv.NODE_OPTIONS, s.env.NODE_OPTIONS) }),
         HTTP_PORT: String(s.healthPort + portOffset),
       });
     }

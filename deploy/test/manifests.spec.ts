@@ -342,6 +342,32 @@ describe.each(['dev', 'prod'])('Kubernetes overlay %s (base + patches)', (overla
   });
 });
 
+describe("media's process settings (glibc and V8 read them as the process starts)", () => {
+  let expected: Record<string, string>;
+  beforeAll(async () => {
+    ({ MEDIA_PROCESS_ENV: expected } = (await import(path.join(ROOT, 'scripts', 'stack.mjs'))) as {
+      MEDIA_PROCESS_ENV: Record<string, string>;
+    });
+    expect(Object.keys(expected)).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX', 'NODE_OPTIONS']));
+  });
+
+  it("are the launcher's (npm start, the bench, the test stacks) in docker-compose.yml", () => {
+    const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+      services: Record<string, { environment: Record<string, string> }>;
+    };
+    const env = compose.services.media!.environment;
+    expect(Object.fromEntries(Object.keys(expected).map((k) => [k, env[k]]))).toEqual(expected);
+  });
+
+  it.each(['dev', 'prod'])("are the launcher's in the Kubernetes overlay %s", (overlay) => {
+    const manifests = build(path.join(ROOT, 'deploy/k8s/overlays', overlay));
+    const deployment = manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === 'media')!;
+    const env = podSpec(deployment).containers[0].env as { name: string; value?: string }[];
+    const values = Object.fromEntries(env.map((e) => [e.name, e.value]));
+    expect(Object.fromEntries(Object.keys(expected).map((k) => [k, values[k]]))).toEqual(expected);
+  });
+});
+
 describe('GitHub workflow', () => {
   it('lints, tests and builds an image per process', () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any

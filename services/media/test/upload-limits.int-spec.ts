@@ -115,6 +115,25 @@ it('lets go of an upload whose client leaves, and refuses (503) what would pass 
   expect((await uploadPhoto()).status).toBe(201);
 });
 
+it('refuses a decoding bomb from its PNG header (413), before the rest of its body arrives', async () => {
+  // A 16-bit RGBA PNG of 6300 × 6300 (318 MB decoded): its signature and IHDR, and nothing more of its 9 MB is sent.
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write('IHDR', 4, 'latin1');
+  ihdr.writeUInt32BE(6300, 8);
+  ihdr.writeUInt32BE(6300, 12);
+  ihdr.set([16, 6, 0, 0, 0], 16);
+  const head = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr]);
+  const bomb = await RawUpload.open(baseUrl, await signedIn(), 9 * 1024 * 1024);
+  await bomb.write(Buffer.concat([PART_HEAD, head]));
+  // Not 408 (the body goes quiet after these bytes): the header alone decided.
+  const answer = await bomb.answer();
+  expect(answer.status).toBe(413);
+  expect(answer.text).toContain('This photo is too large to read: at most 40 megapixels in 8-bit colour.');
+  expect(answer.closed).toBe(true);
+  expect(heldBytes()).toBe(0);
+});
+
 it('drops a body that stops arriving (408) and lets go of it', async () => {
   const stalled = await startedUpload(512 * 1024);
   const answer = await stalled.answer();

@@ -69,6 +69,40 @@ export interface ProcessedImage {
 
 const refuse = (status: HttpStatus, message: string) => new HttpException({ statusCode: status, message }, status);
 
+/** The refusal of a canvas too big to decode (pixels, then pixels × channels × bytes per sample), or null. */
+function canvasRefusal(width: number, height: number, channels: number, sampleBytes: number): HttpException | null {
+  const pixels = width * height;
+  if (pixels > MAX_PIXELS) return refuse(HttpStatus.PAYLOAD_TOO_LARGE, MESSAGES.tooManyPixels);
+  if (pixels * channels * sampleBytes > MAX_DECODED_BYTES)
+    return refuse(HttpStatus.PAYLOAD_TOO_LARGE, MESSAGES.tooDeep);
+  return null;
+}
+
+/** A PNG's signature, then its first chunk, IHDR: length, type, width, height, bit depth, colour type. */
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** The bytes of a file's head that headRefusal reads. */
+export const HEAD_BYTES = 26;
+/**
+ * The fewest channels libvips decodes each PNG colour type to (grey, RGB, palette, grey + alpha, RGBA): a palette or
+ * a transparent colour can add alpha, which only a later chunk tells, so the head's check may be lower than
+ * processImage's, never higher.
+ */
+const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 3, 4: 2, 6: 4 };
+
+/**
+ * What a file's first HEAD_BYTES already refuse, with processImage's own rules and sentences: a PNG states its canvas
+ * and sample depth in its first chunk, so a decoding bomb (a few hundred KB that decode to hundreds of MB) is refused
+ * before the rest of its body is read or held. Null when the head decides nothing (another format, a canvas that
+ * fits): processImage checks the whole file anyway.
+ */
+export function headRefusal(head: Buffer): HttpException | null {
+  if (head.length < HEAD_BYTES || !head.subarray(0, 8).equals(PNG_SIGNATURE)) return null;
+  if (head.toString('latin1', 12, 16) !== 'IHDR') return null;
+  const channels = PNG_CHANNELS[head[25]!];
+  if (channels === undefined) return null;
+  return canvasRefusal(head.readUInt32BE(16), head.readUInt32BE(20), channels, head[24] === 16 ? 2 : 1);
+}
+
 /**
  * Checks a photo by its bytes, then makes what is served: rotated upright by its EXIF orientation, converted to sRGB,
  * WebP at each width, and a 16 px placeholder. Nothing of the original's metadata survives: sharp writes none unless
@@ -84,10 +118,13 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       throw refuse(HttpStatus.UNSUPPORTED_MEDIA_TYPE, MESSAGES.notAnImage);
     });
   if (!ACCEPTED_FORMATS.has(metadata.format)) throw refuse(HttpStatus.UNSUPPORTED_MEDIA_TYPE, MESSAGES.notAnImage);
-  const pixels = metadata.width * metadata.height;
-  if (pixels > MAX_PIXELS) throw refuse(HttpStatus.PAYLOAD_TOO_LARGE, MESSAGES.tooManyPixels);
-  const decodedBytes = pixels * (metadata.channels ?? 4) * (SAMPLE_BYTES[metadata.depth ?? ''] ?? 8);
-  if (decodedBytes > MAX_DECODED_BYTES) throw refuse(HttpStatus.PAYLOAD_TOO_LARGE, MESSAGES.tooDeep);
+  const tooBig = canvasRefusal(
+    metadata.width,
+    metadata.height,
+    metadata.channels ?? 4,
+    SAMPLE_BYTES[metadata.depth ?? ''] ?? 8,
+  );
+  if (tooBig) throw tooBig;
 
   try {
     const { width, height } = metadata.autoOrient;

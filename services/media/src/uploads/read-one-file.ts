@@ -2,7 +2,7 @@ import { BadRequestException, HttpException, HttpStatus } from '@nestjs/common';
 import { MEDIA_UPLOAD_FRAMING_BYTES } from '@souvenir/contracts';
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { MAX_UPLOAD_BYTES, MESSAGES } from '../images/image-pipeline';
+import { HEAD_BYTES, headRefusal, MAX_UPLOAD_BYTES, MESSAGES } from '../images/image-pipeline';
 import { MediaBusyException } from './busy.exception';
 import type { BudgetClaim } from './upload-memory-budget';
 
@@ -26,8 +26,9 @@ export interface ReadLimits {
 /**
  * The one file of a multipart body, in field `file`, held in memory up to MAX_UPLOAD_BYTES. Whatever the body does,
  * the promise settles and nothing is thrown outside it: a body cut off mid-part, a client that leaves, one that
- * stalls, a file past the limit or past the memory budget each reject with a 4xx/503, and reading stops there (the
- * rest is not read: ApiErrorsFilter closes the connection of an answer given before the body's end).
+ * stalls, a file past the limit or past the memory budget, or one whose first bytes already refuse it (a decoding
+ * bomb's PNG header) each reject with a 4xx/503, and reading stops there (the rest is not read: ApiErrorsFilter
+ * closes the connection of an answer given before the body's end).
  */
 export function readOneFile(req: Request, { claim, idleMs }: ReadLimits): Promise<Buffer> {
   if (Number(req.get('content-length') ?? 0) > MAX_UPLOAD_BYTES + MEDIA_UPLOAD_FRAMING_BYTES) {
@@ -63,7 +64,12 @@ export function readOneFile(req: Request, { claim, idleMs }: ReadLimits): Promis
       clearTimeout(idle);
       req.off('data', onData);
       req.off('close', onClose);
-      if (!failure) return resolve(Buffer.concat(chunks, size));
+      if (!failure) {
+        // The file in one piece, and the pieces let go of here rather than when the request is collected.
+        const file = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+        chunks = [];
+        return resolve(file);
+      }
       // Stop reading: the parser gets no more bytes, the socket no more reads, and what was kept is let go.
       req.unpipe(parser);
       req.pause();
@@ -84,7 +90,16 @@ export function readOneFile(req: Request, { claim, idleMs }: ReadLimits): Promis
         return;
       }
       found = true;
+      let headRead = false;
       stream.on('data', (chunk: Buffer) => {
+        if (settled) return;
+        // A canvas too big to decode is refused from the file's first bytes, before the rest is read or held: a
+        // bomb costs one socket read, and is told why even while the budget is full.
+        if (!headRead && size + chunk.length >= HEAD_BYTES) {
+          headRead = true;
+          const refusal = headRefusal(size ? Buffer.concat([...chunks, chunk]) : chunk);
+          if (refusal) return settle(refusal);
+        }
         if (!claim.take(chunk.length)) return settle(new MediaBusyException());
         chunks.push(chunk);
         size += chunk.length;
