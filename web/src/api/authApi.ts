@@ -2,7 +2,7 @@ import type { LoginDto, MeDto, RegisterDto } from '@souvenir/contracts';
 import { api, type ApiError } from './api';
 import { forgetSignedInHint, hasSignedInHint } from './signedInHint';
 
-type Credentials = Pick<LoginDto, 'username' | 'password'>;
+type Credentials = Pick<LoginDto, 'username' | 'password' | 'code'>;
 type Registration = Pick<RegisterDto, 'email' | 'password' | 'username' | 'firstName' | 'lastName'> & {
   location?: string | null;
 };

@@ -25,8 +25,9 @@ export const payoutsApi = api.injectEndpoints({
       providesTags: [ACCOUNT],
     }),
     /** Creates the account if needed and answers a fresh onboarding link (single-use): the page then goes there. */
-    startPayoutOnboarding: build.mutation<PayoutOnboardingDto, void>({
-      query: () => ({ url: '/payouts/account', method: 'POST' }),
+    startPayoutOnboarding: build.mutation<PayoutOnboardingDto, { code?: string } | void>({
+      // With two-step sign-in on, a fresh code from the authenticator app (403 with a sentence without one).
+      query: (body) => ({ url: '/payouts/account', method: 'POST', body: body ?? {} }),
       invalidatesTags: (_result, error) => (error ? [] : [ACCOUNT]),
     }),
     /** The balance (with every page: the first page's is shown) and the payouts, newest first, page after page. */

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -13,6 +13,8 @@ import { useLoginMutation } from '../../../api/authApi';
 import { DialogCloseButton } from '../../../components/DialogCloseButton';
 import { useDtoForm } from '../../../hooks/useDtoForm';
 import { useToast } from '../../../hooks/useToast';
+import { isTwoFactorRequired } from '../twoFactorApi';
+import { TwoFactorSignInStep } from './TwoFactorSignInStep';
 
 interface Props {
   open: boolean;
@@ -29,9 +31,14 @@ export function SignInDialog({ open, onClose, onSignedIn, onSwitchToJoin, onForg
   const [login, { isLoading }] = useLoginMutation();
   const toast = useToast();
   const { field, handleSubmit, reset } = useDtoForm(LoginDto, empty);
+  // The password was right and the account has two-step sign-in: the dialog asks for the code next.
+  const [awaitingCode, setAwaitingCode] = useState<{ username: string; password: string } | null>(null);
 
   useEffect(() => {
-    if (open) reset(empty);
+    if (open) {
+      reset(empty);
+      setAwaitingCode(null);
+    }
   }, [open, reset]);
 
   const submit = handleSubmit(async (credentials) => {
@@ -40,6 +47,8 @@ export function SignInDialog({ open, onClose, onSignedIn, onSwitchToJoin, onForg
       toast({ title: 'Login successful', description: 'Welcome back!' });
       onSignedIn();
     } catch (error) {
+      if (isTwoFactorRequired(error))
+        return setAwaitingCode({ username: credentials.username, password: credentials.password });
       toast({
         title: 'Login failed',
         description: asApiError(error)?.serverMessage ?? 'An error occurred',
@@ -55,35 +64,45 @@ export function SignInDialog({ open, onClose, onSignedIn, onSwitchToJoin, onForg
       </DialogTitle>
       <DialogCloseButton onClose={onClose} />
       <DialogContent>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
-          Welcome back, traveller. Sign in to buy, sell and message.
-        </Typography>
-        <Stack component="form" noValidate spacing={2} onSubmit={submit}>
-          <TextField label="Username" autoComplete="username" autoFocus {...field('username')} />
-          <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
-          <Link
-            component="button"
-            type="button"
-            onClick={onForgotPassword}
-            sx={{ alignSelf: 'flex-end', fontWeight: 600, mt: '8px !important' }}
-          >
-            Forgot password?
-          </Link>
-          <Button type="submit" variant="contained" size="large" disabled={isLoading}>
-            {isLoading ? 'Signing In...' : 'Sign In'}
-          </Button>
-          <Typography variant="body2" sx={{ textAlign: 'center' }}>
-            Don&apos;t have an account?{' '}
-            <Link
-              component="button"
-              type="button"
-              onClick={onSwitchToJoin}
-              sx={{ fontWeight: 600, verticalAlign: 'baseline' }}
-            >
-              Join now
-            </Link>
-          </Typography>
-        </Stack>
+        {awaitingCode ? (
+          <TwoFactorSignInStep
+            credentials={awaitingCode}
+            onSignedIn={onSignedIn}
+            onBack={() => setAwaitingCode(null)}
+          />
+        ) : (
+          <>
+            <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+              Welcome back, traveller. Sign in to buy, sell and message.
+            </Typography>
+            <Stack component="form" noValidate spacing={2} onSubmit={submit}>
+              <TextField label="Username" autoComplete="username" autoFocus {...field('username')} />
+              <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
+              <Link
+                component="button"
+                type="button"
+                onClick={onForgotPassword}
+                sx={{ alignSelf: 'flex-end', fontWeight: 600, mt: '8px !important' }}
+              >
+                Forgot password?
+              </Link>
+              <Button type="submit" variant="contained" size="large" disabled={isLoading}>
+                {isLoading ? 'Signing In...' : 'Sign In'}
+              </Button>
+              <Typography variant="body2" sx={{ textAlign: 'center' }}>
+                Don&apos;t have an account?{' '}
+                <Link
+                  component="button"
+                  type="button"
+                  onClick={onSwitchToJoin}
+                  sx={{ fontWeight: 600, verticalAlign: 'baseline' }}
+                >
+                  Join now
+                </Link>
+              </Typography>
+            </Stack>
+          </>
+        )}
       </DialogContent>
     </Dialog>
   );

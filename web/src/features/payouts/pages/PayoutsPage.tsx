@@ -25,6 +25,7 @@ import { SignInRequired } from '../../orders/components/SignInRequired';
 import { PayoutAccountCard } from '../components/PayoutAccountCard';
 import { VerifiedSellerSteps } from '../../profile/components/VerifiedSellerSteps';
 import { PayoutBalance } from '../components/PayoutBalance';
+import { PayoutCodeDialog } from '../components/PayoutCodeDialog';
 import { LedgerLineRow, LedgerLineSkeleton } from '../components/LedgerLineRow';
 import { useOnPageRestore } from '../hooks/useOnPageRestore';
 
@@ -94,11 +95,19 @@ export default function PayoutsPage() {
     return () => clearTimeout(stop);
   }, [watching, settled]);
 
-  const setUp = async () => {
+  // Two-step sign-in on: the details change only after a fresh code, asked for in a dialog.
+  const [askingCode, setAskingCode] = useState(false);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const setUp = async (code?: string) => {
+    if (user?.twoFactor && !code) {
+      setCodeError(null);
+      return setAskingCode(true);
+    }
     try {
-      const { url } = await startOnboarding().unwrap();
+      const { url } = await startOnboarding(code ? { code } : undefined).unwrap();
       window.location.assign(url);
     } catch (error) {
+      if (code) return setCodeError(asApiError(error)?.serverMessage ?? 'An error occurred');
       toast({
         title: 'Could not open the payout setup',
         description: asApiError(error)?.serverMessage ?? 'An error occurred',
@@ -124,6 +133,13 @@ export default function PayoutsPage() {
       <Typography variant="h3" component="h1">
         Payouts
       </Typography>
+      <PayoutCodeDialog
+        open={askingCode}
+        busy={onboarding.isLoading}
+        error={codeError}
+        onClose={() => setAskingCode(false)}
+        onSubmit={(code) => void setUp(code)}
+      />
       <Typography sx={{ color: 'text.secondary', mt: 0.5, mb: 3 }}>
         The money of your sales: held until the buyer confirms, then paid to your bank account.
       </Typography>
