@@ -276,16 +276,31 @@ describe('claims', () => {
       h.rpc.send(RPC.payments.respondToClaim, { orderRef: orderId, actorId: h.seller, accept: false }),
     );
     expect(noSide?.code).toBe(ErrorCode.ValidationFailed);
+    const sellerPhotos = ['/media/0123456789abcdef0123456789abcdef-800.webp', 'https://img.example.com/packed.jpg'];
     const answered = await h.rpc.send(RPC.payments.respondToClaim, {
       orderRef: orderId,
       actorId: h.seller,
       accept: false,
       statement: 'It left intact',
+      photos: sellerPhotos,
     });
     expect(answered).toMatchObject({
       status: 'disputed',
-      claim: { status: 'escalated', sellerResponse: { accept: false, statement: 'It left intact' } },
+      claim: {
+        status: 'escalated',
+        photos: claim.photos,
+        sellerResponse: { accept: false, statement: 'It left intact', photos: sellerPhotos },
+      },
     });
+    // The seller's photos go out with the answer's order changed event (media keeps them, as evidence), and both
+    // parties and support read them on the order.
+    await eventually(async () => {
+      const found = (await readStreamEvents<OrderChangedEvent>(h.infra, EVENTS.payments.orderChanged))
+        .map((e) => e.data)
+        .find((e) => e.orderId === orderId && e.actor === 'seller' && e.from === 'disputed');
+      expect(found?.photos).toEqual(sellerPhotos);
+    });
+    expect((await h.get(orderId, h.buyer)).claim?.sellerResponse?.photos).toEqual(sellerPhotos);
 
     for (const actorId of [h.buyer, h.seller, h.stranger]) {
       expect((await errorOf(h.rpc.send(RPC.payments.listOpenClaims, { actorId })))?.code).toBe(ErrorCode.Forbidden);

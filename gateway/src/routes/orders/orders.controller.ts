@@ -139,6 +139,7 @@ export class OrdersController {
       actorId,
       accept: body.accept,
       ...(body.statement ? { statement: body.statement } : {}),
+      ...(body.photos?.length ? { photos: body.photos } : {}),
     });
   }
 }

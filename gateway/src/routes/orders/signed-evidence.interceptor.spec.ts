@@ -3,7 +3,7 @@ import { withSignedEvidence } from './signed-evidence.interceptor';
 const sign = (url: string) => `${url}?signed`;
 
 describe('withSignedEvidence', () => {
-  it("signs a claim's photos and a provenance's documents wherever they sit, and nothing else", () => {
+  it("signs a claim's photos (the seller's too) and a provenance's documents wherever they sit, and nothing else", () => {
     const order = {
       id: 'o1',
       product: { images: ['/media/a-800.webp'] },
@@ -23,6 +23,13 @@ describe('withSignedEvidence', () => {
     expect(withSignedEvidence(queue, sign)).toEqual([
       { productId: 'p1', provenance: { boughtCity: 'Suva', documents: ['/media/d-800.webp?signed'] } },
     ]);
+    const answered = { claim: { photos: [], sellerResponse: { accept: false, photos: ['/media/e-800.webp'] } } };
+    expect(withSignedEvidence(answered, sign)).toEqual({
+      claim: { photos: [], sellerResponse: { accept: false, photos: ['/media/e-800.webp?signed'] } },
+    });
+    expect(withSignedEvidence({ claim: { photos: [], sellerResponse: null } }, sign)).toEqual({
+      claim: { photos: [], sellerResponse: null },
+    });
     expect(withSignedEvidence(undefined, sign)).toBeUndefined();
   });
 });

@@ -19,13 +19,13 @@ export class SignedEvidence implements NestInterceptor {
   }
 }
 
-/** The answer with every `claim.photos` and `provenance.documents` URL signed, wherever it sits (lists included). */
+/** The answer with every `claim.photos`, `claim.sellerResponse.photos` and `provenance.documents` URL signed, wherever it sits (lists included). */
 export function withSignedEvidence<T>(body: T, sign: (url: string) => string): T {
   if (Array.isArray(body)) return body.map((item: unknown) => withSignedEvidence(item, sign)) as T;
   if (!body || typeof body !== 'object') return body;
   const signed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
-    if (key === 'claim' && isObject(value)) signed[key] = signList(value, 'photos', sign);
+    if (key === 'claim' && isObject(value)) signed[key] = signClaim(value, sign);
     else if (key === 'provenance' && isObject(value)) signed[key] = signList(value, 'documents', sign);
     else signed[key] = withSignedEvidence(value, sign);
   }
@@ -33,6 +33,13 @@ export function withSignedEvidence<T>(body: T, sign: (url: string) => string): T
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object';
+
+/** A claim's photos and the photos of the seller's answer. */
+function signClaim(claim: Record<string, unknown>, sign: (url: string) => string) {
+  const signed = signList(claim, 'photos', sign);
+  const response = claim.sellerResponse;
+  return isObject(response) ? { ...signed, sellerResponse: signList(response, 'photos', sign) } : signed;
+}
 
 function signList(holder: Record<string, unknown>, field: string, sign: (url: string) => string) {
   const urls = holder[field];

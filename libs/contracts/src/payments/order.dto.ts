@@ -72,7 +72,7 @@ export interface ClaimDto {
   openedAt: string;
   /** open: waiting for the seller; escalated: waiting for support; resolved: decided. */
   status: 'open' | 'escalated' | 'resolved';
-  sellerResponse: { accept: boolean; statement: string | null; at: string } | null;
+  sellerResponse: { accept: boolean; statement: string | null; photos: string[]; at: string } | null;
   decision: { outcome: 'refund' | 'release'; reason: string; at: string; by: 'seller' | 'support' } | null;
 }
 
@@ -160,6 +160,25 @@ export class CancelOrderDto {
   reason!: string;
 }
 
+/**
+ * A claim's photos, the buyer's and the seller's alike: up to six, each a link or an uploaded photo's path as
+ * POST /api/uploads answers it (`/media/<hash>-<width>.webp`). Optional.
+ */
+function ClaimPhotos(): PropertyDecorator {
+  const rules = [
+    IsOptional(),
+    IsArray(),
+    ArrayMaxSize(6, { message: 'At most 6 photos' }),
+    IsString({ each: true }),
+    MaxLength(2000, { each: true }),
+    Matches(/^(https?:\/\/|\/media\/[0-9a-f]{32}-\d{1,4}\.webp$)/i, {
+      each: true,
+      message: 'Photos must be http(s) URLs or uploaded photos',
+    }),
+  ];
+  return (target, key) => rules.forEach((rule) => rule(target, key));
+}
+
 /** `POST /api/orders/{id}/claims` body. */
 export class OpenClaimDto {
   @IsIn(CLAIM_REASONS, { message: 'Please choose what went wrong' }) reason!: ClaimReason;
@@ -170,23 +189,15 @@ export class OpenClaimDto {
   @MaxLength(2000, { message: 'Description is too long' })
   description!: string;
 
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(6, { message: 'At most 6 photos' })
-  @IsString({ each: true })
-  @MaxLength(2000, { each: true })
-  // A link, or an uploaded photo's path as POST /api/uploads answers it (`/media/<hash>-<width>.webp`).
-  @Matches(/^(https?:\/\/|\/media\/[0-9a-f]{32}-\d{1,4}\.webp$)/i, {
-    each: true,
-    message: 'Photos must be http(s) URLs or uploaded photos',
-  })
-  photos?: string[];
+  @ClaimPhotos() photos?: string[];
 }
 
 /** `POST /api/orders/{id}/claim/response` body (the seller). */
 export class RespondToClaimDto {
   @IsBoolean({ message: 'accept must be true or false' }) accept!: boolean;
   @Transform(trim) @IsOptional() @IsString() @MaxLength(2000, { message: 'Statement is too long' }) statement?: string;
+  /** The seller's evidence (the item as packed, the receipt of postage…): support sees it beside the buyer's. */
+  @ClaimPhotos() photos?: string[];
 }
 
 /** `POST /api/support/claims/{id}/decision` body. */

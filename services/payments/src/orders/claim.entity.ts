@@ -13,6 +13,8 @@ export class ClaimEntity {
   @Column('text') status!: 'open' | 'escalated' | 'resolved';
   @Column('boolean', { name: 'seller_accept', nullable: true }) sellerAccept!: boolean | null;
   @Column('text', { name: 'seller_statement', nullable: true }) sellerStatement!: string | null;
+  /** The seller's photos with their answer (evidence: media serves them only by a signed link). */
+  @Column('jsonb', { name: 'seller_photos', default: () => `'[]'` }) sellerPhotos!: string[];
   @Column('timestamptz', { name: 'seller_responded_at', nullable: true }) sellerRespondedAt!: Date | null;
   /** When an unanswered claim goes to support. */
   @Column('timestamptz', { name: 'response_due' }) responseDue!: Date;

@@ -12,7 +12,7 @@ export interface OrderChange {
   to: OrderStatus;
   actor: OrderActor;
   reason?: string | null;
-  /** A claim's photos (opening a claim): carried by the event, for media to keep the uploaded ones. */
+  /** A claim's photos (the buyer's opening it, the seller's answering it): carried by the event, for media to keep. */
   photos?: string[];
 }
 

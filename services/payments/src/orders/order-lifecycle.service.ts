@@ -260,12 +260,15 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
       });
       if (!request.accept) {
         claim!.status = 'escalated';
+        // Photos back the seller's side for support; an accepted claim is refunded at once and needs none.
+        claim!.sellerPhotos = request.photos ?? [];
         await this.claims.withManager(manager).save(claim!);
         return {
           from: 'disputed',
           to: 'disputed',
           actor: 'seller',
           reason: `The seller answered the claim: ${statement}`,
+          photos: claim!.sellerPhotos,
         };
       }
       this.resolve(claim!, 'refund', statement ?? 'The seller accepted the claim', 'seller');

@@ -47,6 +47,7 @@ export function toClaimDto(claim: ClaimEntity): ClaimDto {
       ? {
           accept: claim.sellerAccept === true,
           statement: claim.sellerStatement,
+          photos: claim.sellerPhotos ?? [],
           at: claim.sellerRespondedAt.toISOString(),
         }
       : null,

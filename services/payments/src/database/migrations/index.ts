@@ -9,6 +9,7 @@ import { OrderCardLast41736700000000 } from './1736700000000-order-card-last4';
 import { OrderLinks1737000000000 } from './1737000000000-order-links';
 import { AddressBook1737200000000 } from './1737200000000-address-book';
 import { OrderMessages1737400000000 } from './1737400000000-order-messages';
+import { ClaimSellerPhotos1737500000000 } from './1737500000000-claim-seller-photos';
 
 /** Every migration of the payments schema, in order. Never edit one that has landed; add a new one. */
 export const PAYMENTS_MIGRATIONS = [
@@ -23,4 +24,5 @@ export const PAYMENTS_MIGRATIONS = [
   OrderLinks1737000000000,
   AddressBook1737200000000,
   OrderMessages1737400000000,
+  ClaimSellerPhotos1737500000000,
 ];

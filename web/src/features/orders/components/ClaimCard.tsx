@@ -1,12 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ClaimDto } from '@souvenir/contracts';
-import { ProductImage } from '../../../components/ProductImage';
 import { CLAIM_REASON_LABELS, dateTime } from '../orderText';
+import { ClaimPhotos } from './ClaimPhotos';
 
 const STATUS_TEXT: Record<ClaimDto['status'], string> = {
   open: 'Waiting for the seller',
@@ -30,7 +29,7 @@ function Statement({ who, at, children }: { who: string; at: string; children: s
   );
 }
 
-/** The claim: what the buyer reported (with photos), the seller's answer and the decision. */
+/** The claim: what the buyer reported (with photos), the seller's answer (with theirs) and the decision. */
 export function ClaimCard({ claim, headingLevel = 'h2' }: { claim: ClaimDto; headingLevel?: 'h2' | 'h3' }) {
   const response = claim.sellerResponse;
   // On an order page the claim is a landmark of its own; in support's list (h3 under each order) there are many, and
@@ -61,40 +60,13 @@ export function ClaimCard({ claim, headingLevel = 'h2' }: { claim: ClaimDto; hea
         <Statement who="Buyer" at={claim.openedAt}>
           {claim.description}
         </Statement>
-        {claim.photos.length > 0 && (
-          <Box
-            component="ul"
-            aria-label="Photos"
-            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, m: 0, p: 0, listStyle: 'none' }}
-          >
-            {claim.photos.map((photo, index) => (
-              <li key={photo + index}>
-                <Link
-                  href={photo}
-                  target="_blank"
-                  rel="noopener noreferrer nofollow"
-                  aria-label={`Photo ${index + 1} (opens in a new tab)`}
-                  sx={{
-                    display: 'block',
-                    width: 88,
-                    height: 88,
-                    borderRadius: 2,
-                    overflow: 'hidden',
-                    border: 1,
-                    borderColor: 'divider',
-                  }}
-                >
-                  <ProductImage src={photo} alt={`Claim photo ${index + 1}`} />
-                </Link>
-              </li>
-            ))}
-          </Box>
-        )}
+        <ClaimPhotos photos={claim.photos} who="Buyer" />
         {response && (
           <Statement who={response.accept ? 'Seller accepted' : 'Seller'} at={response.at}>
             {response.statement ?? (response.accept ? 'Accepted the claim.' : '')}
           </Statement>
         )}
+        {response && <ClaimPhotos photos={response.photos ?? []} who="Seller" />}
         {claim.decision && (
           <Alert severity={claim.decision.outcome === 'refund' ? 'info' : 'success'}>
             <strong>

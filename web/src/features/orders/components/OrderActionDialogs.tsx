@@ -29,6 +29,7 @@ import { useDtoForm } from '../../../hooks/useDtoForm';
 import { PhotoTiles } from '../../media/PhotoTiles';
 import { PhotoUploader } from '../../media/PhotoUploader';
 import { CLAIM_REASON_LABELS } from '../orderText';
+import { ClaimResponsePhotos } from './ClaimResponsePhotos';
 
 export const MAX_CLAIM_PHOTOS = 6;
 
@@ -271,18 +272,21 @@ export function RespondDialog({ open, busy, onClose, onSubmit }: DialogProps<Res
   const [accept, setAccept] = useState(false);
   const [statement, setStatement] = useState('');
   const [missing, setMissing] = useState(false);
+  const [photos, setPhotos] = useState<string[]>([]);
   useEffect(() => {
     if (!open) return;
     setAccept(false);
     setStatement('');
     setMissing(false);
+    setPhotos([]);
   }, [open]);
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const text = statement.trim();
     if (!accept && !text) return setMissing(true);
     if (text.length > 2000) return setMissing(true);
-    if (await onSubmit({ accept, ...(text ? { statement: text } : {}) })) onClose();
+    const evidence = !accept && photos.length ? { photos } : {};
+    if (await onSubmit({ accept, ...(text ? { statement: text } : {}), ...evidence })) onClose();
   };
   const problem = missing
     ? statement.trim()
@@ -320,6 +324,7 @@ export function RespondDialog({ open, busy, onClose, onSubmit }: DialogProps<Res
         error={Boolean(problem)}
         helperText={problem}
       />
+      {!accept && <ClaimResponsePhotos photos={photos} onChange={setPhotos} max={MAX_CLAIM_PHOTOS} />}
     </FormDialog>
   );
 }
