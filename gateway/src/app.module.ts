@@ -32,6 +32,7 @@ import { WebhooksController } from './routes/payments/webhooks.controller';
 import { FavouriteMarker } from './routes/favourites/favourite-marker';
 import { FavouritesController } from './routes/favourites/favourites.controller';
 import { UsersController } from './routes/users/users.controller';
+import { AvatarController } from './routes/users/avatar.controller';
 import { requestValidationPipe } from './rpc/validation.pipe';
 import { SessionIndex } from './session/session-index';
 import { UnverifiedAllowance, UnverifiedAllowanceGuard } from './session/unverified-allowance';
@@ -51,6 +52,7 @@ export class AppModule {
         TwoFactorController,
         SessionsController,
         UsersController,
+        AvatarController,
         ProductsController,
         CustomsController,
         CustomsSupportController,

@@ -497,6 +497,15 @@ const TABLE: Record<string, Row> = {
     },
     expect: { guest: 401, owner: 200, other: 404 },
   },
+  // The caller's own profile photo (gateway/test/profile-photo.e2e-spec.ts): anyone signed in, for themself only.
+  'PUT /api/me/avatar': {
+    call: () => ({ method: 'put', path: '/api/me/avatar', body: { avatar: null } }),
+    expect: signedIn(200),
+  },
+  'DELETE /api/me/avatar': {
+    call: () => ({ method: 'delete', path: '/api/me/avatar' }),
+    expect: signedIn(200),
+  },
   // Messages kept on an order: its buyer and seller only (a guest buyer by the private token instead of the id,
   // gateway/test/guest-order-messages.e2e-spec.ts); anyone else gets 404, as for an order that does not exist.
   'GET /api/orders/:ref/messages': {

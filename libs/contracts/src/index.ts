@@ -52,6 +52,7 @@ export * from './reviews/reviews.subjects';
 export * from './support/support-queues';
 export * from './payments/order-message.dto';
 export * from './identity/email-verified.event';
+export * from './identity/avatar.dto';
 export * from './push/push.subjects';
 export * from './notifications/notification.dto';
 export * from './notifications/notifications.rpc';

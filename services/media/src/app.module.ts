@@ -8,6 +8,7 @@ import { JobQueue } from './jobs/job-queue';
 import { storageProvider } from './storage/storage.provider';
 import { ApiErrorsFilter } from './uploads/api-errors.filter';
 import { ListingEventsConsumer } from './uploads/listing-events.consumer';
+import { ProfilePhotoEventsConsumer } from './uploads/profile-photo-events.consumer';
 import { PhotoAccessRepository } from './uploads/photo-access.repository';
 import { PrivateEvidenceGuard } from './uploads/private-evidence';
 import { RequestTimeouts } from './uploads/request-timeouts';
@@ -43,6 +44,7 @@ export class AppModule {
         JobQueue,
         UnusedUploadsCleanUp,
         ListingEventsConsumer,
+        ProfilePhotoEventsConsumer,
       ],
     };
   }

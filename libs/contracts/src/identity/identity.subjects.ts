@@ -26,6 +26,7 @@ import {
 import type { RecoveryCodesDto, TwoFactorSetupDto, TwoFactorStatusDto } from './two-factor.dto';
 import type { MeDto, UserDto, UserEmailDto, UserRole } from './user.dto';
 import { defineRpc, rpc } from '../rpc/contract';
+import { SetAvatarRequest } from './avatar.dto';
 
 /** identity's request/reply subjects, each with its request class and reply type. */
 export const IDENTITY_RPC = defineRpc('identity', {
@@ -38,6 +39,8 @@ export const IDENTITY_RPC = defineRpc('identity', {
   getUserEmails: rpc('identity.user.get-emails', GetUserEmailsRequest).returns<UserEmailDto[]>(),
   getMe: rpc('identity.user.get-me', GetMeRequest).returns<MeDto>(),
   updateUser: rpc('identity.user.update', UpdateUserRequest).returns<MeDto>(),
+  /** The caller's profile photo (an upload of theirs), or none: carried to every read model by user updated. */
+  setAvatar: rpc('identity.user.set-avatar', SetAvatarRequest).returns<MeDto>(),
   /** Whether a user is support; an unknown user is a member (nobody to grant anything to). */
   getRole: rpc('identity.user.get-role', GetRoleRequest).returns<{ role: UserRole }>(),
   /** Mails a reset link when the address is someone's; the same empty answer, after the same time, either way. */

@@ -97,6 +97,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.payments.respondToClaim,
       RPC.payments.listOrderMessages,
       RPC.payments.sendOrderMessage,
+      RPC.identity.setAvatar,
       RPC.payments.listOpenClaims,
       RPC.payments.decideClaim,
       RPC.payments.listCardDisputes,
@@ -238,7 +239,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   media: {
     serves: servesAll('media'),
     calls: [],
-    consumes: [EVENTS.catalog.productListed, EVENTS.payments.orderChanged],
+    // user.updated: a profile photo names an upload, which is then kept (and shown to anyone).
+    consumes: [EVENTS.catalog.productListed, EVENTS.payments.orderChanged, EVENTS.identity.userUpdated],
     listens: [],
   },
 };

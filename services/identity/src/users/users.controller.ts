@@ -47,4 +47,9 @@ export class UsersController {
   updateUser(request: RpcRequest<typeof RPC.identity.updateUser>) {
     return this.users.updateProfile(request);
   }
+
+  @RpcHandler(RPC.identity.setAvatar)
+  setAvatar(request: RpcRequest<typeof RPC.identity.setAvatar>) {
+    return this.users.setAvatar(request);
+  }
 }

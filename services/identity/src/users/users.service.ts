@@ -13,6 +13,7 @@ import {
   type UserEmailDto,
   type MeDto,
   type RegisterUserRequest,
+  type SetAvatarRequest,
   type UpdateUserRequest,
   type UserDto,
   type VerifyCredentialsRequest,
@@ -113,6 +114,20 @@ export class UsersService {
       user.firstName = request.changes.firstName;
       user.lastName = request.changes.lastName;
       user.location = request.changes.location || null;
+      user.version += 1;
+      await this.users.save(manager, user);
+      await this.outbox.add(manager, EVENTS.identity.userUpdated, toProfileChangedEvent(user));
+      return toMeDto(user);
+    });
+  }
+
+  /** A new profile photo (or none), announced like any profile change so every read model shows it. */
+  async setAvatar(request: SetAvatarRequest): Promise<MeDto> {
+    return this.dataSource.transaction(async (manager) => {
+      const user = await this.users.findForUpdate(manager, request.actorId);
+      if (!user) throw new DomainError(ErrorCode.Unauthenticated, 'You need to be logged in');
+      if (user.avatar === request.avatar) return toMeDto(user);
+      user.avatar = request.avatar;
       user.version += 1;
       await this.users.save(manager, user);
       await this.outbox.add(manager, EVENTS.identity.userUpdated, toProfileChangedEvent(user));
