@@ -69,6 +69,7 @@ describe.each(SIZES)('two-step sign-in at $name size', ({ name, width, height })
     const codes = section.getByRole('list', { name: 'Recovery codes' });
     await codes.waitFor();
     expect(await codes.getByRole('listitem').count()).toBe(10);
+    const recoveryCode = (await codes.getByRole('listitem').first().textContent())!.trim();
     await codes.scrollIntoViewIfNeeded();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, `${name}-recovery-codes`);
@@ -97,6 +98,20 @@ describe.each(SIZES)('two-step sign-in at $name size', ({ name, width, height })
     await page.getByText('Welcome back!').waitFor();
     const me = await callApi<{ username: string; twoFactor: boolean }>(page, 'GET', '/api/auth/me');
     expect(me.body).toMatchObject({ username, twoFactor: true });
+
+    // Payout details change only after a fresh code, asked for in a dialog.
+    await page.goto('/profile/payouts');
+    await page.getByRole('region', { name: 'Payout account' }).getByRole('button', { name: 'Get paid' }).click();
+    const confirm = page.getByRole('dialog', { name: "Confirm it's you" });
+    await confirm.getByLabel('Authentication code').fill('000000');
+    await confirm.getByRole('button', { name: 'Continue' }).click();
+    await confirm.getByText('That code is not right').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, `${name}-payout-code`);
+    // The app's next code may still be the one just used to sign in: a recovery code works in its place.
+    await confirm.getByLabel('Authentication code').fill(recoveryCode);
+    await confirm.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/payouts\/test-onboarding\/[A-Za-z0-9]+$/);
     await context.close();
   });
 });
