@@ -115,6 +115,9 @@ describe('/api/me/addresses', () => {
     const nul = await post({ ...home, city: 'New\u0000York' }).expect(400);
     expect(nul.body.message).toMatch(/NUL/);
     await post({ ...home, postcode: 10118 }).expect(400);
+    // Whatever the country field holds, the postcode rule reads it without failing.
+    for (const country of [[true, null], { name: 'Canada' }, 7, null])
+      expect((await post({ ...home, country }).expect(400)).body.errors[0].field).toBe('country');
     await post({ ...home, isAdmin: true }).expect(400);
     await post({}).expect(400);
   });

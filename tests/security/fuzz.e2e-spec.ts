@@ -67,6 +67,19 @@ afterAll(async () => {
 });
 
 /** Valid bodies, mutated by the generators below so that the fuzz reaches deep validation as well as the parser. */
+/** An address of the buyer's address book, valid as it is (postcode of its country). */
+const savedAddress = {
+  firstName: 'Fay',
+  lastName: 'Fuzz',
+  line1: '1 Main St',
+  line2: 'Apt 2',
+  city: 'Toronto',
+  region: 'ON',
+  postcode: 'M5H 2N2',
+  country: 'Canada',
+  phone: '+1 416 555 0100',
+};
+
 const TEMPLATES: Record<string, () => Record<string, unknown>> = {
   'POST /api/auth/login': () => ({ username: member.username, password: 'wrong-password' }),
   'POST /api/auth/register': () => ({
@@ -82,6 +95,8 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
   'POST /api/favorites': () => ({ productId }),
   'POST /api/messages': () => ({ toUserId: seller.id, productId, content: 'hello' }),
   'POST /api/create-payment-intent': () => ({ productId, amount: '25.00', guestInfo }),
+  'POST /api/me/addresses': () => ({ ...savedAddress }),
+  'PUT /api/me/addresses/:id': () => ({ ...savedAddress, isDefault: true }),
   // An incomplete card: answered with the spec's message, never charged.
   'POST /api/payments/test-confirm': () => ({
     clientSecret,

@@ -8,6 +8,7 @@ import {
   Matches,
   MaxLength,
   ValidateBy,
+  type ValidationArguments,
   type ValidationOptions,
 } from 'class-validator';
 import { countryOfLocation } from '../catalog/country-of-location';
@@ -37,13 +38,17 @@ export const normalizedCountry = (country: string): string => countryOfLocation(
  * message names the country's format. A country without a rule there is only checked loosely.
  */
 function IsPostcodeOfCountry(options?: ValidationOptions): PropertyDecorator {
+  // The country field may hold anything a client sent (its own rules say so): only a string names a country.
+  const countryOf = (args?: ValidationArguments) => {
+    const country = (args?.object as { country?: unknown } | undefined)?.country;
+    return typeof country === 'string' ? country : '';
+  };
   return ValidateBy(
     {
       name: 'isPostcodeOfCountry',
       validator: {
-        validate: (value, args) =>
-          typeof value === 'string' && isPostalCodeOf((args?.object as SavedAddressInput).country, value),
-        defaultMessage: (args) => addressPostalCodeMessage((args?.object as SavedAddressInput).country),
+        validate: (value, args) => typeof value === 'string' && isPostalCodeOf(countryOf(args), value),
+        defaultMessage: (args) => addressPostalCodeMessage(countryOf(args)),
       },
     },
     options,
