@@ -9,6 +9,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { AddressBookSection } from '../../addresses/components/AddressBookSection';
 import { ChangeEmailForm } from '../components/account/ChangeEmailForm';
 import { ChangePasswordForm } from '../components/account/ChangePasswordForm';
+import { ProfilePhotoSection } from '../components/account/ProfilePhotoSection';
 import { SessionsList } from '../components/account/SessionsList';
 import { TwoFactorSection } from '../components/account/TwoFactorSection';
 
@@ -32,6 +33,9 @@ export default function AccountSettingsPage() {
       <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
         Account settings
       </Typography>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, mb: 3 }}>
+        <ProfilePhotoSection me={user} />
+      </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
         <Stack spacing={4} divider={<Divider flexItem />}>
           <ChangePasswordForm onChanged={() => void refetchSessions()} />
