@@ -25,6 +25,7 @@ import { PaymentsController } from './routes/payments/payments.controller';
 import { PayoutsController } from './routes/payouts/payouts.controller';
 import { ReviewsSupportController } from './routes/reviews/reviews-support.controller';
 import { SupportQueuesController } from './routes/support/support-queues.controller';
+import { RelistController } from './routes/catalog/relist.controller';
 import { ReviewsController } from './routes/reviews/reviews.controller';
 import { LiveHub } from './routes/stream/live-hub';
 import { StreamController } from './routes/stream/stream.controller';
@@ -69,6 +70,7 @@ export class AppModule {
         ReviewsController,
         ReviewsSupportController,
         SupportQueuesController,
+        RelistController,
         StreamController,
         NotificationsController,
       ],

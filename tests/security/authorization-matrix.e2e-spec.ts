@@ -369,6 +369,16 @@ const TABLE: Record<string, Row> = {
     call: async () => ({ method: 'delete', path: `/api/products/${await createProduct(world.http, owner.cookie)}` }),
     expect: { guest: 401, owner: 204, other: 403 },
   },
+  // Owner only: a removed listing goes back on sale (200); another member's is refused before its state (403).
+  // The owner's cookie of now: a row before this one may have rotated their session.
+  'POST /api/products/:id/relist': {
+    call: async () => {
+      const id = await createProduct(world.http, cookies.owner!);
+      await world.http.delete(`/api/products/${id}`).set('Cookie', cookies.owner!).expect(204);
+      return { method: 'post', path: `/api/products/${id}/relist`, body: {} };
+    },
+    expect: { guest: 401, owner: 200, other: 403 },
+  },
   'GET /api/categories': { call: () => ({ method: 'get', path: '/api/categories' }), expect: all(200) },
   'GET /api/categories/browse': { call: () => ({ method: 'get', path: '/api/categories/browse' }), expect: all(200) },
   'GET /api/favorites': { call: () => ({ method: 'get', path: '/api/favorites' }), expect: signedIn(200) },

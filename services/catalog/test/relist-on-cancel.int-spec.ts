@@ -226,3 +226,66 @@ describe('a product whose order is cancelled before shipping', () => {
     expect(await relistedEvents(product.id)).toHaveLength(0);
   });
 });
+
+describe('the seller relists (POST /api/products/{id}/relist)', () => {
+  const relist = (productId: string, actorId = sellerId) =>
+    rpc.send(RPC.catalog.relistProduct, { actorId, productId }).then(
+      (product) => ({ ok: true as const, product }),
+      (error: { code?: string; message?: string }) => ({
+        ok: false as const,
+        code: error.code,
+        message: error.message,
+      }),
+    );
+
+  it('puts a sold item back on sale once its order is refunded, and says why not before', async () => {
+    const product = await listed('Tin toy robot');
+    const orderId = await sold(product);
+    const early = await relist(product.id);
+    expect(early).toMatchObject({ ok: false, code: 'CONFLICT' });
+    expect(early.ok ? '' : early.message).toMatch(/not cancelled or refunded/);
+
+    await publish(EVENTS.payments.orderChanged, changed(product, orderId, 'shipped', 'disputed'));
+    await publish(EVENTS.payments.orderChanged, changed(product, orderId, 'disputed', 'refunded'));
+    await settled();
+    // A refund alone does not relist: the item is with the buyer or on its way back.
+    expect(await status(product.id)).toBe('sold');
+    expect(await relist(product.id, randomUUID())).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+
+    const back = await relist(product.id);
+    expect(back).toMatchObject({ ok: true, product: { id: product.id, status: 'active' } });
+    expect(await activeIds()).toContain(product.id);
+    const events = await eventually(async () => {
+      const found = await relistedEvents(product.id);
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    expect(events[0]!.version).toBeGreaterThan(1);
+    expect(await relist(product.id)).toMatchObject({
+      ok: false,
+      code: 'CONFLICT',
+      message: 'This listing is already on sale',
+    });
+  });
+
+  it('puts a removed listing back on sale, the removal and the relisting versioned in order', async () => {
+    const product = await listed('Lacquered chopsticks');
+    await rpc.send(RPC.catalog.removeProduct, { actorId: sellerId, productId: product.id });
+    expect(await activeIds()).not.toContain(product.id);
+    const back = await relist(product.id);
+    expect(back).toMatchObject({ ok: true, product: { status: 'active' } });
+    expect(await activeIds()).toContain(product.id);
+    const removedVersion = (
+      await readStreamEvents<{ productId: string; version?: number }>(infra, EVENTS.catalog.productRemoved)
+    )
+      .map((e) => e.data)
+      .find((e) => e.productId === product.id)?.version;
+    const [relisted] = await eventually(async () => {
+      const found = await relistedEvents(product.id);
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    expect(relisted!.version).toBeGreaterThan(removedVersion!);
+    await expect(relist(randomUUID())).resolves.toMatchObject({ ok: false, code: 'NOT_FOUND' });
+  });
+});

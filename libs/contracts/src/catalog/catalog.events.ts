@@ -19,6 +19,11 @@ export class ProductListedEvent {
 export class ProductRemovedEvent {
   @IsUUID('all') productId!: string;
   @IsUUID('all') sellerId!: string;
+  /**
+   * The product's sale version after the removal (absent from events published before relisting a removed listing
+   * existed): a relisting carries a higher one, so a read model tells a later relisting from an earlier one.
+   */
+  @IsOptional() @IsInt() @Min(1) version?: number;
   @IsDateString() occurredAt!: string;
 }
 
@@ -32,7 +37,8 @@ export class ProductSoldEvent {
 }
 
 /**
- * A sold product is on sale again: its order was cancelled before shipping (payments' order changed paid → cancelled).
+ * A product is on sale again: its order was cancelled before shipping (payments' order changed paid → cancelled), or
+ * its seller relisted it (a removed listing, or one whose order was refunded).
  * Read models show it as active again, as before the sale.
  */
 export class ProductRelistedEvent {

@@ -37,6 +37,12 @@ export class RemoveProductRequest {
   @IsUUID('all') productId!: string;
 }
 
+/**
+ * The seller puts a listing back on sale: a removed one, or one whose order was cancelled, refunded or returned
+ * (CONFLICT with a sentence otherwise).
+ */
+export class RelistProductRequest extends RemoveProductRequest {}
+
 /** A page of a seller's active and sold products, or of one status (profile tabs), newest first. */
 export class ListSellerProductsRequest {
   @IsUUID('all') sellerId!: string;

@@ -10,6 +10,7 @@ import {
   ListProductIdsRequest,
   ListSellerProductsRequest,
   RemoveProductRequest,
+  RelistProductRequest,
 } from './catalog.rpc';
 import { defineRpc, rpc, type Done } from '../rpc/contract';
 import {
@@ -29,6 +30,8 @@ export const CATALOG_RPC = defineRpc('catalog', {
   getProduct: rpc('catalog.product.get', GetProductRequest).returns<ProductDto>(),
   listProducts: rpc('catalog.product.list', ListProductsRequest).returns<ProductPageDto>(),
   removeProduct: rpc('catalog.product.remove', RemoveProductRequest).returns<Done>(),
+  /** Answers the product as its page shows it, on sale again. */
+  relistProduct: rpc('catalog.product.relist', RelistProductRequest).returns<ProductDto>(),
   listSellerProducts: rpc('catalog.product.list-by-seller', ListSellerProductsRequest).returns<ProductPageDto>(),
   /** In the order of the ids asked for; unknown and removed products are skipped. */
   getProductsByIds: rpc('catalog.product.get-many', GetProductsByIdsRequest).returns<ProductDto[]>(),

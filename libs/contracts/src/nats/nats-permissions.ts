@@ -58,6 +58,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.catalog.getProduct,
       RPC.catalog.listProducts,
       RPC.catalog.removeProduct,
+      RPC.catalog.relistProduct,
       RPC.catalog.listSellerProducts,
       RPC.catalog.listCategories,
       RPC.catalog.countBrowseCategories,

@@ -112,7 +112,12 @@ export function toProductListedEvent(product: ProductDto, documents: string[] = 
 }
 
 export function toProductRemovedEvent(product: ProductSaleState): ProductRemovedEvent {
-  return { productId: product.id, sellerId: product.sellerId, occurredAt: new Date().toISOString() };
+  return {
+    productId: product.id,
+    sellerId: product.sellerId,
+    version: product.saleVersion,
+    occurredAt: new Date().toISOString(),
+  };
 }
 
 /** A sale or a relisting (sold and relisted events share this shape): read models keep the highest version. */

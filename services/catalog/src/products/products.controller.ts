@@ -28,6 +28,11 @@ export class ProductsController {
     return this.products.remove(request);
   }
 
+  @RpcHandler(RPC.catalog.relistProduct)
+  relistProduct(request: RpcRequest<typeof RPC.catalog.relistProduct>) {
+    return this.products.relist(request);
+  }
+
   @RpcHandler(RPC.catalog.listSellerProducts)
   listSellerProducts(request: RpcRequest<typeof RPC.catalog.listSellerProducts>) {
     return this.products.listBySeller(request);

@@ -324,6 +324,14 @@ export class ProductsRepository {
     return (await this.inTransaction(manager, statements.isCancelledOrder(orderId))).length > 0;
   }
 
+  async recordRefundedOrder(manager: EntityManager, orderId: string): Promise<void> {
+    await this.inTransaction(manager, statements.recordRefundedOrder(orderId));
+  }
+
+  async isRefundedOrder(manager: EntityManager, orderId: string): Promise<boolean> {
+    return (await this.inTransaction(manager, statements.isRefundedOrder(orderId))).length > 0;
+  }
+
   /** A read on the pool, planned for its values (see `PreparedStatementsByText` for the statements that are not). */
   private read<Row extends object>(statement: Statement): Promise<Row[]> {
     return queryPool<Row & Record<string, unknown>>(this.dataSource, statement.text, statement.values);

@@ -18,6 +18,7 @@ import {
   type ProductPageDto,
   type ProductSort,
   type RemoveProductRequest,
+  type RelistProductRequest,
   CONTENTS_REQUIRED,
   type Contents,
   type DecideProvenanceRequest,
@@ -265,8 +266,10 @@ export class ProductsService {
         if (product.sellerId !== request.actorId) throw DomainError.forbidden('You can only remove your own listings');
         if (product.status === 'sold')
           throw DomainError.conflict('This product has been sold and can no longer be removed');
-        await this.products.saveSaleState(manager, { ...product, status: 'removed' });
-        await this.outbox.add(manager, EVENTS.catalog.productRemoved, toProductRemovedEvent(product));
+        // A new sale version: a later relisting carries a higher one, so read models apply the two in order.
+        const removed = { ...product, status: 'removed' as const, saleVersion: product.saleVersion + 1 };
+        await this.products.saveSaleState(manager, removed);
+        await this.outbox.add(manager, EVENTS.catalog.productRemoved, toProductRemovedEvent(removed));
         return { ok: true as const };
       })
       .finally(() => this.forgetListings());
@@ -294,6 +297,8 @@ export class ProductsService {
    * order's payment, if its event comes later, sells nothing.
    */
   async applyOrderChanged(event: OrderChangedEvent, manager: EntityManager): Promise<void> {
+    // A refund after shipping leaves the item with the buyer or on its way back: its seller relists it when ready.
+    if (event.to === 'refunded') return this.products.recordRefundedOrder(manager, event.orderId);
     if (event.from !== 'paid' || event.to !== 'cancelled') return;
     const found = await this.products.lockSaleState(manager, event.productId);
     await this.products.recordCancelledOrder(manager, event.orderId);
@@ -303,6 +308,37 @@ export class ProductsService {
     await this.products.saveSaleState(manager, product);
     await this.outbox.add(manager, EVENTS.catalog.productRelisted, toSaleChangedEvent(product));
     this.forgetListings();
+  }
+
+  /**
+   * The seller puts a listing back on sale: a removed one, or a sold one whose order was refunded (an order cancelled
+   * before shipping relists its product by itself). Answers the product as its page shows it.
+   */
+  async relist(request: RelistProductRequest): Promise<ProductDto> {
+    await this.dataSource
+      .transaction(async (manager) => {
+        const product = await this.products.lockSaleState(manager, request.productId);
+        if (!product) throw DomainError.notFound('Product');
+        if (product.sellerId !== request.actorId) throw DomainError.forbidden('You can only relist your own listings');
+        if (product.status === 'active') throw DomainError.conflict('This listing is already on sale');
+        if (
+          product.status === 'sold' &&
+          !(product.soldOrderId && (await this.products.isRefundedOrder(manager, product.soldOrderId)))
+        )
+          throw DomainError.conflict(
+            'This item was sold and its order was not cancelled or refunded, so it cannot be put back on sale',
+          );
+        const relisted = {
+          ...product,
+          status: 'active' as const,
+          soldOrderId: null,
+          saleVersion: product.saleVersion + 1,
+        };
+        await this.products.saveSaleState(manager, relisted);
+        await this.outbox.add(manager, EVENTS.catalog.productRelisted, toSaleChangedEvent(relisted));
+      })
+      .finally(() => this.forgetListings());
+    return this.get({ productId: request.productId });
   }
 
   /** After a change to this replica's products: its lists and totals show it at once. */

@@ -42,27 +42,31 @@ export class ProductSummariesRepository {
     await manager.query(
       `INSERT INTO messaging.products (id, seller_id, title, status, sale_version, updated_at) VALUES ($1, $2, NULL, 'sold', coalesce($3::int, 0), now())
        ON CONFLICT (id) DO UPDATE SET status = 'sold', sale_version = coalesce($3::int, messaging.products.sale_version), updated_at = now()
-        WHERE messaging.products.status <> 'removed'
-          AND CASE WHEN $3::int IS NULL THEN messaging.products.status = 'active' ELSE messaging.products.sale_version < $3::int END`,
+        WHERE CASE WHEN $3::int IS NULL THEN messaging.products.status = 'active' ELSE messaging.products.sale_version < $3::int END`,
       [p.id, p.sellerId, p.version ?? null],
     );
   }
 
-  /** A sold product back on sale (its order cancelled before shipping), unless removed or a newer sale was applied. */
+  /**
+   * A product back on sale (its order cancelled, or relisted by its seller), unless a newer sale or removal was
+   * applied: removals carry their version too, so a relisting of a removed listing applies and a stale one does not.
+   */
   async applyRelisted(manager: EntityManager, p: { id: string; sellerId: string; version: number }): Promise<void> {
     await manager.query(
       `INSERT INTO messaging.products (id, seller_id, title, status, sale_version, updated_at) VALUES ($1, $2, NULL, 'active', $3, now())
        ON CONFLICT (id) DO UPDATE SET status = 'active', sale_version = $3, updated_at = now()
-        WHERE messaging.products.status <> 'removed' AND messaging.products.sale_version < $3`,
+        WHERE messaging.products.sale_version < $3`,
       [p.id, p.sellerId, p.version],
     );
   }
 
-  async applyRemoved(manager: EntityManager, p: { id: string; sellerId: string }): Promise<void> {
+  /** A removal; one with a version applies unless a newer relisting already did. */
+  async applyRemoved(manager: EntityManager, p: { id: string; sellerId: string; version?: number }): Promise<void> {
     await manager.query(
-      `INSERT INTO messaging.products (id, seller_id, title, status, updated_at) VALUES ($1, $2, NULL, 'removed', now())
-       ON CONFLICT (id) DO UPDATE SET status = 'removed', updated_at = now()`,
-      [p.id, p.sellerId],
+      `INSERT INTO messaging.products (id, seller_id, title, status, sale_version, updated_at) VALUES ($1, $2, NULL, 'removed', coalesce($3::int, 0), now())
+       ON CONFLICT (id) DO UPDATE SET status = 'removed', sale_version = coalesce($3::int, messaging.products.sale_version), updated_at = now()
+        WHERE $3::int IS NULL OR messaging.products.sale_version < $3::int`,
+      [p.id, p.sellerId, p.version ?? null],
     );
   }
 

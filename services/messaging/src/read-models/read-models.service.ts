@@ -47,7 +47,11 @@ export class ReadModelsService {
   }
 
   applyProductRemoved(event: ProductRemovedEvent, manager: EntityManager): Promise<void> {
-    return this.products.applyRemoved(manager, { id: event.productId, sellerId: event.sellerId });
+    return this.products.applyRemoved(manager, {
+      id: event.productId,
+      sellerId: event.sellerId,
+      ...(event.version !== undefined ? { version: event.version } : {}),
+    });
   }
 
   /** The product with its seller; NOT_FOUND when catalog does not know it either. */

@@ -15,6 +15,7 @@ import { CoveringSortIndexes1736700000000 } from './1736700000000-covering-sort-
 import { TitleLexemeCounts1736800000000 } from './1736800000000-title-lexeme-counts';
 import { SellerShipsFrom1736900000000 } from './1736900000000-seller-ships-from';
 import { ProvenanceQueueIndex1737050000000 } from './1737050000000-provenance-queue-index';
+import { RefundedOrders1737060000000 } from './1737060000000-refunded-orders';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
 export const CATALOG_MIGRATIONS = [
@@ -35,4 +36,5 @@ export const CATALOG_MIGRATIONS = [
   TitleLexemeCounts1736800000000,
   SellerShipsFrom1736900000000,
   ProvenanceQueueIndex1737050000000,
+  RefundedOrders1737060000000,
 ];

@@ -153,6 +153,17 @@ export const addToFavouriteCount = (id: string, delta: number): Statement => ({
   values: [id, delta],
 });
 
+/** An order refunded after its sale (a claim, a return): its product may be relisted by its seller. */
+export const recordRefundedOrder = (orderId: string): Statement => ({
+  text: `INSERT INTO catalog.refunded_orders (order_id) VALUES ($1) ON CONFLICT DO NOTHING`,
+  values: [orderId],
+});
+
+export const isRefundedOrder = (orderId: string): Statement => ({
+  text: `SELECT 1 FROM catalog.refunded_orders WHERE order_id = $1`,
+  values: [orderId],
+});
+
 export const recordCancelledOrder = (orderId: string): Statement => ({
   text: `INSERT INTO catalog.cancelled_orders (order_id) VALUES ($1) ON CONFLICT DO NOTHING`,
   values: [orderId],

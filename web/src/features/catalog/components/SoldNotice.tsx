@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import SellOutlined from '@mui/icons-material/SellOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useGetProductOrderQuery } from '../../../api/ordersApi';
+import { RelistButton } from './RelistButton';
 
 interface Props {
   productId: string;
@@ -29,6 +30,17 @@ export function SoldNotice({ productId, isOwner, signedIn }: Props) {
   let text: ReactNode;
   if (isLoading) {
     text = <Skeleton width="60%" />;
+  } else if (isOwner && order?.status === 'refunded') {
+    text = (
+      <>
+        The buyer was refunded.{' '}
+        <Link component={RouterLink} to={`/orders/${order.id}`} sx={{ fontWeight: 700 }}>
+          View the order
+        </Link>
+        . Once you have the item back, put it on sale again.
+        <RelistButton productId={productId} />
+      </>
+    );
   } else if (isOwner) {
     text = (
       <>
