@@ -173,6 +173,20 @@ describe('two-step sign-in over HTTP', () => {
     expect(link.body.url).toEqual(expect.any(String));
   });
 
+  it('stops checking the codes of an account after five wrong ones, with Retry-After', async () => {
+    const ana = await join('ana-2fa');
+    const setup = await http.post('/api/auth/2fa/setup').set('Cookie', ana.cookie).send({}).expect(200);
+    await http
+      .post('/api/auth/2fa/enable')
+      .set('Cookie', ana.cookie)
+      .send({ code: await codeAt(setup.body.secret) })
+      .expect(204);
+    for (let i = 0; i < 5; i++) await login('ana-2fa', { code: String(200000 + i) }).expect(401);
+    const locked = await login('ana-2fa', { code: setup.body.recoveryCodes[0] }).expect(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(locked.headers['set-cookie']).toBeUndefined();
+  });
+
   it('refuses codes that are not codes, and limits guesses from one address', async () => {
     await join('eva-2fa');
     for (const code of ['12345\r\n', 'x'.repeat(40), '<b>123456</b>'])

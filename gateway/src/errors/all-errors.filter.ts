@@ -4,6 +4,8 @@ import { DomainError } from '@souvenir/platform';
 import type { Response } from 'express';
 import { type HttpErrorBody, statusForCode } from './http-error';
 
+const TWO_FACTOR_LOCKOUT_SECONDS = 15 * 60;
+
 /** Turns anything thrown while handling a request into `{ statusCode, message, errors? }`. */
 @Catch()
 export class AllErrorsFilter implements ExceptionFilter {
@@ -14,6 +16,9 @@ export class AllErrorsFilter implements ExceptionFilter {
     const body = toHttpError(error);
     if (body.statusCode >= 500 && body.statusCode !== 503)
       this.logger.error(error instanceof Error ? error.stack : String(error));
+    // identity's wrong-code lockout (TooManyAttempts) lasts up to its 15-minute window: say when to come back.
+    if (body.statusCode === 429 && !response.headersSent && !response.getHeader('Retry-After'))
+      response.setHeader('Retry-After', String(TWO_FACTOR_LOCKOUT_SECONDS));
     if (!response.headersSent) response.status(body.statusCode).json(body);
   }
 }
