@@ -151,7 +151,7 @@ describe('live updates (issue 24)', () => {
     expect(shipped.status).toBe(200);
     await buyer.page.getByRole('region', { name: 'Shipping' }).getByText('LIVE 0024').waitFor({ timeout: 3000 });
     await buyer.page.getByRole('button', { name: 'Notifications, 1 unread' }).first().click();
-    const note = buyer.page.getByRole('link', { name: /Your order was shipped/ });
+    const note = buyer.page.getByRole('link', { name: new RegExp(`Your order of ${product.title} was shipped`) });
     await note.click();
     await buyer.page.waitForURL(new RegExp(`/orders/${orderId}$`));
     await buyer.page.getByRole('button', { name: 'Notifications', exact: true }).first().waitFor();

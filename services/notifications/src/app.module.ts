@@ -8,6 +8,7 @@ import { EventLogRepository } from './live/event-log.repository';
 import { LiveEventsService } from './live/live-events.service';
 import { PushAfterCommit } from './live/push-after-commit';
 import { UserNamesRepository } from './live/user-names.repository';
+import { OrderItemsRepository } from './live/order-items.repository';
 import { AccountEventsConsumer } from './mail/account-events.consumer';
 import { MailOutboxRepository } from './mail/mail-outbox.repository';
 import { GuestOrdersController } from './mail/guest-orders.controller';
@@ -42,6 +43,7 @@ export class AppModule {
         DomainEventsConsumer,
         OrderMessagesConsumer,
         UserNamesRepository,
+        OrderItemsRepository,
         MailOutboxRepository,
         MailQueue,
         MailSender,

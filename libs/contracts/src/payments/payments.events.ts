@@ -21,6 +21,8 @@ export class OrderPaidEvent {
   @ValidateIf((_, v) => v !== null) @IsUUID('all') buyerUserId!: string | null;
   @IsInt() @Min(1) amountCents!: number;
   @IsIn(['usd']) currency!: string;
+  /** The item's title as bought, for sentences that name it. Absent on events written before it was carried. */
+  @IsOptional() @IsString() productTitle?: string;
   @IsDateString() occurredAt!: string;
 }
 
@@ -54,6 +56,8 @@ export class OrderChangedEvent {
   @IsOptional() @IsString() trackingNumber?: string;
   /** The claim's photos, when this change opens a claim: media keeps the uploaded ones (as it does a listing's). */
   @IsOptional() @IsArray() @IsString({ each: true }) photos?: string[];
+  /** The item's title as bought, for sentences that name it. Absent on events written before it was carried. */
+  @IsOptional() @IsString() productTitle?: string;
   @IsDateString() occurredAt!: string;
 }
 
@@ -67,6 +71,8 @@ export class PayoutPaidEvent {
   @IsUUID('all') sellerId!: string;
   @IsInt() @Min(0) amountCents!: number;
   @IsIn(['usd']) currency!: string;
+  /** The sold item's title, for sentences that name it. Absent on events written before it was carried. */
+  @IsOptional() @IsString() productTitle?: string;
   @IsDateString() occurredAt!: string;
 }
 

@@ -57,7 +57,8 @@ export function orderChanged(event: OrderChangedEvent): Delivery[] {
   return orderDeliveries(event, event.from, event.to, event.actor);
 }
 
-export function payoutPaid(event: PayoutPaidEvent): Delivery[] {
+/** A sale's money was paid out; `item` is the sold item's title when known (the event's, else the order's). */
+export function payoutPaid(event: PayoutPaidEvent, item = event.productTitle): Delivery[] {
   const amount = `${event.currency === 'usd' ? '$' : ''}${(event.amountCents / 100).toFixed(2)}`;
   return [
     {
@@ -69,7 +70,11 @@ export function payoutPaid(event: PayoutPaidEvent): Delivery[] {
         amountCents: event.amountCents,
         currency: event.currency,
       },
-      notification: { kind: 'payout', text: `${amount} was paid out to your account`, link: '/profile/payouts' },
+      notification: {
+        kind: 'payout',
+        text: `${amount}${item ? ` for ${item}` : ''} was paid out to your account`,
+        link: '/profile/payouts',
+      },
     },
   ];
 }
@@ -78,7 +83,7 @@ export function payoutPaid(event: PayoutPaidEvent): Delivery[] {
  * A review was written: the person reviewed is told by name, in the bell, that theirs unlocks it (double-blind); the
  * author's other tabs update their order page.
  */
-export function reviewWritten(event: ReviewWrittenEvent, authorName: string | undefined): Delivery[] {
+export function reviewWritten(event: ReviewWrittenEvent, authorName: string | undefined, item?: string): Delivery[] {
   const data: LiveEventData = {
     type: 'review.changed',
     orderId: event.orderId,
@@ -92,7 +97,7 @@ export function reviewWritten(event: ReviewWrittenEvent, authorName: string | un
       data,
       notification: {
         kind: 'review',
-        text: `${who} reviewed you: write yours to see it`,
+        text: `${who} reviewed you${item ? ` for ${item}` : ''}: write yours to see it`,
         link: `/orders/${event.orderId}`,
       },
     },
@@ -101,7 +106,11 @@ export function reviewWritten(event: ReviewWrittenEvent, authorName: string | un
 }
 
 /** A review became public: its author is told in the bell; the reviewed person's profile and order page update. */
-export function reviewPublished(event: ReviewPublishedEvent, subjectName: string | undefined): Delivery[] {
+export function reviewPublished(
+  event: ReviewPublishedEvent,
+  subjectName: string | undefined,
+  item?: string,
+): Delivery[] {
   const data: LiveEventData = {
     type: 'review.changed',
     orderId: event.orderId,
@@ -114,7 +123,7 @@ export function reviewPublished(event: ReviewPublishedEvent, subjectName: string
       data,
       notification: {
         kind: 'review',
-        text: subjectName ? `Your review of ${subjectName} is published` : 'Your review is published',
+        text: `Your review${subjectName ? ` of ${subjectName}` : ''}${item ? ` for ${item}` : ''} is published`,
         link: `/profile/${event.subjectId}?tab=reviews`,
       },
     },
@@ -122,8 +131,14 @@ export function reviewPublished(event: ReviewPublishedEvent, subjectName: string
   ];
 }
 
-/** Someone has a review to write: in the bell (and by mail: mail/mails.ts). */
-export function reminderDue(event: ReviewReminderDueEvent): Delivery[] {
+/**
+ * Someone has a review to write: in the bell (and by mail: mail/mails.ts). `order` names the item and whose sale it
+ * was, when payments' order events have told this service.
+ */
+export function reminderDue(
+  event: ReviewReminderDueEvent,
+  order?: { productTitle: string; sellerId: string },
+): Delivery[] {
   const dueBy = new Date(event.dueBy).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
   return [
     {
@@ -131,7 +146,9 @@ export function reminderDue(event: ReviewReminderDueEvent): Delivery[] {
       data: { type: 'review.changed', orderId: event.orderId, subjectId: event.userId, change: 'reminder' },
       notification: {
         kind: 'review',
-        text: `Leave a review for your order before ${dueBy}`,
+        text: order
+          ? `Leave a review for your ${order.sellerId === event.userId ? 'sale' : 'order'} of ${order.productTitle} before ${dueBy}`
+          : `Leave a review for your order before ${dueBy}`,
         link: `/orders/${event.orderId}`,
       },
     },
@@ -139,7 +156,7 @@ export function reminderDue(event: ReviewReminderDueEvent): Delivery[] {
 }
 
 function orderDeliveries(
-  order: { orderId: string; productId: string; sellerId: string; buyerUserId: string | null },
+  order: { orderId: string; productId: string; sellerId: string; buyerUserId: string | null; productTitle?: string },
   from: OrderStatus | null,
   to: OrderStatus,
   actor: OrderChangedEvent['actor'],
@@ -160,12 +177,38 @@ function orderDeliveries(
     };
     if (actor === role) return [{ userId, data }];
     const kind: NotificationKind = from === null ? 'sale' : 'order';
-    const notification: NotificationDraft = { kind, text: orderText(role, from, to), link: `/orders/${order.orderId}` };
+    const notification: NotificationDraft = {
+      kind,
+      text: orderText(role, from, to, order.productTitle),
+      link: `/orders/${order.orderId}`,
+    };
     return [{ userId, data, notification }];
   });
 }
 
-const BUYER_TEXT: Record<OrderStatus, string> = {
+/** What each party is told of a change, naming the item (`item`) when the event carries its title. */
+const BUYER_TEXT: Record<OrderStatus, (item: string) => string> = {
+  paid: (item) => `Your order of ${item} was updated`,
+  shipped: (item) => `Your order of ${item} was shipped`,
+  delivered: (item) => `Your order of ${item} was marked delivered`,
+  completed: (item) => `Your order of ${item} is complete`,
+  cancelled: (item) => `Your order of ${item} was cancelled and refunded`,
+  disputed: (item) => `Your claim on ${item} was opened`,
+  refunded: (item) => `Your order of ${item} was refunded`,
+};
+
+const SELLER_TEXT: Record<OrderStatus, (item: string) => string> = {
+  paid: (item) => `Your sale of ${item} was updated`,
+  shipped: (item) => `Your sale of ${item} was marked shipped`,
+  delivered: (item) => `Your sale of ${item} was marked delivered`,
+  completed: (item) => `Your sale of ${item} is complete: the money is on its way to you`,
+  cancelled: (item) => `Your sale of ${item} was cancelled`,
+  disputed: (item) => `The buyer of ${item} opened a claim: please answer it`,
+  refunded: (item) => `Your sale of ${item} was refunded to the buyer`,
+};
+
+/** The sentences of events written before they carried the item's title. */
+const BUYER_TEXT_WITHOUT_ITEM: Record<OrderStatus, string> = {
   paid: 'Your order was updated',
   shipped: 'Your order was shipped',
   delivered: 'Your order was marked delivered',
@@ -175,7 +218,7 @@ const BUYER_TEXT: Record<OrderStatus, string> = {
   refunded: 'Your order was refunded',
 };
 
-const SELLER_TEXT: Record<OrderStatus, string> = {
+const SELLER_TEXT_WITHOUT_ITEM: Record<OrderStatus, string> = {
   paid: 'An order of yours was updated',
   shipped: 'Your sale was marked shipped',
   delivered: 'Your sale was marked delivered',
@@ -185,7 +228,16 @@ const SELLER_TEXT: Record<OrderStatus, string> = {
   refunded: 'A sale was refunded to the buyer',
 };
 
-function orderText(role: Role, from: OrderStatus | null, to: OrderStatus): string {
-  if (from === null) return role === 'seller' ? 'You made a sale: please ship it' : 'Your payment went through';
-  return (role === 'buyer' ? BUYER_TEXT : SELLER_TEXT)[to];
+function orderText(role: Role, from: OrderStatus | null, to: OrderStatus, item: string | undefined): string {
+  if (from === null) {
+    if (role === 'seller') return item ? `You sold ${item}: please ship it` : 'You made a sale: please ship it';
+    return item ? `Your payment for ${item} went through` : 'Your payment went through';
+  }
+  // A claim that stays open changed: the seller answered it (the buyer is told), or support asked for more.
+  if (from === 'disputed' && to === 'disputed') {
+    const on = item ? ` on ${item}` : '';
+    return role === 'buyer' ? `The seller answered your claim${on}` : `The claim${on} was updated`;
+  }
+  if (item) return (role === 'buyer' ? BUYER_TEXT : SELLER_TEXT)[to](item);
+  return (role === 'buyer' ? BUYER_TEXT_WITHOUT_ITEM : SELLER_TEXT_WITHOUT_ITEM)[to];
 }

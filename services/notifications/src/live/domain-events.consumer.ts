@@ -6,11 +6,13 @@ import * as mails from '../mail/mails';
 import { MailQueue } from '../mail/mail-queue';
 import { LiveEventsService } from './live-events.service';
 import { UserNamesRepository } from './user-names.repository';
+import { OrderItemsRepository } from './order-items.repository';
 import { NotificationsConfig } from '../config/notifications.config';
 
 /**
  * Follows what signed-in people should see at once: messaging's messages and read marks, payments' orders and
- * payouts, reviews' reviews and reminders; and identity's first names, for the sentences that name someone. The
+ * payouts, reviews' reviews and reminders; identity's first names, for the sentences that name someone; and each
+ * order's item (from the order events), for the sentences of events that carry only the order's id. The
  * events that are mailed queue their mails in the same transaction (mail/mails.ts says which).
  */
 @Injectable()
@@ -19,6 +21,7 @@ export class DomainEventsConsumer implements OnApplicationBootstrap {
     private readonly consumer: EventConsumer,
     private readonly live: LiveEventsService,
     private readonly names: UserNamesRepository,
+    private readonly orderItems: OrderItemsRepository,
     private readonly config: NotificationsConfig,
     private readonly mail: MailQueue,
   ) {}
@@ -31,27 +34,41 @@ export class DomainEventsConsumer implements OnApplicationBootstrap {
         [EVENTS.messaging.inboxChanged]: (event, manager) =>
           this.live.record(manager, deliveries.inboxChanged(event), event.occurredAt),
         [EVENTS.payments.orderPaid]: async (event, manager) => {
+          await this.orderItems.save(manager, event);
           await this.live.record(manager, deliveries.orderPaid(event), event.occurredAt);
           await this.mail.add(manager, mails.orderPaid(event), event.occurredAt);
         },
         [EVENTS.payments.orderChanged]: async (event, manager) => {
+          await this.orderItems.save(manager, event);
           await this.live.record(manager, deliveries.orderChanged(event), event.occurredAt);
           await this.mail.add(manager, mails.orderChanged(event), event.occurredAt);
         },
         [EVENTS.payments.payoutPaid]: async (event, manager) => {
-          await this.live.record(manager, deliveries.payoutPaid(event), event.occurredAt);
+          const item = event.productTitle ?? (await this.orderItems.find(manager, event.orderId))?.productTitle;
+          await this.live.record(manager, deliveries.payoutPaid(event, item), event.occurredAt);
           await this.mail.add(manager, mails.payoutPaid(event), event.occurredAt);
         },
         [EVENTS.reviews.reviewWritten]: async (event, manager) => {
           const author = await this.names.firstName(manager, event.authorId);
-          await this.live.record(manager, deliveries.reviewWritten(event, author), event.occurredAt);
+          const order = await this.orderItems.find(manager, event.orderId);
+          await this.live.record(
+            manager,
+            deliveries.reviewWritten(event, author, order?.productTitle),
+            event.occurredAt,
+          );
         },
         [EVENTS.reviews.reviewPublished]: async (event, manager) => {
           const subject = await this.names.firstName(manager, event.subjectId);
-          await this.live.record(manager, deliveries.reviewPublished(event, subject), event.occurredAt);
+          const order = await this.orderItems.find(manager, event.orderId);
+          await this.live.record(
+            manager,
+            deliveries.reviewPublished(event, subject, order?.productTitle),
+            event.occurredAt,
+          );
         },
         [EVENTS.reviews.reminderDue]: async (event, manager) => {
-          await this.live.record(manager, deliveries.reminderDue(event), event.occurredAt);
+          const order = await this.orderItems.find(manager, event.orderId);
+          await this.live.record(manager, deliveries.reminderDue(event, order), event.occurredAt);
           await this.mail.add(manager, mails.reminderDue(event), event.occurredAt);
         },
         [EVENTS.identity.userRegistered]: (event, manager) => this.names.save(manager, event),

@@ -50,6 +50,7 @@ export class OrderJournal {
       ...(change.to === 'shipped' && order.carrier ? { carrier: order.carrier } : {}),
       ...(change.to === 'shipped' && order.trackingNumber ? { trackingNumber: order.trackingNumber } : {}),
       ...(change.photos?.length ? { photos: change.photos } : {}),
+      productTitle: order.productTitle,
       occurredAt: new Date().toISOString(),
     };
     await this.outbox.add(manager, EVENTS.payments.orderChanged, event);

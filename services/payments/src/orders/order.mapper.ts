@@ -75,6 +75,7 @@ export function toOrderPaidEvent(order: OrderEntity): OrderPaidEvent {
     buyerUserId: order.buyerUserId,
     amountCents: order.amountCents,
     currency: order.currency,
+    productTitle: order.productTitle,
     occurredAt: new Date().toISOString(),
   };
 }

@@ -160,6 +160,7 @@ export class PayoutsService implements OnApplicationBootstrap {
         sellerId: order.sellerId,
         amountCents: locked.amountCents,
         currency: locked.currency,
+        productTitle: order.productTitle,
         occurredAt: locked.paidAt!.toISOString(),
       });
     });

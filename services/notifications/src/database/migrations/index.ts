@@ -3,6 +3,7 @@ import { CreateNotifications1736000000000 } from './1736000000000-create-notific
 import { MailOutbox1736100000000 } from './1736100000000-mail-outbox';
 import { ReviewNotifications1736200000000 } from './1736200000000-review-notifications';
 import { MailByAddress1737000000000 } from './1737000000000-mail-by-address';
+import { OrderItems1737100000000 } from './1737100000000-order-items';
 
 /** Every migration of the notifications schema, in order. Never edit one that has landed; add a new one. */
 export const NOTIFICATIONS_MIGRATIONS = [
@@ -11,4 +12,5 @@ export const NOTIFICATIONS_MIGRATIONS = [
   ReviewNotifications1736200000000,
   outboxClaimsMigration('notifications'),
   MailByAddress1737000000000,
+  OrderItems1737100000000,
 ];
