@@ -40,6 +40,7 @@ export * from './payments/address-book.dto';
 export * from './payments/order.dto';
 export * from './payments/payout.dto';
 export * from './payments/postal-codes';
+export * from './payments/carriers';
 export * from './payments/track-record.dto';
 export * from './payments/order-mail.dto';
 export * from './payments/payments.rpc';

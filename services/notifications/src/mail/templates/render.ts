@@ -1,3 +1,4 @@
+import { trackingUrl } from '@souvenir/contracts';
 import mjml2html from 'mjml';
 import type { MailBlock } from './blocks';
 import { greeting, type MailRecipient, type MailTemplate } from './define-mail';
@@ -116,6 +117,18 @@ function blockMjml(block: MailBlock, link: (href: string) => string): string {
         `<strong>${escapeHtml(block.author)}</strong><br /><span style="white-space:pre-wrap">${lines(block.text)}</span>`,
         ' padding-left="36px" color="#333333"',
       );
+    case 'tracking': {
+      // The one link a mail may send off the site: a known carrier's own tracking page, from the carriers' table.
+      const url = trackingUrl(block.carrier, block.trackingNumber);
+      const number = block.trackingNumber
+        ? `, tracking number ${
+            url
+              ? `<a href="${escapeHtml(url)}" target="_blank" rel="noopener noreferrer">${escapeHtml(block.trackingNumber)}</a>`
+              : escapeHtml(block.trackingNumber)
+          }`
+        : '';
+      return mjText(`Carrier: ${escapeHtml(block.carrier)}${number}`);
+    }
   }
 }
 
@@ -132,5 +145,10 @@ function blockText(block: MailBlock, link: (href: string) => string): string {
         .split(/\r?\n/)
         .map((line) => `> ${line}`)
         .join('\n')}`;
+    case 'tracking': {
+      const url = trackingUrl(block.carrier, block.trackingNumber);
+      const number = block.trackingNumber ? `, tracking number ${block.trackingNumber}` : '';
+      return `Carrier: ${block.carrier}${number}${url ? `\nTrack it: ${url}` : ''}`;
+    }
   }
 }

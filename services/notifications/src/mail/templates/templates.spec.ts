@@ -1,6 +1,7 @@
 import { MAIL_TEMPLATES } from './registry';
 import { assertHeaderSafe, renderMail, siteLink } from './render';
 import { orderMessage } from './kinds/order-message';
+import { orderUpdate } from './kinds/order-update';
 import { receipt } from './kinds/receipt';
 import { reviewReminder } from './kinds/review-reminder';
 
@@ -33,6 +34,31 @@ describe('mail templates', () => {
     // Transactional: no unsubscribe.
     expect(mail.unsubscribeUrl).toBeUndefined();
     expect(mail.text).not.toMatch(/unsubscribe/i);
+  });
+
+  it("links a shipped order's tracking number to a known carrier's page, and leaves an unknown carrier's as text", async () => {
+    const to = { email: 'b@example.com', firstName: 'Ben' };
+    const dhl = await renderMail(
+      orderUpdate,
+      { order, update: 'shipped', carrier: 'DHL', trackingNumber: 'JD 0146 <1>' },
+      to,
+      SITE,
+    );
+    const url = 'https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id=JD0146%3C1%3E';
+    expect(dhl.text).toContain('Carrier: DHL, tracking number JD 0146 <1>');
+    expect(dhl.text).toContain(`Track it: ${url}`);
+    expect(dhl.html).toContain(
+      `<a href="${url.replace('&', '&amp;')}" target="_blank" rel="noopener noreferrer">JD 0146 &lt;1&gt;</a>`,
+    );
+    const courier = await renderMail(
+      orderUpdate,
+      { order, update: 'shipped', carrier: 'Village courier', trackingNumber: 'VC-9' },
+      to,
+      SITE,
+    );
+    expect(courier.text).toContain('Carrier: Village courier, tracking number VC-9');
+    expect(courier.text).not.toContain('Track it');
+    expect(courier.html).not.toMatch(/<a [^>]*>VC-9/);
   });
 
   it('gives non-transactional kinds an unsubscribe link in both parts', async () => {

@@ -29,6 +29,7 @@ import { OrderMoney } from '../components/OrderMoney';
 import { OrderStatusChip } from '../components/OrderStatusChip';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { OrderMessagesCard, ORDER_MESSAGE_INPUT_ID, ORDER_MESSAGES_ID } from '../components/OrderMessagesCard';
+import { TrackingNumber } from '../components/TrackingNumber';
 import { dateTime, DEADLINE_LABELS, deadlineIsNear, timeLeft } from '../orderText';
 
 /** What the status means for the viewer, in a sentence under the title. */
@@ -304,7 +305,9 @@ export default function OrderPage() {
               {order.carrier ? (
                 <>
                   <Fact label="Carrier">{order.carrier}</Fact>
-                  <Fact label="Tracking number">{order.trackingNumber || 'None given'}</Fact>
+                  <Fact label="Tracking number">
+                    <TrackingNumber carrier={order.carrier} trackingNumber={order.trackingNumber} />
+                  </Fact>
                 </>
               ) : (
                 <Typography sx={{ color: 'text.secondary' }}>Not shipped yet.</Typography>

@@ -1,4 +1,4 @@
-import { button, paragraph, type MailBlock } from '../blocks';
+import { button, paragraph, tracking, type MailBlock } from '../blocks';
 import { defineMail } from '../define-mail';
 import { orderFacts, type OrderMailParams } from '../order-facts';
 
@@ -25,8 +25,7 @@ export const orderUpdate = defineMail<OrderMailParams & { update: OrderUpdate }>
   compose: ({ order, update, reason, carrier, trackingNumber }) => {
     const [subject, sentence] = ORDER_UPDATES[update];
     const blocks: MailBlock[] = [paragraph(sentence)];
-    if (carrier)
-      blocks.push(paragraph(`Carrier: ${carrier}${trackingNumber ? `, tracking number ${trackingNumber}` : ''}`));
+    if (carrier) blocks.push(tracking(carrier, trackingNumber));
     if (reason) blocks.push(paragraph(reason));
     blocks.push(orderFacts(order), button('Open the order', order.link));
     return { subject, blocks };
