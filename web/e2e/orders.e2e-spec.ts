@@ -100,8 +100,10 @@ describe('orders', () => {
     await seller.page.goto('/');
     await seller.page.getByRole('link', { name: 'My Orders' }).click();
     await seller.page.waitForURL(/\/orders$/);
-    await seller.page.getByText('No purchases yet').waitFor();
-    await seller.page.getByRole('tab', { name: 'Sales (1 waiting for you)' }).click();
+    // A sale waits: Sales is the tab shown.
+    const salesTab = seller.page.getByRole('tab', { name: 'Sales (1 waiting for you)' });
+    await seller.page.getByRole('list', { name: 'Sales' }).waitFor();
+    expect(await salesTab.getAttribute('aria-selected')).toBe('true');
     const sale = seller.page.getByRole('link', { name: new RegExp(product.title) });
     await sale.getByText('Needs your action').waitFor();
     await sale.getByText(/^Ship by/).waitFor();

@@ -50,22 +50,26 @@ const EMPTY = {
 export default function OrdersPage() {
   const { user, isLoading } = useCurrentUser();
   const [params, setParams] = useSearchParams();
-  const tab: OrdersRole = params.get('tab') === 'sales' ? 'sales' : 'purchases';
+  const chosen = params.get('tab');
   // Orders change without the viewer (the other party acts, deadlines pass): loaded anew each time the page opens.
   const purchases = useGetOrdersPageInfiniteQuery('purchases', { skip: !user, refetchOnMountOrArgChange: true });
   // Loaded on either tab: its first page gives the Sales tab's badge.
   const sales = useGetOrdersPageInfiniteQuery('sales', { skip: !user, refetchOnMountOrArgChange: true });
   const now = useNow(60_000);
+  const salesWaiting = sales.data?.pages[0]?.items.filter((order) => order.needsAction).length ?? 0;
+  // A seller with a sale to ship or a claim to answer lands on Sales; everyone else on Purchases, as a tab they pick
+  // (kept in the address) always wins. Until the sales have loaded that choice is not made: no tab flips under a tap.
+  const tab: OrdersRole =
+    chosen === 'sales' || chosen === 'purchases' ? chosen : salesWaiting > 0 ? 'sales' : 'purchases';
+  const choosing = chosen !== 'sales' && chosen !== 'purchases' && !!user && sales.isLoading;
   const list = tab === 'sales' ? sales : purchases;
   const orders = useMemo(() => list.data?.pages.flatMap((page) => page.items), [list.data]);
-  const salesWaiting = sales.data?.pages[0]?.items.filter((order) => order.needsAction).length ?? 0;
 
   const setTab = (next: OrdersRole) =>
     setParams(
       (prev) => {
         const nextParams = new URLSearchParams(prev);
-        if (next === 'purchases') nextParams.delete('tab');
-        else nextParams.set('tab', next);
+        nextParams.set('tab', next);
         return nextParams;
       },
       { replace: true },
@@ -115,7 +119,7 @@ export default function OrdersPage() {
       <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {list.isError ? (
           <Alert severity="error">{asApiError(list.error)?.message ?? 'An error occurred'}</Alert>
-        ) : list.isLoading || !orders ? (
+        ) : choosing || list.isLoading || !orders ? (
           <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0 }} aria-busy="true" aria-label="Loading orders">
             {[0, 1, 2].map((key) => (
               <OrderRowSkeleton key={key} />
