@@ -35,7 +35,6 @@ export class TwoFactorController {
   @HttpCode(200)
   async setUp(@ActorId() actorId: string, @Res({ passthrough: true }) res: Response): Promise<TwoFactorSetupDto> {
     res.setHeader('Cache-Control', 'no-store');
-    await this.limits.consume('codesPerUser', actorId, res);
     return this.rpc.send(RPC.identity.setUpTwoFactor, { actorId });
   }
 

@@ -111,6 +111,11 @@ export class TwoFactorRepository {
    * (a first device is not news to anyone).
    */
   async rememberDevice(manager: EntityManager, userId: string, deviceHash: Buffer): Promise<boolean> {
+    // A device unused for over a year is forgotten (its return is worth a mail), so the list stays short.
+    await manager.query(
+      `DELETE FROM identity.known_devices WHERE user_id = $1 AND last_seen_at < now() - interval '400 days'`,
+      [userId],
+    );
     const rows: { inserted: boolean; others: boolean }[] = await manager.query(
       `WITH others AS (SELECT EXISTS (SELECT 1 FROM identity.known_devices WHERE user_id = $1 AND device_hash <> $2) AS others),
             upsert AS (
