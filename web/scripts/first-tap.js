@@ -7,13 +7,19 @@
 // been hydrated; text typed into a field meanwhile is handed to React the same way. Links are left alone: they work
 // without script. A control counts as hydrated once React has put its props on the element (`__reactProps$<random>`):
 // the one sign of it a script outside React can read.
+//
+// A control whose tap depends on who is signed in (marked data-needs-session: the favourite heart) is held, even once
+// hydrated, until the app knows the session (window.firstTap.sessionKnown(), once /api/auth/me has answered): the
+// page was rendered as a guest sees it, and a tap replayed or taken before the answer would act as a guest's.
 (function () {
   var CONTROL =
     'button, [role="button"], [role="combobox"], [role="tab"], [role="switch"], [role="checkbox"], ' +
     'input[type="checkbox"], input[type="radio"], label';
   var TYPED = 'input:not([type="checkbox"]):not([type="radio"]):not([type="submit"]), textarea';
+  var NEEDS_SESSION = '[data-needs-session]';
   var held = null;
   var typed = [];
+  var sessionKnown = false;
 
   function isHydrated(element) {
     var keys = Object.keys(element);
@@ -23,10 +29,18 @@
 
   function holdTap(event) {
     var control = event.target instanceof Element ? event.target.closest(CONTROL) : null;
-    if (!control || control.disabled || isHydrated(control)) return;
+    if (!control || control.disabled) return;
+    var needsSession = control.closest(NEEDS_SESSION) !== null;
+    if (isHydrated(control) && (sessionKnown || !needsSession)) return;
     event.preventDefault();
     event.stopPropagation();
-    if (event.type === 'click') hold({ element: control, replay: tap });
+    if (event.type === 'click')
+      hold({
+        element: control,
+        label: control.getAttribute('aria-label'),
+        replay: tap,
+        needsSession: needsSession,
+      });
   }
 
   function holdSubmit(event) {
@@ -43,6 +57,15 @@
     if (!field || isHydrated(field)) return;
     for (var i = 0; i < typed.length; i++) if (typed[i].field === field) return void (typed[i].text = field.value);
     typed.push({ field: field, text: field.value });
+  }
+
+  // A part React rendered anew instead of hydrating (its data was read again) has new elements: the held control is
+  // found again by its accessible name, so the tap is not lost with the old element.
+  function reconnect(action) {
+    if (action.element.isConnected || !action.label) return;
+    var named = document.querySelectorAll(action.element.tagName + '[aria-label]');
+    for (var i = 0; i < named.length; i++)
+      if (named[i].getAttribute('aria-label') === action.label) return void (action.element = named[i]);
   }
 
   function hold(action) {
@@ -90,7 +113,9 @@
       return false;
     });
     if (!held) return;
+    reconnect(held);
     if (held.element.isConnected && !isHydrated(held.element)) return;
+    if (held.needsSession && !sessionKnown && held.element.isConnected) return;
     var action = held;
     held = null;
     document.documentElement.style.cursor = '';
@@ -98,7 +123,13 @@
     if (action.element.isConnected) setTimeout(action.replay, 0, action.element);
   }
 
-  window.firstTap = { replay: replay };
+  // Called by the app once the session is known (signed in or not): a held tap that waited for it is replayed.
+  function knowSession() {
+    sessionKnown = true;
+    replay();
+  }
+
+  window.firstTap = { replay: replay, sessionKnown: knowSession };
   document.addEventListener('pointerdown', holdTap, true);
   document.addEventListener('mousedown', holdTap, true);
   document.addEventListener('click', holdTap, true);

@@ -24,6 +24,8 @@ export function FavoriteButton({ productId, favorited, title, sx }: Props) {
   return (
     <IconButton
       onClick={onClick}
+      // Acts as the signed-in person: a tap before the session is known waits for it (web/scripts/first-tap.js).
+      data-needs-session=""
       aria-label={favorited ? `Remove ${title} from favorites` : `Add ${title} to favorites`}
       aria-pressed={favorited}
       aria-busy={isPending || undefined}
