@@ -7,6 +7,7 @@ import {
   PUSH,
   RPC,
   type LiveEventDto,
+  type OrderChangedEvent,
   type ReviewPublishedEvent,
   type ReviewReminderDueEvent,
   type ReviewWrittenEvent,
@@ -152,6 +153,40 @@ describe('reviews in the bell', () => {
     expect((await eventsOf(eve)).map((e) => e.data)).toEqual([
       { type: 'review.changed', orderId: reminder.orderId, subjectId: eve, change: 'reminder' },
     ]);
+  });
+
+  it("names the order's item, known from payments' order events, and says sale to its seller", async () => {
+    const [hana, ivo] = [await person('Hana'), await person('Ivo')];
+    const orderId = randomUUID();
+    const completed: OrderChangedEvent = {
+      orderId,
+      productId: randomUUID(),
+      sellerId: ivo,
+      buyerUserId: hana,
+      from: 'delivered',
+      to: 'completed',
+      actor: 'buyer',
+      productTitle: 'Bo Sang Paper Umbrella',
+      occurredAt: new Date().toISOString(),
+    };
+    await publish(EVENTS.payments.orderChanged, completed);
+    // The seller's "Your sale … is complete" shows the order event has been applied.
+    await eventually(async () => expect(await bellOf(ivo)).toHaveLength(1));
+    await publish(EVENTS.reviews.reviewWritten, review(hana, ivo, orderId));
+    await eventually(async () => expect(await bellOf(ivo)).toHaveLength(2));
+    expect((await bellOf(ivo))[0].text).toBe('Hana reviewed you for Bo Sang Paper Umbrella: write yours to see it');
+    const due = { orderId, dueBy: '2026-12-09T12:00:00.000Z', occurredAt: new Date().toISOString() };
+    await publish(EVENTS.reviews.reminderDue, { ...due, userId: ivo } satisfies ReviewReminderDueEvent);
+    await eventually(async () => expect(await bellOf(ivo)).toHaveLength(3));
+    expect((await bellOf(ivo))[0].text).toBe(
+      'Leave a review for your sale of Bo Sang Paper Umbrella before 9 December',
+    );
+    await publish(EVENTS.reviews.reminderDue, { ...due, userId: hana } satisfies ReviewReminderDueEvent);
+    await eventually(async () =>
+      expect((await bellOf(hana)).map((n) => n.text)).toContain(
+        'Leave a review for your order of Bo Sang Paper Umbrella before 9 December',
+      ),
+    );
   });
 
   it('names nobody when the author is unknown, and keeps the newest name whatever the order of its events', async () => {
