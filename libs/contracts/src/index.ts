@@ -16,6 +16,8 @@ export * from './identity/account.dto';
 export * from './identity/account.rpc';
 export * from './identity/two-factor.dto';
 export * from './identity/two-factor.rpc';
+export * from './identity/passkeys.dto';
+export * from './identity/passkeys.rpc';
 export * from './identity/account.events';
 export * from './identity/identity.events';
 export * from './identity/identity.subjects';

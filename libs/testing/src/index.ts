@@ -5,3 +5,4 @@ export * from './processes';
 export * from './test-infra';
 export * from './service-harness';
 export * from './maildev';
+export * from './soft-authenticator';

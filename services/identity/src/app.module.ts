@@ -7,6 +7,9 @@ import { AccountService } from './account/account.service';
 import { AccountTokensRepository } from './account/account-tokens.repository';
 import type { IdentityConfig } from './config/identity.config';
 import { IDENTITY_MIGRATIONS } from './database/migrations';
+import { PasskeysController } from './passkeys/passkeys.controller';
+import { PasskeysRepository } from './passkeys/passkeys.repository';
+import { PasskeysService } from './passkeys/passkeys.service';
 import { PasswordHasher } from './users/password-hasher';
 import { TrustEventsConsumer } from './users/trust-events.consumer';
 import { UserTrustService } from './users/user-trust.service';
@@ -35,7 +38,7 @@ export class AppModule {
         }),
         TypeOrmModule.forFeature([UserEntity]),
       ],
-      controllers: [UsersController, AccountController, TwoFactorController],
+      controllers: [UsersController, AccountController, TwoFactorController, PasskeysController],
       providers: [
         UsersService,
         UsersRepository,
@@ -48,6 +51,8 @@ export class AppModule {
         TwoFactorService,
         TwoFactorRepository,
         SecretBox,
+        PasskeysService,
+        PasskeysRepository,
       ],
     };
   }

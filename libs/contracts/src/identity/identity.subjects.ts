@@ -23,6 +23,14 @@ import {
   TwoFactorActorRequest,
   TwoFactorCodeRequest,
 } from './two-factor.rpc';
+import {
+  AddPasskeyRequest,
+  PasskeyActorRequest,
+  PasskeyLoginOptionsRequest,
+  RemovePasskeyRequest,
+  VerifyPasskeyLoginRequest,
+} from './passkeys.rpc';
+import type { PasskeyDto, PasskeyOptionsDto } from './passkeys.dto';
 import type { RecoveryCodesDto, TwoFactorSetupDto, TwoFactorStatusDto } from './two-factor.dto';
 import type { MeDto, UserDto, UserEmailDto, UserRole } from './user.dto';
 import { defineRpc, rpc } from '../rpc/contract';
@@ -69,4 +77,16 @@ export const IDENTITY_RPC = defineRpc('identity', {
     TwoFactorCodeRequest,
   ).returns<RecoveryCodesDto>(),
   confirmTwoFactor: rpc('identity.two-factor.confirm', ConfirmTwoFactorRequest).returns<void>(),
+  /** WebAuthn creation options for a new passkey of the caller (their others excluded). */
+  passkeyRegistrationOptions: rpc(
+    'identity.passkey.registration-options',
+    PasskeyActorRequest,
+  ).returns<PasskeyOptionsDto>(),
+  addPasskey: rpc('identity.passkey.add', AddPasskeyRequest).returns<PasskeyDto>(),
+  listPasskeys: rpc('identity.passkey.list', PasskeyActorRequest).returns<PasskeyDto[]>(),
+  removePasskey: rpc('identity.passkey.remove', RemovePasskeyRequest).returns<void>(),
+  /** WebAuthn request options for signing in with a discoverable passkey (no account named). */
+  passkeyLoginOptions: rpc('identity.passkey.login-options', PasskeyLoginOptionsRequest).returns<PasskeyOptionsDto>(),
+  /** A passkey sign-in: counts as two-step (the key is bound to the site and the device). */
+  verifyPasskeyLogin: rpc('identity.passkey.verify-login', VerifyPasskeyLoginRequest).returns<MeDto>(),
 });

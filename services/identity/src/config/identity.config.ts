@@ -1,5 +1,5 @@
 import { ServiceConfig } from '@souvenir/platform';
-import { IsString, MinLength, NotEquals, ValidateIf } from 'class-validator';
+import { IsString, Matches, MinLength, NotEquals, ValidateIf } from 'class-validator';
 
 /** The development key of two-step sign-in secrets: refused in production. */
 export const DEV_TWO_FACTOR_KEY = 'dev-only-two-factor-key-change-me-in-production';
@@ -17,4 +17,11 @@ export class IdentityConfig extends ServiceConfig {
   @MinLength(32, { message: 'TWO_FACTOR_ENCRYPTION_KEY must be at least 32 characters' })
   @NotEquals(DEV_TWO_FACTOR_KEY, { message: 'TWO_FACTOR_ENCRYPTION_KEY must be set to a secret value in production' })
   TWO_FACTOR_ENCRYPTION_KEY = DEV_TWO_FACTOR_KEY;
+
+  /**
+   * The site's origin as the browser sees it: passkeys are bound to its host name (the WebAuthn RP ID) and only
+   * answers signed for this origin are accepted.
+   */
+  @Matches(/^https?:\/\/[^/\s]+$/, { message: 'PUBLIC_URL must be an http(s) origin without a path' })
+  PUBLIC_URL = 'http://localhost:3000';
 }

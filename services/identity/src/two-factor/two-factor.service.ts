@@ -152,6 +152,11 @@ export class TwoFactorService {
     await this.repository.rememberDevice(manager, userId, deviceHash(device));
   }
 
+  /** A sign-in already proven by two factors (a passkey): the device is remembered, and the owner mailed if new. */
+  async rememberSignInDevice(manager: EntityManager, user: UserEntity, device: SignInDeviceDto): Promise<void> {
+    await this.rememberDevice(manager, user, device);
+  }
+
   private async rememberDevice(manager: EntityManager, user: UserEntity, device: SignInDeviceDto): Promise<void> {
     if (!(await this.repository.rememberDevice(manager, user.id, deviceHash(device)))) return;
     await this.outbox.add(manager, EVENTS.identity.newDeviceSignIn, {

@@ -5,6 +5,7 @@ import { AddUserRole1734000000000 } from './1734000000000-add-user-role';
 import { EarnedVerificationAndRatings1735100000000 } from './1735100000000-earned-verification-and-ratings';
 import { AccountTokensAndVerifiedEmail1737000000000 } from './1737000000000-account-tokens-and-verified-email';
 import { TwoFactorAndKnownDevices1737300000000 } from './1737300000000-two-factor-and-known-devices';
+import { Passkeys1737700000000 } from './1737700000000-passkeys';
 
 /** Every migration of the identity schema, in order. Never edit one that has landed; add a new one. */
 export const IDENTITY_MIGRATIONS = [
@@ -15,4 +16,5 @@ export const IDENTITY_MIGRATIONS = [
   outboxClaimsMigration('identity'),
   AccountTokensAndVerifiedEmail1737000000000,
   TwoFactorAndKnownDevices1737300000000,
+  Passkeys1737700000000,
 ];
