@@ -9,6 +9,7 @@ import { REDIS, RedisCloser, redisProvider } from './redis.provider';
 import { AccountLimits } from './routes/auth/account-limits';
 import { AccountController } from './routes/auth/account.controller';
 import { TwoFactorController } from './routes/auth/two-factor.controller';
+import { PasskeysController } from './routes/auth/passkeys.controller';
 import { AuthController } from './routes/auth/auth.controller';
 import { SessionsController } from './routes/auth/sessions.controller';
 import { CustomsController, CustomsSupportController } from './routes/catalog/customs.controller';
@@ -52,6 +53,7 @@ export class AppModule {
         AccountController,
         TwoFactorController,
         SessionsController,
+        PasskeysController,
         UsersController,
         AvatarController,
         ProductsController,

@@ -85,6 +85,24 @@ export class RateLimits {
     return result;
   }
 
+  /**
+   * Runs `verify` (a passkey's signature check) unless the client address must wait. A passkey names no account
+   * before it is verified, so its failures count only per address, together with that address's password failures.
+   */
+  async passkeyLogin<T>(req: Request, res: Response, verify: () => Promise<T>): Promise<T> {
+    const reservation = await this.perIp.reserve(req.ip ?? 'unknown');
+    if (typeof reservation === 'number') throw tooManyAttempts(res, reservation);
+    try {
+      const result = await verify();
+      await this.perIp.refund(reservation);
+      return result;
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === ErrorCode.Unauthenticated))
+        await this.perIp.refund(reservation);
+      throw error;
+    }
+  }
+
   async register(ip: string, res: Response): Promise<void> {
     await consumeOrRefuse(this.registerPerIp, ip, res);
   }
