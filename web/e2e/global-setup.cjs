@@ -26,6 +26,8 @@ module.exports = async () => {
       UNVERIFIED_WRITE_ALLOWANCE: '10000',
       // An unshipped order is cancelled and refunded after about 26 s (orders.e2e-spec); every other test ships sooner or not at all.
       SHIP_WITHIN_DAYS: '0.0003',
+      // The site's origin for identity's passkeys (a WebAuthn RP ID is a host name, never 127.0.0.1).
+      PUBLIC_URL: `http://localhost:${port}`,
     },
     port,
     portOffset,

@@ -7,8 +7,8 @@ type Registration = Pick<RegisterDto, 'email' | 'password' | 'username' | 'first
   location?: string | null;
 };
 
-// Every product answer carries the caller's isFavorited, so lists and details alike are refetched.
-const signedInTags = ['Me', 'Product', 'UserProducts', 'Favorite', 'Conversation', 'Message', 'Order'] as const;
+// Every product answer carries the caller's isFavorited, so lists and details alike are refetched (any sign-in).
+export const signedInTags = ['Me', 'Product', 'UserProducts', 'Favorite', 'Conversation', 'Message', 'Order'] as const;
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({

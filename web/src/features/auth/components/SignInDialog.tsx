@@ -14,6 +14,7 @@ import { DialogCloseButton } from '../../../components/DialogCloseButton';
 import { useDtoForm } from '../../../hooks/useDtoForm';
 import { useToast } from '../../../hooks/useToast';
 import { isTwoFactorRequired } from '../twoFactorApi';
+import { PasskeySignInButton } from './PasskeySignInButton';
 import { TwoFactorSignInStep } from './TwoFactorSignInStep';
 
 interface Props {
@@ -101,6 +102,7 @@ export function SignInDialog({ open, onClose, onSignedIn, onSwitchToJoin, onForg
                 </Link>
               </Typography>
             </Stack>
+            <PasskeySignInButton onSignedIn={onSignedIn} />
           </>
         )}
       </DialogContent>

@@ -9,6 +9,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { AddressBookSection } from '../../addresses/components/AddressBookSection';
 import { ChangeEmailForm } from '../components/account/ChangeEmailForm';
 import { ChangePasswordForm } from '../components/account/ChangePasswordForm';
+import { PasskeysSection } from '../components/account/PasskeysSection';
 import { ProfilePhotoSection } from '../components/account/ProfilePhotoSection';
 import { SessionsList } from '../components/account/SessionsList';
 import { TwoFactorSection } from '../components/account/TwoFactorSection';
@@ -41,6 +42,7 @@ export default function AccountSettingsPage() {
           <ChangePasswordForm onChanged={() => void refetchSessions()} />
           <ChangeEmailForm me={user} />
           <TwoFactorSection />
+          <PasskeysSection />
           <SessionsList />
         </Stack>
       </Paper>
