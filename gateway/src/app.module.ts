@@ -27,6 +27,7 @@ import { PayoutsController } from './routes/payouts/payouts.controller';
 import { ReviewsSupportController } from './routes/reviews/reviews-support.controller';
 import { SupportQueuesController } from './routes/support/support-queues.controller';
 import { RelistController } from './routes/catalog/relist.controller';
+import { OrderReturnsController } from './routes/orders/order-returns.controller';
 import { ReviewsController } from './routes/reviews/reviews.controller';
 import { LiveHub } from './routes/stream/live-hub';
 import { StreamController } from './routes/stream/stream.controller';
@@ -73,6 +74,7 @@ export class AppModule {
         ReviewsSupportController,
         SupportQueuesController,
         RelistController,
+        OrderReturnsController,
         StreamController,
         NotificationsController,
       ],

@@ -507,6 +507,24 @@ const TABLE: Record<string, Row> = {
     },
     expect: { guest: 401, owner: 200, other: 404 },
   },
+  // A return support asked for (the whole step as support, buyer and seller: gateway/test/claim-returns.e2e-spec.ts).
+  // Here no return was asked: each party is refused out of turn (409); a stranger does not see the order (404).
+  'POST /api/orders/:ref/return': {
+    call: async () => {
+      const orderId = await ordered.shipped(third.cookie, await ordered.purchase());
+      await ordered.claimed(cookies.owner!, orderId);
+      return { method: 'post', path: `/api/orders/${orderId}/return`, body: { carrier: 'UPS', trackingNumber: '1Z1' } };
+    },
+    expect: { guest: 404, owner: 409, other: 404 },
+  },
+  'POST /api/orders/:ref/return/received': {
+    call: async () => {
+      const orderId = await ordered.shipped(cookies.owner!, await ordered.sale());
+      await ordered.claimed(third.cookie, orderId);
+      return { method: 'post', path: `/api/orders/${orderId}/return/received` };
+    },
+    expect: { guest: 401, owner: 409, other: 404 },
+  },
   // The caller's own profile photo (gateway/test/profile-photo.e2e-spec.ts): anyone signed in, for themself only.
   'PUT /api/me/avatar': {
     call: () => ({ method: 'put', path: '/api/me/avatar', body: { avatar: null } }),

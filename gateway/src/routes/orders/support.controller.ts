@@ -45,6 +45,12 @@ export class SupportController {
     @Param('id', new UuidPipe('Claim')) claimId: string,
     @Body() body: DecideClaimDto,
   ): Promise<OrderDetailDto> {
-    return this.rpc.send(RPC.payments.decideClaim, { claimId, actorId, outcome: body.outcome, reason: body.reason });
+    return this.rpc.send(RPC.payments.decideClaim, {
+      claimId,
+      actorId,
+      outcome: body.outcome,
+      reason: body.reason,
+      ...(body.returnFirst ? { returnFirst: true } : {}),
+    });
   }
 }

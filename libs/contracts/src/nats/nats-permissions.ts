@@ -107,6 +107,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.identity.setAvatar,
       RPC.payments.listOpenClaims,
       RPC.payments.decideClaim,
+      RPC.payments.shipReturn,
+      RPC.payments.confirmReturn,
       RPC.payments.listCardDisputes,
       RPC.payments.countSupportQueues,
       RPC.payments.getPayoutAccount,

@@ -39,6 +39,8 @@ export const ORDER_ACTIONS = [
   'openClaim',
   'respondToClaim',
   'decideClaim',
+  'shipReturn',
+  'confirmReturn',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -47,7 +49,13 @@ export type OrderActor = 'buyer' | 'seller' | 'support' | 'system';
 
 /** The deadlines an order can have, named as the web app shows them. */
 export type OrderDeadlineName =
-  'shipBy' | 'deliveredBy' | 'claimWindowEnds' | 'cancelRequestExpires' | 'sellerResponseDue';
+  | 'shipBy'
+  | 'deliveredBy'
+  | 'claimWindowEnds'
+  | 'cancelRequestExpires'
+  | 'sellerResponseDue'
+  | 'returnShipBy'
+  | 'returnArrivesBy';
 
 export interface OrderDeadlineDto {
   name: OrderDeadlineName;
@@ -70,8 +78,13 @@ export interface ClaimDto {
   description: string;
   photos: string[];
   openedAt: string;
-  /** open: waiting for the seller; escalated: waiting for support; resolved: decided. */
-  status: 'open' | 'escalated' | 'resolved';
+  /**
+   * open: waiting for the seller; escalated: waiting for support; returning: support refunds the buyer once the item
+   * is back (the buyer sends it with tracking, the seller confirms it arrived or its deadline passes); resolved: done.
+   */
+  status: 'open' | 'escalated' | 'returning' | 'resolved';
+  /** The item on its way back (a claim support decided with a return), once the buyer has sent it. */
+  return: { carrier: string; trackingNumber: string; shippedAt: string; arrivedAt: string | null } | null;
   sellerResponse: { accept: boolean; statement: string | null; photos: string[]; at: string } | null;
   decision: { outcome: 'refund' | 'release'; reason: string; at: string; by: 'seller' | 'support' } | null;
 }
@@ -179,6 +192,22 @@ function ClaimPhotos(): PropertyDecorator {
   return (target, key) => rules.forEach((rule) => rule(target, key));
 }
 
+/** `POST /api/orders/{id}/return` body (the buyer sends the item back): how, and its tracking number. */
+export class ShipReturnDto {
+  @Transform(trim)
+  @IsString({ message: 'Carrier is required' })
+  @IsNotEmpty({ message: 'Carrier is required' })
+  @MaxLength(60, { message: 'Carrier is too long' })
+  carrier!: string;
+
+  @Transform(trim)
+  @IsString({ message: 'Tracking number is required' })
+  @IsNotEmpty({ message: 'Tracking number is required' })
+  @MaxLength(60, { message: 'Tracking number is too long' })
+  @Matches(/^[A-Za-z0-9 -]*$/, { message: 'Tracking number may contain letters, digits, spaces and dashes only' })
+  trackingNumber!: string;
+}
+
 /** `POST /api/orders/{id}/claims` body. */
 export class OpenClaimDto {
   @IsIn(CLAIM_REASONS, { message: 'Please choose what went wrong' }) reason!: ClaimReason;
@@ -208,6 +237,8 @@ export class DecideClaimDto {
   @IsNotEmpty({ message: 'Please give the reason' })
   @MaxLength(2000)
   reason!: string;
+  /** With a refund: the buyer sends the item back with tracking first; the refund is made once it is back. */
+  @IsOptional() @IsBoolean({ message: 'returnFirst must be true or false' }) returnFirst?: boolean;
 }
 
 /** One open claim in the support queue (`GET /api/support/claims`), oldest first. */

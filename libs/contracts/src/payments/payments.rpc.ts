@@ -10,6 +10,7 @@ import {
   OrderAccessRequest,
   RespondToClaimDto,
   ShipOrderDto,
+  ShipReturnDto,
 } from './order.dto';
 
 /** `payments.intent.create`: `actorId` is absent for a guest. */
@@ -60,6 +61,15 @@ export class MarkDeliveredRequest extends OrderAccessRequest {}
 
 /** `payments.order.confirm` ("Everything is OK", the buyer). */
 export class ConfirmOrderRequest extends OrderAccessRequest {}
+
+/** `payments.order.ship-return` (the buyer sends the item back, as support decided). */
+export class ShipReturnRequest extends ShipReturnDto {
+  @IsString() @IsNotEmpty() @MaxLength(100) orderRef!: string;
+  @IsOptional() @IsUUID('all') actorId?: string;
+}
+
+/** `payments.order.confirm-return` (the seller has the item back: the buyer is refunded). */
+export class ConfirmReturnRequest extends OrderAccessRequest {}
 
 /** `payments.order.cancel` (the seller cancels; the buyer asks the seller to). */
 export class CancelOrderRequest extends CancelOrderDto {

@@ -17,6 +17,8 @@ import { ListOrderMessagesRequest, SendOrderMessageRequest, type OrderMessagesDt
 import {
   CancelOrderRequest,
   ConfirmOrderRequest,
+  ShipReturnRequest,
+  ConfirmReturnRequest,
   ConfirmTestPaymentRequest,
   CreatePaymentIntentRequest,
   DecideClaimRequest,
@@ -60,6 +62,10 @@ export const PAYMENTS_RPC = defineRpc('payments', {
   sendOrderMessage: rpc('payments.order.send-message', SendOrderMessageRequest).returns<OrderMessagesDto>(),
   listOpenClaims: rpc('payments.claim.list-open', ListOpenClaimsRequest).returns<SupportClaimsPageDto>(),
   decideClaim: rpc('payments.claim.decide', DecideClaimRequest).returns<OrderDetailDto>(),
+  /** The buyer sends the item back with tracking (a claim support decided with a return). */
+  shipReturn: rpc('payments.order.ship-return', ShipReturnRequest).returns<OrderDetailDto>(),
+  /** The seller has the item back: the buyer is refunded through the order's one refund. */
+  confirmReturn: rpc('payments.order.confirm-return', ConfirmReturnRequest).returns<OrderDetailDto>(),
   listCardDisputes: rpc('payments.dispute.list-open', ListCardDisputesRequest).returns<SupportCardDisputesPageDto>(),
   /** Support only: how many claims and card disputes wait (the support nav's counts). */
   countSupportQueues: rpc('payments.support.queue-counts', CountSupportQueueRequest).returns<PaymentsQueueCountsDto>(),

@@ -10,7 +10,7 @@ export class ClaimEntity {
   @Column('text') description!: string;
   @Column('jsonb') photos!: string[];
   @Column('timestamptz', { name: 'opened_at', default: () => 'now()' }) openedAt!: Date;
-  @Column('text') status!: 'open' | 'escalated' | 'resolved';
+  @Column('text') status!: 'open' | 'escalated' | 'returning' | 'resolved';
   @Column('boolean', { name: 'seller_accept', nullable: true }) sellerAccept!: boolean | null;
   @Column('text', { name: 'seller_statement', nullable: true }) sellerStatement!: string | null;
   /** The seller's photos with their answer (evidence: media serves them only by a signed link). */
@@ -21,5 +21,12 @@ export class ClaimEntity {
   @Column('text', { name: 'decision_outcome', nullable: true }) decisionOutcome!: 'refund' | 'release' | null;
   @Column('text', { name: 'decision_reason', nullable: true }) decisionReason!: string | null;
   @Column('timestamptz', { name: 'decided_at', nullable: true }) decidedAt!: Date | null;
+  /** A return support asked for: by when the buyer sends it, how, and by when it must arrive. */
+  @Column('timestamptz', { name: 'return_ship_by', nullable: true }) returnShipBy!: Date | null;
+  @Column('text', { name: 'return_carrier', nullable: true }) returnCarrier!: string | null;
+  @Column('text', { name: 'return_tracking_number', nullable: true }) returnTrackingNumber!: string | null;
+  @Column('timestamptz', { name: 'return_shipped_at', nullable: true }) returnShippedAt!: Date | null;
+  @Column('timestamptz', { name: 'return_arrives_by', nullable: true }) returnArrivesBy!: Date | null;
+  @Column('timestamptz', { name: 'return_arrived_at', nullable: true }) returnArrivedAt!: Date | null;
   @Column('text', { name: 'decided_by', nullable: true }) decidedBy!: 'seller' | 'support' | null;
 }

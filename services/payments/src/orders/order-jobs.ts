@@ -3,7 +3,14 @@ import type { EntityManager } from 'typeorm';
 import { JobQueue } from '../jobs/job-queue';
 
 /** An order's deadlines; each is a column on the order (or its claim) and a pg-boss job due at that time. */
-export type DeadlineKind = 'shipBy' | 'deliveredBy' | 'claimWindowEnds' | 'cancelRequestExpires' | 'sellerResponseDue';
+export type DeadlineKind =
+  | 'shipBy'
+  | 'deliveredBy'
+  | 'claimWindowEnds'
+  | 'cancelRequestExpires'
+  | 'sellerResponseDue'
+  | 'returnShipBy'
+  | 'returnArrivesBy';
 
 export interface DeadlineJob {
   orderId: string;

@@ -7,6 +7,8 @@ import {
   type DecideClaimRequest,
   type GetOrderRequest,
   type ListCardDisputesRequest,
+  type ShipReturnRequest,
+  type ConfirmReturnRequest,
   type CountSupportQueueRequest,
   type PaymentsQueueCountsDto,
   type ListOpenClaimsRequest,
@@ -52,6 +54,9 @@ const orderCursor = timeIdCursor('createdAt', 'id');
 const claimCursor = timeIdCursor('openedAt', 'id');
 const disputeCursor = timeIdCursor('openedAt', 'id');
 const SUPPORT_ONLY = 'Only support can see and decide claims';
+/** A return support asks for: the buyer has this long to send the item, then the seller to confirm it is back. */
+const RETURN_SHIP_DAYS = 7;
+const RETURN_ARRIVAL_DAYS = 14;
 
 /** The caller of an order route, once resolved: the order and which side they are on. */
 interface Access {
@@ -292,6 +297,19 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
     }
     return this.transition({ order, viewer: 'support' }, 'decideClaim', async (locked, lockedClaim, manager) => {
       this.resolve(lockedClaim!, request.outcome, request.reason, 'support');
+      if (request.outcome === 'refund' && request.returnFirst) {
+        // The money stays frozen: the refund is made once the item is back (confirmReturn or returnArrivesBy).
+        lockedClaim!.status = 'returning';
+        lockedClaim!.returnShipBy = afterDays(RETURN_SHIP_DAYS);
+        await this.claims.withManager(manager).save(lockedClaim!);
+        await this.orderJobs.scheduleDeadline(manager, locked.id, 'returnShipBy', lockedClaim!.returnShipBy);
+        return {
+          from: 'disputed',
+          to: 'disputed',
+          actor: 'support',
+          reason: `Support will refund the buyer once the item is sent back: ${request.reason}`,
+        };
+      }
       await this.claims.withManager(manager).save(lockedClaim!);
       if (request.outcome === 'refund')
         return this.refundAfterClaim(locked, manager, 'support', `Support refunded the buyer: ${request.reason}`);
@@ -302,6 +320,38 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
         actor: 'support',
         reason: `Support released the payment to the seller: ${request.reason}`,
       };
+    });
+  }
+
+  /** The buyer sends the item back with tracking; the seller has until `returnArrivesBy` to confirm it arrived. */
+  async shipReturn(request: ShipReturnRequest): Promise<OrderDetailDto> {
+    const access = await this.access(request);
+    return this.transition(access, 'shipReturn', async (_order, claim, manager) => {
+      Object.assign(claim!, {
+        returnCarrier: request.carrier,
+        returnTrackingNumber: request.trackingNumber,
+        returnShippedAt: new Date(),
+        returnArrivesBy: afterDays(RETURN_ARRIVAL_DAYS),
+      });
+      await this.claims.withManager(manager).save(claim!);
+      await this.orderJobs.scheduleDeadline(manager, claim!.orderId, 'returnArrivesBy', claim!.returnArrivesBy!);
+      return {
+        from: 'disputed',
+        to: 'disputed',
+        actor: 'buyer',
+        reason: `The buyer sent the item back with ${request.carrier} ${request.trackingNumber}`,
+      };
+    });
+  }
+
+  /** The seller has the item back: the buyer is refunded, through the order's one refund. */
+  async confirmReturn(request: ConfirmReturnRequest): Promise<OrderDetailDto> {
+    const access = await this.access(request);
+    return this.transition(access, 'confirmReturn', async (order, claim, manager) => {
+      claim!.status = 'resolved';
+      claim!.returnArrivedAt = new Date();
+      await this.claims.withManager(manager).save(claim!);
+      return this.refundAfterClaim(order, manager, 'seller', 'The seller has the item back: the buyer is refunded');
     });
   }
 
@@ -359,6 +409,28 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
           actor: 'system',
           reason: `The seller did not answer within ${this.config.CLAIM_RESPONSE_HOURS} hours: the claim goes to support`,
         };
+      } else if (kind === 'returnShipBy' && order.status === 'disputed' && claim?.status === 'returning') {
+        if (!claim.returnShippedAt && due(claim.returnShipBy)) {
+          // The item never came back: the sale stands and the seller is paid.
+          claim.status = 'resolved';
+          claim.decisionOutcome = 'release';
+          claim.decisionReason = `The buyer did not send the item back within ${RETURN_SHIP_DAYS} days`;
+          await this.claims.withManager(manager).save(claim);
+          await this.complete(order, manager);
+          change = { from: 'disputed', to: 'completed', actor: 'system', reason: claim.decisionReason };
+        }
+      } else if (kind === 'returnArrivesBy' && order.status === 'disputed' && claim?.status === 'returning') {
+        if (claim.returnShippedAt && due(claim.returnArrivesBy)) {
+          // Sent with tracking and not confirmed in time: the buyer is refunded all the same.
+          claim.status = 'resolved';
+          await this.claims.withManager(manager).save(claim);
+          change = await this.refundAfterClaim(
+            order,
+            manager,
+            'system',
+            `The seller did not confirm the return within ${RETURN_ARRIVAL_DAYS} days: the buyer is refunded`,
+          );
+        }
       }
       if (!change) return;
       await orders.save(order);

@@ -5,6 +5,7 @@ import { allowedActions, checkAction, needsAction, type OrderState } from './ord
 const state = (s: Partial<OrderState>): OrderState => ({
   status: 'paid',
   claimStatus: null,
+  returnSent: false,
   cancelRequested: false,
   claimWindowOpen: false,
   ...s,

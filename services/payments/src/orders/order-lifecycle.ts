@@ -15,7 +15,9 @@ export type OrderViewer = 'buyer' | 'seller' | 'support';
 /** What the rules need to know about an order now. */
 export interface OrderState {
   status: OrderStatus;
-  claimStatus: 'open' | 'escalated' | 'resolved' | null;
+  claimStatus: 'open' | 'escalated' | 'returning' | 'resolved' | null;
+  /** A return is on its way (the buyer sent it). */
+  returnSent: boolean;
   cancelRequested: boolean;
   /** The buyer may still open a claim on a delivered order. */
   claimWindowOpen: boolean;
@@ -98,6 +100,20 @@ const RULES: Record<OrderAction, Rule> = {
     when: (s) => s.status === 'disputed' && (s.claimStatus === 'open' || s.claimStatus === 'escalated'),
     notNow: () => 'This claim has already been decided',
   },
+  shipReturn: {
+    by: ['buyer'],
+    whose: 'Only the buyer can send the item back',
+    when: (s) => s.status === 'disputed' && s.claimStatus === 'returning' && !s.returnSent,
+    notNow: (s) =>
+      s.claimStatus === 'returning' ? 'You have already sent the item back' : 'No return was asked for this order',
+  },
+  confirmReturn: {
+    by: ['seller'],
+    whose: 'Only the seller can confirm the item is back',
+    when: (s) => s.status === 'disputed' && s.claimStatus === 'returning' && s.returnSent,
+    notNow: (s) =>
+      s.claimStatus === 'returning' ? 'The buyer has not sent the item back yet' : 'No return is on its way',
+  },
 };
 
 /** The actions the viewer may take now, in a stable order. */
@@ -117,8 +133,13 @@ export function checkAction(action: OrderAction, state: OrderState, viewer: Orde
 /** True when the viewer has something to do now (the Sales badge, a row's highlight). */
 export function needsAction(state: OrderState, viewer: OrderViewer): boolean {
   if (viewer === 'seller')
-    return state.status === 'paid' || (state.status === 'disputed' && state.claimStatus === 'open');
-  if (viewer === 'buyer') return state.status === 'delivered';
+    return (
+      state.status === 'paid' ||
+      (state.status === 'disputed' &&
+        (state.claimStatus === 'open' || (state.claimStatus === 'returning' && state.returnSent)))
+    );
+  if (viewer === 'buyer')
+    return state.status === 'delivered' || (state.claimStatus === 'returning' && !state.returnSent);
   return state.status === 'disputed' && state.claimStatus === 'escalated';
 }
 

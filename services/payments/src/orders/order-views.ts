@@ -19,6 +19,7 @@ export function stateOf(order: OrderEntity, claim: ClaimEntity | null, now = new
     claimStatus: claim?.status ?? null,
     cancelRequested: order.cancelRequestAt !== null,
     claimWindowOpen: order.claimWindowEnds !== null && order.claimWindowEnds > now,
+    returnSent: claim?.returnShippedAt != null,
   };
 }
 
@@ -29,6 +30,8 @@ export function deadlinesOf(order: OrderEntity, claim: ClaimEntity | null): Orde
   if (order.status === 'shipped') due.push(['deliveredBy', order.deliveredBy]);
   if (order.status === 'delivered') due.push(['claimWindowEnds', order.claimWindowEnds]);
   if (order.status === 'disputed' && claim?.status === 'open') due.push(['sellerResponseDue', claim.responseDue]);
+  if (order.status === 'disputed' && claim?.status === 'returning')
+    due.push(claim.returnShippedAt ? ['returnArrivesBy', claim.returnArrivesBy] : ['returnShipBy', claim.returnShipBy]);
   return due
     .filter((d): d is [OrderDeadlineDto['name'], Date] => d[1] !== null)
     .sort((a, b) => a[1].getTime() - b[1].getTime())
@@ -51,6 +54,15 @@ export function toClaimDto(claim: ClaimEntity): ClaimDto {
           at: claim.sellerRespondedAt.toISOString(),
         }
       : null,
+    return:
+      claim.returnShippedAt && claim.returnCarrier && claim.returnTrackingNumber
+        ? {
+            carrier: claim.returnCarrier,
+            trackingNumber: claim.returnTrackingNumber,
+            shippedAt: claim.returnShippedAt.toISOString(),
+            arrivedAt: claim.returnArrivedAt?.toISOString() ?? null,
+          }
+        : null,
     decision:
       claim.decidedAt && claim.decisionOutcome && claim.decidedBy
         ? {

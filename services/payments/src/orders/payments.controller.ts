@@ -92,6 +92,16 @@ export class PaymentsController {
     return this.lifecycle.listOpenClaims(request);
   }
 
+  @RpcHandler(RPC.payments.shipReturn)
+  shipReturn(request: RpcRequest<typeof RPC.payments.shipReturn>) {
+    return this.lifecycle.shipReturn(request);
+  }
+
+  @RpcHandler(RPC.payments.confirmReturn)
+  confirmReturn(request: RpcRequest<typeof RPC.payments.confirmReturn>) {
+    return this.lifecycle.confirmReturn(request);
+  }
+
   @RpcHandler(RPC.payments.decideClaim)
   decideClaim(request: RpcRequest<typeof RPC.payments.decideClaim>) {
     return this.lifecycle.decideClaim(request);

@@ -24,6 +24,8 @@ export const DEADLINE_LABELS: Record<OrderDeadlineName, string> = {
   claimWindowEnds: 'Check by',
   cancelRequestExpires: 'Answer cancel request by',
   sellerResponseDue: 'Seller answers by',
+  returnShipBy: 'Send it back by',
+  returnArrivesBy: 'Return arrives by',
 };
 
 export const CLAIM_REASON_LABELS: Record<ClaimReason, string> = {

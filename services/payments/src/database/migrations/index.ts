@@ -10,6 +10,7 @@ import { OrderLinks1737000000000 } from './1737000000000-order-links';
 import { AddressBook1737200000000 } from './1737200000000-address-book';
 import { OrderMessages1737400000000 } from './1737400000000-order-messages';
 import { ClaimSellerPhotos1737500000000 } from './1737500000000-claim-seller-photos';
+import { ClaimReturns1737600000000 } from './1737600000000-claim-returns';
 
 /** Every migration of the payments schema, in order. Never edit one that has landed; add a new one. */
 export const PAYMENTS_MIGRATIONS = [
@@ -25,4 +26,5 @@ export const PAYMENTS_MIGRATIONS = [
   AddressBook1737200000000,
   OrderMessages1737400000000,
   ClaimSellerPhotos1737500000000,
+  ClaimReturns1737600000000,
 ];

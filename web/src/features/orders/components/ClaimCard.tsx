@@ -6,10 +6,12 @@ import Typography from '@mui/material/Typography';
 import type { ClaimDto } from '@souvenir/contracts';
 import { CLAIM_REASON_LABELS, dateTime } from '../orderText';
 import { ClaimPhotos } from './ClaimPhotos';
+import { ClaimReturn } from './ClaimReturn';
 
 const STATUS_TEXT: Record<ClaimDto['status'], string> = {
   open: 'Waiting for the seller',
   escalated: 'Waiting for support',
+  returning: 'Refund once the item is back',
   resolved: 'Resolved',
 };
 
@@ -67,7 +69,9 @@ export function ClaimCard({ claim, headingLevel = 'h2' }: { claim: ClaimDto; hea
           </Statement>
         )}
         {response && <ClaimPhotos photos={response.photos ?? []} who="Seller" />}
-        {claim.decision && (
+        <ClaimReturn claim={claim} />
+        {/* While the item comes back nothing is refunded yet: ClaimReturn says what happens instead. */}
+        {claim.decision && claim.status !== 'returning' && (
           <Alert severity={claim.decision.outcome === 'refund' ? 'info' : 'success'}>
             <strong>
               {claim.decision.outcome === 'refund' ? 'Refunded to the buyer' : 'Payment released to the seller'}

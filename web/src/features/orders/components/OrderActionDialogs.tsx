@@ -30,6 +30,7 @@ import { PhotoTiles } from '../../media/PhotoTiles';
 import { PhotoUploader } from '../../media/PhotoUploader';
 import { CLAIM_REASON_LABELS } from '../orderText';
 import { ClaimResponsePhotos } from './ClaimResponsePhotos';
+import { ReturnFirstOption } from './ReturnFirstOption';
 
 export const MAX_CLAIM_PHOTOS = 6;
 
@@ -41,7 +42,7 @@ interface DialogProps<T> {
   onSubmit: (values: T) => Promise<boolean>;
 }
 
-function FormDialog({
+export function FormDialog({
   open,
   onClose,
   id,
@@ -100,7 +101,7 @@ function FormDialog({
 }
 
 /** Reset each time the dialog opens, so a second attempt starts clean. */
-function useResetOnOpen<T>(open: boolean, reset: (values: T) => void, initial: T) {
+export function useResetOnOpen<T>(open: boolean, reset: (values: T) => void, initial: T) {
   useEffect(() => {
     if (open) reset(initial);
     // `initial` is each dialog's constant, so it is left out of the dependencies.
@@ -332,15 +333,17 @@ export function RespondDialog({ open, busy, onClose, onSubmit }: DialogProps<Res
 interface DecideValues {
   outcome: 'refund' | 'release';
   reason: string;
+  returnFirst: boolean;
 }
-const DECIDE_INITIAL: DecideValues = { outcome: 'refund', reason: '' };
+const DECIDE_INITIAL: DecideValues = { outcome: 'refund', reason: '', returnFirst: false };
 
 /** Support's decision on an escalated claim, with the reason both parties will read. */
 export function DecideDialog({ open, busy, onClose, onSubmit }: DialogProps<DecideClaimDto>) {
   const { values, setValue, field, handleSubmit, reset } = useDtoForm<DecideValues>(DecideClaimDto, DECIDE_INITIAL);
   useResetOnOpen(open, reset, DECIDE_INITIAL);
-  const submit = handleSubmit(async (checked) => {
-    if (await onSubmit(checked)) onClose();
+  const submit = handleSubmit(async ({ returnFirst, ...checked }) => {
+    const withReturn = checked.outcome === 'refund' && returnFirst ? { returnFirst: true } : {};
+    if (await onSubmit({ ...checked, ...withReturn })) onClose();
   });
   return (
     <FormDialog
@@ -361,6 +364,9 @@ export function DecideDialog({ open, busy, onClose, onSubmit }: DialogProps<Deci
         <FormControlLabel value="refund" control={<Radio />} label="Refund the buyer" />
         <FormControlLabel value="release" control={<Radio />} label="Release the payment to the seller" />
       </RadioGroup>
+      {values.outcome === 'refund' && (
+        <ReturnFirstOption checked={values.returnFirst} onChange={(checked) => setValue('returnFirst', checked)} />
+      )}
       <TextField label="Reason" required multiline minRows={3} autoFocus {...field('reason')} />
     </FormDialog>
   );

@@ -19,6 +19,7 @@ import {
   useShipMutation,
 } from '../../../api/ordersApi';
 import { useOrderAction } from '../hooks/useOrderAction';
+import { ReturnActions } from './ReturnActions';
 import { CancelDialog, ClaimDialog, DecideDialog, RespondDialog, ShipDialog } from './OrderActionDialogs';
 import { ConfirmReceiptDialog } from './ConfirmReceiptDialog';
 
@@ -104,6 +105,7 @@ export function OrderActions({ order, orderRef }: Props) {
             Decide the Claim
           </Button>
         )}
+        <ReturnActions order={order} orderRef={orderRef} />
         {has('openClaim') && (
           <Button
             variant="outlined"

@@ -1,0 +1,21 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Typography from '@mui/material/Typography';
+
+/** Support's choice with a refund: the buyer sends the item back with tracking first; the money stays frozen. */
+export function ReturnFirstOption({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <FormControlLabel
+      control={<Checkbox checked={checked} onChange={(event) => onChange(event.target.checked)} />}
+      label={
+        <>
+          Ask for the item back first
+          <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+            The buyer sends it back with tracking; the refund is made when the seller confirms it arrived, or 14 days
+            after it was sent. Not sent within 7 days: the seller is paid.
+          </Typography>
+        </>
+      }
+    />
+  );
+}
