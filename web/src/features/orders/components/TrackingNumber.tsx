@@ -27,7 +27,7 @@ export function TrackingNumber({ carrier, trackingNumber }: Props) {
       {trackingNumber}
       <OpenInNewRounded sx={{ fontSize: '1rem' }} aria-hidden />
       <Box component="span" sx={visuallyHidden}>
-        {` (track with ${carrier}, opens in a new tab)`}
+        {' (track the parcel on the carrier’s site, opens in a new tab)'}
       </Box>
     </Link>
   );
