@@ -25,6 +25,7 @@ export class RateLimits {
   private readonly perAccount: FailureBackoff;
   private readonly knownClients: KnownClients;
   private readonly registerPerIp: RateLimiterRedis;
+  private readonly passkeyOptionsPerIp: RateLimiterRedis;
 
   constructor(redis: Redis, config: GatewayConfig) {
     const backoff = {
@@ -44,6 +45,14 @@ export class RateLimits {
       keyPrefix: 'rl:register:ip',
       duration: config.RATE_LIMIT_WINDOW_SECONDS,
       points: config.REGISTER_MAX_PER_IP,
+    });
+    // Each guest's request for passkey options starts a session in Redis: as many per address as failed sign-ins.
+    this.passkeyOptionsPerIp = new RateLimiterRedis({
+      storeClient: redis,
+      useRedisPackage: false,
+      keyPrefix: 'rl:passkey-options:ip',
+      duration: config.RATE_LIMIT_WINDOW_SECONDS,
+      points: config.LOGIN_MAX_PER_IP,
     });
   }
 
@@ -101,6 +110,10 @@ export class RateLimits {
         await this.perIp.refund(reservation);
       throw error;
     }
+  }
+
+  async passkeyOptions(ip: string, res: Response): Promise<void> {
+    await consumeOrRefuse(this.passkeyOptionsPerIp, ip, res);
   }
 
   async register(ip: string, res: Response): Promise<void> {

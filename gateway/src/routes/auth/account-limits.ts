@@ -29,8 +29,6 @@ const LIMITS = {
   codesPerIp: { points: 30, duration: 15 * 60 },
   /** Two-step requests by one signed-in account (a stolen session cannot guess a code to turn it off). */
   codesPerUser: { points: 20, duration: 15 * 60 },
-  /** Passkey challenges asked from one client address (each is kept in a session until used or expired). */
-  passkeyChallengesPerIp: { points: 60, duration: 15 * 60 },
 } as const;
 
 export type AccountLimit = keyof typeof LIMITS;
@@ -55,7 +53,6 @@ export class AccountLimits {
       passwordChecksPerUser: limiter('passwordChecksPerUser'),
       codesPerIp: limiter('codesPerIp'),
       codesPerUser: limiter('codesPerUser'),
-      passkeyChallengesPerIp: limiter('passkeyChallengesPerIp'),
     };
   }
 

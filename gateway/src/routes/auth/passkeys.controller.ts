@@ -59,7 +59,6 @@ export class PasskeysController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<PasskeyOptionsDto> {
-    await this.accountLimits.consume('passkeyChallengesPerIp', req.ip ?? 'unknown', res);
     const options = await this.rpc.send(RPC.identity.passkeyRegistrationOptions, { actorId });
     this.keep(req, res, 'register', options.challenge, actorId);
     return options;
@@ -89,7 +88,7 @@ export class PasskeysController {
   @Post('login-options')
   @HttpCode(200)
   async loginOptions(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<PasskeyOptionsDto> {
-    await this.accountLimits.consume('passkeyChallengesPerIp', req.ip ?? 'unknown', res);
+    await this.limits.passkeyOptions(req.ip ?? 'unknown', res);
     const options = await this.rpc.send(RPC.identity.passkeyLoginOptions, {});
     this.keep(req, res, 'login', options.challenge);
     return options;
