@@ -330,6 +330,37 @@ const TABLE: Record<string, Row> = {
     call: () => ({ method: 'post', path: '/api/auth/2fa/recovery-codes', body: { code: '000000' } }),
     expect: signedIn(409),
   },
+  // Passkeys: answers no authenticator made and a wrong password, so no account changes here; the successful paths
+  // are gateway/test/passkeys.e2e-spec.ts's. Nobody sees another's passkeys: the list is the caller's own.
+  'GET /api/auth/passkeys': {
+    call: () => ({ method: 'get', path: '/api/auth/passkeys' }),
+    expect: signedIn(200),
+    check: (_role, body) => expect(body).toEqual([]),
+  },
+  'POST /api/auth/passkeys/registration-options': {
+    call: () => ({ method: 'post', path: '/api/auth/passkeys/registration-options', body: {} }),
+    expect: signedIn(200),
+  },
+  'POST /api/auth/passkeys': {
+    call: () => ({ method: 'post', path: '/api/auth/passkeys', body: { response: { id: 'AAAA' } } }),
+    expect: signedIn(400),
+  },
+  'DELETE /api/auth/passkeys/:id': {
+    call: () => ({
+      method: 'delete',
+      path: '/api/auth/passkeys/7f1c8a43-5d2e-4e55-9a55-3f2b1d0c9e11',
+      body: { password: 'not-the-password' },
+    }),
+    expect: signedIn(403),
+  },
+  'POST /api/auth/passkeys/login-options': {
+    call: () => ({ method: 'post', path: '/api/auth/passkeys/login-options', body: {} }),
+    expect: all(200),
+  },
+  'POST /api/auth/passkeys/login': {
+    call: () => ({ method: 'post', path: '/api/auth/passkeys/login', body: { response: { id: 'AAAA' } } }),
+    expect: all(401),
+  },
   'GET /api/users/:id': {
     call: () => ({ method: 'get', path: `/api/users/${owner.id}` }),
     expect: all(200),

@@ -90,6 +90,26 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
     lastName: 'Z',
     location: 'X',
   }),
+  // WebAuthn answers in their JSON shape, with bytes no authenticator made: refused as a passkey, never a fault.
+  'POST /api/auth/passkeys': () => ({
+    name: 'Fuzz key',
+    response: {
+      id: 'AAAA',
+      rawId: 'AAAA',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', attestationObject: 'oA', transports: ['internal'] },
+      clientExtensionResults: {},
+    },
+  }),
+  'POST /api/auth/passkeys/login': () => ({
+    response: {
+      id: 'AAAA',
+      rawId: 'AAAA',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA', userHandle: 'AAAA' },
+      clientExtensionResults: {},
+    },
+  }),
   'PUT /api/users/:id': () => ({ firstName: 'F', lastName: 'Z', location: 'Y' }),
   'POST /api/products': () => listing(undefined, { originalPrice: '40.00' }),
   'POST /api/favorites': () => ({ productId }),
