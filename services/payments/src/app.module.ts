@@ -15,6 +15,7 @@ import { OrderHistoryEntity } from './orders/order-history.entity';
 import { OrderHistoryRepository } from './orders/order-history.repository';
 import { OrderJobs } from './orders/order-jobs';
 import { OrderJournal } from './orders/order-journal';
+import { OrderAccess } from './orders/order-access';
 import { OrderLifecycleService } from './orders/order-lifecycle.service';
 import { OrderEntity } from './orders/order.entity';
 import { OrdersRepository } from './orders/orders.repository';
@@ -107,6 +108,7 @@ export class AppModule {
         OrderJobs,
         OrderJournal,
         SellerRecords,
+        OrderAccess,
         OrderLifecycleService,
         ProductEventsConsumer,
         Ledger,

@@ -1,25 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import {
   EVENTS,
-  RPC,
   type ListOrderMessagesRequest,
-  type OrderAccessRequest,
   type OrderMessageDto,
   type OrderMessagesDto,
   type SendOrderMessageRequest,
 } from '@souvenir/contracts';
-import { DomainError, Outbox, RpcClient, timeIdCursor } from '@souvenir/platform';
-import { isUUID } from 'class-validator';
-import { OrderLinksRepository } from '../guest-links/order-links.repository';
-import { hashCheckoutToken } from '../orders/checkout-token';
-import { ClaimsRepository } from '../orders/claims.repository';
+import { DomainError, Outbox, timeIdCursor } from '@souvenir/platform';
+import { OrderAccess } from '../orders/order-access';
+import type { OrderViewer as Viewer } from '../orders/order-lifecycle';
 import type { OrderEntity } from '../orders/order.entity';
-import { OrdersRepository } from '../orders/orders.repository';
 import { OrderMessagesRepository, type OrderMessageRow } from './order-messages.repository';
 
 const PAGE_SIZE = 50;
 const cursor = timeIdCursor('createdAt', 'id');
-type Viewer = 'buyer' | 'seller' | 'support';
 
 /**
  * The messages an order's buyer and seller write to each other on the order page. A guest buyer has no account, so
@@ -31,21 +25,18 @@ type Viewer = 'buyer' | 'seller' | 'support';
 export class OrderMessagesService {
   constructor(
     private readonly messages: OrderMessagesRepository,
-    private readonly orders: OrdersRepository,
-    private readonly orderLinks: OrderLinksRepository,
-    private readonly claims: ClaimsRepository,
+    private readonly orderAccess: OrderAccess,
     private readonly outbox: Outbox,
-    private readonly rpc: RpcClient,
   ) {}
 
   async list(request: ListOrderMessagesRequest): Promise<OrderMessagesDto> {
-    const { order, viewer } = await this.access(request);
+    const { order, viewer } = await this.orderAccess.resolve(request);
     return this.page(order, viewer, request.before ?? null);
   }
 
   /** Keeps the message and announces it (notifications mails a guest buyer) in one transaction. */
   async send(request: SendOrderMessageRequest): Promise<OrderMessagesDto> {
-    const { order, viewer } = await this.access(request);
+    const { order, viewer } = await this.orderAccess.resolve(request);
     if (viewer === 'support') throw DomainError.forbidden('Only the buyer and the seller can write on an order');
     await this.messages.transaction(async (messages, manager) => {
       const row = await messages.add(order.id, viewer, request.content);
@@ -71,28 +62,6 @@ export class OrderMessagesService {
       items: page.items.reverse().map((row) => toOrderMessage(row, order, viewer)),
       olderCursor: page.next && cursor.encode({ createdAt: page.next.at, id: page.next.id }),
     };
-  }
-
-  /** Who is asking, by the order page's own rules (OrderLifecycleService grants the same access to the order). */
-  private async access({ orderRef, actorId }: OrderAccessRequest): Promise<{ order: OrderEntity; viewer: Viewer }> {
-    if (!isUUID(orderRef, 'all')) {
-      const hash = hashCheckoutToken(orderRef);
-      const mailed = await this.orderLinks.orderIdOf(hash);
-      const order = mailed ? await this.orders.findById(mailed) : await this.orders.findByCheckoutToken(hash);
-      // A guest checkout's order, still a guest's or since given to the account that verified the guest's address.
-      if (!order || order.checkoutTokenHash === null || !order.paidAt) throw DomainError.notFound('Order');
-      return { order, viewer: 'buyer' };
-    }
-    const order = actorId ? await this.orders.findById(orderRef) : null;
-    if (!order || !order.paidAt) throw DomainError.notFound('Order');
-    if (order.sellerId === actorId) return { order, viewer: 'seller' };
-    if (order.buyerUserId === actorId) return { order, viewer: 'buyer' };
-    const broughtToSupport = order.cardDisputeStatus !== null || (await this.claims.existsForOrder(order.id));
-    if (broughtToSupport) {
-      const me = (await this.rpc.send(RPC.identity.getMe, { actorId: actorId! })) as { role?: string };
-      if (me.role === 'support') return { order, viewer: 'support' };
-    }
-    throw DomainError.notFound('Order');
   }
 }
 

@@ -2,7 +2,6 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ErrorCode,
-  RPC,
   type CancelOrderRequest,
   type DecideClaimRequest,
   type GetOrderRequest,
@@ -25,7 +24,6 @@ import {
   type SupportClaimsPageDto,
 } from '@souvenir/contracts';
 import { DomainError, RpcClient, timeIdCursor } from '@souvenir/platform';
-import { isUUID } from 'class-validator';
 import type { DataSource, EntityManager } from 'typeorm';
 import { PaymentsConfig } from '../config/payments.config';
 import { JobQueue } from '../jobs/job-queue';
@@ -34,7 +32,7 @@ import { Ledger } from '../ledger/ledger';
 import { PayoutsRepository } from '../payouts/payouts.repository';
 import { PayoutsService } from '../payouts/payouts.service';
 import { PaymentProvider } from '../providers/payment-provider';
-import { hashCheckoutToken } from './checkout-token';
+import { OrderAccess, type OrderAccessGrant as Access } from './order-access';
 import type { ClaimEntity } from './claim.entity';
 import { ClaimsRepository } from './claims.repository';
 import { OrderHistoryRepository } from './order-history.repository';
@@ -46,7 +44,6 @@ import { stateOf, toOrderDetail, toOrderSummary } from './order-views';
 import type { OrderEntity } from './order.entity';
 import { OrdersRepository } from './orders.repository';
 import { PaymentCapture } from './payment-capture';
-import { OrderLinksRepository } from '../guest-links/order-links.repository';
 
 const PAGE_SIZE = 20;
 const CLAIMS_PAGE_SIZE = 20;
@@ -57,12 +54,6 @@ const SUPPORT_ONLY = 'Only support can see and decide claims';
 /** A return support asks for: the buyer has this long to send the item, then the seller to confirm it is back. */
 const RETURN_SHIP_DAYS = 7;
 const RETURN_ARRIVAL_DAYS = 14;
-
-/** The caller of an order route, once resolved: the order and which side they are on. */
-interface Access {
-  order: OrderEntity;
-  viewer: OrderViewer;
-}
 
 /** What a transition does to the locked order; null: nothing to record (a deadline that found nothing to do). */
 type Step = (order: OrderEntity, claim: ClaimEntity | null, manager: EntityManager) => Promise<OrderChange | null>;
@@ -92,7 +83,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
     private readonly payouts: PayoutsService,
     private readonly ledger: Ledger,
     private readonly capture: PaymentCapture,
-    private readonly orderLinks: OrderLinksRepository,
+    private readonly orderAccess: OrderAccess,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -104,7 +95,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
   // ── reads ────────────────────────────────────────────────────────────────────────────────────────────────────
 
   async getOrder(request: GetOrderRequest): Promise<OrderDetailDto> {
-    const { order, viewer } = await this.access(request);
+    const { order, viewer } = await this.orderAccess.resolve(request);
     return this.detail(order.id, viewer);
   }
 
@@ -167,7 +158,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
   // ── the parties' transitions ─────────────────────────────────────────────────────────────────────────────────
 
   async ship(request: ShipOrderRequest): Promise<OrderDetailDto> {
-    const access = await this.access(request);
+    const access = await this.orderAccess.resolve(request);
     return this.transition(access, 'ship', async (order, _claim, manager) => {
       order.status = 'shipped';
       order.carrier = request.carrier;
@@ -186,14 +177,14 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
   }
 
   async markDelivered(request: OrderAccessRequest): Promise<OrderDetailDto> {
-    const access = await this.access(request);
+    const access = await this.orderAccess.resolve(request);
     return this.transition(access, 'markDelivered', (order, _claim, manager) =>
       this.deliver(order, manager, access.viewer as OrderActor, null),
     );
   }
 
   async confirm(request: OrderAccessRequest): Promise<OrderDetailDto> {
-    const access = await this.access(request);
+    const access = await this.orderAccess.resolve(request);
     return this.transition(access, 'confirm', async (order, _claim, manager) => {
       await this.complete(order, manager);
       return {
@@ -207,7 +198,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
 
   /** The seller cancels (agreeing to the buyer's request, if any) with a full refund; the buyer asks the seller to. */
   async cancel(request: CancelOrderRequest): Promise<OrderDetailDto> {
-    const access = await this.access(request);
+    const access = await this.orderAccess.resolve(request);
     if (access.viewer === 'buyer') {
       return this.transition(access, 'requestCancel', async (order, _claim, manager) => {
         order.cancelRequestReason = request.reason;
@@ -223,7 +214,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
   }
 
   async openClaim(request: OpenClaimRequest): Promise<OrderDetailDto> {
-    const access = await this.access(request);
+    const access = await this.orderAccess.resolve(request);
     return this.transition(access, 'openClaim', async (order, _claim, manager) => {
       const from = order.status;
       const claims = this.claims.withManager(manager);
@@ -251,7 +242,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
 
   /** The seller accepts the claim (full refund) or gives their side (the claim goes to support). */
   async respondToClaim(request: RespondToClaimRequest): Promise<OrderDetailDto> {
-    const access = await this.access(request);
+    const access = await this.orderAccess.resolve(request);
     const statement = request.statement?.trim() || null;
     if (!request.accept && !statement) {
       const message = 'Please give your side of the story';
@@ -286,7 +277,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
   async decideClaim(request: DecideClaimRequest): Promise<OrderDetailDto> {
     // Who asks and which claim: two independent reads, the identity service's and ours, made together.
     const [isSupport, claim] = await Promise.all([
-      this.isSupport(request.actorId),
+      this.orderAccess.isSupport(request.actorId),
       this.claims.findById(request.claimId),
     ]);
     if (!isSupport) throw DomainError.forbidden(SUPPORT_ONLY);
@@ -325,7 +316,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
 
   /** The buyer sends the item back with tracking; the seller has until `returnArrivesBy` to confirm it arrived. */
   async shipReturn(request: ShipReturnRequest): Promise<OrderDetailDto> {
-    const access = await this.access(request);
+    const access = await this.orderAccess.resolve(request);
     return this.transition(access, 'shipReturn', async (_order, claim, manager) => {
       Object.assign(claim!, {
         returnCarrier: request.carrier,
@@ -346,7 +337,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
 
   /** The seller has the item back: the buyer is refunded, through the order's one refund. */
   async confirmReturn(request: ConfirmReturnRequest): Promise<OrderDetailDto> {
-    const access = await this.access(request);
+    const access = await this.orderAccess.resolve(request);
     return this.transition(access, 'confirmReturn', async (order, claim, manager) => {
       claim!.status = 'resolved';
       claim!.returnArrivedAt = new Date();
@@ -562,40 +553,8 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
     return this.detail(order.id, viewer);
   }
 
-  /**
-   * Who is asking: the buyer (by session, or a guest by the order's private token), the seller, or support (orders
-   * with a claim only); anybody else, and any order never paid, is NOT_FOUND (an order's existence is nobody else's business).
-   */
-  private async access({ orderRef, actorId }: OrderAccessRequest): Promise<Access> {
-    if (!isUUID(orderRef, 'all')) {
-      // A guest's private token: only ever for a guest's order (a member follows theirs by session).
-      // The checkout's own token, or a link mailed to the guest (receipt, "Find my order").
-      const hash = hashCheckoutToken(orderRef);
-      const mailed = await this.orderLinks.orderIdOf(hash);
-      const order = mailed ? await this.orders.findById(mailed) : await this.orders.findByCheckoutToken(hash);
-      // A guest checkout's order, still a guest's or since given to the account that verified the guest's address.
-      if (!order || order.checkoutTokenHash === null || !order.paidAt) throw DomainError.notFound('Order');
-      return { order, viewer: 'buyer' };
-    }
-    const order = actorId ? await this.orders.findById(orderRef) : null;
-    if (!order || !order.paidAt) throw DomainError.notFound('Order');
-    if (order.sellerId === actorId) return { order, viewer: 'seller' };
-    if (order.buyerUserId === actorId) return { order, viewer: 'buyer' };
-    // Support sees an order only when a claim or a card dispute brings it to them.
-    const broughtToSupport = order.cardDisputeStatus !== null || (await this.claims.existsForOrder(order.id));
-    if (broughtToSupport && (await this.isSupport(actorId!))) {
-      return { order, viewer: 'support' };
-    }
-    throw DomainError.notFound('Order');
-  }
-
-  private async isSupport(actorId: string): Promise<boolean> {
-    const me = await this.rpc.send(RPC.identity.getMe, { actorId });
-    return (me as { role?: string }).role === 'support';
-  }
-
   private async requireSupport(actorId: string): Promise<void> {
-    if (!(await this.isSupport(actorId))) throw DomainError.forbidden(SUPPORT_ONLY);
+    if (!(await this.orderAccess.isSupport(actorId))) throw DomainError.forbidden(SUPPORT_ONLY);
   }
 
   private async detail(orderId: string, viewer: OrderViewer): Promise<OrderDetailDto> {
