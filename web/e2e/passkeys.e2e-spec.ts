@@ -91,7 +91,7 @@ describe.each(SIZES)('passkeys at $name size', ({ name, width, height }) => {
     await page.goto('/');
     expect((await callApi(page, 'GET', '/api/auth/me')).status).toBe(401);
     const signIn = await openSignIn(page);
-    const passkeyButton = signIn.getByRole('button', { name: 'Sign in with a passkey' });
+    const passkeyButton = signIn.getByRole('button', { name: 'Use a passkey' });
     await passkeyButton.waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, `${name}-sign-in`);

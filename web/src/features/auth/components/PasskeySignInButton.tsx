@@ -7,7 +7,10 @@ import { useToast } from '../../../hooks/useToast';
 import { usePasskeySupport } from '../hooks/usePasskeySupport';
 import { isPasskeyPromptDismissed, usePasskeyLoginMutation, usePasskeyLoginOptionsMutation } from '../passkeysApi';
 
-/** "Sign in with a passkey" under the password form, where the browser can use passkeys: no username needed. */
+/**
+ * "Use a passkey" under the password form, where the browser can use passkeys: no username needed. Its name leaves
+ * out "Sign in" so that the dialog's one "Sign In" button stays the only one of that name.
+ */
 export function PasskeySignInButton({ onSignedIn }: { onSignedIn: () => void }) {
   const supported = usePasskeySupport();
   const [loginOptions, asking] = usePasskeyLoginOptionsMutation();
@@ -48,7 +51,7 @@ export function PasskeySignInButton({ onSignedIn }: { onSignedIn: () => void }) 
     <Stack spacing={2} sx={{ mt: 2 }}>
       <Divider>or</Divider>
       <Button variant="outlined" size="large" onClick={() => void signIn()} disabled={busy}>
-        {busy ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+        {busy ? 'Waiting for your passkey...' : 'Use a passkey'}
       </Button>
     </Stack>
   );
