@@ -170,4 +170,28 @@ describe('passkeys through the gateway', () => {
     expect(res.status).toBe(401);
     expect(res.body.message).toBe(PASSKEY_MESSAGES.notRecognised);
   });
+
+  it('slows down failed passkey sign-ins and limits login options per client address, like password sign-ins', async () => {
+    const strict = await startGateway(infra, { LOGIN_MAX_PER_IP: '3', LOGIN_FREE_FAILURES_PER_CLIENT: '3' });
+    try {
+      const tight = request(await strict.getUrl().then((url) => url.replace('[::1]', '127.0.0.1')));
+      const statuses: number[] = [];
+      let retryAfter: string | undefined;
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const res = await tight.post('/api/auth/passkeys/login').send({ response: { id: 'AAAA' } });
+        statuses.push(res.status);
+        if (res.status === 429) retryAfter = res.headers['retry-after'];
+      }
+      expect(statuses).toContain(429);
+      expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
+
+      const options: number[] = [];
+      for (let attempt = 0; attempt < 5; attempt++)
+        options.push((await tight.post('/api/auth/passkeys/login-options').send({})).status);
+      expect(options.slice(-2)).toEqual([429, 429]);
+    } finally {
+      await strict.close();
+    }
+  });
 });
