@@ -1,4 +1,5 @@
 export * from './eventually';
+export * from './folder-arrows';
 export * from './ports';
 export * from './postgres';
 export * from './processes';
