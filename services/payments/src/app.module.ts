@@ -27,11 +27,15 @@ import { ProviderEventsRepository } from './orders/provider-events.repository';
 import { Settlement } from './orders/settlement';
 import { PaymentProvider } from './providers/payment-provider';
 import { StripePaymentProvider } from './providers/stripe.provider';
-import { TestIntentEntity } from './providers/test-intent.entity';
-import { TestModePaymentProvider } from './providers/test-mode.provider';
-import { TestModeRepository } from './providers/test-mode.repository';
-import { TestAccountEntity, TestAccountLinkEntity, TestTransferEntity } from './providers/test-connect.entities';
-import { TestWebhooks } from './providers/test-webhooks';
+import { TestIntentEntity } from './providers/test-mode/test-intent.entity';
+import { TestModePaymentProvider } from './providers/test-mode/test-mode.provider';
+import { TestModeRepository } from './providers/test-mode/test-mode.repository';
+import {
+  TestAccountEntity,
+  TestAccountLinkEntity,
+  TestTransferEntity,
+} from './providers/test-mode/test-connect.entities';
+import { TestWebhooks } from './providers/test-mode/test-webhooks';
 import { OrderLinksRepository } from './guest-links/order-links.repository';
 import { OrderMailFactsController } from './guest-links/order-mail-facts.controller';
 import { OrderMailFactsService } from './guest-links/order-mail-facts.service';

@@ -2,7 +2,7 @@ import { RPC, type LedgerLineDto, type LedgerPageDto } from '@souvenir/contracts
 import { eventually } from '@souvenir/testing';
 import fc from 'fast-check';
 import { auditLedger } from '../src/ledger/ledger-audit';
-import { signedTestEvent } from '../src/providers/test-webhooks';
+import { signedTestEvent } from '../src/providers/test-mode/test-webhooks';
 import { OrderHarness } from './order-harness';
 
 /*

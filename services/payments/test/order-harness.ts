@@ -8,7 +8,7 @@ import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../ide
 import { IdentityConfig } from '../../identity/src/config/identity.config';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { PaymentsConfig } from '../src/config/payments.config';
-import { signedTestEvent } from '../src/providers/test-webhooks';
+import { signedTestEvent } from '../src/providers/test-mode/test-webhooks';
 
 /** A seller's onboarding form, filled with values the test-mode provider accepts (as Stripe's test mode would). */
 export const ONBOARDING_DETAILS = {

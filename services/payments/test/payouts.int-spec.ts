@@ -3,7 +3,7 @@ import { eventually, readStreamEvents } from '@souvenir/testing';
 import { auditLedger } from '../src/ledger/ledger-audit';
 import { MoneySweep } from '../src/payouts/money-sweep';
 import { PaymentProvider } from '../src/providers/payment-provider';
-import { signedTestEvent } from '../src/providers/test-webhooks';
+import { signedTestEvent } from '../src/providers/test-mode/test-webhooks';
 import { errorOf, ONBOARDING_DETAILS, ONBOARDING_URLS, onboardingToken, OrderHarness } from './order-harness';
 
 /*

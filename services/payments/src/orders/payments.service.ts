@@ -31,8 +31,7 @@ import { InvalidWebhookSignature, PaymentProvider, type ProviderEvent } from '..
 import { JobQueue } from '../jobs/job-queue';
 import { PayoutAccountsService } from '../payouts/payout-accounts.service';
 import { PayoutsService } from '../payouts/payouts.service';
-import { TestModePaymentProvider } from '../providers/test-mode.provider';
-import { TEST_WEBHOOK_DELIVERY, TestWebhooks, type TestWebhookDelivery } from '../providers/test-webhooks';
+import { TEST_WEBHOOK_DELIVERY, TestWebhooks, type TestWebhookDelivery } from '../providers/test-mode/test-webhooks';
 import { hashCheckoutToken as hashToken, newCheckoutToken } from './checkout-token';
 import { IntentSync } from './intent-sync';
 import { AFTER_PAYMENT_STATUSES } from './order-lifecycle';
@@ -73,7 +72,7 @@ export class PaymentsService implements OnApplicationBootstrap {
 
   /** In test mode, the provider's webhooks are delivered to this same handler by a durable job, as Stripe would POST them. */
   async onApplicationBootstrap(): Promise<void> {
-    if (!(this.provider instanceof TestModePaymentProvider)) return;
+    if (!this.provider.testMode) return;
     await this.testWebhooks.ready();
     await this.jobs.work<TestWebhookDelivery>(TEST_WEBHOOK_DELIVERY, async (delivery) => {
       await this.handleWebhook(delivery);
@@ -164,9 +163,9 @@ export class PaymentsService implements OnApplicationBootstrap {
    * at once. NOT_FOUND with Stripe.
    */
   async confirmTestPayment(request: ConfirmTestPaymentRequest): Promise<TestPaymentOutcomeDto> {
-    const provider = this.provider;
-    if (!(provider instanceof TestModePaymentProvider)) throw DomainError.notFound('Test payments');
-    const { intent, outcome } = await provider.confirm(request.clientSecret, request.card);
+    const testMode = this.provider.testMode;
+    if (!testMode) throw DomainError.notFound('Test payments');
+    const { intent, outcome } = await testMode.confirm(request.clientSecret, request.card);
     if (outcome.kind === 'invalid') return { status: 'failed', message: outcome.message };
     const order = await this.intents.apply(intent);
     if (outcome.kind === 'declined') return { status: 'failed', message: outcome.message };

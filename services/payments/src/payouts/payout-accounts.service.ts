@@ -15,8 +15,7 @@ import {
 import { DomainError, RpcClient } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
 import { ProviderEventsRepository, type ProviderEventRecord } from '../orders/provider-events.repository';
-import { PaymentProvider, type ProviderAccount } from '../providers/payment-provider';
-import { TestModePaymentProvider } from '../providers/test-mode.provider';
+import { PaymentProvider, type ProviderAccount, type TestModeCapability } from '../providers/payment-provider';
 import { SellerRecords } from '../sellers/seller-records';
 import type { PayoutAccountEntity } from './payout-account.entity';
 import { PayoutAccountsRepository } from './payout-accounts.repository';
@@ -151,8 +150,9 @@ export class PayoutAccountsService {
     });
   }
 
-  private testMode(): TestModePaymentProvider {
-    if (!(this.provider instanceof TestModePaymentProvider)) throw DomainError.notFound('Onboarding link');
-    return this.provider;
+  private testMode(): TestModeCapability {
+    const testMode = this.provider.testMode;
+    if (!testMode) throw DomainError.notFound('Onboarding link');
+    return testMode;
   }
 }

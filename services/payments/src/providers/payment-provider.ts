@@ -1,4 +1,11 @@
-import type { PaymentProviderName } from '@souvenir/contracts';
+import type {
+  PaymentProviderName,
+  TestCardDto,
+  TestOnboardingDetailsDto,
+  TestOnboardingDoneDto,
+  TestOnboardingDto,
+} from '@souvenir/contracts';
+import type { TestCardOutcome } from './test-mode/test-cards';
 
 /** Stripe's PaymentIntent statuses (the test-mode provider uses the same ones). */
 export type ProviderIntentStatus =
@@ -109,11 +116,33 @@ export class TransferRefused extends Error {}
 /** Raised when a webhook's signature does not verify (the gateway answers 400). */
 export class InvalidWebhookSignature extends Error {}
 
+/**
+ * What only the built-in test mode offers, in place of Stripe's own pages: the card form's confirm step (Stripe.js)
+ * and the hosted onboarding page. Callers ask the provider for it rather than for its class, so nothing outside
+ * providers/ knows which provider runs.
+ */
+export interface TestModeCapability {
+  /** The card form's confirm step, by the intent's client secret. */
+  confirm(clientSecret: string, card: TestCardDto): Promise<{ intent: ProviderIntent; outcome: TestCardOutcome }>;
+  /** What the onboarding page shows for a link. */
+  onboardingPage(linkToken: string): Promise<TestOnboardingDto>;
+  /** The onboarding page's submit; `mayChange` may refuse the caller before anything changes. */
+  completeOnboarding(
+    linkToken: string,
+    details: TestOnboardingDetailsDto,
+    mayChange?: (account: ProviderAccount) => Promise<void>,
+  ): Promise<TestOnboardingDoneDto>;
+}
+
 /** One payment provider behind one interface: Stripe, or the built-in test mode. */
 export abstract class PaymentProvider {
   abstract readonly name: PaymentProviderName;
   /** What the web app needs to render the provider's card form (Stripe's publishable key). */
   abstract readonly publishableKey: string | undefined;
+  /** The test mode's own pages, or undefined with a real provider (its pages are the provider's). */
+  get testMode(): TestModeCapability | undefined {
+    return undefined;
+  }
   /**
    * Creates an intent that only authorises the card (Stripe's `capture_method: 'manual'`): a confirmed payment stops
    * at `requires_capture`, and only the buyer who wins the item is captured; the others' authorisations are cancelled.

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BaseRepository } from '../database/base.repository';
+import { BaseRepository } from '../../database/base.repository';
 import { TestAccountEntity, TestAccountLinkEntity, TestTransferEntity } from './test-connect.entities';
 import { TestIntentEntity } from './test-intent.entity';
 

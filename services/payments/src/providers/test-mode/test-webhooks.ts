@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
-import { JobQueue } from '../jobs/job-queue';
+import { JobQueue } from '../../jobs/job-queue';
 
 /**
  * The signing secret of test-mode webhooks. It is public on purpose: the test-mode provider refuses to run in

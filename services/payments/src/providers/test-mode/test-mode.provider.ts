@@ -20,13 +20,14 @@ import {
   type ProviderEvent,
   type ProviderIntent,
   type ProviderIntentStatus,
-} from './payment-provider';
+  type TestModeCapability,
+} from '../payment-provider';
 import { evaluateTestCard, type TestCardOutcome } from './test-cards';
 import type { TestAccountEntity, TestAccountLinkEntity } from './test-connect.entities';
 import type { TestIntentEntity } from './test-intent.entity';
 import type { TestModeRepository } from './test-mode.repository';
 import { verifyTestEvent, type TestWebhooks } from './test-webhooks';
-import { toProviderEvent } from './stripe-events';
+import { toProviderEvent } from '../stripe-events';
 
 /** What a new Express account must still give (Stripe's `requirements.currently_due` for an individual in the US). */
 const ONBOARDING_DUE = [
@@ -52,9 +53,13 @@ const token = (bytes: number) => randomBytes(bytes).toString('base64url').replac
  * The built-in provider used when no Stripe key is configured (never in production). It follows Stripe's
  * test cards; intents live in Postgres so that every replica sees the same state.
  */
-export class TestModePaymentProvider extends PaymentProvider {
+export class TestModePaymentProvider extends PaymentProvider implements TestModeCapability {
   readonly name = 'test' as const;
   readonly publishableKey = undefined;
+
+  override get testMode(): TestModeCapability {
+    return this;
+  }
 
   constructor(
     private readonly store: TestModeRepository,

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { CENTS } from '../database/cents.transformer';
-import type { ProviderIntentStatus } from './payment-provider';
+import { CENTS } from '../../database/cents.transformer';
+import type { ProviderIntentStatus } from '../payment-provider';
 
 /** A payment intent of the built-in test-mode provider (kept in Postgres so replicas agree). */
 @Entity({ schema: 'payments', name: 'test_intents' })

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import { CENTS } from '../database/cents.transformer';
+import { CENTS } from '../../database/cents.transformer';
 
 /** A connected account of the test-mode provider (Stripe's Express account, played locally). */
 @Entity({ schema: 'payments', name: 'test_accounts' })
