@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { RpcClient, bootstrapService, loadConfig, type ServiceConfig } from '@souvenir/platform';
+import { eventually } from './eventually';
 import type { TestInfra } from './test-infra';
 
 /** A domain service booted in-process against the suite's infra, exactly as `main.ts` boots it. */
@@ -41,6 +42,37 @@ export async function readStreamEvents<T>(
       if (msg && msg.subject === subject) events.push({ id: msg.header?.get('Nats-Msg-Id'), data: msg.json<T>() });
     }
     return events;
+  } finally {
+    await nc.close();
+  }
+}
+
+/**
+ * Waits until the service owning `schema` has applied every event id (its consumer records each one in
+ * `<schema>.processed_events`, in the handler's transaction). A test that asserts an event changed nothing waits for
+ * this first: a bare sleep passes just as well when the consumer never received the event.
+ */
+export async function processed(infra: TestInfra, schema: string, ids: string[], timeoutMs = 10_000): Promise<void> {
+  await eventually(async () => {
+    const rows = await infra.database.query<{ event_id: string }>(
+      `SELECT event_id FROM ${schema}.processed_events WHERE event_id = ANY($1)`,
+      [ids],
+    );
+    expect(rows.map((r) => r.event_id).sort()).toEqual([...new Set(ids)].sort());
+  }, timeoutMs);
+}
+
+/**
+ * Waits until a durable consumer has been handed the stream's message `seq` (whatever its handler made of it): for an
+ * event a test expects to be refused or retried, where no processed row will show that it arrived.
+ */
+export async function delivered(infra: TestInfra, durable: string, seq: number, stream = 'EVENTS'): Promise<void> {
+  const nc = await connect({ servers: infra.natsUrl });
+  try {
+    const jsm = await jetstreamManager(nc);
+    await eventually(async () =>
+      expect((await jsm.consumers.info(stream, durable)).delivered.stream_seq).toBeGreaterThanOrEqual(seq),
+    );
   } finally {
     await nc.close();
   }

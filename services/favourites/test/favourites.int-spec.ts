@@ -6,6 +6,7 @@ import { ErrorCode, EVENTS, RPC, type FavouriteChangedEvent, type ProductDto } f
 import { DomainError, type RpcClient } from '@souvenir/platform';
 import {
   eventually,
+  processed,
   readStreamEvents,
   rpcClient,
   startService,
@@ -142,7 +143,7 @@ describe('favourites service', () => {
       { msgID: 'late-registration' },
     );
     await nc.close();
-    await new Promise((r) => setTimeout(r, 500));
+    await processed(infra, 'favourites', ['late-registration']);
     expect((await listOf(buyer)).map((p) => p.seller.firstName)).toEqual(['Sakura-Mai', 'Sakura-Mai']);
   });
 
@@ -242,7 +243,7 @@ describe('favourites service', () => {
       { msgID: 'replayed-removal' },
     );
     await nc.close();
-    await new Promise((r) => setTimeout(r, 500));
+    await processed(infra, 'favourites', ['replayed-removal']);
     expect(await idsOf(buyer)).toEqual([products[1].id]);
     expect(await codeOf(rpc.send(RPC.favourites.add, { actorId: buyer, productId: p1.id }))).toBe(ErrorCode.NotFound);
     expect(
@@ -388,20 +389,22 @@ describe('favourites service', () => {
     expect((await listOf(fanOfMaker))[0].seller.rating).toBeNull();
 
     const nc = await connect({ servers: infra.natsUrl });
-    const rating = (version: number, average: number, count: number) =>
-      jetstream(nc).publish(
+    const rating = async (version: number, average: number, count: number) => {
+      const msgID = randomUUID();
+      await jetstream(nc).publish(
         EVENTS.reviews.ratingChanged,
         JSON.stringify({ userId: maker, average, count, version, occurredAt: new Date().toISOString() }),
-        { msgID: randomUUID() },
+        { msgID },
       );
+      return msgID;
+    };
     try {
       await rating(2, 4.5, 2);
       await eventually(async () =>
         expect((await listOf(fanOfMaker))[0].seller.rating).toEqual({ average: 4.5, count: 2 }),
       );
       await eventually(async () => expect(await listOf(fanOfMaker)).toEqual([await favourited(product.id)]));
-      await rating(1, 5, 1);
-      await new Promise((r) => setTimeout(r, 500));
+      await processed(infra, 'favourites', [await rating(1, 5, 1)]);
       expect((await listOf(fanOfMaker))[0].seller.rating).toEqual({ average: 4.5, count: 2 });
     } finally {
       await nc.close();

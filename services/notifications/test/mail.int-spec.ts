@@ -7,6 +7,7 @@ import type { RpcClient } from '@souvenir/platform';
 import {
   eventually,
   linkIn,
+  processed,
   mailsTo,
   rpcClient,
   startMailDev,
@@ -49,8 +50,9 @@ const startNotifications = (env: Record<string, string>) =>
     ...env,
   });
 
-async function publish(subject: string, payload: object, msgID: string = randomUUID()): Promise<void> {
+async function publish(subject: string, payload: object, msgID: string = randomUUID()): Promise<string> {
   await jetstream(nc).publish(subject, JSON.stringify(payload), { msgID });
+  return msgID;
 }
 
 async function person(name: string): Promise<{ id: string; email: string }> {
@@ -112,7 +114,9 @@ const outboxOf = (recipient: string) =>
   }>(`SELECT kind, attempts, sent_at, failed_at, last_error FROM notifications.mail_outbox WHERE recipient = $1`, [
     recipient,
   ]);
-const settle = () => new Promise((r) => setTimeout(r, 800));
+/** Nothing left in the mail outbox for the recipient: every mail queued for them has been handed to the server. */
+const allSent = (recipient: string) =>
+  eventually(async () => expect((await outboxOf(recipient)).filter((row) => row.sent_at === null)).toEqual([]), 15_000);
 
 beforeAll(async () => {
   infra = await startTestInfra();
@@ -144,12 +148,13 @@ describe('mail through MailDev (SMTP_URL set)', () => {
   it("a member's order: a receipt for the buyer and a sale for the seller, once each, text and HTML, links on the site", async () => {
     const [seller, buyer] = [await person('Sela'), await person('Bruno')];
     const order = await paidOrder(seller.id, { userId: buyer.id, email: buyer.email, firstName: 'Bruno' });
-    await publish(EVENTS.payments.orderPaid, order);
+    const first = await publish(EVENTS.payments.orderPaid, order);
     // The same change published again under another message id (a replayed outbox row): nothing more is mailed.
-    await publish(EVENTS.payments.orderPaid, order);
+    const replayed = await publish(EVENTS.payments.orderPaid, order);
     await eventually(async () => expect(await mailsFor(buyer.email)).toHaveLength(1));
     await eventually(async () => expect(await mailsFor(seller.email)).toHaveLength(1));
-    await settle();
+    await processed(infra, 'notifications', [first, replayed]);
+    await allSent(`user:${buyer.id}`);
     expect(await mailsFor(buyer.email)).toHaveLength(1);
 
     const [receipt] = await mailsFor(buyer.email);
@@ -330,7 +335,7 @@ describe('when the mail server is down or refuses', () => {
     // The same outbox, now with a server that answers: the mail goes out once.
     notifications = await startNotifications({ SMTP_URL: maildev.smtpUrl });
     await eventually(async () => expect(await mailsFor(reviewer.email)).toHaveLength(1), 15_000);
-    await settle();
+    await allSent(`user:${reviewer.id}`);
     expect(await mailsFor(reviewer.email)).toHaveLength(1);
     await notifications.close();
     notifications = undefined;
@@ -347,13 +352,13 @@ describe('without SMTP_URL', () => {
     notifications = await startNotifications({ SMTP_URL: '' });
     const [seller, buyer] = [await person('Noor'), await person('Omar')];
     const order = await paidOrder(seller.id, { userId: buyer.id, email: buyer.email, firstName: 'Omar' });
-    await publish(EVENTS.payments.orderPaid, order);
+    const paid = await publish(EVENTS.payments.orderPaid, order);
     await eventually(async () =>
       expect(
         (await rpc.send(RPC.notifications.listNotifications, { actorId: seller.id, limit: 50 })).items,
       ).toHaveLength(1),
     );
-    await settle();
+    await processed(infra, 'notifications', [paid]);
     expect(await outboxOf(`user:${seller.id}`)).toEqual([]);
   });
 });

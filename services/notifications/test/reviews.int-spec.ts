@@ -14,7 +14,7 @@ import {
   type UserRegisteredEvent,
 } from '@souvenir/contracts';
 import type { RpcClient } from '@souvenir/platform';
-import { eventually, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { eventually, processed, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { NotificationsConfig } from '../src/config/notifications.config';
 
@@ -28,8 +28,10 @@ let rpc: RpcClient;
 let closeRpc: () => Promise<void>;
 let nc: NatsConnection;
 
-async function publish(subject: string, payload: object): Promise<void> {
-  await jetstream(nc).publish(subject, JSON.stringify(payload), { msgID: randomUUID() });
+async function publish(subject: string, payload: object): Promise<string> {
+  const msgID = randomUUID();
+  await jetstream(nc).publish(subject, JSON.stringify(payload), { msgID });
+  return msgID;
 }
 
 function pushedTo(userId: string): LiveEventDto[] {
@@ -50,7 +52,7 @@ async function person(firstName: string, version = 1): Promise<string> {
   return userId;
 }
 
-async function named(userId: string, firstName: string, version: number, subject: string): Promise<void> {
+async function named(userId: string, firstName: string, version: number, subject: string): Promise<string> {
   const event: UserRegisteredEvent = {
     userId,
     username: `u${userId.slice(0, 8)}`,
@@ -62,7 +64,7 @@ async function named(userId: string, firstName: string, version: number, subject
     version,
     occurredAt: new Date().toISOString(),
   };
-  await publish(subject, event);
+  return publish(subject, event);
 }
 
 const nameOf = async (userId: string) =>
@@ -198,8 +200,7 @@ describe('reviews in the bell', () => {
     const gus = randomUUID();
     await named(gus, 'Gustav', 2, EVENTS.identity.userUpdated);
     await eventually(async () => expect(await nameOf(gus)).toBe('Gustav'));
-    await named(gus, 'Gus', 1, EVENTS.identity.userRegistered);
-    await new Promise((r) => setTimeout(r, 500));
+    await processed(infra, 'notifications', [await named(gus, 'Gus', 1, EVENTS.identity.userRegistered)]);
     expect(await nameOf(gus)).toBe('Gustav');
   });
 });

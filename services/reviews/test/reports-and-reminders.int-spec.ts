@@ -72,6 +72,25 @@ async function completeOrder(buyer: string, seller: string): Promise<string> {
   return event.orderId;
 }
 
+/** Every reminder job of the order has run, and whatever they announced has left reviews' outbox for the stream. */
+async function remindersDone(orderId: string): Promise<void> {
+  await eventually(
+    async () => {
+      const jobs = await infra.database.query<{ state: string }>(
+        `SELECT state FROM reviews_jobs.job WHERE name = 'reviews.remind' AND data->>'orderId' = $1`,
+        [orderId],
+      );
+      expect(jobs.map((j) => j.state)).toEqual(['completed', 'completed']);
+      const [{ n }] = await infra.database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM reviews.outbox_events WHERE published_at IS NULL',
+      );
+      expect(n).toBe(0);
+    },
+    20_000,
+    250,
+  );
+}
+
 const review = (actorId: string, orderId: string, rating: number, text = `${rating} stars`) =>
   rpc.send(RPC.reviews.createReview, { actorId, orderId, rating, text });
 const events = async <T>(subject: string, orderId: string) =>
@@ -162,7 +181,7 @@ describe('events for notifications', () => {
     const reminders = reviewsApp.get(ReviewReminders);
     expect(await reminders.remind(orderId, dan)).toBe(false);
     expect(await reminders.remind(orderId, cat)).toBe(false);
-    await new Promise((r) => setTimeout(r, 500));
+    await remindersDone(orderId);
     expect(await events(EVENTS.reviews.reminderDue, orderId)).toHaveLength(1);
     expect(await infra.database.query('SELECT user_id FROM reviews.reminders WHERE order_id = $1', [orderId])).toEqual([
       { user_id: dan },
@@ -174,7 +193,8 @@ describe('events for notifications', () => {
     const orderId = await completeOrder(eve, fay);
     await infra.database.query(`UPDATE reviews.orders SET window_ends_at = now() WHERE order_id = $1`, [orderId]);
     expect(await reviewsApp.get(ReviewReminders).remind(orderId, eve)).toBe(false);
-    await new Promise((r) => setTimeout(r, 3000));
+    // The scheduled jobs still run (about two seconds after completion) and find the window closed.
+    await remindersDone(orderId);
     expect(await events(EVENTS.reviews.reminderDue, orderId)).toEqual([]);
   });
 });

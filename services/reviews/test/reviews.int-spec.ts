@@ -13,6 +13,7 @@ import {
 import { DomainError, EventConsumer, type RpcClient } from '@souvenir/platform';
 import {
   eventually,
+  processed,
   readStreamEvents,
   rpcClient,
   startService,
@@ -35,10 +36,11 @@ let closeRpc: () => Promise<void>;
 const start = (env: Record<string, string> = {}) =>
   startService(SERVICE_NAME, ReviewsConfig, (c) => AppModule.register(c), infra, env);
 
-async function publish(subject: string, payload: object, msgID: string = randomUUID()): Promise<void> {
+async function publish(subject: string, payload: object, msgID: string = randomUUID()): Promise<string> {
   const nc = await connect({ servers: infra.natsUrl });
   await jetstream(nc).publish(subject, JSON.stringify(payload), { msgID });
   await nc.close();
+  return msgID;
 }
 
 async function person(firstName: string): Promise<string> {
@@ -147,9 +149,10 @@ describe('reviews service', () => {
   it('a guest purchase and a change that is not a completion open no reviews', async () => {
     const guest = completed(null, seller);
     const shipped = { ...completed(buyer, seller), from: 'paid', to: 'shipped' } as const;
-    await publish(EVENTS.payments.orderChanged, guest);
-    await publish(EVENTS.payments.orderChanged, shipped);
-    await new Promise((r) => setTimeout(r, 500));
+    await processed(infra, 'reviews', [
+      await publish(EVENTS.payments.orderChanged, guest),
+      await publish(EVENTS.payments.orderChanged, shipped),
+    ]);
     const orders = await infra.database.query('SELECT order_id FROM reviews.orders WHERE order_id = ANY($1)', [
       [guest.orderId, shipped.orderId],
     ]);
@@ -324,8 +327,12 @@ describe('reviews service', () => {
       .apply('completion-1', EVENTS.payments.orderChanged, event, (e, m) =>
         Promise.reject(new Error(`handler ran again for ${JSON.stringify(e)} ${String(m)}`)),
       );
-    await publish(EVENTS.payments.orderChanged, { ...event, occurredAt: new Date(Date.now() + 60_000).toISOString() });
-    await new Promise((r) => setTimeout(r, 500));
+    await processed(infra, 'reviews', [
+      await publish(EVENTS.payments.orderChanged, {
+        ...event,
+        occurredAt: new Date(Date.now() + 60_000).toISOString(),
+      }),
+    ]);
     const jobs = await infra.database.query(
       `SELECT id FROM reviews_jobs.job WHERE name = 'reviews.window-ends' AND data->>'orderId' = $1`,
       [event.orderId],
