@@ -55,6 +55,8 @@ import { PayoutsController } from './payouts/payouts.controller';
 import { PayoutsRepository } from './payouts/payouts.repository';
 import { PayoutsService } from './payouts/payouts.service';
 import { SellerRecords } from './sellers/seller-records';
+import { WebhooksController } from './webhooks/webhooks.controller';
+import { WebhooksService } from './webhooks/webhooks.service';
 import { TrackRecordController } from './sellers/track-record.controller';
 
 export const SERVICE_NAME = 'payments';
@@ -83,6 +85,7 @@ export class AppModule {
       ],
       controllers: [
         PaymentsController,
+        WebhooksController,
         AddressBookController,
         PayoutsController,
         TrackRecordController,
@@ -96,6 +99,7 @@ export class AppModule {
         GuestOrdersToAccount,
         OrderMailFactsService,
         PaymentsService,
+        WebhooksService,
         AddressBookService,
         SavedAddressesRepository,
         OrdersRepository,

@@ -27,11 +27,6 @@ export class PaymentsController {
     return this.payments.reconcile(request);
   }
 
-  @RpcHandler(RPC.payments.handleWebhook)
-  handleWebhook(request: RpcRequest<typeof RPC.payments.handleWebhook>) {
-    return this.payments.handleWebhook(request);
-  }
-
   @RpcHandler(RPC.payments.listOrders)
   listOrders(request: RpcRequest<typeof RPC.payments.listOrders>) {
     return this.payments.listOrders(request);

@@ -1,4 +1,4 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { timingSafeEqual } from 'node:crypto';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -15,8 +15,6 @@ import {
   toFieldErrors,
   type ConfirmTestPaymentRequest,
   type CreatePaymentIntentRequest,
-  type Done,
-  type HandleWebhookRequest,
   type ListOrdersRequest,
   type OrdersDto,
   type PaymentIntentDto,
@@ -27,21 +25,15 @@ import {
 import { DomainError, Outbox, RpcClient } from '@souvenir/platform';
 import { AddressBookService } from '../addresses/address-book.service';
 import type { EntityManager } from 'typeorm';
-import { InvalidWebhookSignature, PaymentProvider, type ProviderEvent } from '../providers/payment-provider';
-import { JobQueue } from '../jobs/job-queue';
-import { PayoutAccountsService } from '../payouts/payout-accounts.service';
-import { PayoutsService } from '../payouts/payouts.service';
-import { TEST_WEBHOOK_DELIVERY, TestWebhooks, type TestWebhookDelivery } from '../providers/test-mode/test-webhooks';
+import { PaymentProvider } from '../providers/payment-provider';
 import { hashCheckoutToken as hashToken, newCheckoutToken } from './checkout-token';
 import { IntentSync } from './intent-sync';
 import { AFTER_PAYMENT_STATUSES } from './order-lifecycle';
 import { fromCents, toAddresses, toCents, toOrderDto, toOrderFailedEvent } from './order.mapper';
 import { OrdersRepository } from './orders.repository';
-import { ProviderEventsRepository } from './provider-events.repository';
 import { Settlement } from './settlement';
 
 const CURRENCY = 'usd';
-const DONE: Done = { ok: true };
 
 /** Who pays and where the item goes, checked against the spec's rules for a guest or a signed-in buyer. */
 interface Buyer {
@@ -54,30 +46,16 @@ interface Buyer {
 }
 
 @Injectable()
-export class PaymentsService implements OnApplicationBootstrap {
+export class PaymentsService {
   constructor(
     private readonly orders: OrdersRepository,
-    private readonly providerEvents: ProviderEventsRepository,
     private readonly provider: PaymentProvider,
     private readonly outbox: Outbox,
     private readonly rpc: RpcClient,
     private readonly intents: IntentSync,
     private readonly settlement: Settlement,
-    private readonly payoutAccounts: PayoutAccountsService,
-    private readonly payouts: PayoutsService,
-    private readonly jobs: JobQueue,
-    private readonly testWebhooks: TestWebhooks,
     private readonly addressBook: AddressBookService,
   ) {}
-
-  /** In test mode, the provider's webhooks are delivered to this same handler by a durable job, as Stripe would POST them. */
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.provider.testMode) return;
-    await this.testWebhooks.ready();
-    await this.jobs.work<TestWebhookDelivery>(TEST_WEBHOOK_DELIVERY, async (delivery) => {
-      await this.handleWebhook(delivery);
-    });
-  }
 
   /**
    * Starts (or resumes) a checkout: the amount is the product's current price, computed here. A retry by the same
@@ -200,24 +178,6 @@ export class PaymentsService implements OnApplicationBootstrap {
         ? { message: order.failureMessage }
         : {}),
     };
-  }
-
-  /** A provider webhook: verified by the SDK, each event applied once. */
-  async handleWebhook(request: HandleWebhookRequest): Promise<Done> {
-    let event: ProviderEvent;
-    try {
-      event = this.provider.parseWebhook(request.payload, request.signature);
-    } catch (error) {
-      if (error instanceof InvalidWebhookSignature)
-        throw new DomainError(ErrorCode.ValidationFailed, 'Invalid webhook signature');
-      throw error;
-    }
-    const record = { provider: this.provider.name, id: event.id, type: event.type };
-    if (event.intent) await this.intents.apply(event.intent, record);
-    else if (event.account) await this.payoutAccounts.apply(event.account, event.created, record);
-    else if (event.dispute) await this.payouts.applyDispute(event.dispute, event.created, record);
-    else await this.providerEvents.recordOnce(record);
-    return DONE;
   }
 
   async listOrders({ actorId }: ListOrdersRequest): Promise<OrdersDto> {
