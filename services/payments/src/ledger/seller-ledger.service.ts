@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { LedgerPageDto, ListLedgerRequest } from '@souvenir/contracts';
-import { signedDollars, toLedgerLineDtos } from '../payouts/ledger-line-views';
+import { signedDollars, toLedgerLineDtos } from './ledger-line-views';
 import { Ledger } from './ledger';
 import { SellerLedger } from './seller-ledger';
 

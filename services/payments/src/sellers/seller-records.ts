@@ -1,10 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { EVENTS, type GetTrackRecordRequest, type TrackRecordDto } from '@souvenir/contracts';
+import { EVENTS, type GetTrackRecordRequest, type OrderStatus, type TrackRecordDto } from '@souvenir/contracts';
 import { Outbox } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { OrderEntity } from '../orders/order.entity';
-import type { OrderChange } from '../orders/order-journal';
+
+/** What the track record reads of an order: its own shape, so that orders/ may count here without a circle. */
+export interface CountedOrder {
+  sellerId: string;
+  paidAt: Date | null;
+  shippedAt: Date | null;
+  cancelRequestAt: Date | null;
+}
+
+/** An order's transition, as the track record counts it. */
+export interface CountedChange {
+  from: OrderStatus | null;
+  to: OrderStatus;
+}
 
 /** `payments.seller_records` as stored. */
 interface SellerRecordRow {
@@ -34,7 +46,7 @@ interface Increments {
  * sale, an order cancelled without shipping (by the seller unasked, or by the ship deadline; agreeing to the buyer's
  * request is not held against them), a refund after the buyer's claim. Null: nothing to count.
  */
-export function incrementsOf(order: OrderEntity, change: OrderChange): Increments | null {
+export function incrementsOf(order: CountedOrder, change: CountedChange): Increments | null {
   const none = { completed: 0, shipped: 0, shipSeconds: 0, cancelledUnshipped: 0, refundedAfterClaim: 0, closed: 0 };
   if (change.from === change.to) return null;
   switch (change.to) {
@@ -83,7 +95,7 @@ export class SellerRecords {
   ) {}
 
   /** Counts an order transition; a completed sale changes the standing. */
-  async countTransition(manager: EntityManager, order: OrderEntity, change: OrderChange): Promise<void> {
+  async countTransition(manager: EntityManager, order: CountedOrder, change: CountedChange): Promise<void> {
     const add = incrementsOf(order, change);
     if (!add) return;
     const standingChanged = add.completed > 0 ? 1 : 0;

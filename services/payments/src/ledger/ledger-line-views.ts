@@ -1,6 +1,6 @@
 import type { LedgerBalancesDto, LedgerLineDto, LedgerLineKind } from '@souvenir/contracts';
-import type { EntryKind } from '../ledger/ledger-entries';
-import type { SellerBalancesCents, SellerEntry } from '../ledger/seller-ledger';
+import type { EntryKind } from './ledger-entries';
+import type { SellerBalancesCents, SellerEntry } from './seller-ledger';
 
 /** Cents as a signed dollar string ("-1.60", "16.00"): ledger changes go both ways, unlike prices. */
 export function signedDollars(cents: number): string {
