@@ -5,5 +5,6 @@ export * from './postgres';
 export * from './processes';
 export * from './test-infra';
 export * from './service-harness';
+export * from './service-suite';
 export * from './maildev';
 export * from './soft-authenticator';

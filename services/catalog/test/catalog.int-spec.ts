@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   ErrorCode,
   durableConsumerName,
@@ -16,17 +14,8 @@ import {
   type UserProfileChangedEvent,
   type RatingChangedEvent,
 } from '@souvenir/contracts';
-import { DomainError, type RpcClient } from '@souvenir/platform';
-import {
-  delivered,
-  eventually,
-  processed,
-  readStreamEvents,
-  rpcClient,
-  startService,
-  startTestInfra,
-  type TestInfra,
-} from '@souvenir/testing';
+import { DomainError } from '@souvenir/platform';
+import { delivered, eventually, processed, readStreamEvents, serviceSuite } from '@souvenir/testing';
 import { DataSource } from 'typeorm';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { FirstPageCache, ProductCountCache } from '../src/products/product-list-caches';
@@ -36,26 +25,8 @@ import { SEARCH_WINDOW_ROWS, SPARSE_TIER_MAX_MATCHES } from '../src/products/pro
 import { toSearchWords } from '../src/products/products.service';
 import { CatalogConfig } from '../src/config/catalog.config';
 
-let infra: TestInfra;
-let app: INestApplication;
-let rpc: RpcClient;
-let closeRpc: () => Promise<void>;
-let nc: NatsConnection;
-
-beforeAll(async () => {
-  infra = await startTestInfra();
-  app = await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra, {
-    RPC_TIMEOUT_MS: '1500',
-  });
-  ({ rpc, close: closeRpc } = await rpcClient(infra));
-  nc = await connect({ servers: infra.natsUrl });
-});
-
-afterAll(async () => {
-  await nc?.close();
-  await closeRpc?.();
-  await app?.close();
-  await infra?.stop();
+const { infra, app, rpc, nc } = serviceSuite(SERVICE_NAME, AppModule, CatalogConfig, {
+  env: { RPC_TIMEOUT_MS: '1500' },
 });
 
 async function expectError(promise: Promise<unknown>, code: ErrorCode): Promise<DomainError> {

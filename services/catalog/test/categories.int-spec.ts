@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   BROWSE_CATEGORIES,
   EVENTS,
@@ -9,28 +7,20 @@ import {
   type CreateProductDto,
   type UserProfileChangedEvent,
 } from '@souvenir/contracts';
-import type { RpcClient } from '@souvenir/platform';
-import { eventually, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { eventually, serviceSuite } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { CatalogConfig } from '../src/config/catalog.config';
 import { ProductCountCache } from '../src/products/product-list-caches';
 
 // The Categories page's counts, counted by catalog with the `categories` filter's own SQL (real Postgres and NATS).
 
-let infra: TestInfra;
-let app: INestApplication;
-let rpc: RpcClient;
-let closeRpc: () => Promise<void>;
-let nc: NatsConnection;
 let seller: string;
 
+const { infra, app, rpc, nc } = serviceSuite(SERVICE_NAME, AppModule, CatalogConfig, {
+  env: { RPC_TIMEOUT_MS: '1500' },
+});
+
 beforeAll(async () => {
-  infra = await startTestInfra();
-  app = await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra, {
-    RPC_TIMEOUT_MS: '1500',
-  });
-  ({ rpc, close: closeRpc } = await rpcClient(infra));
-  nc = await connect({ servers: infra.natsUrl });
   seller = randomUUID();
   const event: UserProfileChangedEvent = {
     userId: seller,
@@ -47,7 +37,6 @@ beforeAll(async () => {
   await eventually(async () =>
     expect(await infra.database.query(`SELECT 1 FROM catalog.sellers WHERE id = $1`, [seller])).toHaveLength(1),
   );
-
   const items: [string, string, string][] = [
     ['Chullo knitted hat', 'Hat with ear flaps knitted on Taquile island.', 'Clothing'],
     ['Pashmina shawl', 'Fine shawl woven in Srinagar, soft as a cloud.', 'Clothing'],
@@ -72,13 +61,6 @@ beforeAll(async () => {
     };
     await rpc.send(RPC.catalog.createProduct, { actorId: seller, product });
   }
-});
-
-afterAll(async () => {
-  await nc?.close();
-  await closeRpc?.();
-  await app?.close();
-  await infra?.stop();
 });
 
 async function titles(categories: string[]): Promise<string[]> {

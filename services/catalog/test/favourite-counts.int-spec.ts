@@ -1,20 +1,14 @@
-import type { INestApplication } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { EVENTS, RPC, type FavouriteChangedEvent, type ProductDto } from '@souvenir/contracts';
-import type { RpcClient } from '@souvenir/platform';
-import { eventually, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { eventually, serviceSuite } from '@souvenir/testing';
 import fc from 'fast-check';
 import type { DataSource } from 'typeorm';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { CatalogConfig } from '../src/config/catalog.config';
 import { FavouriteCountsService } from '../src/favourites/favourite-counts.service';
 
-let infra: TestInfra;
-let app: INestApplication;
-let rpc: RpcClient;
-let closeRpc: () => Promise<void>;
 const sellerId = '11111111-1111-4111-8111-111111111111';
 const users = ['a', 'b', 'c', 'd'].map((c) => `${c.repeat(8)}-0000-4000-8000-000000000000`);
 let products: ProductDto[];
@@ -36,10 +30,9 @@ const event = (userId: string, productId: string, favourited: boolean, version: 
   occurredAt: new Date().toISOString(),
 });
 
+const { infra, app, rpc } = serviceSuite(SERVICE_NAME, AppModule, CatalogConfig);
+
 beforeAll(async () => {
-  infra = await startTestInfra();
-  app = await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra);
-  ({ rpc, close: closeRpc } = await rpcClient(infra));
   const nc = await connect({ servers: infra.natsUrl });
   await jetstream(nc).publish(
     EVENTS.identity.userRegistered,
@@ -65,12 +58,6 @@ beforeAll(async () => {
   products = [];
   for (const title of ['Alpaca scarf', 'Clay bull of Pucara', 'Chullo hat'])
     products.push(await rpc.send(RPC.catalog.createProduct, { actorId: sellerId, product: listing(title) }));
-});
-
-afterAll(async () => {
-  await closeRpc?.();
-  await app?.close();
-  await infra?.stop();
 });
 
 describe('favourite counts and Most Popular', () => {

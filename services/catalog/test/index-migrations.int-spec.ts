@@ -1,5 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
-import { startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { serviceSuite } from '@souvenir/testing';
 import { Client } from 'pg';
 import type { QueryRunner } from 'typeorm';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
@@ -9,8 +8,6 @@ import { CoveringSortIndexes1736700000000 } from '../src/database/migrations/173
 // Catalog's index migrations on real Postgres, run as the migrations Job runs them while the old replicas serve:
 // products stay readable and writable while an index is built or replaced.
 
-let infra: TestInfra;
-let app: INestApplication;
 const clients: Client[] = [];
 
 async function connect(name: string, options?: string): Promise<Client> {
@@ -40,15 +37,10 @@ async function sortIndexes() {
   return new Map(rows.map((r) => [r.name, r]));
 }
 
-beforeAll(async () => {
-  infra = await startTestInfra();
-  app = await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra);
-}, 120_000);
-
-afterAll(async () => {
-  for (const client of clients) await client.end().catch(() => undefined);
-  await app?.close();
-  await infra?.stop();
+const { infra } = serviceSuite(SERVICE_NAME, AppModule, CatalogConfig, {
+  cleanUp: async () => {
+    for (const client of clients) await client.end().catch(() => undefined);
+  },
 });
 
 describe('index migrations', () => {

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   EVENTS,
   RPC,
@@ -10,33 +8,18 @@ import {
   type ProductDto,
   type ProductRelistedEvent,
 } from '@souvenir/contracts';
-import type { RpcClient } from '@souvenir/platform';
-import {
-  eventually,
-  readStreamEvents,
-  rpcClient,
-  startService,
-  startTestInfra,
-  type TestInfra,
-} from '@souvenir/testing';
+import { eventually, readStreamEvents, serviceSuite } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { CatalogConfig } from '../src/config/catalog.config';
 
 /** Issue 19: an order cancelled before shipping puts its product back on sale, once, and says so with an event. */
-let infra: TestInfra;
-let app: INestApplication;
-let rpc: RpcClient;
-let closeRpc: () => Promise<void>;
-let nc: NatsConnection;
 const sellerId = randomUUID();
 
+const { infra, rpc, nc } = serviceSuite(SERVICE_NAME, AppModule, CatalogConfig, {
+  env: { RPC_TIMEOUT_MS: '1500' },
+});
+
 beforeAll(async () => {
-  infra = await startTestInfra();
-  app = await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra, {
-    RPC_TIMEOUT_MS: '1500',
-  });
-  ({ rpc, close: closeRpc } = await rpcClient(infra));
-  nc = await connect({ servers: infra.natsUrl });
   await publish(EVENTS.identity.userRegistered, {
     userId: sellerId,
     username: 'seller',
@@ -51,13 +34,6 @@ beforeAll(async () => {
   await eventually(async () =>
     expect(await infra.database.query('SELECT 1 FROM catalog.sellers WHERE id = $1', [sellerId])).toHaveLength(1),
   );
-});
-
-afterAll(async () => {
-  await nc?.close();
-  await closeRpc?.();
-  await app?.close();
-  await infra?.stop();
 });
 
 /** An event straight to JetStream, as payments' outbox relay publishes it. */

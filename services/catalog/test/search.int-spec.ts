@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   EVENTS,
   RPC,
@@ -9,8 +7,7 @@ import {
   type ProductQueryDto,
   type UserProfileChangedEvent,
 } from '@souvenir/contracts';
-import type { RpcClient } from '@souvenir/platform';
-import { eventually, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { eventually, serviceSuite } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { CatalogConfig } from '../src/config/catalog.config';
 import { FirstPageCache, ProductCountCache } from '../src/products/product-list-caches';
@@ -20,20 +17,13 @@ import { TOTAL_COUNT_BOUND } from '../src/products/product-search';
 // Search as a shopper means it (issue 21): stemmed words, country and category, ranked tiers, "Did you mean",
 // and totals counted up to a bound.
 
-let infra: TestInfra;
-let app: INestApplication;
-let rpc: RpcClient;
-let closeRpc: () => Promise<void>;
-let nc: NatsConnection;
 let seller: string;
 
+const { infra, app, rpc, nc } = serviceSuite(SERVICE_NAME, AppModule, CatalogConfig, {
+  env: { RPC_TIMEOUT_MS: '1500' },
+});
+
 beforeAll(async () => {
-  infra = await startTestInfra();
-  app = await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra, {
-    RPC_TIMEOUT_MS: '1500',
-  });
-  ({ rpc, close: closeRpc } = await rpcClient(infra));
-  nc = await connect({ servers: infra.natsUrl });
   seller = randomUUID();
   const event: UserProfileChangedEvent = {
     userId: seller,
@@ -50,13 +40,6 @@ beforeAll(async () => {
   await eventually(async () =>
     expect(await infra.database.query(`SELECT 1 FROM catalog.sellers WHERE id = $1`, [seller])).toHaveLength(1),
   );
-});
-
-afterAll(async () => {
-  await nc?.close();
-  await closeRpc?.();
-  await app?.close();
-  await infra?.stop();
 });
 
 function create(product: Partial<CreateProductDto> & Pick<CreateProductDto, 'title'>) {

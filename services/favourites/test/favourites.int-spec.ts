@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { ErrorCode, EVENTS, RPC, type FavouriteChangedEvent, type ProductDto } from '@souvenir/contracts';
-import { DomainError, type RpcClient } from '@souvenir/platform';
-import {
-  eventually,
-  processed,
-  readStreamEvents,
-  rpcClient,
-  startService,
-  startTestInfra,
-  type TestInfra,
-} from '@souvenir/testing';
+import { DomainError } from '@souvenir/platform';
+import { eventually, processed, readStreamEvents, startService, serviceSuite } from '@souvenir/testing';
 import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../catalog/src/app.module';
 import { CatalogConfig } from '../../catalog/src/config/catalog.config';
 import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../identity/src/app.module';
@@ -20,10 +11,6 @@ import { IdentityConfig } from '../../identity/src/config/identity.config';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { FavouritesConfig } from '../src/config/favourites.config';
 
-let infra: TestInfra;
-const apps: INestApplication[] = [];
-let rpc: RpcClient;
-let closeRpc: () => Promise<void>;
 let seller: string;
 let buyer: string;
 let other: string;
@@ -68,12 +55,14 @@ async function codeOf(promise: Promise<unknown>): Promise<ErrorCode | null> {
   );
 }
 
+const { infra, apps, rpc } = serviceSuite(SERVICE_NAME, AppModule, FavouritesConfig, {
+  before: [
+    { name: IDENTITY, module: IdentityModule, config: IdentityConfig },
+    { name: CATALOG, module: CatalogModule, config: CatalogConfig },
+  ],
+});
+
 beforeAll(async () => {
-  infra = await startTestInfra();
-  apps.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  apps.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
-  apps.push(await startService(SERVICE_NAME, FavouritesConfig, (c) => AppModule.register(c), infra));
-  ({ rpc, close: closeRpc } = await rpcClient(infra));
   [seller, buyer, other] = await Promise.all(
     ['sakura', 'ben', 'cleo'].map(async (n) => (await rpc.send(RPC.identity.register, person(n))).id),
   );
@@ -81,12 +70,6 @@ beforeAll(async () => {
   for (const title of ['Kokeshi doll', 'Furoshiki cloth', 'Maneki-neko cat']) {
     products.push(await rpc.send(RPC.catalog.createProduct, { actorId: seller, product: listing(title) }));
   }
-});
-
-afterAll(async () => {
-  await closeRpc?.();
-  for (const app of apps.reverse()) await app.close();
-  await infra?.stop();
 });
 
 describe('favourites service', () => {

@@ -1,34 +1,12 @@
-import type { INestApplication } from '@nestjs/common';
 import { ErrorCode, EVENTS, RPC, type UserUpdatedEvent } from '@souvenir/contracts';
-import { DomainError, type RpcClient } from '@souvenir/platform';
-import {
-  eventually,
-  readStreamEvents,
-  rpcClient,
-  startService,
-  startTestInfra,
-  type TestInfra,
-} from '@souvenir/testing';
+import { DomainError } from '@souvenir/platform';
+import { eventually, readStreamEvents, serviceSuite } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { IdentityConfig } from '../src/config/identity.config';
 
 /** The profile photo: kept on the user and announced by user updated, which every read model of people follows. */
-let infra: TestInfra;
-let app: INestApplication;
-let rpc: RpcClient;
-let closeRpc: () => Promise<void>;
 
-beforeAll(async () => {
-  infra = await startTestInfra();
-  app = await startService(SERVICE_NAME, IdentityConfig, (c) => AppModule.register(c), infra);
-  ({ rpc, close: closeRpc } = await rpcClient(infra));
-});
-
-afterAll(async () => {
-  await closeRpc?.();
-  await app?.close();
-  await infra?.stop();
-});
+const { infra, rpc } = serviceSuite(SERVICE_NAME, AppModule, IdentityConfig);
 
 const photo = `/media/${'ab'.repeat(16)}-320.webp`;
 

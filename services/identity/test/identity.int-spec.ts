@@ -1,27 +1,14 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import type { INestApplication } from '@nestjs/common';
 import { ErrorCode, EVENTS, MESSAGES, RPC, type UserRegisteredEvent } from '@souvenir/contracts';
-import { DomainError, type RpcClient } from '@souvenir/platform';
-import {
-  eventually,
-  readStreamEvents,
-  rpcClient,
-  startService,
-  startTestInfra,
-  type TestInfra,
-} from '@souvenir/testing';
+import { DomainError } from '@souvenir/platform';
+import { eventually, readStreamEvents, serviceSuite } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { IdentityConfig } from '../src/config/identity.config';
 import { DataSource } from 'typeorm';
 import { UsersService } from '../src/users/users.service';
 import { IDENTITY_MIGRATIONS } from '../src/database/migrations';
 import { PlainUsernamesAndNames1733800000000 } from '../src/database/migrations/1733800000000-plain-usernames-and-names';
-
-let infra: TestInfra;
-let app: INestApplication;
-let rpc: RpcClient;
-let closeRpc: () => Promise<void>;
 
 const registration = (n: string) => ({
   email: `${n}@example.com`,
@@ -32,17 +19,7 @@ const registration = (n: string) => ({
   location: 'Lisbon',
 });
 
-beforeAll(async () => {
-  infra = await startTestInfra();
-  app = await startService(SERVICE_NAME, IdentityConfig, (c) => AppModule.register(c), infra);
-  ({ rpc, close: closeRpc } = await rpcClient(infra));
-});
-
-afterAll(async () => {
-  await closeRpc?.();
-  await app?.close();
-  await infra?.stop();
-});
+const { infra, app, rpc } = serviceSuite(SERVICE_NAME, AppModule, IdentityConfig);
 
 async function expectError(promise: Promise<unknown>, code: ErrorCode): Promise<DomainError> {
   const error = await promise.then(

@@ -1,36 +1,13 @@
-import type { INestApplication } from '@nestjs/common';
 import { ErrorCode, EVENTS, RPC, type MeDto, type NewDeviceSignInEvent } from '@souvenir/contracts';
-import { DomainError, type RpcClient } from '@souvenir/platform';
-import {
-  eventually,
-  readStreamEvents,
-  rpcClient,
-  startService,
-  startTestInfra,
-  type TestInfra,
-} from '@souvenir/testing';
+import { DomainError } from '@souvenir/platform';
+import { eventually, readStreamEvents, serviceSuite } from '@souvenir/testing';
 import { generate } from 'otplib';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { IdentityConfig } from '../src/config/identity.config';
 
-let infra: TestInfra;
-let app: INestApplication;
-let rpc: RpcClient;
-let closeRpc: () => Promise<void>;
-
 const home = { browser: 'Firefox on Linux', network: '203.0.113.x' };
 
-beforeAll(async () => {
-  infra = await startTestInfra();
-  app = await startService(SERVICE_NAME, IdentityConfig, (c) => AppModule.register(c), infra);
-  ({ rpc, close: closeRpc } = await rpcClient(infra));
-});
-
-afterAll(async () => {
-  await closeRpc?.();
-  await app?.close();
-  await infra?.stop();
-});
+const { infra, rpc } = serviceSuite(SERVICE_NAME, AppModule, IdentityConfig);
 
 /** The code an authenticator app shows `stepsAhead` 30-second steps from now. */
 function codeAt(secret: string, stepsAhead = 0): Promise<string> {

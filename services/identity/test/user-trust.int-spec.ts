@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   EVENTS,
   RPC,
@@ -9,38 +7,13 @@ import {
   type SellerStandingChangedEvent,
   type UserUpdatedEvent,
 } from '@souvenir/contracts';
-import type { RpcClient } from '@souvenir/platform';
-import {
-  eventually,
-  readStreamEvents,
-  rpcClient,
-  startService,
-  startTestInfra,
-  type TestInfra,
-} from '@souvenir/testing';
+import { eventually, readStreamEvents, serviceSuite } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { IdentityConfig } from '../src/config/identity.config';
 
 /** Issue 23: Verified is earned from payments' seller standing; the profile carries reviews' rating. */
-let infra: TestInfra;
-let app: INestApplication;
-let rpc: RpcClient;
-let closeRpc: () => Promise<void>;
-let nc: NatsConnection;
 
-beforeAll(async () => {
-  infra = await startTestInfra();
-  app = await startService(SERVICE_NAME, IdentityConfig, (c) => AppModule.register(c), infra);
-  ({ rpc, close: closeRpc } = await rpcClient(infra));
-  nc = await connect({ servers: infra.natsUrl });
-});
-
-afterAll(async () => {
-  await nc?.close();
-  await closeRpc?.();
-  await app?.close();
-  await infra?.stop();
-});
+const { infra, rpc, nc } = serviceSuite(SERVICE_NAME, AppModule, IdentityConfig);
 
 let counter = 0;
 async function registered(): Promise<string> {

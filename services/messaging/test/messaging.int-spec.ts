@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, type INestApplication, type INestMicroservice, Module } from '@nestjs/common';
+import { Controller, type INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, RpcException, Transport } from '@nestjs/microservices';
 import { jetstream } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   ErrorCode,
   EVENTS,
@@ -22,26 +21,14 @@ import {
   type UserDto,
   type UserProfileChangedEvent,
 } from '@souvenir/contracts';
-import { DomainError, parsePayload, type RpcClient } from '@souvenir/platform';
-import {
-  eventually,
-  readStreamEvents,
-  rpcClient,
-  startService,
-  startTestInfra,
-  type TestInfra,
-} from '@souvenir/testing';
+import { DomainError, parsePayload } from '@souvenir/platform';
+import { eventually, readStreamEvents, startService, serviceSuite } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { MessagingConfig } from '../src/config/messaging.config';
 import { MessagesService } from '../src/messages/messages.service';
 import { AddConversations1732700000000 } from '../src/database/migrations/1732700000000-add-conversations';
 import { DataSource } from 'typeorm';
 
-let infra: TestInfra;
-let app: INestApplication;
-let rpc: RpcClient;
-let closeRpc: () => Promise<void>;
-let nc: NatsConnection;
 let stub: INestMicroservice;
 
 /** What catalog and identity would answer, for products and users whose events have not arrived. */
@@ -133,13 +120,12 @@ const third = randomUUID();
 const vase = randomUUID();
 const scarf = randomUUID();
 
+const { infra, app, rpc, nc } = serviceSuite(SERVICE_NAME, AppModule, MessagingConfig, {
+  env: { RPC_TIMEOUT_MS: '1500' },
+  cleanUp: async () => stub?.close(),
+});
+
 beforeAll(async () => {
-  infra = await startTestInfra();
-  app = await startService(SERVICE_NAME, MessagingConfig, (c) => AppModule.register(c), infra, {
-    RPC_TIMEOUT_MS: '1500',
-  });
-  ({ rpc, close: closeRpc } = await rpcClient(infra));
-  nc = await connect({ servers: infra.natsUrl });
   stub = await NestFactory.createMicroservice(OtherServicesStubModule, {
     transport: Transport.NATS,
     options: { servers: [infra.natsUrl], queue: 'stub' },
@@ -156,14 +142,6 @@ beforeAll(async () => {
     expect(await count(`SELECT count(*) FROM messaging.users`)).toBe(3);
     expect(await count(`SELECT count(*) FROM messaging.products`)).toBe(2);
   });
-});
-
-afterAll(async () => {
-  await stub?.close();
-  await nc?.close();
-  await closeRpc?.();
-  await app?.close();
-  await infra?.stop();
 });
 
 /** Publishes an event straight to JetStream, as the owning service's outbox relay would. */

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   EVENTS,
   PUSH,
@@ -13,8 +11,7 @@ import {
   type ReviewWrittenEvent,
   type UserRegisteredEvent,
 } from '@souvenir/contracts';
-import type { RpcClient } from '@souvenir/platform';
-import { eventually, processed, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { eventually, processed, serviceSuite } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { NotificationsConfig } from '../src/config/notifications.config';
 
@@ -22,11 +19,6 @@ import { NotificationsConfig } from '../src/config/notifications.config';
  * Reviews in the bell and the live stream (issue 24): the reviews service's events as it publishes them on the
  * suite's JetStream, identity's for the first names the sentences use; read back as the gateway reads them.
  */
-let infra: TestInfra;
-let app: INestApplication;
-let rpc: RpcClient;
-let closeRpc: () => Promise<void>;
-let nc: NatsConnection;
 
 async function publish(subject: string, payload: object): Promise<string> {
   const msgID = randomUUID();
@@ -83,19 +75,7 @@ function review(
   return { reviewId: randomUUID(), orderId, authorId, subjectId, occurredAt: new Date().toISOString() };
 }
 
-beforeAll(async () => {
-  infra = await startTestInfra();
-  app = await startService(SERVICE_NAME, NotificationsConfig, (c) => AppModule.register(c), infra);
-  ({ rpc, close: closeRpc } = await rpcClient(infra));
-  nc = await connect({ servers: infra.natsUrl });
-});
-
-afterAll(async () => {
-  await nc?.close();
-  await closeRpc?.();
-  await app?.close();
-  await infra?.stop();
-});
+const { infra, rpc, nc } = serviceSuite(SERVICE_NAME, AppModule, NotificationsConfig);
 
 describe('reviews in the bell', () => {
   it('a review written tells the reviewed person by name, in the bell and live; the author only live', async () => {
