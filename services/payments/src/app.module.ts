@@ -21,9 +21,9 @@ import { OrderEntity } from './orders/order.entity';
 import { OrdersRepository } from './orders/orders.repository';
 import { PaymentsController } from './orders/payments.controller';
 import { PaymentsService } from './orders/payments.service';
-import { ProcessedProviderEventEntity } from './orders/processed-provider-event.entity';
+import { ProcessedProviderEventEntity } from './providers/processed-provider-event.entity';
 import { ProductEventsConsumer } from './orders/product-events.consumer';
-import { ProviderEventsRepository } from './orders/provider-events.repository';
+import { ProviderEventsRepository } from './providers/provider-events.repository';
 import { Settlement } from './orders/settlement';
 import { PaymentProvider } from './providers/payment-provider';
 import { StripePaymentProvider } from './providers/stripe.provider';
@@ -36,7 +36,7 @@ import {
   TestTransferEntity,
 } from './providers/test-mode/test-connect.entities';
 import { TestWebhooks } from './providers/test-mode/test-webhooks';
-import { OrderLinksRepository } from './guest-links/order-links.repository';
+import { OrderLinksRepository } from './orders/order-links.repository';
 import { OrderMailFactsController } from './guest-links/order-mail-facts.controller';
 import { OrderMailFactsService } from './guest-links/order-mail-facts.service';
 import { GuestOrdersToAccount } from './guest-links/guest-orders-to-account';

@@ -3,7 +3,7 @@ import type { GetOrderMailFactsRequest, GuestOrderLinksRequest, OrderMailFactsDt
 import { hashCheckoutToken, newCheckoutToken } from '../orders/checkout-token';
 import { OrderEntity } from '../orders/order.entity';
 import { OrdersRepository } from '../orders/orders.repository';
-import { OrderLinksRepository } from './order-links.repository';
+import { OrderLinksRepository } from '../orders/order-links.repository';
 
 /** How long a mailed guest link opens the order: longer than any order lives; "Find my order" mails new ones. */
 const LINK_VALID_DAYS = 180;

@@ -13,7 +13,7 @@ import { AFTER_PAYMENT_STATUSES } from './order-lifecycle';
 import type { OrderEntity } from './order.entity';
 import { toOrderFailedEvent, toOrderPaidEvent } from './order.mapper';
 import { OrdersRepository } from './orders.repository';
-import { ProviderEventsRepository, type ProviderEventRecord } from './provider-events.repository';
+import { ProviderEventsRepository, type ProviderEventRecord } from '../providers/provider-events.repository';
 
 /** The partial unique index (migration 1734000000000) that lets one order per product be sold. */
 const ONE_SALE_PER_PRODUCT_INDEX = 'orders_one_sale_per_product_idx';

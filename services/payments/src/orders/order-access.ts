@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { RPC, type OrderAccessRequest } from '@souvenir/contracts';
 import { DomainError, RpcClient } from '@souvenir/platform';
 import { isUUID } from 'class-validator';
-import { OrderLinksRepository } from '../guest-links/order-links.repository';
+import { OrderLinksRepository } from './order-links.repository';
 import { hashCheckoutToken } from './checkout-token';
 import { ClaimsRepository } from './claims.repository';
 import type { OrderViewer } from './order-lifecycle';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BaseRepository } from '../database/base.repository';
-import type { OrderEntity } from '../orders/order.entity';
+import type { OrderEntity } from './order.entity';
 
 /** payments.order_links: the hashes of the private order links mailed to guests (plain SQL, by primary key). */
 @Injectable()

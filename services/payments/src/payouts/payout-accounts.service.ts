@@ -14,7 +14,7 @@ import {
 } from '@souvenir/contracts';
 import { DomainError, RpcClient } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
-import { ProviderEventsRepository, type ProviderEventRecord } from '../orders/provider-events.repository';
+import { ProviderEventsRepository, type ProviderEventRecord } from '../providers/provider-events.repository';
 import { PaymentProvider, type ProviderAccount, type TestModeCapability } from '../providers/payment-provider';
 import { SellerRecords } from '../sellers/seller-records';
 import type { PayoutAccountEntity } from './payout-account.entity';

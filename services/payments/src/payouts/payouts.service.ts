@@ -11,7 +11,7 @@ import { fromCents } from '../orders/order.mapper';
 import type { OrderEntity } from '../orders/order.entity';
 import { OrderJournal } from '../orders/order-journal';
 import { OrdersRepository } from '../orders/orders.repository';
-import { ProviderEventsRepository, type ProviderEventRecord } from '../orders/provider-events.repository';
+import { ProviderEventsRepository, type ProviderEventRecord } from '../providers/provider-events.repository';
 import { PaymentProvider, TransferRefused, type ProviderDispute } from '../providers/payment-provider';
 import { PayoutAccountsRepository } from './payout-accounts.repository';
 import type { PayoutEntity } from './payout.entity';
