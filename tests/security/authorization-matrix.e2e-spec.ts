@@ -572,7 +572,11 @@ const TABLE: Record<string, Row> = {
     expect: { guest: 404, owner: 200, other: 404 },
   },
   'POST /api/orders/:ref/messages': {
-    call: () => ({ method: 'post', path: `/api/orders/${ownerPurchase}/messages`, body: { content: 'Is it wrapped?' } }),
+    call: () => ({
+      method: 'post',
+      path: `/api/orders/${ownerPurchase}/messages`,
+      body: { content: 'Is it wrapped?' },
+    }),
     expect: { guest: 404, owner: 201, other: 404 },
   },
   // Reviews (issue 23): only the two people of a completed order read and write its reviews (a stranger gets 404, as
