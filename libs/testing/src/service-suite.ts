@@ -40,6 +40,8 @@ export interface ServiceSuite {
   rpc: RpcClient;
   /** A plain connection to the suite's NATS, to publish events as another service's relay would. */
   nc: NatsConnection;
+  /** Closes the service under test and starts it again with more environment; `app` is then the new one. */
+  restart(env?: Record<string, string>): Promise<INestApplication>;
 }
 
 /**
@@ -66,12 +68,15 @@ export function serviceSuite<C extends ServiceConfig>(
 ): ServiceSuite {
   const state: Partial<ServiceSuite> & { closeRpc?: () => Promise<void> } = { apps: [] };
 
+  const start = (service: ServiceUnderTest, extraEnv: Record<string, string> = {}) => {
+    const register = service.module.register.bind(service.module) as (config: ServiceConfig) => unknown;
+    return startService(service.name, service.config, register, state.infra!, { ...service.env, ...extraEnv });
+  };
+  const underTest = { name, module, config, env } as ServiceUnderTest;
+
   beforeAll(async () => {
     state.infra = await startTestInfra(infraOptions);
-    for (const service of [...before, { name, module, config, env } as ServiceUnderTest]) {
-      const register = service.module.register.bind(service.module) as (config: ServiceConfig) => unknown;
-      state.apps!.push(await startService(service.name, service.config, register, state.infra, service.env));
-    }
+    for (const service of [...before, underTest]) state.apps!.push(await start(service));
     state.app = state.apps!.at(-1);
     ({ rpc: state.rpc, close: state.closeRpc } = await rpcClient(state.infra, rpcTimeoutMs));
     state.nc = await connect({ servers: state.infra.natsUrl });
@@ -101,5 +106,11 @@ export function serviceSuite<C extends ServiceConfig>(
     apps: state.apps!,
     rpc: standIn('rpc'),
     nc: standIn('nc'),
+    async restart(extraEnv = {}) {
+      await state.app!.close();
+      state.app = await start(underTest, extraEnv);
+      state.apps![state.apps!.length - 1] = state.app;
+      return state.app;
+    },
   };
 }

@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   CONTENTS,
   CONTENTS_REQUIRED,
@@ -10,8 +9,8 @@ import {
   type CustomsRuleInputDto,
   type ProvenanceDto,
 } from '@souvenir/contracts';
-import { DomainError, type RpcClient } from '@souvenir/platform';
-import { rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { DomainError } from '@souvenir/platform';
+import { serviceSuite } from '@souvenir/testing';
 import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../identity/src/app.module';
 import { IdentityConfig } from '../../identity/src/config/identity.config';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
@@ -22,10 +21,10 @@ import type { QueryRunner } from 'typeorm';
 
 // Customs rules and provenance (issue 26) on real Postgres and NATS, with identity answering who is support.
 
-let infra: TestInfra;
-let apps: INestApplication[] = [];
-let rpc: RpcClient;
-let closeRpc: () => Promise<void>;
+const { infra, rpc } = serviceSuite(SERVICE_NAME, AppModule, CatalogConfig, {
+  before: [{ name: IDENTITY, module: IdentityModule, config: IdentityConfig }],
+  rpcTimeoutMs: 8000,
+});
 const sellers: Record<string, string> = {};
 let support: string;
 let member: string;
@@ -44,12 +43,6 @@ async function register(username: string, location: string | null): Promise<stri
 }
 
 beforeAll(async () => {
-  infra = await startTestInfra();
-  apps = [
-    await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra),
-    await startService(SERVICE_NAME, CatalogConfig, (c) => AppModule.register(c), infra),
-  ];
-  ({ rpc, close: closeRpc } = await rpcClient(infra, 8000));
   for (const [name, location] of [
     ['us', 'Portland, USA'],
     ['uk', 'London, UK'],
@@ -62,12 +55,6 @@ beforeAll(async () => {
   member = await register('max', null);
   await infra.database.query(`UPDATE identity.users SET role = 'support' WHERE id = $1`, [support]);
 }, 120_000);
-
-afterAll(async () => {
-  await closeRpc?.();
-  for (const app of apps.reverse()) await app.close();
-  await infra?.stop();
-});
 
 const COUNTRY_OF: Record<string, string> = {
   'United States': 'USA',

@@ -1,28 +1,12 @@
-import type { INestApplication } from '@nestjs/common';
 import { ErrorCode, PASSKEY_MESSAGES, RPC, type MeDto } from '@souvenir/contracts';
-import { DomainError, type RpcClient } from '@souvenir/platform';
-import { rpcClient, SoftAuthenticator, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { DomainError } from '@souvenir/platform';
+import { SoftAuthenticator, serviceSuite } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { IdentityConfig } from '../src/config/identity.config';
 
-let infra: TestInfra;
-let app: INestApplication;
-let rpc: RpcClient;
-let closeRpc: () => Promise<void>;
-
 const ORIGIN = 'http://localhost:3000';
 
-beforeAll(async () => {
-  infra = await startTestInfra();
-  app = await startService(SERVICE_NAME, IdentityConfig, (c) => AppModule.register(c), infra);
-  ({ rpc, close: closeRpc } = await rpcClient(infra));
-});
-
-afterAll(async () => {
-  await closeRpc?.();
-  await app?.close();
-  await infra?.stop();
-});
+const { infra, rpc } = serviceSuite(SERVICE_NAME, AppModule, IdentityConfig);
 
 async function errorOf(promise: Promise<unknown>): Promise<DomainError> {
   const error = await promise.then(

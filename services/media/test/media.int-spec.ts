@@ -1,13 +1,13 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import type { INestApplication } from '@nestjs/common';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { EVENTS, type OrderChangedEvent, type ProductListedEvent } from '@souvenir/contracts';
-import { eventually, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { eventually, serviceSuite } from '@souvenir/testing';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import sharp from 'sharp';
@@ -21,32 +21,28 @@ import { UploadsService } from '../src/uploads/uploads.service';
  * stored is read back and parsed, never trusted from the library's word.
  */
 const SECRET = 'a-test-session-secret-of-at-least-32-characters';
-let infra: TestInfra;
-let app: INestApplication;
+const mediaDir = mkdtempSync(path.join(tmpdir(), 'media-test-'));
 let baseUrl: string;
-let mediaDir: string;
 let redis: Redis;
 let db: Client;
 
+const { infra, app } = serviceSuite(SERVICE_NAME, AppModule, MediaConfig, {
+  env: { MEDIA_DIR: mediaDir, SESSION_SECRET: SECRET, WRITE_LIMIT_UPLOADS: '1000/60' },
+  cleanUp: async () => {
+    await db?.end();
+    redis?.disconnect();
+  },
+});
+
 beforeAll(async () => {
-  infra = await startTestInfra();
-  mediaDir = await mkdtemp(path.join(tmpdir(), 'media-test-'));
-  app = await startService(SERVICE_NAME, MediaConfig, (c) => AppModule.register(c), infra, {
-    MEDIA_DIR: mediaDir,
-    SESSION_SECRET: SECRET,
-    WRITE_LIMIT_UPLOADS: '1000/60',
-  });
   baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   redis = new Redis(infra.redisUrl);
   db = new Client({ connectionString: infra.env.DATABASE_URL });
   await db.connect();
 });
 
+// After the suite's own afterAll (declared first): the service is closed by then.
 afterAll(async () => {
-  await app?.close();
-  await db?.end();
-  redis?.disconnect();
-  await infra?.stop();
   await rm(mediaDir, { recursive: true, force: true });
 });
 

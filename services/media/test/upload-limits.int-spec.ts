@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { INestApplication } from '@nestjs/common';
-import { eventually, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { eventually, serviceSuite } from '@souvenir/testing';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
@@ -18,16 +18,12 @@ import { PART_HEAD, RawUpload } from './raw-upload';
  * process, and each lets go of what it held.
  */
 const SECRET = 'a-test-session-secret-of-at-least-32-characters';
-let infra: TestInfra;
-let app: INestApplication;
+const mediaDir = mkdtempSync(path.join(tmpdir(), 'media-limits-'));
 let baseUrl: string;
-let mediaDir: string;
 let redis: Redis;
 
-beforeAll(async () => {
-  infra = await startTestInfra();
-  mediaDir = await mkdtemp(path.join(tmpdir(), 'media-limits-'));
-  app = await startService(SERVICE_NAME, MediaConfig, (c) => AppModule.register(c), infra, {
+const { infra, app } = serviceSuite(SERVICE_NAME, AppModule, MediaConfig, {
+  env: {
     MEDIA_DIR: mediaDir,
     SESSION_SECRET: SECRET,
     WRITE_LIMIT_UPLOADS: '1000/60',
@@ -35,15 +31,17 @@ beforeAll(async () => {
     MEDIA_IMAGE_QUEUE: '0',
     MEDIA_UPLOAD_BUFFER_MB: '12',
     MEDIA_BODY_IDLE_SECONDS: '1',
-  });
+  },
+  cleanUp: async () => redis?.disconnect(),
+});
+
+beforeAll(async () => {
   baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   redis = new Redis(infra.redisUrl);
 });
 
+// After the suite's own afterAll (declared first): the service is closed by then.
 afterAll(async () => {
-  await app?.close();
-  redis?.disconnect();
-  await infra?.stop();
   await rm(mediaDir, { recursive: true, force: true });
 });
 

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   ErrorCode,
   EVENTS,
@@ -12,8 +10,8 @@ import {
   type OrderChangedEvent,
   type OrderPaidEvent,
 } from '@souvenir/contracts';
-import { DomainError, EventConsumer, type RpcClient } from '@souvenir/platform';
-import { eventually, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { DomainError, EventConsumer } from '@souvenir/platform';
+import { eventually, serviceSuite } from '@souvenir/testing';
 import { DataSource } from 'typeorm';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { NotificationsConfig } from '../src/config/notifications.config';
@@ -23,14 +21,7 @@ import { NotificationsConfig } from '../src/config/notifications.config';
  * them (on the suite's JetStream); the live events are read back over request/reply as the gateway does, and from
  * the `push.user.<id>` subjects as a gateway subscribes to them.
  */
-let infra: TestInfra;
-let app: INestApplication;
-let rpc: RpcClient;
-let closeRpc: () => Promise<void>;
-let nc: NatsConnection;
-
-const start = (env: Record<string, string> = {}) =>
-  startService(SERVICE_NAME, NotificationsConfig, (c) => AppModule.register(c), infra, env);
+const { infra, app, rpc, nc, restart } = serviceSuite(SERVICE_NAME, AppModule, NotificationsConfig);
 
 async function publish(subject: string, payload: object, msgID: string = randomUUID()): Promise<void> {
   await jetstream(nc).publish(subject, JSON.stringify(payload), { msgID });
@@ -88,20 +79,6 @@ function shipped(order: OrderPaidEvent): OrderChangedEvent {
     occurredAt: new Date().toISOString(),
   };
 }
-
-beforeAll(async () => {
-  infra = await startTestInfra();
-  app = await start();
-  ({ rpc, close: closeRpc } = await rpcClient(infra));
-  nc = await connect({ servers: infra.natsUrl });
-});
-
-afterAll(async () => {
-  await nc?.close();
-  await closeRpc?.();
-  await app?.close();
-  await infra?.stop();
-});
 
 describe('notifications', () => {
   it('a message is logged and pushed to its sender and recipient, and to nobody else', async () => {
@@ -269,8 +246,7 @@ describe('notifications', () => {
   });
 
   it('a gap longer than the replay limit answers refetch', async () => {
-    await app.close();
-    app = await start({ LIVE_EVENTS_REPLAY_MAX: '2' });
+    await restart({ LIVE_EVENTS_REPLAY_MAX: '2' });
     const [ana, ben] = [randomUUID(), randomUUID()];
     for (let i = 0; i < 4; i++) await publish(EVENTS.messaging.messageSent, message(ana, ben));
     await eventually(async () =>

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import {
@@ -12,15 +11,8 @@ import {
   type ReviewReminderDueEvent,
   type ReviewWrittenEvent,
 } from '@souvenir/contracts';
-import { DomainError, type RpcClient } from '@souvenir/platform';
-import {
-  eventually,
-  readStreamEvents,
-  rpcClient,
-  startService,
-  startTestInfra,
-  type TestInfra,
-} from '@souvenir/testing';
+import { DomainError } from '@souvenir/platform';
+import { eventually, readStreamEvents, serviceSuite } from '@souvenir/testing';
 import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../identity/src/app.module';
 import { IdentityConfig } from '../../identity/src/config/identity.config';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
@@ -32,11 +24,15 @@ import { ReviewReminders } from '../src/reviews/review-reminders';
  * reviews, on the real Postgres and NATS, with identity registering the people and answering who is support.
  * The reminder is due two seconds after completion here (REVIEW_REMINDER_DAYS), the window still 14 days.
  */
-let infra: TestInfra;
-let apps: INestApplication[] = [];
-let reviewsApp: INestApplication;
-let rpc: RpcClient;
-let closeRpc: () => Promise<void>;
+const {
+  infra,
+  app: reviewsApp,
+  rpc,
+} = serviceSuite(SERVICE_NAME, AppModule, ReviewsConfig, {
+  env: { REVIEW_REMINDER_DAYS: String(2 / 86_400) },
+  before: [{ name: IDENTITY, module: IdentityModule, config: IdentityConfig }],
+  rpcTimeoutMs: 8000,
+});
 
 async function person(username: string): Promise<string> {
   const user = await rpc.send(RPC.identity.register, {
@@ -108,21 +104,9 @@ async function codeOf(promise: Promise<unknown>): Promise<[ErrorCode, string] | 
 let support: string;
 
 beforeAll(async () => {
-  infra = await startTestInfra();
-  reviewsApp = await startService(SERVICE_NAME, ReviewsConfig, (c) => AppModule.register(c), infra, {
-    REVIEW_REMINDER_DAYS: String(2 / 86_400),
-  });
-  apps = [await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra), reviewsApp];
-  ({ rpc, close: closeRpc } = await rpcClient(infra, 8000));
   support = await person('sue');
   await infra.database.query(`UPDATE identity.users SET role = 'support' WHERE id = $1`, [support]);
 }, 120_000);
-
-afterAll(async () => {
-  await closeRpc?.();
-  for (const app of apps.reverse()) await app.close();
-  await infra?.stop();
-});
 
 describe('events for notifications', () => {
   it('announces each review when written and when published, with who wrote it about whom', async () => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import {
@@ -10,16 +9,8 @@ import {
   type RatingChangedEvent,
   type UserRegisteredEvent,
 } from '@souvenir/contracts';
-import { DomainError, EventConsumer, type RpcClient } from '@souvenir/platform';
-import {
-  eventually,
-  processed,
-  readStreamEvents,
-  rpcClient,
-  startService,
-  startTestInfra,
-  type TestInfra,
-} from '@souvenir/testing';
+import { DomainError, EventConsumer } from '@souvenir/platform';
+import { eventually, processed, readStreamEvents, serviceSuite } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { ReviewsConfig } from '../src/config/reviews.config';
 import { ReviewWindow } from '../src/reviews/review-window';
@@ -28,13 +19,7 @@ import { ReviewWindow } from '../src/reviews/review-window';
  * The rules of reviews on the real Postgres and NATS: completed orders arrive as payments publishes them (on the
  * suite's JetStream), reviews are written over NATS request/reply as the gateway sends them.
  */
-let infra: TestInfra;
-let app: INestApplication;
-let rpc: RpcClient;
-let closeRpc: () => Promise<void>;
-
-const start = (env: Record<string, string> = {}) =>
-  startService(SERVICE_NAME, ReviewsConfig, (c) => AppModule.register(c), infra, env);
+const { infra, app, rpc, restart } = serviceSuite(SERVICE_NAME, AppModule, ReviewsConfig);
 
 async function publish(subject: string, payload: object, msgID: string = randomUUID()): Promise<string> {
   const nc = await connect({ servers: infra.natsUrl });
@@ -103,16 +88,7 @@ let seller: string;
 let stranger: string;
 
 beforeAll(async () => {
-  infra = await startTestInfra();
-  app = await start();
-  ({ rpc, close: closeRpc } = await rpcClient(infra));
   [buyer, seller, stranger] = await Promise.all(['Ben', 'Sakura', 'Cleo'].map(person));
-});
-
-afterAll(async () => {
-  await closeRpc?.();
-  await app?.close();
-  await infra?.stop();
 });
 
 describe('reviews service', () => {
@@ -346,8 +322,7 @@ describe('reviews service', () => {
   });
 
   it('the window ends by itself: the pg-boss job publishes at the deadline', async () => {
-    await app.close();
-    app = await start({ REVIEW_WINDOW_DAYS: String(2 / 86_400) });
+    await restart({ REVIEW_WINDOW_DAYS: String(2 / 86_400) });
     const mia = await person('Mia');
     const ned = await person('Ned');
     const orderId = await completeOrder(mia, ned);
