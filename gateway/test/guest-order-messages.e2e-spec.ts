@@ -1,8 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
+import { durableConsumerName, EVENTS } from '@souvenir/contracts';
 import {
   eventually,
   linkIn,
   mailsTo,
+  settled,
   startMailDev,
   startService,
   startTestInfra,
@@ -150,8 +152,18 @@ describe('guest and seller messages on a guest order', () => {
       'Great, thank you!',
     ]);
     expect(sellerView.body.items[1]).toMatchObject({ from: 'buyer', mine: false, authorName: 'Gia Guest' });
-    // The guest's own message is not mailed back to them.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The guest's own message is not mailed back to them: both messages applied by notifications, their mails sent.
+    await settled(infra, {
+      outboxes: ['payments'],
+      consumers: [durableConsumerName(NOTIFICATIONS, EVENTS.payments.orderMessageSent)],
+    });
+    await eventually(async () =>
+      expect(
+        await infra.database.query(
+          `SELECT id FROM notifications.mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL`,
+        ),
+      ).toEqual([]),
+    );
     expect((await mailsTo(maildev.webUrl, email)).filter((m) => m.subject.startsWith('New message'))).toHaveLength(1);
   });
 

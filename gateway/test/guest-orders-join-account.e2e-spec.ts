@@ -1,8 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
+import { durableConsumerName, EVENTS } from '@souvenir/contracts';
 import {
   eventually,
   linkIn,
   mailsTo,
+  settled,
   startMailDev,
   startService,
   startTestInfra,
@@ -122,8 +124,12 @@ describe('guest orders in My Orders after registering', () => {
       expect(found).toBeDefined();
       return found!;
     });
-    // Unverified: typing someone's address at registration claims none of their orders.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Unverified: typing someone's address at registration claims none of their orders (payments claims on a
+    // verified address: whatever identity announced has reached it by now).
+    await settled(infra, {
+      outboxes: ['identity'],
+      consumers: [durableConsumerName(PAYMENTS, EVENTS.identity.emailVerified)],
+    });
     const before = await http.get('/api/orders?role=purchases').set('Cookie', cookie).expect(200);
     expect(before.body.items).toEqual([]);
 

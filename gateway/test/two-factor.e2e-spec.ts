@@ -1,8 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
-import { TWO_FACTOR_MESSAGES } from '@souvenir/contracts';
+import { durableConsumerName, EVENTS, TWO_FACTOR_MESSAGES } from '@souvenir/contracts';
 import {
   eventually,
   mailsTo,
+  settled,
   startMailDev,
   startService,
   startTestInfra,
@@ -53,6 +54,16 @@ afterAll(async () => {
 });
 
 const PASSWORD = 'secret12';
+
+/** Every mail notifications queued has been handed to MailDev (or given up on). */
+const mailsOut = () =>
+  eventually(async () =>
+    expect(
+      await infra.database.query(
+        `SELECT id FROM notifications.mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL`,
+      ),
+    ).toEqual([]),
+  );
 const LAPTOP = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/131.0';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile/15E148 Safari/604.1';
 
@@ -205,7 +216,12 @@ describe('two-step sign-in over HTTP', () => {
     await mailed(lia.email, /New sign-in to your Souvenir account/);
     const [mail] = (await mailsTo(maildev.webUrl, lia.email)).filter((m) => /New sign-in/.test(m.subject));
     expect(mail.text).toContain('Safari on iOS');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Every sign-in's event applied by notifications and its mails sent: a mail for the first one would be there.
+    await settled(infra, {
+      outboxes: ['identity'],
+      consumers: [durableConsumerName(NOTIFICATIONS, EVENTS.identity.newDeviceSignIn)],
+    });
+    await mailsOut();
     expect((await mailsTo(maildev.webUrl, lia.email)).filter((m) => /New sign-in/.test(m.subject))).toHaveLength(1);
   });
 });

@@ -77,3 +77,36 @@ export async function delivered(infra: TestInfra, durable: string, seq: number, 
     await nc.close();
   }
 }
+
+/**
+ * Waits until nothing is on its way: every row of the named services' outboxes published, then every named durable
+ * consumer with nothing left to deliver and nothing unacknowledged. For a test asserting that an action announced
+ * nothing that changed anything, when it does not know the events' ids.
+ */
+export async function settled(
+  infra: TestInfra,
+  { outboxes = [], consumers = [] }: { outboxes?: string[]; consumers?: string[] },
+  stream = 'EVENTS',
+): Promise<void> {
+  for (const schema of outboxes)
+    await eventually(async () => {
+      const [{ n }] = await infra.database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${schema}.outbox_events WHERE published_at IS NULL`,
+      );
+      expect(n).toBe(0);
+    });
+  const nc = await connect({ servers: infra.natsUrl });
+  try {
+    const jsm = await jetstreamManager(nc);
+    for (const durable of consumers)
+      await eventually(async () => {
+        const info = await jsm.consumers.info(stream, durable);
+        expect({ pending: info.num_pending, unacknowledged: info.num_ack_pending }).toEqual({
+          pending: 0,
+          unacknowledged: 0,
+        });
+      });
+  } finally {
+    await nc.close();
+  }
+}
