@@ -506,7 +506,7 @@ describe('messaging service', () => {
     await send(buyer, seller, scarf, 'Paid! When will you ship?');
   });
 
-  it('shows a sold product as on sale again when catalog relists it (its order cancelled before shipping); a removed one stays removed', async () => {
+  it('shows a sold product as on sale again when catalog relists it (its order cancelled before shipping); a removal holds against an older relisting, not a newer one', async () => {
     const status = async (id: string) =>
       (await infra.database.query<{ status: string }>(`SELECT status FROM messaging.products WHERE id = $1`, [id]))[0]
         ?.status;
@@ -543,8 +543,9 @@ describe('messaging service', () => {
     const gone = randomUUID();
     await processed(await publish(EVENTS.catalog.productListed, listed(gone, seller, 'Gone bowl')));
     await processed(
-      await publish(EVENTS.catalog.productRemoved, { productId: gone, sellerId: seller, occurredAt: at() }),
+      await publish(EVENTS.catalog.productRemoved, { productId: gone, sellerId: seller, version: 3, occurredAt: at() }),
     );
+    // A relisting from before the removal, delivered late, does not bring it back ...
     await processed(
       await publish(EVENTS.catalog.productRelisted, {
         productId: gone,
@@ -554,6 +555,16 @@ describe('messaging service', () => {
       }),
     );
     expect(await status(gone)).toBe('removed');
+    // ... the seller relisting the removed listing does.
+    await processed(
+      await publish(EVENTS.catalog.productRelisted, {
+        productId: gone,
+        sellerId: seller,
+        version: 4,
+        occurredAt: at(),
+      }),
+    );
+    expect(await status(gone)).toBe('active');
   });
 
   it('raises the inbox versions of everyone concerned on every send, read and rename, labels each view with it, and announces each raise (a message by its message.sent)', async () => {
