@@ -433,7 +433,7 @@ async function benchContext(base, plan, seller, buyer) {
       path: `/api/products?cursor=${encodeURIComponent(cursor)}`,
       rpc: ['catalog.product.list', { query: { cursor } }],
     },
-    // Issue 26's Contents facet and Documented origin switch, as browse sends them.
+    // The Contents facet and Documented origin switch, as browse sends them.
     contents: {
       path: `/api/products?contents=${CONTENTS_FILTER.join(',')}`,
       rpc: ['catalog.product.list', { query: { contents: CONTENTS_FILTER } }],

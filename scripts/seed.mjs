@@ -119,7 +119,7 @@ async function listedTitles(sellerId) {
 }
 
 const TEST_CARD = { number: '4242 4242 4242 4242', expMonth: '12', expYear: '2040', cvc: '123', postalCode: '10001' };
-/** Delivery is domestic (issue 26): each demo sale is delivered to an address in its seller's country. */
+/** Delivery is domestic: each demo sale is delivered to an address in its seller's country. */
 const ADDRESSES = {
   'United States': { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001' },
   'United Kingdom': { billingStreet: '10 High Street', billingCity: 'Oxford', billingZip: 'OX1 4AA' },

@@ -1,4 +1,4 @@
-// Cold, never-repeated searches (issue 21): what real shoppers send, unlike the bench's per-route search, which asks
+// Cold, never-repeated searches: what real shoppers send, unlike the bench's per-route search, which asks
 // for the same first page again and again and is served from catalog's short-lived caches. Every request here has a
 // filter set (words + filters) no earlier request of the run had, so neither catalog's first-page cache nor its
 // count cache can answer it: each is a page read and a count in Postgres. Kinds, in turn:

@@ -155,7 +155,7 @@ export function directRoutes(ctx) {
     filter: list({ country: filter.country, minPrice: filter.minPrice, maxPrice: filter.maxPrice }),
     search: list({ tsQuery: search }),
     deepCursor: list({ after: deepAfter }),
-    // The Contents facet and the Documented origin switch (issue 26), as catalog's filterSql writes them.
+    // The Contents facet and the Documented origin switch, as catalog's filterSql writes them.
     contents: list({ contents: CONTENTS_FILTER }),
     documented: list({ documentedOrigin: true }),
     detail: {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
-/** The targets of issue 21; a page is judged against the ones that apply to it. */
+/** The Lighthouse targets; a page is judged against the ones that apply to it. */
 export const LIGHTHOUSE_TARGETS = { performanceHomeAndProduct: 90, cls: 0.05, tbtMs: 200, accessibility: 100 };
 
 /** The pages audited: Home, a product page, Categories, How it works and Sell (a guest sees its sign-in prompt). */

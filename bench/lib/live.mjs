@@ -1,4 +1,4 @@
-// Live streams (issue 24): how many open `GET /api/stream` one gateway replica holds with the rest of the product
+// Live streams: how many open `GET /api/stream` one gateway replica holds with the rest of the product
 // running, its memory per stream, and how long a message takes from `POST /api/messages` returning to its event
 // arriving in the other person's open streams, at a steady message rate spread over those streams; then the same
 // over two gateway replicas (each person's tabs split between them, the messages sent through either).

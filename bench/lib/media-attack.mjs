@@ -1,4 +1,4 @@
-// Media under attack (issue 35): 8 decoding bombs and 100 abandoned uploads in flight at once, through the gateway,
+// Media under attack: 8 decoding bombs and 100 abandoned uploads in flight at once, through the gateway,
 // while one person loads a stored image again and again. What it reports: media's memory (peak RSS; the target is
 // under 300 MB) and the stored image's latency (p95 under 100 ms), plus what the attackers were answered.
 import { readFileSync } from 'node:fs';

@@ -135,7 +135,7 @@ export function writeMarkdown(report, dir) {
 
   if (report.uploads) {
     const u = report.uploads;
-    lines.push('## Photo uploads (issue 25)', '');
+    lines.push('## Photo uploads', '');
     lines.push(
       `A ${u.photo.width} × ${u.photo.height} ${u.photo.format} of ${u.photo.kb} KB with EXIF (camera, GPS, orientation), uploaded through the gateway to media by one signed-in person, closed loop: each uploader sends the next photo when its 201 arrives (checked, turned, stripped, WebP at 320/800/1600 px and the placeholder, stored, recorded); ${u.seconds} s per concurrency after a warm-up.`,
       '',
@@ -151,7 +151,7 @@ export function writeMarkdown(report, dir) {
 
   if (report.mediaAttack) {
     const a = report.mediaAttack;
-    lines.push('## Media under attack (issue 35; targets: media under 300 MB, a stored image p95 under 100 ms)', '');
+    lines.push('## Media under attack (targets: media under 300 MB, a stored image p95 under 100 ms)', '');
     lines.push(
       `For ${a.seconds} s, through the gateway: ${a.bombs} loops sending a ${a.bomb.kb} KB ${a.bomb.width} × ${a.bomb.height} ${a.bomb.bitDepth}-bit RGBA PNG, ${a.abandoned.inFlight} loops each opening an upload of ${a.abandoned.declaredMb} MB, sending ${a.abandoned.sentMb} MB and leaving after ${a.abandoned.holdMs / 1000} s, and one loop fetching a stored 1600 px image.`,
       '',

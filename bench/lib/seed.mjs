@@ -244,7 +244,7 @@ const arr = (values) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`)
 const pick = (values, r) => `(${arr(values)})[1 + floor(${r} * ${values.length})::int]`;
 
 /**
- * What bench products contain, as shares of the catalogue (issue 26): most souvenirs none of the kinds, food and wood
+ * What bench products contain, as shares of the catalogue: most souvenirs none of the kinds, food and wood
  * the common others, wildlife and cultural items rare; null is a listing whose contents were not declared.
  */
 const CONTENTS_MIX = [
@@ -335,7 +335,7 @@ export async function seed(client, plan, { imageBase }) {
   );
 
   // Products: sold when g % 33 = 0 (3 %), everything else active. Prices follow a long-tailed distribution.
-  // Contents (issue 26) as sellers tick them (CONTENTS_MIX), 3 % not declared (listed through the API without them);
+  // Contents as sellers tick them (CONTENTS_MIX), 3 % not declared (listed through the API without them);
   // 4 % documented and 2 % checked origin, with provenance naming a document photo. No coral or ivory: some sellers'
   // countries refuse them, and catalog would not have listed them.
   await step(
@@ -463,7 +463,7 @@ export async function seed(client, plan, { imageBase }) {
     ],
   );
 
-  // Ratings (issue 23): three sellers in five have published reviews, so product and seller cards carry a rating as in
+  // Ratings: three sellers in five have published reviews, so product and seller cards carry a rating as in
   // production. Written as reviews' publications would leave them: reviews' summary (count, sum, distribution) and
   // the rating.changed it announces applied to every read model (catalog, favourites, identity) at version 1. The
   // reviews themselves are not seeded: no benched route lists them.

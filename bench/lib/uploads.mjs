@@ -1,4 +1,4 @@
-// Photo uploads per second (issue 25): signed-in people upload a phone-sized JPEG with EXIF through the gateway to
+// Photo uploads per second: signed-in people upload a phone-sized JPEG with EXIF through the gateway to
 // media, as /sell does, at a few concurrencies in turn; each upload is read, checked, rotated, stripped, resized to
 // WebP at 320, 800 and 1600 px plus the placeholder, stored and recorded before its 201.
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Where a cold search's Postgres time goes (issue 21): a build of catalog's ProductsService (its dist/ folder)
+// Where a cold search's Postgres time goes: a build of catalog's ProductsService (its dist/ folder)
 // answers random cold searches of each kind (bench/lib/cold-search.mjs) against a database the bench kept
 // (`--keep`), on one connection, recording every statement it sends. Per kind it prints the backend CPU a request
 // (from /proc/<pid>/schedstat) and, per kind of statement, how many a request runs and each one's planning and

@@ -1,4 +1,4 @@
-// Paired replay of cold searches (issue 21): two builds of catalog's ProductsService (their dist/ folders) answer the
+// Paired replay of cold searches: two builds of catalog's ProductsService (their dist/ folders) answer the
 // same random cold searches (bench/lib/cold-search.mjs's kinds) against a database the bench kept (`--keep`), one
 // after the other, the order alternating per search, each on its own single connection. Compares the answers (items,
 // totals, cursors, suggestions) and the CPU each build costs per search and kind: the Postgres backend's from

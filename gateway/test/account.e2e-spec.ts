@@ -24,7 +24,7 @@ import { NotificationsConfig } from '../../services/notifications/src/config/not
 import { cookieOf, startGateway } from './gateway-harness';
 
 /**
- * The account (issue 37) through the gateway over HTTP, with identity, notifications and a real MailDev: every link is
+ * The account through the gateway over HTTP, with identity, notifications and a real MailDev: every link is
  * read from the mail that carried it.
  */
 const PUBLIC_URL = 'http://localhost:3000';

@@ -8,7 +8,7 @@ import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../ser
 import { IdentityConfig } from '../../services/identity/src/config/identity.config';
 import { cookieOf, join, startGateway, type Account } from './gateway-harness';
 
-/** Issue 26 over HTTP: the listing refusal, the filters, the product's customs panel and support's routes. */
+/** Over HTTP: the listing refusal, the filters, the product's customs panel and support's routes. */
 
 let infra: TestInfra;
 const services: INestApplication[] = [];
@@ -112,7 +112,7 @@ describe('listing with contents', () => {
     expect(customs.body.notices).toEqual([
       expect.objectContaining({ kind: 'documents-required', sourceUrl: expect.stringContaining('environment.gov.au') }),
     ]);
-    // The receipt is evidence: the public panel says one is attached and never links it (issue 35).
+    // The receipt is evidence: the public panel says one is attached and never links it.
     expect(customs.body.provenance).toEqual({ boughtCountry: 'Fiji', boughtOn: '2024-05' });
     expect(customs.body.hasDocuments).toBe(true);
     expect(customs.text).not.toContain('receipt.jpg');

@@ -15,7 +15,7 @@ import { EVIDENCE_LINK_REFUSED } from '../../services/media/src/uploads/private-
 import { join, startGateway, type Account } from './gateway-harness';
 
 /*
- * Issue 35: a listing's receipt is evidence. Over real HTTP through the gateway and media: the public customs panel
+ * A listing's receipt is evidence. Over real HTTP through the gateway and media: the public customs panel
  * says a document exists and links none, media refuses the receipt's photo without a signature, and support (who
  * reviews it) gets a short-lived signed link that opens it.
  */

@@ -24,7 +24,7 @@ import { PaymentsConfig } from '../../services/payments/src/config/payments.conf
 import { join, startGateway, type Account } from './gateway-harness';
 
 /*
- * Issue 37, guests keep their order, black-box over HTTP with the real services and a real MailDev read through its
+ * Guests keep their order, black-box over HTTP with the real services and a real MailDev read through its
  * REST API: a guest's checkout mails a receipt whose private link opens the order through the gateway; "Find my
  * order" answers the same for any address and mails the links only to an address that paid.
  */

@@ -17,7 +17,7 @@ import { PART_HEAD, RawUpload } from '../../services/media/test/raw-upload';
 import { join, startGateway } from './gateway-harness';
 
 /*
- * Issue 25 through the gateway as `npm start` runs it (no ingress: the gateway proxies /api/uploads and /media/ to
+ * Through the gateway as `npm start` runs it (no ingress: the gateway proxies /api/uploads and /media/ to
  * media): the session the gateway made is the one media reads, and a listing that names a photo makes it used.
  */
 let infra: TestInfra;
@@ -101,7 +101,7 @@ it('refuses an upload from a foreign Origin before reading it', async () => {
     .expect(403);
 });
 
-describe('uploads as an attacker sends them (issue 35)', () => {
+describe('uploads as an attacker sends them', () => {
   it('stops passing on a chunked body at the limit: 413, and the connection closed long before the client is done', async () => {
     const member = await join(http, 'streamer', 'Sam');
     const upload = await RawUpload.open(gatewayUrl, member.cookie);

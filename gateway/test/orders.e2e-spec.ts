@@ -9,7 +9,7 @@ import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../ser
 import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
 import { join, startGateway, type Account } from './gateway-harness';
 
-/** Issue 19 over HTTP: the order routes, the support queue and the support role, with the real services. */
+/** Over HTTP: the order routes, the support queue and the support role, with the real services. */
 let infra: TestInfra;
 const services: INestApplication[] = [];
 let gateway: INestApplication;

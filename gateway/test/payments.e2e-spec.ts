@@ -173,7 +173,7 @@ describe('checkout over HTTP', () => {
   it('needs sign-in for orders (401); a reconcile of an unknown intent is 404; an unsigned or badly signed webhook is 400', async () => {
     await http.get('/api/orders').expect(401);
     await http.post('/api/payments/reconcile').send({ paymentIntentId: 'pi_test_unknown' }).expect(404);
-    // The test-mode provider signs its own webhooks the way Stripe does (issue 20), so test mode verifies them too.
+    // The test-mode provider signs its own webhooks the way Stripe does, so test mode verifies them too.
     await http
       .post('/api/webhooks/stripe')
       .set('Content-Type', 'application/json')

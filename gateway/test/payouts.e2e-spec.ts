@@ -9,7 +9,7 @@ import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../ser
 import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
 import { join, startGateway, type Account } from './gateway-harness';
 
-/** Issue 20 over HTTP: a seller's payout account, its test-mode onboarding, the balance and payouts, with the real services. */
+/** Over HTTP: a seller's payout account, its test-mode onboarding, the balance and payouts, with the real services. */
 let infra: TestInfra;
 const services: INestApplication[] = [];
 let gateway: INestApplication;
@@ -220,7 +220,7 @@ describe('a seller gets paid', () => {
   }, 60_000);
 });
 
-describe('onboarding links cannot take over a payout account (issue 35)', () => {
+describe('onboarding links cannot take over a payout account', () => {
   const tokenOf = (url: string) => /test-onboarding\/([A-Za-z0-9]+)$/.exec(url)![1]!;
   const newLink = async (account: Account) =>
     tokenOf((await http.post('/api/payouts/account').set('Cookie', account.cookie).expect(200)).body.url);
@@ -271,7 +271,7 @@ describe('onboarding links cannot take over a payout account (issue 35)', () => 
   }, 60_000);
 });
 
-describe('the seller ledger (issue 36)', () => {
+describe('the seller ledger', () => {
   it('answers every money line with running balances, pages by cursor, and downloads as CSV; only with a session', async () => {
     await http.get('/api/payouts/ledger').expect(401);
     await http.get('/api/payouts/ledger.csv').expect(401);

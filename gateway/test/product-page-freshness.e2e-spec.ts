@@ -15,7 +15,7 @@ import { IdentityConfig } from '../../services/identity/src/config/identity.conf
 import { join, startGateway, type Account } from './gateway-harness';
 
 /**
- * Issue 35: a rendered product page says what is true now. A web build whose stand-in server bundle renders the
+ * A rendered product page says what is true now. A web build whose stand-in server bundle renders the
  * product's status and origin level, as the real page shows Buy Now or Sold and the origin badge.
  */
 const dist = mkdtempSync(joinPath(tmpdir(), 'web-dist-'));

@@ -11,7 +11,7 @@ import { AppModule as ReviewsModule, SERVICE_NAME as REVIEWS } from '../../servi
 import { ReviewsConfig } from '../../services/reviews/src/config/reviews.config';
 import { join, startGateway, type Account } from './gateway-harness';
 
-/** Issue 23 over HTTP: reviews of completed orders, with the real services (an order completes as a buyer confirms it). */
+/** Over HTTP: reviews of completed orders, with the real services (an order completes as a buyer confirms it). */
 let infra: TestInfra;
 const services: INestApplication[] = [];
 let gateway: INestApplication;

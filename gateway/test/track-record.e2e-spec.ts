@@ -10,7 +10,7 @@ import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../ser
 import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
 import { join, startGateway, type Account } from './gateway-harness';
 
-/** Issue 23 over HTTP: a seller's track record on the profile, and the profile's rating and badge, with the real services. */
+/** Over HTTP: a seller's track record on the profile, and the profile's rating and badge, with the real services. */
 let infra: TestInfra;
 const services: INestApplication[] = [];
 let gateway: INestApplication;

@@ -1,4 +1,4 @@
-// What each demo souvenir contains, as its seller would tick it on /sell (issue 26): every listing declares its
+// What each demo souvenir contains, as its seller would tick it on /sell: every listing declares its
 // contents, "none" being the common answer. Keyed by title; a title not listed here contains none of the kinds.
 const FOOD = [
   'Uji Matcha Ceremonial Grade',

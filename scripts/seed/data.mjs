@@ -52,7 +52,7 @@ export const SUPPORT_ACCOUNT = {
 
 /**
  * Demo buyers: they bought from some sellers (PAST_SALES), and are rated as buyers by them. Delivery is domestic
- * (issue 26), so each lives in the country of the sellers they bought from.
+ *, so each lives in the country of the sellers they bought from.
  */
 export const BUYERS = [
   {

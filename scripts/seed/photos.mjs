@@ -1,4 +1,4 @@
-// The demo souvenirs' photos through the same pipeline as a seller's (issue 25): each illustration of
+// The demo souvenirs' photos through the same pipeline as a seller's: each illustration of
 // web/public/seed/ is drawn as a JPEG and uploaded with POST /api/uploads, signed in as the souvenir's seller, so
 // media checks, strips, sizes and stores it and the listing keeps the URL it answers (srcset and placeholder
 // included). Nothing is fetched from the network: the drawings are the repository's own SVG files.
@@ -28,7 +28,7 @@ export async function drawnPhoto(file) {
 /**
  * Uploads the photos of the given souvenirs (`{ title, username }`), `CONCURRENCY` at a time, each signed in as its
  * seller. Answers a function from a title to its listing's image URLs. Where uploads are not available (no media
- * behind the gateway, or it refuses), it says so once and answers the illustrations' own URLs, as before issue 25.
+ * behind the gateway, or it refuses), it says so once and answers the illustrations' own URLs, as before photo uploads existed.
  */
 export async function uploadDemoPhotos(souvenirs, { publicUrl, password }) {
   const svgUrls = (title) => imageFiles(title).map((file) => `${publicUrl}/seed/${file}`);

@@ -266,7 +266,7 @@ describe('event consumers are idempotent and order-safe (property)', () => {
     );
   });
 
-  it('catalog: order paid then cancelled before shipping sells and relists the product, in any order (issue 19)', async () => {
+  it('catalog: order paid then cancelled before shipping sells and relists the product, in any order', async () => {
     const products = apps.catalog.get(ProductsService);
     const handlers: Record<string, Handler> = {
       [EVENTS.payments.orderPaid]: (e, m) =>
@@ -326,7 +326,7 @@ describe('event consumers are idempotent and order-safe (property)', () => {
     );
   });
 
-  it('messaging: product read model from product sold/relisted, by sale version (issue 19)', async () => {
+  it('messaging: product read model from product sold/relisted, by sale version', async () => {
     const readModels = apps.messaging.get(ReadModelsService);
     const handlers: Record<string, Handler> = {
       [EVENTS.catalog.productListed]: (e, m) => readModels.applyProductListed(e as never, m),
@@ -365,7 +365,7 @@ describe('event consumers are idempotent and order-safe (property)', () => {
     );
   });
 
-  it('favourites: a sale holds the favourites and its relisting gives them back, by sale version (issue 19)', async () => {
+  it('favourites: a sale holds the favourites and its relisting gives them back, by sale version', async () => {
     const favourites = apps.favourites.get(FavouritesService);
     const handlers: Record<string, Handler> = {
       [EVENTS.catalog.productSold]: (e, m) =>

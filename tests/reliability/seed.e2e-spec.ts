@@ -35,7 +35,7 @@ it('fills an empty catalogue once, then adds nothing; the support demo account d
   expect(listed).toBeGreaterThan(50);
   const page = await http('GET', '/api/products?limit=1');
   expect(page.status).toBe(200);
-  // The photos went through media's pipeline (issue 25): uploaded, sized, and served from /media/ as WebP.
+  // The photos went through media's pipeline: uploaded, sized, and served from /media/ as WebP.
   expect(first.stdout).toMatch(/uploaded \d+ photos through media/);
   const listedPhotos = ((await http('GET', '/api/products?limit=24')).body as { images: string[] }[])
     .flatMap((item) => item.images)

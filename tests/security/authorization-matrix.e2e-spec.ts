@@ -76,7 +76,7 @@ beforeAll(async () => {
   ownerPurchase = await paidOrder(third.cookie, owner.cookie);
 }, 120_000);
 
-/** A well-formed customs rule (issue 26): members are refused for their role, not for the body. */
+/** A well-formed customs rule: members are refused for their role, not for the body. */
 const customsRule = {
   country: 'Canada',
   contents: 'wood',
@@ -150,7 +150,7 @@ const ordered = {
     await world.http.post(`/api/orders/${orderId}/delivered`).set('Cookie', sellerCookie).expect(200);
     return orderId;
   },
-  /** Shipped, delivered and confirmed by the buyer: completed, once reviews has opened its review slots (issue 23). */
+  /** Shipped, delivered and confirmed by the buyer: completed, once reviews has opened its review slots. */
   async completed(sellerCookie: string, buyerCookie: string, orderId: string) {
     await this.delivered(sellerCookie, await this.shipped(sellerCookie, orderId));
     await world.http.post(`/api/orders/${orderId}/confirm`).set('Cookie', buyerCookie).expect(200);
@@ -244,7 +244,7 @@ const TABLE: Record<string, Row> = {
     expect: all(204),
     rotatesSession: true,
   },
-  // The account (issue 37): links that cannot be anyone's and wrong passwords, so no account changes here; the
+  // The account: links that cannot be anyone's and wrong passwords, so no account changes here; the
   // successful paths are gateway/test/account.e2e-spec.ts's.
   'POST /api/auth/password-reset': {
     call: () => ({ method: 'post', path: '/api/auth/password-reset', body: { email: `${unique('pr')}@example.com` } }),
@@ -479,12 +479,12 @@ const TABLE: Record<string, Row> = {
       if (role === 'other') expect(JSON.stringify(body)).not.toContain(thirdProduct);
     },
   },
-  // "Find my order" (issue 37): anyone, the same 202 whatever the address (gateway/test/guest-mail.e2e-spec.ts).
+  // "Find my order": anyone, the same 202 whatever the address (gateway/test/guest-mail.e2e-spec.ts).
   'POST /api/orders/find': {
     call: () => ({ method: 'post', path: '/api/orders/find', body: { email: `${unique('find')}@example.com` } }),
     expect: all(202),
   },
-  // Orders (issue 19). A party sees and acts; a stranger (another user, or a guest without the private token) gets 404,
+  // Orders. A party sees and acts; a stranger (another user, or a guest without the private token) gets 404,
   // exactly as for an order that does not exist; the seller's routes need a session (401). Guest buyers act through
   // their private token instead of the id (gateway/test/orders.e2e-spec.ts).
   'GET /api/orders/:ref': {
@@ -579,7 +579,7 @@ const TABLE: Record<string, Row> = {
     }),
     expect: { guest: 404, owner: 201, other: 404 },
   },
-  // Reviews (issue 23): only the two people of a completed order read and write its reviews (a stranger gets 404, as
+  // Reviews: only the two people of a completed order read and write its reviews (a stranger gets 404, as
   // for an order that does not exist); only the reviewed person replies (403 for anyone else); profiles are public.
   'GET /api/orders/:id/review': {
     call: async () => ({
@@ -684,7 +684,7 @@ const TABLE: Record<string, Row> = {
     },
     expect: { guest: 401, owner: 403, other: 403 },
   },
-  // Customs (issue 26): a product's customs panel and a country's rules are public; the rules editor and the provenance
+  // Customs: a product's customs panel and a country's rules are public; the rules editor and the provenance
   // queue are support's only (support itself: gateway/test/customs.e2e-spec.ts). The ids need not exist: 403 comes first.
   'GET /api/products/:id/customs': {
     call: () => ({ method: 'get', path: `/api/products/${ownerProduct}/customs` }),
@@ -722,7 +722,7 @@ const TABLE: Record<string, Row> = {
     }),
     expect: { guest: 401, owner: 403, other: 403 },
   },
-  // Live events and the bell (issue 24): each member's own, by the session (a notification of another's is 404).
+  // Live events and the bell: each member's own, by the session (a notification of another's is 404).
   'GET /api/stream': { call: () => ({ method: 'get', path: '/api/stream', stream: true }), expect: signedIn(200) },
   'GET /api/notifications': {
     call: () => ({ method: 'get', path: '/api/notifications' }),
@@ -771,21 +771,21 @@ const TABLE: Record<string, Row> = {
     call: async () => ({ method: 'delete', path: `/api/me/addresses/${await ownerAddress()}` }),
     expect: { guest: 401, owner: 204, other: 404 },
   },
-  // Sellers get paid (issue 20): a member sees and sets up only their own payout account and payouts (the id is the session's).
+  // Sellers get paid: a member sees and sets up only their own payout account and payouts (the id is the session's).
   'GET /api/payouts/account': { call: () => ({ method: 'get', path: '/api/payouts/account' }), expect: signedIn(200) },
   'POST /api/payouts/account': {
     call: () => ({ method: 'post', path: '/api/payouts/account' }),
     expect: signedIn(200),
   },
   'GET /api/payouts': { call: () => ({ method: 'get', path: '/api/payouts' }), expect: signedIn(200) },
-  // The seller's ledger and its CSV download (issue 36): the caller's own lines only (the id is the session's).
+  // The seller's ledger and its CSV download: the caller's own lines only (the id is the session's).
   'GET /api/payouts/ledger': { call: () => ({ method: 'get', path: '/api/payouts/ledger' }), expect: signedIn(200) },
   'GET /api/payouts/ledger.csv': {
     call: () => ({ method: 'get', path: '/api/payouts/ledger.csv' }),
     expect: signedIn(200),
   },
   // The test-mode onboarding link's token is the capability for a first onboarding, like Stripe's hosted page: whoever
-  // holds it may open it. Changing details already given needs the owner's session too (issue 35): the owner's account
+  // holds it may open it. Changing details already given needs the owner's session too: the owner's account
   // gets its first details before each call. A fresh link of the owner's per call (a link is single-use).
   'GET /api/payouts/test-onboarding/:token': {
     call: async () => ({ method: 'get', path: `/api/payouts/test-onboarding/${await onboardingToken()}` }),
@@ -802,7 +802,7 @@ const TABLE: Record<string, Row> = {
     },
     expect: { guest: 401, owner: 200, other: 403 },
   },
-  // Signed by the provider, not by a session; the test-mode provider signs its own (issue 20), so a bad signature is a 400 in either mode.
+  // Signed by the provider, not by a session; the test-mode provider signs its own, so a bad signature is a 400 in either mode.
   // Uploads and images are media's (the gateway proxies them): a photo needs a session; an image is public.
   'POST /api/uploads': {
     call: async () => ({ method: 'post', path: '/api/uploads', file: await photo() }),

@@ -459,7 +459,7 @@ describe('fuzzing uploads with malformed files', () => {
 });
 
 /**
- * The classes of input that once gave 500s (issue 18), tried deterministically in every field of every route's
+ * The classes of input that once gave 500s, tried deterministically in every field of every route's
  * template, every query parameter and every path parameter, so a new field or route cannot bring them back. Each
  * class is answered by its own defence, checked by its message: the backstop that maps Postgres's data errors to
  * 400 would otherwise hide a missing check.

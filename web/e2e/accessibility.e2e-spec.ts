@@ -4,7 +4,7 @@ import { axeFindings } from './axe';
 import { launchBrowser, newPerson, unique } from './browser';
 
 /**
- * Issue 21, "Accessible and correct": axe-core (WCAG 2.2 AA and best practice) finds nothing on every page and in
+ * "Accessible and correct": axe-core (WCAG 2.2 AA and best practice) finds nothing on every page and in
  * every dialog, at a desktop and a phone width; each page has one h1 and skips no heading level; every dialog closes
  * with a close button.
  */

@@ -4,7 +4,7 @@ import { axeViolations } from './axe';
 import { baseUrl, forgetSession, launchBrowser } from './browser';
 
 /**
- * "Forgot password?" and address verification (issue 37) in Chromium at desktop and phone size, with every link read
+ * "Forgot password?" and address verification in Chromium at desktop and phone size, with every link read
  * from the mail MailDev caught (its REST API), as a person would click it.
  */
 let browser: Browser;

@@ -36,7 +36,7 @@ describe('account', () => {
     const username = `ana${unique()}`;
     await join(page, username, 'Ana');
     const header = page.getByRole('banner');
-    // The account menu under the avatar holds the profile and Sign Out (issue 36: the header no longer wraps).
+    // The account menu under the avatar holds the profile and Sign Out (the header no longer wraps).
     const account = header.getByRole('button', { name: 'Account: Ana' });
     await account.click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();

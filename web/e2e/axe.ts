@@ -10,7 +10,7 @@ export interface AxeFinding {
 }
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-/** Issue 21's target: WCAG 2.2 AA (target size among others) and best practice. */
+/** The target: WCAG 2.2 AA (target size among others) and best practice. */
 export const WCAG_22_AA = [...WCAG_21_AA, 'wcag22aa'];
 
 /** axe-core's rules of these tags on the page as it is now (see axeViolations). */

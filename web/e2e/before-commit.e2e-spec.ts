@@ -5,7 +5,7 @@ import { axeViolations } from './axe';
 import { baseUrl, launchBrowser, unique } from './browser';
 
 /*
- * Issue 36, "Before a person commits", at phone and desktop size: where an item ships is said before an address is
+ * "Before a person commits", at phone and desktop size: where an item ships is said before an address is
  * typed, and browse can show only what reaches the shopper; the shipping step (not payment) refuses a delivery
  * country the item cannot reach, and a Canadian postal code pays; the seller's customs checkbox is named apart from
  * the Verified seller badge, nothing says "Pending", and a seller sees how to earn Verified. Axe on every state.

@@ -61,7 +61,7 @@ describe('selling and browsing', () => {
     await seller.page.getByRole('button', { name: 'Use Sample Image' }).click();
     await seller.page.getByRole('button', { name: 'Add', exact: true }).click();
     await seller.page.getByText('Main photo', { exact: true }).waitFor();
-    // Contents is required, with nothing ticked for the seller (issue 26).
+    // Contents is required, with nothing ticked for the seller.
     await seller.page.getByTestId('contents-checklist').getByLabel('None of these').check();
     await seller.page.getByRole('button', { name: 'List Item' }).last().click();
     await seller.page.getByText('Product listed successfully!').waitFor();

@@ -4,7 +4,7 @@ import { callApi } from './actors';
 import { launchBrowser, newPerson, unique } from './browser';
 
 /*
- * Customs and provenance (issue 26) in the browser: a seller in Australia lists coral on /sell and is refused with
+ * Customs and provenance in the browser: a seller in Australia lists coral on /sell and is refused with
  * the rule and its source; another listing with a receipt shows Documented origin; a support user approves it in
  * /support's provenance queue and the product page shows Checked. Screenshots at 1280 and 390 px go to SHOTS_DIR.
  */

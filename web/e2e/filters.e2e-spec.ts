@@ -4,7 +4,7 @@ import { callApi, listProduct, registerPerson } from './actors';
 import { axeFindings } from './axe';
 import { baseUrl, launchBrowser, newPerson, unique } from './browser';
 
-// Finding things on Home (issue 21): every active filter shown as a removable chip, "Clear all" clearing them all,
+// Finding things on Home: every active filter shown as a removable chip, "Clear all" clearing them all,
 // an impossible price range explained, the phone's filters behind a drawer, the header search scrolling to the
 // results, the Categories page counted by the server, and no page rendering again and again while nobody acts.
 

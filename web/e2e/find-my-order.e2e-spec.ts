@@ -4,7 +4,7 @@ import { axeViolations } from './axe';
 import { baseUrl, launchBrowser, unique } from './browser';
 
 /**
- * Guests keep their order (issue 37) in Chromium at desktop and phone size: a guest who lost the tab asks "Find my
+ * Guests keep their order in Chromium at desktop and phone size: a guest who lost the tab asks "Find my
  * order" on My Orders with the address they paid with, and opens the order from the link MailDev caught (REST API).
  */
 let browser: Browser;

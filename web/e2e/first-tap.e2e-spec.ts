@@ -5,7 +5,7 @@ import { baseUrl, launchBrowser } from './browser';
 
 /**
  * Server-rendered pages (the prerendered Home, a product page the gateway renders) are on screen before the app has
- * hydrated them: on a phone, seconds before. A tap in that time must not be lost (issue 36): it is held and replayed
+ * hydrated them: on a phone, seconds before. A tap in that time must not be lost: it is held and replayed
  * once the control is hydrated (web/scripts/first-tap.js). Each test holds the app's script back, taps, lets the
  * script through, and expects what the tap asked for; and a signed-in person's product page hydrates without React's
  * error #418.

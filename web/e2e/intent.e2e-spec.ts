@@ -5,7 +5,7 @@ import { callApi, listProduct, registerPerson } from './actors';
 import { forgetSession, launchBrowser, newPerson, unique } from './browser';
 import { withoutLiveStream } from './without-live-stream';
 
-// Issue 21, "Accessible and correct": the app finishes what a person started and says what happened, instead of
+// "Accessible and correct": the app finishes what a person started and says what happened, instead of
 // silently doing nothing (a refused photo, a sold item, a message read while its thread is open, a sign-in midway).
 
 let browser: Browser;
@@ -114,7 +114,7 @@ describe('the sell form says what is wrong with a photo, and where', () => {
     await photoUrl.fill(`${origin}/placeholder.svg`);
     await add.click();
     await seller.page.getByRole('img', { name: 'Photo 1' }).waitFor();
-    // Contents is required, with nothing ticked for the seller (issue 26).
+    // Contents is required, with nothing ticked for the seller.
     await seller.page.getByTestId('contents-checklist').getByLabel('None of these').check();
     await seller.page.getByRole('button', { name: 'List Item' }).click();
     await seller.page.getByText('Product listed successfully!').waitFor();

@@ -4,7 +4,7 @@ import { axeFindings } from './axe';
 import { baseUrl, launchBrowser } from './browser';
 
 /**
- * Issue 36, the header and what opens from it, signed in at a phone's and a desktop's width: the notification list,
+ * The header and what opens from it, signed in at a phone's and a desktop's width: the notification list,
  * the phone menu and one's own message bubble pass axe (WCAG 2.2 AA and best practice); the header's search spans
  * the phone's row, and on a desktop (1024-1440 px) nothing in the header wraps and the search keeps 240 px, the
  * account's pages and Sign Out being in a menu under the avatar that the keyboard opens.

@@ -59,7 +59,7 @@ async function buys(page: Page, productId: string): Promise<string> {
   return paid.body.orderId;
 }
 
-describe('live updates (issue 24)', () => {
+describe('live updates', () => {
   it('a message sent in one browser shows in the other open thread and list within a second, without polling', async () => {
     const seller = await newPerson(browser);
     const sellerUser = await registerPerson(seller.page, 'Maya');

@@ -4,7 +4,7 @@ import { axeViolations } from './axe';
 import { launchBrowser, newPerson, unique } from './browser';
 
 /*
- * Issue 36, "Money shown as it is", at a phone's and a desktop's width: each party sees the money as they get it
+ * "Money shown as it is", at a phone's and a desktop's width: each party sees the money as they get it
  * (a refund is the buyer's money back on their card and $0.00 for the seller; a claim freezes it), Payouts is a
  * ledger of every money line with running balances and a CSV download, "Everything is OK" asks before it pays the
  * seller, the copy says Souvenir Swap, and the 404 page helps.

@@ -192,7 +192,7 @@ describe('orders', () => {
     await claim.getByText('Photos must be http(s) links').waitFor();
     const photo = `${new URL(buyer.page.url()).origin}/placeholder.svg`;
     await claim.getByLabel('Photo link 1 (optional)').fill(photo);
-    // A photo from disk too, through /sell's uploader (issue 25): uploaded photos come first.
+    // A photo from disk too, through /sell's uploader: uploaded photos come first.
     await claim.getByText('Location and camera data are removed from your photos.', { exact: false }).waitFor();
     const shard = path.join(mkdtempSync(path.join(tmpdir(), 'claim-e2e-')), 'shard.jpg');
     writeFileSync(

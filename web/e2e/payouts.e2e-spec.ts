@@ -5,7 +5,7 @@ import { callApi, listProduct, registerPerson } from './actors';
 import { axeViolations } from './axe';
 import { launchBrowser, newPerson, unique } from './browser';
 
-/** Issue 20 in the browser: a seller sets up payouts (test-mode onboarding), sells, and is paid; a refund pays nothing. */
+/** In the browser: a seller sets up payouts (test-mode onboarding), sells, and is paid; a refund pays nothing. */
 /** The repository: npm test runs every jest from there. */
 const ROOT = process.cwd();
 let browser: Browser;

@@ -7,7 +7,7 @@ import { registerPerson } from './actors';
 import { baseUrl, launchBrowser, newPerson, unique } from './browser';
 
 /*
- * Issue 25 in the browser: two photos from disk uploaded on /sell, reordered, listed, and shown on the product page in
+ * In the browser: two photos from disk uploaded on /sell, reordered, listed, and shown on the product page in
  * the size that fits a desktop and a phone screen (srcset), through the gateway's proxy to media as `npm start` runs.
  */
 let browser: Browser;

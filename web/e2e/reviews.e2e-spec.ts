@@ -5,7 +5,7 @@ import { axeViolations } from './axe';
 import { launchBrowser, newPerson, unique } from './browser';
 
 /*
- * Reviews (issue 23) in the browser: two completed orders between the same people. The first review stays hidden until
+ * Reviews in the browser: two completed orders between the same people. The first review stays hidden until
  * the second is written; then both show on the profile's Reviews tab with the right average, and the reply shows.
  * The orders are bought and completed through the API (the orders test covers those pages).
  */

@@ -8,7 +8,7 @@ import { axeViolations } from './axe';
 import { baseUrl, launchBrowser, unique } from './browser';
 
 /*
- * Issue 36 on /sell, at a phone's and a desktop's width: the photos keep the order the seller picked them in (the
+ * On /sell, at a phone's and a desktop's width: the photos keep the order the seller picked them in (the
  * first is the main photo, however the uploads finish), and Enter in "Country of Origin" takes the country without
  * submitting the listing.
  */

@@ -4,7 +4,7 @@ import { callApi, listProduct, registerPerson } from './actors';
 import { launchBrowser, newPerson, unique } from './browser';
 
 /*
- * Real ratings on cards and the track record on the profile (issue 23), in the browser: a seller reviewed after a
+ * Real ratings on cards and the track record on the profile, in the browser: a seller reviewed after a
  * completed order shows their real average and count on their product's card, seller card and profile; a seller
  * nobody has reviewed shows "New seller". Screenshots at 1280 and 390 px go to SHOTS_DIR when it is set.
  */

@@ -5,7 +5,7 @@ import type { FieldError } from '@souvenir/contracts';
  * A NUL character or an unpaired UTF-16 surrogate in a string, however deep in the JSON body, or in the query string
  * (keys too), is refused with 400 before anything else reads the request. Postgres cannot store either (text refuses
  * NUL, json and jsonb refuse a lone surrogate's escape), and no field of this API has a use for them; refused here
- * once, no service has to remember it field by field (issue 18, docs/security.md). Path parameters are ids: one that
+ * once, no service has to remember it field by field (docs/security.md). Path parameters are ids: one that
  * is not a UUID, NUL or not, is 404 like an unknown id (API.md, UuidPipe), and a path no route has stays 404.
  */
 export function refuseUnsafeText() {

@@ -13,7 +13,7 @@ import { maskIp } from './mask-ip';
 const INDEX_PREFIX = 'sess-index:';
 
 /**
- * Each user's signed-in sessions, so they can be listed and ended one by one or all at once (issue 37). The sessions
+ * Each user's signed-in sessions, so they can be listed and ended one by one or all at once. The sessions
  * themselves stay where express-session keeps them (`sess:<sid>`, expiring by idleness); the index only points at
  * them and is pruned of those that expired whenever it is read. The session id is the cookie's secret value, so the
  * API names a session by a hash of it instead.

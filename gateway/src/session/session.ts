@@ -12,7 +12,7 @@ declare module 'express-session' {
     userId: string;
     /** Sign-in time (ms): the absolute lifetime counts from here. */
     signedInAt: number;
-    /** What the sessions list shows (issue 37): the device's browser, its address, when it was last seen (ms). */
+    /** What the sessions list shows: the device's browser, its address, when it was last seen (ms). */
     userAgent: string;
     ip: string;
     lastSeenAt: number;

@@ -18,7 +18,7 @@ import { REDIS } from '../redis.provider';
 const COUNT_SECONDS = 30 * 24 * 3600;
 
 /**
- * Listings and messages an account may write before its address is verified (issue 37): UNVERIFIED_WRITE_ALLOWANCE
+ * Listings and messages an account may write before its address is verified: UNVERIFIED_WRITE_ALLOWANCE
  * in all (3 by default), so an address nobody owns cannot be used to spam. Browsing and buying are not limited.
  */
 @Injectable()

@@ -949,7 +949,7 @@ describe('catalog service', () => {
     });
   });
 
-  describe("sellers' ratings from reviews (issue 23)", () => {
+  describe("sellers' ratings from reviews", () => {
     async function publishRating(
       userId: string,
       version: number,

@@ -19,7 +19,7 @@ import { SEED_RULES } from '../src/database/migrations/1735600000000-customs-rul
 import { UndeclaredContents1735700000000 } from '../src/database/migrations/1735700000000-undeclared-contents';
 import type { QueryRunner } from 'typeorm';
 
-// Customs rules and provenance (issue 26) on real Postgres and NATS, with identity answering who is support.
+// Customs rules and provenance on real Postgres and NATS, with identity answering who is support.
 
 const { infra, rpc } = serviceSuite(SERVICE_NAME, AppModule, CatalogConfig, {
   before: [{ name: IDENTITY, module: IdentityModule, config: IdentityConfig }],
@@ -216,7 +216,7 @@ describe('listing', () => {
           [id],
         )
       )[0]?.contents;
-    // Run on this database as the migrator would: back to the column as issue 26 first made it, then forward again.
+    // Run on this database as the migrator would: back to the column as it was first made, then forward again.
     const migration = new UndeclaredContents1735700000000();
     const runner = { query: (sql: string) => infra.database.query(sql) } as unknown as QueryRunner;
     await migration.down(runner);
@@ -253,7 +253,7 @@ describe('listing', () => {
     };
     const documented = await list(sellers.Canada, ['wood'], { provenance });
     expect(documented.originLevel).toBe('documented');
-    // Anyone reads the customs panel: it says a document exists and never links the receipt (issue 35).
+    // Anyone reads the customs panel: it says a document exists and never links the receipt.
     const { documents: _documents, ...publicProvenance } = provenance;
     expect(await rpc.send(RPC.catalog.getProductCustoms, { productId: documented.id })).toMatchObject({
       provenance: publicProvenance,
@@ -304,7 +304,7 @@ describe('browse filters', () => {
     ]);
   });
 
-  it('"Ships to" finds only what ships within that country, read like a location (issue 36)', async () => {
+  it('"Ships to" finds only what ships within that country, read like a location', async () => {
     const inCanada = await list(sellers['Canada'], ['none'], { title: 'Maple sugar mould' });
     const inUk = await list(sellers['UK'], ['none'], { title: 'Tartan scarf from Edinburgh' });
     const ids = async (query: Record<string, unknown>) =>

@@ -12,7 +12,7 @@ import { eventually, readStreamEvents, serviceSuite } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { CatalogConfig } from '../src/config/catalog.config';
 
-/** Issue 19: an order cancelled before shipping puts its product back on sale, once, and says so with an event. */
+/** An order cancelled before shipping puts its product back on sale, once, and says so with an event. */
 const sellerId = randomUUID();
 
 const { infra, rpc, nc } = serviceSuite(SERVICE_NAME, AppModule, CatalogConfig, {

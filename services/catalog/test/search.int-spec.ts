@@ -14,7 +14,7 @@ import { FirstPageCache, ProductCountCache } from '../src/products/product-list-
 import { ProductsRepository } from '../src/products/products.repository';
 import { TOTAL_COUNT_BOUND } from '../src/products/product-search';
 
-// Search as a shopper means it (issue 21): stemmed words, country and category, ranked tiers, "Did you mean",
+// Search as a shopper means it: stemmed words, country and category, ranked tiers, "Did you mean",
 // and totals counted up to a bound.
 
 let seller: string;

@@ -234,7 +234,7 @@ describe('favourites service', () => {
     ).toEqual([]);
   });
 
-  it("follows support's decision on a favourited listing's documents: the stored card shows Checked (issue 26)", async () => {
+  it("follows support's decision on a favourited listing's documents: the stored card shows Checked", async () => {
     const product = await rpc.send(RPC.catalog.createProduct, {
       actorId: seller,
       product: { ...listing('Documented bowl'), provenance: { documents: ['https://example.com/receipt.jpg'] } },
@@ -251,7 +251,7 @@ describe('favourites service', () => {
     });
   });
 
-  it('holds the favourites of a sold product and gives them back when the sale is cancelled before shipping (issue 19)', async () => {
+  it('holds the favourites of a sold product and gives them back when the sale is cancelled before shipping', async () => {
     const product = await rpc.send(RPC.catalog.createProduct, {
       actorId: seller,
       product: listing('Sold then relisted'),
@@ -364,7 +364,7 @@ describe('favourites service', () => {
     expect(await codeOf(rpc.send(RPC.favourites.list, { actorId, limit: 101 }))).toBe(ErrorCode.ValidationFailed);
   });
 
-  it("shows the seller's rating from reviews on the cards as catalog does, the newest version winning (issue 23)", async () => {
+  it("shows the seller's rating from reviews on the cards as catalog does, the newest version winning", async () => {
     const maker = (await rpc.send(RPC.identity.register, person('maker'))).id;
     const fanOfMaker = (await rpc.send(RPC.identity.register, person('follower'))).id;
     const product = await rpc.send(RPC.catalog.createProduct, { actorId: maker, product: listing('Rated bowl') });

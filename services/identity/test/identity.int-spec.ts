@@ -171,7 +171,7 @@ describe('identity service', () => {
   });
 });
 
-describe('the support role (issue 19)', () => {
+describe('the support role', () => {
   const grant = (...args: string[]) =>
     new Promise<{ code: number | null; out: string }>((resolve) => {
       const child = spawn(process.execPath, [path.join(__dirname, '../../../scripts/support-grant.mjs'), ...args], {
@@ -251,7 +251,7 @@ describe('the support role (issue 19)', () => {
   });
 });
 
-describe('usernames that look alike, names that spoof (issue 18)', () => {
+describe('usernames that look alike, names that spoof', () => {
   it('refuses lookalike usernames and invisible or bidi characters in names over NATS', async () => {
     await rpc.send(RPC.identity.register, registration('yuki'));
     for (const username of ['yuk\u0456', 'ｙｕｋｉ', 'yu\u200Bki', '\u202Eikuy', '<b>yuki</b>']) {

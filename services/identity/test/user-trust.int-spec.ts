@@ -11,7 +11,7 @@ import { eventually, readStreamEvents, serviceSuite } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { IdentityConfig } from '../src/config/identity.config';
 
-/** Issue 23: Verified is earned from payments' seller standing; the profile carries reviews' rating. */
+/** Verified is earned from payments' seller standing; the profile carries reviews' rating. */
 
 const { infra, rpc, nc } = serviceSuite(SERVICE_NAME, AppModule, IdentityConfig);
 

@@ -13,7 +13,7 @@ import { UploadMemoryBudget } from '../src/uploads/upload-memory-budget';
 import { PART_HEAD, RawUpload } from './raw-upload';
 
 /*
- * Issue 35: uploads as an attacker sends them, over real HTTP, against a media process with small bounds (one image
+ * Uploads as an attacker sends them, over real HTTP, against a media process with small bounds (one image
  * job and no queue, a 12 MB budget for bodies, a body that is quiet for 1 s is dropped). None of them may end the
  * process, and each lets go of what it held.
  */

@@ -728,7 +728,7 @@ describe('messaging service', () => {
   });
 });
 
-describe('order notes in the conversation (issue 19)', () => {
+describe('order notes in the conversation', () => {
   const noteBuyer = randomUUID();
   const bowl = randomUUID();
   const orderId = randomUUID();

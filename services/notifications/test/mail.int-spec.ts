@@ -24,7 +24,7 @@ import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { NotificationsConfig } from '../src/config/notifications.config';
 
 /*
- * Mail as a real channel (issues 24 and 37) against a real MailDev, read through its REST API: identity (addresses) and
+ * Mail as a real channel against a real MailDev, read through its REST API: identity (addresses) and
  * payments (what an order's mail says, a guest's private link) answer on the suite's NATS; the domain events are
  * published on JetStream as their owners publish them; the orders are rows in payments' own table.
  */

@@ -16,7 +16,7 @@ import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { NotificationsConfig } from '../src/config/notifications.config';
 
 /*
- * Reviews in the bell and the live stream (issue 24): the reviews service's events as it publishes them on the
+ * Reviews in the bell and the live stream: the reviews service's events as it publishes them on the
  * suite's JetStream, identity's for the first names the sentences use; read back as the gateway reads them.
  */
 

@@ -7,6 +7,7 @@ import { SavedAddressesRepository } from './addresses/saved-addresses.repository
 import { PaymentsConfig } from './config/payments.config';
 import { PAYMENTS_MIGRATIONS } from './database/migrations';
 import { JobQueue } from './jobs/job-queue';
+import { CardDisputes } from './orders/card-disputes';
 import { IntentSync } from './orders/intent-sync';
 import { PaymentCapture } from './orders/payment-capture';
 import { ClaimEntity } from './orders/claim.entity';
@@ -115,6 +116,7 @@ export class AppModule {
         JobQueue,
         OrderJobs,
         OrderJournal,
+        CardDisputes,
         SellerRecords,
         OrderAccess,
         OrderLifecycleService,

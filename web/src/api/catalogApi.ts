@@ -20,10 +20,10 @@ export interface ProductFilters {
   categories?: string[];
   condition?: Condition | '';
   location?: string;
-  /** The Contents facet and the Documented origin filter (issue 26). */
+  /** The Contents facet and the Documented origin filter. */
   contents?: string[];
   documentedOrigin?: boolean;
-  /** Only what ships within this country (issue 36): delivery is domestic. */
+  /** Only what ships within this country: delivery is domestic. */
   shipsTo?: string;
   sort?: ProductSort;
 }

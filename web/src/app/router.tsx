@@ -30,7 +30,7 @@ const PayoutsPage = lazy(() => import('../features/payouts/pages/PayoutsPage'));
 const TestOnboardingPage = lazy(() =>
   import('reflect-metadata').then(() => import('../features/payouts/pages/TestOnboardingPage')),
 );
-// The account's pages (issue 37): their forms check input with the contracts' DTO classes (reflect-metadata first).
+// The account's pages: their forms check input with the contracts' DTO classes (reflect-metadata first).
 const ResetPasswordPage = lazy(() =>
   import('reflect-metadata').then(() => import('../features/auth/pages/ResetPasswordPage')),
 );

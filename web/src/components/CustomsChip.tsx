@@ -3,7 +3,7 @@ import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOu
 import type { SxProps, Theme } from '@mui/material/styles';
 import { tintSx } from '../app/theme';
 
-/** What the seller's customs checkbox says, in words that cannot be taken for the Verified seller badge (issue 36). */
+/** What the seller's customs checkbox says, in words that cannot be taken for the Verified seller badge. */
 export const CUSTOMS_DECLARED = 'Customs declared by seller';
 
 /**

@@ -12,7 +12,7 @@ const SHOWN = {
 } as const;
 
 /**
- * A product card's origin level beside the spec's Verified/Pending chip (issue 26), only where a document backs it:
+ * A product card's origin level beside the spec's Verified/Pending chip, only where a document backs it:
  * Documented or Checked. Self-declared is what the Verified chip already says, so it adds nothing here. Screen readers
  * hear "Origin: Documented"; the card shows the level's word alone, to fit beside the Verified chip on a phone.
  */

@@ -6,7 +6,7 @@ import { SellerRating } from './SellerRating';
 
 /**
  * The rating and shipping line of product cards: the seller's real rating (or "New seller"), and free shipping within
- * the country it ships from (issue 36: delivery is domestic, and a buyer should know before typing an address).
+ * the country it ships from (delivery is domestic, and a buyer should know before typing an address).
  */
 export function ProductMeta({ seller, shipsFrom }: { seller: Pick<SellerDto, 'rating'>; shipsFrom?: string | null }) {
   return (

@@ -1,7 +1,7 @@
 import Tooltip from '@mui/material/Tooltip';
 import VerifiedRounded from '@mui/icons-material/VerifiedRounded';
 
-/** What the Verified badge means (issue 23): earned, never granted by hand. */
+/** What the Verified badge means: earned, never granted by hand. */
 export const VERIFIED_MEANING =
   'Verified seller: the payment provider has checked their identity for payouts, and they have completed at least one sale without a refunded claim.';
 

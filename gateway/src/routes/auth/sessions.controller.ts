@@ -5,7 +5,7 @@ import { ActorId, AuthGuard } from '../../session/auth.guard';
 import { signOut } from '../../session/session';
 import { SessionIndex } from '../../session/session-index';
 
-/** The signed-in devices of the caller's account: listed, ended one by one or all but this one (issue 37). */
+/** The signed-in devices of the caller's account: listed, ended one by one or all but this one. */
 @Controller('api/auth/sessions')
 @UseGuards(AuthGuard)
 export class SessionsController {

@@ -30,7 +30,7 @@ class EditCustomsRuleDto extends CustomsRuleInputDto {
   @Type(() => Number) @IsOptional() @IsInt() @Min(1) expectedVersion?: number;
 }
 
-/** Customs rules and a product's customs panel (issue 26): anyone may read them. */
+/** Customs rules and a product's customs panel: anyone may read them. */
 @Controller('api')
 export class CustomsController {
   constructor(private readonly rpc: RpcClient) {}

@@ -5,7 +5,7 @@ import { PART_HEAD, RawUpload } from '../../../../services/media/test/raw-upload
 import { mediaProxy } from './media-proxy';
 
 /*
- * The proxy's own limit, in front of an upstream that reads every byte it is sent (as media did before issue 35): the
+ * The proxy's own limit, in front of an upstream that reads every byte it is sent (as media once did): the
  * proxy, not the upstream, must stop a body at the limit and close the client's connection unread.
  */
 let upstream: Server;

@@ -10,7 +10,7 @@ import { RpcClient } from '@souvenir/platform';
 import { UuidPipe } from '../../rpc/uuid.pipe';
 import { ActorId, AuthGuard } from '../../session/auth.guard';
 
-/** The header's bell (issue 24): the caller's notifications, kept by the notifications service. */
+/** The header's bell: the caller's notifications, kept by the notifications service. */
 @Controller('api/notifications')
 @UseGuards(AuthGuard)
 export class NotificationsController {

@@ -10,7 +10,7 @@ import { consumeOrRefuse } from '../../security/consume-or-refuse';
 const HOUR = 3600;
 
 /**
- * "Find my order" (issue 37): a guest gives the address they paid with and the links of their orders are mailed to it.
+ * "Find my order": a guest gives the address they paid with and the links of their orders are mailed to it.
  * 202 whatever the address, after the same work (notifications queues one row either way and looks the orders up
  * when it sends), so the answer says nothing about what the address bought. Limited per address (nobody fills an
  * inbox) and per client address (nobody walks through addresses), counted in Redis for every replica, whether or

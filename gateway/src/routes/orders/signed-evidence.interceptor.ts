@@ -4,7 +4,7 @@ import { map, type Observable } from 'rxjs';
 import { GatewayConfig } from '../../config/gateway.config';
 
 /**
- * Evidence in an answer that was only given to someone entitled to it (issue 35): a claim's photos (an order's two
+ * Evidence in an answer that was only given to someone entitled to it: a claim's photos (an order's two
  * parties and support, as payments decides) and a listing's documents (support's provenance queue, as catalog
  * decides). Their URLs leave signed for minutes (libs/platform evidence-urls), because media refuses evidence photos
  * without a signature: a URL copied out of the answer stops working, and the public customs panel has none at all.

@@ -28,7 +28,7 @@ const LEDGER_CSV_PAGE = 200;
 const LEDGER_CSV_MAX_PAGES = 100;
 
 /**
- * Sellers get paid (issue 20): the caller's payout account, its onboarding link, their balance and payouts; and the
+ * Sellers get paid: the caller's payout account, its onboarding link, their balance and payouts; and the
  * test-mode provider's onboarding page, whose token is the capability for a first onboarding (like Stripe's hosted
  * page); changing details already given also needs the seller's session. Writes count against the `orders` write limit. payments decides everything else.
  */

@@ -15,7 +15,7 @@ class ReportedReviewsQuery {
 const REPORTED_PAGE = 20;
 
 /**
- * Reported reviews in the support queue (issue 23). Signed in here; reviews checks the support role with identity
+ * Reported reviews in the support queue. Signed in here; reviews checks the support role with identity
  * (403 for a member).
  */
 @Controller('api/support/reviews')

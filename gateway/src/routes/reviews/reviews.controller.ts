@@ -18,7 +18,7 @@ import { WriteLimit } from '../../security/write-limits';
 import { ActorId, AuthGuard } from '../../session/auth.guard';
 
 /**
- * Reviews of completed orders (issue 23). Writing one is an order action (the `orders` write limit); reviews decides
+ * Reviews of completed orders. Writing one is an order action (the `orders` write limit); reviews decides
  * who may (404 to strangers, 409 before completion, twice, or after the window).
  */
 @Controller('api')

@@ -9,7 +9,7 @@ import { LiveHub, type LiveStreamCap, pushedEvent } from './live-hub';
 import { LiveStream } from './live-stream';
 
 /**
- * `GET /api/stream`: the signed-in person's live events as Server-Sent Events (issue 24), one stream per tab. Each
+ * `GET /api/stream`: the signed-in person's live events as Server-Sent Events, one stream per tab. Each
  * event carries its id; a reconnect's `Last-Event-ID` gets the missed events replayed by the notifications service,
  * or `event: refetch` when they cannot be.
  */

@@ -28,7 +28,7 @@ export class UsersController {
   }
 
   /**
-   * The user's track record as a seller (issue 23): payments' counters, public like the profile. A record with nothing
+   * The user's track record as a seller: payments' counters, public like the profile. A record with nothing
    * in it may be an unknown user's: identity is asked then (NOT_FOUND → 404).
    */
   @Get(':id/track-record')

@@ -10,7 +10,7 @@ export class ProductListedEvent {
   @IsString() price!: string;
   /** The listing's image URLs: media keeps the uploads they name (absent from events published before uploads). */
   @IsOptional() @IsArray() @IsString({ each: true }) images?: string[];
-  /** Photos of its receipt or customs declaration (issue 26): media keeps these uploads too. */
+  /** Photos of its receipt or customs declaration: media keeps these uploads too. */
   @IsOptional() @IsArray() @IsString({ each: true }) documents?: string[];
   @IsDateString() occurredAt!: string;
 }
@@ -50,7 +50,7 @@ export class ProductRelistedEvent {
 }
 
 /**
- * Support decided on a listing's documents (issue 26): its origin level as `ProductDto.originLevel` now answers it
+ * Support decided on a listing's documents: its origin level as `ProductDto.originLevel` now answers it
  * ('checked' when approved; the checkbox's 'self-declared' or null when rejected). Read models that keep product cards
  * update theirs. Once per product: a listing is reviewed once.
  */

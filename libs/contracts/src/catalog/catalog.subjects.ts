@@ -42,9 +42,9 @@ export const CATALOG_RPC = defineRpc('catalog', {
   >(),
   /** Up to `limit` ids, ascending; fewer means the last page. */
   listProductIds: rpc('catalog.product.list-ids', ListProductIdsRequest).returns<string[]>(),
-  /** A visible product's customs notices and provenance (issue 26): its page shows them beside the origin badge. */
+  /** A visible product's customs notices and provenance: its page shows them beside the origin badge. */
   getProductCustoms: rpc('catalog.product.customs', GetProductRequest).returns<ProductCustomsDto>(),
-  /** Customs rules (issue 26): one country's, for the sell form; anyone may ask. */
+  /** Customs rules: one country's, for the sell form; anyone may ask. */
   listCountryRules: rpc('catalog.customs.rules-of-country', ListCountryRulesRequest).returns<CustomsRuleDto[]>(),
   /** Support only (FORBIDDEN otherwise): every rule; one rule's versions; create or edit one (a new version). */
   listCustomsRules: rpc('catalog.customs.rule.list', ListCustomsRulesRequest).returns<CustomsRuleDto[]>(),

@@ -12,11 +12,11 @@ import {
   MinLength,
 } from 'class-validator';
 
-// Constants and classes of issue 26 that the web app uses: no class-transformer @Type here, whose decorator needs
+// Constants and classes of customs that the web app uses: no class-transformer @Type here, whose decorator needs
 // reflect-metadata loaded (the browser's Home and Sell pages import these without it). The RPC requests are in ./customs.
 
 /**
- * What a listing contains, as far as customs and postal rules care (issue 26). Declared once here: the sell form's
+ * What a listing contains, as far as customs and postal rules care. Declared once here: the sell form's
  * checklist, the API's validation, the rules table's `contents` column and the browse facet all use this list.
  * 'none' ("none of these") is the common answer and stands alone.
  */
@@ -142,7 +142,7 @@ export interface ProductCustomsDto {
   contents: Contents[] | null;
   originLevel: OriginLevel | null;
   notices: CustomsNoticeDto[];
-  /** Where and when it was bought; never its documents, which only the seller's entitled viewers see (issue 35). */
+  /** Where and when it was bought; never its documents, which only the seller's entitled viewers see. */
   provenance: PublicProvenanceDto | null;
   /** Whether a receipt or customs declaration is attached: all a public page says about the documents. */
   hasDocuments: boolean;

@@ -2,7 +2,7 @@ import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min, ValidateNested } from 'class-validator';
 import { CustomsRuleInputDto, PROVENANCE_DECISIONS, type ProvenanceDecision } from './contents';
 
-// The customs RPC requests (issue 26); the shared constants and the classes the web app uses are in ./contents.
+// The customs RPC requests; the shared constants and the classes the web app uses are in ./contents.
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class ListCustomsRulesRequest {

@@ -95,7 +95,7 @@ export class CreateProductDto {
   isCustomsVerified?: boolean;
 
   /**
-   * What the item contains (issue 26), from CONTENTS; `['none']` for "none of these", which stands alone. The sell form
+   * What the item contains, from CONTENTS; `['none']` for "none of these", which stands alone. The sell form
    * requires an answer (an empty list is refused). Absent or null, as in the spec's own call, the product is listed
    * with its contents not declared (null), never as "none of these": that would be a claim the seller did not make.
    */
@@ -188,7 +188,7 @@ export class ProductQueryDto extends PageQueryDto {
   @IsBoolean({ message: 'documentedOrigin must be true or false' })
   documentedOrigin?: boolean;
 
-  /** Only items that can be delivered to this country (issue 36): delivery is domestic, so the seller's country. */
+  /** Only items that can be delivered to this country: delivery is domestic, so the seller's country. */
   @IsOptional()
   @IsString()
   @MaxLength(60)
@@ -223,7 +223,7 @@ export interface ProductDto {
   country: string;
   images: string[];
   isCustomsVerified: boolean;
-  /** What the item contains (issue 26); `['none']`: none of the listed kinds; null: the seller did not declare it. */
+  /** What the item contains; `['none']`: none of the listed kinds; null: the seller did not declare it. */
   contents: Contents[] | null;
   /** How far its origin is backed; null: nothing claimed. */
   originLevel: OriginLevel | null;

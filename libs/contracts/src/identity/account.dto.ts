@@ -7,7 +7,7 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 /** The account tokens of mailed links: 32 random bytes in base64url (43 characters). */
 export const ACCOUNT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Sentences of the account's recovery and settings (issue 37), shared by the services, the gateway and the forms. */
+/** Sentences of the account's recovery and settings, shared by the services, the gateway and the forms. */
 export const ACCOUNT_MESSAGES = {
   invalidLink: 'This link is invalid or has expired. Please ask for a new one.',
   wrongPassword: 'Your current password is incorrect',

@@ -34,7 +34,7 @@ export class UserUpdatedEvent extends UserProfileChangedEvent {}
 export const IDENTITY_EVENTS = defineEvents('identity', {
   userRegistered: event('events.identity.user.registered', UserRegisteredEvent),
   userUpdated: event('events.identity.user.updated', UserUpdatedEvent),
-  // The account's mails (issue 37): notifications writes and sends them.
+  // The account's mails: notifications writes and sends them.
   passwordResetRequested: event('events.identity.password-reset.requested', PasswordResetRequestedEvent),
   emailVerificationRequested: event('events.identity.email-verification.requested', EmailVerificationRequestedEvent),
   emailChangeRequested: event('events.identity.email-change.requested', EmailChangeRequestedEvent),

@@ -14,7 +14,7 @@ export class GetUsersByIdsRequest {
 }
 
 /**
- * `identity.user.get-emails`: where to e-mail these users (the notifications service's mails, issue 24); only that
+ * `identity.user.get-emails`: where to e-mail these users (the notifications service's mails); only that
  * service may call it. One request per batch of mails.
  */
 export class GetUserEmailsRequest {
@@ -25,7 +25,7 @@ export class GetMeRequest {
   @IsUUID('all') actorId!: string;
 }
 
-/** A user's role alone (issue 26): services that answer support routes ask this, not get-me, which has the e-mail. */
+/** A user's role alone: services that answer support routes ask this, not get-me, which has the e-mail. */
 export class GetRoleRequest {
   @IsUUID('all') userId!: string;
 }

@@ -76,7 +76,7 @@ export class LoginDto {
 }
 
 /**
- * A user's role: `support` decides buyers' claims (issue 19). Nobody can give it to themself: only
+ * A user's role: `support` decides buyers' claims. Nobody can give it to themself: only
  * `npm run support:grant -- USERNAME` (direct database access) sets it.
  */
 export const USER_ROLES = ['member', 'support'] as const;
@@ -109,7 +109,7 @@ export interface MeDto {
   avatar: string | null;
   location: string | null;
   /**
-   * Earned, never set by hand (issue 23): an active payout account and at least one completed sale without a
+   * Earned, never set by hand: an active payout account and at least one completed sale without a
    * refunded claim (payments' seller standing); lost when the payout account is restricted.
    */
   isVerified: boolean;
@@ -117,7 +117,7 @@ export interface MeDto {
   createdAt: string;
   /** Only the user themself (and the services, through identity.user.get-me) learn it. */
   role: UserRole;
-  /** Whether the owner confirmed the address by the mailed link (issue 37); only the owner learns it. */
+  /** Whether the owner confirmed the address by the mailed link; only the owner learns it. */
   emailVerified: boolean;
   /** Whether two-step sign-in (an authenticator app's code) is on; only the owner learns it. */
   twoFactor: boolean;

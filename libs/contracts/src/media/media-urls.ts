@@ -1,5 +1,5 @@
 /**
- * Where an uploaded photo's sizes are (issue 25). The media service stores each size at `/media/<hash>-<width>.webp`
+ * Where an uploaded photo's sizes are. The media service stores each size at `/media/<hash>-<width>.webp`
  * and a listing keeps the URL of the largest one; the others follow from it: every width of MEDIA_WIDTHS below the
  * largest, at the same hash, and the placeholder at MEDIA_PLACEHOLDER_WIDTH. One rule for media (which names the
  * files), the web app (srcset) and the gateway (the preload of a product's first photo). Any other URL, pasted by a

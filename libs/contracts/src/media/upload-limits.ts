@@ -1,5 +1,5 @@
 /**
- * How big an upload may be (issue 25, 35): media refuses a photo over MEDIA_MAX_UPLOAD_BYTES, and the gateway's
+ * How big an upload may be: media refuses a photo over MEDIA_MAX_UPLOAD_BYTES, and the gateway's
  * proxy stops passing on a body over that plus the multipart framing, both as soon as the bytes cross it. One fact,
  * read by both sides, with the sentence either of them answers.
  */

@@ -59,7 +59,7 @@ export interface MessageDto {
   toUser: UserSummaryDto;
   product: MessageProductDto;
   /**
-   * Present only on a system note about the product's order ("Order shipped with DHL 123", issue 19): not written by a
+   * Present only on a system note about the product's order ("Order shipped with DHL 123"): not written by a
    * person (fromUser is the party who acted); show it as a note, not as that person's message. Absent on people's messages.
    */
   kind?: 'system';

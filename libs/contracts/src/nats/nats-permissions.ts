@@ -157,7 +157,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   },
   catalog: {
     serves: servesAll('catalog'),
-    // get-role: the support role, for customs rules and the provenance queue (issue 26).
+    // get-role: the support role, for customs rules and the provenance queue.
     calls: [RPC.identity.getUsersByIds, RPC.identity.getRole],
     consumes: [
       EVENTS.identity.userRegistered,
@@ -177,7 +177,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.catalog.productRemoved,
       EVENTS.catalog.productSold,
       EVENTS.catalog.productRelisted,
-      // Support's decision on a listing's documents: the stored card's origin level (issue 26).
+      // Support's decision on a listing's documents: the stored card's origin level.
       EVENTS.catalog.productOriginChanged,
       EVENTS.identity.userRegistered,
       EVENTS.identity.userUpdated,
@@ -231,7 +231,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       // First names for the reviews' notifications ("Ana reviewed you").
       EVENTS.identity.userRegistered,
       EVENTS.identity.userUpdated,
-      // The account's mails (issue 37).
+      // The account's mails.
       EVENTS.identity.passwordResetRequested,
       EVENTS.identity.emailVerificationRequested,
       EVENTS.identity.emailChangeRequested,

@@ -18,7 +18,7 @@ import type { AddressDto, OrderStatus } from './payment.dto';
 import type { OrderCardDisputeDto, OrderMoneyDto } from './payout.dto';
 
 /*
- * The order after the payment (issue 19): one state machine in payments.
+ * The order after the payment: one state machine in payments.
  *   paid ──ship──> shipped ──delivered──> delivered ──confirm / claim window ends──> completed
  *   paid ──cancel (seller, or agreed buyer request) / ship deadline──> cancelled (full refund)
  *   shipped | delivered ──claim──> disputed ──seller accepts / support decides──> refunded | completed

@@ -190,7 +190,7 @@ export class TestCardDto {
   @Transform(toText) @IsOptional() @IsString() @MaxLength(4) expYear?: string;
   @Transform(toText) @IsOptional() @IsString() @MaxLength(8) cvc?: string;
   @Transform(toText) @IsOptional() @IsString() @MaxLength(20) postalCode?: string;
-  /** The billing country, whose postal codes `postalCode` must look like (issue 36); absent: the United States. */
+  /** The billing country, whose postal codes `postalCode` must look like; absent: the United States. */
   @Transform(toText) @IsOptional() @IsString() @MaxLength(60) country?: string;
 }
 
@@ -221,7 +221,7 @@ export class ReconcilePaymentDto {
 
 export type PaymentProviderName = 'stripe' | 'test';
 /**
- * Checkout states (pending, requires_action, failed) and the order's life after the payment (issue 19): paid, shipped,
+ * Checkout states (pending, requires_action, failed) and the order's life after the payment: paid, shipped,
  * delivered, completed, cancelled (refunded before shipping), disputed (a claim is open), refunded.
  */
 export type OrderStatus =

@@ -62,7 +62,7 @@ export class OrderChangedEvent {
 }
 
 /**
- * The money of a completed order reached the seller's payout account (issue 20), written with the payout's ledger
+ * The money of a completed order reached the seller's payout account, written with the payout's ledger
  * entry; notifications tell the seller.
  */
 export class PayoutPaidEvent {
@@ -77,7 +77,7 @@ export class PayoutPaidEvent {
 }
 
 /**
- * The two facts payments owns that make a seller Verified (issue 23): an active payout account (identity checked by
+ * The two facts payments owns that make a seller Verified: an active payout account (identity checked by
  * the provider) and completed sales (an order refunded after a claim ends `refunded`, never `completed`). Written
  * from the outbox in the transaction that changes either; `version` grows per seller, so a read model keeps the
  * newest whatever the order. identity decides `isVerified` from it.

@@ -6,7 +6,7 @@ import type { LedgerLineKind } from './ledger-lines';
 export * from './ledger-lines';
 
 /*
- * Sellers get paid (issue 20). The buyer's money is held by the platform until the order completes, then
+ * Sellers get paid. The buyer's money is held by the platform until the order completes, then
  * transferred to the seller's payout account (Stripe Connect Express; the test-mode provider plays Stripe's part).
  * Every movement is a balanced entry of payments' ledger (docs/payments.md).
  */

@@ -2,9 +2,9 @@ import { countryOfLocation } from '../catalog/country-of-location';
 import { PAYMENT_MESSAGES } from '../validation/messages';
 
 /**
- * Postal codes of the countries sellers ship within (`SELLER_LOCATIONS`), as each national post writes them (issue 36:
- * the card form took only US ZIP codes, so buyers in Canada, the UK and Australia could not pay). A country missing
- * here is checked only loosely, as Stripe's card form does for countries it has no rule for.
+ * Postal codes of the countries sellers ship within (`SELLER_LOCATIONS`), as each national post writes them, so that
+ * buyers in Canada, the UK or Australia can pay as easily as in the US. A country missing here is checked only
+ * loosely, as Stripe's card form does for countries it has no rule for.
  */
 const POSTAL_CODES: Record<string, { pattern: RegExp; example: string; label: string; named: string }> = {
   'United States': { pattern: /^\d{5}(-\d{4})?$/, example: '10001', label: 'ZIP Code', named: 'US ZIP code' },

@@ -1,7 +1,7 @@
 import { IsUUID } from 'class-validator';
 
 /**
- * A seller's track record (issue 23), computed by payments from its own orders: counters moved in the transaction of
+ * A seller's track record, computed by payments from its own orders: counters moved in the transaction of
  * each order transition, never counted at read time. Shares are of the seller's closed orders (completed, cancelled
  * or refunded); null while there is none.
  */

@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsString, MaxLength, Max, Min, MinLength, ValidateBy, type ValidationOptions } from 'class-validator';
 import { isPlainText } from '../validation/is-plain-text';
 
-/** A review's limits (issue 23): 1–5 stars, up to 1,000 characters; a reply has the same length limit. */
+/** A review's limits: 1–5 stars, up to 1,000 characters; a reply has the same length limit. */
 export const REVIEW_LIMITS = { ratingMin: 1, ratingMax: 5, textMax: 1000, reportReasonMax: 500 } as const;
 
 export const REVIEW_MESSAGES = {
@@ -150,7 +150,7 @@ export interface ReviewReportDto {
   createdAt: string;
 }
 
-/** A published review with open reports, in the support queue (issue 23). */
+/** A published review with open reports, in the support queue. */
 export interface ReportedReviewDto {
   review: ReviewDto;
   /** The reviewed person, from reviews' read model of identity's users (null until their profile reached it). */

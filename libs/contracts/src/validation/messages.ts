@@ -38,7 +38,7 @@ export const MESSAGES = {
   pricePositive: 'Price must be a positive number',
   priceMax: 'Price cannot be more than $999,999.99',
   originalPriceMax: 'Original price cannot be more than $999,999.99',
-  // Beyond the spec (issue 35): a "was" price under the price claims a discount that is a markup.
+  // Beyond the spec: a "was" price under the price claims a discount that is a markup.
   originalPriceBelowPrice: 'Original price cannot be lower than the price',
   conditionRequired: 'Please select condition',
   categoryRequired: 'Category is required',
@@ -57,7 +57,7 @@ export const MESSAGES = {
   emailTaken: 'Email is already registered',
   tooManyAttempts: 'Too many attempts. Please try again later.',
   notSignedIn: 'You need to be logged in',
-  // Beyond the spec (issue 18): names that could spoof another person's.
+  // Beyond the spec: names that could spoof another person's.
   usernameCharacters: 'Username may contain only letters a-z, digits, and . _ - between them',
   firstNameNotPlain: 'First name contains invisible or control characters',
   lastNameNotPlain: 'Last name contains invisible or control characters',
@@ -73,7 +73,7 @@ export const PAYMENT_MESSAGES = {
   incompleteNumber: 'Please enter a complete card number.',
   incompleteCvc: 'Please enter a complete CVC.',
   incompleteExpiry: 'Please enter a complete expiry date.',
-  // Beyond the spec (issue 21): a past expiry is not "incomplete". Stripe's own words, for its card form's check
+  // Beyond the spec: a past expiry is not "incomplete". Stripe's own words, for its card form's check
   // (invalid_expiry_month_past / _year_past) and for the issuer's answer (expired_card).
   expiryInPast: "Your card's expiration date is in the past.",
   expiredCard: 'Your card has expired.',
@@ -84,7 +84,7 @@ export const PAYMENT_MESSAGES = {
   soldToAnotherBuyer: 'This item was just sold to another buyer. Your payment has been refunded.',
   /** A payment that succeeded after its checkout was closed (the item was sold to someone else or removed). */
   refundedNoLongerAvailable: 'This item is no longer available. Your payment has been refunded.',
-  /** Authorise first, capture the winner (issue 35): a buyer who lost the item was authorised, never charged. */
+  /** Authorise first, capture the winner: a buyer who lost the item was authorised, never charged. */
   soldToAnotherBuyerNotCharged: 'This item was just sold to another buyer. Your card was not charged.',
   /** An authorisation made after its checkout was closed (the item was sold to someone else or removed): released. */
   noLongerAvailableNotCharged: 'This item is no longer available. Your card was not charged.',

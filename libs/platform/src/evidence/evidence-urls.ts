@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mediaSizes } from '@souvenir/contracts';
 
 /**
- * Short-lived signed URLs of evidence photos (issue 35): receipts and customs declarations of listings, and claim
+ * Short-lived signed URLs of evidence photos: receipts and customs declarations of listings, and claim
  * photos. Media refuses those files without a valid signature, so only someone handed a signed URL by an answer that
  * checked their entitlement (the gateway signs on the way out) can open one, and only for these minutes.
  */

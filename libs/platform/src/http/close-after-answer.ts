@@ -5,7 +5,7 @@ import type { Socket } from 'node:net';
 const LINGER_MS = 1000;
 
 /**
- * For an answer given before the request's body has all arrived (a refused upload, issue 35): the client is told the
+ * For an answer given before the request's body has all arrived (a refused upload): the client is told the
  * connection closes, nothing more of the body is read, and the socket is destroyed a moment after the answer and a
  * FIN have gone out. Node otherwise reads the rest of the body to keep the connection alive, however long it is; and
  * destroying the socket at once, with the client's bytes unread, sends a reset that makes the client drop the answer

@@ -4,7 +4,7 @@ import { RpcHandler } from '@souvenir/platform';
 import { ProductsService } from '../products/products.service';
 import { CustomsService } from './customs.service';
 
-/** Customs rules and the provenance review queue (issue 26); each handler only delegates. */
+/** Customs rules and the provenance review queue; each handler only delegates. */
 @Controller()
 export class CustomsController {
   constructor(

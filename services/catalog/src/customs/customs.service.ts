@@ -18,7 +18,7 @@ import { CustomsRulesRepository } from './customs-rules.repository';
 export const SUPPORT_ONLY_RULES = 'Only support can see and edit customs rules';
 
 /**
- * Customs rules (issue 26): what a seller's country says about what an item contains. A listing whose contents may not
+ * Customs rules: what a seller's country says about what an item contains. A listing whose contents may not
  * be sold there is refused with the rule's sentence and source; the other rules are shown to the seller and buyers.
  * Support edits the rules; every edit is a new version.
  */

@@ -80,7 +80,7 @@ export function rowToProductDto(row: ProductRow): ProductDto {
   };
 }
 
-/** Documents attached or checked win; otherwise the seller's checkbox means self-declared (issue 26). */
+/** Documents attached or checked win; otherwise the seller's checkbox means self-declared. */
 export function originLevelOf(row: Pick<ProductRow, 'origin_level' | 'is_customs_verified'>): OriginLevel | null {
   return row.origin_level ?? (row.is_customs_verified ? 'self-declared' : null);
 }

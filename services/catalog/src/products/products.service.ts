@@ -107,7 +107,7 @@ export class ProductsService {
       this.products.findProvenance(request.productId),
     ]);
     if (!product || provenance === undefined) throw DomainError.notFound('Product');
-    // Anyone reads this answer: the documents (a receipt's photo) are said to exist, never linked (issue 35).
+    // Anyone reads this answer: the documents (a receipt's photo) are said to exist, never linked.
     const { documents = [], ...publicProvenance } = provenance ?? {};
     return {
       productId: product.id,
@@ -120,7 +120,7 @@ export class ProductsService {
     };
   }
 
-  /** Support's provenance queue (issue 26): documented listings waiting for review, oldest first. */
+  /** Support's provenance queue: documented listings waiting for review, oldest first. */
   async provenanceQueue(request: ListProvenanceQueueRequest): Promise<ProvenanceReviewItemDto[]> {
     await this.customs.requireSupport(request.actorId, SUPPORT_ONLY_PROVENANCE);
     return this.products.findProvenanceQueue(PROVENANCE_QUEUE_SIZE);

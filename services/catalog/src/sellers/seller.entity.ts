@@ -12,7 +12,7 @@ export class SellerEntity {
   /** The country `location` names (`countryOfLocation`): where this seller's items ship within; null: none. */
   @Column('text', { name: 'ships_from', nullable: true }) shipsFrom!: string | null;
   @Column('boolean', { name: 'is_verified', default: false }) isVerified!: boolean;
-  /** reviews' rating of the seller (issue 23): null and 0 without published reviews. */
+  /** reviews' rating of the seller: null and 0 without published reviews. */
   @Column('numeric', { name: 'rating_average', precision: 3, scale: 2, nullable: true }) ratingAverage!: string | null;
   @Column('integer', { name: 'rating_count', default: 0 }) ratingCount!: number;
   /** The rating event's version this row reflects (reviews numbers each user's rating changes). */

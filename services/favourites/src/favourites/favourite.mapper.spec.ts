@@ -49,7 +49,7 @@ describe('storedFavouritedProduct', () => {
     });
   });
 
-  it('gives a card stored before issue 26 its fields: not declared, and the checkbox alone for the origin', () => {
+  it('gives a card stored before contents and origin levels existed its fields: not declared, and the checkbox alone for the origin', () => {
     const { contents: _c, originLevel: _o, shipsFrom: _s, ...old } = card;
     expect(storedFavouritedProduct(row(old))).toMatchObject({
       contents: null,

@@ -8,7 +8,7 @@ export class SellerEntity {
   @Column('text', { name: 'last_name' }) lastName!: string;
   @Column('text', { nullable: true }) avatar!: string | null;
   @Column('boolean', { name: 'is_verified', default: false }) isVerified!: boolean;
-  /** reviews' rating of the seller (issue 23), as of `ratingVersion` (0: taken from a card or none yet). */
+  /** reviews' rating of the seller, as of `ratingVersion` (0: taken from a card or none yet). */
   @Column('numeric', { name: 'rating_average', precision: 3, scale: 2, nullable: true }) ratingAverage!: string | null;
   @Column('integer', { name: 'rating_count', default: 0 }) ratingCount!: number;
   @Column('integer', { name: 'rating_version', default: 0 }) ratingVersion!: number;

@@ -3,7 +3,7 @@ import { RPC, type RpcRequest } from '@souvenir/contracts';
 import { RpcHandler } from '@souvenir/platform';
 import { AccountService } from './account.service';
 
-/** identity's account subjects (issue 37); each handler only delegates. */
+/** identity's account subjects; each handler only delegates. */
 @Controller()
 export class AccountController {
   constructor(private readonly account: AccountService) {}

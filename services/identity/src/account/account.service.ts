@@ -26,7 +26,7 @@ import { AccountTokensRepository } from './account-tokens.repository';
  */
 export const RESET_ANSWER_FLOOR_MS = 250;
 
-/** Password reset, address verification and change, change of password (issue 37). */
+/** Password reset, address verification and change, change of password. */
 @Injectable()
 export class AccountService {
   constructor(

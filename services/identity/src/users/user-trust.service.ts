@@ -7,7 +7,7 @@ import { toProfileChangedEvent } from './user.mapper';
 import { UsersRepository } from './users.repository';
 
 /**
- * The Verified badge's rule (issue 23), in one place: an active payout account (identity checked by the payment
+ * The Verified badge's rule, in one place: an active payout account (identity checked by the payment
  * provider) and at least one completed sale (an order refunded after a claim never completes). A restricted account
  * loses it.
  */

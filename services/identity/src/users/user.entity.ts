@@ -13,7 +13,7 @@ export class UserEntity {
   @Column('text', { nullable: true }) location!: string | null;
   /** Earned: follows payments' seller standing (see `isVerifiedBy`), never written otherwise. */
   @Column('boolean', { name: 'is_verified', default: false }) isVerified!: boolean;
-  /** payments' seller standing (issue 23), as of `standingVersion` (0: none received). */
+  /** payments' seller standing, as of `standingVersion` (0: none received). */
   @Column('boolean', { name: 'payouts_active', default: false }) payoutsActive!: boolean;
   @Column('integer', { name: 'completed_sales', default: 0 }) completedSales!: number;
   @Column('integer', { name: 'standing_version', default: 0 }) standingVersion!: number;

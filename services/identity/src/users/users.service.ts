@@ -100,7 +100,7 @@ export class UsersService {
     return toMeDto(user);
   }
 
-  /** The role alone, for another service's support routes (issue 26). */
+  /** The role alone, for another service's support routes. */
   async getRole(request: GetRoleRequest): Promise<{ role: UserRole }> {
     const user = await this.users.findById(request.userId);
     return { role: user?.role ?? 'member' };

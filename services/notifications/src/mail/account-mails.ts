@@ -11,7 +11,7 @@ import type {
 import type { MailDraft } from './mail-draft';
 
 /*
- * identity's account events, mailed (issue 37). Each goes to the address in the event, not to the user's current one:
+ * identity's account events, mailed. Each goes to the address in the event, not to the user's current one:
  * a reset or a verification is for the address that asked, a change confirmation for the new address, its notice for
  * the old. Event ids are made from the event's own facts, so a redelivered event names the same mail.
  */

@@ -9,10 +9,8 @@ import { chargebackLines, feeOf, releaseLines, transferLines, transferReversalLi
 import { Ledger } from '../ledger/ledger';
 import { fromCents } from '../orders/order.mapper';
 import type { OrderEntity } from '../orders/order.entity';
-import { OrderJournal } from '../orders/order-journal';
 import { OrdersRepository } from '../orders/orders.repository';
-import { ProviderEventsRepository, type ProviderEventRecord } from '../providers/provider-events.repository';
-import { PaymentProvider, TransferRefused, type ProviderDispute } from '../providers/payment-provider';
+import { PaymentProvider, TransferRefused } from '../providers/payment-provider';
 import { PayoutAccountsRepository } from './payout-accounts.repository';
 import type { PayoutEntity } from './payout.entity';
 import { PayoutsRepository } from './payouts.repository';
@@ -44,11 +42,9 @@ export class PayoutsService implements OnApplicationBootstrap {
     private readonly ledger: Ledger,
     private readonly provider: PaymentProvider,
     private readonly jobs: JobQueue,
-    private readonly journal: OrderJournal,
     private readonly orders: OrdersRepository,
     private readonly payouts: PayoutsRepository,
     private readonly accounts: PayoutAccountsRepository,
-    private readonly providerEvents: ProviderEventsRepository,
     private readonly config: PaymentsConfig,
     private readonly outbox: Outbox,
   ) {}
@@ -189,46 +185,14 @@ export class PayoutsService implements OnApplicationBootstrap {
   }
 
   /**
-   * A card dispute on an order's charge. Opened: the order's money is frozen (no transfer until it closes). Won: it
-   * is released again. Lost: the buyer's bank took the money back, from held or from the seller's earnings, and a
-   * transfer already made is reversed. Deliveries older than the last one applied change nothing.
+   * The money side of a card dispute's new status, in the order's transaction (the payout row locked either way):
+   * won resumes the seller's payouts that waited on it; lost charges the money back and reverses a transfer.
    */
-  async applyDispute(dispute: ProviderDispute, created: number, event: ProviderEventRecord): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      if (!(await this.providerEvents.withManager(manager).recordOnce(event))) return;
-      const orders = this.orders.withManager(manager);
-      const order = await orders.lockByCharge(dispute.chargeId, dispute.paymentIntentId);
-      if (!order || !order.paidAt) {
-        this.logger.warn({
-          msg: 'card dispute for an unknown charge',
-          disputeId: dispute.id,
-          chargeId: dispute.chargeId,
-        });
-        return;
-      }
-      if (order.cardDisputeEventAt !== null && created < order.cardDisputeEventAt) return;
-      const status = dispute.status === 'won' ? 'won' : dispute.status === 'lost' ? 'lost' : 'open';
-      order.cardDisputeEventAt = created;
-      if (order.cardDisputeStatus === status) {
-        await orders.save(order);
-        return;
-      }
-      order.cardDisputeStatus = status;
-      order.cardDisputeReason = dispute.reason;
-      order.cardDisputeOpenedAt ??= new Date();
-      await orders.save(order);
-      const payout = await this.payouts.withManager(manager).lockByOrderId(order.id);
-      if (status === 'won' && payout && (payout.status === 'waiting' || payout.status === 'failed'))
-        await this.resumeWaiting(manager, order.sellerId);
-      if (status === 'lost') await this.chargeBack(manager, order, payout);
-      const reason =
-        status === 'open'
-          ? `The buyer's bank opened a card dispute (${dispute.reason}): the money is frozen`
-          : status === 'won'
-            ? 'The card dispute was decided for the seller'
-            : 'The card dispute was decided for the buyer: their bank returned the money';
-      await this.journal.record(manager, order, { from: order.status, to: order.status, actor: 'system', reason });
-    });
+  async disputeChanged(manager: EntityManager, order: OrderEntity, status: 'open' | 'won' | 'lost'): Promise<void> {
+    const payout = await this.payouts.withManager(manager).lockByOrderId(order.id);
+    if (status === 'won' && payout && (payout.status === 'waiting' || payout.status === 'failed'))
+      await this.resumeWaiting(manager, order.sellerId);
+    if (status === 'lost') await this.chargeBack(manager, order, payout);
   }
 
   private async chargeBack(manager: EntityManager, order: OrderEntity, payout: PayoutEntity | null): Promise<void> {

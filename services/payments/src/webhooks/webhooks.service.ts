@@ -2,10 +2,10 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ErrorCode, type Done, type HandleWebhookRequest } from '@souvenir/contracts';
 import { DomainError } from '@souvenir/platform';
 import { JobQueue } from '../jobs/job-queue';
+import { CardDisputes } from '../orders/card-disputes';
 import { IntentSync } from '../orders/intent-sync';
 import { ProviderEventsRepository } from '../providers/provider-events.repository';
 import { PayoutAccountsService } from '../payouts/payout-accounts.service';
-import { PayoutsService } from '../payouts/payouts.service';
 import { InvalidWebhookSignature, PaymentProvider, type ProviderEvent } from '../providers/payment-provider';
 import { TEST_WEBHOOK_DELIVERY, TestWebhooks, type TestWebhookDelivery } from '../providers/test-mode/test-webhooks';
 
@@ -18,7 +18,7 @@ export class WebhooksService implements OnApplicationBootstrap {
     private readonly provider: PaymentProvider,
     private readonly intents: IntentSync,
     private readonly payoutAccounts: PayoutAccountsService,
-    private readonly payouts: PayoutsService,
+    private readonly disputes: CardDisputes,
     private readonly providerEvents: ProviderEventsRepository,
     private readonly jobs: JobQueue,
     private readonly testWebhooks: TestWebhooks,
@@ -46,7 +46,7 @@ export class WebhooksService implements OnApplicationBootstrap {
     const record = { provider: this.provider.name, id: event.id, type: event.type };
     if (event.intent) await this.intents.apply(event.intent, record);
     else if (event.account) await this.payoutAccounts.apply(event.account, event.created, record);
-    else if (event.dispute) await this.payouts.applyDispute(event.dispute, event.created, record);
+    else if (event.dispute) await this.disputes.apply(event.dispute, event.created, record);
     else await this.providerEvents.recordOnce(record);
     return DONE;
   }

@@ -22,7 +22,7 @@ const REVIEW_NOT_FOUND = 'Review not found';
 const SUPPORT_ONLY = 'Only support can moderate reviews';
 
 /**
- * Reported reviews (issue 23): anyone signed in may report a public review they did not write, once; the review then
+ * Reported reviews: anyone signed in may report a public review they did not write, once; the review then
  * waits in support's queue until support hides it (out of every list, and out of the reviewed person's rating in the
  * same transaction) or dismisses its reports (it stays; a new reporter puts it back in the queue).
  */

@@ -32,7 +32,7 @@ const ORDER_NOT_FOUND = 'Order not found';
 const REVIEW_NOT_FOUND = 'Review not found';
 
 /**
- * The rules of reviews (issue 23): only the buyer and the seller of a completed order review it, once each; both
+ * The rules of reviews: only the buyer and the seller of a completed order review it, once each; both
  * reviews stay hidden (double-blind) until both are written or the window ends, and the author may edit theirs until
  * then; a published review may get one public reply from the person it is about.
  */

@@ -1,7 +1,7 @@
 import type { SessionDto } from '@souvenir/contracts';
 import { api } from '../../api/api';
 
-/** Password reset, address verification and change, change of password, sessions (issue 37; API.md "Turn 3"). */
+/** Password reset, address verification and change, change of password, sessions (API.md "Turn 3"). */
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     requestPasswordReset: build.mutation<void, { email: string }>({

@@ -3,7 +3,7 @@ import type { FieldErrors } from '../../hooks/useDtoForm';
 import type { ShippingFormValues } from './components/ShippingStep';
 
 /**
- * What the shipping step checks beyond the DTO's rules, which see one field at a time (issue 36): each postal code
+ * What the shipping step checks beyond the DTO's rules, which see one field at a time: each postal code
  * is its own country's, and the delivery country is the one the item ships within. Told here, on the form, not after
  * the buyer has gone on to pay ("Failed to setup payment").
  */

@@ -11,7 +11,7 @@ import type { HomeFilters } from '../catalog/hooks/useHomeFilters';
 // The facet lists what a buyer may want to find or avoid; "none of these" is left out (it is most of the catalogue).
 const FACET: Contents[] = CONTENTS.filter((c) => c !== 'none');
 
-/** Browse's "Contents" facet and "Documented origin" filter (issue 26). */
+/** Browse's "Contents" facet and "Documented origin" filter. */
 export function ContentsFacet({
   value,
   onChange,

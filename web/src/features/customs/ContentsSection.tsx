@@ -26,7 +26,7 @@ interface Props {
   sellerLocation: string | null;
 }
 
-/** The sell form's Contents checklist (issue 26), with the rules of the seller's country for what is ticked. */
+/** The sell form's Contents checklist, with the rules of the seller's country for what is ticked. */
 export function ContentsSection({ contents, onChange, error, sellerLocation }: Props) {
   const country = countryOfLocation(sellerLocation);
   const rules = useGetCountryRulesQuery(country ?? '', { skip: !country });

@@ -5,7 +5,7 @@ import { ShopperCountrySelect } from './ShopperCountrySelect';
 import { useShopperCountry } from './useShopperCountry';
 
 /**
- * The product page's word, before Buy Now, that the item cannot reach the shopper (issue 36): delivery is domestic,
+ * The product page's word, before Buy Now, that the item cannot reach the shopper: delivery is domestic,
  * and the shopper said (or their browser says) they are elsewhere. They can correct where they are right here.
  */
 export function DeliveryNotice({ shipsFrom }: { shipsFrom: string | null | undefined }) {

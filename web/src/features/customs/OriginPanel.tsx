@@ -32,8 +32,8 @@ const ICONS = {
 };
 
 /**
- * The origin badge (issue 26) where a document backs it: Documented or Checked. Declared by the seller alone is what
- * the customs chip beside it already says (issue 36: one claim, one chip).
+ * The origin badge where a document backs it: Documented or Checked. Declared by the seller alone is what
+ * the customs chip beside it already says (one claim, one chip).
  */
 export function OriginBadge({ level }: { level: OriginLevel | null }) {
   if (level !== 'documented' && level !== 'checked') return null;

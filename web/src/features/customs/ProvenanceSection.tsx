@@ -40,7 +40,7 @@ export function toProvenance(form: ProvenanceForm): ProvenanceDto | undefined {
 const isWebAddress = (value: string) => /^https?:\/\/\S+$/i.test(value);
 
 /**
- * The sell form's optional Provenance (issue 26): where and when the item was bought, and photos of the receipt or
+ * The sell form's optional Provenance: where and when the item was bought, and photos of the receipt or
  * the customs declaration. Attaching a document makes the listing "Documented"; support may then check it.
  */
 export function ProvenanceSection({

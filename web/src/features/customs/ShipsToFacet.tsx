@@ -6,7 +6,7 @@ import { ShopperCountrySelect } from './ShopperCountrySelect';
 import { useShopperCountry } from './useShopperCountry';
 
 /**
- * Browse's "Deliver to" (issue 36): where the shopper is, and a switch to see only what ships within it (`shipsTo`).
+ * Browse's "Deliver to": where the shopper is, and a switch to see only what ships within it (`shipsTo`).
  * A new country while the switch is on moves the filter with it.
  */
 export function ShipsToFacet({

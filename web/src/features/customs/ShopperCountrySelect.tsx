@@ -10,7 +10,7 @@ import { useShopperCountry } from './useShopperCountry';
 /** The countries sellers ship within ('Any Location' is the seller filter's, not a place). */
 const SHIPPING_COUNTRIES = SELLER_LOCATIONS.filter((location) => location !== 'Any Location');
 
-/** "Deliver to": where the shopper is, remembered in this browser (issue 36). A skeleton until it is known. */
+/** "Deliver to": where the shopper is, remembered in this browser. A skeleton until it is known. */
 export function ShopperCountrySelect({ onChosen }: { onChosen?: (country: string) => void }) {
   const id = useId();
   const { country, choose } = useShopperCountry();

@@ -12,7 +12,7 @@ import { api } from '../../api/api';
 /** Support's provenance queue and its count in the support nav: a decision makes both load again. */
 export const PROVENANCE_QUEUE_TAG = { type: 'Product' as const, id: 'PROVENANCE_QUEUE' };
 
-/** Customs rules, a product's customs panel and support's customs tools (issue 26). */
+/** Customs rules, a product's customs panel and support's customs tools. */
 export const customsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProductCustoms: build.query<ProductCustomsDto, string>({

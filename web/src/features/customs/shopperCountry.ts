@@ -5,7 +5,7 @@ import { countryOfLocation } from '@souvenir/contracts';
 const DEFAULT_COUNTRY = 'United States';
 
 /**
- * Where the shopper is (issue 36): delivery is domestic, so what can reach them depends on it. Chosen by the shopper
+ * Where the shopper is: delivery is domestic, so what can reach them depends on it. Chosen by the shopper
  * and remembered in this browser; until then their profile's country, then their browser's region, then the spec's
  * United States. Never written to the profile: a member's location is also where their own listings ship from.
  */

@@ -11,7 +11,7 @@ export const orderReviewsTag = (orderId: string) => ({ type: 'Review' as const, 
 export const userReviewsTag = (userId: string) => ({ type: 'Review' as const, id: `USER:${userId}` });
 const reportedTag = { type: 'Review' as const, id: 'REPORTED' };
 
-/** Reviews of completed orders (issue 23): the order's two reviews, a profile's reviews and rating, replies. */
+/** Reviews of completed orders: the order's two reviews, a profile's reviews and rating, replies. */
 export const reviewsApi = api.enhanceEndpoints({ addTagTypes: ['Review'] }).injectEndpoints({
   endpoints: (build) => ({
     /** The order's reviews as the caller (its buyer or seller) sees them. */

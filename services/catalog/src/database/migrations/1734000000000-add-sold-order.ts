@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The order that sold a product (issue 19): a cancelled order puts its product back on sale only if that order is the
+ * The order that sold a product: a cancelled order puts its product back on sale only if that order is the
  * one that sold it, so a late or repeated cancellation of another order never relists a product sold again since.
  * Products sold before this column have none; their one paid order is the one that sold them.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Relisting in any order of delivery (issue 19). Order paid and order changed come through two durable consumers, so
+ * Relisting in any order of delivery. Order paid and order changed come through two durable consumers, so
  * after an outage a cancellation can be applied before the payment it undoes: `cancelled_orders` remembers every order
  * cancelled before shipping, and such an order no longer sells its product when its payment arrives late.
  * `sale_version` counts a product's sales and relistings; the sold and relisted events carry it, so a read model

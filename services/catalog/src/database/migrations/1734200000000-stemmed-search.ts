@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Search that finds what shoppers mean (issue 21). The `simple` tsvectors matched only the exact words of the title,
+ * Search that finds what shoppers mean. The `simple` tsvectors matched only the exact words of the title,
  * category and description: "japan" missed the country, "tea bowls" missed "Tea Bowl". Three tsvectors in the
  * `english` configuration (stemmed: bowls → bowl) over unaccented text replace them, one per ranking tier, each with a
  * GIN index limited to active products (the only ones searched):

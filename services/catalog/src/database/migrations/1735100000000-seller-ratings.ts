@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Sellers' ratings on product cards (issue 23): the seller read model keeps reviews' rating (average, count) from
+ * Sellers' ratings on product cards: the seller read model keeps reviews' rating (average, count) from
  * `events.reviews.rating.changed`, with the rating's own version (it grows per user in reviews, independently of
  * identity's profile version), so product reads show it from the seller row they already join.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Customs and provenance (issue 26).
+ * Customs and provenance.
  * - `customs_rules`: the current rule per seller country × contents, with its sentence, public source and the day the
  *   source was last read; `customs_rule_versions` keeps every version (the seed is version 1), so support's edits have
  *   a history. Rows are data, edited in `/support`, never code.

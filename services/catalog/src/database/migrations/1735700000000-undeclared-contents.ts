@@ -1,11 +1,11 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Contents not declared (issue 26): `products.contents` may be null, meaning the seller did not say what the item
+ * Contents not declared: `products.contents` may be null, meaning the seller did not say what the item
  * contains (a `POST /api/products` without `contents`, as the spec's own call is written). Until now such a listing
  * was stored as `{none}`, a claim nobody made.
  *
- * Existing `{none}` rows become null. They are the column's default for every product listed before issue 26, the
+ * Existing `{none}` rows become null. They are the column's default for every product listed before contents were declared, the
  * API's silent default since, or the sell form's pre-ticked "None of these": none of them can be told apart from a
  * seller's deliberate answer, so none is kept as one. Rows with any other contents were ticked by a seller and stay.
  * The GIN index needs no change: a null array matches no `&&`, so the Contents facet never counts them as "none".

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * How many active products hold each lexeme of `search_doc` (issue 21, cold searches). A search's total is exact up
+ * How many active products hold each lexeme of `search_doc` (cold searches). A search's total is exact up
  * to TOTAL_COUNT_BOUND and "1,000+" past it; proving "past it" for a frequent word meant a bitmap of every match from
  * the GIN index and a visit to 1,001 heap rows, half of Postgres's work for such a search. Any lexeme that a word's
  * query matches and that more than the bound of active products hold proves the same without touching products: every

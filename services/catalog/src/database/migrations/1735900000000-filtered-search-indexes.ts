@@ -2,7 +2,7 @@ import { createIndexConcurrently, dropIndexConcurrently } from '@souvenir/platfo
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A search with a country or a category filter (issue 21, cold searches): one GIN read each, the filter's value and
+ * A search with a country or a category filter (cold searches): one GIN read each, the filter's value and
  * the words intersected inside the index (btree_gin indexes the scalar column as GIN keys next to `search_doc`'s
  * lexemes). Until now Postgres had to choose one side: the words' GIN bitmap, each match then read from the heap and
  * tested against the filter, or the filter's btree, each product of the country tested against the words; for a

@@ -2,7 +2,7 @@ import { createIndexConcurrently, dropIndexConcurrently } from '@souvenir/platfo
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A search with a narrow price range (issue 21, cold searches): one GIN read that intersects the words with the
+ * A search with a narrow price range (cold searches): one GIN read that intersects the words with the
  * price, as `products_country_search_idx` does with a country. A range over btree_gin's numeric keys collects every
  * active product in the range into a bitmap first (migration 1735900000000), so the index holds a price band instead:
  * `catalog.price_band(price)`, the band of a fixed list of bounds about 20 % apart (`width_bucket`: 0 below 1, 1 from

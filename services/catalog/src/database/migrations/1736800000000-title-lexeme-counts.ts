@@ -39,7 +39,7 @@ function countingFunction(titles: boolean): string {
 }
 
 /**
- * How many active products hold each lexeme in their title (issue 21, cold searches), beside how many hold it
+ * How many active products hold each lexeme in their title (cold searches), beside how many hold it
  * anywhere: `catalog.search_lexemes.in_titles`, kept by the same statement triggers in the writing transaction. A
  * ranked search's first tier is "every word in the title"; a word no active title holds a lexeme starting like (a
  * country, a category: `indonesia`) has nothing there, which the page now knows before it walks a window of 2,000

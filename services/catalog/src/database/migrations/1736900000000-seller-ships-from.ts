@@ -2,7 +2,7 @@ import { countryOfLocation } from '@souvenir/contracts';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * "Ships to me" (issue 36): the country each seller's items ship within (`ProductDto.shipsFrom`, the country their
+ * "Ships to me": the country each seller's items ship within (`ProductDto.shipsFrom`, the country their
  * free-text location names, read by `countryOfLocation`), stored on the seller read model so browse can filter on it
  * (`shipsTo=`) with an index instead of reading every location. Null: the location names no country. The reading is
  * JavaScript (the browser's region names), so existing rows are filled here from their locations, in one statement.

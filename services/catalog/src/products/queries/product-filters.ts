@@ -18,7 +18,7 @@ export interface ProductFilters {
   contents?: Contents[];
   /** Documents attached or checked (products_documented_recent_idx). */
   documentedOrigin?: boolean;
-  /** Only what ships within this country: the seller's `ships_from` (sellers_ships_from_idx), issue 36. */
+  /** Only what ships within this country: the seller's `ships_from` (sellers_ships_from_idx). */
   shipsTo?: string;
 }
 

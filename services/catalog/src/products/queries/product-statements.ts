@@ -174,13 +174,13 @@ export const isCancelledOrder = (orderId: string): Statement => ({
   values: [orderId],
 });
 
-/** A visible product's provenance (issue 26: its page's customs panel); no row for an unknown or removed product. */
+/** A visible product's provenance (its page's customs panel); no row for an unknown or removed product. */
 export const provenanceOf = (id: string): Statement => ({
   text: `SELECT provenance FROM catalog.products WHERE id = $1 AND status <> 'removed'`,
   values: [id],
 });
 
-/** Support's provenance queue (issue 26): documented listings nobody reviewed, oldest first (a few at a time). */
+/** Support's provenance queue: documented listings nobody reviewed, oldest first (a few at a time). */
 export function provenanceQueue(limit: number): Statement {
   return {
     text: `SELECT p.id, p.title, p.country, p.images[1] AS image, p.seller_id, p.contents, p.provenance,

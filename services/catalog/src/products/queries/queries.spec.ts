@@ -189,7 +189,7 @@ describe('search pages with many matches: a window of the sort, then the rest th
       expect(filtersInSortIndexes({ ...words, ...filters })).toBe(false);
   });
 
-  it('"ships to" joins the sellers and tests their country (issue 36)', () => {
+  it('"ships to" joins the sellers and tests their country', () => {
     expect(render(browse.countUpTo({ searchWords: null, shipsTo: 'Canada' }, 1000))).toMatch(
       /JOIN catalog\.sellers s ON s\.id = p\.seller_id WHERE p\.status = 'active' AND s\.ships_from = \$1/,
     );

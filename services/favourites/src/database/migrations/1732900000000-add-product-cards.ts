@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * favourites' read model of the products its users favourited, so the Favorites tab is answered by one statement
- * here instead of a page of ids and a catalog batch call (issue 8: the two hops were the slowest read route).
+ * here instead of a page of ids and a catalog batch call (the two hops were the slowest read route).
  *
  * - `product_cards`: the product as catalog answered it when it was favourited (for an older favourite: when the
  *   tab first showed it), minus its seller. Listed products never change in this marketplace (no edit), only their status: a removed or sold

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Favourites of a sold product are held, not dropped (issue 19): a sale can be undone (its order cancelled before
+ * Favourites of a sold product are held, not dropped: a sale can be undone (its order cancelled before
  * shipping puts the product back on sale), and then the people who had favourited it have it back in their tab.
  */
 export class AddHeldBySale1734000000000 implements MigrationInterface {

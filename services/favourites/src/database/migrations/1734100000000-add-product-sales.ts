@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The newest sale or relisting applied per product (issue 19: catalog's sold and relisted events carry it): a sale
+ * The newest sale or relisting applied per product (catalog's sold and relisted events carry it): a sale
  * delivered after the relisting that undid it changes nothing, whichever of the two consumers runs first.
  */
 export class AddProductSales1734100000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Sellers' ratings on favourited products' cards (issue 23): the seller read model keeps reviews' rating (average,
+ * Sellers' ratings on favourited products' cards: the seller read model keeps reviews' rating (average,
  * count) from `events.reviews.rating.changed`, with the rating's own version (0: taken from catalog's card).
  */
 export class SellerRatings1735100000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A user's role (issue 19): 'member' for everybody, 'support' for the people who decide buyers' claims. No RPC writes
+ * A user's role: 'member' for everybody, 'support' for the people who decide buyers' claims. No RPC writes
  * it; `npm run support:grant -- USERNAME` does, with database access.
  */
 export class AddUserRole1734000000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Verified is earned (issue 23): identity keeps payments' seller standing (an active payout account, completed sales)
+ * Verified is earned: identity keeps payments' seller standing (an active payout account, completed sales)
  * with its version, and `is_verified` follows it alone. Badges set by hand before (the seed's) are taken back here,
  * each change announced through the outbox so the read models follow; payments' own migration announces every
  * seller's standing, which gives the badge back to those who earned it. The rating (average, count) is reviews'

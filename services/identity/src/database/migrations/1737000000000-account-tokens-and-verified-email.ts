@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Account recovery and address checks (issue 37): whether the address is verified, and the tokens of mailed links
+ * Account recovery and address checks: whether the address is verified, and the tokens of mailed links
  * (password reset, address verification, address change and its undo), stored only as SHA-256 hashes. Accounts made
  * before verification existed are counted as verified: nobody asked them to confirm, and they already list and message.
  */

@@ -4,7 +4,7 @@ export class PhotoAccess1736700000000 implements MigrationInterface {
   name = 'PhotoAccess1736700000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    // Issue 35: which photos are evidence (a listing's receipt or declaration, a claim's photos), served only with a
+    // Which photos are evidence (a listing's receipt or declaration, a claim's photos), served only with a
     // signed URL. Keyed by file hash, as the files are; a photo any listing shows publicly is never private again.
     await queryRunner.query(`
       CREATE TABLE media.photo_access (

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * A message is written by a person ('user') or is a system note about the product's order ('system': "Order shipped
- * with DHL 123", issue 19), kept in the same table so the conversation triggers, unread counts and inbox versions treat
+ * with DHL 123"), kept in the same table so the conversation triggers, unread counts and inbox versions treat
  * it as any message.
  */
 export class AddSystemNotes1734000000000 implements MigrationInterface {

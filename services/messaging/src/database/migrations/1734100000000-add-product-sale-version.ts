@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The newest sale or relisting applied to a product (issue 19: catalog's sold and relisted events carry it), so the
+ * The newest sale or relisting applied to a product (catalog's sold and relisted events carry it), so the
  * read model ends with the product's real status whichever of the two consumers delivers first.
  */
 export class AddProductSaleVersion1734100000000 implements MigrationInterface {

@@ -4,7 +4,7 @@ export class MailOutbox1736100000000 implements MigrationInterface {
   name = 'MailOutbox1736100000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    // The mails of important notifications (issue 24), written in the transaction that writes the notification, so
+    // The mails of important notifications, written in the transaction that writes the notification, so
     // none is lost; the mail worker sends each row and marks it sent. Only filled while SMTP_URL is set.
     await queryRunner.query(`
       CREATE TABLE notifications.mail_outbox (

@@ -4,7 +4,7 @@ export class ReviewNotifications1736200000000 implements MigrationInterface {
   name = 'ReviewNotifications1736200000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    // Reviews in the bell (issue 24): written about you, yours published, yours to write.
+    // Reviews in the bell: written about you, yours published, yours to write.
     await queryRunner.query(`ALTER TABLE notifications.notifications DROP CONSTRAINT notifications_kind_check`);
     await queryRunner.query(
       `ALTER TABLE notifications.notifications ADD CONSTRAINT notifications_kind_check

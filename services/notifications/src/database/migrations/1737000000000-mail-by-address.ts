@@ -4,7 +4,7 @@ export class MailByAddress1737000000000 implements MigrationInterface {
   name = 'MailByAddress1737000000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    // Issue 37: every mail is a kind (one template each) with its parameters, for a recipient that is a user, an
+    // Every mail is a kind (one template each) with its parameters, for a recipient that is a user, an
     // address (guests, "Find my order", account mails) or an order's guest buyer (the address payments holds). A mail
     // is sent at most once per (event, kind, recipient): the unique index makes a repeated event queue nothing.
     await queryRunner.query(`

@@ -31,7 +31,7 @@ export const MAIL_TEMPLATES = {
   'order-links': orderLinks,
   'order-message': orderMessage,
   notification,
-  // The account (issue 37): security mails, always sent.
+  // The account: security mails, always sent.
   'password-reset': passwordReset,
   'email-verification': emailVerification,
   'email-change-confirm': emailChangeConfirm,

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Reported reviews and support's moderation, and the once-per-person review reminder (issue 23). */
+/** Reported reviews and support's moderation, and the once-per-person review reminder. */
 export class ReportsAndReminders1735100000000 implements MigrationInterface {
   name = 'ReportsAndReminders1735100000000';
 

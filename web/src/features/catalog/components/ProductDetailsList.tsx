@@ -5,7 +5,7 @@ import { shortDate } from '../../../utils/time';
 
 const conditionLabels: Record<string, string> = { new: 'New', 'like-new': 'Like New', good: 'Good' };
 
-/** Country, condition, category, listed date and what the seller declared about customs (never "Pending": issue 36). */
+/** Country, condition, category, listed date and what the seller declared about customs (never "Pending" where nothing is pending). */
 export function ProductDetailsList({ product }: { product: ProductDto }) {
   const rows: [string, string][] = [
     ['Country', product.country],

@@ -13,11 +13,11 @@ export interface HomeFilters {
   condition: Condition | '';
   /** A seller location; '' for any. */
   location: string;
-  /** The Contents facet (issue 26): products containing any of these. */
+  /** The Contents facet: products containing any of these. */
   contents: Contents[];
   /** Only products whose receipt or customs declaration is attached (or checked). */
   documentedOrigin: boolean;
-  /** Only what ships within this country (issue 36); '' for anywhere. */
+  /** Only what ships within this country; '' for anywhere. */
   shipsTo: string;
 }
 

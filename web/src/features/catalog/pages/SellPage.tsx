@@ -63,7 +63,7 @@ const initialValues = {
   country: '',
   images: [] as string[],
   isCustomsVerified: false,
-  // Required (issue 26), and nothing is ticked to start with: "None of these" is a claim only the seller may make. An
+  // Required, and nothing is ticked to start with: "None of these" is a claim only the seller may make. An
   // empty list fails the DTO's "Contents is required" check, which brings the checklist into view with the focus.
   contents: [] as Contents[],
 };

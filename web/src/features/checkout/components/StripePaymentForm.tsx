@@ -67,7 +67,7 @@ function failureMessage(error: StripeError): string {
 interface Props {
   intent: PaymentIntentDto;
   productId: string;
-  /** The checkout's billing postal code and country: the Payment Element starts with them (issue 36). */
+  /** The checkout's billing postal code and country: the Payment Element starts with them. */
   billing?: { postalCode: string; country: string };
 }
 

@@ -61,7 +61,7 @@ interface Props {
   productId: string;
   /** The billing postal code, carried into the card's (Stripe's card form asks again; the buyer typed it once). */
   defaultPostalCode?: string;
-  /** The billing country: its postal codes are the ones the card form takes (issue 36). */
+  /** The billing country: its postal codes are the ones the card form takes. */
   billingCountry?: string;
 }
 

@@ -26,7 +26,7 @@ export function trackRecordFacts(record: TrackRecordDto): { value: string; label
   ];
 }
 
-/** The seller's track record on their profile (issue 23); nothing while it loads or when it cannot be read. */
+/** The seller's track record on their profile; nothing while it loads or when it cannot be read. */
 export function TrackRecord({ userId }: { userId: string }) {
   const { data } = useGetTrackRecordQuery(userId);
   if (!data) return null;

@@ -19,7 +19,7 @@ interface Step {
 }
 
 /**
- * How a seller earns the Verified seller badge (issue 36), shown to them alone until they have it: the two facts the
+ * How a seller earns the Verified seller badge, shown to them alone until they have it: the two facts the
  * badge follows (identity's `isVerifiedBy`), each ticked when done. The badge is earned, never asked for.
  */
 export function VerifiedSellerSteps({ userId, onPayouts = false }: { userId: string; onPayouts?: boolean }) {

@@ -14,7 +14,7 @@ import { ProfilePhotoSection } from '../components/account/ProfilePhotoSection';
 import { SessionsList } from '../components/account/SessionsList';
 import { TwoFactorSection } from '../components/account/TwoFactorSection';
 
-/** Account settings (issue 37): password, e-mail address and the devices signed in. Members only. */
+/** Account settings: password, e-mail address and the devices signed in. Members only. */
 export default function AccountSettingsPage() {
   const { user, isLoading } = useCurrentUser();
   const { refetch: refetchSessions } = useListSessionsQuery(undefined, { skip: !user });

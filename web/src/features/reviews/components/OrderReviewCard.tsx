@@ -15,7 +15,7 @@ import { ReviewForm, type ReviewDraft } from './ReviewForm';
 import { ReviewItem, WrittenText } from './ReviewItem';
 
 /**
- * The order page's review card (issue 23), for the buyer and the seller of a completed order: "Leave a review" while
+ * The order page's review card, for the buyer and the seller of a completed order: "Leave a review" while
  * it is due, the caller's hidden review (editable) with when it will be published, then both reviews once public.
  */
 export function OrderReviewCard({ order }: { order: OrderDetailDto }) {

@@ -89,7 +89,7 @@ function ReportedReview({ item, headingLevel = 'h3' }: { headingLevel?: 'h2' | '
 }
 
 /**
- * Support's queue of reported reviews (issue 23), oldest report first: hide a review (it leaves the profile and the
+ * Support's queue of reported reviews, oldest report first: hide a review (it leaves the profile and the
  * rating) or dismiss its reports (it stays).
  */
 /** `asPage`: the section is its own page (/support/…): its title is the page's h1 and each entry's an h2. */

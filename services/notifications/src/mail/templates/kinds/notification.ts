@@ -1,7 +1,7 @@
 import { button, paragraph } from '../blocks';
 import { defineMail } from '../define-mail';
 
-/** A bell notification's sentence and link: the mails queued before issue 37 gave each kind its own template. */
+/** A bell notification's sentence and link: the mails queued before each kind had its template gave each kind its own template. */
 export const notification = defineMail<{ subject: string; text: string; link: string }>({
   kind: 'notification',
   transactional: true,
