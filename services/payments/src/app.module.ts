@@ -47,7 +47,9 @@ import { OrderMessagesService } from './order-messages/order-messages.service';
 import { Ledger } from './ledger/ledger';
 import { SellerLedger } from './ledger/seller-ledger';
 import { SellerLedgerService } from './ledger/seller-ledger.service';
-import { MoneySweep } from './payouts/money-sweep';
+import { MoneySweep } from './orders/money-sweep';
+import { OrdersAsFunds } from './orders/orders-as-funds';
+import { OrderFunds } from './payouts/order-funds';
 import { PayoutAccountEntity } from './payouts/payout-account.entity';
 import { PayoutAccountsRepository } from './payouts/payout-accounts.repository';
 import { PayoutAccountsService } from './payouts/payout-accounts.service';
@@ -127,6 +129,7 @@ export class AppModule {
         PayoutsService,
         PayoutAccountsService,
         MoneySweep,
+        { provide: OrderFunds, useClass: OrdersAsFunds },
         TestWebhooks,
         {
           // Stripe whenever a key is configured; the test-mode provider otherwise (config refuses that in production).

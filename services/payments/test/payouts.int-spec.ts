@@ -1,7 +1,7 @@
 import { ErrorCode, EVENTS, RPC, type PayoutPaidEvent, type PayoutsPageDto } from '@souvenir/contracts';
 import { eventually, readStreamEvents } from '@souvenir/testing';
 import { auditLedger } from '../src/ledger/ledger-audit';
-import { MoneySweep } from '../src/payouts/money-sweep';
+import { MoneySweep } from '../src/orders/money-sweep';
 import { PaymentProvider } from '../src/providers/payment-provider';
 import { signedTestEvent } from '../src/providers/test-mode/test-webhooks';
 import { errorOf, ONBOARDING_DETAILS, ONBOARDING_URLS, onboardingToken, OrderHarness } from './order-harness';

@@ -9,5 +9,10 @@ export const CENTS: ValueTransformer = {
   from: (value: string | null) => (value === null ? null : Number(value)),
 };
 
+/** Cents as the API's dollar string ("16.00"). */
+export function fromCents(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
 /** Other `bigint` columns whose values stay far inside Number's exact range (Unix seconds of provider events). */
 export const BIGINT_NUMBER = CENTS;

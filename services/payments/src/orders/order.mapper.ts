@@ -7,6 +7,7 @@ import {
   type ShippingInfoDto,
 } from '@souvenir/contracts';
 import type { OrderEntity } from './order.entity';
+import { fromCents } from '../database/cents.transformer';
 
 /** Integer cents of a decimal amount ("12.5" → 1250); null when it is not a valid amount. */
 export function toCents(amount: string | number): number | null {
@@ -16,9 +17,7 @@ export function toCents(amount: string | number): number | null {
 }
 
 /** "12.50" from 1250: the API's price format. */
-export function fromCents(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
+export { fromCents };
 
 /** Billing and delivery addresses of the checkout form; "Same as billing" copies billing into delivery. */
 export function toAddresses(info: ShippingInfoDto): { billing: AddressDto; delivery: AddressDto } {

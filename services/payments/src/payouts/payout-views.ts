@@ -1,6 +1,6 @@
 import type { OrderMoneyDto, PayoutAccountDto, PayoutDto } from '@souvenir/contracts';
-import { fromCents } from '../orders/order.mapper';
-import type { OrderEntity } from '../orders/order.entity';
+import { fromCents } from '../database/cents.transformer';
+import type { FundedOrder } from './order-funds';
 import type { PayoutAccountEntity } from './payout-account.entity';
 import type { PayoutEntity } from './payout.entity';
 
@@ -33,7 +33,7 @@ export function toPayoutAccountDto(account: PayoutAccountEntity | null): PayoutA
   };
 }
 
-export function toPayoutDto(payout: PayoutEntity, order: OrderEntity): PayoutDto {
+export function toPayoutDto(payout: PayoutEntity, order: FundedOrder): PayoutDto {
   return {
     id: payout.id,
     status: payout.status,
@@ -48,7 +48,7 @@ export function toPayoutDto(payout: PayoutEntity, order: OrderEntity): PayoutDto
 }
 
 /** Where an order's money is now, from the order and its payout (the ledger says the same; the audit checks it). */
-export function toOrderMoney(order: OrderEntity, payout: PayoutEntity | null, feeCents: number): OrderMoneyDto {
+export function toOrderMoney(order: FundedOrder, payout: PayoutEntity | null, feeCents: number): OrderMoneyDto {
   const figures = payout
     ? { sellerAmount: fromCents(payout.amountCents), fee: fromCents(payout.feeCents) }
     : { sellerAmount: fromCents(order.amountCents - feeCents), fee: fromCents(feeCents) };

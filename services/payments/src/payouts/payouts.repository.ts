@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { BaseRepository } from '../database/base.repository';
 import { keysetPage, type KeysetPage, type PagePosition } from '../database/keyset-page';
-import { OrderEntity } from '../orders/order.entity';
+import type { FundedOrder } from './order-funds';
 import { PayoutEntity } from './payout.entity';
 
 /** A payout with the order it pays for. */
-export type PayoutWithOrder = PayoutEntity & { order: OrderEntity };
+export type PayoutWithOrder = PayoutEntity & { order: FundedOrder };
 
 /** The payouts table (one payout per order). Methods that lock a row need `withManager(transaction)`. */
 @Injectable()
@@ -82,7 +82,8 @@ export class PayoutsRepository extends BaseRepository {
   findSellerPage(sellerId: string, after: PagePosition | null, size: number): Promise<KeysetPage<PayoutWithOrder>> {
     const query = this.payouts
       .createQueryBuilder('p')
-      .innerJoinAndMapOne('p.order', OrderEntity, 'o', 'o.id = p.order_id')
+      // The orders table by its entity's name: payouts/ reads orders without importing orders/.
+      .innerJoinAndMapOne('p.order', 'OrderEntity', 'o', 'o.id = p.order_id')
       .where('p.seller_id = :actorId', { actorId: sellerId });
     return keysetPage(query, { at: 'p.created_at', id: 'p.id', direction: 'DESC' }, after, size) as Promise<
       KeysetPage<PayoutWithOrder>

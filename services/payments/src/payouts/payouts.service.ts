@@ -7,10 +7,9 @@ import { PaymentsConfig } from '../config/payments.config';
 import { JobQueue } from '../jobs/job-queue';
 import { chargebackLines, feeOf, releaseLines, transferLines, transferReversalLines } from '../ledger/ledger-entries';
 import { Ledger } from '../ledger/ledger';
-import { fromCents } from '../orders/order.mapper';
-import type { OrderEntity } from '../orders/order.entity';
-import { OrdersRepository } from '../orders/orders.repository';
+import { fromCents } from '../database/cents.transformer';
 import { PaymentProvider, TransferRefused } from '../providers/payment-provider';
+import { OrderFunds, type FundedOrder } from './order-funds';
 import { PayoutAccountsRepository } from './payout-accounts.repository';
 import type { PayoutEntity } from './payout.entity';
 import { PayoutsRepository } from './payouts.repository';
@@ -42,7 +41,7 @@ export class PayoutsService implements OnApplicationBootstrap {
     private readonly ledger: Ledger,
     private readonly provider: PaymentProvider,
     private readonly jobs: JobQueue,
-    private readonly orders: OrdersRepository,
+    private readonly orders: OrderFunds,
     private readonly payouts: PayoutsRepository,
     private readonly accounts: PayoutAccountsRepository,
     private readonly config: PaymentsConfig,
@@ -71,7 +70,7 @@ export class PayoutsService implements OnApplicationBootstrap {
   }
 
   /** In the transaction that completes the order: held → the seller's balance (less the fee), and its payout. */
-  async release(manager: EntityManager, order: OrderEntity): Promise<void> {
+  async release(manager: EntityManager, order: FundedOrder): Promise<void> {
     if (order.cardDisputeStatus === 'lost') return; // the buyer's bank already took the money back
     const feeCents = this.feeOf(order.amountCents);
     await this.ledger.post(manager, {
@@ -128,7 +127,7 @@ export class PayoutsService implements OnApplicationBootstrap {
     }
     await this.dataSource.transaction(async (manager) => {
       // The order first, then the payout: the order a dispute's transaction locks them in.
-      const disputed = await this.orders.withManager(manager).lockById(order.id);
+      const disputed = await this.orders.lockById(manager, order.id);
       const payouts = this.payouts.withManager(manager);
       const locked = await payouts.lockById(payoutId);
       // The money has moved whatever happened to the payout meanwhile: record it once.
@@ -188,14 +187,14 @@ export class PayoutsService implements OnApplicationBootstrap {
    * The money side of a card dispute's new status, in the order's transaction (the payout row locked either way):
    * won resumes the seller's payouts that waited on it; lost charges the money back and reverses a transfer.
    */
-  async disputeChanged(manager: EntityManager, order: OrderEntity, status: 'open' | 'won' | 'lost'): Promise<void> {
+  async disputeChanged(manager: EntityManager, order: FundedOrder, status: 'open' | 'won' | 'lost'): Promise<void> {
     const payout = await this.payouts.withManager(manager).lockByOrderId(order.id);
     if (status === 'won' && payout && (payout.status === 'waiting' || payout.status === 'failed'))
       await this.resumeWaiting(manager, order.sellerId);
     if (status === 'lost') await this.chargeBack(manager, order, payout);
   }
 
-  private async chargeBack(manager: EntityManager, order: OrderEntity, payout: PayoutEntity | null): Promise<void> {
+  private async chargeBack(manager: EntityManager, order: FundedOrder, payout: PayoutEntity | null): Promise<void> {
     if (order.refundedAt) return; // already refunded by us: the bank's chargeback is the provider's to contest
     const released = await this.ledger.has(manager, 'release', order.id);
     const feeCents = payout?.feeCents ?? this.feeOf(order.amountCents);

@@ -1,10 +1,10 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { PaymentsConfig } from '../config/payments.config';
 import { JobQueue } from '../jobs/job-queue';
-import { CAPTURE_PAYMENT, REFUND_ORDER } from '../orders/order-jobs';
-import { OrdersRepository } from '../orders/orders.repository';
-import { PayoutsRepository } from './payouts.repository';
-import { TRANSFER_PAYOUT } from './payouts.service';
+import { PayoutsRepository } from '../payouts/payouts.repository';
+import { TRANSFER_PAYOUT } from '../payouts/payouts.service';
+import { CAPTURE_PAYMENT, REFUND_ORDER } from './order-jobs';
+import { OrdersRepository } from './orders.repository';
 
 const SWEEP = 'payments.sweep-money';
 /** Older than this, a payout on its way, a decided refund or a sale's capture should have been done by its job. */
