@@ -7,11 +7,35 @@ export class UploadError extends Error {}
  * Sends one photo to the media service, reporting progress (0–1) as its bytes go out. XMLHttpRequest because fetch
  * has no upload progress. The URL answered is made absolute: a listing's image URLs must be http(s).
  */
-export function uploadPhoto(
+export async function uploadPhoto(
   file: File,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<UploadDto> {
+  // Media answers 503 with Retry-After while it holds as many uploads as its memory budget allows: a moment later
+  // there is room, so the photo is sent again instead of failing in the seller's hands.
+  for (let attempt = 1; ; attempt += 1) {
+    const sent = await sendOnce(file, onProgress, signal);
+    if (!('busyFor' in sent)) return sent;
+    if (attempt > BUSY_RETRIES) throw new UploadError('The photo could not be uploaded. Please try again.');
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, sent.busyFor);
+      signal?.addEventListener('abort', () => (clearTimeout(timer), reject(new UploadError('Upload cancelled'))), {
+        once: true,
+      });
+    });
+  }
+}
+
+/** How often a photo is sent again while media is busy, and the longest wait between two tries. */
+const BUSY_RETRIES = 4;
+const LONGEST_BUSY_WAIT_MS = 10_000;
+
+function sendOnce(
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadDto | { busyFor: number }> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', '/api/uploads');
@@ -27,6 +51,12 @@ export function uploadPhoto(
           ...body,
           url: absolute(body.url),
           sizes: body.sizes.map((size) => ({ ...size, url: absolute(size.url) })),
+        });
+      }
+      if (request.status === 503) {
+        const seconds = Number(request.getResponseHeader('Retry-After'));
+        return resolve({
+          busyFor: Math.min(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000, LONGEST_BUSY_WAIT_MS),
         });
       }
       const message = Array.isArray(body?.message) ? body.message[0] : body?.message;
