@@ -30,7 +30,8 @@ const { infra, app } = serviceSuite(SERVICE_NAME, AppModule, MediaConfig, {
     MEDIA_IMAGE_JOBS: '1',
     MEDIA_IMAGE_QUEUE: '0',
     MEDIA_UPLOAD_BUFFER_MB: '12',
-    MEDIA_BODY_IDLE_SECONDS: '1',
+    // Long enough that a held upload outlives the time a loaded machine takes to start the next one.
+    MEDIA_BODY_IDLE_SECONDS: '3',
   },
   cleanUp: async () => redis?.disconnect(),
 });
