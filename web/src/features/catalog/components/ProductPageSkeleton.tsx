@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 
 export function ProductPageSkeleton() {
   return (
@@ -10,6 +12,10 @@ export function ProductPageSkeleton() {
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <Skeleton width="30%" />
+        {/* The page keeps its one heading while the product loads, for screen readers and axe alike. */}
+        <Typography component="h1" sx={visuallyHidden}>
+          Loading product
+        </Typography>
         <Skeleton width="85%" height={56} />
         <Skeleton width="40%" height={48} />
         <Box sx={{ my: 3 }}>
