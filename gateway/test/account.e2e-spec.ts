@@ -99,7 +99,7 @@ describe('password reset', () => {
     const known = await http.post('/api/auth/password-reset').send({ email: 'ANA-reset@example.com' }).expect(202);
     const unknown = await http.post('/api/auth/password-reset').send({ email: 'nobody@example.com' }).expect(202);
     expect(known.body).toEqual(unknown.body);
-    await mailedLink(ana.email, /Reset your Souvenir password/, '/reset-password');
+    await mailedLink(ana.email, /Reset your Souvenir Swap password/, '/reset-password');
     expect(await mailsTo(maildev.webUrl, 'nobody@example.com')).toEqual([]);
   });
 
@@ -107,7 +107,7 @@ describe('password reset', () => {
     const bo = await join('bo-reset');
     const phone = await signIn('bo-reset');
     await http.post('/api/auth/password-reset').send({ email: bo.email }).expect(202);
-    const { token } = await mailedLink(bo.email, /Reset your Souvenir password/, '/reset-password');
+    const { token } = await mailedLink(bo.email, /Reset your Souvenir Swap password/, '/reset-password');
 
     await http.post('/api/auth/password-reset/confirm').send({ token, password: 'brand-new-1' }).expect(204);
     await me(bo.cookie).expect(401);
@@ -141,7 +141,7 @@ describe('password reset', () => {
 
     const cy = await join('cy-reset');
     await http.post('/api/auth/password-reset').send({ email: cy.email }).expect(202);
-    const { token } = await mailedLink(cy.email, /Reset your Souvenir password/, '/reset-password');
+    const { token } = await mailedLink(cy.email, /Reset your Souvenir Swap password/, '/reset-password');
     // Sixty minutes later, as the database sees it.
     await infra.database.query(
       `UPDATE identity.account_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
@@ -158,7 +158,7 @@ describe('password reset', () => {
   it('stores only a hash of the token', async () => {
     const dee = await join('dee-reset');
     await http.post('/api/auth/password-reset').send({ email: dee.email }).expect(202);
-    const { token } = await mailedLink(dee.email, /Reset your Souvenir password/, '/reset-password');
+    const { token } = await mailedLink(dee.email, /Reset your Souvenir Swap password/, '/reset-password');
     const rows = await infra.database.query<{ token_hash: Buffer }>(
       `SELECT token_hash FROM identity.account_tokens WHERE user_id = $1`,
       [dee.id],

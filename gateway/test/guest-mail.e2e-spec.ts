@@ -113,7 +113,7 @@ describe("a guest's receipt", () => {
     await guestBuys('Alpaca scarf', email);
     await eventually(async () => expect(await mailsTo(maildev.webUrl, email)).toHaveLength(1));
     const [receipt] = await mailsTo(maildev.webUrl, email);
-    expect(receipt!.subject).toBe('Your Souvenir receipt: Alpaca scarf');
+    expect(receipt!.subject).toBe('Your Souvenir Swap receipt: Alpaca scarf');
     expect(receipt!.text).toContain('Hello Gia,');
     expect(receipt!.html).toContain('Alpaca scarf');
 
@@ -127,7 +127,7 @@ describe("a guest's receipt", () => {
     // The seller is told of the sale at their account's address.
     await eventually(async () =>
       expect((await mailsTo(maildev.webUrl, 'selma@example.com')).map((m) => m.subject)).toContain(
-        'You made a sale on Souvenir',
+        'You made a sale on Souvenir Swap',
       ),
     );
   });
@@ -146,7 +146,7 @@ describe('Find my order', () => {
     expect(known.body.message).toMatch(/If you paid with this address/);
 
     await eventually(async () => expect(await mailsTo(maildev.webUrl, buyer)).toHaveLength(2));
-    const found = (await mailsTo(maildev.webUrl, buyer)).find((m) => m.subject === 'Your Souvenir orders')!;
+    const found = (await mailsTo(maildev.webUrl, buyer)).find((m) => m.subject === 'Your Souvenir Swap orders')!;
     const link = linkIn(found, `${PUBLIC_URL}/orders/`)!;
     const order = await http.get(new URL(link).pathname.replace('/orders/', '/api/orders/')).expect(200);
     expect(order.body.product.title).toBe('Clay whistle');

@@ -213,7 +213,7 @@ describe('two-step sign-in over HTTP', () => {
     const lia = await join('lia-2fa');
     await login('lia-2fa').expect(200);
     await login('lia-2fa', {}, PHONE).expect(200);
-    await mailed(lia.email, /New sign-in to your Souvenir account/);
+    await mailed(lia.email, /New sign-in to your Souvenir Swap account/);
     const [mail] = (await mailsTo(maildev.webUrl, lia.email)).filter((m) => /New sign-in/.test(m.subject));
     expect(mail.text).toContain('Safari on iOS');
     // Every sign-in's event applied by notifications and its mails sent: a mail for the first one would be there.

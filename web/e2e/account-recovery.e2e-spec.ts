@@ -102,7 +102,9 @@ describe.each(SIZES)('the account at $name size', ({ name, width, height }) => {
     await screenshot(page, `${name}-forgot-sent`);
     await forgot.getByRole('button', { name: 'Close' }).click();
 
-    await page.goto(await mailedPath(`${username}@example.com`, /Reset your Souvenir password/, '/reset-password'));
+    await page.goto(
+      await mailedPath(`${username}@example.com`, /Reset your Souvenir Swap password/, '/reset-password'),
+    );
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     expect(page.url()).not.toContain('token=');
     await page.getByLabel('New password').fill('123');

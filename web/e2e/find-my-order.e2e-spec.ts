@@ -101,7 +101,7 @@ describe.each(SIZES)('Find my order at $name size', ({ name, width, height }) =>
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `/tmp/find-my-order-${name}-sent.png` });
 
-    await page.goto(await mailedOrderPath(email, 'Your Souvenir orders'));
+    await page.goto(await mailedOrderPath(email, 'Your Souvenir Swap orders'));
     await page.getByText(title).first().waitFor();
     await page.screenshot({ path: `/tmp/find-my-order-${name}-order.png` });
     await context.close();

@@ -158,13 +158,13 @@ describe('mail through MailDev (SMTP_URL set)', () => {
     expect(await mailsFor(buyer.email)).toHaveLength(1);
 
     const [receipt] = await mailsFor(buyer.email);
-    expect(receipt!.subject).toBe('Your Souvenir receipt: Kokeshi doll');
+    expect(receipt!.subject).toBe('Your Souvenir Swap receipt: Kokeshi doll');
     expect(receipt!.text).toContain('Hello Bruno,');
     expect(receipt!.text).toContain('Total: $12.50');
     expect(receipt!.text).toContain(`View your order: ${PUBLIC_URL}/orders/${order.orderId}`);
     expect(receipt!.html).toContain(`href="${PUBLIC_URL}/orders/${order.orderId}"`);
     const [sale] = await mailsFor(seller.email);
-    expect(sale!.subject).toBe('You made a sale on Souvenir');
+    expect(sale!.subject).toBe('You made a sale on Souvenir Swap');
     expect(sale!.text).toContain('You made a sale: please ship it.');
     expect(await outboxOf(`user:${buyer.id}`)).toEqual([
       expect.objectContaining({ kind: 'receipt', attempts: 1, sent_at: expect.any(Date), last_error: null }),
@@ -200,7 +200,7 @@ describe('mail through MailDev (SMTP_URL set)', () => {
     await publish(EVENTS.payments.orderChanged, { ...change(order, 'paid', 'shipped', 'seller'), carrier: 'DHL' });
     await eventually(async () => expect(await mailsFor(email)).toHaveLength(2));
     const shipped = (await mailsFor(email))[1]!;
-    expect(shipped.subject).toBe('Your Souvenir order was shipped');
+    expect(shipped.subject).toBe('Your Souvenir Swap order was shipped');
     expect(shipped.text).toContain('Carrier: DHL');
     expect(linkIn(shipped, `${PUBLIC_URL}/orders/`)).not.toContain(order.orderId);
   });
@@ -215,7 +215,7 @@ describe('mail through MailDev (SMTP_URL set)', () => {
     await rpc.send(RPC.notifications.requestGuestOrderLinks, { email: nobody });
     await eventually(async () => expect(await mailsFor(email)).toHaveLength(1));
     const [found] = await mailsFor(email);
-    expect(found!.subject).toBe('Your Souvenir orders');
+    expect(found!.subject).toBe('Your Souvenir Swap orders');
     expect(found!.text).toContain('Hello Finn,');
     expect(found!.text).toMatch(new RegExp(`Tea bowl: ${PUBLIC_URL}/orders/[A-Za-z0-9_-]{32}`));
     expect(found!.text).toMatch(new RegExp(`Matryoshka: ${PUBLIC_URL}/orders/[A-Za-z0-9_-]{32}`));
@@ -251,7 +251,7 @@ describe('mail through MailDev (SMTP_URL set)', () => {
     await eventually(async () => {
       expect((await mailsFor(seller.email)).map((m) => m.subject).sort()).toEqual([
         'A buyer opened a claim on your sale',
-        'Your Souvenir payout was sent',
+        'Your Souvenir Swap payout was sent',
         'Your claim was decided',
       ]);
       expect((await mailsFor(buyer.email)).map((m) => m.subject).sort()).toEqual([
@@ -273,7 +273,7 @@ describe('mail through MailDev (SMTP_URL set)', () => {
     });
     await eventually(async () => expect(await mailsFor(reviewer.email)).toHaveLength(1));
     const [mail] = await mailsFor(reviewer.email);
-    expect(mail!.subject).toBe('Leave a review for your Souvenir order');
+    expect(mail!.subject).toBe('Leave a review for your Souvenir Swap order');
     expect(mail!.text).toContain('Leave a review for your order before 9 December.');
     expect(mail!.text).toContain(`${PUBLIC_URL}/settings/notifications`);
     expect(mail!.html).toContain(`href="${PUBLIC_URL}/settings/notifications"`);
@@ -291,9 +291,9 @@ describe('mail through MailDev (SMTP_URL set)', () => {
       occurredAt: new Date().toISOString(),
     });
     await eventually(async () =>
-      expect((await mailsFor(owner.email)).map((m) => m.subject)).toContain('Reset your Souvenir password'),
+      expect((await mailsFor(owner.email)).map((m) => m.subject)).toContain('Reset your Souvenir Swap password'),
     );
-    const reset = (await mailsFor(owner.email)).find((m) => m.subject === 'Reset your Souvenir password')!;
+    const reset = (await mailsFor(owner.email)).find((m) => m.subject === 'Reset your Souvenir Swap password')!;
     expect(reset.text).toContain(`${PUBLIC_URL}${linkPath}`);
     await eventually(async () => {
       const [row] = await infra.database.query<{ params: Record<string, unknown>; sent_at: Date | null }>(

@@ -55,7 +55,7 @@ export class NotificationsConfig extends ServiceConfig {
   /** The mails' From header. */
   @IsString()
   @MinLength(3)
-  MAIL_FROM = 'Souvenir <no-reply@localhost>';
+  MAIL_FROM = 'Souvenir Swap <no-reply@localhost>';
 
   /** The site's public origin, which the mails' links point at (the same variable the seed uses). */
   @Matches(/^https?:\/\/[^/\s]+$/, { message: 'PUBLIC_URL must be an http(s) origin without a path' })

@@ -49,15 +49,15 @@ export async function renderMail<P>(
   const link = (href: string) => siteLink(href, publicUrl);
   const unsubscribeUrl = template.transactional ? undefined : link(UNSUBSCRIBE_PATH);
   const footer = template.transactional
-    ? 'You receive this e-mail because of your order or your account on Souvenir.'
-    : 'You receive this e-mail because of your account on Souvenir.';
+    ? 'You receive this e-mail because of your order or your account on Souvenir Swap.'
+    : 'You receive this e-mail because of your account on Souvenir Swap.';
 
   const text = [
     greeting(to),
     '',
     ...content.blocks.flatMap((block) => [blockText(block, link), '']),
     '-- ',
-    `Souvenir · ${publicUrl}`,
+    `Souvenir Swap · ${publicUrl}`,
     footer,
     ...(unsubscribeUrl ? [`Unsubscribe or choose which e-mails you get: ${unsubscribeUrl}`] : []),
   ].join('\n');
@@ -80,7 +80,7 @@ export async function renderMail<P>(
   </mj-head>
   <mj-body background-color="#f4f4f4">
     <mj-section padding="16px 0 0"><mj-column>
-      <mj-text font-size="20px" font-weight="bold" color="#1565c0">Souvenir</mj-text>
+      <mj-text font-size="20px" font-weight="bold" color="#1565c0">Souvenir Swap</mj-text>
     </mj-column></mj-section>
     <mj-section background-color="#ffffff" padding="8px 0"><mj-column>
 ${body}

@@ -22,7 +22,7 @@ describe('mail templates', () => {
 
   it('writes a text and an HTML part, links absolute on the site, user text escaped in HTML only', async () => {
     const mail = await renderMail(receipt, { order }, { email: 'g@example.com', firstName: 'Zoë <b>' }, SITE);
-    expect(mail.subject).toBe('Your Souvenir receipt: Kokeshi <doll> & "box"');
+    expect(mail.subject).toBe('Your Souvenir Swap receipt: Kokeshi <doll> & "box"');
     expect(mail.text).toContain('Hello Zoë <b>,');
     expect(mail.text).toContain('Item: Kokeshi <doll> & "box"');
     expect(mail.text).toContain('Total: $12.50');

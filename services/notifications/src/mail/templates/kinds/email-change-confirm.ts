@@ -7,9 +7,9 @@ export const emailChangeConfirm = defineMail<{ linkPath: string }>({
   transactional: true,
   secretParams: ['linkPath'],
   compose: ({ linkPath }) => ({
-    subject: 'Confirm your new e-mail address for Souvenir',
+    subject: 'Confirm your new e-mail address for Souvenir Swap',
     blocks: [
-      paragraph('You asked to use this address for your Souvenir account. Confirm it to make the change.'),
+      paragraph('You asked to use this address for your Souvenir Swap account. Confirm it to make the change.'),
       button('Confirm new address', linkPath),
       paragraph('The link works for 24 hours. If you did not ask, ignore this e-mail: nothing changes.'),
     ],

@@ -7,9 +7,11 @@ export const emailChanged = defineMail<{ newEmail: string; undoLinkPath: string;
   transactional: true,
   secretParams: ['undoLinkPath'],
   compose: ({ newEmail, undoLinkPath, undoUntil }) => ({
-    subject: 'Your Souvenir e-mail address was changed',
+    subject: 'Your Souvenir Swap e-mail address was changed',
     blocks: [
-      paragraph('The e-mail address of your Souvenir account was changed; we will write to the new one from now on.'),
+      paragraph(
+        'The e-mail address of your Souvenir Swap account was changed; we will write to the new one from now on.',
+      ),
       facts([
         ['New address', newEmail],
         ['Undo possible until', new Date(undoUntil).toUTCString()],

@@ -6,9 +6,9 @@ export const newDeviceSignIn = defineMail<{ browser: string; network: string; si
   kind: 'new-device-sign-in',
   transactional: true,
   compose: ({ browser, network, signedInAt }) => ({
-    subject: 'New sign-in to your Souvenir account',
+    subject: 'New sign-in to your Souvenir Swap account',
     blocks: [
-      paragraph('Your Souvenir account was just signed in to from a device or a network it had not used before.'),
+      paragraph('Your Souvenir Swap account was just signed in to from a device or a network it had not used before.'),
       facts([
         ['Browser', browser],
         ['Network', network],

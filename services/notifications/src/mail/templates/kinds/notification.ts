@@ -7,6 +7,6 @@ export const notification = defineMail<{ subject: string; text: string; link: st
   transactional: true,
   compose: ({ subject, text, link }) => ({
     subject,
-    blocks: [paragraph(`${text}.`), button('Open it on Souvenir', link)],
+    blocks: [paragraph(`${text}.`), button('Open it on Souvenir Swap', link)],
   }),
 });

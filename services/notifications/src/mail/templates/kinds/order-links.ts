@@ -7,7 +7,7 @@ export const orderLinks = defineMail<{ orders: OrderFacts[] }>({
   kind: 'order-links',
   transactional: true,
   compose: ({ orders }) => ({
-    subject: 'Your Souvenir orders',
+    subject: 'Your Souvenir Swap orders',
     blocks: [
       paragraph(
         orders.length === 1
@@ -15,7 +15,7 @@ export const orderLinks = defineMail<{ orders: OrderFacts[] }>({
           : `Here are the links to the ${orders.length} orders you paid for with this address.`,
       ),
       ...orders.map((order): MailBlock => button(order.productTitle, order.link)),
-      paragraph('Someone asked for these links on Souvenir. If it was not you, you can ignore this e-mail.'),
+      paragraph('Someone asked for these links on Souvenir Swap. If it was not you, you can ignore this e-mail.'),
     ],
   }),
 });

@@ -6,7 +6,7 @@ export const payoutSent = defineMail<{ amountCents: number; currency: string; or
   kind: 'payout-sent',
   transactional: true,
   compose: ({ amountCents, currency }) => ({
-    subject: 'Your Souvenir payout was sent',
+    subject: 'Your Souvenir Swap payout was sent',
     blocks: [
       paragraph(`${money(amountCents, currency)} was paid out to your account.`),
       button('See your payouts', '/profile/payouts'),

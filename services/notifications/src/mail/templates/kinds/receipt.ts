@@ -7,7 +7,7 @@ export const receipt = defineMail<OrderMailParams>({
   kind: 'receipt',
   transactional: true,
   compose: ({ order }) => ({
-    subject: `Your Souvenir receipt: ${order.productTitle}`,
+    subject: `Your Souvenir Swap receipt: ${order.productTitle}`,
     preview: 'Thank you for your order. Keep this e-mail: its link opens your order.',
     blocks: [
       paragraph('Thank you for your order. Your payment went through and the seller has been asked to ship it.'),

@@ -8,7 +8,7 @@ export const reviewReminder = defineMail<{ orderId: string; dueBy: string }>({
   compose: ({ orderId, dueBy }) => {
     const date = new Date(dueBy).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
     return {
-      subject: 'Leave a review for your Souvenir order',
+      subject: 'Leave a review for your Souvenir Swap order',
       blocks: [
         paragraph(`Leave a review for your order before ${date}.`),
         button('Write your review', `/orders/${orderId}`),

@@ -7,7 +7,7 @@ export const sale = defineMail<OrderMailParams>({
   kind: 'sale',
   transactional: true,
   compose: ({ order }) => ({
-    subject: 'You made a sale on Souvenir',
+    subject: 'You made a sale on Souvenir Swap',
     blocks: [paragraph('You made a sale: please ship it.'), orderFacts(order), button('Open the order', order.link)],
   }),
 });

@@ -6,7 +6,7 @@ export const twoFactorDisabled = defineMail<Record<string, never>>({
   kind: 'two-factor-disabled',
   transactional: true,
   compose: () => ({
-    subject: 'Two-step sign-in was turned off for your Souvenir account',
+    subject: 'Two-step sign-in was turned off for your Souvenir Swap account',
     blocks: [
       paragraph('Two-step sign-in was just turned off: signing in now asks only for your password.'),
       paragraph(

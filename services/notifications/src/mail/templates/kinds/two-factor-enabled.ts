@@ -6,7 +6,7 @@ export const twoFactorEnabled = defineMail<Record<string, never>>({
   kind: 'two-factor-enabled',
   transactional: true,
   compose: () => ({
-    subject: 'Two-step sign-in is now on for your Souvenir account',
+    subject: 'Two-step sign-in is now on for your Souvenir Swap account',
     blocks: [
       paragraph(
         'Two-step sign-in was just turned on: from now on, signing in asks for the code from your authenticator app after your password.',
