@@ -1,4 +1,4 @@
-// No charge without an order (issue 18): twenty buyers confirming one item at once, and payments whose answer was
+// No charge without an order: twenty buyers confirming one item at once, and payments whose answer was
 // lost in a crash, against the real services, Postgres and NATS.
 import type { INestApplication } from '@nestjs/common';
 import { RPC, type ShippingInfoDto, type TestCardDto } from '@souvenir/contracts';

@@ -1,7 +1,7 @@
 import { crossBorderMessage, ErrorCode, RPC, type ShippingInfoDto } from '@souvenir/contracts';
 import { errorOf, OrderHarness } from './order-harness';
 
-// Delivery is domestic (issue 26): checkout refuses a delivery country other than the item's, with a sentence.
+// Delivery is domestic: checkout refuses a delivery country other than the item's, with a sentence.
 
 const h = new OrderHarness();
 beforeAll(() => h.start(), 60_000);

@@ -7,7 +7,7 @@ import { signedTestEvent } from '../src/providers/test-mode/test-webhooks';
 import { errorOf, ONBOARDING_DETAILS, ONBOARDING_URLS, onboardingToken, OrderHarness } from './order-harness';
 
 /*
- * Sellers get paid (issue 20), in test mode, on real Postgres/NATS: onboarding through the test-mode provider's
+ * Sellers get paid, in test mode, on real Postgres/NATS: onboarding through the test-mode provider's
  * page and its signed account.updated webhook, transfers on completion, waiting money paid on activation, refunds
  * that never reach the seller, card disputes, and the ledger audit after each story.
  */

@@ -6,7 +6,7 @@ import { PayoutAccountsService } from '../src/payouts/payout-accounts.service';
 import { OrderHarness } from './order-harness';
 
 /*
- * A seller's record (issue 23), on real Postgres/NATS with identity and catalog running: the standing that earns the
+ * A seller's record, on real Postgres/NATS with identity and catalog running: the standing that earns the
  * Verified badge (published by payments on activation, completion and restriction; identity decides, catalog's card
  * follows identity's profile event) and the track record's figures, counted in each transition's transaction.
  */

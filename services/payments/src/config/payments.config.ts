@@ -66,7 +66,7 @@ export class PaymentsConfig extends ServiceConfig {
   PAYMENTS_SWEEP_WINDOW_DAYS: number = 7;
 
   /*
-   * The order's deadlines (issue 19). Fractions are allowed so that tests run them in seconds
+   * The order's deadlines. Fractions are allowed so that tests run them in seconds
    * (SHIP_WITHIN_DAYS=0.00005 is about 4 s); How It Works states the defaults.
    */
 

@@ -252,7 +252,7 @@ export class PaymentsService {
 }
 
 /**
- * Delivery is domestic (issue 26): an item whose seller's country is known ships only within it. A delivery country
+ * Delivery is domestic: an item whose seller's country is known ships only within it. A delivery country
  * is read like a location ("USA" is the United States); an item with no known country is not checked.
  */
 function refuseCrossBorder(shipsFrom: string | null | undefined, info: GuestInfoDto | ShippingInfoDto): void {

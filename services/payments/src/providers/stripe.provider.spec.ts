@@ -168,7 +168,7 @@ describe('StripePaymentProvider (real SDK, recorded Stripe responses)', () => {
     });
   });
 
-  describe('authorise, then capture the winner (issue 35)', () => {
+  describe('authorise, then capture the winner', () => {
     const ORDER = '0b9e3c4d-7a1f-4e2b-8c5d-6f9a0e1b2c3d';
     const authorised = () => ({
       ...fixture('payment_intent'),

@@ -3,7 +3,7 @@ import { RPC, type RpcRequest } from '@souvenir/contracts';
 import { RpcHandler } from '@souvenir/platform';
 import { SellerRecords } from './seller-records';
 
-/** A seller's public track record (issue 23), for the profile. */
+/** A seller's public track record, for the profile. */
 @Controller()
 export class TrackRecordController {
   constructor(private readonly records: SellerRecords) {}

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Checkout under attack and load (issue 18):
+ * Checkout under attack and load:
  * - cents as bigint (an integer column overflowed above $21,474,836.47);
  * - `closed_at`: the order can no longer be paid (its product was sold or removed); a payment that succeeds for it
  *   anyway is refunded, never turned into a sale;

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The order's life after the payment (issue 19):
+ * The order's life after the payment:
  * - the new statuses (shipped, delivered, completed, cancelled, disputed) and the order's due times, each one
  *   also a pg-boss job (see orders/order-jobs.ts): the column is the truth the job re-checks;
  * - `paid_at`: the order was paid once (lists show only such orders; a payment refunded because the item was sold

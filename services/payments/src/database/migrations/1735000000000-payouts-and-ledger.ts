@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Sellers get paid (issue 20):
+ * Sellers get paid:
  * - `payout_accounts`: a seller's connected account at the provider and its status (from `account.updated`);
  * - `payouts`: one per completed order, the transfer of its money (less the fee) to the seller's account;
  * - `ledger_entries` / `ledger_lines`: the double-entry journal. Postgres itself refuses an entry whose lines do not

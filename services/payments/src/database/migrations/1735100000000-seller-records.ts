@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Each seller's record (issue 23): the counters of their track record and their standing (payout account active,
+ * Each seller's record: the counters of their track record and their standing (payout account active,
  * completed sales), moved in the transaction of every order transition and payout account change, so a profile reads
  * one row by primary key. Filled here once from the orders and accounts there are; every seller with a standing gets
  * it announced (`events.payments.seller-standing.changed`, version 1), so identity can give the Verified badge to

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Authorise first, capture only the winner (issue 35): an order records when its card was captured, which is when
+ * Authorise first, capture only the winner: an order records when its card was captured, which is when
  * the ledger's payment entry is posted. Every payment before this migration was captured when it was authorised.
  * The partial index serves the money sweep's search for sales whose capture is overdue. The test-mode provider
  * counts captures as it counts refunds, so tests see that each winner is captured once and no loser ever is.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The last four digits of the buyer's card (issue 36): a refund tells the buyer where the money went ("$16.00 back to
+ * The last four digits of the buyer's card: a refund tells the buyer where the money went ("$16.00 back to
  * your card ending 4242"). Only the four digits the providers themselves show; older orders have none.
  */
 export class OrderCardLast41736700000000 implements MigrationInterface {

@@ -4,7 +4,7 @@ export class OrderLinks1737000000000 implements MigrationInterface {
   name = 'OrderLinks1737000000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    // A guest's private order links sent by e-mail (issue 37: the receipt, "Find my order"). Each mail gets its own
+    // A guest's private order links sent by e-mail (the receipt, "Find my order"). Each mail gets its own
     // random token; only its sha-256 is kept, and it opens only that guest order, like the checkout token does.
     await queryRunner.query(`
       CREATE TABLE payments.order_links (
