@@ -53,3 +53,57 @@ export async function join(http: ReturnType<typeof request>, username: string, f
     .expect(201);
   return { id: res.body.id, cookie: cookieOf(res) };
 }
+
+/** A card the test-mode provider accepts. */
+export const goodCard = {
+  number: '4242 4242 4242 4242',
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+  postalCode: '10001',
+};
+
+/** A guest buys a new listing of `seller` with the test-mode card, and the payment is reconciled: paid. */
+export async function guestBuys(
+  http: ReturnType<typeof request>,
+  seller: Account,
+  title: string,
+  email: string,
+): Promise<{ checkoutToken: string; productId: string }> {
+  const product = await http
+    .post('/api/products')
+    .set('Cookie', seller.cookie)
+    .send({
+      title,
+      description: 'Hand-made souvenir bought on the road, customs cleared.',
+      price: 30,
+      condition: 'new',
+      category: 'Home Decor',
+      country: 'Peru',
+      images: ['https://example.com/p.jpg'],
+    })
+    .expect(201);
+  const guestInfo = {
+    email,
+    firstName: 'Gia',
+    lastName: 'Guest',
+    billingStreet: '1 Main St',
+    billingCity: 'Springfield',
+    billingZip: '10001',
+    sameAsDelivery: true,
+  };
+  const intent = await http
+    .post('/api/create-payment-intent')
+    .send({ productId: product.body.id, amount: 30, guestInfo })
+    .expect(200);
+  await http
+    .post('/api/payments/test-confirm')
+    .send({ clientSecret: intent.body.clientSecret, card: goodCard })
+    .expect(200, { status: 'succeeded' });
+  const paid = await http
+    .post('/api/payments/reconcile')
+    .send({ paymentIntentId: intent.body.paymentIntentId, clientSecret: intent.body.clientSecret })
+    .expect(200);
+  expect(paid.body.status).toBe('paid');
+  return { checkoutToken: intent.body.checkoutToken, productId: product.body.id };
+}

@@ -21,7 +21,7 @@ import {
 import { NotificationsConfig } from '../../services/notifications/src/config/notifications.config';
 import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
 import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
-import { join, startGateway, type Account } from './gateway-harness';
+import { guestBuys, join, startGateway, type Account } from './gateway-harness';
 
 /*
  * Guests keep their order, black-box over HTTP with the real services and a real MailDev read through its
@@ -36,54 +36,8 @@ let http: ReturnType<typeof request>;
 let seller: Account;
 
 const PUBLIC_URL = 'http://localhost:3000';
-const goodCard = {
-  number: '4242 4242 4242 4242',
-  expMonth: 12,
-  expYear: new Date().getUTCFullYear() + 2,
-  cvc: '123',
-  postalCode: '10001',
-};
 let serial = 0;
 const address = (name: string) => `${name}-${Date.now().toString(36)}${serial++}@example.com`;
-
-async function guestBuys(title: string, email: string): Promise<{ checkoutToken: string; productId: string }> {
-  const product = await http
-    .post('/api/products')
-    .set('Cookie', seller.cookie)
-    .send({
-      title,
-      description: 'Hand-made souvenir bought on the road, customs cleared.',
-      price: 30,
-      condition: 'new',
-      category: 'Home Decor',
-      country: 'Peru',
-      images: ['https://example.com/p.jpg'],
-    })
-    .expect(201);
-  const guestInfo = {
-    email,
-    firstName: 'Gia',
-    lastName: 'Guest',
-    billingStreet: '1 Main St',
-    billingCity: 'Springfield',
-    billingZip: '10001',
-    sameAsDelivery: true,
-  };
-  const intent = await http
-    .post('/api/create-payment-intent')
-    .send({ productId: product.body.id, amount: 30, guestInfo })
-    .expect(200);
-  await http
-    .post('/api/payments/test-confirm')
-    .send({ clientSecret: intent.body.clientSecret, card: goodCard })
-    .expect(200, { status: 'succeeded' });
-  const paid = await http
-    .post('/api/payments/reconcile')
-    .send({ paymentIntentId: intent.body.paymentIntentId, clientSecret: intent.body.clientSecret })
-    .expect(200);
-  expect(paid.body.status).toBe('paid');
-  return { checkoutToken: intent.body.checkoutToken, productId: product.body.id };
-}
 
 beforeAll(async () => {
   infra = await startTestInfra();
@@ -110,7 +64,7 @@ afterAll(async () => {
 describe("a guest's receipt", () => {
   it('arrives at the address they paid with, and its private link opens the order (the tab may be long closed)', async () => {
     const email = address('gia');
-    await guestBuys('Alpaca scarf', email);
+    await guestBuys(http, seller, 'Alpaca scarf', email);
     await eventually(async () => expect(await mailsTo(maildev.webUrl, email)).toHaveLength(1));
     const [receipt] = await mailsTo(maildev.webUrl, email);
     expect(receipt!.subject).toBe('Your Souvenir Swap receipt: Alpaca scarf');
@@ -137,7 +91,7 @@ describe('Find my order', () => {
   it('answers 202 and the same sentence whether or not the address paid, and mails only the one that did', async () => {
     const buyer = address('finn');
     const nobody = address('nobody');
-    await guestBuys('Clay whistle', buyer);
+    await guestBuys(http, seller, 'Clay whistle', buyer);
     await eventually(async () => expect(await mailsTo(maildev.webUrl, buyer)).toHaveLength(1));
 
     const known = await http.post('/api/orders/find').send({ email: buyer.toUpperCase() }).expect(202);

@@ -23,7 +23,7 @@ import {
 import { NotificationsConfig } from '../../services/notifications/src/config/notifications.config';
 import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
 import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
-import { join, startGateway, type Account } from './gateway-harness';
+import { guestBuys, join, startGateway, type Account } from './gateway-harness';
 
 /*
  * Guest and seller write to each other on the order, black-box over HTTP with the real services and a real MailDev:
@@ -39,54 +39,8 @@ let seller: Account;
 let stranger: Account;
 
 const PUBLIC_URL = 'http://localhost:3000';
-const goodCard = {
-  number: '4242 4242 4242 4242',
-  expMonth: 12,
-  expYear: new Date().getUTCFullYear() + 2,
-  cvc: '123',
-  postalCode: '10001',
-};
 let serial = 0;
 const address = (name: string) => `${name}-${Date.now().toString(36)}${serial++}@example.com`;
-
-async function guestBuys(title: string, email: string): Promise<{ checkoutToken: string; productId: string }> {
-  const product = await http
-    .post('/api/products')
-    .set('Cookie', seller.cookie)
-    .send({
-      title,
-      description: 'Hand-made souvenir bought on the road, customs cleared.',
-      price: 30,
-      condition: 'new',
-      category: 'Home Decor',
-      country: 'Peru',
-      images: ['https://example.com/p.jpg'],
-    })
-    .expect(201);
-  const guestInfo = {
-    email,
-    firstName: 'Gia',
-    lastName: 'Guest',
-    billingStreet: '1 Main St',
-    billingCity: 'Springfield',
-    billingZip: '10001',
-    sameAsDelivery: true,
-  };
-  const intent = await http
-    .post('/api/create-payment-intent')
-    .send({ productId: product.body.id, amount: 30, guestInfo })
-    .expect(200);
-  await http
-    .post('/api/payments/test-confirm')
-    .send({ clientSecret: intent.body.clientSecret, card: goodCard })
-    .expect(200, { status: 'succeeded' });
-  const paid = await http
-    .post('/api/payments/reconcile')
-    .send({ paymentIntentId: intent.body.paymentIntentId, clientSecret: intent.body.clientSecret })
-    .expect(200);
-  expect(paid.body.status).toBe('paid');
-  return { checkoutToken: intent.body.checkoutToken, productId: product.body.id };
-}
 
 beforeAll(async () => {
   infra = await startTestInfra();
@@ -114,7 +68,7 @@ afterAll(async () => {
 describe('guest and seller messages on a guest order', () => {
   it("the seller's message is kept, mailed to the guest with a link back, and the guest answers there", async () => {
     const email = address('gina');
-    const { checkoutToken } = await guestBuys('Woven basket', email);
+    const { checkoutToken } = await guestBuys(http, seller, 'Woven basket', email);
     await eventually(async () => expect(await mailsTo(maildev.webUrl, email)).toHaveLength(1));
     const sales = await http.get('/api/orders?role=sales').set('Cookie', seller.cookie).expect(200);
     const orderId = sales.body.items.find((o: { product: { title: string } }) => o.product.title === 'Woven basket').id;
@@ -168,7 +122,7 @@ describe('guest and seller messages on a guest order', () => {
   });
 
   it('nobody else reads or writes: a stranger, no session, a made-up token and a bad ref are 404', async () => {
-    const { checkoutToken } = await guestBuys('Tin lantern', address('gus'));
+    const { checkoutToken } = await guestBuys(http, seller, 'Tin lantern', address('gus'));
     const sales = await http.get('/api/orders?role=sales').set('Cookie', seller.cookie).expect(200);
     const orderId = sales.body.items.find((o: { product: { title: string } }) => o.product.title === 'Tin lantern').id;
     await http.get(`/api/orders/${orderId}/messages`).set('Cookie', stranger.cookie).expect(404);
@@ -185,7 +139,7 @@ describe('guest and seller messages on a guest order', () => {
   });
 
   it('refuses NUL, control characters, empty and over-long text with 400, and limits writes with 429', async () => {
-    const { checkoutToken } = await guestBuys('Paper kite', address('gwen'));
+    const { checkoutToken } = await guestBuys(http, seller, 'Paper kite', address('gwen'));
     const url = `/api/orders/${checkoutToken}/messages`;
     const nul = await http.post(url).send({ content: 'a\u0000b' }).expect(400);
     expect(nul.body.message).toEqual(expect.any(String));

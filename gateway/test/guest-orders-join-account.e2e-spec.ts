@@ -23,7 +23,7 @@ import {
 import { NotificationsConfig } from '../../services/notifications/src/config/notifications.config';
 import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
 import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
-import { cookieOf, join, startGateway, type Account } from './gateway-harness';
+import { cookieOf, guestBuys, join, startGateway, type Account } from './gateway-harness';
 
 /*
  * A guest who later registers with the address they paid with sees those orders in My Orders once the address is
@@ -37,54 +37,8 @@ let http: ReturnType<typeof request>;
 let seller: Account;
 
 const PUBLIC_URL = 'http://localhost:3000';
-const goodCard = {
-  number: '4242 4242 4242 4242',
-  expMonth: 12,
-  expYear: new Date().getUTCFullYear() + 2,
-  cvc: '123',
-  postalCode: '10001',
-};
 let serial = 0;
 const address = (name: string) => `${name}-${Date.now().toString(36)}${serial++}@example.com`;
-
-async function guestBuys(title: string, email: string): Promise<{ checkoutToken: string; productId: string }> {
-  const product = await http
-    .post('/api/products')
-    .set('Cookie', seller.cookie)
-    .send({
-      title,
-      description: 'Hand-made souvenir bought on the road, customs cleared.',
-      price: 30,
-      condition: 'new',
-      category: 'Home Decor',
-      country: 'Peru',
-      images: ['https://example.com/p.jpg'],
-    })
-    .expect(201);
-  const guestInfo = {
-    email,
-    firstName: 'Gia',
-    lastName: 'Guest',
-    billingStreet: '1 Main St',
-    billingCity: 'Springfield',
-    billingZip: '10001',
-    sameAsDelivery: true,
-  };
-  const intent = await http
-    .post('/api/create-payment-intent')
-    .send({ productId: product.body.id, amount: 30, guestInfo })
-    .expect(200);
-  await http
-    .post('/api/payments/test-confirm')
-    .send({ clientSecret: intent.body.clientSecret, card: goodCard })
-    .expect(200, { status: 'succeeded' });
-  const paid = await http
-    .post('/api/payments/reconcile')
-    .send({ paymentIntentId: intent.body.paymentIntentId, clientSecret: intent.body.clientSecret })
-    .expect(200);
-  expect(paid.body.status).toBe('paid');
-  return { checkoutToken: intent.body.checkoutToken, productId: product.body.id };
-}
 
 beforeAll(async () => {
   infra = await startTestInfra();
@@ -111,7 +65,7 @@ afterAll(async () => {
 describe('guest orders in My Orders after registering', () => {
   it('appear once the address is verified, not before, and the private link keeps opening them', async () => {
     const email = address('greta');
-    const { checkoutToken } = await guestBuys('Carved spoon', email);
+    const { checkoutToken } = await guestBuys(http, seller, 'Carved spoon', email);
     await eventually(async () => expect(await mailsTo(maildev.webUrl, email)).toHaveLength(1));
 
     const registered = await http
