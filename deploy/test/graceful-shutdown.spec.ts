@@ -4,7 +4,8 @@ import { jsonLines, startProcess, waitReady } from './support';
 
 // Two replicas of identity (one queue group) under concurrent registrations; one gets SIGTERM mid-load.
 // It must stop taking requests, finish those it had, exit 0, and no request may fail: what it had accepted is
-// answered by it, what it no longer takes goes to the other replica.
+// answered by it, what it no longer takes goes to the other replica. Each replica handles two requests at a time
+// and twice as many callers keep both saturated, so the stopped one always has requests waiting or running.
 let infra: TestInfra;
 const replicas: ReturnType<typeof startProcess>[] = [];
 
@@ -21,7 +22,13 @@ it('SIGTERM under load: in-flight requests complete, none fails, the process exi
   const ports = [await freePort(), await freePort()];
   for (const port of ports) {
     replicas.push(
-      startProcess('identity', { ...infra.env, HTTP_PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'info' }),
+      startProcess('identity', {
+        ...infra.env,
+        HTTP_PORT: String(port),
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        RPC_CONCURRENCY: '2',
+      }),
     );
   }
   await Promise.all(ports.map((p) => waitReady(`http://127.0.0.1:${p}/readyz`)));
@@ -49,7 +56,7 @@ it('SIGTERM under load: in-flight requests complete, none fails, the process exi
       }
     }
   };
-  const load = Promise.all(Array.from({ length: 16 }, (_, w) => worker(w)));
+  const load = Promise.all(Array.from({ length: 24 }, (_, w) => worker(w)));
 
   // Mid-load: both replicas warmed up and answering.
   const deadline = Date.now() + 20_000;
