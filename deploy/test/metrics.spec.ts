@@ -134,6 +134,7 @@ it('identity exposes RPC, outbox and consumer metrics at /metrics', async () => 
     'rpc_handle_duration_seconds_bucket',
     'outbox_backlog_events',
     'outbox_oldest_unpublished_age_seconds',
+    'outbox_parked_events',
     'outbox_publish_delay_seconds_bucket',
     'process_cpu_seconds_total',
     'nodejs_eventloop_lag_seconds',

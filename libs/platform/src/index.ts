@@ -29,6 +29,7 @@ export * from './nats/nats-users';
 export * from './outbox/outbox';
 export * from './outbox/outbox-event.entity';
 export * from './outbox/outbox-relay';
+export * from './outbox/event-tables-retention';
 export * from './pagination/cursor';
 export * from './read-models/fill-on-miss';
 export * from './rpc/rpc-client';

@@ -289,12 +289,14 @@ export function natsPermissions(
   if (grant.push === 'publish') publish.push(PUSH.wildcard);
   if (grant.push === 'subscribe') subscribe.push(PUSH.wildcard);
   if (principal !== 'gateway') {
-    // Its outbox relay publishes its own events only; every service may ensure the stream exists (whoever starts first).
+    // Its outbox relay publishes its own events only; every service may ensure the stream exists (whoever starts
+    // first) and bring its retention up to date.
     publish.push(
       `events.${principal}.>`,
       '$JS.API.INFO',
       `$JS.API.STREAM.INFO.${stream}`,
       `$JS.API.STREAM.CREATE.${stream}`,
+      `$JS.API.STREAM.UPDATE.${stream}`,
     );
     for (const subject of grant.consumes) {
       const durable = durableConsumerName(principal, subject);

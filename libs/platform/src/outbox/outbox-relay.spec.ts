@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { DataSource } from 'typeorm';
-import { addOutboxClaims, createPlatformTables } from '../database/platform-tables';
+import { addOutboxClaims, addOutboxRetries, createPlatformTables } from '../database/platform-tables';
+import { ProcessedEventEntity } from '../events/processed-event.entity';
+import { EventTablesRetention } from './event-tables-retention';
 import { Outbox } from './outbox';
 import { OutboxEventEntity } from './outbox-event.entity';
 import { OutboxRelay } from './outbox-relay';
@@ -23,12 +25,18 @@ describe('OutboxRelay publishes every row once, oldest first, holding no lock wh
   const relay = () => new OutboxRelay(dataSource, nc, new Outbox());
 
   beforeAll(async () => {
-    dataSource = new DataSource({ type: 'postgres', url: POSTGRES_URL, schema, entities: [OutboxEventEntity] });
+    dataSource = new DataSource({
+      type: 'postgres',
+      url: POSTGRES_URL,
+      schema,
+      entities: [OutboxEventEntity, ProcessedEventEntity],
+    });
     await dataSource.initialize();
     await dataSource.query(`CREATE SCHEMA ${schema}`);
     const runner = dataSource.createQueryRunner();
     await createPlatformTables(runner, schema);
     await addOutboxClaims(runner, schema);
+    await addOutboxRetries(runner, schema);
     await runner.release();
     nc = await connect({ servers: NATS_URL });
     jsm = await jetstreamManager(nc);
@@ -43,7 +51,7 @@ describe('OutboxRelay publishes every row once, oldest first, holding no lock wh
   });
 
   beforeEach(async () => {
-    await dataSource.query(`TRUNCATE ${schema}.outbox_events`);
+    await dataSource.query(`TRUNCATE ${schema}.outbox_events, ${schema}.processed_events`);
     await jsm.streams.purge(stream);
   });
 
@@ -180,5 +188,87 @@ describe('OutboxRelay publishes every row once, oldest first, holding no lock wh
     expect(seen).toHaveLength(3);
     for (const look of seen) expect(look).toEqual({ claimed: 3, lockable: 3, relayTransactions: 0 });
     expect(await unpublished()).toBe(0);
+  });
+  describe('a row that keeps failing', () => {
+    const state = async (rowId: string) =>
+      (
+        await dataSource.query(
+          `SELECT attempts, parked_at IS NOT NULL AS parked, next_attempt_at > now() AS waiting
+             FROM ${schema}.outbox_events WHERE id = $1`,
+          [rowId],
+        )
+      )[0] as { attempts: number; parked: boolean; waiting: boolean };
+    const dueNow = () =>
+      dataSource.query(`UPDATE ${schema}.outbox_events SET next_attempt_at = now() - interval '1 second'`);
+
+    it('waits before its next try, and is parked after failing five times while others published', async () => {
+      const [lost] = await write(1, `no-stream-${id}.event`);
+      const r = relay();
+      await write(1);
+      expect(await r.publishPending()).toBe(1);
+      expect(await state(lost!)).toEqual({ attempts: 1, parked: false, waiting: true });
+      // Not yet due: the next pass leaves it alone.
+      await write(1);
+      expect(await r.publishPending()).toBe(1);
+      expect((await state(lost!)).attempts).toBe(1);
+
+      for (let attempt = 2; attempt <= 5; attempt++) {
+        await dueNow();
+        await write(1);
+        expect(await r.publishPending()).toBe(1);
+      }
+      expect(await state(lost!)).toMatchObject({ attempts: 5, parked: true });
+      expect(await r.parked()).toBe(1);
+      expect(await r.backlog()).toBe(0);
+
+      await dueNow();
+      expect(await r.publishPending()).toBe(0);
+      expect(await state(lost!)).toMatchObject({ attempts: 5, parked: true });
+    });
+
+    it('is never parked while every publish fails (an outage), however many passes', async () => {
+      const [lost] = await write(1, `no-stream-${id}.event`);
+      const r = relay();
+      for (let pass = 0; pass < 7; pass++) {
+        await dueNow();
+        expect(await r.publishPending()).toBe(0);
+      }
+      expect(await state(lost!)).toEqual({ attempts: 0, parked: false, waiting: true });
+      expect(await r.backlog()).toBe(1);
+    });
+  });
+
+  it('retention deletes published and processed rows past their window, and nothing else', async () => {
+    const [oldPublished, recentPublished, oldUnpublished] = await write(3);
+    await dataSource.query(
+      `UPDATE ${schema}.outbox_events SET published_at = now() - interval '4 days', created_at = now() - interval '4 days'
+        WHERE id = $1`,
+      [oldPublished],
+    );
+    await dataSource.query(`UPDATE ${schema}.outbox_events SET published_at = now() - interval '1 day' WHERE id = $1`, [
+      recentPublished,
+    ]);
+    await dataSource.query(`UPDATE ${schema}.outbox_events SET created_at = now() - interval '30 days' WHERE id = $1`, [
+      oldUnpublished,
+    ]);
+    await dataSource.query(
+      `INSERT INTO ${schema}.processed_events (event_id, subject, processed_at)
+       VALUES ('old', 's', now() - interval '15 days'), ('recent', 's', now() - interval '13 days')`,
+    );
+
+    const retention = new EventTablesRetention(dataSource);
+    await retention.sweepIfDue();
+
+    const outbox = await dataSource.query(`SELECT id FROM ${schema}.outbox_events ORDER BY created_at`);
+    expect(outbox.map((r: { id: string }) => r.id).sort()).toEqual([recentPublished, oldUnpublished].sort());
+    const processed = await dataSource.query(`SELECT event_id FROM ${schema}.processed_events`);
+    expect(processed).toEqual([{ event_id: 'recent' }]);
+
+    // Until it is due again, a sweep does nothing.
+    await dataSource.query(`UPDATE ${schema}.processed_events SET processed_at = now() - interval '15 days'`);
+    await retention.sweepIfDue();
+    expect(await dataSource.query(`SELECT event_id FROM ${schema}.processed_events`)).toHaveLength(1);
+    await retention.sweepIfDue(Date.now() + 11 * 60_000);
+    expect(await dataSource.query(`SELECT event_id FROM ${schema}.processed_events`)).toHaveLength(0);
   });
 });

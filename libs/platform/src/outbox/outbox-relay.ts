@@ -6,11 +6,12 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
-import { DataSource, In, IsNull } from 'typeorm';
+import { DataSource, In, IsNull, Not } from 'typeorm';
 import { NATS_CONNECTION } from '../nats/nats-connection';
 import { outboxPublishDelay } from '../metrics/metrics';
+import { EventTablesRetention } from './event-tables-retention';
 import { Outbox } from './outbox';
 import { OutboxEventEntity } from './outbox-event.entity';
 
@@ -24,8 +25,16 @@ const CLAIM_SECONDS = 30;
  */
 export const OUTBOX_IDLE_POLL_MS = 1000;
 const ERROR_BACKOFF_MS = 1000;
+/** A failing row waits 1, 2, 4 … seconds before its next try, never longer than this. */
+const MAX_RETRY_DELAY_SECONDS = 60;
+/**
+ * Failures of a row while other rows of the same pass were published: the fault is the row's own (too large for
+ * NATS, a subject no stream takes), and retrying it forever would only fill the log. When every publish of a pass
+ * fails (NATS or JetStream down), no row is counted towards this, however long the outage.
+ */
+const PARK_AFTER_OWN_FAILURES = 5;
 
-type ClaimedRow = Pick<OutboxEventEntity, 'id' | 'subject' | 'payload' | 'headers' | 'createdAt'>;
+type ClaimedRow = Pick<OutboxEventEntity, 'id' | 'subject' | 'payload' | 'attempts' | 'createdAt'>;
 
 /**
  * Publishes outbox rows to JetStream with `Nats-Msg-Id` = row id, so a row published twice (a crash between
@@ -41,12 +50,15 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   /** Set when a commit wrote rows while the relay was busy, so the next pass starts without waiting. */
   private nudged = false;
   private stalled = false;
+  private readonly retention: EventTablesRetention;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     private readonly outbox: Outbox,
-  ) {}
+  ) {
+    this.retention = new EventTablesRetention(dataSource);
+  }
 
   onApplicationBootstrap() {
     this.outbox.wakeAfterCommit(this.dataSource, () => {
@@ -79,26 +91,22 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     const js = jetstream(this.nc);
     const now = Date.now();
     const outcomes = await Promise.allSettled(
-      rows.map((row) => {
-        const h = natsHeaders();
-        for (const [k, v] of Object.entries(row.headers ?? {})) h.set(k, v);
-        return js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.id, headers: h, timeout: 3000 });
-      }),
+      rows.map((row) => js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.id, timeout: 3000 })),
     );
     const published: string[] = [];
-    const failed: string[] = [];
+    const failed: { row: ClaimedRow; error: string }[] = [];
     outcomes.forEach((outcome, i) => {
       const row = rows[i]!;
       if (outcome.status === 'fulfilled') {
         published.push(row.id);
         outboxPublishDelay.observe(Math.max(0, now - row.createdAt.getTime()) / 1000);
       } else {
-        failed.push(row.id);
-        if (failed.length === 1) {
-          this.logger.warn({ msg: 'outbox publish failed; will retry', error: (outcome.reason as Error).message });
-        }
+        failed.push({ row, error: (outcome.reason as Error).message });
       }
     });
+    if (failed.length) {
+      this.logger.warn({ msg: 'outbox publish failed; will retry', failed: failed.length, error: failed[0]!.error });
+    }
     await this.settle(published, failed);
     if (failed.length) this.stalled = true;
     return published.length;
@@ -116,37 +124,67 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
          UPDATE ${table} SET claimed_until = now() + make_interval(secs => $1)
           WHERE id IN (
             SELECT id FROM ${table}
-             WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+             WHERE published_at IS NULL AND parked_at IS NULL
+               AND (claimed_until IS NULL OR claimed_until < now())
+               AND (next_attempt_at IS NULL OR next_attempt_at <= now())
              ORDER BY created_at, id LIMIT $2
              FOR UPDATE SKIP LOCKED)
-          RETURNING id, subject, payload, headers, created_at)
+          RETURNING id, subject, payload, attempts, created_at)
        SELECT * FROM claimed ORDER BY created_at, id`,
       [CLAIM_SECONDS, BATCH],
     );
     return rows.map(({ created_at, ...row }) => ({ ...row, createdAt: created_at }));
   }
 
-  /** Marks the acknowledged rows published and gives the others back at once (retried after the back-off). */
-  private async settle(published: string[], failed: string[]): Promise<void> {
+  /**
+   * Marks the acknowledged rows published. A failed row is given back with its next try put off (doubling each
+   * time); one that failed on its own often enough is parked, with an error logged (and `outbox_parked_events` for the alert).
+   */
+  private async settle(published: string[], failed: { row: ClaimedRow; error: string }[]): Promise<void> {
     const repository = this.dataSource.getRepository(OutboxEventEntity);
     if (published.length) {
       await repository.update({ id: In(published) }, { publishedAt: () => 'now()', claimedUntil: null });
     }
-    if (failed.length) await repository.update({ id: In(failed) }, { claimedUntil: null });
+    const ownFault = published.length > 0;
+    for (const { row, error } of failed) {
+      const attempts = row.attempts + 1;
+      if (ownFault && attempts >= PARK_AFTER_OWN_FAILURES) {
+        await repository.update({ id: row.id }, { attempts, claimedUntil: null, parkedAt: () => 'now()' });
+        this.logger.error({ msg: 'outbox event parked: it keeps failing while others publish', id: row.id, error });
+        continue;
+      }
+      const delaySeconds = Math.min(MAX_RETRY_DELAY_SECONDS, 2 ** (attempts - 1));
+      // A failure during an outage is not the row's fault: it backs off but is not counted towards parking.
+      await repository.update(
+        { id: row.id },
+        {
+          attempts: ownFault ? attempts : row.attempts,
+          claimedUntil: null,
+          nextAttemptAt: () => `now() + make_interval(secs => ${delaySeconds})`,
+        },
+      );
+    }
   }
 
-  /** Number of events not yet published (readiness and metrics). */
+  /** Number of events waiting to be published, parked ones apart (metrics). */
   backlog(): Promise<number> {
-    return this.dataSource.getRepository(OutboxEventEntity).count({ where: { publishedAt: IsNull() } });
+    return this.dataSource
+      .getRepository(OutboxEventEntity)
+      .count({ where: { publishedAt: IsNull(), parkedAt: IsNull() } });
   }
 
-  /** Seconds since the oldest unpublished event was written; 0 when everything is published (metrics). */
+  /** Number of parked events: each needs an operator (metrics and the alert). */
+  parked(): Promise<number> {
+    return this.dataSource.getRepository(OutboxEventEntity).count({ where: { parkedAt: Not(IsNull()) } });
+  }
+
+  /** Seconds since the oldest event waiting to be published was written; 0 when none waits (metrics). */
   async oldestUnpublishedAgeSeconds(): Promise<number> {
     const row = await this.dataSource
       .getRepository(OutboxEventEntity)
       .createQueryBuilder('o')
       .select('EXTRACT(EPOCH FROM (now() - min("o"."created_at")))::float8', 'age')
-      .where('"o"."published_at" IS NULL')
+      .where('"o"."published_at" IS NULL AND "o"."parked_at" IS NULL')
       .getRawOne<{ age: number | null }>();
     return row?.age ?? 0;
   }
@@ -158,6 +196,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         this.stalled = false;
         this.nudged = false;
         const count = await this.publishPending();
+        await this.retention.sweepIfDue();
         if (count === BATCH || this.nudged) delay = 0;
         if (this.stalled) delay = ERROR_BACKOFF_MS;
       } catch (error) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EVENTS, type ProductRemovedEvent } from '@souvenir/contracts';
 import { DataSource } from 'typeorm';
-import { addOutboxClaims, createPlatformTables } from '../database/platform-tables';
+import { addOutboxClaims, addOutboxRetries, createPlatformTables } from '../database/platform-tables';
 import { Outbox } from './outbox';
 import { OutboxEventEntity } from './outbox-event.entity';
 
@@ -26,6 +26,7 @@ describe('Outbox wakes the relay when the transaction that wrote rows commits', 
     const runner = admin.createQueryRunner();
     await createPlatformTables(runner, schema);
     await addOutboxClaims(runner, schema);
+    await addOutboxRetries(runner, schema);
     await runner.release();
     await admin.destroy();
     dataSource = new DataSource({ type: 'postgres', url: POSTGRES_URL, schema, entities: [OutboxEventEntity] });

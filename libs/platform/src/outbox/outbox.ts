@@ -16,7 +16,7 @@ export class Outbox {
       .createQueryBuilder()
       .insert()
       .into(OutboxEventEntity)
-      .values({ id: randomUUID(), subject, payload: () => ':payload', headers: null })
+      .values({ id: randomUUID(), subject, payload: () => ':payload' })
       .setParameter('payload', JSON.stringify(payload))
       .execute();
     this.wakeAfterThisCommit(manager);

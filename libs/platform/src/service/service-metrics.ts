@@ -27,6 +27,14 @@ export class ServiceMetrics {
       },
     });
     new Gauge({
+      name: 'outbox_parked_events',
+      help: 'Outbox events set aside after failing while others published; each needs an operator',
+      registers: [this.registry],
+      async collect() {
+        this.set(await relay.parked().catch(() => -1));
+      },
+    });
+    new Gauge({
       name: 'jetstream_consumer_pending_messages',
       help: "Events on the stream not yet delivered to this service's durable consumer",
       labelNames: ['consumer'] as const,

@@ -1,4 +1,4 @@
-import { outboxClaimsMigration } from '@souvenir/platform';
+import { outboxClaimsMigration, outboxRetriesMigration } from '@souvenir/platform';
 import { CreateCatalog1732400000000 } from './1732400000000-create-catalog';
 import { AddFavouriteStates1732500000000 } from './1732500000000-add-favourite-states';
 import { AddTitleSearch1732600000000 } from './1732600000000-add-title-search';
@@ -37,4 +37,5 @@ export const CATALOG_MIGRATIONS = [
   SellerShipsFrom1736900000000,
   ProvenanceQueueIndex1737050000000,
   RefundedOrders1737060000000,
+  outboxRetriesMigration('catalog'),
 ];

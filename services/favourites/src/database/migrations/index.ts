@@ -1,4 +1,4 @@
-import { outboxClaimsMigration } from '@souvenir/platform';
+import { outboxClaimsMigration, outboxRetriesMigration } from '@souvenir/platform';
 import { CreateFavourites1732310000000 } from './1732310000000-create-favourites';
 import { AddProductCards1732900000000 } from './1732900000000-add-product-cards';
 import { AddHeldBySale1734000000000 } from './1734000000000-add-held-by-sale';
@@ -13,4 +13,5 @@ export const FAVOURITES_MIGRATIONS = [
   AddProductSales1734100000000,
   SellerRatings1735100000000,
   outboxClaimsMigration('favourites'),
+  outboxRetriesMigration('favourites'),
 ];

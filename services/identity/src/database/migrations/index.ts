@@ -1,4 +1,4 @@
-import { outboxClaimsMigration } from '@souvenir/platform';
+import { outboxClaimsMigration, outboxRetriesMigration } from '@souvenir/platform';
 import { CreateUsers1732300000000 } from './1732300000000-create-users';
 import { PlainUsernamesAndNames1733800000000 } from './1733800000000-plain-usernames-and-names';
 import { AddUserRole1734000000000 } from './1734000000000-add-user-role';
@@ -17,4 +17,5 @@ export const IDENTITY_MIGRATIONS = [
   AccountTokensAndVerifiedEmail1737000000000,
   TwoFactorAndKnownDevices1737300000000,
   Passkeys1737700000000,
+  outboxRetriesMigration('identity'),
 ];

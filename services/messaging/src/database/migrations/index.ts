@@ -1,4 +1,4 @@
-import { outboxClaimsMigration } from '@souvenir/platform';
+import { outboxClaimsMigration, outboxRetriesMigration } from '@souvenir/platform';
 import { CreateMessaging1732500000000 } from './1732500000000-create-messaging';
 import { AddConversations1732700000000 } from './1732700000000-add-conversations';
 import { AddInboxVersions1732800000000 } from './1732800000000-add-inbox-versions';
@@ -17,4 +17,5 @@ export const MESSAGING_MIGRATIONS = [
   outboxClaimsMigration('messaging'),
   InboxChangeCauses1736400000000,
   MessageRaisesInboxesQuietly1736500000000,
+  outboxRetriesMigration('messaging'),
 ];

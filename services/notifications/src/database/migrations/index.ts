@@ -1,4 +1,4 @@
-import { outboxClaimsMigration } from '@souvenir/platform';
+import { outboxClaimsMigration, outboxRetriesMigration } from '@souvenir/platform';
 import { CreateNotifications1736000000000 } from './1736000000000-create-notifications';
 import { MailOutbox1736100000000 } from './1736100000000-mail-outbox';
 import { ReviewNotifications1736200000000 } from './1736200000000-review-notifications';
@@ -13,4 +13,5 @@ export const NOTIFICATIONS_MIGRATIONS = [
   outboxClaimsMigration('notifications'),
   MailByAddress1737000000000,
   OrderItems1737100000000,
+  outboxRetriesMigration('notifications'),
 ];

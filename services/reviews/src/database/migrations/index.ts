@@ -1,4 +1,4 @@
-import { outboxClaimsMigration } from '@souvenir/platform';
+import { outboxClaimsMigration, outboxRetriesMigration } from '@souvenir/platform';
 import { CreateReviews1735000000000 } from './1735000000000-create-reviews';
 import { ReportsAndReminders1735100000000 } from './1735100000000-reports-and-reminders';
 
@@ -7,4 +7,5 @@ export const REVIEWS_MIGRATIONS = [
   CreateReviews1735000000000,
   ReportsAndReminders1735100000000,
   outboxClaimsMigration('reviews'),
+  outboxRetriesMigration('reviews'),
 ];
