@@ -1,4 +1,4 @@
-import { ErrorCode, EVENTS, RPC, type OrderChangedEvent } from '@souvenir/contracts';
+import { ErrorCode, EVENTS, ORDER_STATUSES, RPC, type OrderChangedEvent } from '@souvenir/contracts';
 import { DomainError } from '@souvenir/platform';
 import { eventually, readStreamEvents } from '@souvenir/testing';
 import fc from 'fast-check';
@@ -18,6 +18,17 @@ const claim = {
   // A pasted link, and a photo uploaded to media as POST /api/uploads answers its path.
   photos: ['https://example.com/broken.jpg', `/media/${'ab'.repeat(16)}-800.webp`],
 };
+
+describe('the statuses', () => {
+  it('the orders table accepts exactly the statuses the contracts declare', async () => {
+    const [{ definition }] = await h.infra.database.query<{ definition: string }>(
+      `SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint
+        WHERE conname = 'orders_status_check' AND conrelid = 'payments.orders'::regclass`,
+    );
+    const allowed = [...definition.matchAll(/'([a-z_]+)'::text/g)].map(([, status]) => status);
+    expect(allowed.sort()).toEqual([...ORDER_STATUSES].sort());
+  });
+});
 
 describe('a paid order', () => {
   it('has a ship-by deadline, a history entry, and shows the address to the seller only', async () => {

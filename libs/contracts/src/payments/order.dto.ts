@@ -14,7 +14,8 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import type { AddressDto, OrderStatus } from './payment.dto';
+import type { AddressDto } from './payment.dto';
+import type { OrderStatus } from './order-status';
 import type { OrderCardDisputeDto, OrderMoneyDto } from './payout.dto';
 
 /*

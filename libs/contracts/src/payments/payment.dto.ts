@@ -13,6 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { LIMITS, MESSAGES } from '../validation/messages';
+import type { OrderStatus } from './order-status';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const toText = ({ value }: { value: unknown }) =>
@@ -220,22 +221,6 @@ export class ReconcilePaymentDto {
 }
 
 export type PaymentProviderName = 'stripe' | 'test';
-/**
- * Checkout states (pending, requires_action, failed) and the order's life after the payment: paid, shipped,
- * delivered, completed, cancelled (refunded before shipping), disputed (a claim is open), refunded.
- */
-export type OrderStatus =
-  | 'pending'
-  | 'requires_action'
-  | 'failed'
-  | 'paid'
-  | 'shipped'
-  | 'delivered'
-  | 'completed'
-  | 'cancelled'
-  | 'disputed'
-  | 'refunded';
-
 /** Answer of `POST /api/create-payment-intent`: what the card form needs. `amount` is the price as a decimal string. */
 export interface PaymentIntentDto {
   clientSecret: string;

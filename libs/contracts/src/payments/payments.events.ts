@@ -12,6 +12,7 @@ import {
 } from 'class-validator';
 import { defineEvents, event } from '../events/event';
 import { OrderMessageSentEvent } from './order-message.dto';
+import { AFTER_PAYMENT_STATUSES, type AfterPaymentStatus } from './order-status';
 
 /** An order was paid: its product must be marked sold. `buyerUserId` is null for a guest. */
 export class OrderPaidEvent {
@@ -36,8 +37,6 @@ export class OrderFailedEvent {
   @IsDateString() occurredAt!: string;
 }
 
-const ORDER_STATUSES = ['paid', 'shipped', 'delivered', 'completed', 'cancelled', 'disputed', 'refunded'] as const;
-
 /**
  * An order moved along its life after the payment (shipped, delivered, completed, cancelled, disputed, refunded): one
  * event per transition, in the same transaction. Catalog puts the item back on sale when an order is cancelled
@@ -48,8 +47,8 @@ export class OrderChangedEvent {
   @IsUUID('all') productId!: string;
   @IsUUID('all') sellerId!: string;
   @ValidateIf((_, v) => v !== null) @IsUUID('all') buyerUserId!: string | null;
-  @IsIn(ORDER_STATUSES) from!: (typeof ORDER_STATUSES)[number];
-  @IsIn(ORDER_STATUSES) to!: (typeof ORDER_STATUSES)[number];
+  @IsIn(AFTER_PAYMENT_STATUSES) from!: AfterPaymentStatus;
+  @IsIn(AFTER_PAYMENT_STATUSES) to!: AfterPaymentStatus;
   @IsIn(['buyer', 'seller', 'support', 'system']) actor!: 'buyer' | 'seller' | 'support' | 'system';
   @IsOptional() @IsString() reason?: string;
   @IsOptional() @IsString() carrier?: string;

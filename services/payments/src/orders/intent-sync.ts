@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { EVENTS, PAYMENT_MESSAGES } from '@souvenir/contracts';
+import { EVENTS, isAfterPayment, PAYMENT_MESSAGES } from '@souvenir/contracts';
 import { isUniqueViolation, Outbox } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
 import { AddressBookService } from '../addresses/address-book.service';
@@ -9,7 +9,6 @@ import { PaymentProvider, type ProviderIntent, type ProviderIntentStatus } from 
 import { afterDays, OrderJobs } from './order-jobs';
 import { OrderJournal } from './order-journal';
 import { PaymentCapture } from './payment-capture';
-import { AFTER_PAYMENT_STATUSES } from './order-lifecycle';
 import type { OrderEntity } from './order.entity';
 import { toOrderFailedEvent, toOrderPaidEvent } from './order.mapper';
 import { OrdersRepository } from './orders.repository';
@@ -68,7 +67,7 @@ export class IntentSync {
         const locked = await orders.lockByPaymentId(intent.id);
         if (!locked) return locked;
         // Once paid, the order follows its own life (shipped, cancelled…): the intent only tells of its capture.
-        if (AFTER_PAYMENT_STATUSES.has(locked.status)) {
+        if (isAfterPayment(locked.status)) {
           await this.capture.recordLocked(manager, locked, intent);
           return locked;
         }
@@ -158,7 +157,7 @@ export class IntentSync {
       if (event) await this.providerEvents.withManager(manager).recordOnce(event);
       const orders = this.orders.withManager(manager);
       const locked = (await orders.lockByPaymentId(intent.id))!;
-      if (AFTER_PAYMENT_STATUSES.has(locked.status) || locked.status === 'refunded') return locked;
+      if (isAfterPayment(locked.status)) return locked;
       const wasFailed = locked.status === 'failed';
       locked.status = charged ? 'refunded' : 'failed';
       locked.failureMessage = charged ? refundedReason(notChargedReason) : notChargedReason;

@@ -1,11 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { EVENTS, type OrderActor, type OrderChangedEvent, type OrderStatus } from '@souvenir/contracts';
+import {
+  canTransition,
+  EVENTS,
+  isAfterPayment,
+  type OrderActor,
+  type OrderChangedEvent,
+  type OrderStatus,
+} from '@souvenir/contracts';
 import { Outbox } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
 import { SellerRecords } from '../sellers/seller-records';
 import { OrderHistoryRepository } from './order-history.repository';
 import type { OrderEntity } from './order.entity';
-import { AFTER_PAYMENT_STATUSES } from './order-lifecycle';
 
 export interface OrderChange {
   from: OrderStatus | null;
@@ -29,6 +35,10 @@ export class OrderJournal {
   ) {}
 
   async record(manager: EntityManager, order: OrderEntity, change: OrderChange): Promise<void> {
+    if (change.from !== null && !canTransition(change.from, change.to)) {
+      // The lifecycle's rules let no such change through; this guards the table against a rule that would.
+      throw new Error(`An order cannot go from ${change.from} to ${change.to}`);
+    }
     await this.history.withManager(manager).append({
       orderId: order.id,
       actor: change.actor,
@@ -37,14 +47,14 @@ export class OrderJournal {
       reason: change.reason ?? null,
     });
     await this.sellerRecords.countTransition(manager, order, change);
-    if (change.from === null || !AFTER_PAYMENT_STATUSES.has(change.from)) return;
+    if (change.from === null || !isAfterPayment(change.from) || !isAfterPayment(change.to)) return;
     const event: OrderChangedEvent = {
       orderId: order.id,
       productId: order.productId,
       sellerId: order.sellerId,
       buyerUserId: order.buyerUserId,
-      from: change.from as OrderChangedEvent['from'],
-      to: change.to as OrderChangedEvent['to'],
+      from: change.from,
+      to: change.to,
       actor: change.actor,
       ...(change.reason ? { reason: change.reason } : {}),
       ...(change.to === 'shipped' && order.carrier ? { carrier: order.carrier } : {}),

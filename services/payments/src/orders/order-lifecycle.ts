@@ -142,11 +142,3 @@ export function needsAction(state: OrderState, viewer: OrderViewer): boolean {
     return state.status === 'delivered' || (state.claimStatus === 'returning' && !state.returnSent);
   return state.status === 'disputed' && state.claimStatus === 'escalated';
 }
-
-/** The statuses an order can never leave. */
-
-/** A paid order in one of these holds its product (the partial unique index orders_one_sale_per_product_idx). */
-export const SOLD_STATUSES: OrderStatus[] = ['paid', 'shipped', 'delivered', 'completed', 'disputed'];
-
-/** Statuses after the payment: a provider event about the intent no longer changes the order. */
-export const AFTER_PAYMENT_STATUSES: ReadonlySet<OrderStatus> = new Set([...SOLD_STATUSES, 'cancelled', 'refunded']);

@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { OrderStatus, PaymentProviderName } from '@souvenir/contracts';
+import { CHECKOUT_STATUSES, type PaymentProviderName, SOLD_STATUSES } from '@souvenir/contracts';
 import { In, IsNull, Not } from 'typeorm';
 import { BaseRepository } from '../database/base.repository';
 import { keysetPage, type KeysetPage, type PagePosition } from '../database/keyset-page';
-import { SOLD_STATUSES } from './order-lifecycle';
 import { OrderEntity } from './order.entity';
 
-/** Orders that may still be paid: a new checkout of the same product by the same buyer reuses one of them. */
-export const OPEN_STATUSES: OrderStatus[] = ['pending', 'requires_action', 'failed'];
 const LIST_LIMIT = 200;
 
 /** The orders table: every read and write of an order. Methods that lock a row need `withManager(transaction)`. */
@@ -77,7 +74,7 @@ export class OrdersRepository extends BaseRepository {
         productId,
         amountCents,
         provider,
-        status: In(OPEN_STATUSES),
+        status: In([...CHECKOUT_STATUSES]),
         closedAt: IsNull(),
         ...('userId' in buyer
           ? { buyerUserId: buyer.userId }
@@ -93,13 +90,13 @@ export class OrdersRepository extends BaseRepository {
 
   /** Whether the product is sold (an order holds it; a cancelled one has put it back on sale). */
   async hasPaidOrder(productId: string): Promise<boolean> {
-    return this.orders.exists({ where: { productId, status: In(SOLD_STATUSES) } });
+    return this.orders.exists({ where: { productId, status: In([...SOLD_STATUSES]) } });
   }
 
   /** Unpaid orders of a product that has just been sold or removed, not closed yet (locked until the caller commits). */
   lockOpenForProduct(productId: string): Promise<OrderEntity[]> {
     return this.orders.find({
-      where: { productId, status: In(OPEN_STATUSES), closedAt: IsNull() },
+      where: { productId, status: In([...CHECKOUT_STATUSES]), closedAt: IsNull() },
       lock: { mode: 'pessimistic_write' },
     });
   }
@@ -111,7 +108,7 @@ export class OrdersRepository extends BaseRepository {
   findUnsettled(limit: number, graceSeconds: number, windowDays: number): Promise<OrderEntity[]> {
     return this.orders
       .createQueryBuilder('o')
-      .where('o.status IN (:...open) AND o.provider_payment_id IS NOT NULL', { open: OPEN_STATUSES })
+      .where('o.status IN (:...open) AND o.provider_payment_id IS NOT NULL', { open: CHECKOUT_STATUSES })
       .andWhere(
         `o.created_at > now() - make_interval(days => :windowDays) AND o.updated_at < now() - make_interval(secs => :graceSeconds)`,
         { windowDays, graceSeconds },
@@ -151,7 +148,7 @@ export class OrdersRepository extends BaseRepository {
       .createQueryBuilder()
       .update()
       .set({ closedAt: () => 'coalesce(closed_at, now())' })
-      .where('id = :orderId AND status IN (:...open)', { orderId, open: OPEN_STATUSES })
+      .where('id = :orderId AND status IN (:...open)', { orderId, open: CHECKOUT_STATUSES })
       .execute();
   }
 

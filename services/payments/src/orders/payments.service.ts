@@ -13,6 +13,7 @@ import {
   RPC,
   ShippingInfoDto,
   toFieldErrors,
+  isAfterPayment,
   type ConfirmTestPaymentRequest,
   type CreatePaymentIntentRequest,
   type ListOrdersRequest,
@@ -28,7 +29,6 @@ import type { EntityManager } from 'typeorm';
 import { PaymentProvider } from '../providers/payment-provider';
 import { hashCheckoutToken as hashToken, newCheckoutToken } from './checkout-token';
 import { IntentSync } from './intent-sync';
-import { AFTER_PAYMENT_STATUSES } from './order-lifecycle';
 import { fromCents, toAddresses, toCents, toOrderDto, toOrderFailedEvent } from './order.mapper';
 import { OrdersRepository } from './orders.repository';
 import { Settlement } from './settlement';
@@ -148,7 +148,7 @@ export class PaymentsService {
     const order = await this.intents.apply(intent);
     if (outcome.kind === 'declined') return { status: 'failed', message: outcome.message };
     // The card was authorised but the item went to someone else meanwhile: the authorisation was released, say so.
-    if (outcome.kind === 'succeeded' && order && !AFTER_PAYMENT_STATUSES.has(order.status))
+    if (outcome.kind === 'succeeded' && order && !isAfterPayment(order.status))
       return { status: 'failed', message: order.failureMessage ?? PAYMENT_MESSAGES.soldToAnotherBuyerNotCharged };
     return { status: outcome.kind };
   }
@@ -166,7 +166,7 @@ export class PaymentsService {
       intent = request.clientSecret ? await this.provider.retrieveIntent(order.providerPaymentId!) : null;
       if (!intent || !sameSecret(intent.clientSecret, request.clientSecret!)) throw DomainError.notFound('Payment');
     }
-    if (!AFTER_PAYMENT_STATUSES.has(order.status)) {
+    if (!isAfterPayment(order.status)) {
       order =
         (await this.intents.apply(intent ?? (await this.provider.retrieveIntent(order.providerPaymentId!)))) ?? order;
     }

@@ -12,16 +12,13 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ReplayRounded from '@mui/icons-material/ReplayRounded';
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
 import UndoRounded from '@mui/icons-material/UndoRounded';
-import { PAYMENT_MESSAGES, type PaymentStatusDto } from '@souvenir/contracts';
+import { PAYMENT_MESSAGES, type PaymentStatusDto, SOLD_STATUSES } from '@souvenir/contracts';
 import { Link as RouterLink } from 'react-router';
 import { GuestOrderLink } from './components/GuestOrderLink';
 import type { OutcomeView } from './components/OutcomePanel';
 
 /** Where the success page stands: before asking, while asking, failing to ask, or what the payment's state says. */
 export type Outcome = 'none' | 'confirming' | 'unconfirmed' | 'paid' | 'refunded' | 'failed' | 'processing';
-
-/** The order's life after the payment: the page still says the payment succeeded, and links to the order. */
-const PAID_STATUSES = new Set(['paid', 'shipped', 'delivered', 'completed', 'disputed']);
 
 /** The page's state from what this tab remembers and the reconcile call's progress and answer. */
 export function outcomeOf(query: {
@@ -34,7 +31,8 @@ export function outcomeOf(query: {
   if (query.isAsking) return 'confirming';
   if (query.failed || !query.payment) return 'unconfirmed';
   const { status } = query.payment;
-  if (PAID_STATUSES.has(status)) return 'paid';
+  // The order's life after the payment: the page still says the payment succeeded, and links to the order.
+  if ((SOLD_STATUSES as readonly string[]).includes(status)) return 'paid';
   if (status === 'refunded' || status === 'cancelled') return 'refunded';
   if (status === 'failed' || status === 'requires_action') return 'failed';
   return 'processing';
