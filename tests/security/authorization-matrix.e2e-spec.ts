@@ -411,6 +411,7 @@ const TABLE: Record<string, Row> = {
     expect: { guest: 401, owner: 200, other: 403 },
   },
   'GET /api/categories': { call: () => ({ method: 'get', path: '/api/categories' }), expect: all(200) },
+  'GET /api/buyer-protection': { call: () => ({ method: 'get', path: '/api/buyer-protection' }), expect: all(200) },
   'GET /api/categories/browse': { call: () => ({ method: 'get', path: '/api/categories/browse' }), expect: all(200) },
   'GET /api/favorites': { call: () => ({ method: 'get', path: '/api/favorites' }), expect: signedIn(200) },
   'POST /api/favorites': {

@@ -38,6 +38,7 @@ export * from './messaging/messaging.rpc';
 export * from './messaging/messaging.events';
 export * from './messaging/messaging.subjects';
 export * from './payments/order-status';
+export * from './payments/buyer-protection';
 export * from './payments/payment.dto';
 export * from './payments/address-book.dto';
 export * from './payments/order.dto';

@@ -1,4 +1,5 @@
 import type {
+  BuyerProtectionDto,
   ConfirmTestPaymentDto,
   CreatePaymentIntentDto,
   OrdersDto,
@@ -20,6 +21,11 @@ export type NewPaymentIntent = Pick<
 
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** The order deadlines payments runs with; they change only with its settings. */
+    getBuyerProtection: build.query<BuyerProtectionDto, void>({
+      query: () => '/buyer-protection',
+      keepUnusedDataFor: 3600,
+    }),
     /** Starts a payment for the product at its shown price (409 when the price changed or it is no longer available). */
     createPaymentIntent: build.mutation<PaymentIntentDto, NewPaymentIntent>({
       query: (body) => ({ url: '/create-payment-intent', method: 'POST', body }),
@@ -55,6 +61,7 @@ export const paymentsApi = api.injectEndpoints({
 });
 
 export const {
+  useGetBuyerProtectionQuery,
   useCreatePaymentIntentMutation,
   useConfirmTestPaymentMutation,
   useReconcilePaymentMutation,

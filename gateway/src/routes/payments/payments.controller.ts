@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
 import {
   ConfirmTestPaymentDto,
   CreatePaymentIntentDto,
   ReconcilePaymentDto,
   RPC,
+  type BuyerProtectionDto,
   type PaymentIntentDto,
   type PaymentStatusDto,
   type TestPaymentOutcomeDto,
@@ -16,6 +17,13 @@ import { OptionalActorId } from '../../session/auth.guard';
 @Controller('api')
 export class PaymentsController {
   constructor(private readonly rpc: RpcClient) {}
+
+  /** The order deadlines payments runs with: the pages that promise them read them here, never a copy. */
+  @Get('buyer-protection')
+  @Header('Cache-Control', 'public, max-age=300')
+  buyerProtection(): Promise<BuyerProtectionDto> {
+    return this.rpc.send(RPC.payments.getBuyerProtection, {});
+  }
 
   /** 200 rather than 201: the answer is the card form's client secret, the order is not a resource yet. */
   @Post('create-payment-intent')

@@ -93,6 +93,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.payments.confirmTestPayment,
       RPC.payments.reconcile,
       RPC.payments.handleWebhook,
+      RPC.payments.getBuyerProtection,
       RPC.payments.listOrders,
       RPC.payments.listOrdersPage,
       RPC.payments.getOrder,
@@ -201,7 +202,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   },
   payments: {
     serves: servesAll('payments'),
-    calls: [RPC.catalog.getProduct, RPC.identity.getMe],
+    calls: [RPC.catalog.getProduct, RPC.identity.getMe, RPC.identity.getRole],
     // email.verified: the guest orders paid with a now verified address join that account.
     consumes: [EVENTS.catalog.productRemoved, EVENTS.catalog.productSold, EVENTS.identity.emailVerified],
     listens: [],

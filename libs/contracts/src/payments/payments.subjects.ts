@@ -41,6 +41,8 @@ import {
   ListCardDisputesRequest,
 } from './payments.rpc';
 
+import { GetBuyerProtectionRequest, type BuyerProtectionDto } from './buyer-protection';
+
 /** payments' request/reply subjects, each with its request class and reply type. */
 export const PAYMENTS_RPC = defineRpc('payments', {
   ...ADDRESS_BOOK_RPC,
@@ -48,6 +50,7 @@ export const PAYMENTS_RPC = defineRpc('payments', {
   confirmTestPayment: rpc('payments.intent.confirm-test', ConfirmTestPaymentRequest).returns<TestPaymentOutcomeDto>(),
   reconcile: rpc('payments.intent.reconcile', ReconcilePaymentRequest).returns<PaymentStatusDto>(),
   handleWebhook: rpc('payments.webhook.handle', HandleWebhookRequest).returns<Done>(),
+  getBuyerProtection: rpc('payments.protection.get', GetBuyerProtectionRequest).returns<BuyerProtectionDto>(),
   listOrders: rpc('payments.order.list', ListOrdersRequest).returns<OrdersDto>(),
   listOrdersPage: rpc('payments.order.page', ListOrdersPageRequest).returns<OrdersPageDto>(),
   getOrder: rpc('payments.order.get', GetOrderRequest).returns<OrderDetailDto>(),

@@ -15,6 +15,7 @@ import { Outbox } from '../outbox/outbox';
 import { OutboxEventEntity } from '../outbox/outbox-event.entity';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { RPC_TIMEOUT_MS, RpcClient } from '../rpc/rpc-client';
+import { SupportRole } from '../rpc/support-role';
 import { MetricsController, ServiceMetrics } from './service-metrics';
 
 const LOCK_TIMEOUT_MS = 5000;
@@ -78,6 +79,7 @@ export class PlatformModule {
         OutboxRelay,
         EventConsumer,
         RpcClient,
+        SupportRole,
         ServiceMetrics,
       ],
       exports: [
@@ -89,6 +91,7 @@ export class PlatformModule {
         OutboxRelay,
         EventConsumer,
         RpcClient,
+        SupportRole,
       ],
     };
   }

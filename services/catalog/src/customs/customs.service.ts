@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ErrorCode,
-  RPC,
   type Contents,
   type CustomsNoticeDto,
   type CustomsRuleDto,
@@ -11,7 +10,7 @@ import {
   type ListCountryRulesRequest,
   type SaveCustomsRuleRequest,
 } from '@souvenir/contracts';
-import { DomainError, RpcClient } from '@souvenir/platform';
+import { DomainError, SupportRole } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CustomsRulesRepository } from './customs-rules.repository';
 
@@ -27,7 +26,7 @@ export class CustomsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly rules: CustomsRulesRepository,
-    private readonly rpc: RpcClient,
+    private readonly supportRole: SupportRole,
   ) {}
 
   /**
@@ -53,12 +52,12 @@ export class CustomsService {
   }
 
   async listAll(actorId: string): Promise<CustomsRuleDto[]> {
-    await this.requireSupport(actorId);
+    await this.supportRole.require(actorId, SUPPORT_ONLY_RULES);
     return this.rules.findAll();
   }
 
   async history(request: GetCustomsRuleHistoryRequest): Promise<CustomsRuleHistoryDto[]> {
-    await this.requireSupport(request.actorId);
+    await this.supportRole.require(request.actorId, SUPPORT_ONLY_RULES);
     const versions = await this.rules.history(request.ruleId);
     if (!versions.length) throw DomainError.notFound('Rule');
     return versions;
@@ -66,7 +65,7 @@ export class CustomsService {
 
   /** Creates a rule or writes the next version of one; an edit of a version someone else replaced is refused. */
   async save(request: SaveCustomsRuleRequest): Promise<CustomsRuleDto> {
-    await this.requireSupport(request.actorId);
+    await this.supportRole.require(request.actorId, SUPPORT_ONLY_RULES);
     return this.dataSource.transaction(async (manager: EntityManager) => {
       if (!request.ruleId) {
         const created = await this.rules.insert(manager, request.rule, request.actorId);
@@ -87,12 +86,6 @@ export class CustomsService {
         throw DomainError.conflict('Someone changed this rule meanwhile: reload it and edit again');
       return this.rules.update(manager, request.ruleId, request.rule, request.actorId);
     });
-  }
-
-  /** The support role is identity's: asked on every support request (the role alone: no e-mail reaches catalog). */
-  async requireSupport(actorId: string, message = SUPPORT_ONLY_RULES): Promise<void> {
-    const { role } = await this.rpc.send(RPC.identity.getRole, { userId: actorId });
-    if (role !== 'support') throw DomainError.forbidden(message);
   }
 }
 

@@ -31,7 +31,7 @@ import {
   ErrorCode,
   SELLER_PRODUCT_STATUSES,
 } from '@souvenir/contracts';
-import { DomainError, Outbox } from '@souvenir/platform';
+import { DomainError, Outbox, SupportRole } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CustomsService } from '../customs/customs.service';
 import { SellersService } from '../sellers/sellers.service';
@@ -63,6 +63,7 @@ export class ProductsService {
     private readonly counts: ProductCountCache,
     private readonly firstPages: FirstPageCache,
     private readonly customs: CustomsService,
+    private readonly supportRole: SupportRole,
   ) {}
 
   async create(request: CreateProductRequest): Promise<ProductDto> {
@@ -122,19 +123,19 @@ export class ProductsService {
 
   /** Support's provenance queue: documented listings waiting for review, oldest first. */
   async provenanceQueue(request: ListProvenanceQueueRequest): Promise<ProvenanceReviewItemDto[]> {
-    await this.customs.requireSupport(request.actorId, SUPPORT_ONLY_PROVENANCE);
+    await this.supportRole.require(request.actorId, SUPPORT_ONLY_PROVENANCE);
     return this.products.findProvenanceQueue(PROVENANCE_QUEUE_SIZE);
   }
 
   /** The support nav's count of the provenance queue (every waiting listing, not only the page shown). */
   async countProvenanceQueue(request: CountSupportQueueRequest): Promise<ProvenanceQueueCountDto> {
-    await this.customs.requireSupport(request.actorId, SUPPORT_ONLY_PROVENANCE);
+    await this.supportRole.require(request.actorId, SUPPORT_ONLY_PROVENANCE);
     return { provenance: await this.products.countProvenanceQueue() };
   }
 
   /** Approve: the origin is 'checked'; reject: the documents no longer count. Answers the product as its page shows it. */
   async decideProvenance(request: DecideProvenanceRequest): Promise<ProductDto> {
-    await this.customs.requireSupport(request.actorId, SUPPORT_ONLY_PROVENANCE);
+    await this.supportRole.require(request.actorId, SUPPORT_ONLY_PROVENANCE);
     // The decision and its event in one transaction: favourites' stored cards follow the product's origin level.
     const decided = await this.dataSource.transaction(async (manager) => {
       const row = await this.products.decideProvenance(

@@ -67,7 +67,7 @@ export class PaymentsConfig extends ServiceConfig {
 
   /*
    * The order's deadlines. Fractions are allowed so that tests run them in seconds
-   * (SHIP_WITHIN_DAYS=0.00005 is about 4 s); How It Works states the defaults.
+   * (SHIP_WITHIN_DAYS=0.00005 is about 4 s). The web app states them as `payments.protection.get` answers.
    */
 
   /** A paid order not shipped within this many days is cancelled and refunded. */
@@ -99,6 +99,18 @@ export class PaymentsConfig extends ServiceConfig {
   @IsPositive()
   @Max(24 * 365)
   CLAIM_RESPONSE_HOURS: number = 72;
+
+  /** After the seller accepts a return, the buyer sends the item within this many days or the claim closes. */
+  @Type(() => Number)
+  @IsPositive()
+  @Max(365)
+  RETURN_SHIP_DAYS: number = 7;
+
+  /** A sent return the seller has not confirmed within this many days is refunded to the buyer anyway. */
+  @Type(() => Number)
+  @IsPositive()
+  @Max(365)
+  RETURN_ARRIVAL_DAYS: number = 14;
 
   /** The platform's fee on a completed order, a percentage of its amount kept when the seller is paid (the spec shows $0.00). */
   @Type(() => Number)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { RPC, type OrderAccessRequest } from '@souvenir/contracts';
-import { DomainError, RpcClient } from '@souvenir/platform';
+import type { OrderAccessRequest } from '@souvenir/contracts';
+import { DomainError, SupportRole } from '@souvenir/platform';
 import { isUUID } from 'class-validator';
 import { OrderLinksRepository } from './order-links.repository';
 import { hashCheckoutToken } from './checkout-token';
@@ -26,7 +26,7 @@ export class OrderAccess {
     private readonly orders: OrdersRepository,
     private readonly orderLinks: OrderLinksRepository,
     private readonly claims: ClaimsRepository,
-    private readonly rpc: RpcClient,
+    private readonly supportRole: SupportRole,
   ) {}
 
   async resolve({ orderRef, actorId }: OrderAccessRequest): Promise<OrderAccessGrant> {
@@ -46,12 +46,7 @@ export class OrderAccess {
     if (order.buyerUserId === actorId) return { order, viewer: 'buyer' };
     // Support sees an order only when a claim or a card dispute brings it to them.
     const broughtToSupport = order.cardDisputeStatus !== null || (await this.claims.existsForOrder(order.id));
-    if (broughtToSupport && (await this.isSupport(actorId!))) return { order, viewer: 'support' };
+    if (broughtToSupport && (await this.supportRole.is(actorId!))) return { order, viewer: 'support' };
     throw DomainError.notFound('Order');
-  }
-
-  async isSupport(actorId: string): Promise<boolean> {
-    const me = await this.rpc.send(RPC.identity.getMe, { actorId });
-    return (me as { role?: string }).role === 'support';
   }
 }

@@ -23,7 +23,7 @@ import {
   type SupportCardDisputesPageDto,
   type SupportClaimsPageDto,
 } from '@souvenir/contracts';
-import { DomainError, RpcClient, timeIdCursor } from '@souvenir/platform';
+import { DomainError, SupportRole, timeIdCursor } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { PaymentsConfig } from '../config/payments.config';
 import { JobQueue } from '../jobs/job-queue';
@@ -51,10 +51,6 @@ const orderCursor = timeIdCursor('createdAt', 'id');
 const claimCursor = timeIdCursor('openedAt', 'id');
 const disputeCursor = timeIdCursor('openedAt', 'id');
 const SUPPORT_ONLY = 'Only support can see and decide claims';
-/** A return support asks for: the buyer has this long to send the item, then the seller to confirm it is back. */
-const RETURN_SHIP_DAYS = 7;
-const RETURN_ARRIVAL_DAYS = 14;
-
 /** What a transition does to the locked order; null: nothing to record (a deadline that found nothing to do). */
 type Step = (order: OrderEntity, claim: ClaimEntity | null, manager: EntityManager) => Promise<OrderChange | null>;
 
@@ -74,7 +70,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
     private readonly claims: ClaimsRepository,
     private readonly history: OrderHistoryRepository,
     private readonly payoutRows: PayoutsRepository,
-    private readonly rpc: RpcClient,
+    private readonly supportRole: SupportRole,
     private readonly provider: PaymentProvider,
     private readonly journal: OrderJournal,
     private readonly orderJobs: OrderJobs,
@@ -119,7 +115,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
 
   /** Support's queue: undecided claims, oldest first, each with its order as support sees it. */
   async listOpenClaims({ actorId, cursor }: ListOpenClaimsRequest): Promise<SupportClaimsPageDto> {
-    await this.requireSupport(actorId);
+    await this.supportRole.require(actorId, SUPPORT_ONLY);
     const after = cursor ? claimCursor.decode(cursor) : null;
     const page = await this.claims.findUndecidedPage(after && { at: after.openedAt, id: after.id }, CLAIMS_PAGE_SIZE);
     const items = await Promise.all(
@@ -136,14 +132,14 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
 
   /** The support nav's counts of payments' two queues, in one round of two indexed counts. */
   async countSupportQueues({ actorId }: CountSupportQueueRequest): Promise<PaymentsQueueCountsDto> {
-    await this.requireSupport(actorId);
+    await this.supportRole.require(actorId, SUPPORT_ONLY);
     const [claims, disputes] = await Promise.all([this.claims.countUndecided(), this.orders.countOpenCardDisputes()]);
     return { claims, disputes };
   }
 
   /** Support's list of orders whose card payment is disputed at the buyer's bank (money frozen), oldest first. */
   async listCardDisputes({ actorId, cursor }: ListCardDisputesRequest): Promise<SupportCardDisputesPageDto> {
-    await this.requireSupport(actorId);
+    await this.supportRole.require(actorId, SUPPORT_ONLY);
     const after = cursor ? disputeCursor.decode(cursor) : null;
     const page = await this.orders.findOpenCardDisputesPage(
       after && { at: after.openedAt, id: after.id },
@@ -277,7 +273,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
   async decideClaim(request: DecideClaimRequest): Promise<OrderDetailDto> {
     // Who asks and which claim: two independent reads, the identity service's and ours, made together.
     const [isSupport, claim] = await Promise.all([
-      this.orderAccess.isSupport(request.actorId),
+      this.supportRole.is(request.actorId),
       this.claims.findById(request.claimId),
     ]);
     if (!isSupport) throw DomainError.forbidden(SUPPORT_ONLY);
@@ -291,7 +287,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
       if (request.outcome === 'refund' && request.returnFirst) {
         // The money stays frozen: the refund is made once the item is back (confirmReturn or returnArrivesBy).
         lockedClaim!.status = 'returning';
-        lockedClaim!.returnShipBy = afterDays(RETURN_SHIP_DAYS);
+        lockedClaim!.returnShipBy = afterDays(this.config.RETURN_SHIP_DAYS);
         await this.claims.withManager(manager).save(lockedClaim!);
         await this.orderJobs.scheduleDeadline(manager, locked.id, 'returnShipBy', lockedClaim!.returnShipBy);
         return {
@@ -322,7 +318,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
         returnCarrier: request.carrier,
         returnTrackingNumber: request.trackingNumber,
         returnShippedAt: new Date(),
-        returnArrivesBy: afterDays(RETURN_ARRIVAL_DAYS),
+        returnArrivesBy: afterDays(this.config.RETURN_ARRIVAL_DAYS),
       });
       await this.claims.withManager(manager).save(claim!);
       await this.orderJobs.scheduleDeadline(manager, claim!.orderId, 'returnArrivesBy', claim!.returnArrivesBy!);
@@ -405,7 +401,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
           // The item never came back: the sale stands and the seller is paid.
           claim.status = 'resolved';
           claim.decisionOutcome = 'release';
-          claim.decisionReason = `The buyer did not send the item back within ${RETURN_SHIP_DAYS} days`;
+          claim.decisionReason = `The buyer did not send the item back within ${this.config.RETURN_SHIP_DAYS} days`;
           await this.claims.withManager(manager).save(claim);
           await this.complete(order, manager);
           change = { from: 'disputed', to: 'completed', actor: 'system', reason: claim.decisionReason };
@@ -419,7 +415,7 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
             order,
             manager,
             'system',
-            `The seller did not confirm the return within ${RETURN_ARRIVAL_DAYS} days: the buyer is refunded`,
+            `The seller did not confirm the return within ${this.config.RETURN_ARRIVAL_DAYS} days: the buyer is refunded`,
           );
         }
       }
@@ -551,10 +547,6 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
       if (change) await this.journal.record(manager, locked, change);
     });
     return this.detail(order.id, viewer);
-  }
-
-  private async requireSupport(actorId: string): Promise<void> {
-    if (!(await this.orderAccess.isSupport(actorId))) throw DomainError.forbidden(SUPPORT_ONLY);
   }
 
   private async detail(orderId: string, viewer: OrderViewer): Promise<OrderDetailDto> {

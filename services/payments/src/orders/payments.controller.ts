@@ -1,6 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { RPC, type RpcRequest } from '@souvenir/contracts';
 import { RpcHandler } from '@souvenir/platform';
+import { PaymentsConfig } from '../config/payments.config';
+import { buyerProtectionOf } from './buyer-protection';
 import { OrderLifecycleService } from './order-lifecycle.service';
 import { PaymentsService } from './payments.service';
 
@@ -10,7 +12,13 @@ export class PaymentsController {
   constructor(
     private readonly payments: PaymentsService,
     private readonly lifecycle: OrderLifecycleService,
+    private readonly config: PaymentsConfig,
   ) {}
+
+  @RpcHandler(RPC.payments.getBuyerProtection)
+  async getBuyerProtection(_request: RpcRequest<typeof RPC.payments.getBuyerProtection>) {
+    return buyerProtectionOf(this.config);
+  }
 
   @RpcHandler(RPC.payments.createIntent)
   createIntent(request: RpcRequest<typeof RPC.payments.createIntent>) {

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ErrorCode,
-  RPC,
   type Done,
   type ListReportedReviewsRequest,
   type CountSupportQueueRequest,
@@ -11,7 +10,7 @@ import {
   type ReportedReviewsPageDto,
   type ReportReviewRequest,
 } from '@souvenir/contracts';
-import { DomainError, RpcClient } from '@souvenir/platform';
+import { DomainError, SupportRole } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
 import { RatingSummaries } from './rating-summaries';
 import { decodeReportedCursor, encodeReportedCursor } from './review-cursor';
@@ -32,7 +31,7 @@ export class ReviewModeration {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly reviews: ReviewsRepository,
     private readonly summaries: RatingSummaries,
-    private readonly rpc: RpcClient,
+    private readonly supportRole: SupportRole,
   ) {}
 
   async report({ actorId, reviewId, reason }: ReportReviewRequest): Promise<Done> {
@@ -48,7 +47,7 @@ export class ReviewModeration {
   }
 
   async listReported({ actorId, limit, cursor }: ListReportedReviewsRequest): Promise<ReportedReviewsPageDto> {
-    await this.requireSupport(actorId);
+    await this.supportRole.require(actorId, SUPPORT_ONLY);
     const after = cursor === undefined ? null : decodeReportedCursor(cursor);
     const rows = await this.reviews.reportedPage(limit + 1, after);
     const page = rows.slice(0, limit);
@@ -61,12 +60,12 @@ export class ReviewModeration {
 
   /** The support nav's count: reviews waiting in the queue (by reviews_reported_idx). */
   async countReported({ actorId }: CountSupportQueueRequest): Promise<ReportedReviewsCountDto> {
-    await this.requireSupport(actorId);
+    await this.supportRole.require(actorId, SUPPORT_ONLY);
     return { reviews: await this.reviews.countReported() };
   }
 
   async hide({ actorId, reviewId }: ModerateReviewRequest): Promise<Done> {
-    await this.requireSupport(actorId);
+    await this.supportRole.require(actorId, SUPPORT_ONLY);
     await this.dataSource.transaction(async (manager) => {
       const review = await this.reviews.lockReview(manager, reviewId);
       if (!review || !review.published) throw new DomainError(ErrorCode.NotFound, REVIEW_NOT_FOUND);
@@ -78,7 +77,7 @@ export class ReviewModeration {
   }
 
   async dismiss({ actorId, reviewId }: ModerateReviewRequest): Promise<Done> {
-    await this.requireSupport(actorId);
+    await this.supportRole.require(actorId, SUPPORT_ONLY);
     await this.dataSource.transaction(async (manager) => {
       const review = await this.reviews.lockReview(manager, reviewId);
       if (!review || !review.published) throw new DomainError(ErrorCode.NotFound, REVIEW_NOT_FOUND);
@@ -86,11 +85,5 @@ export class ReviewModeration {
       await this.reviews.closeReports(manager, reviewId, false);
     });
     return { ok: true };
-  }
-
-  /** The support role is identity's, asked on every moderation request (as catalog's provenance queue does). */
-  private async requireSupport(actorId: string): Promise<void> {
-    const { role } = await this.rpc.send(RPC.identity.getRole, { userId: actorId });
-    if (role !== 'support') throw new DomainError(ErrorCode.Forbidden, SUPPORT_ONLY);
   }
 }

@@ -16,6 +16,7 @@ import { PAYMENT_MESSAGES, type PaymentStatusDto, SOLD_STATUSES } from '@souveni
 import { Link as RouterLink } from 'react-router';
 import { GuestOrderLink } from './components/GuestOrderLink';
 import type { OutcomeView } from './components/OutcomePanel';
+import { ProtectionPeriod } from '../info/buyerProtection';
 
 /** Where the success page stands: before asking, while asking, failing to ask, or what the payment's state says. */
 export type Outcome = 'none' | 'confirming' | 'unconfirmed' | 'paid' | 'refunded' | 'failed' | 'processing';
@@ -51,16 +52,28 @@ export interface OutcomeContext {
 
 const NEXT_STEPS = [
   {
+    id: 'ships',
     icon: <LocalShippingOutlined />,
-    title: 'The seller ships within 5 days',
+    title: (
+      <>
+        The seller ships within <ProtectionPeriod of="shipWithinDays" />
+      </>
+    ),
     text: 'To the delivery address you entered at checkout, with the carrier and tracking on your order page. Not shipped in time: you are refunded in full.',
   },
   {
+    id: 'protection',
     icon: <ShieldOutlined />,
     title: 'Buyer protection',
-    text: 'Once it arrives you have 3 days to confirm or report a problem. The seller is paid only after that.',
+    text: (
+      <>
+        Once it arrives you have <ProtectionPeriod of="claimWindowDays" /> to confirm or report a problem. The seller is
+        paid only after that.
+      </>
+    ),
   },
   {
+    id: 'questions',
     icon: <ChatBubbleOutlineRounded />,
     title: 'Questions?',
     text: 'Message the seller about your souvenir at any time.',
@@ -75,7 +88,7 @@ function NextSteps() {
       </Typography>
       <Stack component="ol" spacing={2} sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {NEXT_STEPS.map((next) => (
-          <Stack component="li" key={next.title} direction="row" spacing={1.5}>
+          <Stack component="li" key={next.id} direction="row" spacing={1.5}>
             <Box sx={{ color: 'primary.main', mt: '2px' }} aria-hidden>
               {next.icon}
             </Box>

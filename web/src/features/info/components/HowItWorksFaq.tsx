@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { PROTECTION } from '../buyerProtection';
+import { ProtectionPeriod } from '../buyerProtection';
 
 /** Clear of the sticky header when a link jumps to a question. */
 const ANCHOR_OFFSET = { scrollMarginTop: { xs: 80, md: 96 } };
@@ -34,7 +34,12 @@ const QUESTIONS: Array<{ id: string; question: string; answer: ReactNode }> = [
   {
     id: 'shipping',
     question: 'Where does my item ship from?',
-    answer: `From the seller’s home, within your country: no import duties or customs forms for you. The seller ships within ${PROTECTION.shipWithinDays} days with a tracking number, and shipping is included in the price.`,
+    answer: (
+      <>
+        From the seller’s home, within your country: no import duties or customs forms for you. The seller ships within{' '}
+        <ProtectionPeriod of="shipWithinDays" /> with a tracking number, and shipping is included in the price.
+      </>
+    ),
   },
   {
     id: 'guest',
@@ -51,7 +56,13 @@ const QUESTIONS: Array<{ id: string; question: string; answer: ReactNode }> = [
   {
     id: 'selling',
     question: 'How do I sell, and when am I paid?',
-    answer: `Sign in and press List Item: add photos, a description and a price. When it sells, ship it within ${PROTECTION.shipWithinDays} days. You are paid, less the platform fee, once the buyer confirms or ${PROTECTION.claimWindowDays} days after delivery, to the payout account you set up under Payouts.`,
+    answer: (
+      <>
+        Sign in and press List Item: add photos, a description and a price. When it sells, ship it within{' '}
+        <ProtectionPeriod of="shipWithinDays" />. You are paid, less the platform fee, once the buyer confirms or{' '}
+        <ProtectionPeriod of="claimWindowDays" /> after delivery, to the payout account you set up under Payouts.
+      </>
+    ),
   },
 ];
 

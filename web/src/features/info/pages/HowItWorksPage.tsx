@@ -78,7 +78,7 @@ export default function HowItWorksPage() {
             </Typography>
             <Grid container spacing={3} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
               {PROTECTION_RULES.map((rule, index) => (
-                <Grid key={rule.title} size={{ xs: 12, sm: 6, md: 3 }} component="li">
+                <Grid key={rule.id} size={{ xs: 12, sm: 6, md: 3 }} component="li">
                   <Card sx={{ p: 3, height: '100%' }}>
                     <Typography variant="h4" component="p" sx={{ color: 'primary.main', fontWeight: 800 }} aria-hidden>
                       {index + 1}

@@ -1,9 +1,9 @@
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
-import { PROTECTION } from '../buyerProtection';
+import { ProtectionPeriod } from '../buyerProtection';
 import { InfoArticle, InfoSection, Paragraph } from '../components/InfoArticle';
 
-/** The marketplace's rules, as the product actually enforces them (buyer protection deadlines from buyerProtection.ts). */
+/** The marketplace's rules, as the product actually enforces them (buyer protection deadlines as payments runs them). */
 export default function TermsPage() {
   return (
     <InfoArticle
@@ -40,8 +40,8 @@ export default function TermsPage() {
           </li>
           <li>
             <Paragraph>
-              Ship within {PROTECTION.shipWithinDays} days of the sale, with a carrier and tracking number, or the order
-              is cancelled and the buyer refunded.
+              Ship within <ProtectionPeriod of="shipWithinDays" /> of the sale, with a carrier and tracking number, or
+              the order is cancelled and the buyer refunded.
             </Paragraph>
           </li>
           <li>
@@ -63,9 +63,9 @@ export default function TermsPage() {
             buyer protection
           </Link>
           : the seller is paid only after you confirm the item arrived as described, or after the{' '}
-          {PROTECTION.claimWindowDays} days you have to report a problem have passed. A claim holds the payment; if you
-          and the seller cannot settle it within {PROTECTION.sellerAnswerHours} hours, our support team decides, with a
-          written reason.
+          <ProtectionPeriod of="claimWindowDays" /> you have to report a problem have passed. A claim holds the payment;
+          if you and the seller cannot settle it within <ProtectionPeriod of="claimResponseHours" />, our support team
+          decides, with a written reason.
         </Paragraph>
       </InfoSection>
       <InfoSection id="terms-conduct" title="Messages and conduct">

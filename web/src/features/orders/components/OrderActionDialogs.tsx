@@ -57,7 +57,7 @@ export function FormDialog({
   onClose: () => void;
   id: string;
   title: string;
-  text?: string;
+  text?: ReactNode;
   busy: boolean;
   submitLabel: string;
   onSubmit: (event?: FormEvent) => unknown;

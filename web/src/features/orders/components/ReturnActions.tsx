@@ -9,6 +9,7 @@ import { formatMoney } from '../../../utils/money';
 import { useOrderAction } from '../hooks/useOrderAction';
 import { useConfirmReturnMutation, useShipReturnMutation } from '../returnsApi';
 import { FormDialog, useResetOnOpen } from './OrderActionDialogs';
+import { ProtectionPeriod } from '../../info/buyerProtection';
 
 const RETURN_INITIAL = { carrier: '', trackingNumber: '' };
 
@@ -60,7 +61,12 @@ export function ReturnActions({ order, orderRef }: { order: OrderDetailDto; orde
         onClose={close}
         id="ship-return"
         title="Send the item back"
-        text={`Post it to the seller and add the tracking number. When the seller confirms it arrived, or 14 days after you send it, you get ${amount} back.`}
+        text={
+          <>
+            Post it to the seller and add the tracking number. When the seller confirms it arrived, or{' '}
+            <ProtectionPeriod of="returnArrivalDays" /> after you send it, you get {amount} back.
+          </>
+        }
         busy={shipping.isLoading}
         submitLabel="Send It Back"
         onSubmit={submitReturn}
