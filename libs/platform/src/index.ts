@@ -6,6 +6,7 @@ export * from './config/load-config';
 export * from './config/service-config';
 export * from './config/service-options';
 export * from './config/session-config';
+export * from './database/after-commit';
 export * from './database/concurrent-index';
 export * from './database/ensure-schema';
 export { openAndMigrate } from './database/migrate';

@@ -61,7 +61,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   onApplicationBootstrap() {
-    this.outbox.wakeAfterCommit(this.dataSource, () => {
+    this.outbox.onRowsCommitted(() => {
       this.nudged = true;
       this.wake?.();
     });

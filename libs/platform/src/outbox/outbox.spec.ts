@@ -39,10 +39,9 @@ describe('Outbox wakes the relay when the transaction that wrote rows commits', 
   });
 
   beforeEach(() => {
-    // A fresh Outbox per test; the subscribers of earlier tests stay but their Outbox never records a writer again.
     outbox = new Outbox();
     wakes = 0;
-    outbox.wakeAfterCommit(dataSource, () => {
+    outbox.onRowsCommitted(() => {
       wakes++;
     });
   });

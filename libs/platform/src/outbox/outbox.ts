@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { AfterCommit } from '../database/after-commit';
 import type { EventPayload, EventSubject } from '@souvenir/contracts';
 import { OutboxEventEntity } from './outbox-event.entity';
 
 /** Records a domain event inside the caller's transaction (the transactional outbox). */
 @Injectable()
 export class Outbox {
-  /** Open transactions that wrote outbox rows: the relay is woken when they commit. */
-  private readonly uncommitted = new WeakSet<QueryRunner>();
   private wake: () => void = () => undefined;
+  /** One function for every transaction, so a transaction that wrote several rows wakes the relay once. */
+  private readonly wakeOnce = () => this.wake();
 
   async add<S extends EventSubject>(manager: EntityManager, subject: S, payload: EventPayload<S>): Promise<void> {
     await manager
@@ -27,9 +28,7 @@ export class Outbox {
    * is woken when the manager's transaction commits, or at once without one.
    */
   wakeAfterThisCommit(manager: EntityManager): void {
-    const runner = manager.queryRunner;
-    if (runner?.isTransactionActive) this.uncommitted.add(runner);
-    else this.wake();
+    AfterCommit.of(manager.dataSource).run(manager, this.wakeOnce);
   }
 
   /**
@@ -41,16 +40,10 @@ export class Outbox {
   }
 
   /**
-   * Calls `wake` right after a transaction that wrote outbox rows commits (the relay then publishes at once
-   * instead of polling the table several times a second in every service). A nested transaction's savepoint
-   * release is not the commit: only the outermost COMMIT, after which the runner is no longer in a transaction.
+   * What wakes the relay after a commit that wrote rows: it then publishes at once instead of polling the table
+   * several times a second in every service.
    */
-  wakeAfterCommit(dataSource: DataSource, wake: () => void): void {
+  onRowsCommitted(wake: () => void): void {
     this.wake = wake;
-    dataSource.subscribers.push({
-      afterTransactionCommit: ({ queryRunner }) => {
-        if (!queryRunner.isTransactionActive && this.uncommitted.delete(queryRunner)) wake();
-      },
-    });
   }
 }
