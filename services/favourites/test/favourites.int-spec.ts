@@ -1,3 +1,4 @@
+import { CARD_SHAPE } from '../src/product-cards/card-shape';
 import { randomUUID } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
@@ -143,6 +144,21 @@ describe('favourites service', () => {
     expect(
       await infra.database.query(`SELECT first_name, version FROM favourites.sellers WHERE id = $1`, [seller]),
     ).toEqual([{ first_name: 'Sakura-Mai', version: 0 }]);
+  });
+
+  it('fetches again a card stored in an older shape of ProductDto, and stores it in the current one', async () => {
+    const [p1, p2] = products;
+    // As stored before shipsFrom existed: the field missing, no known shape.
+    await infra.database.query(
+      `UPDATE favourites.product_cards SET card = (card::jsonb - 'shipsFrom')::json, card_shape = '' WHERE product_id = $1`,
+      [p1.id],
+    );
+    expect(await listOf(buyer)).toEqual([await favourited(p2.id), await favourited(p1.id)]);
+    const [stored] = await infra.database.query<{ has: boolean; shape: string }>(
+      `SELECT card::jsonb ? 'shipsFrom' AS has, card_shape AS shape FROM favourites.product_cards WHERE product_id = $1`,
+      [p1.id],
+    );
+    expect(stored).toEqual({ has: true, shape: CARD_SHAPE });
   });
 
   it('fills a page of N cards it does not have with ONE catalog request', async () => {

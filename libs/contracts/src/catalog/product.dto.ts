@@ -235,6 +235,35 @@ export interface ProductDto {
   seller: SellerDto;
 }
 
+/**
+ * Every field of ProductDto, listed once: a service that keeps copies of products (favourites' cards) tells from it
+ * that its copies are of an older shape and fetches them again, so a new field needs no default written by hand.
+ */
+export const PRODUCT_DTO_FIELDS = [
+  'id',
+  'title',
+  'description',
+  'price',
+  'originalPrice',
+  'condition',
+  'category',
+  'country',
+  'images',
+  'isCustomsVerified',
+  'contents',
+  'originLevel',
+  'shipsFrom',
+  'isFavorited',
+  'createdAt',
+  'status',
+  'seller',
+] as const satisfies readonly (keyof ProductDto)[];
+
+/** Does not compile while ProductDto has a field PRODUCT_DTO_FIELDS does not list. */
+export const PRODUCT_DTO_FIELDS_COMPLETE: Exclude<keyof ProductDto, (typeof PRODUCT_DTO_FIELDS)[number]> extends never
+  ? true
+  : never = true;
+
 export interface CategoryDto {
   id: string;
   country: string;

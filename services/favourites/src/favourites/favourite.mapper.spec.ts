@@ -1,5 +1,6 @@
 import type { ProductCard } from '../product-cards/product-card.entity';
-import type { StoredFavouriteRow } from './favourites.repository';
+import { CARD_SHAPE } from '../product-cards/card-shape';
+import { hasCard, type StoredFavouriteRow } from './favourites.repository';
 import { storedFavouritedProduct } from './favourite.mapper';
 
 const card: ProductCard = {
@@ -25,6 +26,7 @@ function row(stored: Partial<ProductCard>): StoredFavouriteRow {
     product_id: card.id,
     favourited_at: '2026-11-25T03:00:00.000000Z',
     card: stored as ProductCard,
+    card_shape: CARD_SHAPE,
     seller_id: '00000000-0000-4000-8000-000000000002',
     seller_first_name: 'Ava',
     seller_last_name: 'Traveller',
@@ -48,14 +50,11 @@ describe('storedFavouritedProduct', () => {
       originLevel: null,
     });
   });
+});
 
-  it('gives a card stored before contents and origin levels existed its fields: not declared, and the checkbox alone for the origin', () => {
-    const { contents: _c, originLevel: _o, shipsFrom: _s, ...old } = card;
-    expect(storedFavouritedProduct(row(old))).toMatchObject({
-      contents: null,
-      originLevel: 'self-declared',
-      shipsFrom: null,
-    });
-    expect(storedFavouritedProduct(row({ ...old, isCustomsVerified: false })).originLevel).toBeNull();
+describe('hasCard', () => {
+  it('holds a card only in the shape ProductDto has now: one of an older shape is fetched again', () => {
+    expect(hasCard(row(card))).toBe(true);
+    expect(hasCard({ ...row(card), card_shape: '' })).toBe(false);
   });
 });

@@ -10,11 +10,6 @@ export function toFavouritedProduct(product: ProductDto): ProductDto {
 export function storedFavouritedProduct(row: StoredFavouriteRow): ProductDto {
   return {
     ...row.card,
-    // Cards stored before contents and origin levels existed lack its fields: contents not declared, the checkbox alone for the origin level.
-    contents: row.card.contents === undefined ? null : row.card.contents,
-    originLevel:
-      row.card.originLevel === undefined ? (row.card.isCustomsVerified ? 'self-declared' : null) : row.card.originLevel,
-    shipsFrom: row.card.shipsFrom === undefined ? null : row.card.shipsFrom,
     isFavorited: true,
     seller: {
       id: row.seller_id,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isoMicros, PreparedStatement } from '@souvenir/platform';
 import type { EntityManager, Repository } from 'typeorm';
+import { CARD_SHAPE } from '../product-cards/card-shape';
 import type { ProductCard } from '../product-cards/product-card.entity';
 import type { FavouriteKey } from './favourite-cursor';
 import { FavouriteEntity } from './favourite.entity';
@@ -11,6 +12,7 @@ export interface FavouriteRow {
   product_id: string;
   favourited_at: string;
   card: ProductCard | null;
+  card_shape: string | null;
   seller_id: string | null;
   seller_first_name: string | null;
   seller_last_name: string | null;
@@ -33,9 +35,9 @@ export type StoredFavouriteRow = FavouriteRow & {
 /** What a user's add or remove changes of a favourite. */
 export type FavouriteState = Omit<FavouriteEntity, 'heldBySale'>;
 
-/** Whether the row's product card (and its seller) are stored. */
+/** Whether the row's product card (and its seller) are stored, in the shape ProductDto has now. */
 export function hasCard(row: FavouriteRow): row is StoredFavouriteRow {
-  return row.card !== null && row.seller_id !== null;
+  return row.card !== null && row.card_shape === CARD_SHAPE && row.seller_id !== null;
 }
 
 // A page of a user's active favourites with their products, newest first: a range of favourites_user_active_idx
@@ -43,7 +45,7 @@ export function hasCard(row: FavouriteRow): row is StoredFavouriteRow {
 // by primary key. The first page and the pages after a cursor are two statements, so each keeps a plan that starts
 // at the right place in the index (one statement with "$2 IS NULL OR (…) < (…)" would leave the generic plan to
 // filter the user's whole list from its start on every page).
-const PAGE_SQL = `SELECT f.product_id, ${isoMicros('f.favourited_at')} AS favourited_at, c.card,
+const PAGE_SQL = `SELECT f.product_id, ${isoMicros('f.favourited_at')} AS favourited_at, c.card, c.card_shape,
       s.id AS seller_id, s.first_name AS seller_first_name, s.last_name AS seller_last_name, s.avatar AS seller_avatar,
       s.is_verified AS seller_is_verified, s.rating_average::float8 AS seller_rating_average,
       s.rating_count AS seller_rating_count

@@ -15,5 +15,7 @@ export class ProductCardEntity {
   @PrimaryColumn('uuid', { name: 'product_id' }) productId!: string;
   @Column('uuid', { name: 'seller_id' }) sellerId!: string;
   @Column('json') card!: ProductCard;
+  /** The shape of ProductDto the card was stored with (card-shape.ts); another shape: fetched again. */
+  @Column('text', { name: 'card_shape', default: '' }) cardShape!: string;
   @CreateDateColumn({ name: 'stored_at', type: 'timestamptz' }) storedAt!: Date;
 }

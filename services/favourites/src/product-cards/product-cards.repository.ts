@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { OriginLevel, ProductDto, RatingChangedEvent, UserProfileChangedEvent } from '@souvenir/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
+import { CARD_SHAPE } from './card-shape';
 import type { ProductCard } from './product-card.entity';
 
 /** Writes of the read model (product_cards and sellers); the Favorites tab reads it in FavouritesRepository. */
@@ -11,9 +12,9 @@ export class ProductCardsRepository {
 
   /**
    * Keeps the cards of products as catalog answered them, each with its seller at version 0 (its rating at rating
-   * version 0, so reviews' next event replaces it): a card or seller already stored (an event got there first) is
-   * left as it is. Rows go in product id order, so two pages filling
-   * the same cards at once wait for each other instead of deadlocking.
+   * version 0, so reviews' next event replaces it): a seller already stored (an event got there first) is left as
+   * it is, and so is a card of the current shape; a card of an older shape is replaced. Rows go in product id
+   * order, so two pages filling the same cards at once wait for each other instead of deadlocking.
    */
   async storeIfMissing(products: ProductDto[], manager: EntityManager = this.dataSource.manager): Promise<void> {
     if (!products.length) return;
@@ -34,9 +35,16 @@ export class ProductCardsRepository {
       ],
     );
     await manager.query(
-      `INSERT INTO favourites.product_cards (product_id, seller_id, card)
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::json[]) ON CONFLICT (product_id) DO NOTHING`,
-      [sorted.map((p) => p.id), sorted.map((p) => p.seller.id), sorted.map((p) => JSON.stringify(toCard(p)))],
+      `INSERT INTO favourites.product_cards (product_id, seller_id, card, card_shape)
+       SELECT *, $4 FROM unnest($1::uuid[], $2::uuid[], $3::json[])
+       ON CONFLICT (product_id) DO UPDATE SET card = EXCLUDED.card, card_shape = EXCLUDED.card_shape, stored_at = now()
+        WHERE favourites.product_cards.card_shape <> EXCLUDED.card_shape`,
+      [
+        sorted.map((p) => p.id),
+        sorted.map((p) => p.seller.id),
+        sorted.map((p) => JSON.stringify(toCard(p))),
+        CARD_SHAPE,
+      ],
     );
   }
 

@@ -4,6 +4,7 @@ import { AddProductCards1732900000000 } from './1732900000000-add-product-cards'
 import { AddHeldBySale1734000000000 } from './1734000000000-add-held-by-sale';
 import { AddProductSales1734100000000 } from './1734100000000-add-product-sales';
 import { SellerRatings1735100000000 } from './1735100000000-seller-ratings';
+import { ProductCardShapes1737960000000 } from './1737960000000-product-card-shapes';
 
 /** Every migration of the favourites schema, in order. Never edit one that has landed; add a new one. */
 export const FAVOURITES_MIGRATIONS = [
@@ -14,4 +15,5 @@ export const FAVOURITES_MIGRATIONS = [
   SellerRatings1735100000000,
   outboxClaimsMigration('favourites'),
   outboxRetriesMigration('favourites'),
+  ProductCardShapes1737960000000,
 ];
