@@ -147,6 +147,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.catalog.productRelisted,
       EVENTS.catalog.productRemoved,
       EVENTS.catalog.productOriginChanged,
+      // A deleted account's live streams end on every replica.
+      EVENTS.identity.userDeleted,
     ],
     push: 'subscribe',
   },
