@@ -59,15 +59,16 @@ export class AccountErasure implements OnApplicationBootstrap {
               contact_last_name = 'user', contact_phone = NULL, billing_address = jsonb_build_object('street', '',
               'city', '', 'state', NULL, 'zip', '', 'country', billing_address->>'country'), delivery_address = $2,
               card_last4 = NULL, updated_at = now()
-        WHERE o.buyer_user_id = $1
+        WHERE o.contact_email NOT LIKE '%@deleted.invalid'
+          AND (o.buyer_user_id = $1
            OR (o.buyer_user_id IS NULL AND lower(o.contact_email) IN (
-                SELECT lower(contact_email) FROM payments.orders WHERE buyer_user_id = $1))`,
+                SELECT lower(contact_email) FROM payments.orders WHERE buyer_user_id = $1)))`,
       [userId, JSON.stringify(erasedAddress)],
     );
-    await manager.query(`UPDATE payments.orders SET seller_name = $2 WHERE seller_id = $1`, [
-      userId,
-      DELETED_USER_NAME,
-    ]);
+    await manager.query(
+      `UPDATE payments.orders SET seller_name = $2 WHERE seller_id = $1 AND seller_name IS DISTINCT FROM $2`,
+      [userId, DELETED_USER_NAME],
+    );
     await manager.query(
       `UPDATE payments.order_messages m SET content = $2 FROM payments.orders o
         WHERE m.order_id = o.id AND ((m.author = 'buyer' AND o.buyer_user_id = $1) OR (m.author = 'seller' AND o.seller_id = $1))`,
