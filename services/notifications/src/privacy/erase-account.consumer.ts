@@ -23,7 +23,7 @@ export class EraseAccountConsumer implements OnApplicationBootstrap {
   }
 
   async erase(userId: string, manager: EntityManager): Promise<void> {
-    const theirs = `(user_id = $1 OR recipient = 'user:' || $1 OR event_id LIKE '%:' || $1 || ':%')`;
+    const theirs = `(user_id = $1::uuid OR recipient = 'user:' || $1::text OR event_id LIKE '%:' || $1::text || ':%')`;
     const addresses = await manager.query<{ email: string }[]>(
       `SELECT DISTINCT lower(email) AS email FROM notifications.mail_outbox, LATERAL unnest(ARRAY[to_email, sent_to]) AS email
         WHERE ${theirs} AND email IS NOT NULL`,
