@@ -105,8 +105,10 @@ describe.each([1280, 390])('deleting an account at %i px', (width) => {
 
     await leaving.page.getByText('Your account has been deleted').waitFor();
     await leaving.page.waitForURL((url) => url.pathname === '/');
-    await leaving.page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
     await shot(leaving.page, 'delete-done');
+    // Signed out: Sign In is in the header, or in the menu at phone width.
+    if (width < 900) await leaving.page.getByRole('button', { name: /^Open menu/ }).click();
+    await leaving.page.getByRole('button', { name: 'Sign In' }).first().waitFor();
     expect((await callApi(leaving.page, 'GET', '/api/auth/me')).status).toBe(401);
 
     await other.page.goto('/messages');
