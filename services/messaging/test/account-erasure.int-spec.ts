@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream } from '@nats-io/jetstream';
-import { ACCOUNT_DELETION_MESSAGES, EVENTS, PAGE_SIZE, RPC } from '@souvenir/contracts';
+import { ACCOUNT_DELETION_MESSAGES, ErrorCode, EVENTS, PAGE_SIZE, RPC } from '@souvenir/contracts';
+import { DomainError } from '@souvenir/platform';
 import { eventually, processed, serviceSuite, userDeleted } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { MessagingConfig } from '../src/config/messaging.config';
@@ -74,6 +75,11 @@ it('shows the other party "Deleted user" and a neutral sentence for their words,
   ]);
   expect(JSON.stringify(after)).not.toContain('Ngozi');
   expect(JSON.stringify(after)).not.toContain('0803');
+
+  // Nobody can write to them any more: like an unknown person, 404.
+  const refused = await send(staying, leaving, 'Hello?').catch((e: unknown) => e);
+  expect(refused).toBeInstanceOf(DomainError);
+  expect((refused as DomainError).code).toBe(ErrorCode.NotFound);
 
   await userDeleted(infra, 'messaging', leaving, 'messaging-erasure-2');
   await processed(infra, 'messaging', [await publish(EVENTS.identity.userUpdated, profile(leaving, 'Ngozi', 9))]);

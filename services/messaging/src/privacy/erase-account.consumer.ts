@@ -2,9 +2,7 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ACCOUNT_DELETION_MESSAGES, EVENTS } from '@souvenir/contracts';
 import { EventConsumer } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
-
-/** Above any version identity gives a profile (postgres integer's maximum): no later profile event brings the name back. */
-const DELETED_VERSION = 2_147_483_647;
+import { DELETED_USER_VERSION } from '../read-models/user-summaries.repository';
 
 /**
  * messaging's part of an account deletion: the person reads "Deleted user" in everyone's inbox, and what they wrote is
@@ -27,7 +25,7 @@ export class EraseAccountConsumer implements OnApplicationBootstrap {
        VALUES ($1, 'Deleted', 'user', NULL, $2, now())
        ON CONFLICT (id) DO UPDATE SET first_name = 'Deleted', last_name = 'user', avatar = NULL, version = $2,
          updated_at = now()`,
-      [userId, DELETED_VERSION],
+      [userId, DELETED_USER_VERSION],
     );
     await manager.query(
       `UPDATE messaging.messages SET content = $2 WHERE from_user_id = $1 AND kind = 'user' AND content <> $2`,
