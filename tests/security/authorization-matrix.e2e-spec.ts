@@ -374,6 +374,20 @@ const TABLE: Record<string, Row> = {
     }),
     expect: { guest: 401, owner: 200, other: 403 },
   },
+  // Deleting an account: the owner's row deletes a fresh account of its own (the owner is needed by the other rows).
+  'DELETE /api/users/:id': {
+    call: async (role) => {
+      if (role !== 'owner') return { method: 'delete', path: `/api/users/${owner.id}`, body: { password: 'secret1' } };
+      const leaving = await register(world.http, unique('leaving'));
+      return {
+        method: 'delete',
+        path: `/api/users/${leaving.id}`,
+        body: { password: 'secret1' },
+        headers: { Cookie: leaving.cookie },
+      };
+    },
+    expect: { guest: 401, owner: 204, other: 403 },
+  },
   'GET /api/users/:id/products': {
     call: () => ({ method: 'get', path: `/api/users/${owner.id}/products` }),
     expect: all(200),

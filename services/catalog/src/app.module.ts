@@ -19,6 +19,7 @@ import { ProductsRepository } from './products/products.repository';
 import { ProductsService } from './products/products.service';
 import { SellerEntity } from './sellers/seller.entity';
 import { SellerEventsConsumer } from './sellers/seller-events.consumer';
+import { EraseAccountConsumer } from './privacy/erase-account.consumer';
 import { SellersRepository } from './sellers/sellers.repository';
 import { SellersService } from './sellers/sellers.service';
 
@@ -48,6 +49,7 @@ export class AppModule {
         SellersService,
         SellersRepository,
         SellerEventsConsumer,
+        EraseAccountConsumer,
         FavouriteCountsService,
         FavouriteStatesRepository,
         FavouriteEventsConsumer,

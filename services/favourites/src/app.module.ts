@@ -12,6 +12,7 @@ import { ProductCardEntity } from './product-cards/product-card.entity';
 import { ProductCardsRepository } from './product-cards/product-cards.repository';
 import { SellerEntity } from './product-cards/seller.entity';
 import { SellerEventsConsumer } from './product-cards/seller-events.consumer';
+import { EraseAccountConsumer } from './privacy/erase-account.consumer';
 
 export const SERVICE_NAME = 'favourites';
 
@@ -36,6 +37,7 @@ export class AppModule {
         ProductCardsRepository,
         ProductEventsConsumer,
         SellerEventsConsumer,
+        EraseAccountConsumer,
       ],
     };
   }

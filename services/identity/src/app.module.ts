@@ -1,6 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PlatformModule } from '@souvenir/platform';
+import { AccountDeletionController } from './account-deletion/account-deletion.controller';
+import { AccountDeletionService } from './account-deletion/account-deletion.service';
 import { AccountMail } from './account/account-mail';
 import { AccountController } from './account/account.controller';
 import { AccountService } from './account/account.service';
@@ -38,7 +40,13 @@ export class AppModule {
         }),
         TypeOrmModule.forFeature([UserEntity]),
       ],
-      controllers: [UsersController, AccountController, TwoFactorController, PasskeysController],
+      controllers: [
+        UsersController,
+        AccountController,
+        TwoFactorController,
+        PasskeysController,
+        AccountDeletionController,
+      ],
       providers: [
         UsersService,
         UsersRepository,
@@ -53,6 +61,7 @@ export class AppModule {
         SecretBox,
         PasskeysService,
         PasskeysRepository,
+        AccountDeletionService,
       ],
     };
   }

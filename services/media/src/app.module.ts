@@ -9,6 +9,7 @@ import { storageProvider } from './storage/storage.provider';
 import { ApiErrorsFilter } from './uploads/api-errors.filter';
 import { ListingEventsConsumer } from './uploads/listing-events.consumer';
 import { ProfilePhotoEventsConsumer } from './uploads/profile-photo-events.consumer';
+import { EraseAccountConsumer } from './privacy/erase-account.consumer';
 import { PhotoAccessRepository } from './uploads/photo-access.repository';
 import { PrivateEvidenceGuard } from './uploads/private-evidence';
 import { RequestTimeouts } from './uploads/request-timeouts';
@@ -45,6 +46,7 @@ export class AppModule {
         UnusedUploadsCleanUp,
         ListingEventsConsumer,
         ProfilePhotoEventsConsumer,
+        EraseAccountConsumer,
       ],
     };
   }

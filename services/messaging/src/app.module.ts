@@ -10,6 +10,7 @@ import { MessagesService } from './messages/messages.service';
 import { OrderNotesConsumer } from './messages/order-notes';
 import { ProductSummariesRepository } from './read-models/product-summaries.repository';
 import { ProductSummaryEntity } from './read-models/product-summary.entity';
+import { EraseAccountConsumer } from './privacy/erase-account.consumer';
 import { ReadModelEventsConsumer } from './read-models/read-model-events.consumer';
 import { ReadModelsService } from './read-models/read-models.service';
 import { UserSummariesRepository } from './read-models/user-summaries.repository';
@@ -36,6 +37,7 @@ export class AppModule {
         UserSummariesRepository,
         ProductSummariesRepository,
         ReadModelEventsConsumer,
+        EraseAccountConsumer,
         OrderNotesConsumer,
       ],
     };

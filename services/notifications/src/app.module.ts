@@ -10,6 +10,7 @@ import { PushAfterCommit } from './live/push-after-commit';
 import { UserNamesRepository } from './live/user-names.repository';
 import { OrderItemsRepository } from './live/order-items.repository';
 import { AccountEventsConsumer } from './mail/account-events.consumer';
+import { EraseAccountConsumer } from './privacy/erase-account.consumer';
 import { MailOutboxRepository } from './mail/mail-outbox.repository';
 import { GuestOrdersController } from './mail/guest-orders.controller';
 import { MailQueue } from './mail/mail-queue';
@@ -48,6 +49,7 @@ export class AppModule {
         MailQueue,
         MailSender,
         AccountEventsConsumer,
+        EraseAccountConsumer,
       ],
     };
   }

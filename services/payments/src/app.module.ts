@@ -6,6 +6,7 @@ import { SavedAddressEntity } from './addresses/saved-address.entity';
 import { SavedAddressesRepository } from './addresses/saved-addresses.repository';
 import { PaymentsConfig } from './config/payments.config';
 import { PAYMENTS_MIGRATIONS } from './database/migrations';
+import { AccountErasure, AccountErasureController } from './privacy/erase-account';
 import { JobQueue } from './jobs/job-queue';
 import { CardDisputes } from './orders/card-disputes';
 import { IntentSync } from './orders/intent-sync';
@@ -94,6 +95,7 @@ export class AppModule {
         TrackRecordController,
         OrderMailFactsController,
         OrderMessagesController,
+        AccountErasureController,
       ],
       providers: [
         OrderLinksRepository,
@@ -123,6 +125,7 @@ export class AppModule {
         OrderAccess,
         OrderLifecycleService,
         ProductEventsConsumer,
+        AccountErasure,
         Ledger,
         SellerLedger,
         SellerLedgerService,

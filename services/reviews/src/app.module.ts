@@ -4,6 +4,7 @@ import type { ReviewsConfig } from './config/reviews.config';
 import { REVIEWS_MIGRATIONS } from './database/migrations';
 import { JobQueue } from './jobs/job-queue';
 import { EventsConsumer } from './reviews/events.consumer';
+import { EraseAccountConsumer } from './privacy/erase-account.consumer';
 import { Publication } from './reviews/publication';
 import { RatingSummaries } from './reviews/rating-summaries';
 import { ReviewModeration } from './reviews/review-moderation';
@@ -34,6 +35,7 @@ export class AppModule {
         ReviewReminders,
         ReviewModeration,
         EventsConsumer,
+        EraseAccountConsumer,
       ],
     };
   }

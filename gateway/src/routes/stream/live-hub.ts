@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
-import { PUSH } from '@souvenir/contracts';
+import { EVENTS, PUSH } from '@souvenir/contracts';
 import { NATS_CONNECTION, processRegistry } from '@souvenir/platform';
 import { Counter, Gauge } from 'prom-client';
 import { GatewayConfig } from '../../config/gateway.config';
@@ -57,11 +57,12 @@ export const HEARTBEAT_MS = 25_000;
  * decided who receives what.
  */
 @Injectable()
-export class LiveHub implements OnModuleDestroy {
+export class LiveHub implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(LiveHub.name);
   private readonly users = new Map<string, { subscription: Subscription; clients: Set<LiveClient> }>();
   private readonly heartbeat: NodeJS.Timeout;
   private closing = false;
+  private deletions: Subscription | undefined;
   /** Open streams per client address, all its accounts together. */
   private readonly byAddress = new Map<string, number>();
   private readonly perUser: number;
@@ -76,6 +77,22 @@ export class LiveHub implements OnModuleDestroy {
     // One timer for every stream rather than one per stream.
     this.heartbeat = setInterval(() => this.forEachClient((c) => c.heartbeat()), HEARTBEAT_MS);
     this.heartbeat.unref();
+  }
+
+  /** A deleted account's streams end on every replica, not only the one that answered the deletion. */
+  onModuleInit() {
+    this.deletions = this.nc.subscribe(EVENTS.identity.userDeleted, {
+      callback: (error, msg) => {
+        if (error) return;
+        const userId = userIdOf(msg.string());
+        if (userId) this.closeUser(userId);
+      },
+    });
+  }
+
+  /** Ends the user's streams on this replica (their browsers reconnect, and a session that is gone is refused). */
+  closeUser(userId: string): void {
+    for (const client of [...(this.users.get(userId)?.clients ?? [])]) client.close();
   }
 
   /** False while the replica shuts down: a new stream is refused and its client connects to another replica. */
@@ -138,12 +155,23 @@ export class LiveHub implements OnModuleDestroy {
    */
   onModuleDestroy() {
     this.closing = true;
+    this.deletions?.unsubscribe();
     clearInterval(this.heartbeat);
     this.forEachClient((c) => c.close());
   }
 
   private forEachClient(act: (client: LiveClient) => void) {
     for (const { clients } of [...this.users.values()]) for (const client of [...clients]) act(client);
+  }
+}
+
+/** The user id of a `user.deleted` event, or undefined for anything else. */
+function userIdOf(json: string): string | undefined {
+  try {
+    const value = JSON.parse(json) as { userId?: unknown };
+    return typeof value.userId === 'string' && /^[0-9a-f-]{36}$/i.test(value.userId) ? value.userId : undefined;
+  } catch {
+    return undefined;
   }
 }
 

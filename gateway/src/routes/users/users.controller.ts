@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Param, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
+  DeleteAccountDto,
   PAGE_SIZE,
   RPC,
   UpdateProfileDto,
@@ -9,10 +10,15 @@ import {
   type TrackRecordDto,
   type UserDto,
 } from '@souvenir/contracts';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { RpcClient } from '@souvenir/platform';
 import { UuidPipe } from '../../rpc/uuid.pipe';
 import { ActorId, AuthGuard, OptionalActorId } from '../../session/auth.guard';
+import { signOut } from '../../session/session';
+import { SessionIndex } from '../../session/session-index';
+import { AccountLimits } from '../auth/account-limits';
+import { InboxFreshness } from '../messaging/inbox-freshness';
+import { LiveHub } from '../stream/live-hub';
 import { FavouriteMarker } from '../favourites/favourite-marker';
 
 @Controller('api/users')
@@ -20,6 +26,10 @@ export class UsersController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly favourites: FavouriteMarker,
+    private readonly limits: AccountLimits,
+    private readonly sessions: SessionIndex,
+    private readonly live: LiveHub,
+    private readonly inbox: InboxFreshness,
   ) {}
 
   @Get(':id')
@@ -49,6 +59,34 @@ export class UsersController {
     @Body() changes: UpdateProfileDto,
   ): Promise<MeDto> {
     return this.rpc.send(RPC.identity.updateUser, { actorId, userId, changes: { ...changes } });
+  }
+
+  /**
+   * Deletes the caller's own account (identity refuses another's: 403, and asks for the password, plus a code with
+   * two-step sign-in on, even from a live session). 409 with a sentence while an order or money is open. Then every
+   * session of the account ends, this one with its cookie, its live streams close, and this replica forgets its inbox.
+   */
+  @Delete(':id')
+  @UseGuards(AuthGuard)
+  @HttpCode(204)
+  async deleteAccount(
+    @Param('id', new UuidPipe('User')) userId: string,
+    @ActorId() actorId: string,
+    @Body() body: DeleteAccountDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
+    await this.limits.consume('passwordChecksPerUser', actorId, res);
+    await this.rpc.send(RPC.identity.deleteAccount, {
+      actorId,
+      userId,
+      password: body.password,
+      ...(body.code !== undefined ? { code: body.code } : {}),
+    });
+    await this.sessions.revokeAll(actorId);
+    await signOut(req, res, this.sessions);
+    this.live.closeUser(actorId);
+    this.inbox.forget(actorId);
   }
 
   /**

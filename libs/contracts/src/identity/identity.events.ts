@@ -11,6 +11,7 @@ import {
   TwoFactorEnabledEvent,
 } from './account.events';
 import { EmailVerifiedEvent } from './email-verified.event';
+import { UserDeletedEvent } from './account-deletion';
 
 /** A user's public profile as it was after a change; `version` orders changes so late arrivals are ignored. */
 export class UserProfileChangedEvent {
@@ -34,6 +35,8 @@ export class UserUpdatedEvent extends UserProfileChangedEvent {}
 export const IDENTITY_EVENTS = defineEvents('identity', {
   userRegistered: event('events.identity.user.registered', UserRegisteredEvent),
   userUpdated: event('events.identity.user.updated', UserUpdatedEvent),
+  /** The account was deleted: each service erases its own personal data about the user. */
+  userDeleted: event('events.identity.user.deleted', UserDeletedEvent),
   // The account's mails: notifications writes and sends them.
   passwordResetRequested: event('events.identity.password-reset.requested', PasswordResetRequestedEvent),
   emailVerificationRequested: event('events.identity.email-verification.requested', EmailVerificationRequestedEvent),

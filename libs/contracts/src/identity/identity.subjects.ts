@@ -35,6 +35,7 @@ import type { RecoveryCodesDto, TwoFactorSetupDto, TwoFactorStatusDto } from './
 import type { MeDto, UserDto, UserEmailDto, UserRole } from './user.dto';
 import { defineRpc, rpc } from '../rpc/contract';
 import { SetAvatarRequest } from './avatar.dto';
+import { DeleteAccountRequest, type AccountDeletedReply } from './account-deletion';
 
 /** identity's request/reply subjects, each with its request class and reply type. */
 export const IDENTITY_RPC = defineRpc('identity', {
@@ -49,6 +50,11 @@ export const IDENTITY_RPC = defineRpc('identity', {
   updateUser: rpc('identity.user.update', UpdateUserRequest).returns<MeDto>(),
   /** The caller's profile photo (an upload of theirs), or none: carried to every read model by user updated. */
   setAvatar: rpc('identity.user.set-avatar', SetAvatarRequest).returns<MeDto>(),
+  /**
+   * Deletes the caller's account after the password (and a code when two-step sign-in is on); refused (409) while
+   * payments holds an open order or money for them. Asked again for a deleted account: the same answer.
+   */
+  deleteAccount: rpc('identity.user.delete', DeleteAccountRequest).returns<AccountDeletedReply>(),
   /** Whether a user is support; an unknown user is a member (nobody to grant anything to). */
   getRole: rpc('identity.user.get-role', GetRoleRequest).returns<{ role: UserRole }>(),
   /** Mails a reset link when the address is someone's; the same empty answer, after the same time, either way. */

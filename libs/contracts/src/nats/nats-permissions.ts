@@ -60,6 +60,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.identity.removePasskey,
       RPC.identity.passkeyLoginOptions,
       RPC.identity.verifyPasskeyLogin,
+      RPC.identity.deleteAccount,
       RPC.catalog.createProduct,
       RPC.catalog.getProduct,
       RPC.catalog.listProducts,
@@ -147,12 +148,15 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.catalog.productRelisted,
       EVENTS.catalog.productRemoved,
       EVENTS.catalog.productOriginChanged,
+      // A deleted account's live streams end on every replica.
+      EVENTS.identity.userDeleted,
     ],
     push: 'subscribe',
   },
   identity: {
     serves: servesAll('identity'),
-    calls: [],
+    // deletion-blockers: an account with an open order or money held is not deleted.
+    calls: [RPC.payments.deletionBlockers],
     consumes: [EVENTS.reviews.ratingChanged, EVENTS.payments.sellerStandingChanged],
     listens: [],
   },
@@ -161,6 +165,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
     // get-role: the support role, for customs rules and the provenance queue.
     calls: [RPC.identity.getUsersByIds, RPC.identity.getRole],
     consumes: [
+      EVENTS.identity.userDeleted,
       EVENTS.identity.userRegistered,
       EVENTS.identity.userUpdated,
       EVENTS.reviews.ratingChanged,
@@ -175,6 +180,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
     serves: servesAll('favourites'),
     calls: [RPC.catalog.getProduct, RPC.catalog.getProductsByIds],
     consumes: [
+      EVENTS.identity.userDeleted,
       EVENTS.catalog.productRemoved,
       EVENTS.catalog.productSold,
       EVENTS.catalog.productRelisted,
@@ -190,6 +196,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
     serves: servesAll('messaging'),
     calls: [RPC.catalog.getProduct, RPC.identity.getUsersByIds],
     consumes: [
+      EVENTS.identity.userDeleted,
       EVENTS.identity.userRegistered,
       EVENTS.identity.userUpdated,
       EVENTS.catalog.productListed,
@@ -204,14 +211,24 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
     serves: servesAll('payments'),
     calls: [RPC.catalog.getProduct, RPC.identity.getMe, RPC.identity.getRole],
     // email.verified: the guest orders paid with a now verified address join that account.
-    consumes: [EVENTS.catalog.productRemoved, EVENTS.catalog.productSold, EVENTS.identity.emailVerified],
+    consumes: [
+      EVENTS.identity.userDeleted,
+      EVENTS.catalog.productRemoved,
+      EVENTS.catalog.productSold,
+      EVENTS.identity.emailVerified,
+    ],
     listens: [],
   },
   reviews: {
     serves: servesAll('reviews'),
     // get-role: the support role, for the reported-reviews queue.
     calls: [RPC.identity.getRole],
-    consumes: [EVENTS.payments.orderChanged, EVENTS.identity.userRegistered, EVENTS.identity.userUpdated],
+    consumes: [
+      EVENTS.identity.userDeleted,
+      EVENTS.payments.orderChanged,
+      EVENTS.identity.userRegistered,
+      EVENTS.identity.userUpdated,
+    ],
     listens: [],
   },
   notifications: {
@@ -220,6 +237,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
     // that opens it (a guest's is a new private token). All asked per batch outside any transaction.
     calls: [RPC.identity.getUserEmails, RPC.payments.getOrderMailFacts, RPC.payments.guestOrderLinks],
     consumes: [
+      EVENTS.identity.userDeleted,
       EVENTS.messaging.messageSent,
       EVENTS.messaging.inboxChanged,
       EVENTS.payments.orderPaid,
@@ -250,7 +268,12 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
     serves: servesAll('media'),
     calls: [],
     // user.updated: a profile photo names an upload, which is then kept (and shown to anyone).
-    consumes: [EVENTS.catalog.productListed, EVENTS.payments.orderChanged, EVENTS.identity.userUpdated],
+    consumes: [
+      EVENTS.identity.userDeleted,
+      EVENTS.catalog.productListed,
+      EVENTS.payments.orderChanged,
+      EVENTS.identity.userUpdated,
+    ],
     listens: [],
   },
 };

@@ -11,6 +11,7 @@ import type {
   TestOnboardingDto,
 } from './payout.dto';
 import type { OrdersDto, PaymentIntentDto, PaymentStatusDto, TestPaymentOutcomeDto } from './payment.dto';
+import { GetDeletionBlockersRequest, type DeletionBlockersDto } from '../identity/account-deletion';
 import { GetTrackRecordRequest, type TrackRecordDto } from './track-record.dto';
 import { GetOrderMailFactsRequest, GuestOrderLinksRequest, type OrderMailFactsDto } from './order-mail.dto';
 import { ListOrderMessagesRequest, SendOrderMessageRequest, type OrderMessagesDto } from './order-message.dto';
@@ -81,6 +82,8 @@ export const PAYMENTS_RPC = defineRpc('payments', {
     'payments.test-onboarding.complete',
     CompleteTestOnboardingRequest,
   ).returns<TestOnboardingDoneDto>(),
+  /** Open orders and money held or owed to the person: identity refuses an account deletion while there are any. */
+  deletionBlockers: rpc('payments.user.deletion-blockers', GetDeletionBlockersRequest).returns<DeletionBlockersDto>(),
   getTrackRecord: rpc('payments.seller.track-record', GetTrackRecordRequest).returns<TrackRecordDto>(),
   /** notifications only: the facts and links of the orders it mails about (guests' links are new private tokens). */
   getOrderMailFacts: rpc('payments.order.mail-facts', GetOrderMailFactsRequest).returns<OrderMailFactsDto[]>(),

@@ -277,6 +277,30 @@ export class ProductsService {
   }
 
   /**
+   * The seller deleted their account: every listing still on sale is removed as if they had removed it (the same
+   * event, so favourites, messaging and payments follow), and the documents of all their listings lose the personal
+   * details they held. Sold listings stay for their buyers' orders, under "Deleted user".
+   */
+  async removeAllOfDeletedSeller(sellerId: string, manager: EntityManager): Promise<void> {
+    const rows = await manager.query<{ id: string }[]>(
+      `SELECT id FROM catalog.products WHERE seller_id = $1 AND status = 'active' ORDER BY id`,
+      [sellerId],
+    );
+    for (const { id } of rows) {
+      const product = await this.products.lockSaleState(manager, id);
+      if (!product || product.status !== 'active') continue;
+      const removed = { ...product, status: 'removed' as const, saleVersion: product.saleVersion + 1 };
+      await this.products.saveSaleState(manager, removed);
+      await this.outbox.add(manager, EVENTS.catalog.productRemoved, toProductRemovedEvent(removed));
+    }
+    await manager.query(
+      `UPDATE catalog.products SET provenance = NULL WHERE seller_id = $1 AND provenance IS NOT NULL`,
+      [sellerId],
+    );
+    this.forgetListings();
+  }
+
+  /**
    * A paid order sells its product (consumer of payments' order paid). Only an active product is sold: a second
    * order paid for the same product changes nothing here (payments refunds it).
    */

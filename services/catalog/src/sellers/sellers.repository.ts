@@ -4,6 +4,9 @@ import { countryOfLocation, type RatingChangedEvent, type UserProfileChangedEven
 import type { EntityManager, Repository } from 'typeorm';
 import { SellerEntity } from './seller.entity';
 
+/** Above any version identity gives a profile (postgres integer's maximum): a deleted account's row is final. */
+const DELETED_VERSION = 2_147_483_647;
+
 type SellerProfile = Omit<SellerEntity, 'updatedAt' | 'ratingAverage' | 'ratingCount' | 'ratingVersion' | 'shipsFrom'>;
 
 @Injectable()
@@ -50,6 +53,21 @@ export class SellersRepository {
         version: event.version,
       },
       'WHERE catalog.sellers.version < EXCLUDED.version',
+    );
+  }
+
+  /**
+   * A deleted account: its row reads "Deleted user" with nothing personal left, at a version no profile event can
+   * reach, so a late or replayed user event cannot bring the name back. Inserted when missing for the same reason.
+   */
+  async eraseDeleted(manager: EntityManager, id: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO catalog.sellers (id, username, first_name, last_name, avatar, location, ships_from, is_verified, version,
+                                    updated_at)
+       VALUES ($1, NULL, 'Deleted', 'user', NULL, NULL, NULL, false, $2, now())
+       ON CONFLICT (id) DO UPDATE SET username = NULL, first_name = 'Deleted', last_name = 'user', avatar = NULL,
+         location = NULL, ships_from = NULL, is_verified = false, version = $2, updated_at = now()`,
+      [id, DELETED_VERSION],
     );
   }
 

@@ -156,6 +156,26 @@ export class FavouritesService {
     }
   }
 
+  /**
+   * An account deletion: each active favourite ends as if removed (its event keeps catalog's counts right), then
+   * every row of the person goes; their sellers' row reads "Deleted user" for everyone else's cards.
+   */
+  async eraseUser(userId: string, manager: EntityManager): Promise<void> {
+    const active = await manager.query<{ product_id: string }[]>(
+      `SELECT product_id FROM favourites.favourites WHERE user_id = $1 AND is_active ORDER BY product_id FOR UPDATE`,
+      [userId],
+    );
+    for (const { product_id: productId } of active) {
+      const row = await this.favourites.findForUpdate(manager, userId, productId);
+      if (!row?.isActive) continue;
+      row.isActive = false;
+      row.version += 1;
+      await this.publish(manager, row);
+    }
+    await manager.query(`DELETE FROM favourites.favourites WHERE user_id = $1`, [userId]);
+    await this.cards.eraseSeller(manager, userId);
+  }
+
   private async publish(manager: EntityManager, row: FavouriteState) {
     await this.outbox.add(
       manager,

@@ -6,6 +6,9 @@ import { CARD_SHAPE } from './card-shape';
 import type { ProductCard } from './product-card.entity';
 
 /** Writes of the read model (product_cards and sellers); the Favorites tab reads it in FavouritesRepository. */
+/** Above any version identity gives a profile (postgres integer's maximum): a deleted account's row is final. */
+const DELETED_VERSION = 2_147_483_647;
+
 @Injectable()
 export class ProductCardsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -60,6 +63,17 @@ export class ProductCardsRepository {
          avatar = EXCLUDED.avatar, is_verified = EXCLUDED.is_verified, version = EXCLUDED.version, updated_at = now()
        WHERE favourites.sellers.version < EXCLUDED.version`,
       [event.userId, event.firstName, event.lastName, event.avatar ?? null, event.isVerified, event.version],
+    );
+  }
+
+  /** A deleted account, at a version no profile event reaches, so a late one cannot bring the name back. */
+  async eraseSeller(manager: EntityManager, id: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO favourites.sellers (id, first_name, last_name, avatar, is_verified, version)
+       VALUES ($1, 'Deleted', 'user', NULL, false, $2)
+       ON CONFLICT (id) DO UPDATE SET first_name = 'Deleted', last_name = 'user', avatar = NULL, is_verified = false,
+         version = $2, updated_at = now()`,
+      [id, DELETED_VERSION],
     );
   }
 

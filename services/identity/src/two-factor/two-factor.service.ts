@@ -121,11 +121,14 @@ export class TwoFactorService {
   }
 
   /** Before a sensitive change: a fresh code when it is on (403 with a sentence without one); nothing when off. */
-  async confirm(request: ConfirmTwoFactorRequest): Promise<void> {
+  async confirm(
+    request: ConfirmTwoFactorRequest,
+    missingCode: string = TWO_FACTOR_MESSAGES.payoutCodeRequired,
+  ): Promise<void> {
     await this.withCode(async (manager) => {
       const row = await this.repository.findForUpdate(manager, request.actorId);
       if (!row?.enabled) return;
-      if (!request.code) throw DomainError.forbidden(TWO_FACTOR_MESSAGES.payoutCodeRequired);
+      if (!request.code) throw DomainError.forbidden(missingCode);
       await this.checkCode(manager, row, request.code, { recovery: true, wrong: ErrorCode.Forbidden });
     });
   }

@@ -29,6 +29,8 @@ export class UserEntity {
   @Column('text', { default: 'member' }) role!: UserRole;
   /** Bumped on every profile change; carried by events so consumers can ignore stale ones. */
   @Column('integer', { default: 1 }) version!: number;
+  /** Set when the owner deleted the account: the row stays, its personal fields overwritten. */
+  @Column('timestamptz', { name: 'deleted_at', nullable: true }) deletedAt!: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
 }

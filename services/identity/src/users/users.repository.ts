@@ -1,23 +1,52 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type EntityManager, type Repository } from 'typeorm';
+import { In, IsNull, type EntityManager, type Repository } from 'typeorm';
 import { UserEntity } from './user.entity';
 
 /** Columns kept from other services' events (payments' standing, reviews' rating): a new account starts without. */
 type KeptFromEvents =
-  'payoutsActive' | 'completedSales' | 'standingVersion' | 'ratingAverage' | 'ratingCount' | 'ratingVersion';
+  | 'payoutsActive'
+  | 'completedSales'
+  | 'standingVersion'
+  | 'ratingAverage'
+  | 'ratingCount'
+  | 'ratingVersion'
+  | 'deletedAt';
 
 @Injectable()
 export class UsersRepository {
   constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
 
+  /** A live account: a deleted one is nobody's profile, session or mail any more. */
   findById(id: string): Promise<UserEntity | null> {
-    return this.users.findOne({ where: { id } });
+    return this.users.findOne({ where: { id, deletedAt: IsNull() } });
   }
 
-  /** The users among the ids (primary key lookups; unknown ids are left out). */
+  /** The live users among the ids (primary key lookups; unknown and deleted ids are left out). */
   findByIds(ids: string[]): Promise<UserEntity[]> {
-    return ids.length ? this.users.findBy({ id: In(ids) }) : Promise.resolve([]);
+    return ids.length ? this.users.findBy({ id: In(ids), deletedAt: IsNull() }) : Promise.resolve([]);
+  }
+
+  /** The account with its password hash, deleted or not, without a lock (the deletion checks it before asking payments). */
+  findWithPasswordById(id: string): Promise<UserEntity | null> {
+    return this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('u.id = :id', { id }).getOne();
+  }
+
+  /**
+   * Overwrites every personal field and drops the account's credentials. The old username and address no longer
+   * match the row, so they sign nobody in and are free to be registered again.
+   */
+  async erase(manager: EntityManager, id: string): Promise<void> {
+    await manager.query(
+      `UPDATE identity.users
+          SET username = 'deleted-' || id, email = 'deleted-' || id || '@deleted.invalid', password_hash = '!',
+              first_name = 'Deleted', last_name = 'user', avatar = NULL, location = NULL, email_verified = false,
+              two_factor_enabled = false, role = 'member', version = version + 1, deleted_at = now()
+        WHERE id = $1`,
+      [id],
+    );
+    for (const table of ['two_factor', 'recovery_codes', 'known_devices', 'passkeys', 'account_tokens'])
+      await manager.query(`DELETE FROM identity.${table} WHERE user_id = $1`, [id]);
   }
 
   /** Locks the user's row for a change. */

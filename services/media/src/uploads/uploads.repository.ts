@@ -52,4 +52,20 @@ export class UploadsRepository {
     );
     return rows;
   }
+
+  /**
+   * Deletes every upload of `ownerId` (an account deletion) and answers the hashes whose files no other row names (the
+   * same photo uploaded by someone else keeps its files); their access rows go with them.
+   */
+  async deleteOwned(manager: EntityManager, ownerId: string): Promise<{ hash: string; widths: number[] }[]> {
+    const rows: { hash: string; widths: number[] }[] = await manager.query(
+      `WITH gone AS (DELETE FROM media.uploads WHERE owner_id = $1 RETURNING id, hash, widths)
+       SELECT DISTINCT ON (hash) hash, widths FROM gone
+        WHERE NOT EXISTS (SELECT 1 FROM media.uploads kept
+                           WHERE kept.hash = gone.hash AND kept.id NOT IN (SELECT id FROM gone))`,
+      [ownerId],
+    );
+    await manager.query(`DELETE FROM media.photo_access WHERE hash = ANY($1::text[])`, [rows.map((r) => r.hash)]);
+    return rows;
+  }
 }

@@ -63,4 +63,19 @@ export class UploadsService {
     if (orphaned.length) this.logger.log({ msg: 'unused uploads deleted', files: keys.length });
     return orphaned.length;
   }
+
+  /**
+   * An account deletion: the person's uploads (listing photos, profile photo, documents and claim photos) leave the
+   * table and storage. Files go inside the event's transaction: if storage fails, the event is retried, and deleting
+   * a file twice is no error.
+   */
+  async eraseOwner(ownerId: string, manager: EntityManager): Promise<number> {
+    const gone = await this.uploads.deleteOwned(manager, ownerId);
+    const keys = gone.flatMap(({ hash, widths }) =>
+      [...widths, PLACEHOLDER_WIDTH].map((width) => mediaKey(hash, width)),
+    );
+    await this.storage.delete(keys);
+    if (keys.length) this.logger.log({ msg: 'deleted account uploads erased', files: keys.length });
+    return gone.length;
+  }
 }

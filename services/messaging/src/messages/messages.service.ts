@@ -44,6 +44,7 @@ export class MessagesService {
     const product = settled(productLookup);
     if (product.status === 'removed') throw DomainError.notFound('Product');
     settled(usersLookup);
+    if (await this.readModels.isDeleted(request.toUserId)) throw DomainError.notFound('User');
     const toSeller = request.toUserId === product.sellerId;
     const sellerReplying =
       request.actorId === product.sellerId &&

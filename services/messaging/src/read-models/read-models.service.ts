@@ -83,6 +83,11 @@ export class ReadModelsService {
     if (unknown.length) throw DomainError.notFound('User');
   }
 
+  /** A deleted account reads as an unknown one to anyone writing to it. */
+  isDeleted(userId: string): Promise<boolean> {
+    return this.users.isDeleted(userId);
+  }
+
   /** The profiles identity knows among `userIds`, in one request. */
   private askIdentity(userIds: string[]): Promise<UserDto[]> {
     return this.rpc.send(RPC.identity.getUsersByIds, { userIds });

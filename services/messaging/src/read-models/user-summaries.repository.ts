@@ -12,6 +12,9 @@ const FIND_IDS = new PreparedStatement<Pick<UserSummaryEntity, 'id'>>(
 
 export type UserSummary = Omit<UserSummaryEntity, 'updatedAt'>;
 
+/** A deleted account's row: above any version identity gives a profile, so no later profile event brings it back. */
+export const DELETED_USER_VERSION = 2_147_483_647;
+
 @Injectable()
 export class UserSummariesRepository {
   constructor(@InjectRepository(UserSummaryEntity) private readonly users: Repository<UserSummaryEntity>) {}
@@ -19,6 +22,15 @@ export class UserSummariesRepository {
   /** The ids among `ids` that have a summary. */
   findIds(ids: string[]): Promise<Pick<UserSummaryEntity, 'id'>[]> {
     return FIND_IDS.run(this.users.manager.dataSource, [ids]);
+  }
+
+  /** Whether the account was deleted (its row pinned at DELETED_USER_VERSION by the erasure). */
+  async isDeleted(id: string): Promise<boolean> {
+    const rows: unknown[] = await this.users.query(`SELECT 1 FROM messaging.users WHERE id = $1 AND version = $2`, [
+      id,
+      DELETED_USER_VERSION,
+    ]);
+    return rows.length > 0;
   }
 
   /**

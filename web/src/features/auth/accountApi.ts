@@ -43,6 +43,10 @@ export const accountApi = api.injectEndpoints({
     revokeOtherSessions: build.mutation<void, void>({
       query: () => ({ url: '/auth/sessions/revoke-others', method: 'POST' }),
     }),
+    /** The caller's own account; the server ends every session, this one included (the caller resets the cache). */
+    deleteAccount: build.mutation<void, { userId: string; password: string; code?: string }>({
+      query: ({ userId, ...body }) => ({ url: `/users/${encodeURIComponent(userId)}`, method: 'DELETE', body }),
+    }),
   }),
 });
 
@@ -58,4 +62,5 @@ export const {
   useListSessionsQuery,
   useRevokeSessionMutation,
   useRevokeOtherSessionsMutation,
+  useDeleteAccountMutation,
 } = accountApi;

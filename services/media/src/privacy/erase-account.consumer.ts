@@ -1,0 +1,21 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { EVENTS } from '@souvenir/contracts';
+import { EventConsumer } from '@souvenir/platform';
+import { UploadsService } from '../uploads/uploads.service';
+
+/** media's part of an account deletion: every photo and document the person uploaded, rows and files. */
+@Injectable()
+export class EraseAccountConsumer implements OnApplicationBootstrap {
+  constructor(
+    private readonly consumer: EventConsumer,
+    private readonly uploads: UploadsService,
+  ) {}
+
+  onApplicationBootstrap() {
+    return this.consumer.start({
+      [EVENTS.identity.userDeleted]: async (event, manager) => {
+        await this.uploads.eraseOwner(event.userId, manager);
+      },
+    });
+  }
+}

@@ -1,0 +1,35 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { ACCOUNT_DELETION_MESSAGES, EVENTS } from '@souvenir/contracts';
+import { EventConsumer } from '@souvenir/platform';
+import type { EntityManager } from 'typeorm';
+import { DELETED_USER_VERSION } from '../read-models/user-summaries.repository';
+
+/**
+ * messaging's part of an account deletion: the person reads "Deleted user" in everyone's inbox, and what they wrote is
+ * replaced by a neutral sentence. The conversations stay, so the other party still has their own side and knows what
+ * happened (README "Account deletion"). The inbox triggers raise both parties' inbox versions.
+ */
+@Injectable()
+export class EraseAccountConsumer implements OnApplicationBootstrap {
+  constructor(private readonly consumer: EventConsumer) {}
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.consumer.start({
+      [EVENTS.identity.userDeleted]: (event, manager) => this.erase(event.userId, manager),
+    });
+  }
+
+  async erase(userId: string, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `INSERT INTO messaging.users (id, first_name, last_name, avatar, version, updated_at)
+       VALUES ($1, 'Deleted', 'user', NULL, $2, now())
+       ON CONFLICT (id) DO UPDATE SET first_name = 'Deleted', last_name = 'user', avatar = NULL, version = $2,
+         updated_at = now()`,
+      [userId, DELETED_USER_VERSION],
+    );
+    await manager.query(
+      `UPDATE messaging.messages SET content = $2 WHERE from_user_id = $1 AND kind = 'user' AND content <> $2`,
+      [userId, ACCOUNT_DELETION_MESSAGES.erasedMessage],
+    );
+  }
+}

@@ -1,0 +1,30 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { EVENTS } from '@souvenir/contracts';
+import { EventConsumer } from '@souvenir/platform';
+import type { EntityManager } from 'typeorm';
+
+/** Above any version identity gives a profile (postgres integer's maximum): no later profile event brings the name back. */
+const DELETED_VERSION = 2_147_483_647;
+
+/**
+ * reviews' part of an account deletion: the person's name and photo on every review they wrote read "Deleted user".
+ * The reviews themselves stay, written and received (README "Account deletion").
+ */
+@Injectable()
+export class EraseAccountConsumer implements OnApplicationBootstrap {
+  constructor(private readonly consumer: EventConsumer) {}
+
+  onApplicationBootstrap() {
+    return this.consumer.start({
+      [EVENTS.identity.userDeleted]: (event, manager) => this.erase(event.userId, manager),
+    });
+  }
+
+  async erase(userId: string, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `INSERT INTO reviews.users (id, first_name, last_name, avatar, version) VALUES ($1, 'Deleted', 'user', NULL, $2)
+       ON CONFLICT (id) DO UPDATE SET first_name = 'Deleted', last_name = 'user', avatar = NULL, version = $2`,
+      [userId, DELETED_VERSION],
+    );
+  }
+}

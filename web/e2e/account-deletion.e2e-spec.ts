@@ -1,0 +1,121 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { callApi, listProduct, registerPerson } from './actors';
+import { axeViolations } from './axe';
+import { launchBrowser, newPerson } from './browser';
+
+/**
+ * "Delete my account" in Chromium at desktop and phone size: the dialog explains before it asks, a refusal (an open
+ * order) is shown inline, a wrong password on its field; then the person is signed out on the home page with a toast,
+ * and the other party of their conversation sees "Deleted user". Screenshots go to SHOTS_DIR when it is set.
+ */
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width}.png`, fullPage: false });
+}
+
+/** A member buys the listing with the test card: an open (paid) order of its seller's. */
+async function buys(page: Page, productId: string): Promise<void> {
+  const shipping = {
+    billingStreet: '1 Main St',
+    billingCity: 'Springfield',
+    billingZip: '10001',
+    sameAsDelivery: true,
+  };
+  const intent = await callApi<{ clientSecret: string; paymentIntentId: string }>(
+    page,
+    'POST',
+    '/api/create-payment-intent',
+    { productId, amount: 24.5, guestInfo: shipping },
+  );
+  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123', postalCode: '10001' };
+  await callApi(page, 'POST', '/api/payments/test-confirm', { clientSecret: intent.body.clientSecret, card });
+  const paid = await callApi<{ status: string }>(page, 'POST', '/api/payments/reconcile', {
+    paymentIntentId: intent.body.paymentIntentId,
+  });
+  if (paid.body.status !== 'paid') throw new Error(`not paid: ${JSON.stringify(paid.body)}`);
+}
+
+async function openDialog(page: Page) {
+  await page.goto('/account');
+  const section = page.getByRole('region', { name: 'Delete my account' });
+  await section.scrollIntoViewIfNeeded();
+  await section.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe.each([1280, 390])('deleting an account at %i px', (width) => {
+  it('explains first, shows a refusal inline, then signs out and leaves "Deleted user" behind', async () => {
+    const [leaving, other, busy] = await Promise.all([newPerson(browser), newPerson(browser), newPerson(browser)]);
+    for (const person of [leaving, other, busy]) await person.page.setViewportSize({ width, height: 844 });
+    const dora = await registerPerson(leaving.page, 'Dora');
+    const product = await listProduct(leaving.page, 'Hand-painted tile');
+    await registerPerson(other.page, 'Ben');
+    await callApi(other.page, 'POST', '/api/messages', {
+      toUserId: dora.id,
+      productId: product.id,
+      content: 'Is the tile still available?',
+    });
+    await callApi(leaving.page, 'POST', '/api/messages', {
+      toUserId: (await callApi<{ id: string }>(other.page, 'GET', '/api/auth/me')).body.id,
+      productId: product.id,
+      content: 'Yes, mail me at dora@example.com',
+    });
+
+    // A seller with an open order is told which and what to do, in the dialog.
+    await registerPerson(busy.page, 'Sami');
+    const sold = await listProduct(busy.page, 'Brass lantern');
+    await buys(other.page, sold.id);
+    const blocked = await openDialog(busy.page);
+    await blocked.getByLabel('Password').fill('secret1');
+    await blocked.getByRole('button', { name: 'Delete my account' }).click();
+    await blocked
+      .getByRole('alert')
+      .getByText(/You have 1 open order \(“Brass lantern”\)/)
+      .waitFor();
+    expect(await axeViolations(busy.page)).toEqual([]);
+    await shot(busy.page, 'delete-refused');
+
+    const dialog = await openDialog(leaving.page);
+    await dialog.getByText('Erased within seconds').waitFor();
+    await dialog.getByText(/Kept, without your name or address/).waitFor();
+    expect(await axeViolations(leaving.page)).toEqual([]);
+    await shot(leaving.page, 'delete-dialog');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await dialog.getByText('Password is required').waitFor();
+    await dialog.getByLabel('Password').fill('not-my-password');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await dialog.getByText('Your current password is incorrect').waitFor();
+    await dialog.getByLabel('Password').fill('secret1');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+
+    await leaving.page.getByText('Your account has been deleted').waitFor();
+    await leaving.page.waitForURL((url) => url.pathname === '/');
+    await shot(leaving.page, 'delete-done');
+    // Signed out: Sign In is in the header, or in the menu at phone width.
+    if (width < 900) await leaving.page.getByRole('button', { name: /^Open menu/ }).click();
+    await leaving.page.getByRole('button', { name: 'Sign In' }).first().waitFor();
+    expect((await callApi(leaving.page, 'GET', '/api/auth/me')).status).toBe(401);
+
+    await other.page.goto('/messages');
+    await other.page.getByText('Deleted user').first().waitFor({ timeout: 15_000 });
+    expect(await other.page.getByText('Dora').count()).toBe(0);
+    expect(await axeViolations(other.page)).toEqual([]);
+    await shot(other.page, 'delete-other-party');
+    for (const person of [leaving, other, busy]) await person.context.close();
+  });
+});
