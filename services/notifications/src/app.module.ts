@@ -17,6 +17,12 @@ import { MailSender } from './mail/mail-sender';
 import { NotificationsController } from './notifications/notifications.controller';
 import { NotificationsRepository } from './notifications/notifications.repository';
 import { NotificationsService } from './notifications/notifications.service';
+import { JobQueue } from './jobs/job-queue';
+import { HeldMail } from './settings/held-mail';
+import { MessageMail } from './settings/message-mail';
+import { NotificationSettingsController } from './settings/notification-settings.controller';
+import { NotificationSettingsRepository } from './settings/notification-settings.repository';
+import { NotificationSettingsService } from './settings/notification-settings.service';
 
 export const SERVICE_NAME = 'notifications';
 
@@ -33,7 +39,7 @@ export class AppModule {
           migrations: NOTIFICATIONS_MIGRATIONS,
         }),
       ],
-      controllers: [NotificationsController, GuestOrdersController],
+      controllers: [NotificationsController, GuestOrdersController, NotificationSettingsController],
       providers: [
         LiveEventsService,
         EventLogRepository,
@@ -48,6 +54,11 @@ export class AppModule {
         MailQueue,
         MailSender,
         AccountEventsConsumer,
+        JobQueue,
+        HeldMail,
+        MessageMail,
+        NotificationSettingsRepository,
+        NotificationSettingsService,
       ],
     };
   }
