@@ -18,7 +18,7 @@ describe('unsubscribe tokens', () => {
     expect(verifyUnsubscribeToken('another-secret', signUnsubscribeToken(SECRET, ANA, 'messages'))).toBeNull();
     for (const token of ['', '.', 'a.b', 'a.b.c', `${signUnsubscribeToken(SECRET, ANA, 'messages')}.x`])
       expect(verifyUnsubscribeToken(SECRET, token)).toBeNull();
-    // Signed properly, yet naming no kind of setting (a secret leaked with an old token format, say): refused.
+    // Signed with the right secret, yet naming no kind of setting: refused.
     expect(verifyUnsubscribeToken(SECRET, signUnsubscribeToken(SECRET, ANA, '__proto__' as never))).toBeNull();
   });
 });
