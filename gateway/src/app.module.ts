@@ -17,6 +17,10 @@ import { ProductsController } from './routes/catalog/products.controller';
 import { InboxFreshness } from './routes/messaging/inbox-freshness';
 import { MessagesController } from './routes/messaging/messages.controller';
 import { NotificationsController } from './routes/notifications/notifications.controller';
+import {
+  NotificationSettingsController,
+  UnsubscribeController,
+} from './routes/notifications/notification-settings.controller';
 import { FindOrderController } from './routes/orders/find-order.controller';
 import { OrderMessagesController } from './routes/orders/order-messages.controller';
 import { OrdersController } from './routes/orders/orders.controller';
@@ -77,6 +81,8 @@ export class AppModule {
         OrderReturnsController,
         StreamController,
         NotificationsController,
+        NotificationSettingsController,
+        UnsubscribeController,
       ],
       providers: [
         { provide: GatewayConfig, useValue: config },

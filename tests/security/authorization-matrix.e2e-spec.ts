@@ -1,6 +1,8 @@
 // Authorisation matrix: every route the gateway serves × {guest, owner, another user} → the expected status.
 // The routes come from the gateway's own router, so a new route without a row here fails the suite.
 import { eventually } from '@souvenir/testing';
+import { DEV_UNSUBSCRIBE_SECRET } from '../../services/notifications/src/config/notifications.config';
+import { signUnsubscribeToken } from '../../services/notifications/src/settings/unsubscribe-token';
 import sharp from 'sharp';
 import request from 'supertest';
 import {
@@ -49,6 +51,8 @@ let ownerSecret: string;
 /** An order the owner bought from the third user (paid). */
 let ownerPurchase: string;
 const cookies: Partial<Record<Role, string>> = {};
+/** The link of a mail to the owner (the stack's notifications signs with the development secret). */
+const ownerUnsubscribeToken = () => signUnsubscribeToken(DEV_UNSUBSCRIBE_SECRET, owner.id, 'marketing');
 
 beforeAll(async () => {
   world = await startWorld({ LOGIN_MAX_PER_IP: '10000', LOGIN_MAX_PER_ACCOUNT: '10000', REGISTER_MAX_PER_IP: '10000' });
@@ -765,6 +769,30 @@ const TABLE: Record<string, Row> = {
   'POST /api/notifications/read-all': {
     call: () => ({ method: 'post', path: '/api/notifications/read-all' }),
     expect: signedIn(204),
+  },
+  // Notification settings: each member's own, by the session.
+  'GET /api/me/notification-settings': {
+    call: () => ({ method: 'get', path: '/api/me/notification-settings' }),
+    expect: signedIn(200),
+  },
+  'PUT /api/me/notification-settings': {
+    call: () => ({
+      method: 'put',
+      path: '/api/me/notification-settings',
+      body: { kinds: { marketing: { inApp: false, email: false } } },
+    }),
+    expect: signedIn(200),
+  },
+  // A mail's one-click unsubscribe: the signed token is the authorisation, whoever holds it and whatever session
+  // (none, or another person's); GET only sends the browser to the web app's page.
+  'GET /api/unsubscribe/:token': {
+    call: () => ({ method: 'get', path: `/api/unsubscribe/${ownerUnsubscribeToken()}` }),
+    expect: all(303),
+  },
+  'POST /api/unsubscribe/:token': {
+    call: () => ({ method: 'post', path: `/api/unsubscribe/${ownerUnsubscribeToken()}` }),
+    expect: all(200),
+    check: (_role, body) => expect(body).toEqual({ kind: 'marketing' }),
   },
   // The buyer's address book: each person reads and writes only their own; another's id is 404, as an unknown one.
   'GET /api/me/addresses': {

@@ -148,6 +148,15 @@ describe('CSRF', () => {
         }
       }
     }
+    // A mail's one-click unsubscribe is exempt (mail providers post a form, with no Origin or their own): it reads no
+    // session, so a foreign page gains nothing, and its token alone decides (the notifications service, absent here).
+    const oneClick = await a
+      .post('/api/unsubscribe/eyJ1IjoxfQ.c2lnbmF0dXJl')
+      .set('Origin', 'https://evil.example')
+      .set('Cookie', user.cookie)
+      .type('form')
+      .send('List-Unsubscribe=One-Click');
+    expect([403, 415]).not.toContain(oneClick.status);
     // Nothing happened: the user is still signed in, and a same-origin request goes through.
     await a.get('/api/auth/me').set('Cookie', user.cookie).expect(200);
     const server = gatewayA.getHttpServer();

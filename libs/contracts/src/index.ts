@@ -61,6 +61,7 @@ export * from './identity/email-verified.event';
 export * from './identity/avatar.dto';
 export * from './push/push.subjects';
 export * from './notifications/notification.dto';
+export * from './notifications/notification-settings.dto';
 export * from './notifications/notifications.rpc';
 export * from './notifications/notifications.subjects';
 export * from './media/media-urls';

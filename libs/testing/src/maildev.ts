@@ -68,3 +68,19 @@ export function linkIn(mail: CaughtMail, prefix: string): string | undefined {
   const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return mail.text.match(new RegExp(`${escaped}[^\\s>"]*`))?.[0];
 }
+
+/**
+ * A mail's headers as it was sent (lower-case names), read from its source: MailDev's listing keeps only a few
+ * headers, and not `List-Unsubscribe` or `List-Unsubscribe-Post`.
+ */
+export async function mailHeaders(webUrl: string, mail: CaughtMail): Promise<Record<string, string>> {
+  const response = await fetch(`${webUrl}/api/email/${mail.id}/source`);
+  if (!response.ok) throw new Error(`MailDev answered ${response.status}`);
+  const head = (await response.text()).split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const headers: Record<string, string> = {};
+  for (const line of head.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] ??= line.slice(colon + 1).trim();
+  }
+  return headers;
+}

@@ -18,6 +18,12 @@ import { MailSender } from './mail/mail-sender';
 import { NotificationsController } from './notifications/notifications.controller';
 import { NotificationsRepository } from './notifications/notifications.repository';
 import { NotificationsService } from './notifications/notifications.service';
+import { JobQueue } from './jobs/job-queue';
+import { HeldMail } from './settings/held-mail';
+import { MessageMail } from './settings/message-mail';
+import { NotificationSettingsController } from './settings/notification-settings.controller';
+import { NotificationSettingsRepository } from './settings/notification-settings.repository';
+import { NotificationSettingsService } from './settings/notification-settings.service';
 
 export const SERVICE_NAME = 'notifications';
 
@@ -34,7 +40,7 @@ export class AppModule {
           migrations: NOTIFICATIONS_MIGRATIONS,
         }),
       ],
-      controllers: [NotificationsController, GuestOrdersController],
+      controllers: [NotificationsController, GuestOrdersController, NotificationSettingsController],
       providers: [
         LiveEventsService,
         EventLogRepository,
@@ -50,6 +56,11 @@ export class AppModule {
         MailSender,
         AccountEventsConsumer,
         EraseAccountConsumer,
+        JobQueue,
+        HeldMail,
+        MessageMail,
+        NotificationSettingsRepository,
+        NotificationSettingsService,
       ],
     };
   }

@@ -6,7 +6,7 @@ import { NotificationsConfig } from '../src/config/notifications.config';
 
 /**
  * notifications' part of an account deletion (identity's user.deleted over real NATS): the person's notifications,
- * live events and mails (to the account, and to its address alone) go; other people's stay; the name their
+ * settings, digest items, live events and mails (to the account, and to its address alone) go; other people's stay; the name their
  * notifications quote reads "Deleted user". A replay changes nothing more.
  */
 const { infra, rpc } = serviceSuite(SERVICE_NAME, AppModule, NotificationsConfig);
@@ -55,9 +55,30 @@ it("deletes the person's notifications, live events and mails, keeps everyone el
     [leaving],
   );
 
+  await infra.database.query(
+    `INSERT INTO notifications.notification_settings (user_id, digest) VALUES ($1, 'daily'), ($2, 'daily')`,
+    [leaving, staying],
+  );
+  const digestItem = (to: string, from: string) =>
+    infra.database.query(
+      `INSERT INTO notifications.digest_items (message_id, user_id, from_user_id, text, occurred_at)
+       VALUES ($1, $2, $3, 'Is it still available?', now())`,
+      [randomUUID(), to, from],
+    );
+  await digestItem(leaving, staying);
+  await digestItem(staying, leaving);
+  await digestItem(staying, randomUUID());
+
   await userDeleted(infra, 'notifications', leaving, 'notifications-erasure-1');
 
-  for (const table of ['notifications', 'mail_outbox', 'live_events']) expect(await count(table, leaving)).toBe(0);
+  for (const table of ['notifications', 'mail_outbox', 'live_events', 'notification_settings', 'digest_items'])
+    expect(await count(table, leaving)).toBe(0);
+  // The staying person's digest keeps only what others wrote.
+  expect(
+    await infra.database.query('SELECT 1 FROM notifications.digest_items WHERE from_user_id = $1', [leaving]),
+  ).toEqual([]);
+  expect(await count('digest_items', staying)).toBe(1);
+  expect(await count('notification_settings', staying)).toBe(1);
   expect(await mailsTo('ingrid@example.com')).toBe(0);
   expect((await rpc.send(RPC.notifications.listNotifications, { actorId: leaving, limit: 20 })).items).toEqual([]);
   for (const table of ['notifications', 'mail_outbox', 'live_events']) expect(await count(table, staying)).toBe(1);

@@ -7,6 +7,7 @@ import type { RpcClient } from '@souvenir/platform';
 import {
   eventually,
   linkIn,
+  mailHeaders,
   processed,
   mailsTo,
   rpcClient,
@@ -275,8 +276,12 @@ describe('mail through MailDev (SMTP_URL set)', () => {
     const [mail] = await mailsFor(reviewer.email);
     expect(mail!.subject).toBe('Leave a review for your Souvenir Swap order');
     expect(mail!.text).toContain('Leave a review for your order before 9 December.');
-    expect(mail!.text).toContain(`${PUBLIC_URL}/settings/notifications`);
-    expect(mail!.html).toContain(`href="${PUBLIC_URL}/settings/notifications"`);
+    const unsubscribe = linkIn(mail!, `${PUBLIC_URL}/api/unsubscribe/`)!;
+    expect(unsubscribe).toMatch(/^https:\/\/souvenir\.example\/api\/unsubscribe\/[\w-]+\.[\w-]+$/);
+    expect(mail!.html).toContain(`href="${unsubscribe}"`);
+    const headers = await mailHeaders(maildev.webUrl, mail!);
+    expect(headers['list-unsubscribe']).toBe(`<${unsubscribe}>`);
+    expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
   });
 
   it('a link holding a token is mailed, then dropped from the outbox: the table keeps no live tokens', async () => {

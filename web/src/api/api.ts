@@ -55,6 +55,7 @@ export const TAG_TYPES = [
   'Order',
   'Payout',
   'Notification',
+  'NotificationSettings',
   // Declared here too (features/reviews adds it) so that a pushed event can make reviews stale (features/live).
   'Review',
 ] as const;

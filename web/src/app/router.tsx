@@ -46,6 +46,7 @@ const UndoEmailChangePage = linkPage('UndoEmailChangePage');
 const AccountSettingsPage = lazy(() =>
   import('reflect-metadata').then(() => import('../features/profile/pages/AccountSettingsPage')),
 );
+const UnsubscribePage = lazy(() => import('../features/profile/pages/UnsubscribePage'));
 const NotFoundPage = lazy(() => import('../features/info/pages/NotFoundPage'));
 const TermsPage = lazy(() => import('../features/info/pages/TermsPage'));
 const PrivacyPage = lazy(() => import('../features/info/pages/PrivacyPage'));
@@ -94,6 +95,8 @@ export const routes: RouteObject[] = [
       { path: '/confirm-email', element: <ConfirmEmailPage /> },
       { path: '/undo-email-change', element: <UndoEmailChangePage /> },
       { path: '/account', element: <AccountSettingsPage /> },
+      { path: '/settings/notifications', element: <Navigate to="/account#notifications" replace /> },
+      { path: '/unsubscribe', element: <UnsubscribePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

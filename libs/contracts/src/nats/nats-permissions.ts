@@ -137,6 +137,9 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.notifications.markRead,
       RPC.notifications.markAllRead,
       RPC.notifications.requestGuestOrderLinks,
+      RPC.notifications.getSettings,
+      RPC.notifications.updateSettings,
+      RPC.notifications.unsubscribe,
     ],
     consumes: [],
     // Inbox freshness: a read or a profile raises inbox versions (inbox.changed), a message raises both people's.

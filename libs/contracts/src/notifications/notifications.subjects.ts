@@ -8,6 +8,13 @@ import {
   MarkNotificationReadRequest,
   RequestGuestOrderLinksRequest,
 } from './notifications.rpc';
+import {
+  GetNotificationSettingsRequest,
+  UnsubscribeRequest,
+  UpdateNotificationSettingsRequest,
+  type NotificationSettingsDto,
+  type UnsubscribedDto,
+} from './notification-settings.dto';
 
 /** notifications' request/reply subjects, each with its request class and reply type. */
 export const NOTIFICATIONS_RPC = defineRpc('notifications', {
@@ -23,4 +30,12 @@ export const NOTIFICATIONS_RPC = defineRpc('notifications', {
   markAllRead: rpc('notifications.notification.mark-all-read', MarkAllNotificationsReadRequest).returns<Done>(),
   /** "Find my order": the guest orders of an address are mailed to it (nothing is said about whether there are any). */
   requestGuestOrderLinks: rpc('notifications.mail.guest-order-links', RequestGuestOrderLinksRequest).returns<Done>(),
+  getSettings: rpc('notifications.settings.get', GetNotificationSettingsRequest).returns<NotificationSettingsDto>(),
+  /** VALIDATION_FAILED with a sentence when a locked channel (security, order mail) is turned off. */
+  updateSettings: rpc(
+    'notifications.settings.update',
+    UpdateNotificationSettingsRequest,
+  ).returns<NotificationSettingsDto>(),
+  /** A mail's one-click unsubscribe: turns off that kind's e-mail; a forged or altered token is VALIDATION_FAILED. */
+  unsubscribe: rpc('notifications.settings.unsubscribe', UnsubscribeRequest).returns<UnsubscribedDto>(),
 });

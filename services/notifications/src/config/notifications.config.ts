@@ -1,6 +1,9 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsPositive, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsInt, IsPositive, IsString, Matches, Max, Min, MinLength, NotEquals, ValidateIf } from 'class-validator';
 import { ServiceConfig } from '@souvenir/platform';
+
+/** The development key of unsubscribe links: refused in production. */
+export const DEV_UNSUBSCRIBE_SECRET = 'dev-only-unsubscribe-secret-change-me-in-production';
 
 export class NotificationsConfig extends ServiceConfig {
   override HTTP_PORT: number = 4007;
@@ -80,4 +83,18 @@ export class NotificationsConfig extends ServiceConfig {
   @Min(1)
   @Max(100)
   MAIL_MAX_ATTEMPTS: number = 10;
+
+  /**
+   * Signs the one-click unsubscribe links of non-transactional mail (HMAC-SHA256), which work without signing in. Must
+   * be set, and long, in production; changing it makes the links of mails already sent unusable.
+   */
+  @ValidateIf((c: { NODE_ENV?: string }) => c.NODE_ENV === 'production')
+  @IsString()
+  @MinLength(32, { message: 'UNSUBSCRIBE_SECRET must be at least 32 characters' })
+  @NotEquals(DEV_UNSUBSCRIBE_SECRET, { message: 'UNSUBSCRIBE_SECRET must be set to a secret value in production' })
+  UNSUBSCRIBE_SECRET = DEV_UNSUBSCRIBE_SECRET;
+
+  /** When the daily message digests go out (cron, UTC; pg-boss fires each slot once across replicas). */
+  @Matches(/^\S+( \S+){4}$/, { message: 'DIGEST_CRON must be a five-field cron expression' })
+  DIGEST_CRON = '0 18 * * *';
 }

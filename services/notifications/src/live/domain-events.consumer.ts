@@ -4,6 +4,7 @@ import { EventConsumer } from '@souvenir/platform';
 import * as deliveries from './deliveries';
 import * as mails from '../mail/mails';
 import { MailQueue } from '../mail/mail-queue';
+import { MessageMail } from '../settings/message-mail';
 import { LiveEventsService } from './live-events.service';
 import { UserNamesRepository } from './user-names.repository';
 import { OrderItemsRepository } from './order-items.repository';
@@ -24,13 +25,16 @@ export class DomainEventsConsumer implements OnApplicationBootstrap {
     private readonly orderItems: OrderItemsRepository,
     private readonly config: NotificationsConfig,
     private readonly mail: MailQueue,
+    private readonly messageMail: MessageMail,
   ) {}
 
   onApplicationBootstrap() {
     return this.consumer.start(
       {
-        [EVENTS.messaging.messageSent]: (event, manager) =>
-          this.live.record(manager, deliveries.messageSent(event), event.occurredAt),
+        [EVENTS.messaging.messageSent]: async (event, manager) => {
+          await this.live.record(manager, deliveries.messageSent(event), event.occurredAt);
+          await this.messageMail.messageSent(manager, event);
+        },
         [EVENTS.messaging.inboxChanged]: (event, manager) =>
           this.live.record(manager, deliveries.inboxChanged(event), event.occurredAt),
         [EVENTS.payments.orderPaid]: async (event, manager) => {

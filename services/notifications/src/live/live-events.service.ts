@@ -3,6 +3,8 @@ import type { ListEventsAfterRequest, LiveEventsDto } from '@souvenir/contracts'
 import type { EntityManager } from 'typeorm';
 import { NotificationsConfig } from '../config/notifications.config';
 import { NotificationsRepository } from '../notifications/notifications.repository';
+import { BELL_SETTING } from '../settings/kinds';
+import { NotificationSettingsRepository } from '../settings/notification-settings.repository';
 import type { Delivery, NotificationDraft } from './deliveries';
 import { EventLogRepository, type LiveEventAppend } from './event-log.repository';
 import { PushAfterCommit } from './push-after-commit';
@@ -15,6 +17,7 @@ export class LiveEventsService {
     private readonly log: EventLogRepository,
     private readonly notifications: NotificationsRepository,
     private readonly push: PushAfterCommit,
+    private readonly settings: NotificationSettingsRepository,
   ) {}
 
   /** Inside the consumer's transaction, which also records the event as processed (so this runs once per event). */
@@ -42,8 +45,18 @@ export class LiveEventsService {
     rows.forEach((row, i) => this.push.add(manager, row.userId, events[i]!));
   }
 
-  /** The bell's row (the event's mails are queued beside it by the consumer: mail/mails.ts). */
-  private notify(manager: EntityManager, userId: string, draft: NotificationDraft, occurredAt: string) {
+  /**
+   * The bell's row, unless its recipient turned that kind off in the app (the live event still updates their open
+   * pages). The event's mails are queued beside it by the consumer: mail/mails.ts.
+   */
+  private async notify(
+    manager: EntityManager,
+    userId: string,
+    draft: NotificationDraft,
+    occurredAt: string,
+  ): Promise<string | null> {
+    const settings = await this.settings.get(userId, manager);
+    if (!settings.kinds[BELL_SETTING[draft.kind]].inApp) return null;
     return this.notifications.insert(manager, userId, draft, occurredAt);
   }
 

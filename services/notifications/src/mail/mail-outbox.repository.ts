@@ -4,6 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { recipientKey, type MailDraft } from './mail-draft';
 
+/** A draft as queued: `heldUntil` keeps it from the sender until its quiet-hours release. */
+export type QueuedDraft = MailDraft & { heldUntil?: Date };
+
 /** A mail to send, as claimed by the worker. */
 export interface OutboxMail {
   id: string;
@@ -39,12 +42,12 @@ export class MailOutboxRepository {
    * In the caller's transaction (the consumer's, which records the event as processed): the mail exists if and only if
    * the change does. A second draft for the same (event, kind, recipient) is dropped, so nothing is mailed twice.
    */
-  async add(manager: EntityManager, drafts: MailDraft[]): Promise<void> {
+  async add(manager: EntityManager, drafts: QueuedDraft[]): Promise<void> {
     for (const draft of drafts) {
       const to = draft.to;
       await manager.query(
-        `INSERT INTO notifications.mail_outbox (id, event_id, kind, recipient, params, user_id, to_email, to_name, order_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+        `INSERT INTO notifications.mail_outbox (id, event_id, kind, recipient, params, user_id, to_email, to_name, order_id, held_until)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          ON CONFLICT (event_id, kind, recipient) DO NOTHING`,
         [
           randomUUID(),
@@ -56,6 +59,7 @@ export class MailOutboxRepository {
           'email' in to ? to.email.trim() : null,
           'email' in to ? (to.firstName ?? null) : null,
           'guestOfOrder' in to ? to.guestOfOrder : (draft.orderId ?? null),
+          draft.heldUntil ?? null,
         ],
       );
     }
@@ -72,7 +76,7 @@ export class MailOutboxRepository {
          next_attempt_at = now() + make_interval(secs => $2)
        WHERE id IN (
          SELECT id FROM notifications.mail_outbox
-         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+         WHERE sent_at IS NULL AND failed_at IS NULL AND held_until IS NULL AND next_attempt_at <= now()
          ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
        RETURNING id, kind, params, user_id, to_email, to_name, order_id, recipient, attempts`,
       [limit, leaseSeconds],

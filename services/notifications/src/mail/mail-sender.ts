@@ -1,8 +1,11 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { RPC, type OrderMailFactsDto, type UserEmailDto } from '@souvenir/contracts';
+import { LOCKED_CHANNELS, RPC, type OrderMailFactsDto, type UserEmailDto } from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
 import { createTransport, type Transporter } from 'nodemailer';
 import { NotificationsConfig } from '../config/notifications.config';
+import { MAIL_SETTING } from '../settings/kinds';
+import { NotificationSettingsRepository, type StoredSettings } from '../settings/notification-settings.repository';
+import { signUnsubscribeToken } from '../settings/unsubscribe-token';
 import { MailOutboxRepository, type OutboxMail } from './mail-outbox.repository';
 import type { MailRecipient } from './templates/define-mail';
 import type { OrderFacts } from './templates/order-facts';
@@ -22,6 +25,7 @@ const LONGEST_RETRY_SECONDS = 3600;
 interface Lookups {
   users: Map<string, UserEmailDto>;
   orders: Map<string, OrderMailFactsDto>;
+  settings: Map<string, StoredSettings>;
 }
 
 /** A mail that must not be tried again (nobody to write to, nothing to say, a template that refuses its input). */
@@ -48,6 +52,7 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly config: NotificationsConfig,
     private readonly outbox: MailOutboxRepository,
     private readonly rpc: RpcClient,
+    private readonly settings: NotificationSettingsRepository,
   ) {
     this.host = new URL(config.PUBLIC_URL).hostname;
   }
@@ -107,11 +112,16 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
     const userIds = [...new Set(mails.flatMap((m) => (m.userId ? [m.userId] : [])))];
     const orderIds = [...new Set(mails.flatMap((m) => (m.orderId ? [m.orderId] : [])))];
     const guestLinks = [...new Set(mails.flatMap((m) => (m.guest && m.orderId ? [m.orderId] : [])))];
-    const [users, orders] = await Promise.all([
+    const [users, orders, settings] = await Promise.all([
       userIds.length ? this.rpc.send(RPC.identity.getUserEmails, { userIds }) : [],
       orderIds.length ? this.rpc.send(RPC.payments.getOrderMailFacts, { orderIds, guestLinks }) : [],
+      this.settings.getMany(userIds),
     ]);
-    return { users: new Map(users.map((u) => [u.userId, u])), orders: new Map(orders.map((o) => [o.orderId, o])) };
+    return {
+      users: new Map(users.map((u) => [u.userId, u])),
+      orders: new Map(orders.map((o) => [o.orderId, o])),
+      settings,
+    };
   }
 
   private async send(mail: OutboxMail, lookups: Lookups): Promise<void> {
@@ -123,6 +133,12 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
       if (error instanceof GiveUp) return this.outbox.markFailed(mail.id, error.message, null, secretsOf(mail));
       return this.failed(mail, (error as Error).message);
     }
+    const setting = MAIL_SETTING[mail.kind as keyof typeof MAIL_SETTING] ?? null;
+    if (mail.userId && setting && !LOCKED_CHANNELS[setting]?.includes('email')) {
+      // Turned off after it was queued (a one-click unsubscribe while it waited for quiet hours to end).
+      if (lookups.settings.get(mail.userId)?.kinds[setting].email === false)
+        return this.outbox.markFailed(mail.id, 'turned off by its recipient', null, secretsOf(mail));
+    }
     if ((await this.outbox.refusedAmong([to.email])).size) {
       return this.outbox.markFailed(mail.id, 'the address was refused before', null, secretsOf(mail));
     }
@@ -130,7 +146,11 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
     try {
       const template = mailTemplate(mail.kind);
       if (!template) throw new Error(`no template for the kind ${mail.kind}`);
-      rendered = await renderMail(template, params, to, this.config.PUBLIC_URL);
+      const unsubscribe =
+        mail.userId && setting && !template.transactional
+          ? `/api/unsubscribe/${signUnsubscribeToken(this.config.UNSUBSCRIBE_SECRET, mail.userId, setting)}`
+          : undefined;
+      rendered = await renderMail(template, params, to, this.config.PUBLIC_URL, unsubscribe);
       assertHeaderSafe(to.email, 'address');
     } catch (error) {
       // A template that refuses its input (a subject with a line break) will refuse it again.
@@ -145,7 +165,13 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
         messageId: `<${mail.id}@${this.host}>`,
         text: rendered.text,
         html: rendered.html,
-        ...(rendered.unsubscribeUrl ? { list: { unsubscribe: rendered.unsubscribeUrl } } : {}),
+        // RFC 8058: a mail client may turn this kind off with one POST to the link, without opening the site.
+        ...(rendered.unsubscribeUrl
+          ? {
+              list: { unsubscribe: rendered.unsubscribeUrl },
+              headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+            }
+          : {}),
       });
     } catch (error) {
       const code = (error as { responseCode?: number }).responseCode;

@@ -7,8 +7,8 @@ import type { EntityManager } from 'typeorm';
 const DELETED_VERSION = 2_147_483_647;
 
 /**
- * notifications' part of an account deletion: the person's notifications, live events and every mail to them, sent
- * or queued, go. Their addresses are found from those mails (account mails carry the user id in their event id), so
+ * notifications' part of an account deletion: the person's notifications, live events, settings, digest items (theirs
+ * and those quoting them) and every mail to them, sent or queued, go. Their addresses are found from those mails (account mails carry the user id in their event id), so
  * a mail queued to the address alone goes too; identity no longer answers the account's address, so nothing new is
  * sent to it. The name others' notifications quote reads "Deleted user".
  */
@@ -37,6 +37,9 @@ export class EraseAccountConsumer implements OnApplicationBootstrap {
     );
     await manager.query(`DELETE FROM notifications.live_events WHERE user_id = $1`, [userId]);
     await manager.query(`DELETE FROM notifications.notifications WHERE user_id = $1`, [userId]);
+    await manager.query(`DELETE FROM notifications.notification_settings WHERE user_id = $1`, [userId]);
+    // Their words waiting in someone else's digest go too: messaging has erased them from the conversation.
+    await manager.query(`DELETE FROM notifications.digest_items WHERE user_id = $1 OR from_user_id = $1`, [userId]);
     await manager.query(
       `INSERT INTO notifications.user_names (user_id, first_name, version) VALUES ($1, $2, $3)
        ON CONFLICT (user_id) DO UPDATE SET first_name = $2, version = $3`,

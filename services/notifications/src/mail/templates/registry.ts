@@ -7,6 +7,8 @@ import { passwordReset } from './kinds/password-reset';
 import { notification } from './kinds/notification';
 import { orderLinks } from './kinds/order-links';
 import { orderMessage } from './kinds/order-message';
+import { newMessage } from './kinds/new-message';
+import { messageDigest } from './kinds/message-digest';
 import { orderUpdate } from './kinds/order-update';
 import { payoutSent } from './kinds/payout-sent';
 import { receipt } from './kinds/receipt';
@@ -30,6 +32,8 @@ export const MAIL_TEMPLATES = {
   'review-reminder': reviewReminder,
   'order-links': orderLinks,
   'order-message': orderMessage,
+  'new-message': newMessage,
+  'message-digest': messageDigest,
   notification,
   // The account: security mails, always sent.
   'password-reset': passwordReset,

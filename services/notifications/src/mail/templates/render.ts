@@ -12,7 +12,7 @@ export interface RenderedMail {
   unsubscribeUrl?: string;
 }
 
-/** Where a non-transactional mail's unsubscribe link leads: the signed-in person's notification settings. */
+/** Where a non-transactional mail's unsubscribe link leads when it has no one-click link: the person's settings. */
 export const UNSUBSCRIBE_PATH = '/settings/notifications';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -43,11 +43,13 @@ export async function renderMail<P>(
   params: P,
   to: MailRecipient,
   publicUrl: string,
+  /** The one-click unsubscribe path (signed for this recipient and kind); settings page without it. */
+  unsubscribePath: string = UNSUBSCRIBE_PATH,
 ): Promise<RenderedMail> {
   const content = template.compose(params, to);
   const subject = assertHeaderSafe(content.subject, 'subject');
   const link = (href: string) => siteLink(href, publicUrl);
-  const unsubscribeUrl = template.transactional ? undefined : link(UNSUBSCRIBE_PATH);
+  const unsubscribeUrl = template.transactional ? undefined : link(unsubscribePath);
   const footer = template.transactional
     ? 'You receive this e-mail because of your order or your account on Souvenir Swap.'
     : 'You receive this e-mail because of your account on Souvenir Swap.';

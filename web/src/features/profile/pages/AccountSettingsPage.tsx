@@ -10,12 +10,13 @@ import { AddressBookSection } from '../../addresses/components/AddressBookSectio
 import { ChangeEmailForm } from '../components/account/ChangeEmailForm';
 import { ChangePasswordForm } from '../components/account/ChangePasswordForm';
 import { DeleteAccountSection } from '../components/account/DeleteAccountSection';
+import { NotificationSettingsSection } from '../components/account/NotificationSettingsSection';
 import { PasskeysSection } from '../components/account/PasskeysSection';
 import { ProfilePhotoSection } from '../components/account/ProfilePhotoSection';
 import { SessionsList } from '../components/account/SessionsList';
 import { TwoFactorSection } from '../components/account/TwoFactorSection';
 
-/** Account settings: password, e-mail address, the devices signed in, and deleting the account. Members only. */
+/** Account settings: password, e-mail address, the devices signed in, notifications, and deleting the account. Members only. */
 export default function AccountSettingsPage() {
   const { user, isLoading } = useCurrentUser();
   const { refetch: refetchSessions } = useListSessionsQuery(undefined, { skip: !user });
@@ -46,6 +47,9 @@ export default function AccountSettingsPage() {
           <PasskeysSection />
           <SessionsList />
         </Stack>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, mt: 3 }}>
+        <NotificationSettingsSection />
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, mt: 3 }}>
         <AddressBookSection me={user} />
