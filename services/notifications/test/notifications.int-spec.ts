@@ -3,6 +3,7 @@ import { jetstream } from '@nats-io/jetstream';
 import {
   ErrorCode,
   EVENTS,
+  NOTIFICATION_KINDS,
   PUSH,
   RPC,
   type LiveEventDto,
@@ -79,6 +80,15 @@ function shipped(order: OrderPaidEvent): OrderChangedEvent {
     occurredAt: new Date().toISOString(),
   };
 }
+
+it('the notifications table accepts exactly the kinds the contracts declare', async () => {
+  const [{ definition }] = await infra.database.query<{ definition: string }>(
+    `SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint
+      WHERE conname = 'notifications_kind_check' AND conrelid = 'notifications.notifications'::regclass`,
+  );
+  const allowed = [...definition.matchAll(/'([a-z_-]+)'::text/g)].map(([, kind]) => kind);
+  expect(allowed.sort()).toEqual([...NOTIFICATION_KINDS].sort());
+});
 
 describe('notifications', () => {
   it('a message is logged and pushed to its sender and recipient, and to nobody else', async () => {

@@ -53,8 +53,12 @@ export interface LiveEventsDto {
   refetch: boolean;
 }
 
-/** What a notification is about, for its icon and wording in the bell. */
-export type NotificationKind = 'sale' | 'order' | 'payout' | 'review';
+/**
+ * What a bell notification is about, declared once: the type, the setting each maps to (notifications'
+ * `BELL_SETTING`, a Record that fails the build without the new kind) and a test against the table's CHECK.
+ */
+export const NOTIFICATION_KINDS = ['sale', 'order', 'payout', 'review'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** One notification of the bell: a sentence and the page it is about. */
 export interface NotificationDto {
