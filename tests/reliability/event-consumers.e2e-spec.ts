@@ -18,7 +18,7 @@ import { ProductsService } from '../../services/catalog/src/products/products.se
 import { SellersService } from '../../services/catalog/src/sellers/sellers.service';
 import { FavouritesService } from '../../services/favourites/src/favourites/favourites.service';
 import { ReadModelsService } from '../../services/messaging/src/read-models/read-models.service';
-import { PaymentsService } from '../../services/payments/src/orders/payments.service';
+import { CheckoutService } from '../../services/payments/src/checkout/checkout.service';
 import { startAllServices, guestInfo } from '../support/world';
 
 let infra: TestInfra;
@@ -406,7 +406,7 @@ describe('event consumers are idempotent and order-safe (property)', () => {
   });
 
   it('payments: product removed/sold fails the open checkouts once', async () => {
-    const payments = apps.payments.get(PaymentsService);
+    const payments = apps.payments.get(CheckoutService);
     const handler: Handler = (e, m) => payments.productGone((e as { productId: string }).productId, m);
     const listing = {
       title: 'Alpaca wool scarf',

@@ -9,7 +9,7 @@ import { PAYMENTS_MIGRATIONS } from './database/migrations';
 import { AccountErasure, AccountErasureController } from './privacy/erase-account';
 import { JobQueue } from './jobs/job-queue';
 import { CardDisputes } from './orders/card-disputes';
-import { IntentSync } from './orders/intent-sync';
+import { IntentSync } from './checkout/intent-sync';
 import { PaymentCapture } from './orders/payment-capture';
 import { ClaimEntity } from './orders/claim.entity';
 import { ClaimsRepository } from './orders/claims.repository';
@@ -21,12 +21,13 @@ import { OrderAccess } from './orders/order-access';
 import { OrderLifecycleService } from './orders/order-lifecycle.service';
 import { OrderEntity } from './orders/order.entity';
 import { OrdersRepository } from './orders/orders.repository';
-import { PaymentsController } from './orders/payments.controller';
-import { PaymentsService } from './orders/payments.service';
+import { CheckoutController } from './checkout/checkout.controller';
+import { CheckoutService } from './checkout/checkout.service';
+import { OrdersController } from './orders/orders.controller';
 import { ProcessedProviderEventEntity } from './providers/processed-provider-event.entity';
-import { ProductEventsConsumer } from './orders/product-events.consumer';
+import { ProductEventsConsumer } from './checkout/product-events.consumer';
 import { ProviderEventsRepository } from './providers/provider-events.repository';
-import { Settlement } from './orders/settlement';
+import { Settlement } from './checkout/settlement';
 import { PaymentProvider } from './providers/payment-provider';
 import { StripePaymentProvider } from './providers/stripe.provider';
 import { TestIntentEntity } from './providers/test-mode/test-intent.entity';
@@ -88,7 +89,8 @@ export class AppModule {
         PlatformModule.forService({ name: SERVICE_NAME, config, entities: ENTITIES, migrations: PAYMENTS_MIGRATIONS }),
       ],
       controllers: [
-        PaymentsController,
+        CheckoutController,
+        OrdersController,
         WebhooksController,
         AddressBookController,
         PayoutsController,
@@ -103,7 +105,7 @@ export class AppModule {
         OrderMessagesService,
         GuestOrdersToAccount,
         OrderMailFactsService,
-        PaymentsService,
+        CheckoutService,
         WebhooksService,
         AddressBookService,
         SavedAddressesRepository,

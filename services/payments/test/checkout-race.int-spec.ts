@@ -11,7 +11,7 @@ import { IdentityConfig } from '../../identity/src/config/identity.config';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { PaymentsConfig } from '../src/config/payments.config';
 import { auditLedger } from '../src/ledger/ledger-audit';
-import { Settlement } from '../src/orders/settlement';
+import { Settlement } from '../src/checkout/settlement';
 
 let infra: TestInfra;
 const apps: INestApplication[] = [];

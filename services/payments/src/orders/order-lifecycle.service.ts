@@ -12,6 +12,8 @@ import {
   type PaymentsQueueCountsDto,
   type ListOpenClaimsRequest,
   type ListOrdersPageRequest,
+  type ListOrdersRequest,
+  type OrdersDto,
   type OrderAccessRequest,
   type OrderAction,
   type OrderActor,
@@ -41,6 +43,7 @@ import { OrderJournal, type OrderChange } from './order-journal';
 import { checkAction, type OrderViewer } from './order-lifecycle';
 import { toOrderMoney } from '../payouts/payout-views';
 import { stateOf, toOrderDetail, toOrderSummary } from './order-views';
+import { toOrderDto } from './order.mapper';
 import type { OrderEntity } from './order.entity';
 import { OrdersRepository } from './orders.repository';
 import { PaymentCapture } from './payment-capture';
@@ -96,6 +99,15 @@ export class OrderLifecycleService implements OnApplicationBootstrap {
   }
 
   /** One page of the caller's purchases or sales (paid orders only), newest first; of one product when asked. */
+  /** The spec's one-call list of the caller's purchases and sales. */
+  async listOrders({ actorId }: ListOrdersRequest): Promise<OrdersDto> {
+    const [purchases, sales] = await Promise.all([this.orders.findPurchases(actorId), this.orders.findSales(actorId)]);
+    return {
+      purchases: purchases.map((o) => toOrderDto(o, 'purchase')),
+      sales: sales.map((o) => toOrderDto(o, 'sale')),
+    };
+  }
+
   async listOrdersPage({ actorId, role, cursor, limit, productId }: ListOrdersPageRequest): Promise<OrdersPageDto> {
     const after = cursor ? orderCursor.decode(cursor) : null;
     const page = await this.orders.findPaidPage(

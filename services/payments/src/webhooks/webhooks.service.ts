@@ -3,7 +3,7 @@ import { ErrorCode, type Done, type HandleWebhookRequest } from '@souvenir/contr
 import { DomainError } from '@souvenir/platform';
 import { JobQueue } from '../jobs/job-queue';
 import { CardDisputes } from '../orders/card-disputes';
-import { IntentSync } from '../orders/intent-sync';
+import { IntentSync } from '../checkout/intent-sync';
 import { ProviderEventsRepository } from '../providers/provider-events.repository';
 import { PayoutAccountsService } from '../payouts/payout-accounts.service';
 import { InvalidWebhookSignature, PaymentProvider, type ProviderEvent } from '../providers/payment-provider';

@@ -4,13 +4,11 @@ import { RpcHandler } from '@souvenir/platform';
 import { PaymentsConfig } from '../config/payments.config';
 import { buyerProtectionOf } from './buyer-protection';
 import { OrderLifecycleService } from './order-lifecycle.service';
-import { PaymentsService } from './payments.service';
 
-/** payments' request/reply subjects; each handler only delegates. */
+/** The orders' request/reply subjects after the payment; each handler only delegates. */
 @Controller()
-export class PaymentsController {
+export class OrdersController {
   constructor(
-    private readonly payments: PaymentsService,
     private readonly lifecycle: OrderLifecycleService,
     private readonly config: PaymentsConfig,
   ) {}
@@ -20,24 +18,9 @@ export class PaymentsController {
     return buyerProtectionOf(this.config);
   }
 
-  @RpcHandler(RPC.payments.createIntent)
-  createIntent(request: RpcRequest<typeof RPC.payments.createIntent>) {
-    return this.payments.createIntent(request);
-  }
-
-  @RpcHandler(RPC.payments.confirmTestPayment)
-  confirmTestPayment(request: RpcRequest<typeof RPC.payments.confirmTestPayment>) {
-    return this.payments.confirmTestPayment(request);
-  }
-
-  @RpcHandler(RPC.payments.reconcile)
-  reconcile(request: RpcRequest<typeof RPC.payments.reconcile>) {
-    return this.payments.reconcile(request);
-  }
-
   @RpcHandler(RPC.payments.listOrders)
   listOrders(request: RpcRequest<typeof RPC.payments.listOrders>) {
-    return this.payments.listOrders(request);
+    return this.lifecycle.listOrders(request);
   }
 
   @RpcHandler(RPC.payments.listOrdersPage)

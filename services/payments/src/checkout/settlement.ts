@@ -3,8 +3,8 @@ import type { EntityManager } from 'typeorm';
 import { PaymentsConfig } from '../config/payments.config';
 import { JobQueue } from '../jobs/job-queue';
 import { IntentSync } from './intent-sync';
-import type { OrderEntity } from './order.entity';
-import { OrdersRepository } from './orders.repository';
+import type { OrderEntity } from '../orders/order.entity';
+import { OrdersRepository } from '../orders/orders.repository';
 
 const SETTLE_ORDER = 'payments.settle-order';
 const SWEEP = 'payments.sweep-unpaid';

@@ -16,8 +16,6 @@ import {
   isAfterPayment,
   type ConfirmTestPaymentRequest,
   type CreatePaymentIntentRequest,
-  type ListOrdersRequest,
-  type OrdersDto,
   type PaymentIntentDto,
   type PaymentStatusDto,
   type ReconcilePaymentRequest,
@@ -27,10 +25,10 @@ import { DomainError, Outbox, RpcClient } from '@souvenir/platform';
 import { AddressBookService } from '../addresses/address-book.service';
 import type { EntityManager } from 'typeorm';
 import { PaymentProvider } from '../providers/payment-provider';
-import { hashCheckoutToken as hashToken, newCheckoutToken } from './checkout-token';
+import { hashCheckoutToken as hashToken, newCheckoutToken } from '../orders/checkout-token';
 import { IntentSync } from './intent-sync';
-import { fromCents, toAddresses, toCents, toOrderDto, toOrderFailedEvent } from './order.mapper';
-import { OrdersRepository } from './orders.repository';
+import { fromCents, toAddresses, toCents, toOrderDto, toOrderFailedEvent } from '../orders/order.mapper';
+import { OrdersRepository } from '../orders/orders.repository';
 import { Settlement } from './settlement';
 
 const CURRENCY = 'usd';
@@ -46,7 +44,7 @@ interface Buyer {
 }
 
 @Injectable()
-export class PaymentsService {
+export class CheckoutService {
   constructor(
     private readonly orders: OrdersRepository,
     private readonly provider: PaymentProvider,
@@ -177,14 +175,6 @@ export class PaymentsService {
       ...(order.failureMessage && (order.status === 'failed' || order.status === 'refunded')
         ? { message: order.failureMessage }
         : {}),
-    };
-  }
-
-  async listOrders({ actorId }: ListOrdersRequest): Promise<OrdersDto> {
-    const [purchases, sales] = await Promise.all([this.orders.findPurchases(actorId), this.orders.findSales(actorId)]);
-    return {
-      purchases: purchases.map((o) => toOrderDto(o, 'purchase')),
-      sales: sales.map((o) => toOrderDto(o, 'sale')),
     };
   }
 

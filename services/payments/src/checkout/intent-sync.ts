@@ -6,12 +6,12 @@ import type { DataSource } from 'typeorm';
 import { AddressBookService } from '../addresses/address-book.service';
 import { PaymentsConfig } from '../config/payments.config';
 import { PaymentProvider, type ProviderIntent, type ProviderIntentStatus } from '../providers/payment-provider';
-import { afterDays, OrderJobs } from './order-jobs';
-import { OrderJournal } from './order-journal';
-import { PaymentCapture } from './payment-capture';
-import type { OrderEntity } from './order.entity';
-import { toOrderFailedEvent, toOrderPaidEvent } from './order.mapper';
-import { OrdersRepository } from './orders.repository';
+import { afterDays, OrderJobs } from '../orders/order-jobs';
+import { OrderJournal } from '../orders/order-journal';
+import { PaymentCapture } from '../orders/payment-capture';
+import type { OrderEntity } from '../orders/order.entity';
+import { toOrderFailedEvent, toOrderPaidEvent } from '../orders/order.mapper';
+import { OrdersRepository } from '../orders/orders.repository';
 import { ProviderEventsRepository, type ProviderEventRecord } from '../providers/provider-events.repository';
 
 /** The partial unique index (migration 1734000000000) that lets one order per product be sold. */
