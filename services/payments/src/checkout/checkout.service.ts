@@ -27,7 +27,7 @@ import type { EntityManager } from 'typeorm';
 import { PaymentProvider } from '../providers/payment-provider';
 import { hashCheckoutToken as hashToken, newCheckoutToken } from '../orders/checkout-token';
 import { IntentSync } from './intent-sync';
-import { fromCents, toAddresses, toCents, toOrderDto, toOrderFailedEvent } from '../orders/order.mapper';
+import { fromCents, toAddresses, toCents, toOrderFailedEvent } from '../orders/order.mapper';
 import { OrdersRepository } from '../orders/orders.repository';
 import { Settlement } from './settlement';
 
