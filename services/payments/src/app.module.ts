@@ -18,7 +18,11 @@ import { OrderHistoryRepository } from './orders/order-history.repository';
 import { OrderJobs } from './orders/order-jobs';
 import { OrderJournal } from './orders/order-journal';
 import { OrderAccess } from './orders/order-access';
+import { ClaimsService } from './orders/claims.service';
+import { OrderDeadlines } from './orders/order-deadlines';
 import { OrderLifecycleService } from './orders/order-lifecycle.service';
+import { OrderRefunds } from './orders/order-refunds';
+import { OrderSteps } from './orders/order-steps';
 import { OrderEntity } from './orders/order.entity';
 import { OrdersRepository } from './orders/orders.repository';
 import { CheckoutController } from './checkout/checkout.controller';
@@ -125,7 +129,11 @@ export class AppModule {
         CardDisputes,
         SellerRecords,
         OrderAccess,
+        OrderSteps,
         OrderLifecycleService,
+        ClaimsService,
+        OrderDeadlines,
+        OrderRefunds,
         ProductEventsConsumer,
         AccountErasure,
         Ledger,

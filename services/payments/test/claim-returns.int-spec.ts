@@ -1,7 +1,7 @@
 import { ErrorCode, RPC } from '@souvenir/contracts';
 import { eventually } from '@souvenir/testing';
 import { auditLedger } from '../src/ledger/ledger-audit';
-import { OrderLifecycleService } from '../src/orders/order-lifecycle.service';
+import { OrderDeadlines } from '../src/orders/order-deadlines';
 import { errorOf, OrderHarness } from './order-harness';
 
 /*
@@ -89,7 +89,7 @@ it('the buyer sends it back with tracking, the seller confirms: refunded once, a
 });
 
 it('refunds when the arrival deadline passes unconfirmed, once; a buyer who never sends it leaves the seller paid', async () => {
-  const lifecycle = h.payments.get(OrderLifecycleService);
+  const deadlines = h.payments.get(OrderDeadlines);
   const orderId = await returnAsked();
   await h.rpc.send(RPC.payments.shipReturn, {
     orderRef: orderId,
@@ -98,15 +98,15 @@ it('refunds when the arrival deadline passes unconfirmed, once; a buyer who neve
     trackingNumber: '1Z1',
   });
   // Early: the job finds the deadline not yet due and changes nothing.
-  await lifecycle.fireDeadline({ orderId, kind: 'returnArrivesBy' });
+  await deadlines.fireDeadline({ orderId, kind: 'returnArrivesBy' });
   expect((await h.get(orderId, h.buyer)).status).toBe('disputed');
   await h.infra.database.query(
     `UPDATE payments.claims SET return_arrives_by = now() - interval '1 minute' WHERE order_id = $1`,
     [orderId],
   );
   await Promise.all([
-    lifecycle.fireDeadline({ orderId, kind: 'returnArrivesBy' }),
-    lifecycle.fireDeadline({ orderId, kind: 'returnArrivesBy' }),
+    deadlines.fireDeadline({ orderId, kind: 'returnArrivesBy' }),
+    deadlines.fireDeadline({ orderId, kind: 'returnArrivesBy' }),
   ]);
   const refunded = await h.get(orderId, h.seller);
   expect(refunded.status).toBe('refunded');
@@ -119,7 +119,7 @@ it('refunds when the arrival deadline passes unconfirmed, once; a buyer who neve
     `UPDATE payments.claims SET return_ship_by = now() - interval '1 minute' WHERE order_id = $1`,
     [kept],
   );
-  await lifecycle.fireDeadline({ orderId: kept, kind: 'returnShipBy' });
+  await deadlines.fireDeadline({ orderId: kept, kind: 'returnShipBy' });
   const completed = await h.get(kept, h.seller);
   expect(completed).toMatchObject({
     status: 'completed',

@@ -3,7 +3,7 @@ import { DomainError } from '@souvenir/platform';
 import { eventually, readStreamEvents } from '@souvenir/testing';
 import fc from 'fast-check';
 import { ClaimsRepository } from '../src/orders/claims.repository';
-import { OrderLifecycleService } from '../src/orders/order-lifecycle.service';
+import { OrderDeadlines } from '../src/orders/order-deadlines';
 import { OrdersRepository } from '../src/orders/orders.repository';
 import { errorOf, OrderHarness } from './order-harness';
 
@@ -169,12 +169,12 @@ describe('racing transitions', () => {
     await h.infra.database.query(`UPDATE payments.orders SET ship_by = now() - interval '1 s' WHERE id = $1`, [
       orderId,
     ]);
-    const lifecycle = h.payments.get(OrderLifecycleService);
+    const deadlines = h.payments.get(OrderDeadlines);
     const results = await Promise.all([
       errorOf(h.rpc.send(RPC.payments.cancelOrder, { orderRef: orderId, actorId: h.seller, reason: 'Out of stock' })),
       errorOf(h.rpc.send(RPC.payments.shipOrder, { orderRef: orderId, actorId: h.seller, carrier: 'DHL' })),
-      lifecycle.fireDeadline({ orderId, kind: 'shipBy' }).then(() => null),
-      lifecycle.fireDeadline({ orderId, kind: 'shipBy' }).then(() => null),
+      deadlines.fireDeadline({ orderId, kind: 'shipBy' }).then(() => null),
+      deadlines.fireDeadline({ orderId, kind: 'shipBy' }).then(() => null),
     ]);
     expect(results.filter((e) => e !== null).every((e) => e!.code === ErrorCode.Conflict)).toBe(true);
     const terminalOrShipped = (await h.history(orderId)).slice(1);
@@ -492,7 +492,7 @@ describe('random sequences of actions and deadlines', () => {
   async function run(orderId: string, c: Command): Promise<boolean> {
     if (c.t === 'fire') {
       await h.infra.database.query(DUE_COLUMN[c.kind], [orderId]);
-      await h.payments.get(OrderLifecycleService).fireDeadline({ orderId, kind: c.kind });
+      await h.payments.get(OrderDeadlines).fireDeadline({ orderId, kind: c.kind });
       return true;
     }
     const actorId = { buyer: h.buyer, seller: h.seller, support: h.support, stranger: h.stranger }[c.who];

@@ -28,7 +28,7 @@ const CAPTURE_RETRY_AFTER_MS = 30_000;
 
 /**
  * Creates the order's durable jobs in the transaction that changes the order, so a job exists if and only if the
- * change commits. The workers (OrderLifecycleService) re-check the order in the database, so a duplicate or late
+ * change commits. The workers (OrderDeadlines, OrderRefunds) re-check the order in the database, so a duplicate or late
  * job changes nothing.
  */
 @Injectable()

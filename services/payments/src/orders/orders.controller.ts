@@ -3,6 +3,7 @@ import { RPC, type RpcRequest } from '@souvenir/contracts';
 import { RpcHandler } from '@souvenir/platform';
 import { PaymentsConfig } from '../config/payments.config';
 import { buyerProtectionOf } from './buyer-protection';
+import { ClaimsService } from './claims.service';
 import { OrderLifecycleService } from './order-lifecycle.service';
 
 /** The orders' request/reply subjects after the payment; each handler only delegates. */
@@ -10,6 +11,7 @@ import { OrderLifecycleService } from './order-lifecycle.service';
 export class OrdersController {
   constructor(
     private readonly lifecycle: OrderLifecycleService,
+    private readonly claims: ClaimsService,
     private readonly config: PaymentsConfig,
   ) {}
 
@@ -55,41 +57,41 @@ export class OrdersController {
 
   @RpcHandler(RPC.payments.openClaim)
   openClaim(request: RpcRequest<typeof RPC.payments.openClaim>) {
-    return this.lifecycle.openClaim(request);
+    return this.claims.openClaim(request);
   }
 
   @RpcHandler(RPC.payments.respondToClaim)
   respondToClaim(request: RpcRequest<typeof RPC.payments.respondToClaim>) {
-    return this.lifecycle.respondToClaim(request);
+    return this.claims.respondToClaim(request);
   }
 
   @RpcHandler(RPC.payments.listCardDisputes)
   listCardDisputes(request: RpcRequest<typeof RPC.payments.listCardDisputes>) {
-    return this.lifecycle.listCardDisputes(request);
+    return this.claims.listCardDisputes(request);
   }
 
   @RpcHandler(RPC.payments.countSupportQueues)
   countSupportQueues(request: RpcRequest<typeof RPC.payments.countSupportQueues>) {
-    return this.lifecycle.countSupportQueues(request);
+    return this.claims.countSupportQueues(request);
   }
 
   @RpcHandler(RPC.payments.listOpenClaims)
   listOpenClaims(request: RpcRequest<typeof RPC.payments.listOpenClaims>) {
-    return this.lifecycle.listOpenClaims(request);
+    return this.claims.listOpenClaims(request);
   }
 
   @RpcHandler(RPC.payments.shipReturn)
   shipReturn(request: RpcRequest<typeof RPC.payments.shipReturn>) {
-    return this.lifecycle.shipReturn(request);
+    return this.claims.shipReturn(request);
   }
 
   @RpcHandler(RPC.payments.confirmReturn)
   confirmReturn(request: RpcRequest<typeof RPC.payments.confirmReturn>) {
-    return this.lifecycle.confirmReturn(request);
+    return this.claims.confirmReturn(request);
   }
 
   @RpcHandler(RPC.payments.decideClaim)
   decideClaim(request: RpcRequest<typeof RPC.payments.decideClaim>) {
-    return this.lifecycle.decideClaim(request);
+    return this.claims.decideClaim(request);
   }
 }
