@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { callApi, listProduct, registerPerson } from './actors';
+import { callApi, listProduct, memberPays, registerPerson } from './actors';
 import { axeViolations } from './axe';
-import { launchBrowser, newPerson } from './browser';
+import { launchBrowser, newPerson, shot } from './browser';
 
 /**
  * "Delete my account" in Chromium at desktop and phone size: the dialog explains before it asks, a refusal (an open
@@ -18,35 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width}.png`, fullPage: false });
-}
-
-/** A member buys the listing with the test card: an open (paid) order of its seller's. */
-async function buys(page: Page, productId: string): Promise<void> {
-  const shipping = {
-    billingStreet: '1 Main St',
-    billingCity: 'Springfield',
-    billingZip: '10001',
-    sameAsDelivery: true,
-  };
-  const intent = await callApi<{ clientSecret: string; paymentIntentId: string }>(
-    page,
-    'POST',
-    '/api/create-payment-intent',
-    { productId, amount: 24.5, guestInfo: shipping },
-  );
-  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123', postalCode: '10001' };
-  await callApi(page, 'POST', '/api/payments/test-confirm', { clientSecret: intent.body.clientSecret, card });
-  const paid = await callApi<{ status: string }>(page, 'POST', '/api/payments/reconcile', {
-    paymentIntentId: intent.body.paymentIntentId,
-  });
-  if (paid.body.status !== 'paid') throw new Error(`not paid: ${JSON.stringify(paid.body)}`);
-}
 
 async function openDialog(page: Page) {
   await page.goto('/account');
@@ -79,7 +49,7 @@ describe.each([1280, 390])('deleting an account at %i px', (width) => {
     // A seller with an open order is told which and what to do, in the dialog.
     await registerPerson(busy.page, 'Sami');
     const sold = await listProduct(busy.page, 'Brass lantern');
-    await buys(other.page, sold.id);
+    await memberPays(other.page, sold.id);
     const blocked = await openDialog(busy.page);
     await blocked.getByLabel('Password').fill('secret1');
     await blocked.getByRole('button', { name: 'Delete my account' }).click();
@@ -88,13 +58,13 @@ describe.each([1280, 390])('deleting an account at %i px', (width) => {
       .getByText(/You have 1 open order \(“Brass lantern”\)/)
       .waitFor();
     expect(await axeViolations(busy.page)).toEqual([]);
-    await shot(busy.page, 'delete-refused');
+    await shot(busy.page, 'delete-refused', { fullPage: false });
 
     const dialog = await openDialog(leaving.page);
     await dialog.getByText('Erased within seconds').waitFor();
     await dialog.getByText(/Kept, without your name or address/).waitFor();
     expect(await axeViolations(leaving.page)).toEqual([]);
-    await shot(leaving.page, 'delete-dialog');
+    await shot(leaving.page, 'delete-dialog', { fullPage: false });
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await dialog.getByText('Password is required').waitFor();
     await dialog.getByLabel('Password').fill('not-my-password');
@@ -105,7 +75,7 @@ describe.each([1280, 390])('deleting an account at %i px', (width) => {
 
     await leaving.page.getByText('Your account has been deleted').waitFor();
     await leaving.page.waitForURL((url) => url.pathname === '/');
-    await shot(leaving.page, 'delete-done');
+    await shot(leaving.page, 'delete-done', { fullPage: false });
     // Signed out: Sign In is in the header, or in the menu at phone width.
     if (width < 900) await leaving.page.getByRole('button', { name: /^Open menu/ }).click();
     await leaving.page.getByRole('button', { name: 'Sign In' }).first().waitFor();
@@ -115,7 +85,7 @@ describe.each([1280, 390])('deleting an account at %i px', (width) => {
     await other.page.getByText('Deleted user').first().waitFor({ timeout: 15_000 });
     expect(await other.page.getByText('Dora').count()).toBe(0);
     expect(await axeViolations(other.page)).toEqual([]);
-    await shot(other.page, 'delete-other-party');
+    await shot(other.page, 'delete-other-party', { fullPage: false });
     for (const person of [leaving, other, busy]) await person.context.close();
   });
 });

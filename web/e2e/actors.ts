@@ -65,3 +65,30 @@ export async function listProduct(
   if (res.status !== 201) throw new Error(`listing failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.id, title };
 }
+
+/**
+ * The signed-in member of `page` buys `productId` as the checkout page does (the test card, the shipping form,
+ * then the reconcile call the success page makes); answers the order id.
+ */
+export async function memberPays(page: Page, productId: string, amount = 24.5): Promise<string> {
+  const shipping = {
+    billingStreet: '1 Main St',
+    billingCity: 'Springfield',
+    billingZip: '10001',
+    sameAsDelivery: true,
+  };
+  const intent = await callApi<{ clientSecret: string; paymentIntentId: string }>(
+    page,
+    'POST',
+    '/api/create-payment-intent',
+    { productId, amount, guestInfo: shipping },
+  );
+  if (intent.status !== 200) throw new Error(`intent failed: ${intent.status} ${JSON.stringify(intent.body)}`);
+  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123', postalCode: '10001' };
+  await callApi(page, 'POST', '/api/payments/test-confirm', { clientSecret: intent.body.clientSecret, card });
+  const paid = await callApi<{ status: string; orderId: string }>(page, 'POST', '/api/payments/reconcile', {
+    paymentIntentId: intent.body.paymentIntentId,
+  });
+  if (paid.body.status !== 'paid') throw new Error(`not paid: ${JSON.stringify(paid.body)}`);
+  return paid.body.orderId;
+}

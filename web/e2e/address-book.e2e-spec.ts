@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { listProduct, registerPerson } from './actors';
 import { axeViolations } from './axe';
-import { baseUrl, launchBrowser, unique } from './browser';
+import { baseUrl, launchBrowser, shot, unique } from './browser';
 
 /*
  * The checkout remembers the buyer's address, at phone and desktop size: a first purchase with a new address saves
@@ -31,13 +30,6 @@ async function personAt(width: number, height: number): Promise<{ context: Brows
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(await axeViolations(page)).toEqual([]);
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 }
 
 /** Pays on the card form with the test card that succeeds, then waits for the success page. */

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { listProduct, registerPerson } from './actors';
 import { axeViolations } from './axe';
-import { baseUrl, launchBrowser, unique } from './browser';
+import { baseUrl, launchBrowser, shot, unique } from './browser';
 
 /*
  * "Before a person commits", at phone and desktop size: where an item ships is said before an address is
@@ -32,13 +31,6 @@ async function personAt(width: number, height: number): Promise<{ context: Brows
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(await axeViolations(page)).toEqual([]);
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 }
 
 /** Opens the filters: the sidebar on a desktop, the drawer behind "Filters (n)" on a phone. */

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, with the flags this network-less machine needs. */
@@ -43,3 +44,11 @@ export async function forgetSession(person: { context: BrowserContext; page: Pag
 
 /** A unique suffix so tests never collide on usernames. */
 export const unique = () => Math.random().toString(36).slice(2, 8);
+
+/** A screenshot of the page at its width, into SHOTS_DIR when it is set (to look at the pages a test walks). */
+export async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width}.png`, fullPage });
+}

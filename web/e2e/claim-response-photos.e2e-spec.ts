@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { callApi, listProduct, registerPerson } from './actors';
+import { callApi, listProduct, memberPays, registerPerson } from './actors';
 import { axeViolations } from './axe';
-import { launchBrowser, newPerson, unique } from './browser';
+import { launchBrowser, newPerson, shot, unique } from './browser';
 
 /*
  * The seller answers a claim with photos, uploaded as the buyer's claim photos are: they show with the seller's
@@ -19,37 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-}
-
-/** The signed-in member of `page` buys `productId` as the checkout page does; answers the order id. */
-async function memberPays(page: Page, productId: string): Promise<string> {
-  const shipping = {
-    billingStreet: '1 Main St',
-    billingCity: 'Springfield',
-    billingZip: '10001',
-    sameAsDelivery: true,
-  };
-  const intent = await callApi<{ clientSecret: string; paymentIntentId: string }>(
-    page,
-    'POST',
-    '/api/create-payment-intent',
-    { productId, amount: 24.5, guestInfo: shipping },
-  );
-  if (intent.status !== 200) throw new Error(`intent failed: ${intent.status} ${JSON.stringify(intent.body)}`);
-  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123', postalCode: '10001' };
-  await callApi(page, 'POST', '/api/payments/test-confirm', { clientSecret: intent.body.clientSecret, card });
-  const paid = await callApi<{ status: string; orderId: string }>(page, 'POST', '/api/payments/reconcile', {
-    paymentIntentId: intent.body.paymentIntentId,
-  });
-  if (paid.body.status !== 'paid') throw new Error(`not paid: ${JSON.stringify(paid.body)}`);
-  return paid.body.orderId;
-}
 
 const photoFile = async () => {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'answer-e2e-')), 'packed.jpg');

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { callApi, listProduct, registerPerson } from './actors';
+import type { Browser } from 'playwright-core';
+import { callApi, listProduct, memberPays, registerPerson } from './actors';
 import { axeViolations } from './axe';
-import { launchBrowser, newPerson, unique } from './browser';
+import { launchBrowser, newPerson, shot, unique } from './browser';
 
 /*
  * The return step in the browser: support refunds a claim with the item back first; the buyer's order says the
@@ -16,36 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-}
-
-async function memberPays(page: Page, productId: string): Promise<string> {
-  const shipping = {
-    billingStreet: '1 Main St',
-    billingCity: 'Springfield',
-    billingZip: '10001',
-    sameAsDelivery: true,
-  };
-  const intent = await callApi<{ clientSecret: string; paymentIntentId: string }>(
-    page,
-    'POST',
-    '/api/create-payment-intent',
-    { productId, amount: 24.5, guestInfo: shipping },
-  );
-  if (intent.status !== 200) throw new Error(`intent failed: ${intent.status} ${JSON.stringify(intent.body)}`);
-  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123', postalCode: '10001' };
-  await callApi(page, 'POST', '/api/payments/test-confirm', { clientSecret: intent.body.clientSecret, card });
-  const paid = await callApi<{ status: string; orderId: string }>(page, 'POST', '/api/payments/reconcile', {
-    paymentIntentId: intent.body.paymentIntentId,
-  });
-  if (paid.body.status !== 'paid') throw new Error(`not paid: ${JSON.stringify(paid.body)}`);
-  return paid.body.orderId;
-}
 
 describe.each([1280, 390])('a return before the refund at %i px', (width) => {
   it('support asks for the item back, the buyer sends it with tracking, the seller confirms: refunded', async () => {

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { callApi, listProduct, registerPerson } from './actors';
 import { axeViolations } from './axe';
-import { baseUrl, launchBrowser, unique } from './browser';
+import { baseUrl, launchBrowser, shot, unique } from './browser';
 
 /*
  * The Notifications section of the account page at phone and desktop size: kinds × channels as switches (the locked
@@ -26,13 +25,6 @@ const SIZES = [
 async function personAt(width: number, height: number): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height }, locale: 'en-US' });
   return { context, page: await context.newPage() };
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 }
 
 /** The List-Unsubscribe link of the newest mail to `address` whose subject matches, once it has arrived. */

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { callApi, listProduct, registerPerson } from './actors';
+import type { Browser } from 'playwright-core';
+import { callApi, listProduct, memberPays, registerPerson } from './actors';
 import { axeViolations } from './axe';
-import { launchBrowser, newPerson, unique } from './browser';
+import { launchBrowser, newPerson, shot, unique } from './browser';
 
 /*
  * After a refund the item stays sold until its seller has it back: the seller's product page says the buyer was
@@ -16,37 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-}
-
-/** The signed-in member of `page` buys `productId` as the checkout page does; answers the order id. */
-async function memberPays(page: Page, productId: string): Promise<string> {
-  const shipping = {
-    billingStreet: '1 Main St',
-    billingCity: 'Springfield',
-    billingZip: '10001',
-    sameAsDelivery: true,
-  };
-  const intent = await callApi<{ clientSecret: string; paymentIntentId: string }>(
-    page,
-    'POST',
-    '/api/create-payment-intent',
-    { productId, amount: 24.5, guestInfo: shipping },
-  );
-  if (intent.status !== 200) throw new Error(`intent failed: ${intent.status} ${JSON.stringify(intent.body)}`);
-  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123', postalCode: '10001' };
-  await callApi(page, 'POST', '/api/payments/test-confirm', { clientSecret: intent.body.clientSecret, card });
-  const paid = await callApi<{ status: string; orderId: string }>(page, 'POST', '/api/payments/reconcile', {
-    paymentIntentId: intent.body.paymentIntentId,
-  });
-  if (paid.body.status !== 'paid') throw new Error(`not paid: ${JSON.stringify(paid.body)}`);
-  return paid.body.orderId;
-}
 
 describe.each([1280, 390])('relisting a refunded item at %i px', (width) => {
   it('the seller puts it back on sale from its page once the buyer is refunded', async () => {

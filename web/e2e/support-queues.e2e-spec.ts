@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, listProduct, registerPerson } from './actors';
 import { axeViolations } from './axe';
-import { launchBrowser, newPerson, unique } from './browser';
+import { launchBrowser, newPerson, shot, unique } from './browser';
 
 /*
  * Support's queues in the browser: /support opens the claims page under a nav that says what waits in each queue;
@@ -16,13 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-}
 
 interface Counts {
   claims: number;
