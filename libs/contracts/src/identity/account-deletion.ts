@@ -5,6 +5,12 @@ import { TwoFactorCode } from './two-factor.dto';
 /** What every service shows where a deleted account's name used to be. */
 export const DELETED_USER_NAME = 'Deleted user';
 
+/**
+ * The version a read model pins a deleted account's row at: above any version identity gives a profile (Postgres
+ * integer's maximum), so no late or replayed profile event brings the name back.
+ */
+export const DELETED_USER_VERSION = 2_147_483_647;
+
 /** Sentences of account deletion, shared by identity, the gateway and the form. */
 export const ACCOUNT_DELETION_MESSAGES = {
   onlyYourOwn: 'You can only delete your own account',

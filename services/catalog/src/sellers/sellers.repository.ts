@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { countryOfLocation, type RatingChangedEvent, type UserProfileChangedEvent } from '@souvenir/contracts';
+import {
+  countryOfLocation,
+  type RatingChangedEvent,
+  type UserProfileChangedEvent,
+  DELETED_USER_VERSION,
+} from '@souvenir/contracts';
 import type { EntityManager, Repository } from 'typeorm';
 import { SellerEntity } from './seller.entity';
-
-/** Above any version identity gives a profile (postgres integer's maximum): a deleted account's row is final. */
-const DELETED_VERSION = 2_147_483_647;
 
 type SellerProfile = Omit<SellerEntity, 'updatedAt' | 'ratingAverage' | 'ratingCount' | 'ratingVersion' | 'shipsFrom'>;
 
@@ -67,7 +69,7 @@ export class SellersRepository {
        VALUES ($1, NULL, 'Deleted', 'user', NULL, NULL, NULL, false, $2, now())
        ON CONFLICT (id) DO UPDATE SET username = NULL, first_name = 'Deleted', last_name = 'user', avatar = NULL,
          location = NULL, ships_from = NULL, is_verified = false, version = $2, updated_at = now()`,
-      [id, DELETED_VERSION],
+      [id, DELETED_USER_VERSION],
     );
   }
 

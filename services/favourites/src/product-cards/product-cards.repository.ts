@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { OriginLevel, ProductDto, RatingChangedEvent, UserProfileChangedEvent } from '@souvenir/contracts';
+import {
+  type OriginLevel,
+  type ProductDto,
+  type RatingChangedEvent,
+  type UserProfileChangedEvent,
+  DELETED_USER_VERSION,
+} from '@souvenir/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CARD_SHAPE } from './card-shape';
 import type { ProductCard } from './product-card.entity';
 
 /** Writes of the read model (product_cards and sellers); the Favorites tab reads it in FavouritesRepository. */
-/** Above any version identity gives a profile (postgres integer's maximum): a deleted account's row is final. */
-const DELETED_VERSION = 2_147_483_647;
-
 @Injectable()
 export class ProductCardsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -73,7 +76,7 @@ export class ProductCardsRepository {
        VALUES ($1, 'Deleted', 'user', NULL, false, $2)
        ON CONFLICT (id) DO UPDATE SET first_name = 'Deleted', last_name = 'user', avatar = NULL, is_verified = false,
          version = $2, updated_at = now()`,
-      [id, DELETED_VERSION],
+      [id, DELETED_USER_VERSION],
     );
   }
 

@@ -1,8 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { ACCOUNT_DELETION_MESSAGES, EVENTS } from '@souvenir/contracts';
+import { ACCOUNT_DELETION_MESSAGES, EVENTS, DELETED_USER_VERSION } from '@souvenir/contracts';
 import { EventConsumer } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
-import { DELETED_USER_VERSION } from '../read-models/user-summaries.repository';
 
 /**
  * messaging's part of an account deletion: the person reads "Deleted user" in everyone's inbox, and what they wrote is

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { PreparedStatement } from '@souvenir/platform';
 import type { EntityManager, Repository } from 'typeorm';
 import { UserSummaryEntity } from './user-summary.entity';
+import { DELETED_USER_VERSION } from '@souvenir/contracts';
 
 /** Every send checks its two people: prepared on the pool (TypeORM's find builds the query anew each time). */
 const FIND_IDS = new PreparedStatement<Pick<UserSummaryEntity, 'id'>>(
@@ -11,9 +12,6 @@ const FIND_IDS = new PreparedStatement<Pick<UserSummaryEntity, 'id'>>(
 );
 
 export type UserSummary = Omit<UserSummaryEntity, 'updatedAt'>;
-
-/** A deleted account's row: above any version identity gives a profile, so no later profile event brings it back. */
-export const DELETED_USER_VERSION = 2_147_483_647;
 
 @Injectable()
 export class UserSummariesRepository {

@@ -1,10 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { DELETED_USER_NAME, EVENTS } from '@souvenir/contracts';
+import { DELETED_USER_NAME, EVENTS, DELETED_USER_VERSION } from '@souvenir/contracts';
 import { EventConsumer } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
-
-/** Above any version identity gives a profile (postgres integer's maximum): no later profile event brings the name back. */
-const DELETED_VERSION = 2_147_483_647;
 
 /**
  * notifications' part of an account deletion: the person's notifications, live events, settings, digest items (theirs
@@ -43,7 +40,7 @@ export class EraseAccountConsumer implements OnApplicationBootstrap {
     await manager.query(
       `INSERT INTO notifications.user_names (user_id, first_name, version) VALUES ($1, $2, $3)
        ON CONFLICT (user_id) DO UPDATE SET first_name = $2, version = $3`,
-      [userId, DELETED_USER_NAME, DELETED_VERSION],
+      [userId, DELETED_USER_NAME, DELETED_USER_VERSION],
     );
   }
 }

@@ -1,10 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EVENTS } from '@souvenir/contracts';
+import { EVENTS, DELETED_USER_VERSION } from '@souvenir/contracts';
 import { EventConsumer } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
-
-/** Above any version identity gives a profile (postgres integer's maximum): no later profile event brings the name back. */
-const DELETED_VERSION = 2_147_483_647;
 
 /**
  * reviews' part of an account deletion: the person's name and photo on every review they wrote read "Deleted user".
@@ -24,7 +21,7 @@ export class EraseAccountConsumer implements OnApplicationBootstrap {
     await manager.query(
       `INSERT INTO reviews.users (id, first_name, last_name, avatar, version) VALUES ($1, 'Deleted', 'user', NULL, $2)
        ON CONFLICT (id) DO UPDATE SET first_name = 'Deleted', last_name = 'user', avatar = NULL, version = $2`,
-      [userId, DELETED_VERSION],
+      [userId, DELETED_USER_VERSION],
     );
   }
 }
