@@ -21,6 +21,7 @@ import { SellerEntity } from './sellers/seller.entity';
 import { SellerEventsConsumer } from './sellers/seller-events.consumer';
 import { SellersRepository } from './sellers/sellers.repository';
 import { SellersService } from './sellers/sellers.service';
+import { ExportUserDataController } from './privacy/export-user-data.controller';
 
 export const SERVICE_NAME = 'catalog';
 
@@ -38,7 +39,7 @@ export class AppModule {
         }),
         TypeOrmModule.forFeature([SellerEntity]),
       ],
-      controllers: [ProductsController, CategoriesController, CustomsController],
+      controllers: [ProductsController, CategoriesController, CustomsController, ExportUserDataController],
       providers: [
         ProductsService,
         CategoriesService,

@@ -12,6 +12,7 @@ import { ProductCardEntity } from './product-cards/product-card.entity';
 import { ProductCardsRepository } from './product-cards/product-cards.repository';
 import { SellerEntity } from './product-cards/seller.entity';
 import { SellerEventsConsumer } from './product-cards/seller-events.consumer';
+import { ExportUserDataController } from './privacy/export-user-data.controller';
 
 export const SERVICE_NAME = 'favourites';
 
@@ -29,7 +30,7 @@ export class AppModule {
         }),
         TypeOrmModule.forFeature([FavouriteEntity]),
       ],
-      controllers: [FavouritesController],
+      controllers: [FavouritesController, ExportUserDataController],
       providers: [
         FavouritesService,
         FavouritesRepository,

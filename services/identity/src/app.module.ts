@@ -21,6 +21,7 @@ import { SecretBox } from './two-factor/secret-box';
 import { TwoFactorController } from './two-factor/two-factor.controller';
 import { TwoFactorRepository } from './two-factor/two-factor.repository';
 import { TwoFactorService } from './two-factor/two-factor.service';
+import { ExportUserDataController } from './privacy/export-user-data.controller';
 
 export const SERVICE_NAME = 'identity';
 
@@ -38,7 +39,13 @@ export class AppModule {
         }),
         TypeOrmModule.forFeature([UserEntity]),
       ],
-      controllers: [UsersController, AccountController, TwoFactorController, PasskeysController],
+      controllers: [
+        UsersController,
+        AccountController,
+        TwoFactorController,
+        PasskeysController,
+        ExportUserDataController,
+      ],
       providers: [
         UsersService,
         UsersRepository,

@@ -19,6 +19,7 @@ import { UploaderSession } from './uploads/uploader-session';
 import { UploadsController } from './uploads/uploads.controller';
 import { UploadsRepository } from './uploads/uploads.repository';
 import { UploadsService } from './uploads/uploads.service';
+import { ExportUserDataController } from './privacy/export-user-data.controller';
 
 export const SERVICE_NAME = 'media';
 
@@ -28,7 +29,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PlatformModule.forService({ name: SERVICE_NAME, config, entities: [], migrations: MEDIA_MIGRATIONS })],
-      controllers: [UploadsController],
+      controllers: [UploadsController, ExportUserDataController],
       providers: [
         { provide: APP_FILTER, useClass: ApiErrorsFilter },
         storageProvider,

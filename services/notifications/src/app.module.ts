@@ -17,6 +17,7 @@ import { MailSender } from './mail/mail-sender';
 import { NotificationsController } from './notifications/notifications.controller';
 import { NotificationsRepository } from './notifications/notifications.repository';
 import { NotificationsService } from './notifications/notifications.service';
+import { ExportUserDataController } from './privacy/export-user-data.controller';
 
 export const SERVICE_NAME = 'notifications';
 
@@ -33,7 +34,7 @@ export class AppModule {
           migrations: NOTIFICATIONS_MIGRATIONS,
         }),
       ],
-      controllers: [NotificationsController, GuestOrdersController],
+      controllers: [NotificationsController, GuestOrdersController, ExportUserDataController],
       providers: [
         LiveEventsService,
         EventLogRepository,

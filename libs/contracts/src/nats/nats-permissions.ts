@@ -60,6 +60,9 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.identity.removePasskey,
       RPC.identity.passkeyLoginOptions,
       RPC.identity.verifyPasskeyLogin,
+      RPC.identity.requestDataExport,
+      RPC.identity.latestDataExport,
+      RPC.identity.getDataExport,
       RPC.catalog.createProduct,
       RPC.catalog.getProduct,
       RPC.catalog.listProducts,
@@ -151,7 +154,16 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   },
   identity: {
     serves: servesAll('identity'),
-    calls: [],
+    // The data export's job asks every service for the person's data, page by page.
+    calls: [
+      RPC.catalog.exportUserData,
+      RPC.favourites.exportUserData,
+      RPC.messaging.exportUserData,
+      RPC.payments.exportUserData,
+      RPC.reviews.exportUserData,
+      RPC.notifications.exportUserData,
+      RPC.media.exportUserData,
+    ],
     consumes: [EVENTS.reviews.ratingChanged, EVENTS.payments.sellerStandingChanged],
     listens: [],
   },
@@ -240,6 +252,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.identity.twoFactorEnabled,
       EVENTS.identity.twoFactorDisabled,
       EVENTS.identity.newDeviceSignIn,
+      EVENTS.identity.dataExportReady,
     ],
     listens: [],
     push: 'publish',
@@ -247,7 +260,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   // Photos come and go over media's own HTTP routes; a listing or a claim that names one makes it used.
   media: {
     serves: servesAll('media'),
-    calls: [],
+    // A data archive: identity vouches for the upload of one and for each download.
+    calls: [RPC.identity.authorizeExportUpload, RPC.identity.getDataExport],
     // user.updated: a profile photo names an upload, which is then kept (and shown to anyone).
     consumes: [EVENTS.catalog.productListed, EVENTS.payments.orderChanged, EVENTS.identity.userUpdated],
     listens: [],

@@ -1,3 +1,4 @@
+import { UserExportRequest, type UserExportPage } from '../export/user-export';
 import { defineRpc, rpc, type Done } from '../rpc/contract';
 import type { LiveEventsDto, NotificationsPageDto, NotificationsUnreadDto } from './notification.dto';
 import {
@@ -23,4 +24,6 @@ export const NOTIFICATIONS_RPC = defineRpc('notifications', {
   markAllRead: rpc('notifications.notification.mark-all-read', MarkAllNotificationsReadRequest).returns<Done>(),
   /** "Find my order": the guest orders of an address are mailed to it (nothing is said about whether there are any). */
   requestGuestOrderLinks: rpc('notifications.mail.guest-order-links', RequestGuestOrderLinksRequest).returns<Done>(),
+  /** One page of one section of a person's data, for their data export (identity's job asks). */
+  exportUserData: rpc('notifications.user.export', UserExportRequest).returns<UserExportPage>(),
 });
