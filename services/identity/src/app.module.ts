@@ -22,6 +22,12 @@ import { TwoFactorController } from './two-factor/two-factor.controller';
 import { TwoFactorRepository } from './two-factor/two-factor.repository';
 import { TwoFactorService } from './two-factor/two-factor.service';
 import { ExportUserDataController } from './privacy/export-user-data.controller';
+import { ExportArchiveWriter } from './privacy/export-archive';
+import { ExportJobQueue } from './privacy/export-job-queue';
+import { ExportJobs } from './privacy/export-jobs';
+import { ExportRequestsController } from './privacy/export-requests.controller';
+import { ExportRequestsRepository } from './privacy/export-requests.repository';
+import { ExportRequestsService } from './privacy/export-requests.service';
 
 export const SERVICE_NAME = 'identity';
 
@@ -60,6 +66,11 @@ export class AppModule {
         SecretBox,
         PasskeysService,
         PasskeysRepository,
+        ExportRequestsService,
+        ExportRequestsRepository,
+        ExportArchiveWriter,
+        ExportJobQueue,
+        ExportJobs,
       ],
     };
   }

@@ -39,4 +39,6 @@ export class AuthorizeExportUploadRequest {
 
 export interface ExportUploadGrant {
   userId: string;
+  /** When media deletes the archive. */
+  expiresAt: string;
 }

@@ -6,6 +6,7 @@ import { EarnedVerificationAndRatings1735100000000 } from './1735100000000-earne
 import { AccountTokensAndVerifiedEmail1737000000000 } from './1737000000000-account-tokens-and-verified-email';
 import { TwoFactorAndKnownDevices1737300000000 } from './1737300000000-two-factor-and-known-devices';
 import { Passkeys1737700000000 } from './1737700000000-passkeys';
+import { DataExports1738100000000 } from './1738100000000-data-exports';
 
 /** Every migration of the identity schema, in order. Never edit one that has landed; add a new one. */
 export const IDENTITY_MIGRATIONS = [
@@ -17,4 +18,5 @@ export const IDENTITY_MIGRATIONS = [
   AccountTokensAndVerifiedEmail1737000000000,
   TwoFactorAndKnownDevices1737300000000,
   Passkeys1737700000000,
+  DataExports1738100000000,
 ];
