@@ -10,6 +10,7 @@ import { PushAfterCommit } from './live/push-after-commit';
 import { UserNamesRepository } from './live/user-names.repository';
 import { OrderItemsRepository } from './live/order-items.repository';
 import { AccountEventsConsumer } from './mail/account-events.consumer';
+import { ExportReadyConsumer } from './privacy/export-ready.consumer';
 import { MailOutboxRepository } from './mail/mail-outbox.repository';
 import { GuestOrdersController } from './mail/guest-orders.controller';
 import { MailQueue } from './mail/mail-queue';
@@ -49,6 +50,7 @@ export class AppModule {
         MailQueue,
         MailSender,
         AccountEventsConsumer,
+        ExportReadyConsumer,
       ],
     };
   }

@@ -29,7 +29,9 @@ export type LiveEventData =
    * The reviews of one of the recipient's orders changed: one was written (the other person's, or the recipient's own
    * in another tab), published (`subjectId`'s profile changed too), or the recipient is reminded to write theirs.
    */
-  | { type: 'review.changed'; orderId: string; subjectId: string; change: 'written' | 'published' | 'reminder' };
+  | { type: 'review.changed'; orderId: string; subjectId: string; change: 'written' | 'published' | 'reminder' }
+  /** The recipient's copy of their data can be downloaded. */
+  | { type: 'data-export.ready'; exportId: string };
 
 export type LiveEventType = LiveEventData['type'];
 
@@ -54,7 +56,7 @@ export interface LiveEventsDto {
 }
 
 /** What a notification is about, for its icon and wording in the bell. */
-export type NotificationKind = 'sale' | 'order' | 'payout' | 'review';
+export type NotificationKind = 'sale' | 'order' | 'payout' | 'review' | 'account';
 
 /** One notification of the bell: a sentence and the page it is about. */
 export interface NotificationDto {

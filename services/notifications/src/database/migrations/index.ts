@@ -4,6 +4,7 @@ import { MailOutbox1736100000000 } from './1736100000000-mail-outbox';
 import { ReviewNotifications1736200000000 } from './1736200000000-review-notifications';
 import { MailByAddress1737000000000 } from './1737000000000-mail-by-address';
 import { OrderItems1737100000000 } from './1737100000000-order-items';
+import { AccountNotifications1738100000000 } from './1738100000000-account-notifications';
 
 /** Every migration of the notifications schema, in order. Never edit one that has landed; add a new one. */
 export const NOTIFICATIONS_MIGRATIONS = [
@@ -13,4 +14,5 @@ export const NOTIFICATIONS_MIGRATIONS = [
   outboxClaimsMigration('notifications'),
   MailByAddress1737000000000,
   OrderItems1737100000000,
+  AccountNotifications1738100000000,
 ];
