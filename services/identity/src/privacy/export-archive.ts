@@ -98,9 +98,19 @@ export class ExportArchiveWriter {
   }
 
   /** identity's own sections are read in-process; every other service answers over NATS. */
+  private readonly sources: Record<UserExportService, (request: UserExportRequest) => Promise<UserExportPage>> = {
+    identity: (request) => userExportPage(this.dataSource, IDENTITY_EXPORT_SECTIONS, request),
+    catalog: (request) => this.rpc.send(RPC.catalog.exportUserData, request),
+    favourites: (request) => this.rpc.send(RPC.favourites.exportUserData, request),
+    messaging: (request) => this.rpc.send(RPC.messaging.exportUserData, request),
+    payments: (request) => this.rpc.send(RPC.payments.exportUserData, request),
+    reviews: (request) => this.rpc.send(RPC.reviews.exportUserData, request),
+    notifications: (request) => this.rpc.send(RPC.notifications.exportUserData, request),
+    media: (request) => this.rpc.send(RPC.media.exportUserData, request),
+  };
+
   private page(service: UserExportService, request: UserExportRequest): Promise<UserExportPage> {
-    if (service === 'identity') return userExportPage(this.dataSource, IDENTITY_EXPORT_SECTIONS, request);
-    return this.rpc.send(RPC[service].exportUserData, request);
+    return this.sources[service](request);
   }
 
   private upload(exportId: string, token: string, body: Readable): Promise<void> {
