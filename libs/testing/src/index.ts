@@ -8,3 +8,4 @@ export * from './service-harness';
 export * from './service-suite';
 export * from './maildev';
 export * from './soft-authenticator';
+export * from './user-export';

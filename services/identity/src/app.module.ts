@@ -51,6 +51,7 @@ export class AppModule {
         TwoFactorController,
         PasskeysController,
         ExportUserDataController,
+        ExportRequestsController,
       ],
       providers: [
         UsersService,

@@ -47,7 +47,7 @@ export class ExportArchiveWriter {
         const onItem = media ? (item: Record<string, unknown>) => photoOf(item, photos) : undefined;
         const onEnd = media ? uploadsListed : undefined;
         zip.addReadStreamLazy(`${service}/${section}.json`, (done) =>
-          done(null, Readable.from(this.jsonArray(service, { userId, section }, onItem, onEnd))),
+          done(null, failsTheZip(zip, Readable.from(this.jsonArray(service, { userId, section }, onItem, onEnd)))),
         );
       }
     }
@@ -59,7 +59,7 @@ export class ExportArchiveWriter {
       for (const key of photos) {
         zip.addReadStreamLazy(`photos/${key}`, { compress: false }, (done) =>
           this.photo(exportId, token, key).then(
-            (stream) => done(null, stream),
+            (stream) => done(null, failsTheZip(zip, stream)),
             (error: Error) => done(error, undefined as never),
           ),
         );
@@ -146,6 +146,11 @@ export class ExportArchiveWriter {
       get.end();
     });
   }
+}
+
+/** yazl pipes an entry's stream without listening for its errors: a failed page or photo fails the whole zip. */
+function failsTheZip(zip: ZipFile, stream: Readable): Readable {
+  return stream.once('error', (error) => zip.emit('error', error));
 }
 
 function photoOf(item: Record<string, unknown>, photos: string[]): void {
