@@ -185,7 +185,6 @@ it('builds one archive for a request made twice at once, and mails its link', as
     http.post('/api/me/export').set('Cookie', ana.cookie),
     http.post('/api/me/export').set('Cookie', ana.cookie),
   ]);
-  if (first.status !== 202) console.log(first.body, second.body);
   expect(first.status).toBe(202);
   expect(second.status).toBe(202);
   expect(second.body.id).toBe(first.body.id);

@@ -12,7 +12,7 @@ export interface ExportRequestRow {
   expires_at: Date | null;
 }
 
-/** identity.data_exports: one row per request for a person's data. */
+/** identity.data_exports: one row per request for a person's data. (TypeORM answers UPDATE as [rows, count].) */
 @Injectable()
 export class ExportRequestsRepository {
   /**
@@ -50,7 +50,7 @@ export class ExportRequestsRepository {
 
   /** The job starts an attempt: a fresh upload token and the expiry the archive will have. */
   async startAttempt(manager: EntityManager, id: string, tokenHash: string, expiresAt: Date): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
+    const [rows]: [unknown[], number] = await manager.query(
       `UPDATE identity.data_exports SET upload_token_hash = $2, expires_at = $3
         WHERE id = $1 AND status = 'pending' RETURNING id`,
       [id, tokenHash, expiresAt],
@@ -59,7 +59,7 @@ export class ExportRequestsRepository {
   }
 
   async finish(manager: EntityManager, id: string, status: 'ready' | 'failed'): Promise<ExportRequestRow | null> {
-    const [row]: ExportRequestRow[] = await manager.query(
+    const [[row]]: [ExportRequestRow[], number] = await manager.query(
       `UPDATE identity.data_exports
           SET status = $2, upload_token_hash = NULL, ready_at = CASE WHEN $2 = 'ready' THEN now() END
         WHERE id = $1 AND status = 'pending' RETURNING *`,
@@ -70,9 +70,9 @@ export class ExportRequestsRepository {
 
   /** Past their expiry the links stop working (media deletes the archives on its own schedule). */
   async expireDue(manager: EntityManager): Promise<number> {
-    const rows: unknown[] = await manager.query(
+    const [, count]: [unknown[], number] = await manager.query(
       `UPDATE identity.data_exports SET status = 'expired' WHERE status = 'ready' AND expires_at <= now() RETURNING id`,
     );
-    return rows.length;
+    return count;
   }
 }

@@ -77,7 +77,8 @@ export class ExportArchivesService {
 
   /** Rows first, then the files: a download never finds a row whose file is gone for good. */
   async deleteExpired(): Promise<number> {
-    const rows: { export_id: string }[] = await this.dataSource.query(
+    // TypeORM answers a DELETE as [rows, count].
+    const [rows]: [{ export_id: string }[], number] = await this.dataSource.query(
       `DELETE FROM media.data_archives WHERE expires_at <= now() RETURNING export_id`,
     );
     await this.storage.delete(rows.map((row) => archiveKey(row.export_id)));
