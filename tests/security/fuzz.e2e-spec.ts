@@ -116,6 +116,8 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
   'POST /api/messages': () => ({ toUserId: seller.id, productId, content: 'hello' }),
   'POST /api/create-payment-intent': () => ({ productId, amount: '25.00', guestInfo }),
   'POST /api/me/addresses': () => ({ ...savedAddress }),
+  // "Download my data" takes no body: whatever is sent is ignored, never a fault (and the daily limit answers 429).
+  'POST /api/me/export': () => ({ format: 'zip' }),
   'PUT /api/me/addresses/:id': () => ({ ...savedAddress, isDefault: true }),
   // An incomplete card: answered with the spec's message, never charged.
   'POST /api/payments/test-confirm': () => ({
