@@ -9,12 +9,13 @@ import { PageLoader } from '../../../components/PageLoader';
 import { AddressBookSection } from '../../addresses/components/AddressBookSection';
 import { ChangeEmailForm } from '../components/account/ChangeEmailForm';
 import { ChangePasswordForm } from '../components/account/ChangePasswordForm';
+import { DownloadMyDataSection } from '../components/account/DownloadMyDataSection';
 import { PasskeysSection } from '../components/account/PasskeysSection';
 import { ProfilePhotoSection } from '../components/account/ProfilePhotoSection';
 import { SessionsList } from '../components/account/SessionsList';
 import { TwoFactorSection } from '../components/account/TwoFactorSection';
 
-/** Account settings: password, e-mail address and the devices signed in. Members only. */
+/** Account settings: password, e-mail address, the devices signed in and a copy of one's data. Members only. */
 export default function AccountSettingsPage() {
   const { user, isLoading } = useCurrentUser();
   const { refetch: refetchSessions } = useListSessionsQuery(undefined, { skip: !user });
@@ -48,6 +49,9 @@ export default function AccountSettingsPage() {
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, mt: 3 }}>
         <AddressBookSection me={user} />
+      </Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, mt: 3 }}>
+        <DownloadMyDataSection />
       </Paper>
     </Container>
   );
