@@ -38,6 +38,10 @@ async function heavyAccount(dbUrl, userId) {
 export async function exportBench({ base, dbUrl, session, children }) {
   await heavyAccount(dbUrl, session.me.id);
   const headers = { cookie: session.cookie, origin: base };
+  // Each process's resident size at rest, for comparison with its peak during the export.
+  const idle = sampleProcesses(children);
+  await new Promise((r) => setTimeout(r, 2500));
+  const before = idle.stop();
   const sampler = sampleProcesses(children);
   const started = Date.now();
   const requested = await fetch(`${base}/api/me/export`, { method: 'POST', headers });
@@ -57,6 +61,7 @@ export async function exportBench({ base, dbUrl, session, children }) {
   const totalSeconds = (Date.now() - started) / 1000;
   const processes = sampler.stop();
   const peak = (name) => processes.find((p) => p.process === name)?.rssMbPeak ?? null;
+  const atRest = (name) => before.find((p) => p.process === name)?.rssMbPeak ?? null;
   return {
     messages: MESSAGES,
     listings: LISTINGS,
@@ -67,6 +72,9 @@ export async function exportBench({ base, dbUrl, session, children }) {
     identityRssMbPeak: peak('identity'),
     mediaRssMbPeak: peak('media'),
     gatewayRssMbPeak: peak('gateway'),
+    identityRssMbBefore: atRest('identity'),
+    mediaRssMbBefore: atRest('media'),
+    gatewayRssMbBefore: atRest('gateway'),
     processes,
   };
 }

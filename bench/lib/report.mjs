@@ -139,9 +139,9 @@ export function writeMarkdown(report, dir) {
     lines.push(
       `${e.messages.toLocaleString('en')} messages and ${e.listings} listings added to one seller; one export through the gateway.`,
       '',
-      '| ready s | ready + download s | archive MB | identity peak RSS MB | media peak RSS MB | gateway peak RSS MB |',
+      '| ready s | ready + download s | archive MB | identity RSS MB (rest → peak) | media RSS MB (rest → peak) | gateway RSS MB (rest → peak) |',
       '|---|---|---|---|---|---|',
-      `| ${e.readySeconds.toFixed(1)} | ${e.totalSeconds.toFixed(1)} | ${(e.archiveBytes / 1e6).toFixed(1)} | ${e.identityRssMbPeak} | ${e.mediaRssMbPeak} | ${e.gatewayRssMbPeak} |`,
+      `| ${e.readySeconds.toFixed(1)} | ${e.totalSeconds.toFixed(1)} | ${(e.archiveBytes / 1e6).toFixed(1)} | ${e.identityRssMbBefore} → ${e.identityRssMbPeak} | ${e.mediaRssMbBefore} → ${e.mediaRssMbPeak} | ${e.gatewayRssMbBefore} → ${e.gatewayRssMbPeak} |`,
       '',
     );
   }
