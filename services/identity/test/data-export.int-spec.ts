@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { IdentityConfig } from '../src/config/identity.config';
+import { ExportRequestsService } from '../src/privacy/export-requests.service';
 
 /*
  * identity's data export job on real Postgres, NATS and pg-boss. The other services are stand-ins on NATS that answer
@@ -38,7 +39,7 @@ beforeAll(async () => {
   env.MEDIA_INTERNAL_URL = `http://127.0.0.1:${(media.address() as AddressInfo).port}`;
 });
 
-const { infra, rpc, nc } = serviceSuite(SERVICE_NAME, AppModule, IdentityConfig, {
+const { app, infra, rpc, nc } = serviceSuite(SERVICE_NAME, AppModule, IdentityConfig, {
   env,
   cleanUp: () => new Promise((resolve) => media?.close(resolve)),
 });
@@ -176,6 +177,37 @@ it('answers its own sections over NATS for that person only, passkeys without th
     ]);
     const profile = await exportSection(rpc, 'identity.user.export', id('bob'), 'profile');
     expect(profile.items.map((p) => p.username)).toEqual(['bob']);
+  } finally {
+    await db.end();
+  }
+});
+
+it('expires a ready export at its date, and frees a person whose request lost its job', async () => {
+  const db = new Client({ connectionString: infra.env.DATABASE_URL });
+  await db.connect();
+  try {
+    const [exportId] = [...archives.keys()];
+    const { rows } = await db.query(`SELECT user_id FROM identity.data_exports WHERE id = $1`, [exportId]);
+    const anna = rows[0].user_id as string;
+    await db.query(`UPDATE identity.data_exports SET expires_at = now() - interval '1 second' WHERE id = $1`, [
+      exportId,
+    ]);
+    expect((await rpc.send(RPC.identity.latestDataExport, { actorId: anna }))?.status).toBe('expired');
+    const refusal = await rpc.send(RPC.identity.getDataExport, { actorId: anna, exportId: exportId! }).catch((e) => e);
+    expect((refusal as DomainError).code).toBe(ErrorCode.NotFound);
+
+    const cleo = (await rpc.send(RPC.identity.register, person('cleo'))).id;
+    await db.query(`INSERT INTO identity.data_exports (user_id, created_at) VALUES ($1, now() - interval '3 hours')`, [
+      cleo,
+    ]);
+    expect(await app.get(ExportRequestsService).expireDue()).toBe(2);
+    const again = await rpc.send(RPC.identity.requestDataExport, { actorId: cleo });
+    expect(again.status).toBe('pending');
+    const { rows: statuses } = await db.query(
+      `SELECT status FROM identity.data_exports WHERE user_id = $1 ORDER BY created_at`,
+      [cleo],
+    );
+    expect(statuses.map((r) => r.status)).toEqual(['failed', 'pending']);
   } finally {
     await db.end();
   }

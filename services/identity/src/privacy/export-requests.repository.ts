@@ -68,11 +68,19 @@ export class ExportRequestsRepository {
     return row ?? null;
   }
 
-  /** Past their expiry the links stop working (media deletes the archives on its own schedule). */
+  /**
+   * Past their expiry the links stop working (media deletes the archives on its own schedule). A request still
+   * pending long after its job's own time limit lost its job (a crash, a database error): failed, so that the person
+   * can ask again instead of being answered the stuck id forever.
+   */
   async expireDue(manager: EntityManager): Promise<number> {
-    const [, count]: [unknown[], number] = await manager.query(
+    const [, expired]: [unknown[], number] = await manager.query(
       `UPDATE identity.data_exports SET status = 'expired' WHERE status = 'ready' AND expires_at <= now() RETURNING id`,
     );
-    return count;
+    const [, abandoned]: [unknown[], number] = await manager.query(
+      `UPDATE identity.data_exports SET status = 'failed', upload_token_hash = NULL
+        WHERE status = 'pending' AND created_at < now() - interval '2 hours' RETURNING id`,
+    );
+    return expired + abandoned;
   }
 }

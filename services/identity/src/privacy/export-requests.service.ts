@@ -22,10 +22,12 @@ const DAY_MS = 86_400_000;
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function toDataExportDto(row: ExportRequestRow): DataExportDto {
-  const ready = row.status === 'ready';
+  // Expired from the instant its date passes, not from the schedule's next run.
+  const lapsed = row.status === 'ready' && (!row.expires_at || row.expires_at <= new Date());
+  const ready = row.status === 'ready' && !lapsed;
   return {
     id: row.id,
-    status: row.status,
+    status: lapsed ? 'expired' : row.status,
     createdAt: row.created_at.toISOString(),
     readyAt: ready && row.ready_at ? row.ready_at.toISOString() : null,
     expiresAt: ready && row.expires_at ? row.expires_at.toISOString() : null,
