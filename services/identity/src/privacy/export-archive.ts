@@ -37,7 +37,8 @@ export class ExportArchiveWriter {
     const zip = new ZipFile();
     // yazl's types call it a NodeJS.ReadableStream; it is a stream.Readable (a PassThrough).
     const output = zip.outputStream as Readable;
-    const photos: string[] = [];
+    // Two uploads of one photo share its files: one entry each.
+    const photos = new Set<string>();
     let uploadsListed = () => undefined as void;
     const listed = new Promise<void>((resolve) => (uploadsListed = resolve));
     zip.addBuffer(Buffer.from(EXPORT_README), 'README.txt');
@@ -54,7 +55,7 @@ export class ExportArchiveWriter {
     const failed = new Promise<never>((_, reject) => zip.on('error', reject));
     const stored = Promise.race([this.upload(exportId, token, output), failed]);
     try {
-      // The uploads list is the last section: once it has been read, `photos` names every photo.
+      // Once the uploads list has been read, `photos` names every photo.
       await Promise.race([listed, stored]);
       for (const key of photos) {
         zip.addReadStreamLazy(`photos/${key}`, { compress: false }, (done) =>
@@ -153,7 +154,7 @@ function failsTheZip(zip: ZipFile, stream: Readable): Readable {
   return stream.once('error', (error) => zip.emit('error', error));
 }
 
-function photoOf(item: Record<string, unknown>, photos: string[]): void {
+function photoOf(item: Record<string, unknown>, photos: Set<string>): void {
   const key = typeof item.url === 'string' ? item.url.split('/').pop() : undefined;
-  if (key) photos.push(key);
+  if (key) photos.add(key);
 }
