@@ -357,6 +357,22 @@ async function main() {
     });
   }
 
+  if (opts.parts.has('export')) {
+    const { exportBench } = await import('./lib/export.mjs');
+    console.log('bench: data export of a heavy account (10,000 messages, 500 listings): POST, ready, download');
+    report.export = await exportBench({
+      base,
+      dbUrl: infra.database.url,
+      session: seller,
+      children: stackProcesses(),
+    });
+    const e = report.export;
+    console.log(
+      `bench: export ready in ${e.readySeconds.toFixed(1)} s, downloaded ${(e.archiveBytes / 1e6).toFixed(1)} MB ` +
+        `in ${e.totalSeconds.toFixed(1)} s; peak RSS identity ${e.identityRssMbPeak} MB, media ${e.mediaRssMbPeak} MB`,
+    );
+  }
+
   if (opts.parts.has('web')) {
     const { webReport } = await import('./lib/web.mjs');
     console.log('bench: web app (JS per route, LCP in Chromium, Lighthouse mobile on five pages)');

@@ -176,9 +176,13 @@ export async function startStack({
       await waitListening(mailDev.smtpPort, maildev);
       await waitListening(mailDev.webPort, maildev);
     }
+    const media = services.find((s) => s.name === 'media');
+    // identity's data export streams each archive into media's HTTP port; the gateway streams downloads from it.
+    const mediaInternal = media && { MEDIA_INTERNAL_URL: `http://127.0.0.1:${media.healthPort + portOffset}` };
     for (const s of services) {
       launch(s.name, path.join(ROOT, 'services', s.name, 'dist', 'main.js'), {
         ...s.env,
+        ...(s.name === 'identity' && mediaInternal),
         ...(s.env?.NODE_OPTIONS && { NODE_OPTIONS: withNodeOptions(baseEnv.NODE_OPTIONS, s.env.NODE_OPTIONS) }),
         HTTP_PORT: String(s.healthPort + portOffset),
       });
@@ -192,12 +196,12 @@ export async function startStack({
       Promise.all(services.map((s) => waitReady(`http://127.0.0.1:${s.healthPort + portOffset}/readyz`))),
       exitedEarly,
     ]);
-    const media = services.find((s) => s.name === 'media');
     launch('gateway', path.join(ROOT, 'gateway', 'dist', 'main.js'), {
       PORT: String(port),
       WEB_DIST: path.join(ROOT, 'web', 'dist'),
       // No ingress here: the gateway passes /api/uploads and /media/ on to media.
       ...(media && { MEDIA_URL: `http://127.0.0.1:${media.healthPort + portOffset}` }),
+      ...mediaInternal,
     });
     await Promise.race([waitReady(`http://127.0.0.1:${port}/readyz`), exitedEarly]);
   } catch (error) {

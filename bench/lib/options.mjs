@@ -1,7 +1,7 @@
 // Command-line options of `npm run bench` (see bench/README.md).
 import { parseArgs } from 'node:util';
 
-const PARTS = ['catalog', 'signed-in', 'mixed', 'polling', 'live', 'uploads', 'media-attack', 'web'];
+const PARTS = ['catalog', 'signed-in', 'mixed', 'polling', 'live', 'uploads', 'media-attack', 'web', 'export'];
 
 export function readOptions(argv = process.argv.slice(2)) {
   const { values } = parseArgs({
@@ -34,7 +34,7 @@ export function readOptions(argv = process.argv.slice(2)) {
   });
   if (values.help) {
     console.log(`npm run bench -- [--products 100000] [--duration 10] [--connections 16] [--mixed 60] [--warm-up 10] [--rate 200]
-                     [--only catalog|signed-in|mixed|polling|live|uploads|media-attack|web[,...]] [--skip ...] [--poll-steps 250,500,...]
+                     [--only catalog|signed-in|mixed|polling|live|uploads|media-attack|web|export[,...]] [--skip ...] [--poll-steps 250,500,...]
                      [--poll-seconds 15] [--poll-send-every 60] [--live-streams 10000] [--live-people 2000]
                      [--live-rate 200] [--live-seconds 30] [--log-level warn] [--uploads-seconds 20] [--uploads-concurrency 1,2,4] [--keep] [--profile DIR] [--routes detail,conversations,...]`);
     process.exit(0);

@@ -133,6 +133,18 @@ export function writeMarkdown(report, dir) {
     lines.push('');
   }
 
+  if (report.export) {
+    const e = report.export;
+    lines.push('## Data export (a heavy account)', '');
+    lines.push(
+      `${e.messages.toLocaleString('en')} messages and ${e.listings} listings added to one seller; one export through the gateway.`,
+      '',
+      '| ready s | ready + download s | archive MB | identity RSS MB (rest → peak) | media RSS MB (rest → peak) | gateway RSS MB (rest → peak) |',
+      '|---|---|---|---|---|---|',
+      `| ${e.readySeconds.toFixed(1)} | ${e.totalSeconds.toFixed(1)} | ${(e.archiveBytes / 1e6).toFixed(1)} | ${e.identityRssMbBefore} → ${e.identityRssMbPeak} | ${e.mediaRssMbBefore} → ${e.mediaRssMbPeak} | ${e.gatewayRssMbBefore} → ${e.gatewayRssMbPeak} |`,
+      '',
+    );
+  }
   if (report.uploads) {
     const u = report.uploads;
     lines.push('## Photo uploads', '');

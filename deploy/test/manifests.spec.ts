@@ -219,11 +219,25 @@ describe.each(['dev', 'prod'])('Kubernetes overlay %s (base + patches)', (overla
     for (const name of SERVICES) {
       expect(find('Deployment', name)!.spec.template.metadata.labels['app.kubernetes.io/component']).toBe('service');
     }
-    // media alone also takes the Ingress's photo routes (uploads and images), on its HTTP port.
+    // media alone also takes the Ingress's photo routes (uploads and images), on its HTTP port, and the data
+    // archives' internal routes from identity (the export job) and the gateway (downloads).
     const mediaIngress = policies.filter((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === 'media');
     expect(mediaIngress.flatMap((p) => p.spec.ingress ?? [])).toEqual([
       {
         from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
+        ports: [{ protocol: 'TCP', port: 8080 }],
+      },
+      {
+        from: [
+          {
+            podSelector: {
+              matchExpressions: [
+                { key: 'app.kubernetes.io/part-of', operator: 'In', values: ['souvenir'] },
+                { key: 'app.kubernetes.io/name', operator: 'In', values: ['gateway', 'identity'] },
+              ],
+            },
+          },
+        ],
         ports: [{ protocol: 'TCP', port: 8080 }],
       },
     ]);
@@ -233,9 +247,10 @@ describe.each(['dev', 'prod'])('Kubernetes overlay %s (base + patches)', (overla
   const DNS = ['ns:kube-system,pods:k8s-app=kube-dns UDP/53', 'ns:kube-system,pods:k8s-app=kube-dns TCP/53'];
   const NATS_CLIENT = 'pods:app.kubernetes.io/name=nats,app.kubernetes.io/part-of=souvenir TCP/4222';
   const POSTGRES = 'anywhere TCP/5432';
+  const MEDIA = 'pods:app.kubernetes.io/name=media,app.kubernetes.io/part-of=souvenir TCP/8080';
   const expectedEgress: Record<string, string[]> = {
-    gateway: [...DNS, NATS_CLIENT, 'anywhere TCP/6379'],
-    identity: [...DNS, NATS_CLIENT, POSTGRES],
+    gateway: [...DNS, NATS_CLIENT, 'anywhere TCP/6379', MEDIA],
+    identity: [...DNS, NATS_CLIENT, POSTGRES, MEDIA],
     catalog: [...DNS, NATS_CLIENT, POSTGRES],
     favourites: [...DNS, NATS_CLIENT, POSTGRES],
     messaging: [...DNS, NATS_CLIENT, POSTGRES],

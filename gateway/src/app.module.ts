@@ -40,6 +40,7 @@ import { FavouriteMarker } from './routes/favourites/favourite-marker';
 import { FavouritesController } from './routes/favourites/favourites.controller';
 import { UsersController } from './routes/users/users.controller';
 import { AvatarController } from './routes/users/avatar.controller';
+import { DataExportController } from './routes/users/data-export.controller';
 import { requestValidationPipe } from './rpc/validation.pipe';
 import { SessionIndex } from './session/session-index';
 import { UnverifiedAllowance, UnverifiedAllowanceGuard } from './session/unverified-allowance';
@@ -61,6 +62,7 @@ export class AppModule {
         SessionsController,
         UsersController,
         AvatarController,
+        DataExportController,
         ProductsController,
         CustomsController,
         CustomsSupportController,

@@ -110,6 +110,22 @@ const savedAddress = {
 };
 
 /** A fresh address of the owner's, for the rows that edit or delete one. */
+/** The owner's data export, once it is ready to download (requested once, built by identity's job). */
+let ownerExportId: string | undefined;
+let ownerExportReady: Promise<string> | undefined;
+function ownerExport(): Promise<string> {
+  ownerExportReady ??= (async () => {
+    const requested = await world.http.post('/api/me/export').set('Cookie', cookies.owner!).expect(202);
+    ownerExportId = requested.body.id as string;
+    await eventually(async () => {
+      const latest = await world.http.get('/api/me/export').set('Cookie', cookies.owner!).expect(200);
+      expect(latest.body.export).toMatchObject({ id: ownerExportId, status: 'ready' });
+    }, 60_000);
+    return ownerExportId;
+  })();
+  return ownerExportReady;
+}
+
 async function ownerAddress(): Promise<string> {
   const res = await world.http.post('/api/me/addresses').set('Cookie', cookies.owner!).send(savedAddress).expect(201);
   return res.body.id;
@@ -574,6 +590,23 @@ const TABLE: Record<string, Row> = {
       return { method: 'post', path: `/api/orders/${orderId}/return/received` };
     },
     expect: { guest: 401, owner: 409, other: 404 },
+  },
+  // "Download my data" (gateway/test/data-export.e2e-spec.ts): anyone signed in asks for their own; an archive is
+  // its owner's alone, anyone else's id answers 404 as an unknown one does.
+  'POST /api/me/export': {
+    call: () => ({ method: 'post', path: '/api/me/export' }),
+    expect: signedIn(202),
+  },
+  'GET /api/me/export': {
+    call: () => ({ method: 'get', path: '/api/me/export' }),
+    expect: signedIn(200),
+    check: (role, body) => {
+      if (role === 'other') expect(JSON.stringify(body)).not.toContain(ownerExportId ?? 'none');
+    },
+  },
+  'GET /api/me/export/:id': {
+    call: async () => ({ method: 'get', path: `/api/me/export/${await ownerExport()}` }),
+    expect: { guest: 401, owner: 200, other: 404 },
   },
   // The caller's own profile photo (gateway/test/profile-photo.e2e-spec.ts): anyone signed in, for themself only.
   'PUT /api/me/avatar': {

@@ -118,6 +118,8 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
   'POST /api/messages': () => ({ toUserId: seller.id, productId, content: 'hello' }),
   'POST /api/create-payment-intent': () => ({ productId, amount: '25.00', guestInfo }),
   'POST /api/me/addresses': () => ({ ...savedAddress }),
+  // "Download my data" takes no body: whatever is sent is ignored, never a fault (and the daily limit answers 429).
+  'POST /api/me/export': () => ({ format: 'zip' }),
   'PUT /api/me/addresses/:id': () => ({ ...savedAddress, isDefault: true }),
   'PUT /api/me/notification-settings': () => ({
     kinds: { messages: { inApp: true, email: false }, marketing: { inApp: true, email: false } },

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { freePort, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
 import request from 'supertest';
 import { startGateway } from '../../gateway/test/gateway-harness';
 import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
@@ -63,18 +63,22 @@ export interface World {
  */
 export async function startWorld(gatewayEnv: Record<string, string> = {}): Promise<World> {
   const infra = await startTestInfra();
-  const services = await startAllServices(infra);
+  // Known before identity starts: its data export job writes archives into media.
+  const mediaPort = await freePort();
+  const mediaUrl = `http://127.0.0.1:${mediaPort}`;
+  const services = await startAllServices(infra, { MEDIA_INTERNAL_URL: mediaUrl });
   const mediaDir = await mkdtemp(path.join(tmpdir(), 'world-media-'));
   services.media = await startService(MEDIA, MediaConfig, (c) => MediaModule.register(c), infra, {
     MEDIA_DIR: mediaDir,
     WRITE_LIMIT_UPLOADS: '100000/60',
+    HTTP_PORT: String(mediaPort),
   });
-  const mediaUrl = new URL((await services.media.getUrl()).replace('[::1]', '127.0.0.1')).origin;
   // Failed sign-ins per account and client out of the way too (fuzzing sends wrong passwords, then signs in again).
   const gateway = await startGateway(infra, {
     RPC_TIMEOUT_MS: '3000',
     LOGIN_FREE_FAILURES_PER_CLIENT: '100000',
-    MEDIA_URL: mediaUrl.replace('localhost', '127.0.0.1'),
+    MEDIA_URL: mediaUrl,
+    MEDIA_INTERNAL_URL: mediaUrl,
     ...gatewayEnv,
   });
   return {

@@ -117,6 +117,10 @@ export class GatewayConfig extends withSessionConfig(NatsClientConfig) {
   @Matches(WRITE_LIMIT, { message: 'WRITE_LIMIT_ORDERS must be count/seconds, e.g. 60/600' })
   WRITE_LIMIT_ORDERS = '60/600';
 
+  /** Requests for a copy of one's data: each builds a whole archive, so a few a day. */
+  @Matches(WRITE_LIMIT, { message: 'WRITE_LIMIT_DATA_EXPORTS must be count/seconds, e.g. 3/86400' })
+  WRITE_LIMIT_DATA_EXPORTS = '3/86400';
+
   /**
    * Open `GET /api/stream` per user on one replica (one per tab); past it 429, so one session cannot hold a replica's
    * sockets and memory with endless streams.
@@ -144,6 +148,13 @@ export class GatewayConfig extends withSessionConfig(NatsClientConfig) {
   @ValidateIf((c: GatewayConfig) => c.MEDIA_URL !== '')
   @Matches(/^http:\/\/[^/\s]+$/, { message: 'MEDIA_URL must be http://host:port' })
   MEDIA_URL = '';
+
+  /**
+   * media's HTTP port as the gateway reaches it inside the deployment, behind any ingress: a data archive's download
+   * is streamed from there once identity has said it is the caller's.
+   */
+  @Matches(/^http:\/\/[^/\s]+$/, { message: 'MEDIA_INTERNAL_URL must be http://host:port' })
+  MEDIA_INTERNAL_URL = 'http://127.0.0.1:4008';
 
   /** The built web app; empty to serve the API only. */
   @IsString()

@@ -24,6 +24,7 @@ export const WRITE_LIMIT_KEYS = {
   paymentIntents: 'WRITE_LIMIT_PAYMENT_INTENTS',
   uploads: 'WRITE_LIMIT_UPLOADS',
   orders: 'WRITE_LIMIT_ORDERS',
+  dataExports: 'WRITE_LIMIT_DATA_EXPORTS',
 } as const satisfies Record<string, keyof GatewayConfig>;
 
 export type WriteLimitName = keyof typeof WRITE_LIMIT_KEYS;
@@ -62,6 +63,7 @@ export class WriteLimits {
       paymentIntents: limiter('paymentIntents'),
       uploads: limiter('uploads'),
       orders: limiter('orders'),
+      dataExports: limiter('dataExports'),
     };
   }
 

@@ -67,3 +67,6 @@ export * from './notifications/notifications.subjects';
 export * from './media/media-urls';
 export * from './media/upload.dto';
 export * from './media/upload-limits';
+export * from './export/user-export';
+export * from './identity/data-export.dto';
+export * from './identity/data-export-ready.event';

@@ -42,3 +42,4 @@ export * from './service/platform.module';
 export * from './service/service-metrics';
 export * from './tracing/tracing';
 export * from './validation/parse-payload';
+export * from './export/user-export-page';

@@ -9,3 +9,4 @@ export * from './service-suite';
 export * from './maildev';
 export * from './soft-authenticator';
 export * from './user-deleted';
+export * from './user-export';

@@ -22,6 +22,7 @@ import { SellerEventsConsumer } from './sellers/seller-events.consumer';
 import { EraseAccountConsumer } from './privacy/erase-account.consumer';
 import { SellersRepository } from './sellers/sellers.repository';
 import { SellersService } from './sellers/sellers.service';
+import { ExportUserDataController } from './privacy/export-user-data.controller';
 
 export const SERVICE_NAME = 'catalog';
 
@@ -39,7 +40,7 @@ export class AppModule {
         }),
         TypeOrmModule.forFeature([SellerEntity]),
       ],
-      controllers: [ProductsController, CategoriesController, CustomsController],
+      controllers: [ProductsController, CategoriesController, CustomsController, ExportUserDataController],
       providers: [
         ProductsService,
         CategoriesService,

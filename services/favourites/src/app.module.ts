@@ -13,6 +13,7 @@ import { ProductCardsRepository } from './product-cards/product-cards.repository
 import { SellerEntity } from './product-cards/seller.entity';
 import { SellerEventsConsumer } from './product-cards/seller-events.consumer';
 import { EraseAccountConsumer } from './privacy/erase-account.consumer';
+import { ExportUserDataController } from './privacy/export-user-data.controller';
 
 export const SERVICE_NAME = 'favourites';
 
@@ -30,7 +31,7 @@ export class AppModule {
         }),
         TypeOrmModule.forFeature([FavouriteEntity]),
       ],
-      controllers: [FavouritesController],
+      controllers: [FavouritesController, ExportUserDataController],
       providers: [
         FavouritesService,
         FavouritesRepository,

@@ -23,6 +23,13 @@ import { SecretBox } from './two-factor/secret-box';
 import { TwoFactorController } from './two-factor/two-factor.controller';
 import { TwoFactorRepository } from './two-factor/two-factor.repository';
 import { TwoFactorService } from './two-factor/two-factor.service';
+import { ExportUserDataController } from './privacy/export-user-data.controller';
+import { ExportArchiveWriter } from './privacy/export-archive';
+import { ExportJobQueue } from './privacy/export-job-queue';
+import { ExportJobs } from './privacy/export-jobs';
+import { ExportRequestsController } from './privacy/export-requests.controller';
+import { ExportRequestsRepository } from './privacy/export-requests.repository';
+import { ExportRequestsService } from './privacy/export-requests.service';
 
 export const SERVICE_NAME = 'identity';
 
@@ -46,6 +53,8 @@ export class AppModule {
         TwoFactorController,
         PasskeysController,
         AccountDeletionController,
+        ExportUserDataController,
+        ExportRequestsController,
       ],
       providers: [
         UsersService,
@@ -62,6 +71,11 @@ export class AppModule {
         PasskeysService,
         PasskeysRepository,
         AccountDeletionService,
+        ExportRequestsService,
+        ExportRequestsRepository,
+        ExportArchiveWriter,
+        ExportJobQueue,
+        ExportJobs,
       ],
     };
   }

@@ -20,6 +20,10 @@ import { UploaderSession } from './uploads/uploader-session';
 import { UploadsController } from './uploads/uploads.controller';
 import { UploadsRepository } from './uploads/uploads.repository';
 import { UploadsService } from './uploads/uploads.service';
+import { ExportUserDataController } from './privacy/export-user-data.controller';
+import { ExportArchivesCleanUp } from './exports/export-archives-clean-up';
+import { ExportArchivesController } from './exports/export-archives.controller';
+import { ExportArchivesService } from './exports/export-archives.service';
 
 export const SERVICE_NAME = 'media';
 
@@ -29,7 +33,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PlatformModule.forService({ name: SERVICE_NAME, config, entities: [], migrations: MEDIA_MIGRATIONS })],
-      controllers: [UploadsController],
+      controllers: [UploadsController, ExportUserDataController, ExportArchivesController],
       providers: [
         { provide: APP_FILTER, useClass: ApiErrorsFilter },
         storageProvider,
@@ -47,6 +51,8 @@ export class AppModule {
         ListingEventsConsumer,
         ProfilePhotoEventsConsumer,
         EraseAccountConsumer,
+        ExportArchivesService,
+        ExportArchivesCleanUp,
       ],
     };
   }

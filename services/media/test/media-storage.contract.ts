@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { MediaStorage } from '../src/storage/media-storage';
-import { mediaKey } from '../src/storage/media-storage';
+import { Readable } from 'node:stream';
+import { archiveKey, mediaKey } from '../src/storage/media-storage';
 
 /** What every MediaStorage must do, as the upload, serve and clean-up paths rely on it. */
 export interface StorageUnderTest {
@@ -34,6 +35,31 @@ export function mediaStorageContract(start: () => Promise<StorageUnderTest>, opt
     const bytes = randomBytes(700 * 1024); // bigger than any stream's chunk
     await under.storage.put(key, bytes);
     expect((await readAll(under.storage, key))?.equals(bytes)).toBe(true);
+  });
+
+  it('stores a stream of unknown length (a data archive) in parts, answers its size and reads it back', async () => {
+    const key = archiveKey(randomUUID());
+    // Over one S3 part (5 MB), arriving in small chunks as an upload does.
+    const bytes = randomBytes(6 * 1024 * 1024 + 123);
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) =>
+      bytes.subarray(i * 65536, (i + 1) * 65536),
+    );
+    expect(await under.storage.putStream(key, Readable.from(chunks), 'application/zip')).toBe(bytes.length);
+    expect((await readAll(under.storage, key))?.equals(bytes)).toBe(true);
+    await under.storage.delete([key]);
+    expect(await under.storage.read(key)).toBeNull();
+  });
+
+  it('keeps nothing of a stream that fails midway', async () => {
+    const key = archiveKey(randomUUID());
+    const failing = Readable.from(
+      (async function* () {
+        yield randomBytes(1024);
+        throw new Error('the job stopped');
+      })(),
+    );
+    await expect(under.storage.putStream(key, failing, 'application/zip')).rejects.toThrow();
+    expect(await under.storage.read(key)).toBeNull();
   });
 
   it('answers null for a key never stored', async () => {

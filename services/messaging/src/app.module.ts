@@ -15,6 +15,7 @@ import { ReadModelEventsConsumer } from './read-models/read-model-events.consume
 import { ReadModelsService } from './read-models/read-models.service';
 import { UserSummariesRepository } from './read-models/user-summaries.repository';
 import { UserSummaryEntity } from './read-models/user-summary.entity';
+import { ExportUserDataController } from './privacy/export-user-data.controller';
 
 export const SERVICE_NAME = 'messaging';
 
@@ -29,7 +30,7 @@ export class AppModule {
         PlatformModule.forService({ name: SERVICE_NAME, config, entities: ENTITIES, migrations: MESSAGING_MIGRATIONS }),
         TypeOrmModule.forFeature(ENTITIES),
       ],
-      controllers: [MessagesController],
+      controllers: [MessagesController, ExportUserDataController],
       providers: [
         MessagesService,
         MessagesRepository,

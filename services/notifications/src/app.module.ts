@@ -11,6 +11,7 @@ import { UserNamesRepository } from './live/user-names.repository';
 import { OrderItemsRepository } from './live/order-items.repository';
 import { AccountEventsConsumer } from './mail/account-events.consumer';
 import { EraseAccountConsumer } from './privacy/erase-account.consumer';
+import { ExportReadyConsumer } from './privacy/export-ready.consumer';
 import { MailOutboxRepository } from './mail/mail-outbox.repository';
 import { GuestOrdersController } from './mail/guest-orders.controller';
 import { MailQueue } from './mail/mail-queue';
@@ -24,6 +25,7 @@ import { MessageMail } from './settings/message-mail';
 import { NotificationSettingsController } from './settings/notification-settings.controller';
 import { NotificationSettingsRepository } from './settings/notification-settings.repository';
 import { NotificationSettingsService } from './settings/notification-settings.service';
+import { ExportUserDataController } from './privacy/export-user-data.controller';
 
 export const SERVICE_NAME = 'notifications';
 
@@ -40,7 +42,12 @@ export class AppModule {
           migrations: NOTIFICATIONS_MIGRATIONS,
         }),
       ],
-      controllers: [NotificationsController, GuestOrdersController, NotificationSettingsController],
+      controllers: [
+        NotificationsController,
+        GuestOrdersController,
+        NotificationSettingsController,
+        ExportUserDataController,
+      ],
       providers: [
         LiveEventsService,
         EventLogRepository,
@@ -61,6 +68,7 @@ export class AppModule {
         MessageMail,
         NotificationSettingsRepository,
         NotificationSettingsService,
+        ExportReadyConsumer,
       ],
     };
   }

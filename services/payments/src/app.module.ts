@@ -67,6 +67,7 @@ import { SellerRecords } from './sellers/seller-records';
 import { WebhooksController } from './webhooks/webhooks.controller';
 import { WebhooksService } from './webhooks/webhooks.service';
 import { TrackRecordController } from './sellers/track-record.controller';
+import { ExportUserDataController } from './privacy/export-user-data.controller';
 
 export const SERVICE_NAME = 'payments';
 
@@ -102,6 +103,7 @@ export class AppModule {
         OrderMailFactsController,
         OrderMessagesController,
         AccountErasureController,
+        ExportUserDataController,
       ],
       providers: [
         OrderLinksRepository,

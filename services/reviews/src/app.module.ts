@@ -13,6 +13,7 @@ import { ReviewWindow } from './reviews/review-window';
 import { ReviewsController } from './reviews/reviews.controller';
 import { ReviewsRepository } from './reviews/reviews.repository';
 import { ReviewsService } from './reviews/reviews.service';
+import { ExportUserDataController } from './privacy/export-user-data.controller';
 
 export const SERVICE_NAME = 'reviews';
 
@@ -24,7 +25,7 @@ export class AppModule {
       imports: [
         PlatformModule.forService({ name: SERVICE_NAME, config, entities: [], migrations: REVIEWS_MIGRATIONS }),
       ],
-      controllers: [ReviewsController],
+      controllers: [ReviewsController, ExportUserDataController],
       providers: [
         ReviewsService,
         ReviewsRepository,

@@ -58,6 +58,8 @@ export const TAG_TYPES = [
   'NotificationSettings',
   // Declared here too (features/reviews adds it) so that a pushed event can make reviews stale (features/live).
   'Review',
+  // The person's data export (features/profile), made stale when its ready event is pushed.
+  'DataExport',
 ] as const;
 
 /**

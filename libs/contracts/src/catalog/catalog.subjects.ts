@@ -1,3 +1,4 @@
+import { UserExportRequest, type UserExportPage } from '../export/user-export';
 import type { BrowseCategoryCountDto } from './categories';
 import type { CategoryDto, ProductDto, ProductPageDto } from './product.dto';
 import {
@@ -57,4 +58,6 @@ export const CATALOG_RPC = defineRpc('catalog', {
   decideProvenance: rpc('catalog.provenance.decide', DecideProvenanceRequest).returns<ProductDto>(),
   /** Support only: how many listings the provenance queue holds (the support nav's count). */
   countProvenanceQueue: rpc('catalog.provenance.count', CountSupportQueueRequest).returns<ProvenanceQueueCountDto>(),
+  /** One page of one section of a person's data, for their data export (identity's job asks). */
+  exportUserData: rpc('catalog.user.export', UserExportRequest).returns<UserExportPage>(),
 });

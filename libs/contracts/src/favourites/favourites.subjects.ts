@@ -1,3 +1,4 @@
+import { UserExportRequest, type UserExportPage } from '../export/user-export';
 import { defineRpc, rpc, type Done } from '../rpc/contract';
 import {
   AddFavouriteRequest,
@@ -19,4 +20,6 @@ export const FAVOURITES_RPC = defineRpc('favourites', {
   list: rpc('favourites.favourite.list', ListFavouritesRequest).returns<FavouritesPage>(),
   /** Answers the subset of the given ids that the user has favourited. */
   favouritedAmong: rpc('favourites.favourite.which', FavouritedAmongRequest).returns<string[]>(),
+  /** One page of one section of a person's data, for their data export (identity's job asks). */
+  exportUserData: rpc('favourites.user.export', UserExportRequest).returns<UserExportPage>(),
 });

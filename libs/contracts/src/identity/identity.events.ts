@@ -10,6 +10,7 @@ import {
   TwoFactorDisabledEvent,
   TwoFactorEnabledEvent,
 } from './account.events';
+import { DataExportReadyEvent } from './data-export-ready.event';
 import { EmailVerifiedEvent } from './email-verified.event';
 import { UserDeletedEvent } from './account-deletion';
 
@@ -47,4 +48,5 @@ export const IDENTITY_EVENTS = defineEvents('identity', {
   twoFactorDisabled: event('events.identity.two-factor.disabled', TwoFactorDisabledEvent),
   newDeviceSignIn: event('events.identity.sign-in.new-device', NewDeviceSignInEvent),
   emailVerified: event('events.identity.email.verified', EmailVerifiedEvent),
+  dataExportReady: event('events.identity.data-export.ready', DataExportReadyEvent),
 });

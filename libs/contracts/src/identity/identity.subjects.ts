@@ -1,3 +1,12 @@
+import { UserExportRequest, type UserExportPage } from '../export/user-export';
+import {
+  AuthorizeExportUploadRequest,
+  type DataExportDto,
+  type ExportUploadGrant,
+  GetDataExportRequest,
+  LatestDataExportRequest,
+  RequestDataExportRequest,
+} from './data-export.dto';
 import {
   GetMeRequest,
   GetRoleRequest,
@@ -95,4 +104,15 @@ export const IDENTITY_RPC = defineRpc('identity', {
   passkeyLoginOptions: rpc('identity.passkey.login-options', PasskeyLoginOptionsRequest).returns<PasskeyOptionsDto>(),
   /** A passkey sign-in: counts as two-step (the key is bound to the site and the device). */
   verifyPasskeyLogin: rpc('identity.passkey.verify-login', VerifyPasskeyLoginRequest).returns<MeDto>(),
+  /** Starts the caller's data export (one pending at a time: asking again answers the same id). */
+  requestDataExport: rpc('identity.export.request', RequestDataExportRequest).returns<DataExportDto>(),
+  /** The caller's most recent export, or null. */
+  latestDataExport: rpc('identity.export.latest', LatestDataExportRequest).returns<DataExportDto | null>(),
+  getDataExport: rpc('identity.export.get', GetDataExportRequest).returns<DataExportDto>(),
+  authorizeExportUpload: rpc(
+    'identity.export.authorize-upload',
+    AuthorizeExportUploadRequest,
+  ).returns<ExportUploadGrant>(),
+  /** One page of one section of a person's data (profile, passkeys, devices), for their data export. */
+  exportUserData: rpc('identity.user.export', UserExportRequest).returns<UserExportPage>(),
 });

@@ -1,3 +1,4 @@
+import { UserExportRequest, type UserExportPage } from '../export/user-export';
 import type { ConversationDto, InboxView, MessageDto, UnreadCountDto } from './message.dto';
 import { CountUnreadRequest, GetThreadRequest, ListConversationsRequest, SendMessageRequest } from './messaging.rpc';
 import { defineRpc, rpc } from '../rpc/contract';
@@ -10,4 +11,6 @@ export const MESSAGING_RPC = defineRpc('messaging', {
   >(),
   getThread: rpc('messaging.thread.get', GetThreadRequest).returns<InboxView<MessageDto[]>>(),
   countUnread: rpc('messaging.message.unread-count', CountUnreadRequest).returns<InboxView<UnreadCountDto>>(),
+  /** One page of one section of a person's data, for their data export (identity's job asks). */
+  exportUserData: rpc('messaging.user.export', UserExportRequest).returns<UserExportPage>(),
 });

@@ -61,6 +61,9 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.identity.passkeyLoginOptions,
       RPC.identity.verifyPasskeyLogin,
       RPC.identity.deleteAccount,
+      RPC.identity.requestDataExport,
+      RPC.identity.latestDataExport,
+      RPC.identity.getDataExport,
       RPC.catalog.createProduct,
       RPC.catalog.getProduct,
       RPC.catalog.listProducts,
@@ -158,8 +161,18 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   },
   identity: {
     serves: servesAll('identity'),
-    // deletion-blockers: an account with an open order or money held is not deleted.
-    calls: [RPC.payments.deletionBlockers],
+    // deletion-blockers: an account with an open order or money held is not deleted. The data export's job asks
+    // every service for the person's data, page by page.
+    calls: [
+      RPC.payments.deletionBlockers,
+      RPC.catalog.exportUserData,
+      RPC.favourites.exportUserData,
+      RPC.messaging.exportUserData,
+      RPC.payments.exportUserData,
+      RPC.reviews.exportUserData,
+      RPC.notifications.exportUserData,
+      RPC.media.exportUserData,
+    ],
     consumes: [EVENTS.reviews.ratingChanged, EVENTS.payments.sellerStandingChanged],
     listens: [],
   },
@@ -262,6 +275,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.identity.twoFactorEnabled,
       EVENTS.identity.twoFactorDisabled,
       EVENTS.identity.newDeviceSignIn,
+      EVENTS.identity.dataExportReady,
     ],
     listens: [],
     push: 'publish',
@@ -269,7 +283,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   // Photos come and go over media's own HTTP routes; a listing or a claim that names one makes it used.
   media: {
     serves: servesAll('media'),
-    calls: [],
+    // A data archive: identity vouches for the upload of one and for each download.
+    calls: [RPC.identity.authorizeExportUpload, RPC.identity.getDataExport],
     // user.updated: a profile photo names an upload, which is then kept (and shown to anyone).
     consumes: [
       EVENTS.identity.userDeleted,

@@ -29,7 +29,9 @@ export type LiveEventData =
    * The reviews of one of the recipient's orders changed: one was written (the other person's, or the recipient's own
    * in another tab), published (`subjectId`'s profile changed too), or the recipient is reminded to write theirs.
    */
-  | { type: 'review.changed'; orderId: string; subjectId: string; change: 'written' | 'published' | 'reminder' };
+  | { type: 'review.changed'; orderId: string; subjectId: string; change: 'written' | 'published' | 'reminder' }
+  /** The recipient's copy of their data can be downloaded. */
+  | { type: 'data-export.ready'; exportId: string };
 
 export type LiveEventType = LiveEventData['type'];
 
@@ -57,7 +59,7 @@ export interface LiveEventsDto {
  * What a bell notification is about, declared once: the type, the setting each maps to (notifications'
  * `BELL_SETTING`, a Record that fails the build without the new kind) and a test against the table's CHECK.
  */
-export const NOTIFICATION_KINDS = ['sale', 'order', 'payout', 'review'] as const;
+export const NOTIFICATION_KINDS = ['sale', 'order', 'payout', 'review', 'account'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** One notification of the bell: a sentence and the page it is about. */

@@ -1,3 +1,4 @@
+import { UserExportRequest, type UserExportPage } from '../export/user-export';
 import { defineRpc, rpc, type Done } from '../rpc/contract';
 import type { LiveEventsDto, NotificationsPageDto, NotificationsUnreadDto } from './notification.dto';
 import {
@@ -38,4 +39,6 @@ export const NOTIFICATIONS_RPC = defineRpc('notifications', {
   ).returns<NotificationSettingsDto>(),
   /** A mail's one-click unsubscribe: turns off that kind's e-mail; a forged or altered token is VALIDATION_FAILED. */
   unsubscribe: rpc('notifications.settings.unsubscribe', UnsubscribeRequest).returns<UnsubscribedDto>(),
+  /** One page of one section of a person's data, for their data export (identity's job asks). */
+  exportUserData: rpc('notifications.user.export', UserExportRequest).returns<UserExportPage>(),
 });

@@ -1,3 +1,4 @@
+import { UserExportRequest, type UserExportPage } from '../export/user-export';
 import { CountSupportQueueRequest, type PaymentsQueueCountsDto } from '../support/support-queues';
 import { defineRpc, rpc, type Done } from '../rpc/contract';
 import { ADDRESS_BOOK_RPC } from './address-book.subjects';
@@ -89,4 +90,6 @@ export const PAYMENTS_RPC = defineRpc('payments', {
   getOrderMailFacts: rpc('payments.order.mail-facts', GetOrderMailFactsRequest).returns<OrderMailFactsDto[]>(),
   /** notifications only: "Find my order", the guest orders paid with an address, each with a new private link. */
   guestOrderLinks: rpc('payments.order.guest-links', GuestOrderLinksRequest).returns<OrderMailFactsDto[]>(),
+  /** One page of one section of a person's data, for their data export (identity's job asks). */
+  exportUserData: rpc('payments.user.export', UserExportRequest).returns<UserExportPage>(),
 });

@@ -1,3 +1,4 @@
+import { UserExportRequest, type UserExportPage } from '../export/user-export';
 import { CountSupportQueueRequest, type ReportedReviewsCountDto } from '../support/support-queues';
 import { defineRpc, rpc, type Done } from '../rpc/contract';
 import type {
@@ -40,4 +41,6 @@ export const REVIEWS_RPC = defineRpc('reviews', {
   hideReview: rpc('reviews.review.hide', ModerateReviewRequest).returns<Done>(),
   /** Support only: the open reports are closed and the review stays. */
   dismissReports: rpc('reviews.report.dismiss', ModerateReviewRequest).returns<Done>(),
+  /** One page of one section of a person's data, for their data export (identity's job asks). */
+  exportUserData: rpc('reviews.user.export', UserExportRequest).returns<UserExportPage>(),
 });

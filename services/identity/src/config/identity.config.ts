@@ -24,4 +24,11 @@ export class IdentityConfig extends ServiceConfig {
    */
   @Matches(/^https?:\/\/[^/\s]+$/, { message: 'PUBLIC_URL must be an http(s) origin without a path' })
   PUBLIC_URL = 'http://localhost:3000';
+
+  /**
+   * media's HTTP port as this process reaches it: the data export's job streams each archive there and reads the
+   * person's photos from it (files never travel over NATS).
+   */
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'MEDIA_INTERNAL_URL must be an http(s) URL' })
+  MEDIA_INTERNAL_URL = 'http://127.0.0.1:4008';
 }

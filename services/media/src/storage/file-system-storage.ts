@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { MediaStorage } from './media-storage';
 
 /**
@@ -25,6 +26,21 @@ export class FileSystemStorage extends MediaStorage {
       await file.close();
     }
     await rename(temporary, this.path(key));
+  }
+
+  async putStream(key: string, body: Readable): Promise<number> {
+    await mkdir(this.dir, { recursive: true });
+    const temporary = path.join(this.dir, `.${key}.${randomUUID()}.tmp`);
+    let bytes = 0;
+    const counter = new PassThrough().on('data', (chunk: Buffer) => (bytes += chunk.length));
+    try {
+      await pipeline(body, counter, createWriteStream(temporary));
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    await rename(temporary, this.path(key));
+    return bytes;
   }
 
   async read(key: string): Promise<Readable | null> {

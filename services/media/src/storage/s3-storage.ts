@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
+import { Upload } from '@aws-sdk/lib-storage';
 import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { MediaStorage } from './media-storage';
 
@@ -21,6 +22,21 @@ export class S3Storage extends MediaStorage {
         CacheControl: 'public, max-age=31536000, immutable',
       }),
     );
+  }
+
+  /** A multipart upload: parts of 5 MB, a few at a time, so memory stays bounded whatever the archive's size. */
+  async putStream(key: string, body: Readable, contentType: string): Promise<number> {
+    let bytes = 0;
+    const counter = new PassThrough().on('data', (chunk: Buffer) => (bytes += chunk.length));
+    body.on('error', (error) => counter.destroy(error));
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: key, Body: body.pipe(counter), ContentType: contentType },
+      queueSize: 2,
+      partSize: 5 * 1024 * 1024,
+    });
+    await upload.done();
+    return bytes;
   }
 
   async read(key: string): Promise<Readable | null> {

@@ -1,4 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { BaseRpcExceptionFilter } from '@nestjs/microservices';
 import { closeAfterAnswer } from '@souvenir/platform';
 import type { Request, Response } from 'express';
 import { MediaBusyException } from './busy.exception';
@@ -8,7 +9,7 @@ import { MediaBusyException } from './busy.exception';
  * paths (`POST /api/uploads`, `GET /media/<key>`) come straight from browsers, and Nest's own shape adds `error`, for
  * its refusals before any handler too (an unknown path, a key that is not valid percent-encoding, a body Nest's JSON
  * parser refuses). An unexpected throw does not show its text. Only the sentence is kept; a 429's wait is in its
- * Retry-After header. Media answers HTTP only (no RPC handlers), so this is the one kind of context.
+ * Retry-After header. Its one RPC (the uploads list of a data export) answers as every service's do.
  *
  * An answer given before the request's body has all arrived (a refusal before or while reading an upload) closes the
  * connection without reading the rest (closeAfterAnswer).
@@ -17,7 +18,10 @@ import { MediaBusyException } from './busy.exception';
 export class ApiErrorsFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpError');
 
-  catch(error: unknown, host: ArgumentsHost): void {
+  private readonly rpcErrors = new BaseRpcExceptionFilter();
+
+  catch(error: unknown, host: ArgumentsHost) {
+    if (host.getType() === 'rpc') return this.rpcErrors.catch(error, host);
     const response = host.switchToHttp().getResponse<Response>();
     const request = host.switchToHttp().getRequest<Request>();
     const body = toErrorBody(error);

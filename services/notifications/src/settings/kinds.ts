@@ -26,6 +26,8 @@ export const MAIL_SETTING: Record<MailKind, NotificationSettingKind | null> = {
   'two-factor-enabled': 'accountSecurity',
   'two-factor-disabled': 'accountSecurity',
   'new-device-sign-in': 'accountSecurity',
+  // The person asked for it, and the link is theirs alone: it is sent whatever they chose for other mail.
+  'data-export-ready': 'accountSecurity',
 };
 
 export const BELL_SETTING: Record<NotificationKind, NotificationSettingKind> = {
@@ -33,6 +35,7 @@ export const BELL_SETTING: Record<NotificationKind, NotificationSettingKind> = {
   order: 'orders',
   payout: 'orders',
   review: 'reviews',
+  account: 'accountSecurity',
 };
 
 /** Mail that quiet hours never hold: security notices (someone may be in the account now) and order mail. */

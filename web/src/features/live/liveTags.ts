@@ -34,8 +34,18 @@ export function tagsForLiveEvent(data: LiveEventData, meId: string, isNotificati
       return data.change === 'published'
         ? [orderReviewsTag(data.orderId), userReviewsTag(data.subjectId), ...bell]
         : [orderReviewsTag(data.orderId), ...bell];
+    case 'data-export.ready':
+      return ['DataExport', ...bell];
   }
 }
 
 /** After a gap that could not be replayed: everything a pushed event could have changed. */
-export const EVERYTHING_LIVE: Tag[] = ['Conversation', 'Message', 'Order', 'Payout', 'Notification', 'Review'];
+export const EVERYTHING_LIVE: Tag[] = [
+  'Conversation',
+  'Message',
+  'Order',
+  'Payout',
+  'Notification',
+  'Review',
+  'DataExport',
+];

@@ -7,6 +7,7 @@ import { AccountTokensAndVerifiedEmail1737000000000 } from './1737000000000-acco
 import { TwoFactorAndKnownDevices1737300000000 } from './1737300000000-two-factor-and-known-devices';
 import { Passkeys1737700000000 } from './1737700000000-passkeys';
 import { DeletedAccounts1737900000000 } from './1737900000000-deleted-accounts';
+import { DataExports1738100000000 } from './1738100000000-data-exports';
 
 /** Every migration of the identity schema, in order. Never edit one that has landed; add a new one. */
 export const IDENTITY_MIGRATIONS = [
@@ -20,4 +21,5 @@ export const IDENTITY_MIGRATIONS = [
   Passkeys1737700000000,
   DeletedAccounts1737900000000,
   outboxRetriesMigration('identity'),
+  DataExports1738100000000,
 ];

@@ -6,6 +6,7 @@ import { MailByAddress1737000000000 } from './1737000000000-mail-by-address';
 import { OrderItems1737100000000 } from './1737100000000-order-items';
 import { NotificationSettings1738300000000 } from './1738300000000-notification-settings';
 import { DigestItemsBySender1738310000000 } from './1738310000000-digest-items-by-sender';
+import { AccountNotifications1738100000000 } from './1738100000000-account-notifications';
 
 /** Every migration of the notifications schema, in order. Never edit one that has landed; add a new one. */
 export const NOTIFICATIONS_MIGRATIONS = [
@@ -18,4 +19,5 @@ export const NOTIFICATIONS_MIGRATIONS = [
   NotificationSettings1738300000000,
   outboxRetriesMigration('notifications'),
   DigestItemsBySender1738310000000,
+  AccountNotifications1738100000000,
 ];

@@ -17,6 +17,7 @@ import { sale } from './kinds/sale';
 import { newDeviceSignIn } from './kinds/new-device-sign-in';
 import { twoFactorDisabled } from './kinds/two-factor-disabled';
 import { twoFactorEnabled } from './kinds/two-factor-enabled';
+import { dataExportReady } from './kinds/data-export-ready';
 
 /**
  * Every kind of mail, in one place. Adding one: a file in `kinds/` with `defineMail({ kind, transactional,
@@ -44,6 +45,7 @@ export const MAIL_TEMPLATES = {
   'two-factor-enabled': twoFactorEnabled,
   'two-factor-disabled': twoFactorDisabled,
   'new-device-sign-in': newDeviceSignIn,
+  'data-export-ready': dataExportReady,
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;

@@ -10,13 +10,17 @@ import { AddressBookSection } from '../../addresses/components/AddressBookSectio
 import { ChangeEmailForm } from '../components/account/ChangeEmailForm';
 import { ChangePasswordForm } from '../components/account/ChangePasswordForm';
 import { DeleteAccountSection } from '../components/account/DeleteAccountSection';
+import { DownloadMyDataSection } from '../components/account/DownloadMyDataSection';
 import { NotificationSettingsSection } from '../components/account/NotificationSettingsSection';
 import { PasskeysSection } from '../components/account/PasskeysSection';
 import { ProfilePhotoSection } from '../components/account/ProfilePhotoSection';
 import { SessionsList } from '../components/account/SessionsList';
 import { TwoFactorSection } from '../components/account/TwoFactorSection';
 
-/** Account settings: password, e-mail address, the devices signed in, notifications, and deleting the account. Members only. */
+/**
+ * Account settings: password, e-mail address, the devices signed in, notifications, a copy of one's data, and
+ * deleting the account (last, in the danger zone). Members only.
+ */
 export default function AccountSettingsPage() {
   const { user, isLoading } = useCurrentUser();
   const { refetch: refetchSessions } = useListSessionsQuery(undefined, { skip: !user });
@@ -53,6 +57,9 @@ export default function AccountSettingsPage() {
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, mt: 3 }}>
         <AddressBookSection me={user} />
+      </Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, mt: 3 }}>
+        <DownloadMyDataSection />
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, mt: 3, borderColor: 'error.main' }}>
         <DeleteAccountSection me={user} />
