@@ -111,6 +111,11 @@ describe('account deletion (identity)', () => {
 
   it('erases the person once, however often it is asked, and frees the username and address', async () => {
     const me = await register('anadel');
+    // An export on its way: the deletion ends it, so its job can no longer hand media an archive.
+    await infra.database.query(
+      `INSERT INTO identity.data_exports (id, user_id, status, created_at) VALUES (gen_random_uuid(), $1, 'pending', now())`,
+      [me.id],
+    );
     const ask = () => rpc.send(RPC.identity.deleteAccount, { actorId: me.id, userId: me.id, password: 'secret12' });
     expect(await Promise.all([ask(), ask(), ask()])).toEqual([{ userId: me.id }, { userId: me.id }, { userId: me.id }]);
     expect(await ask()).toEqual({ userId: me.id });
@@ -123,6 +128,7 @@ describe('account deletion (identity)', () => {
     );
     expect(JSON.stringify(row)).not.toMatch(/anadel|Tomás|Reis|Porto|argon2/);
     expect(row.deleted_at).not.toBeNull();
+    expect(await infra.database.query('SELECT 1 FROM identity.data_exports WHERE user_id = $1', [me.id])).toEqual([]);
     expect((await errorOf(rpc.send(RPC.identity.getUser, { userId: me.id }))).code).toBe(ErrorCode.NotFound);
     expect(await rpc.send(RPC.identity.getUsersByIds, { userIds: [me.id] })).toEqual([]);
     expect(await rpc.send(RPC.identity.getUserEmails, { userIds: [me.id] })).toEqual([]);

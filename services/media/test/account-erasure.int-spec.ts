@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serviceSuite, userDeleted } from '@souvenir/testing';
@@ -12,7 +12,8 @@ import { UploadsService } from '../src/uploads/uploads.service';
 /**
  * media's part of an account deletion (identity's user.deleted over real NATS): every upload of the person leaves the
  * table and the disk, unless someone else uploaded the same photo (content-addressed files are shared). Other people's
- * uploads stay; a replay deletes nothing more.
+ * uploads stay; so do their data archives, which the person's
+ * go with. A replay deletes nothing more.
  */
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'media-erasure-'));
 
@@ -42,6 +43,18 @@ it("deletes the person's uploads and their files, keeps photos someone else also
   await uploads.upload(staying, await photo(30));
   const others = await uploads.upload(staying, await photo(40));
   for (const u of [own, avatar, shared, others]) expect((await filesOf(hashOf(u.url))).length).toBeGreaterThan(0);
+  // A data archive of theirs, and one of someone else's.
+  const archives = { leaving: randomUUID(), staying: randomUUID() };
+  for (const [owner, exportId] of [
+    [leaving, archives.leaving],
+    [staying, archives.staying],
+  ]) {
+    await writeFile(path.join(mediaDir, `export-${exportId}.zip`), 'PK');
+    await infra.database.query(
+      `INSERT INTO media.data_archives (export_id, user_id, bytes, expires_at) VALUES ($1, $2, 2, now() + interval '7 days')`,
+      [exportId, owner],
+    );
+  }
 
   await userDeleted(infra, 'media', leaving, 'media-erasure-1');
 
@@ -51,6 +64,13 @@ it("deletes the person's uploads and their files, keeps photos someone else also
   expect((await filesOf(hashOf(shared.url))).length).toBeGreaterThan(0);
   expect((await filesOf(hashOf(others.url))).length).toBeGreaterThan(0);
   expect(await rowsOf(staying)).toBe(2);
+  const archiveRows = await infra.database.query(
+    'SELECT export_id FROM media.data_archives WHERE export_id = ANY($1)',
+    [[archives.leaving, archives.staying]],
+  );
+  expect(archiveRows).toEqual([{ export_id: archives.staying }]);
+  const zips = (await readdir(mediaDir)).filter((f) => f.startsWith('export-'));
+  expect(zips).toEqual([`export-${archives.staying}.zip`]);
 
   const before = (await readdir(mediaDir)).sort();
   await userDeleted(infra, 'media', leaving, 'media-erasure-2');

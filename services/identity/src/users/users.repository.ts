@@ -45,7 +45,8 @@ export class UsersRepository {
         WHERE id = $1`,
       [id],
     );
-    for (const table of ['two_factor', 'recovery_codes', 'known_devices', 'passkeys', 'account_tokens'])
+    // data_exports too: a pending export's job can then no longer hand media an archive (its upload is refused).
+    for (const table of ['two_factor', 'recovery_codes', 'known_devices', 'passkeys', 'account_tokens', 'data_exports'])
       await manager.query(`DELETE FROM identity.${table} WHERE user_id = $1`, [id]);
   }
 

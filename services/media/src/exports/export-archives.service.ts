@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { RPC } from '@souvenir/contracts';
 import { DomainError, RpcClient } from '@souvenir/platform';
 import type { Readable } from 'node:stream';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { archiveKey, MEDIA_KEY, MediaStorage } from '../storage/media-storage';
 
 const NO_SUCH_EXPORT = 'No such export';
@@ -73,6 +73,17 @@ export class ExportArchivesService {
     const stream = row ? await this.storage.read(archiveKey(exportId)) : null;
     if (!row || !stream) throw new NotFoundException(NO_SUCH_EXPORT);
     return { stream, bytes: Number(row.bytes) };
+  }
+
+  /** An account deletion: the person's archives go, rows and files, whatever their expiry. */
+  async eraseOwner(userId: string, manager: EntityManager): Promise<number> {
+    // TypeORM answers a DELETE as [rows, count].
+    const [rows]: [{ export_id: string }[], number] = await manager.query(
+      `DELETE FROM media.data_archives WHERE user_id = $1 RETURNING export_id`,
+      [userId],
+    );
+    await this.storage.delete(rows.map((row) => archiveKey(row.export_id)));
+    return rows.length;
   }
 
   /** Rows first, then the files: a download never finds a row whose file is gone for good. */
