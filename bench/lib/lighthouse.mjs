@@ -58,10 +58,21 @@ function summarise(lhr) {
 }
 
 /**
+ * Waits (two minutes at most) until the machine's one-minute load average is under 1: Lighthouse multiplies each
+ * main-thread task's wall time by four, so the seeding and builds just before it would be measured, not the pages.
+ */
+async function settle(log) {
+  const until = Date.now() + 120_000;
+  while (os.loadavg()[0] >= 1 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5_000));
+  log(`   Lighthouse starts at load ${os.loadavg()[0].toFixed(1)}`);
+}
+
+/**
  * Audits every page `runs` times (Lighthouse resets the cache and storage before each run: a first visit) and returns,
  * per page, the median run's figures and every run's performance score.
  */
 export async function lighthouseReport({ base, productId, runs = 3, log = console.log }) {
+  await settle(log);
   const { default: lighthouse } = await import('lighthouse');
   const { computeMedianRun } = await import('lighthouse/core/lib/median-run.js');
   const chromeLauncher = await import('chrome-launcher');
