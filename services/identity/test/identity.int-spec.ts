@@ -276,7 +276,8 @@ describe('usernames that look alike, names that spoof', () => {
     const dataSource = app.get(DataSource);
     // Back to before the rule: undo it and every migration that came after it.
     const undo = IDENTITY_MIGRATIONS.length - IDENTITY_MIGRATIONS.indexOf(PlainUsernamesAndNames1733800000000);
-    for (let i = 0; i < undo; i++) await dataSource.undoLastMigration();
+    // Outside a transaction: some of them build or drop indexes concurrently, which a transaction refuses.
+    for (let i = 0; i < undo; i++) await dataSource.undoLastMigration({ transaction: 'none' });
     const insert = (username: string, firstName: string, lastName: string) =>
       dataSource.query<{ id: string }[]>(
         `INSERT INTO identity.users (username, email, password_hash, first_name, last_name, location)
