@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { EVENTS, RPC, type OrderChangedEvent } from '@souvenir/contracts';
+import { ErrorCode, EVENTS, RPC, type OrderChangedEvent } from '@souvenir/contracts';
 import { eventually, processed, serviceSuite, userDeleted } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { ReviewsConfig } from '../src/config/reviews.config';
@@ -78,4 +78,36 @@ it('shows the reviews a deleted person wrote under "Deleted user", keeps what th
   await userDeleted(infra, 'reviews', leaving, 'reviews-erasure-2');
   await processed(infra, 'reviews', [await publish(EVENTS.identity.userUpdated, profile(leaving, 'Ingrid', 8))]);
   expect(await about(seller)).toEqual([written]);
+});
+
+it('refuses a review of a deleted account with a sentence, on an order still open for reviews', async () => {
+  const [buyer, leaving] = [randomUUID(), randomUUID()];
+  await processed(infra, 'reviews', [
+    await publish(EVENTS.identity.userRegistered, profile(buyer, 'Tunde', 1)),
+    await publish(EVENTS.identity.userRegistered, profile(leaving, 'Ingrid', 1)),
+  ]);
+  const order: OrderChangedEvent = {
+    orderId: randomUUID(),
+    productId: randomUUID(),
+    sellerId: leaving,
+    buyerUserId: buyer,
+    from: 'delivered',
+    to: 'completed',
+    actor: 'buyer',
+    occurredAt: new Date().toISOString(),
+  };
+  await processed(infra, 'reviews', [await publish(EVENTS.payments.orderChanged, order)]);
+  await userDeleted(infra, 'reviews', leaving, 'reviews-erasure-refuse');
+
+  const refused = await rpc
+    .send(RPC.reviews.createReview, { actorId: buyer, orderId: order.orderId, rating: 1, text: 'Never mind' })
+    .then(
+      () => null,
+      (error: unknown) => error as { code?: string; message?: string },
+    );
+  expect(refused).toMatchObject({
+    code: ErrorCode.Conflict,
+    message: 'This account was deleted: it can no longer be reviewed',
+  });
+  expect((await rpc.send(RPC.reviews.listUserReviews, { userId: leaving, limit: 100 })).items).toEqual([]);
 });

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type {
-  ReviewAuthorDto,
-  ReviewDto,
-  ReviewReportDto,
-  ReviewRole,
-  UserProfileChangedEvent,
+import {
+  DELETED_USER_VERSION,
+  type ReviewAuthorDto,
+  type ReviewDto,
+  type ReviewReportDto,
+  type ReviewRole,
+  type UserProfileChangedEvent,
 } from '@souvenir/contracts';
 import { isoMicros } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -331,6 +332,15 @@ export class ReviewsRepository {
           [userId, limit],
         );
     return rows.map(toReview);
+  }
+
+  /** Whether the account was deleted (its row pinned at DELETED_USER_VERSION by the erasure); by primary key. */
+  async isDeleted(manager: EntityManager, userId: string): Promise<boolean> {
+    const rows = (await manager.query(`SELECT 1 FROM reviews.users WHERE id = $1 AND version = $2`, [
+      userId,
+      DELETED_USER_VERSION,
+    ])) as unknown[];
+    return rows.length > 0;
   }
 
   /** A user's name and avatar from identity's events; an older version arriving late changes nothing. */

@@ -84,12 +84,16 @@ export class ReviewsService {
       const written = await this.reviews.reviewsOfOrder(orderId, manager);
       if (written.some((review) => review.authorRole === role))
         throw new DomainError(ErrorCode.Conflict, 'You have already reviewed this order');
+      // A review is about a person to others who might deal with them; a deleted account has no one to read it.
+      const subjectId = role === 'buyer' ? order.seller_id : order.buyer_id;
+      if (await this.reviews.isDeleted(manager, subjectId))
+        throw new DomainError(ErrorCode.Conflict, 'This account was deleted: it can no longer be reviewed');
       const review = {
         id: randomUUID(),
         orderId,
         role,
         authorId: actorId,
-        subjectId: role === 'buyer' ? order.seller_id : order.buyer_id,
+        subjectId,
         rating,
         text,
       };
