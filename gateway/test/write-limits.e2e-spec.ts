@@ -26,6 +26,7 @@ const LIMITS = {
   WRITE_LIMIT_PAYMENT_INTENTS: '2/600',
   WRITE_LIMIT_UPLOADS: '2/3600',
   WRITE_LIMIT_ORDERS: '3/600',
+  WRITE_LIMIT_UNSUBSCRIBES: '2/600',
   TRUST_PROXY_HOPS: '1',
 };
 
@@ -206,6 +207,14 @@ describe('write limits (per user, per IP for guests)', () => {
       .set('X-Forwarded-For', '203.0.113.20')
       .send({ carrier: 'DHL' })
       .expect(401);
+  });
+
+  it('one-click unsubscribes: counted per IP before the token is even read; another IP still unsubscribes', async () => {
+    // Not token-shaped, so each is refused by validation (400): the count comes first, as for every write.
+    const from = (ip: string) => http.post('/api/unsubscribe/not-a-token').set('X-Forwarded-For', ip).send({});
+    for (let i = 0; i < 2; i += 1) expect((await from('203.0.113.30')).status).toBe(400);
+    expectLimited(await from('203.0.113.30'), 600);
+    expect((await from('203.0.113.31')).status).toBe(400);
   });
 
   it("with Redis away, a guest still checks out and is still limited (counted in the replica's memory)", async () => {

@@ -122,6 +122,13 @@ export class GatewayConfig extends withSessionConfig(NatsClientConfig) {
   WRITE_LIMIT_DATA_EXPORTS = '3/86400';
 
   /**
+   * One-click unsubscribes, per client IP (the route needs no session): a person clicks a few; a mail provider's
+   * one-click POSTs come from its own addresses, one per mail, so the limit leaves room for them.
+   */
+  @Matches(WRITE_LIMIT, { message: 'WRITE_LIMIT_UNSUBSCRIBES must be count/seconds, e.g. 120/600' })
+  WRITE_LIMIT_UNSUBSCRIBES = '120/600';
+
+  /**
    * Open `GET /api/stream` per user on one replica (one per tab); past it 429, so one session cannot hold a replica's
    * sockets and memory with endless streams.
    */

@@ -25,6 +25,7 @@ export const WRITE_LIMIT_KEYS = {
   uploads: 'WRITE_LIMIT_UPLOADS',
   orders: 'WRITE_LIMIT_ORDERS',
   dataExports: 'WRITE_LIMIT_DATA_EXPORTS',
+  unsubscribes: 'WRITE_LIMIT_UNSUBSCRIBES',
 } as const satisfies Record<string, keyof GatewayConfig>;
 
 export type WriteLimitName = keyof typeof WRITE_LIMIT_KEYS;
@@ -64,6 +65,7 @@ export class WriteLimits {
       uploads: limiter('uploads'),
       orders: limiter('orders'),
       dataExports: limiter('dataExports'),
+      unsubscribes: limiter('unsubscribes'),
     };
   }
 

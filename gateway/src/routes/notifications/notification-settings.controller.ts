@@ -9,6 +9,7 @@ import {
 import { RpcClient } from '@souvenir/platform';
 import type { Response } from 'express';
 import { ActorId, AuthGuard } from '../../session/auth.guard';
+import { WriteLimit } from '../../security/write-limits';
 
 /** The caller's notification settings, kept by the notifications service. */
 @Controller('api/me/notification-settings')
@@ -45,6 +46,7 @@ export class UnsubscribeController {
   }
 
   @Post(':token')
+  @WriteLimit('unsubscribes')
   @HttpCode(200)
   unsubscribe(@Param() { token }: UnsubscribeRequest): Promise<UnsubscribedDto> {
     return this.rpc.send(RPC.notifications.unsubscribe, { token });
