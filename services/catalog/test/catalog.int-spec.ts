@@ -22,8 +22,7 @@ import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { FirstPageCache, ProductCountCache } from '../src/products/product-list-caches';
 import { ProductsRepository, type PageRequest } from '../src/products/products.repository';
 import type { ProductFilters } from '../src/products/queries/product-filters';
-import { SEARCH_WINDOW_ROWS, SPARSE_TIER_MAX_MATCHES } from '../src/products/product-search';
-import { toSearchWords } from '../src/products/products.service';
+import { SEARCH_WINDOW_ROWS, SPARSE_TIER_MAX_MATCHES, toSearchWords } from '../src/search/product-search';
 import { CatalogConfig } from '../src/config/catalog.config';
 
 const { infra, app, rpc, nc } = serviceSuite(SERVICE_NAME, AppModule, CatalogConfig, {
