@@ -1,25 +1,14 @@
-import type { INestApplication } from '@nestjs/common';
 import { ACCOUNT_DELETION_MESSAGES, ACCOUNT_MESSAGES, DELETED_USER_NAME } from '@souvenir/contracts';
-import { eventually, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
-import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import { MessagingConfig } from '../../services/messaging/src/config/messaging.config';
-import { AppModule as MessagingModule, SERVICE_NAME as MESSAGING } from '../../services/messaging/src/app.module';
-import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
-import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
-import { guestBuys, join, startGateway, type Account } from './gateway-harness';
+import { eventually } from '@souvenir/testing';
+import { guestBuys, join, type Account } from './gateway-harness';
+import { gatewayWorld } from './gateway-world';
 
 /*
  * `DELETE /api/users/{id}` black-box over HTTP with the real services: refused while an order is open, for a wrong
  * password and for someone else's account; then the account is gone everywhere the other party looks.
  */
-let infra: TestInfra;
-const services: INestApplication[] = [];
-let gateway: INestApplication;
-let http: ReturnType<typeof request>;
+const { http } = gatewayWorld({ services: ['identity', 'catalog', 'messaging', 'payments'] });
+
 let leaving: Account;
 let buyer: Account;
 let busySeller: Account;
@@ -28,13 +17,6 @@ let productId: string;
 const stamp = Date.now().toString(36).slice(-5);
 
 beforeAll(async () => {
-  infra = await startTestInfra();
-  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
-  services.push(await startService(MESSAGING, MessagingConfig, (c) => MessagingModule.register(c), infra));
-  services.push(await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra));
-  gateway = await startGateway(infra);
-  http = request(gateway.getHttpServer());
   leaving = await join(http, `dana${stamp}`, 'Dana');
   buyer = await join(http, `ben${stamp}`, 'Ben');
   busySeller = await join(http, `sam${stamp}`, 'Sam');
@@ -62,12 +44,6 @@ beforeAll(async () => {
     .set('Cookie', leaving.cookie)
     .send({ toUserId: buyer.id, productId, content: 'Yes, call me on +351 912 345 678' })
     .expect(201);
-}, 120_000);
-
-afterAll(async () => {
-  await gateway?.close();
-  for (const service of services.reverse()) await service.close();
-  await infra?.stop();
 });
 
 it('refuses a seller with an open order with a sentence that says which and what to do (409)', async () => {

@@ -1,97 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { INestApplication } from '@nestjs/common';
-import {
-  eventually,
-  linkIn,
-  mailsTo,
-  startMailDev,
-  startService,
-  startTestInfra,
-  type MailDevServer,
-  type TestInfra,
-} from '@souvenir/testing';
-import { Client } from 'pg';
+import { eventually, linkIn, mailsTo } from '@souvenir/testing';
 import sharp from 'sharp';
-import request from 'supertest';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as FavouritesModule, SERVICE_NAME as FAVOURITES } from '../../services/favourites/src/app.module';
-import { FavouritesConfig } from '../../services/favourites/src/config/favourites.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import { AppModule as MediaModule, SERVICE_NAME as MEDIA } from '../../services/media/src/app.module';
-import { MediaConfig } from '../../services/media/src/config/media.config';
-import { AppModule as MessagingModule, SERVICE_NAME as MESSAGING } from '../../services/messaging/src/app.module';
-import { MessagingConfig } from '../../services/messaging/src/config/messaging.config';
-import {
-  AppModule as NotificationsModule,
-  SERVICE_NAME as NOTIFICATIONS,
-} from '../../services/notifications/src/app.module';
-import { NotificationsConfig } from '../../services/notifications/src/config/notifications.config';
-import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
-import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
-import { AppModule as ReviewsModule, SERVICE_NAME as REVIEWS } from '../../services/reviews/src/app.module';
-import { ReviewsConfig } from '../../services/reviews/src/config/reviews.config';
-import { join, type Account, startGateway } from './gateway-harness';
+import { join, type Account } from './gateway-harness';
+import { gatewayWorld, PUBLIC_URL } from './gateway-world';
 
 /**
  * "Download my data" from the outside: every service answers its part, media stores the zip, the mail carries the
  * link, and only its owner can download it, only until it expires.
  */
-const PUBLIC_URL = 'http://localhost:3000';
-
-let infra: TestInfra;
-let maildev: MailDevServer;
-let mediaDir: string;
-const services: INestApplication[] = [];
-let gateway: INestApplication;
-let http: ReturnType<typeof request>;
-let db: Client;
-
-beforeAll(async () => {
-  infra = await startTestInfra();
-  maildev = await startMailDev();
-  mediaDir = await mkdtemp(path.join(tmpdir(), 'data-export-'));
-  const media = await startService(MEDIA, MediaConfig, (c) => MediaModule.register(c), infra, { MEDIA_DIR: mediaDir });
-  services.push(media);
-  const mediaUrl = new URL((await media.getUrl()).replace('[::1]', '127.0.0.1').replace('localhost', '127.0.0.1'))
-    .origin;
-  services.push(
-    await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra, {
-      MEDIA_INTERNAL_URL: mediaUrl,
-    }),
-    await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra),
-    await startService(FAVOURITES, FavouritesConfig, (c) => FavouritesModule.register(c), infra),
-    await startService(MESSAGING, MessagingConfig, (c) => MessagingModule.register(c), infra),
-    await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra),
-    await startService(REVIEWS, ReviewsConfig, (c) => ReviewsModule.register(c), infra),
-    await startService(NOTIFICATIONS, NotificationsConfig, (c) => NotificationsModule.register(c), infra, {
-      SMTP_URL: maildev.smtpUrl,
-      PUBLIC_URL,
-      MAIL_POLL_MS: '100',
-    }),
-  );
-  gateway = await startGateway(infra, {
-    MEDIA_URL: mediaUrl,
-    MEDIA_INTERNAL_URL: mediaUrl,
-    WRITE_LIMIT_DATA_EXPORTS: '3/86400',
-    RPC_TIMEOUT_MS: '4000',
-  });
-  http = request(gateway.getHttpServer());
-  db = new Client({ connectionString: infra.env.DATABASE_URL });
-  await db.connect();
-}, 120_000);
-
-afterAll(async () => {
-  await db?.end();
-  await gateway?.close();
-  for (const service of services.reverse()) await service.close();
-  await maildev?.stop();
-  await infra?.stop();
-  await rm(mediaDir, { recursive: true, force: true });
+const { infra, maildev, http } = gatewayWorld({
+  services: ['media', 'identity', 'catalog', 'favourites', 'messaging', 'payments', 'reviews', 'notifications'],
+  mail: true,
+  gateway: { WRITE_LIMIT_DATA_EXPORTS: '3/86400', RPC_TIMEOUT_MS: '4000' },
 });
 
 /** The zip's files by name. */
@@ -189,7 +109,10 @@ it('builds one archive for a request made twice at once, and mails its link', as
   expect(second.status).toBe(202);
   expect(second.body.id).toBe(first.body.id);
   exportId = first.body.id;
-  const { rows } = await db.query(`SELECT count(*)::int AS n FROM identity.data_exports WHERE user_id = $1`, [ana.id]);
+  const rows = await infra.database.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM identity.data_exports WHERE user_id = $1`,
+    [ana.id],
+  );
   expect(rows[0].n).toBe(1);
 
   const mail = await eventually(async () => {
@@ -236,7 +159,10 @@ it('gives its owner a zip of their data and photos, and nobody else anything', a
 }, 60_000);
 
 it('stops serving the archive once it has expired', async () => {
-  await db.query(`UPDATE identity.data_exports SET expires_at = now() - interval '1 second' WHERE id = $1`, [exportId]);
+  await infra.database.query(
+    `UPDATE identity.data_exports SET expires_at = now() - interval '1 second' WHERE id = $1`,
+    [exportId],
+  );
   await download(exportId, ana.cookie).expect(404);
 });
 

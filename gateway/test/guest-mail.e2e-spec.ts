@@ -1,64 +1,25 @@
-import type { INestApplication } from '@nestjs/common';
-import {
-  eventually,
-  linkIn,
-  mailsTo,
-  startMailDev,
-  startService,
-  startTestInfra,
-  type MailDevServer,
-  type TestInfra,
-} from '@souvenir/testing';
-import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import {
-  AppModule as NotificationsModule,
-  SERVICE_NAME as NOTIFICATIONS,
-} from '../../services/notifications/src/app.module';
-import { NotificationsConfig } from '../../services/notifications/src/config/notifications.config';
-import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
-import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
-import { guestBuys, join, startGateway, type Account } from './gateway-harness';
+import { eventually, linkIn, mailsTo } from '@souvenir/testing';
+import { guestBuys, join, type Account } from './gateway-harness';
+import { gatewayWorld, PUBLIC_URL } from './gateway-world';
 
 /*
  * Guests keep their order, black-box over HTTP with the real services and a real MailDev read through its
  * REST API: a guest's checkout mails a receipt whose private link opens the order through the gateway; "Find my
  * order" answers the same for any address and mails the links only to an address that paid.
  */
-let infra: TestInfra;
-let maildev: MailDevServer;
-const services: INestApplication[] = [];
-let gateway: INestApplication;
-let http: ReturnType<typeof request>;
+const { maildev, http } = gatewayWorld({
+  services: ['identity', 'catalog', 'payments', 'notifications'],
+  mail: true,
+  gateway: { RPC_TIMEOUT_MS: '4000' },
+});
+
 let seller: Account;
 
-const PUBLIC_URL = 'http://localhost:3000';
 let serial = 0;
 const address = (name: string) => `${name}-${Date.now().toString(36)}${serial++}@example.com`;
 
 beforeAll(async () => {
-  infra = await startTestInfra();
-  maildev = await startMailDev();
-  const mail = { SMTP_URL: maildev.smtpUrl, PUBLIC_URL, MAIL_POLL_MS: '100' };
-  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
-  services.push(await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra));
-  services.push(
-    await startService(NOTIFICATIONS, NotificationsConfig, (c) => NotificationsModule.register(c), infra, mail),
-  );
-  gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '4000' });
-  http = request(gateway.getHttpServer());
   seller = await join(http, 'selma', 'Selma');
-});
-
-afterAll(async () => {
-  await gateway?.close();
-  for (const service of services.reverse()) await service.close();
-  await maildev?.stop();
-  await infra?.stop();
 });
 
 describe("a guest's receipt", () => {

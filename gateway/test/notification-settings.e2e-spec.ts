@@ -1,62 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
 import { LOCKED_CHANNEL_MESSAGE } from '@souvenir/contracts';
-import {
-  eventually,
-  mailHeaders,
-  mailsTo,
-  startMailDev,
-  startService,
-  startTestInfra,
-  type MailDevServer,
-  type TestInfra,
-} from '@souvenir/testing';
-import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import { MessagingConfig } from '../../services/messaging/src/config/messaging.config';
-import { AppModule as MessagingModule, SERVICE_NAME as MESSAGING } from '../../services/messaging/src/app.module';
-import {
-  AppModule as NotificationsModule,
-  SERVICE_NAME as NOTIFICATIONS,
-} from '../../services/notifications/src/app.module';
-import { NotificationsConfig } from '../../services/notifications/src/config/notifications.config';
-import { join, startGateway, type Account } from './gateway-harness';
+import { eventually, mailHeaders, mailsTo } from '@souvenir/testing';
+import { join, type Account } from './gateway-harness';
+import { gatewayWorld, PUBLIC_URL } from './gateway-world';
 
 /**
  * Notification settings through the gateway over HTTP, with identity, catalog, messaging and notifications and a real
  * MailDev: a message is mailed, and its List-Unsubscribe link, taken from the mail's own headers, is posted to as a
  * mail client does (form body, no Origin, no session).
  */
-const PUBLIC_URL = 'http://localhost:3000';
+const { maildev, http } = gatewayWorld({ services: ['identity', 'notifications', 'catalog', 'messaging'], mail: true });
 
-let infra: TestInfra;
-let maildev: MailDevServer;
-const services: INestApplication[] = [];
-let gateway: INestApplication;
-let http: ReturnType<typeof request>;
 let seller: Account;
 let buyer: Account;
 let productId: string;
 let sellerEmail: string;
 
 beforeAll(async () => {
-  infra = await startTestInfra();
-  maildev = await startMailDev();
-  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  services.push(
-    await startService(NOTIFICATIONS, NotificationsConfig, (c) => NotificationsModule.register(c), infra, {
-      SMTP_URL: maildev.smtpUrl,
-      PUBLIC_URL,
-      MAIL_POLL_MS: '100',
-    }),
-  );
-  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
-  services.push(await startService(MESSAGING, MessagingConfig, (c) => MessagingModule.register(c), infra));
-  gateway = await startGateway(infra);
-  http = request(gateway.getHttpServer());
   const sellerName = `sela${randomUUID().slice(0, 6)}`;
   sellerEmail = `${sellerName}@example.com`;
   seller = await join(http, sellerName, 'Sela');
@@ -76,13 +36,6 @@ beforeAll(async () => {
     })
     .expect(201);
   productId = product.body.id;
-}, 120_000);
-
-afterAll(async () => {
-  await gateway?.close();
-  for (const service of services.reverse()) await service.close();
-  await maildev?.stop();
-  await infra?.stop();
 });
 
 const messageMails = async (email: string) =>

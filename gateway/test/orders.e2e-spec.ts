@@ -1,19 +1,13 @@
-import type { INestApplication } from '@nestjs/common';
-import { eventually, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
-import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
-import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
-import { join, startGateway, type Account } from './gateway-harness';
+import { eventually } from '@souvenir/testing';
+import type request from 'supertest';
+import { goodCard, join, type Account } from './gateway-harness';
+import { gatewayWorld } from './gateway-world';
 
 /** Over HTTP: the order routes, the support queue and the support role, with the real services. */
-let infra: TestInfra;
-const services: INestApplication[] = [];
-let gateway: INestApplication;
-let http: ReturnType<typeof request>;
+const { infra, http } = gatewayWorld({
+  services: ['identity', 'catalog', 'payments'],
+  gateway: { RPC_TIMEOUT_MS: '4000' },
+});
 
 let seller: Account;
 let buyer: Account;
@@ -22,13 +16,6 @@ let support: Account;
 
 const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
 const guestInfo = { ...shipping, email: 'gia@example.com', firstName: 'Gia', lastName: 'Guest' };
-const goodCard = {
-  number: '4242 4242 4242 4242',
-  expMonth: 12,
-  expYear: new Date().getUTCFullYear() + 2,
-  cvc: '123',
-  postalCode: '10001',
-};
 const unknownId = '00000000-0000-4000-8000-000000000000';
 
 async function listProduct(title: string): Promise<string> {
@@ -71,24 +58,12 @@ async function bought(title: string, as?: Account): Promise<{ productId: string;
 }
 
 beforeAll(async () => {
-  infra = await startTestInfra();
-  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
-  services.push(await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra));
-  gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '4000' });
-  http = request(gateway.getHttpServer());
   seller = await join(http, 'sami', 'Sami');
   buyer = await join(http, 'bolivar', 'Bo');
   stranger = await join(http, 'stella', 'Stella');
   support = await join(http, 'sam', 'Sam');
   // What npm run support:grant does (services/identity/test covers the script itself).
   await infra.database.query(`UPDATE identity.users SET role = 'support' WHERE id = $1`, [support.id]);
-});
-
-afterAll(async () => {
-  await gateway?.close();
-  for (const service of services.reverse()) await service.close();
-  await infra?.stop();
 });
 
 describe('the support role over HTTP', () => {

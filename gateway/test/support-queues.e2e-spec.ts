@@ -1,36 +1,20 @@
-import type { INestApplication } from '@nestjs/common';
-import { startService, startTestInfra, type TestInfra } from '@souvenir/testing';
-import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
-import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
-import { AppModule as ReviewsModule, SERVICE_NAME as REVIEWS } from '../../services/reviews/src/app.module';
-import { ReviewsConfig } from '../../services/reviews/src/config/reviews.config';
-import { join, startGateway, type Account } from './gateway-harness';
+import { goodCard, join, type Account } from './gateway-harness';
+import { gatewayWorld } from './gateway-world';
 
 /*
  * The support nav's counts over real HTTP: one gateway call answers every queue's count, each from the service that
  * owns the queue; a count follows a new item and a decision; only support may ask.
  */
-let infra: TestInfra;
-const services: INestApplication[] = [];
-let gateway: INestApplication;
-let http: ReturnType<typeof request>;
+const { infra, http } = gatewayWorld({
+  services: ['identity', 'catalog', 'payments', 'reviews'],
+  gateway: { RPC_TIMEOUT_MS: '4000' },
+});
+
 let seller: Account;
 let buyer: Account;
 let support: Account;
 
 const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
-const goodCard = {
-  number: '4242 4242 4242 4242',
-  expMonth: 12,
-  expYear: new Date().getUTCFullYear() + 2,
-  cvc: '123',
-  postalCode: '10001',
-};
 
 async function listProduct(title: string, documented = false): Promise<string> {
   const res = await http
@@ -81,23 +65,10 @@ async function claimed(title: string): Promise<void> {
 const counts = async () => (await http.get('/api/support/queues').set('Cookie', support.cookie).expect(200)).body;
 
 beforeAll(async () => {
-  infra = await startTestInfra();
-  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
-  services.push(await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra));
-  services.push(await startService(REVIEWS, ReviewsConfig, (c) => ReviewsModule.register(c), infra));
-  gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '4000' });
-  http = request(gateway.getHttpServer());
   seller = await join(http, 'sami', 'Sami');
   buyer = await join(http, 'bea', 'Bea');
   support = await join(http, 'suki', 'Suki');
   await infra.database.query(`UPDATE identity.users SET role = 'support' WHERE id = $1`, [support.id]);
-});
-
-afterAll(async () => {
-  await gateway?.close();
-  for (const service of services) await service.close();
-  await infra?.stop();
 });
 
 it("counts every support queue in one call, following new items and support's decisions", async () => {

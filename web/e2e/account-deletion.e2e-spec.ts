@@ -1,22 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { callApi, listProduct, memberPays, registerPerson } from './actors';
+import type { Page } from 'playwright-core';
+import { browserWorld, callApi, listProduct, memberPays } from './actors';
 import { axeViolations } from './axe';
-import { launchBrowser, newPerson, shot } from './browser';
+import { shot } from './browser';
 
 /**
  * "Delete my account" in Chromium at desktop and phone size: the dialog explains before it asks, a refusal (an open
  * order) is shown inline, a wrong password on its field; then the person is signed out on the home page with a toast,
  * and the other party of their conversation sees "Deleted user". Screenshots go to SHOTS_DIR when it is set.
  */
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const world = browserWorld();
 
 async function openDialog(page: Page) {
   await page.goto('/account');
@@ -30,24 +22,22 @@ async function openDialog(page: Page) {
 
 describe.each([1280, 390])('deleting an account at %i px', (width) => {
   it('explains first, shows a refusal inline, then signs out and leaves "Deleted user" behind', async () => {
-    const [leaving, other, busy] = await Promise.all([newPerson(browser), newPerson(browser), newPerson(browser)]);
-    for (const person of [leaving, other, busy]) await person.page.setViewportSize({ width, height: 844 });
-    const dora = await registerPerson(leaving.page, 'Dora');
+    const leaving = await world.member('Dora', { width, height: 844 });
     const product = await listProduct(leaving.page, 'Hand-painted tile');
-    await registerPerson(other.page, 'Ben');
+    const other = await world.member('Ben', { width, height: 844 });
     await callApi(other.page, 'POST', '/api/messages', {
-      toUserId: dora.id,
+      toUserId: leaving.id,
       productId: product.id,
       content: 'Is the tile still available?',
     });
     await callApi(leaving.page, 'POST', '/api/messages', {
-      toUserId: (await callApi<{ id: string }>(other.page, 'GET', '/api/auth/me')).body.id,
+      toUserId: other.id,
       productId: product.id,
       content: 'Yes, mail me at dora@example.com',
     });
 
     // A seller with an open order is told which and what to do, in the dialog.
-    await registerPerson(busy.page, 'Sami');
+    const busy = await world.member('Sami', { width, height: 844 });
     const sold = await listProduct(busy.page, 'Brass lantern');
     await memberPays(other.page, sold.id);
     const blocked = await openDialog(busy.page);
@@ -86,6 +76,5 @@ describe.each([1280, 390])('deleting an account at %i px', (width) => {
     expect(await other.page.getByText('Dora').count()).toBe(0);
     expect(await axeViolations(other.page)).toEqual([]);
     await shot(other.page, 'delete-other-party', { fullPage: false });
-    for (const person of [leaving, other, busy]) await person.context.close();
   });
 });

@@ -1,5 +1,56 @@
-import type { Page } from 'playwright-core';
-import { unique } from './browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newPerson, unique, type PersonOptions } from './browser';
+
+/** Someone at a browser of their own: its profile (cookies) and its page. */
+export interface Person {
+  context: BrowserContext;
+  page: Page;
+}
+
+/** A person who has joined and is signed in: their user id and username too. */
+export interface Member extends Person {
+  id: string;
+  username: string;
+}
+
+export interface BrowserWorld {
+  /** A person in a fresh browser profile, signed out, at the size asked for (desktop unless told), locale en-US. */
+  person(size?: Omit<PersonOptions, 'locale'>): Promise<Person>;
+  /** A person who has just joined (`registerPerson`) and is signed in; `location` is where they live. */
+  member(firstName: string, options?: Omit<PersonOptions, 'locale'> & { location?: string }): Promise<Member>;
+}
+
+/**
+ * The set-up of a browser spec: one Chromium launched before the spec's tests and closed after them, and its people,
+ * each in a browser profile of their own, closed after the test that opened them.
+ */
+export function browserWorld(): BrowserWorld {
+  let browser: Browser | undefined;
+  const open: Person[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    for (const person of open.splice(0)) await person.context.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const person: BrowserWorld['person'] = async (size = {}) => {
+    if (!browser) throw new Error('browserWorld: a person is asked for before the browser started (beforeAll)');
+    const someone = await newPerson(browser, { ...size, locale: 'en-US' });
+    open.push(someone);
+    return someone;
+  };
+  return {
+    person,
+    async member(firstName, { location, ...size } = {}) {
+      const someone = await person(size);
+      return { ...someone, ...(await registerPerson(someone.page, firstName, location)) };
+    },
+  };
+}
 
 /** Calls the API from the page, so the session cookie lands in that person's browser. */
 export async function callApi<T = unknown>(

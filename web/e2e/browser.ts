@@ -24,9 +24,19 @@ export const baseUrl = () => {
   return url;
 };
 
+/** Where a person's browser window opens: its size (desktop unless told) and, when given, its locale. */
+export interface PersonOptions {
+  width?: number;
+  height?: number;
+  locale?: string;
+}
+
 /** A fresh browser profile (its own cookies), like a second person on another computer. */
-export async function newPerson(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+export async function newPerson(
+  browser: Browser,
+  { width = 1280, height = 900, locale }: PersonOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height }, locale });
   const page = await context.newPage();
   return { context, page };
 }

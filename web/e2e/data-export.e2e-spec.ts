@@ -1,43 +1,22 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { listProduct, registerPerson } from './actors';
+import { browserWorld, listProduct } from './actors';
 import { axeViolations } from './axe';
-import { baseUrl, launchBrowser, unique } from './browser';
+import { shot, unique } from './browser';
 
 /*
  * "Download my data" on the account page, at phone and desktop size: the button, "Preparing your data…" while
  * identity's job runs, then the download link with the date it stops working; the link gives the zip. Axe on each
  * state. Screenshots go to SHOTS_DIR when it is set.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const world = browserWorld();
 
 const SIZES = [
   ['phone', 390, 844],
   ['desktop', 1280, 900],
 ] as const;
 
-async function personAt(width: number, height: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height }, locale: 'en-US' });
-  return { context, page: await context.newPage() };
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-}
-
 describe.each(SIZES)('"Download my data" at %s size', (_size, width, height) => {
   it('prepares the archive, then offers the zip until its expiry', async () => {
-    const { context, page } = await personAt(width, height);
-    await registerPerson(page, 'Dana', 'Lisbon, Portugal');
+    const { page } = await world.member('Dana', { location: 'Lisbon, Portugal', width, height });
     await listProduct(page, `Cork coaster set ${unique()}`, { price: 18 });
 
     await page.goto('/account');
@@ -62,6 +41,5 @@ describe.each(SIZES)('"Download my data" at %s size', (_size, width, height) => 
     expect(zip.status()).toBe(200);
     expect(zip.headers()['content-type']).toBe('application/zip');
     expect((await zip.body()).subarray(0, 2).toString()).toBe('PK');
-    await context.close();
   });
 });

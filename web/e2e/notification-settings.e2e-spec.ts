@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { callApi, listProduct, registerPerson } from './actors';
+import type { Page } from 'playwright-core';
+import { browserWorld, callApi, listProduct } from './actors';
 import { axeViolations } from './axe';
-import { baseUrl, launchBrowser, shot, unique } from './browser';
+import { shot, unique } from './browser';
 
 /*
  * The Notifications section of the account page at phone and desktop size: kinds × channels as switches (the locked
@@ -9,23 +9,12 @@ import { baseUrl, launchBrowser, shot, unique } from './browser';
  * real mail's unsubscribe link opens, which turns that kind of e-mail off with one button. Axe on every state.
  * Screenshots go to SHOTS_DIR when it is set.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const world = browserWorld();
 
 const SIZES = [
   ['phone', 390, 844],
   ['desktop', 1280, 900],
 ] as const;
-
-async function personAt(width: number, height: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height }, locale: 'en-US' });
-  return { context, page: await context.newPage() };
-}
 
 /** The List-Unsubscribe link of the newest mail to `address` whose subject matches, once it has arrived. */
 async function unsubscribeLink(address: string, subject: RegExp): Promise<string> {
@@ -63,8 +52,7 @@ const settingsOf = async (page: Page) =>
 
 describe.each(SIZES)('notification settings at %s size', (size, width, height) => {
   it('shows kinds × channels, keeps locked ones on, and saves switches, quiet hours and the digest', async () => {
-    const { context, page } = await personAt(width, height);
-    await registerPerson(page, 'Noa', 'Lisbon, Portugal');
+    const { page } = await world.member('Noa', { location: 'Lisbon, Portugal', width, height });
     await page.goto('/account');
     const section = page.getByRole('form', { name: 'Notifications' });
     await section.getByRole('switch', { name: 'Messages: E-mail' }).waitFor();
@@ -103,25 +91,22 @@ describe.each(SIZES)('notification settings at %s size', (size, width, height) =
     expect(await section.getByRole('radio', { name: 'One e-mail a day with all new messages' }).isChecked()).toBe(true);
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await context.close();
   });
 
   it("a real mail's unsubscribe link opens a page whose button turns that kind of e-mail off, signed out", async () => {
-    const seller = await personAt(width, height);
-    const { id: sellerId, username } = await registerPerson(seller.page, 'Sol', 'Porto, Portugal');
+    const seller = await world.member('Sol', { location: 'Porto, Portugal', width, height });
     const product = await listProduct(seller.page, `Azulejo tile ${unique()}`);
-    const buyer = await personAt(width, height);
-    await registerPerson(buyer.page, 'Bia', 'Braga, Portugal');
+    const buyer = await world.member('Bia', { location: 'Braga, Portugal', width, height });
     const sent = await callApi(buyer.page, 'POST', '/api/messages', {
-      toUserId: sellerId,
+      toUserId: seller.id,
       productId: product.id,
       content: 'Is the tile still available?',
     });
     expect(sent.status).toBe(201);
-    const link = await unsubscribeLink(`${username}@example.com`, /sent you a message/);
+    const link = await unsubscribeLink(`${seller.username}@example.com`, /sent you a message/);
 
     // Opened in a browser without the seller's session, as from a mail app.
-    const reader = await personAt(width, height);
+    const reader = await world.person({ width, height });
     await reader.page.goto(new URL(link).pathname);
     await reader.page.getByRole('heading', { name: 'Unsubscribe' }).waitFor();
     expect(new URL(reader.page.url()).pathname).toBe('/unsubscribe');
@@ -133,6 +118,5 @@ describe.each(SIZES)('notification settings at %s size', (size, width, height) =
     expect(await axeViolations(reader.page)).toEqual([]);
     await shot(reader.page, `unsubscribed-${size}`);
     expect((await settingsOf(seller.page)).kinds.messages).toEqual({ inApp: true, email: false });
-    for (const person of [seller, buyer, reader]) await person.context.close();
   });
 });

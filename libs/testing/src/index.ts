@@ -6,6 +6,7 @@ export * from './processes';
 export * from './test-infra';
 export * from './service-harness';
 export * from './service-suite';
+export * from './stand-in';
 export * from './maildev';
 export * from './soft-authenticator';
 export * from './user-deleted';

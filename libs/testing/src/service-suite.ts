@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { RpcClient, ServiceConfig } from '@souvenir/platform';
 import { rpcClient, startService } from './service-harness';
+import { standIn } from './stand-in';
 import { startTestInfra, type TestInfra, type TestInfraOptions } from './test-infra';
 
 /** A service as `main.ts` boots it: its name, its AppModule (anything with `register(config)`) and its config class. */
@@ -90,22 +91,14 @@ export function serviceSuite<C extends ServiceConfig>(
     await state.infra?.stop();
   });
 
-  const standIn = <K extends keyof ServiceSuite>(key: K): ServiceSuite[K] =>
-    new Proxy({} as ServiceSuite[K] & object, {
-      get(_, property) {
-        const target = state[key];
-        if (target === undefined) throw new Error(`serviceSuite: ${key} is used before the suite's beforeAll ran`);
-        const value: unknown = Reflect.get(target as object, property);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-      has: (_, property) => property in (state[key] as object),
-    });
+  const standInFor = <K extends 'infra' | 'app' | 'rpc' | 'nc'>(key: K): ServiceSuite[K] =>
+    standIn(() => state[key] as ServiceSuite[K] | undefined, `serviceSuite: ${key}`);
   return {
-    infra: standIn('infra'),
-    app: standIn('app'),
+    infra: standInFor('infra'),
+    app: standInFor('app'),
     apps: state.apps!,
-    rpc: standIn('rpc'),
-    nc: standIn('nc'),
+    rpc: standInFor('rpc'),
+    nc: standInFor('nc'),
     async restart(extraEnv = {}) {
       await state.app!.close();
       state.app = await start(underTest, extraEnv);

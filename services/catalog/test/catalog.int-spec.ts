@@ -5,6 +5,7 @@ import {
   durableConsumerName,
   EVENTS,
   MESSAGES,
+  PRODUCT_DTO_FIELDS,
   RPC,
   type CreateProductDto,
   type ProductDto,
@@ -21,8 +22,7 @@ import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { FirstPageCache, ProductCountCache } from '../src/products/product-list-caches';
 import { ProductsRepository, type PageRequest } from '../src/products/products.repository';
 import type { ProductFilters } from '../src/products/queries/product-filters';
-import { SEARCH_WINDOW_ROWS, SPARSE_TIER_MAX_MATCHES } from '../src/products/product-search';
-import { toSearchWords } from '../src/products/products.service';
+import { SEARCH_WINDOW_ROWS, SPARSE_TIER_MAX_MATCHES, toSearchWords } from '../src/search/product-search';
 import { CatalogConfig } from '../src/config/catalog.config';
 
 const { infra, app, rpc, nc } = serviceSuite(SERVICE_NAME, AppModule, CatalogConfig, {
@@ -484,25 +484,7 @@ describe('catalog service', () => {
         },
       });
       // Fields in this order: the JSON the gateway forwards stays byte for byte what it was.
-      expect(Object.keys(plainDto)).toEqual([
-        'id',
-        'title',
-        'description',
-        'price',
-        'originalPrice',
-        'condition',
-        'category',
-        'country',
-        'images',
-        'isCustomsVerified',
-        'contents',
-        'originLevel',
-        'shipsFrom',
-        'isFavorited',
-        'createdAt',
-        'status',
-        'seller',
-      ]);
+      expect(Object.keys(plainDto)).toEqual([...PRODUCT_DTO_FIELDS]);
       expect(Object.keys(plainDto.seller)).toEqual(['id', 'firstName', 'lastName', 'avatar', 'isVerified', 'rating']);
       expect(soldDto).toMatchObject({
         createdAt: '2026-03-04T03:06:08.999Z',

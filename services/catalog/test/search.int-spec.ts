@@ -12,7 +12,7 @@ import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { CatalogConfig } from '../src/config/catalog.config';
 import { FirstPageCache, ProductCountCache } from '../src/products/product-list-caches';
 import { ProductsRepository } from '../src/products/products.repository';
-import { TOTAL_COUNT_BOUND } from '../src/products/product-search';
+import { TOTAL_COUNT_BOUND } from '../src/search/product-search';
 
 // Search as a shopper means it: stemmed words, country and category, ranked tiers, "Did you mean",
 // and totals counted up to a bound.

@@ -236,8 +236,9 @@ export interface ProductDto {
 }
 
 /**
- * Every field of ProductDto, listed once: a service that keeps copies of products (favourites' cards) tells from it
- * that its copies are of an older shape and fetches them again, so a new field needs no default written by hand.
+ * Every field of ProductDto, listed once, in the order catalog's JSON carries them (its int-spec holds the mapper to
+ * this list): a service that keeps copies of products (favourites' cards) tells from it that its copies are of an
+ * older shape and fetches them again, so a new field needs no default written by hand.
  */
 export const PRODUCT_DTO_FIELDS = [
   'id',

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { BROWSE_CATEGORIES, type BrowseCategoryCountDto } from '@souvenir/contracts';
 import { ProductCountCache } from '../products/product-list-caches';
-import { TOTAL_COUNT_BOUND } from '../products/product-search';
+import { TOTAL_COUNT_BOUND } from '../search/product-search';
 import type { ProductFilters } from '../products/queries/product-filters';
 import { ProductsRepository } from '../products/products.repository';
 

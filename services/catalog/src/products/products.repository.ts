@@ -11,15 +11,17 @@ import type {
 import { queryPool } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { withoutJit } from '../database/without-jit';
-import type { CursorKey } from './product-cursor';
+import type { CursorKey } from '../search/product-cursor';
 import { rowToProductDto, type ProductRow } from './product.mapper';
-import { SEARCH_WINDOW_ROWS, SPARSE_TIER_MAX_MATCHES, type NearTerm, type SearchTier } from './product-search';
+import { SEARCH_WINDOW_ROWS, SPARSE_TIER_MAX_MATCHES, type SearchTier } from '../search/product-search';
+import { nearestTerms, type NearestWord } from '../search/suggestion';
 import * as browse from './queries/browse-statements';
-import type { Statement } from './queries/params';
+import type { Statement } from '../database/params';
 import { isUnfiltered, type ProductFilters } from './queries/product-filters';
 import * as statements from './queries/product-statements';
-import { searchRead, tiersToWalk } from './queries/search-plan';
-import { cursorKeyOf, type KeySource } from './queries/sort-paging';
+import { searchRead, tiersToWalk } from '../search/search-plan';
+import type { TierMatch } from '../search/search-query';
+import { cursorKeyOf, type KeySource } from '../search/sort-paging';
 import { PreparedStatementsByText } from './queries/statement-cache';
 import type { SellerProductKey } from './seller-product-cursor';
 
@@ -176,7 +178,7 @@ export class ProductsRepository {
     filters: ProductFilters,
     sort: ProductSort,
     after: CursorKey | null,
-    tier: browse.TierMatch,
+    tier: TierMatch,
     limit: number,
   ): Promise<{ rows: PageRow[]; sparse: boolean }> {
     if (after?.sparse) {
@@ -202,8 +204,8 @@ export class ProductsRepository {
   }
 
   /** Each word folded, whether a known term starts with it, and else the nearest terms ("Did you mean"). */
-  nearestTerms(words: string[]): Promise<{ word: string; folded: string; known: boolean; nearest: NearTerm[] }[]> {
-    return this.read(browse.nearestTerms(words));
+  nearestTerms(words: string[]): Promise<NearestWord[]> {
+    return this.read(nearestTerms(words));
   }
 
   /** Products with their sellers, in the order of `ids`; unknown ids are skipped. */

@@ -36,7 +36,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { CustomsService } from '../customs/customs.service';
 import { SellersService } from '../sellers/sellers.service';
 import { FirstPageCache, ProductCountCache } from './product-list-caches';
-import { decodeCursor, encodeCursor, type CursorKey } from './product-cursor';
+import { decodeCursor, encodeCursor, type CursorKey } from '../search/product-cursor';
 import {
   toCategoryDto,
   toOriginChangedEvent,
@@ -44,12 +44,12 @@ import {
   toProductRemovedEvent,
   toSaleChangedEvent,
 } from './product.mapper';
-import { correctWord, TOTAL_COUNT_BOUND } from './product-search';
+import { TOTAL_COUNT_BOUND, toSearchWords } from '../search/product-search';
+import { correctedWords } from '../search/suggestion';
 import type { ProductFilters } from './queries/product-filters';
 import { ProductsRepository, type KeyedProduct } from './products.repository';
 import { decodeSellerProductCursor, encodeSellerProductCursor } from './seller-product-cursor';
 
-const MAX_SEARCH_TERMS = 12;
 const PROVENANCE_QUEUE_SIZE = 50;
 const SUPPORT_ONLY_PROVENANCE = 'Only support can review provenance documents';
 
@@ -250,10 +250,8 @@ export class ProductsService {
    */
   private async suggest(filters: ProductFilters): Promise<string | null> {
     if (!filters.searchWords) return null;
-    const words = await this.products.nearestTerms(filters.searchWords);
-    const corrected = words.map((w) => (w.known ? null : correctWord(w.folded, w.nearest)));
-    if (corrected.every((c) => c === null)) return null;
-    const searchWords = words.map((w, i) => corrected[i] ?? w.word);
+    const searchWords = correctedWords(await this.products.nearestTerms(filters.searchWords));
+    if (!searchWords) return null;
     const found = await this.products.countUpTo({ ...filters, searchWords }, 0);
     return found > 0 ? searchWords.join(' ') : null;
   }
@@ -408,16 +406,6 @@ export class ProductsService {
   listIds(request: ListProductIdsRequest): Promise<string[]> {
     return this.products.findActiveIds(request.after?.toLowerCase() ?? null, request.limit);
   }
-}
-
-/**
- * The user's words, letters and digits only ("ceram vase!" → ["ceram", "vase"]); the repository matches each as a
- * prefix and requires all, so partial words find products while typing. Accents and case are folded in SQL, as in
- * the index, and each folded word is quoted there: unaccent can turn a letter into punctuation (`ʼ` → `'`).
- */
-export function toSearchWords(search: string | undefined): string[] | null {
-  const words = (search ?? '').match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_SEARCH_TERMS) ?? [];
-  return words.length ? words : null;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * to TOTAL_COUNT_BOUND and "1,000+" past it; proving "past it" for a frequent word meant a bitmap of every match from
  * the GIN index and a visit to 1,001 heap rows, half of Postgres's work for such a search. Any lexeme that a word's
  * query matches and that more than the bound of active products hold proves the same without touching products: every
- * product holding it matches (see `lowerBoundProven` in queries/search-query.ts).
+ * product holding it matches (see `lowerBoundProven` in search/search-query.ts).
  *
  * `catalog.search_terms.uses` cannot serve: it counts titles' raw words at listing time, sold and removed listings
  * included, and never the description, so it is neither a lower nor an upper bound of a search's matches.

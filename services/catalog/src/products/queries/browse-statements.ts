@@ -1,7 +1,7 @@
 import type { ProductSort } from '@souvenir/contracts';
-import type { CursorKey } from '../product-cursor';
-import { SEARCH_TIERS, type SearchTier } from '../product-search';
-import { Params, type Statement } from './params';
+import type { CursorKey } from '../../search/product-cursor';
+import { SEARCH_TIERS } from '../../search/product-search';
+import { Params, type Statement } from '../../database/params';
 import { PAGE_COLUMNS, PRODUCT_COLUMNS, ISO_MICROS } from './product-columns';
 import {
   exactWordReads,
@@ -19,11 +19,13 @@ import {
   searchTsQuery,
   tierCondition,
   tierOf,
-} from './search-query';
-import { sortOrder } from './sort-paging';
+  type TierMatch,
+} from '../../search/search-query';
+import { sortOrder } from '../../search/sort-paging';
 
-// The statements of browse and search (lists, their totals, "did you mean"). Each builder is pure: the same
-// arguments give the same text and values (queries.spec.ts shows every one); products.repository.ts runs them.
+// The statements of browse and search (lists and their totals; "did you mean" is search/suggestion.ts). Each builder
+// is pure: the same arguments give the same text and values (queries.spec.ts shows every one); products.repository.ts
+// runs them.
 
 /**
  * The SQL of one page: the products (with sellers and keys) matching `where` in `order`, `limit` of them.
@@ -61,8 +63,6 @@ function pageSql({
            ORDER BY ${order}`;
 }
 
-/** A search's match condition: within one ranked tier, or anywhere (`undefined`: a search sorted otherwise). */
-export type TierMatch = SearchTier | undefined;
 const matchOf =
   (tier: TierMatch, alias = 'p') =>
   (query: string) =>
@@ -324,24 +324,4 @@ export function countUpTo(filters: ProductFilters, bound: number): Statement {
     ? `WITH matches AS MATERIALIZED (${matches}) ${countOrProven(`(SELECT 1 FROM matches LIMIT ${limit}) c`, limit, proven)}`
     : `SELECT count(*)::int AS count FROM (${matches} LIMIT ${limit}) c`;
   return { text, values: params.values };
-}
-
-/**
- * For each word (in order): the word folded as the index folds it, whether a known term starts with it, and, when
- * none does, the nearest known terms by trigram distance with how many listings use each and whether each stems as
- * the word does (its plural or singular, which matches the same products: not a typo) ("Did you mean").
- */
-export function nearestTerms(words: string[]): Statement {
-  return {
-    text: `SELECT w.word, f.folded, k.known,
-              CASE WHEN k.known THEN '[]'::json ELSE COALESCE((
-                SELECT json_agg(json_build_object('term', t.term, 'uses', t.uses, 'sameStem',
-                         tsvector_to_array(to_tsvector('english', t.term)) = tsvector_to_array(to_tsvector('english', f.folded))))
-                  FROM (SELECT term, uses FROM catalog.search_terms ORDER BY term <-> f.folded LIMIT 8) t), '[]'::json) END AS nearest
-         FROM unnest($1::text[]) WITH ORDINALITY w(word, ord)
-        CROSS JOIN LATERAL (SELECT lower(catalog.immutable_unaccent(w.word)) AS folded) f
-        CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM catalog.search_terms t WHERE t.term ^@ f.folded) AS known) k
-        ORDER BY w.ord`,
-    values: [words],
-  };
 }

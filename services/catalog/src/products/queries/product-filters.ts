@@ -1,8 +1,8 @@
 import { categoryFilterOf, type Condition, type Contents } from '@souvenir/contracts';
 import { categoryCondition } from '../../categories/category-condition';
-import type { Params } from './params';
+import type { Params } from '../../database/params';
 import { PRODUCTS_WITH_SELLERS } from './product-columns';
-import { matchesAnywhere, searchTsQuery } from './search-query';
+import { matchesAnywhere, searchTsQuery } from '../../search/search-query';
 
 /** Browse filters, already normalised by the service. */
 export interface ProductFilters {

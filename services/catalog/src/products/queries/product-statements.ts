@@ -2,7 +2,7 @@ import type { Condition, ProductStatus } from '@souvenir/contracts';
 import { PreparedStatement } from '@souvenir/platform';
 import type { ProductRow } from '../product.mapper';
 import type { SellerProductKey } from '../seller-product-cursor';
-import type { Statement } from './params';
+import type { Statement } from '../../database/params';
 import { ISO_MICROS, PRODUCT_COLUMNS, PRODUCTS_WITH_SELLERS } from './product-columns';
 
 // The statements of everything but browse and search: products by key, a seller's lists, the categories, the

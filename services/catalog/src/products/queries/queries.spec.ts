@@ -1,11 +1,13 @@
 import type { ProductSort } from '@souvenir/contracts';
-import type { CursorKey } from '../product-cursor';
-import { SEARCH_WINDOW_ROWS } from '../product-search';
+import type { CursorKey } from '../../search/product-cursor';
+import { SEARCH_WINDOW_ROWS } from '../../search/product-search';
 import * as browse from './browse-statements';
-import type { Statement } from './params';
+import type { Statement } from '../../database/params';
 import { filtersInSortIndexes, type ProductFilters } from './product-filters';
 import * as products from './product-statements';
-import { searchRead, tiersToWalk } from './search-plan';
+import { searchRead, tiersToWalk } from '../../search/search-plan';
+import type { TierMatch } from '../../search/search-query';
+import { nearestTerms } from '../../search/suggestion';
 import { PreparedStatementsByText } from './statement-cache';
 
 // Every statement catalog sends for products, rendered with its values (no database): a change to a query shows up
@@ -126,7 +128,7 @@ describe('a search page whose total is not known yet: counted up to the bound, a
 });
 
 describe('search pages with many matches: a window of the sort, then the rest through the GIN index', () => {
-  const tiered: [ProductSort, browse.TierMatch][] = [
+  const tiered: [ProductSort, TierMatch][] = [
     ['recent', 2],
     ['recent', 1],
     ['recent', 0],
@@ -231,7 +233,7 @@ describe('totals and "did you mean"', () => {
   });
 
   it('nearest terms', () => {
-    expect(render(browse.nearestTerms(['japn', 'vase']))).toMatchSnapshot();
+    expect(render(nearestTerms(['japn', 'vase']))).toMatchSnapshot();
   });
 });
 

@@ -1,13 +1,6 @@
-import { correctWord, editDistance, wordForms } from './product-search';
+import { correctWord, editDistance } from './suggestion';
 
-describe('product search words', () => {
-  it('accepts a "-ves" plural or its singulars', () => {
-    expect(wordForms('scarves')).toEqual(['scarves', 'scarf', 'scarfe']);
-    expect(wordForms('Knives')).toEqual(['Knives', 'Knif', 'Knife']);
-    expect(wordForms('bowls')).toEqual(['bowls']);
-    expect(wordForms('ves')).toEqual(['ves']);
-  });
-
+describe('did you mean', () => {
   it('counts an adjacent transposition as one edit', () => {
     expect(editDistance('japn', 'japan')).toBe(1);
     expect(editDistance('scraf', 'scarf')).toBe(1);

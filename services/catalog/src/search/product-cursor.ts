@@ -7,7 +7,7 @@ import {
   isUuid,
 } from '@souvenir/platform';
 import type { SearchTier } from './product-search';
-import { SORT_PAGING } from './queries/sort-paging';
+import { SORT_PAGING } from './sort-paging';
 
 /**
  * The sort key of the last row of a page. A page continues strictly after it, so pages never repeat or skip a

@@ -1,5 +1,5 @@
-import { wordForms, type SearchTier } from '../product-search';
-import type { Params } from './params';
+import type { Params } from '../database/params';
+import { wordForms, type SearchTier } from './product-search';
 
 /** Words shorter than this are matched whole, not as prefixes. */
 const MIN_PREFIX_LETTERS = 3;
@@ -109,3 +109,6 @@ export function noMatchProven(words: string[], params: Params, { inTitles = fals
     });
   return absent.length ? `(${absent.join(' OR ')})` : null;
 }
+
+/** A search's match condition: within one ranked tier, or anywhere (`undefined`: a search sorted otherwise). */
+export type TierMatch = SearchTier | undefined;

@@ -1,8 +1,8 @@
 import type { ProductSort } from '@souvenir/contracts';
 import { isInt4Count } from '@souvenir/platform';
-import type { CursorKey } from '../product-cursor';
-import type { SearchTier } from '../product-search';
-import type { Params } from './params';
+import type { CursorKey } from './product-cursor';
+import type { SearchTier } from './product-search';
+import type { Params } from '../database/params';
 
 /** What a page row carries for the cursor key after it (`PAGE_COLUMNS`). */
 export interface KeySource {

@@ -1,7 +1,7 @@
 import type { ProductSort } from '@souvenir/contracts';
-import type { CursorKey } from '../product-cursor';
-import { SEARCH_TIERS, TOTAL_COUNT_BOUND } from '../product-search';
-import type { TierMatch } from './browse-statements';
+import type { CursorKey } from './product-cursor';
+import { SEARCH_TIERS, TOTAL_COUNT_BOUND } from './product-search';
+import type { TierMatch } from './search-query';
 
 /**
  * How a search page is read, chosen from its count (the search counts first, up to TOTAL_COUNT_BOUND + 1). Postgres
