@@ -9,6 +9,8 @@ import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../ser
 import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
 import { AppModule as ReviewsModule, SERVICE_NAME as REVIEWS } from '../../services/reviews/src/app.module';
 import { ReviewsConfig } from '../../services/reviews/src/config/reviews.config';
+import { AppModule as ModerationModule, SERVICE_NAME as MODERATION } from '../../services/moderation/src/app.module';
+import { ModerationConfig } from '../../services/moderation/src/config/moderation.config';
 import { join, startGateway, type Account } from './gateway-harness';
 
 /*
@@ -86,6 +88,7 @@ beforeAll(async () => {
   services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
   services.push(await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra));
   services.push(await startService(REVIEWS, ReviewsConfig, (c) => ReviewsModule.register(c), infra));
+  services.push(await startService(MODERATION, ModerationConfig, (c) => ModerationModule.register(c), infra));
   gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '4000' });
   http = request(gateway.getHttpServer());
   seller = await join(http, 'sami', 'Sami');
@@ -101,12 +104,17 @@ afterAll(async () => {
 });
 
 it("counts every support queue in one call, following new items and support's decisions", async () => {
-  expect(await counts()).toEqual({ claims: 0, disputes: 0, provenance: 0, reviews: 0 });
+  expect(await counts()).toEqual({ claims: 0, disputes: 0, provenance: 0, reviews: 0, reports: 0 });
 
   const documented = await listProduct('Carved gourd from Huancayo', true);
-  await listProduct('Woven belt without papers');
+  const belt = await listProduct('Woven belt without papers');
   await claimed('Alpaca scarf');
-  expect(await counts()).toEqual({ claims: 1, disputes: 0, provenance: 1, reviews: 0 });
+  await http
+    .post('/api/reports')
+    .set('Cookie', buyer.cookie)
+    .send({ subjectType: 'product', subjectId: belt, reason: 'prohibited-item' })
+    .expect(201);
+  expect(await counts()).toEqual({ claims: 1, disputes: 0, provenance: 1, reviews: 0, reports: 1 });
 
   // The count is of the whole queue, and a decision takes the item out of it.
   await http
