@@ -124,7 +124,7 @@ describe('reporting', () => {
       content: {
         title: 'Tenugui towel',
         text: 'Hand-made on a journey through Japan',
-        link: `/products/${product.id}`,
+        link: `/product/${product.id}`,
       },
       subject: { id: seller, name: 'Yumi Test', earlierReports: 1, earlierActions: 0, suspended: false },
     });

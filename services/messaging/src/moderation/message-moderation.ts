@@ -32,8 +32,8 @@ export class MessageModeration implements OnApplicationBootstrap {
   }
 
   async snapshot({ actorId, subjectId }: ReportSnapshotRequest): Promise<ReportSnapshotDto> {
-    const [row] = await this.db.query<{ from_user_id: string; content: string; product_id: string }[]>(
-      `SELECT from_user_id, content, product_id FROM messaging.messages
+    const [row] = await this.db.query<{ from_user_id: string; content: string }[]>(
+      `SELECT from_user_id, content FROM messaging.messages
        WHERE id = $1 AND to_user_id = $2 AND kind = 'user'`,
       [subjectId, actorId],
     );
@@ -42,7 +42,8 @@ export class MessageModeration implements OnApplicationBootstrap {
       ownerId: row.from_user_id,
       title: row.content.length > 80 ? `${row.content.slice(0, 79)}…` : row.content,
       text: row.content,
-      link: `/messages/${row.from_user_id}?productId=${row.product_id}`,
+      // A conversation is its two people's: support reads the copy kept with the report instead.
+      link: null,
       image: null,
     };
   }

@@ -21,7 +21,7 @@ export class ReportSnapshots {
           ownerId: product.seller.id,
           title: product.title,
           text: product.description,
-          link: `/products/${product.id}`,
+          link: `/product/${product.id}`,
           image: product.images[0] ?? null,
         };
       }

@@ -65,6 +65,7 @@ export class ModerationDecisionConsumer implements OnApplicationBootstrap {
                 sentence: decisionSentence(event),
                 reason: event.reason,
                 appealPath: appealPath(event.reportId),
+                suspended: event.action === 'suspend',
               },
             },
           ],
