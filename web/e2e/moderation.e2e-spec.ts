@@ -61,7 +61,7 @@ describe.each([1280, 390])('reports and moderation at %i px', (width) => {
     await callApi(seller.page, 'POST', '/api/messages', {
       toUserId: (await callApi<{ id: string }>(page, 'GET', '/api/auth/me')).body.id,
       productId: listing.id,
-      content: 'Pay me by bank transfer and I add a second one',
+      content: `Pay me by bank transfer for the ${listing.title}`,
     });
     await page.goto(`/messages?user=${sellerId}&product=${listing.id}`);
     const report = page.getByRole('button', { name: 'Report Sela’s message' });
@@ -82,7 +82,7 @@ describe.each([1280, 390])('reports and moderation at %i px', (width) => {
     const card = agent.getByRole('listitem', { name: `Listing: ${listing.title}` });
     await card.getByText('The maker’s mark is <b>printed</b>, not stamped.').waitFor();
     await card.getByText(/By Mona Tester/).waitFor();
-    await agent.getByRole('listitem', { name: /^Message: Pay me by bank transfer/ }).waitFor();
+    await agent.getByRole('listitem', { name: `Message: Pay me by bank transfer for the ${listing.title}` }).waitFor();
     expect(await axeViolations(agent)).toEqual([]);
     await shot(agent, 'moderation-queue');
 
