@@ -35,6 +35,8 @@ import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../ser
 import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
 import { AppModule as ReviewsModule, SERVICE_NAME as REVIEWS } from '../../services/reviews/src/app.module';
 import { ReviewsConfig } from '../../services/reviews/src/config/reviews.config';
+import { AppModule as ModerationModule, SERVICE_NAME as MODERATION } from '../../services/moderation/src/app.module';
+import { ModerationConfig } from '../../services/moderation/src/config/moderation.config';
 import { join, type Account, startGateway } from './gateway-harness';
 
 /**
@@ -68,6 +70,7 @@ beforeAll(async () => {
     await startService(MESSAGING, MessagingConfig, (c) => MessagingModule.register(c), infra),
     await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra),
     await startService(REVIEWS, ReviewsConfig, (c) => ReviewsModule.register(c), infra),
+    await startService(MODERATION, ModerationConfig, (c) => ModerationModule.register(c), infra),
     await startService(NOTIFICATIONS, NotificationsConfig, (c) => NotificationsModule.register(c), infra, {
       SMTP_URL: maildev.smtpUrl,
       PUBLIC_URL,
