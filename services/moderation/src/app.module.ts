@@ -3,6 +3,7 @@ import { PlatformModule } from '@souvenir/platform';
 import type { ModerationConfig } from './config/moderation.config';
 import { MODERATION_MIGRATIONS } from './database/migrations';
 import { KeywordsService } from './keywords/keywords.service';
+import { ListingHolds } from './keywords/listing-holds';
 import { EraseAccountConsumer } from './privacy/erase-account.consumer';
 import { ExportUserDataController } from './privacy/export-user-data.controller';
 import { ModerationQueue } from './reports/moderation-queue';
@@ -28,6 +29,7 @@ export class AppModule {
         ReportSnapshots,
         ModerationQueue,
         KeywordsService,
+        ListingHolds,
         EraseAccountConsumer,
       ],
     };

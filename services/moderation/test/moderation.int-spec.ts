@@ -262,3 +262,28 @@ describe('privacy', () => {
     );
   });
 });
+
+describe('automatic holds', () => {
+  it('holds a new listing whose text matches a keyword until support decides; dismissing puts it back', async () => {
+    await rpc.send(RPC.moderation.putKeywords, { actorId: support, list: { keywords: ['ivory', 'replica'] } });
+    const seller = await person('nao');
+    const held = await listing(seller, 'Carved Ívory comb');
+    const clean = await listing(seller, 'Ivorybill feather print');
+    await eventually(async () => {
+      expect(await caseOf(held.id)).toMatchObject({ origin: 'held', matchedKeywords: ['ivory'], reports: [] });
+      expect((await codeOf(rpc.send(RPC.catalog.getProduct, { productId: held.id })))?.[0]).toBe(ErrorCode.NotFound);
+    });
+    // Its seller cannot put it back on sale while it waits.
+    expect((await codeOf(rpc.send(RPC.catalog.relistProduct, { actorId: seller, productId: held.id })))?.[0]).toBe(
+      ErrorCode.Conflict,
+    );
+    expect(await caseOf(clean.id)).toBeUndefined();
+    expect((await rpc.send(RPC.catalog.getProduct, { productId: clean.id })).id).toBe(clean.id);
+
+    const { reportId } = (await caseOf(held.id))!;
+    await rpc.send(RPC.moderation.decide, { actorId: support, reportId, action: 'dismiss', reason: 'A plastic comb' });
+    await eventually(async () =>
+      expect((await rpc.send(RPC.catalog.getProduct, { productId: held.id })).status).toBe('active'),
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { IsDateString, IsIn, IsString, IsUUID } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDateString, IsIn, IsString, IsUUID } from 'class-validator';
 import { defineEvents, event } from '../events/event';
 import {
   MODERATION_ACTIONS,
@@ -25,7 +25,19 @@ export class ModerationDecidedEvent {
   @IsDateString() occurredAt!: string;
 }
 
+/**
+ * A new listing's text matched the prohibited-keywords list: it waits in support's queue. Catalog takes it off sale
+ * until support decides (dismiss puts it back on sale; hide keeps it off).
+ */
+export class ListingHeldEvent {
+  @IsUUID('all') productId!: string;
+  @IsUUID('all') sellerId!: string;
+  @IsArray() @ArrayMaxSize(500) @IsString({ each: true }) keywords!: string[];
+  @IsDateString() occurredAt!: string;
+}
+
 /** moderation's event subjects, each with its payload class. */
 export const MODERATION_EVENTS = defineEvents('moderation', {
   decided: event('events.moderation.decision.made', ModerationDecidedEvent),
+  listingHeld: event('events.moderation.listing.held', ListingHeldEvent),
 });

@@ -200,8 +200,9 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.favourites.favouriteRemoved,
       EVENTS.payments.orderPaid,
       EVENTS.payments.orderChanged,
-      // Support hid a listing or suspended its seller.
+      // Support hid a listing or suspended its seller; a new listing matched the prohibited keywords.
       EVENTS.moderation.decided,
+      EVENTS.moderation.listingHeld,
     ],
     listens: [],
   },
@@ -324,7 +325,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.messaging.reportSnapshot,
       RPC.reviews.reportSnapshot,
     ],
-    consumes: [EVENTS.identity.userDeleted],
+    // product.listed: a new listing's text is matched against the prohibited-keywords list.
+    consumes: [EVENTS.identity.userDeleted, EVENTS.catalog.productListed],
     listens: [],
   },
 };

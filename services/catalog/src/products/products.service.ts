@@ -8,6 +8,7 @@ import {
   type CategoryDto,
   type OrderChangedEvent,
   type ModerationDecidedEvent,
+  type ListingHeldEvent,
   type CreateProductRequest,
   type Done,
   type GetProductRequest,
@@ -383,7 +384,10 @@ export class ProductsService {
    * moderated, so neither the seller nor a cancelled order puts it back. Sold listings stay for their buyers' orders.
    */
   async applyModeration(event: ModerationDecidedEvent, manager: EntityManager): Promise<void> {
-    if (event.action === 'dismiss') return;
+    if (event.action === 'dismiss') {
+      if (event.subjectType === 'product') await this.releaseHeld(event.subjectId, manager);
+      return;
+    }
     const ids =
       event.action === 'suspend'
         ? await this.products.markSellerModerated(manager, event.ownerId)
@@ -397,6 +401,31 @@ export class ProductsService {
       await this.products.saveSaleState(manager, removed);
       await this.outbox.add(manager, EVENTS.catalog.productRemoved, toProductRemovedEvent(removed));
     }
+    this.forgetListings();
+  }
+
+  /**
+   * A new listing matched the prohibited-keywords list (moderation): off sale as a removal until support decides, and
+   * its seller cannot relist it meanwhile.
+   */
+  async hold(event: ListingHeldEvent, manager: EntityManager): Promise<void> {
+    if (!(await this.products.markHeld(manager, event.productId))) return;
+    const product = await this.products.lockSaleState(manager, event.productId);
+    if (!product || product.status !== 'active') return;
+    const removed = { ...product, status: 'removed' as const, saleVersion: product.saleVersion + 1 };
+    await this.products.saveSaleState(manager, removed);
+    await this.outbox.add(manager, EVENTS.catalog.productRemoved, toProductRemovedEvent(removed));
+    this.forgetListings();
+  }
+
+  /** Support dismissed the hold: the listing goes on sale (relisted, so every read model follows). */
+  private async releaseHeld(productId: string, manager: EntityManager): Promise<void> {
+    if (!(await this.products.releaseHold(manager, productId))) return;
+    const product = await this.products.lockSaleState(manager, productId);
+    if (!product || product.status !== 'removed') return;
+    const relisted = { ...product, status: 'active' as const, soldOrderId: null, saleVersion: product.saleVersion + 1 };
+    await this.products.saveSaleState(manager, relisted);
+    await this.outbox.add(manager, EVENTS.catalog.productRelisted, toSaleChangedEvent(relisted));
     this.forgetListings();
   }
 

@@ -11,6 +11,7 @@ import {
   type UserDto,
 } from '@souvenir/contracts';
 import { RpcClient, SupportRole } from '@souvenir/platform';
+import { KEYWORDS_REPORTER } from '../keywords/listing-holds';
 import { decodeQueueCursor, encodeQueueCursor } from './queue-cursor';
 import { ReportsRepository } from './reports.repository';
 
@@ -41,7 +42,9 @@ export class ModerationQueue {
       this.reports.openReportsOf(ids),
       this.reports.latestDecisionsOf(ids),
     ]);
-    const reporterIds = [...new Set(openReports.map((r) => r.reporterId))];
+    // A hold's report is the keywords list's, not a person's: it names the case's report id only.
+    const byPeople = openReports.filter((r) => r.reporterId !== KEYWORDS_REPORTER);
+    const reporterIds = [...new Set(byPeople.map((r) => r.reporterId))];
     const ownerIds = [...new Set(cases.map((c) => c.ownerId))];
     const everyone = [...new Set([...reporterIds, ...ownerIds])];
     const [users, made, about, suspended] = await Promise.all([
@@ -63,7 +66,8 @@ export class ModerationQueue {
       };
     };
     const items: ModerationCaseDto[] = cases.map((c) => {
-      const reports = openReports.filter((r) => r.caseId === c.id);
+      const open = openReports.filter((r) => r.caseId === c.id);
+      const reports = byPeople.filter((r) => r.caseId === c.id);
       const decision = decisions.find((d) => d.caseId === c.id);
       const appeal =
         c.status === 'appealed' && decision?.appealedAt && decision.appealMessage !== null
@@ -75,7 +79,7 @@ export class ModerationQueue {
             }
           : null;
       return {
-        reportId: reports[0]?.id ?? decision!.reportId,
+        reportId: open[0]?.id ?? decision!.reportId,
         subjectType: c.subjectType,
         subjectId: c.subjectId,
         status: c.status === 'appealed' ? 'appealed' : 'open',

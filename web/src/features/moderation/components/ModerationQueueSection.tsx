@@ -82,6 +82,9 @@ function ModerationCase({ item }: { item: ModerationCaseDto }) {
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
         <Chip size="small" label={SUBJECT_LABEL[item.subjectType]} />
         {item.status === 'appealed' && <Chip size="small" color="warning" label="Appealed" />}
+        {item.origin === 'held' && (
+          <Chip size="small" color="warning" label={`Held: matched ${item.matchedKeywords.join(', ')}`} />
+        )}
         {item.subject.suspended && <Chip size="small" color="error" label="Suspended" />}
       </Stack>
       <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
