@@ -39,6 +39,7 @@ export const SERVICES = [
   { name: 'notifications', healthPort: 4007 },
   // Its HTTP port also answers uploads and images, which the gateway proxies there (MEDIA_URL below).
   { name: 'media', healthPort: 4008, env: MEDIA_PROCESS_ENV },
+  { name: 'moderation', healthPort: 4009 },
 ];
 
 /**

@@ -12,6 +12,7 @@ export const SERVICES = [
   'reviews',
   'notifications',
   'media',
+  'moderation',
 ] as const;
 export const PROCESSES = [...SERVICES, 'gateway'] as const;
 export type ProcessName = (typeof PROCESSES)[number];

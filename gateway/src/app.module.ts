@@ -30,6 +30,8 @@ import { PaymentsController } from './routes/payments/payments.controller';
 import { PayoutsController } from './routes/payouts/payouts.controller';
 import { ReviewsSupportController } from './routes/reviews/reviews-support.controller';
 import { SupportQueuesController } from './routes/support/support-queues.controller';
+import { ModerationSupportController, ReportsController } from './routes/moderation/reports.controller';
+import { Suspensions } from './routes/moderation/suspensions';
 import { RelistController } from './routes/catalog/relist.controller';
 import { OrderReturnsController } from './routes/orders/order-returns.controller';
 import { ReviewsController } from './routes/reviews/reviews.controller';
@@ -79,6 +81,8 @@ export class AppModule {
         ReviewsController,
         ReviewsSupportController,
         SupportQueuesController,
+        ReportsController,
+        ModerationSupportController,
         RelistController,
         OrderReturnsController,
         StreamController,
@@ -100,6 +104,7 @@ export class AppModule {
         NatsConnectionCloser,
         InboxFreshness,
         LiveHub,
+        Suspensions,
         {
           provide: RateLimits,
           inject: [REDIS, GatewayConfig],

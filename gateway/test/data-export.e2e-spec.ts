@@ -9,7 +9,17 @@ import { gatewayWorld, PUBLIC_URL } from './gateway-world';
  * link, and only its owner can download it, only until it expires.
  */
 const { infra, maildev, http } = gatewayWorld({
-  services: ['media', 'identity', 'catalog', 'favourites', 'messaging', 'payments', 'reviews', 'notifications'],
+  services: [
+    'media',
+    'identity',
+    'catalog',
+    'favourites',
+    'messaging',
+    'payments',
+    'reviews',
+    'moderation',
+    'notifications',
+  ],
   mail: true,
   gateway: { WRITE_LIMIT_DATA_EXPORTS: '3/86400', RPC_TIMEOUT_MS: '4000' },
 });

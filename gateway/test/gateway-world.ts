@@ -31,6 +31,8 @@ import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../ser
 import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
 import { AppModule as ReviewsModule, SERVICE_NAME as REVIEWS } from '../../services/reviews/src/app.module';
 import { ReviewsConfig } from '../../services/reviews/src/config/reviews.config';
+import { AppModule as ModerationModule, SERVICE_NAME as MODERATION } from '../../services/moderation/src/app.module';
+import { ModerationConfig } from '../../services/moderation/src/config/moderation.config';
 import { startGateway } from './gateway-harness';
 
 /** The services a gateway suite can start, by the name a spec asks for them. */
@@ -43,6 +45,7 @@ const SERVICES = {
   reviews: { name: REVIEWS, module: ReviewsModule, config: ReviewsConfig },
   notifications: { name: NOTIFICATIONS, module: NotificationsModule, config: NotificationsConfig },
   media: { name: MEDIA, module: MediaModule, config: MediaConfig },
+  moderation: { name: MODERATION, module: ModerationModule, config: ModerationConfig },
 } satisfies Record<string, ServiceUnderTest>;
 
 export type ServiceKey = keyof typeof SERVICES;

@@ -6,7 +6,7 @@ import { gatewayWorld } from './gateway-world';
  * owns the queue; a count follows a new item and a decision; only support may ask.
  */
 const { infra, http } = gatewayWorld({
-  services: ['identity', 'catalog', 'payments', 'reviews'],
+  services: ['identity', 'catalog', 'payments', 'reviews', 'moderation'],
   gateway: { RPC_TIMEOUT_MS: '4000' },
 });
 
@@ -72,12 +72,17 @@ beforeAll(async () => {
 });
 
 it("counts every support queue in one call, following new items and support's decisions", async () => {
-  expect(await counts()).toEqual({ claims: 0, disputes: 0, provenance: 0, reviews: 0 });
+  expect(await counts()).toEqual({ claims: 0, disputes: 0, provenance: 0, reviews: 0, reports: 0 });
 
   const documented = await listProduct('Carved gourd from Huancayo', true);
-  await listProduct('Woven belt without papers');
+  const belt = await listProduct('Woven belt without papers');
   await claimed('Alpaca scarf');
-  expect(await counts()).toEqual({ claims: 1, disputes: 0, provenance: 1, reviews: 0 });
+  await http
+    .post('/api/reports')
+    .set('Cookie', buyer.cookie)
+    .send({ subjectType: 'product', subjectId: belt, reason: 'prohibited-item' })
+    .expect(201);
+  expect(await counts()).toEqual({ claims: 1, disputes: 0, provenance: 1, reviews: 0, reports: 1 });
 
   // The count is of the whole queue, and a decision takes the item out of it.
   await http

@@ -46,6 +46,8 @@ let other: Account;
 let third: Account;
 let ownerProduct: string;
 let thirdProduct: string;
+/** The third user's report of the owner (made once, by the appeal row). */
+let reportOfOwner: Promise<string> | undefined;
 let ownerIntent: string;
 let ownerSecret: string;
 /** An order the owner bought from the third user (paid). */
@@ -695,6 +697,50 @@ const TABLE: Record<string, Row> = {
   },
   'POST /api/support/reviews/:id/dismiss': {
     call: () => ({ method: 'post', path: `/api/support/reviews/${ownerProduct}/dismiss` }),
+    expect: { guest: 401, owner: 403, other: 403 },
+  },
+  // Reports: anyone signed in reports what they can see (the third user's listing here; owner and other are two
+  // reporters, each with their one open report); only the reported person appeals (404 to anyone else, as for a
+  // report that does not exist); the queue, decisions and keywords are support's (403 before the id is looked at).
+  'POST /api/reports': {
+    call: () => ({
+      method: 'post',
+      path: '/api/reports',
+      body: { subjectType: 'product', subjectId: thirdProduct, reason: 'spam', details: 'Same photo as elsewhere' },
+    }),
+    expect: signedIn(201),
+  },
+  'POST /api/reports/:id/appeal': {
+    call: async () => {
+      reportOfOwner ??= world.http
+        .post('/api/reports')
+        .set('Cookie', third.cookie)
+        .send({ subjectType: 'user', subjectId: owner.id, reason: 'harassment' })
+        .expect(201)
+        .then((res) => res.body.id as string);
+      return { method: 'post', path: `/api/reports/${await reportOfOwner}/appeal`, body: { message: 'Look again' } };
+    },
+    // No decision yet: the reported person (the owner) is told there is nothing to appeal.
+    expect: { guest: 401, owner: 409, other: 404 },
+  },
+  'GET /api/support/reports': {
+    call: () => ({ method: 'get', path: '/api/support/reports' }),
+    expect: { guest: 401, owner: 403, other: 403 },
+  },
+  'POST /api/support/reports/:id/decision': {
+    call: () => ({
+      method: 'post',
+      path: `/api/support/reports/${ownerProduct}/decision`,
+      body: { action: 'dismiss', reason: 'Nothing wrong' },
+    }),
+    expect: { guest: 401, owner: 403, other: 403 },
+  },
+  'GET /api/support/moderation/keywords': {
+    call: () => ({ method: 'get', path: '/api/support/moderation/keywords' }),
+    expect: { guest: 401, owner: 403, other: 403 },
+  },
+  'PUT /api/support/moderation/keywords': {
+    call: () => ({ method: 'put', path: '/api/support/moderation/keywords', body: { keywords: ['ivory'] } }),
     expect: { guest: 401, owner: 403, other: 403 },
   },
   'GET /api/users/:id/reviews': {

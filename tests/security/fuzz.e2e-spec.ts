@@ -165,6 +165,15 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
   'PUT /api/orders/:id/review': () => ({ rating: 4, text: 'Lovely' }),
   'POST /api/reviews/:id/reply': () => ({ text: 'Thank you!' }),
   'POST /api/reviews/:id/report': () => ({ reason: 'Not about the order,\nplease look' }),
+  'POST /api/reports': () => ({
+    subjectType: 'product',
+    subjectId: productId,
+    reason: 'counterfeit',
+    details: 'The logo is wrong,\nsee photo 2',
+  }),
+  'POST /api/reports/:id/appeal': () => ({ message: 'It is hand-made,\nnot a copy' }),
+  'POST /api/support/reports/:id/decision': () => ({ action: 'hide', reason: 'Counterfeit brand' }),
+  'PUT /api/support/moderation/keywords': () => ({ keywords: ['ivory', 'replica'] }),
 };
 
 const weirdString = fc.oneof(

@@ -19,6 +19,8 @@ import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../ser
 import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
 import { AppModule as ReviewsModule, SERVICE_NAME as REVIEWS } from '../../services/reviews/src/app.module';
 import { ReviewsConfig } from '../../services/reviews/src/config/reviews.config';
+import { AppModule as ModerationModule, SERVICE_NAME as MODERATION } from '../../services/moderation/src/app.module';
+import { ModerationConfig } from '../../services/moderation/src/config/moderation.config';
 import { NotificationsConfig } from '../../services/notifications/src/config/notifications.config';
 import {
   AppModule as NotificationsModule,
@@ -39,6 +41,7 @@ export async function startAllServices(
   apps.messaging = await startService(MESSAGING, MessagingConfig, (c) => MessagingModule.register(c), infra, env);
   apps.payments = await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra, env);
   apps.reviews = await startService(REVIEWS, ReviewsConfig, (c) => ReviewsModule.register(c), infra, env);
+  apps.moderation = await startService(MODERATION, ModerationConfig, (c) => ModerationModule.register(c), infra, env);
   apps.notifications = await startService(
     NOTIFICATIONS,
     NotificationsConfig,

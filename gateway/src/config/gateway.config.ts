@@ -128,6 +128,10 @@ export class GatewayConfig extends withSessionConfig(NatsClientConfig) {
   @Matches(WRITE_LIMIT, { message: 'WRITE_LIMIT_UNSUBSCRIBES must be count/seconds, e.g. 120/600' })
   WRITE_LIMIT_UNSUBSCRIBES = '120/600';
 
+  /** Reports (of a listing, a message, a review or a person): a person reports a few; a brigade is slowed here. */
+  @Matches(WRITE_LIMIT, { message: 'WRITE_LIMIT_REPORTS must be count/seconds, e.g. 20/3600' })
+  WRITE_LIMIT_REPORTS = '20/3600';
+
   /**
    * Open `GET /api/stream` per user on one replica (one per tab); past it 429, so one session cannot hold a replica's
    * sockets and memory with endless streams.

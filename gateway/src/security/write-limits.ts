@@ -26,6 +26,7 @@ export const WRITE_LIMIT_KEYS = {
   orders: 'WRITE_LIMIT_ORDERS',
   dataExports: 'WRITE_LIMIT_DATA_EXPORTS',
   unsubscribes: 'WRITE_LIMIT_UNSUBSCRIBES',
+  reports: 'WRITE_LIMIT_REPORTS',
 } as const satisfies Record<string, keyof GatewayConfig>;
 
 export type WriteLimitName = keyof typeof WRITE_LIMIT_KEYS;
@@ -66,6 +67,7 @@ export class WriteLimits {
       orders: limiter('orders'),
       dataExports: limiter('dataExports'),
       unsubscribes: limiter('unsubscribes'),
+      reports: limiter('reports'),
     };
   }
 

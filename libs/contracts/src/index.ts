@@ -70,3 +70,7 @@ export * from './media/upload-limits';
 export * from './export/user-export';
 export * from './identity/data-export.dto';
 export * from './identity/data-export-ready.event';
+export * from './moderation/moderation.dto';
+export * from './moderation/moderation.rpc';
+export * from './moderation/moderation.events';
+export * from './moderation/moderation.subjects';

@@ -20,6 +20,7 @@ import { ProductsService } from './products/products.service';
 import { SellerEntity } from './sellers/seller.entity';
 import { SellerEventsConsumer } from './sellers/seller-events.consumer';
 import { EraseAccountConsumer } from './privacy/erase-account.consumer';
+import { ModerationDecisionsConsumer } from './moderation/moderation-decisions.consumer';
 import { SellersRepository } from './sellers/sellers.repository';
 import { SellersService } from './sellers/sellers.service';
 import { ExportUserDataController } from './privacy/export-user-data.controller';
@@ -51,6 +52,7 @@ export class AppModule {
         SellersRepository,
         SellerEventsConsumer,
         EraseAccountConsumer,
+        ModerationDecisionsConsumer,
         FavouriteCountsService,
         FavouriteStatesRepository,
         FavouriteEventsConsumer,

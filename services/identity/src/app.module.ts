@@ -14,6 +14,7 @@ import { PasskeysRepository } from './passkeys/passkeys.repository';
 import { PasskeysService } from './passkeys/passkeys.service';
 import { PasswordHasher } from './users/password-hasher';
 import { TrustEventsConsumer } from './users/trust-events.consumer';
+import { ModerationDecisionsConsumer } from './moderation/moderation-decisions.consumer';
 import { UserTrustService } from './users/user-trust.service';
 import { UserEntity } from './users/user.entity';
 import { UsersController } from './users/users.controller';
@@ -62,6 +63,7 @@ export class AppModule {
         PasswordHasher,
         UserTrustService,
         TrustEventsConsumer,
+        ModerationDecisionsConsumer,
         AccountService,
         AccountTokensRepository,
         AccountMail,

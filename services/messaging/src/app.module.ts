@@ -11,6 +11,7 @@ import { OrderNotesConsumer } from './messages/order-notes';
 import { ProductSummariesRepository } from './read-models/product-summaries.repository';
 import { ProductSummaryEntity } from './read-models/product-summary.entity';
 import { EraseAccountConsumer } from './privacy/erase-account.consumer';
+import { MessageModeration, MessageModerationController } from './moderation/message-moderation';
 import { ReadModelEventsConsumer } from './read-models/read-model-events.consumer';
 import { ReadModelsService } from './read-models/read-models.service';
 import { UserSummariesRepository } from './read-models/user-summaries.repository';
@@ -30,7 +31,7 @@ export class AppModule {
         PlatformModule.forService({ name: SERVICE_NAME, config, entities: ENTITIES, migrations: MESSAGING_MIGRATIONS }),
         TypeOrmModule.forFeature(ENTITIES),
       ],
-      controllers: [MessagesController, ExportUserDataController],
+      controllers: [MessagesController, ExportUserDataController, MessageModerationController],
       providers: [
         MessagesService,
         MessagesRepository,
@@ -38,6 +39,7 @@ export class AppModule {
         UserSummariesRepository,
         ProductSummariesRepository,
         ReadModelEventsConsumer,
+        MessageModeration,
         EraseAccountConsumer,
         OrderNotesConsumer,
       ],

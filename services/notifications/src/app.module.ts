@@ -12,6 +12,7 @@ import { OrderItemsRepository } from './live/order-items.repository';
 import { AccountEventsConsumer } from './mail/account-events.consumer';
 import { EraseAccountConsumer } from './privacy/erase-account.consumer';
 import { ExportReadyConsumer } from './privacy/export-ready.consumer';
+import { ModerationDecisionConsumer } from './moderation/moderation-decision.consumer';
 import { MailOutboxRepository } from './mail/mail-outbox.repository';
 import { GuestOrdersController } from './mail/guest-orders.controller';
 import { MailQueue } from './mail/mail-queue';
@@ -69,6 +70,7 @@ export class AppModule {
         NotificationSettingsRepository,
         NotificationSettingsService,
         ExportReadyConsumer,
+        ModerationDecisionConsumer,
       ],
     };
   }

@@ -60,6 +60,8 @@ export const TAG_TYPES = [
   'Review',
   // The person's data export (features/profile), made stale when its ready event is pushed.
   'DataExport',
+  // Support's moderation queue (features/moderation).
+  'Moderation',
 ] as const;
 
 /**

@@ -19,12 +19,15 @@ const OrdersPage = lazy(() => import('../features/orders/pages/OrdersPage'));
 const OrderPage = lazy(() => import('reflect-metadata').then(() => import('../features/orders/pages/OrderPage')));
 const SupportPage = lazy(() => import('reflect-metadata').then(() => import('../features/orders/pages/SupportPage')));
 const SupportLayout = lazy(() => import('../features/support/SupportLayout'));
-const supportPage = (name: 'CardDisputesPage' | 'ProvenancePage' | 'ReportedReviewsPage' | 'CustomsRulesPage') =>
-  lazy(() => import('../features/support/pages/SupportQueuePages').then((pages) => ({ default: pages[name] })));
+const supportPage = (
+  name: 'CardDisputesPage' | 'ProvenancePage' | 'ReportedReviewsPage' | 'ModerationPage' | 'CustomsRulesPage',
+) => lazy(() => import('../features/support/pages/SupportQueuePages').then((pages) => ({ default: pages[name] })));
 const CardDisputesPage = supportPage('CardDisputesPage');
 const ProvenancePage = supportPage('ProvenancePage');
 const ReportedReviewsPage = supportPage('ReportedReviewsPage');
 const CustomsRulesPage = supportPage('CustomsRulesPage');
+const ModerationPage = supportPage('ModerationPage');
+const AppealPage = lazy(() => import('../features/moderation/pages/AppealPage'));
 const PayoutsPage = lazy(() => import('../features/payouts/pages/PayoutsPage'));
 // Its form checks input with the contracts' DTO class (reflect-metadata first, as above).
 const TestOnboardingPage = lazy(() =>
@@ -86,9 +89,11 @@ export const routes: RouteObject[] = [
           { path: 'disputes', element: <CardDisputesPage /> },
           { path: 'provenance', element: <ProvenancePage /> },
           { path: 'reviews', element: <ReportedReviewsPage /> },
+          { path: 'reports', element: <ModerationPage /> },
           { path: 'customs-rules', element: <CustomsRulesPage /> },
         ],
       },
+      { path: '/appeals/:reportId', element: <AppealPage /> },
       { path: '/payouts/test-onboarding/:token', element: <TestOnboardingPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/verify-email', element: <VerifyEmailPage /> },

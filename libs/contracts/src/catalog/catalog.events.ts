@@ -7,6 +7,8 @@ export class ProductListedEvent {
   @IsUUID('all') productId!: string;
   @IsUUID('all') sellerId!: string;
   @IsString() title!: string;
+  /** Moderation matches it against the prohibited-keywords list (absent from events published before that). */
+  @IsOptional() @IsString() description?: string;
   @IsString() price!: string;
   /** The listing's image URLs: media keeps the uploads they name (absent from events published before uploads). */
   @IsOptional() @IsArray() @IsString({ each: true }) images?: string[];

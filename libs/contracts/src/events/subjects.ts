@@ -17,6 +17,7 @@ import { IDENTITY_EVENTS } from '../identity/identity.events';
 import { MESSAGING_EVENTS } from '../messaging/messaging.events';
 import { PAYMENTS_EVENTS } from '../payments/payments.events';
 import { REVIEWS_EVENTS } from '../reviews/reviews.events';
+import { MODERATION_EVENTS } from '../moderation/moderation.events';
 import { bySubject, subjectsByService, type DeclarationOf } from '../subject-tables';
 
 /** The one JetStream stream that carries every domain event. */
@@ -30,6 +31,7 @@ const EVENT_TABLES = {
   messaging: MESSAGING_EVENTS,
   payments: PAYMENTS_EVENTS,
   reviews: REVIEWS_EVENTS,
+  moderation: MODERATION_EVENTS,
 } as const;
 
 /** Subjects by service and name: `EVENTS.catalog.productSold` is `'events.catalog.product.sold'`. */

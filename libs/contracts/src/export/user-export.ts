@@ -14,6 +14,7 @@ export const USER_EXPORT_SECTIONS = {
   reviews: ['written', 'received'],
   notifications: ['notifications'],
   media: ['uploads'],
+  moderation: ['reports', 'appeals'],
 } as const;
 
 export type UserExportService = keyof typeof USER_EXPORT_SECTIONS;

@@ -32,6 +32,15 @@ export class UserRegisteredEvent extends UserProfileChangedEvent {}
 /** Published after every profile change. */
 export class UserUpdatedEvent extends UserProfileChangedEvent {}
 
+/**
+ * Support suspended the account (moderation's decision, applied): sign-in is refused from now on. The gateway ends
+ * the person's sessions and live streams when it hears this (after identity refuses sign-in, so none can follow).
+ */
+export class UserSuspendedEvent {
+  @IsUUID('all') userId!: string;
+  @IsDateString() occurredAt!: string;
+}
+
 /** identity's event subjects, each with its payload class. */
 export const IDENTITY_EVENTS = defineEvents('identity', {
   userRegistered: event('events.identity.user.registered', UserRegisteredEvent),
@@ -49,4 +58,5 @@ export const IDENTITY_EVENTS = defineEvents('identity', {
   newDeviceSignIn: event('events.identity.sign-in.new-device', NewDeviceSignInEvent),
   emailVerified: event('events.identity.email.verified', EmailVerifiedEvent),
   dataExportReady: event('events.identity.data-export.ready', DataExportReadyEvent),
+  userSuspended: event('events.identity.user.suspended', UserSuspendedEvent),
 });

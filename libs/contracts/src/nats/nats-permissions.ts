@@ -143,6 +143,13 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.notifications.getSettings,
       RPC.notifications.updateSettings,
       RPC.notifications.unsubscribe,
+      RPC.moderation.createReport,
+      RPC.moderation.listQueue,
+      RPC.moderation.countQueue,
+      RPC.moderation.decide,
+      RPC.moderation.appeal,
+      RPC.moderation.getKeywords,
+      RPC.moderation.putKeywords,
     ],
     consumes: [],
     // Inbox freshness: a read or a profile raises inbox versions (inbox.changed), a message raises both people's.
@@ -156,6 +163,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.catalog.productOriginChanged,
       // A deleted account's live streams end on every replica.
       EVENTS.identity.userDeleted,
+      // A suspended account's sessions and live streams end.
+      EVENTS.identity.userSuspended,
     ],
     push: 'subscribe',
   },
@@ -172,8 +181,10 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.reviews.exportUserData,
       RPC.notifications.exportUserData,
       RPC.media.exportUserData,
+      RPC.moderation.exportUserData,
     ],
-    consumes: [EVENTS.reviews.ratingChanged, EVENTS.payments.sellerStandingChanged],
+    // decision.made: a suspension refuses sign-in.
+    consumes: [EVENTS.reviews.ratingChanged, EVENTS.payments.sellerStandingChanged, EVENTS.moderation.decided],
     listens: [],
   },
   catalog: {
@@ -189,6 +200,9 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.favourites.favouriteRemoved,
       EVENTS.payments.orderPaid,
       EVENTS.payments.orderChanged,
+      // Support hid a listing or suspended its seller; a new listing matched the prohibited keywords.
+      EVENTS.moderation.decided,
+      EVENTS.moderation.listingHeld,
     ],
     listens: [],
   },
@@ -213,6 +227,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
     calls: [RPC.catalog.getProduct, RPC.identity.getUsersByIds],
     consumes: [
       EVENTS.identity.userDeleted,
+      // Support hid a reported message.
+      EVENTS.moderation.decided,
       EVENTS.identity.userRegistered,
       EVENTS.identity.userUpdated,
       EVENTS.catalog.productListed,
@@ -241,6 +257,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
     calls: [RPC.identity.getRole],
     consumes: [
       EVENTS.identity.userDeleted,
+      // Support hid a review reported through moderation.
+      EVENTS.moderation.decided,
       EVENTS.payments.orderChanged,
       EVENTS.identity.userRegistered,
       EVENTS.identity.userUpdated,
@@ -276,6 +294,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.identity.twoFactorDisabled,
       EVENTS.identity.newDeviceSignIn,
       EVENTS.identity.dataExportReady,
+      // The reported person is told support's decision and its reason.
+      EVENTS.moderation.decided,
     ],
     listens: [],
     push: 'publish',
@@ -292,6 +312,21 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.payments.orderChanged,
       EVENTS.identity.userUpdated,
     ],
+    listens: [],
+  },
+  // Reports and support's decisions: what was reported is asked from its owner, once, when reported.
+  moderation: {
+    serves: servesAll('moderation'),
+    calls: [
+      RPC.identity.getRole,
+      RPC.identity.getUser,
+      RPC.identity.getUsersByIds,
+      RPC.catalog.getProduct,
+      RPC.messaging.reportSnapshot,
+      RPC.reviews.reportSnapshot,
+    ],
+    // product.listed: a new listing's text is matched against the prohibited-keywords list.
+    consumes: [EVENTS.identity.userDeleted, EVENTS.catalog.productListed],
     listens: [],
   },
 };

@@ -31,7 +31,9 @@ export type LiveEventData =
    */
   | { type: 'review.changed'; orderId: string; subjectId: string; change: 'written' | 'published' | 'reminder' }
   /** The recipient's copy of their data can be downloaded. */
-  | { type: 'data-export.ready'; exportId: string };
+  | { type: 'data-export.ready'; exportId: string }
+  /** Support decided about the recipient's content or account (the bell says what and why). */
+  | { type: 'moderation.decided'; reportId: string; action: 'dismiss' | 'hide' | 'suspend' };
 
 export type LiveEventType = LiveEventData['type'];
 

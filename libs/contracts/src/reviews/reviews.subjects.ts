@@ -1,6 +1,7 @@
 import { UserExportRequest, type UserExportPage } from '../export/user-export';
 import { CountSupportQueueRequest, type ReportedReviewsCountDto } from '../support/support-queues';
 import { defineRpc, rpc, type Done } from '../rpc/contract';
+import { ReportSnapshotRequest, type ReportSnapshotDto } from '../moderation/moderation.rpc';
 import type {
   OrderReviewsDto,
   RatingSummaryDto,
@@ -41,6 +42,8 @@ export const REVIEWS_RPC = defineRpc('reviews', {
   hideReview: rpc('reviews.review.hide', ModerateReviewRequest).returns<Done>(),
   /** Support only: the open reports are closed and the review stays. */
   dismissReports: rpc('reviews.report.dismiss', ModerateReviewRequest).returns<Done>(),
+  /** A public review as moderation keeps it with a report (NOT_FOUND unless published and visible). */
+  reportSnapshot: rpc('reviews.review.report-snapshot', ReportSnapshotRequest).returns<ReportSnapshotDto>(),
   /** One page of one section of a person's data, for their data export (identity's job asks). */
   exportUserData: rpc('reviews.user.export', UserExportRequest).returns<UserExportPage>(),
 });

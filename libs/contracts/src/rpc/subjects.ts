@@ -20,6 +20,7 @@ import { MESSAGING_RPC } from '../messaging/messaging.subjects';
 import { NOTIFICATIONS_RPC } from '../notifications/notifications.subjects';
 import { PAYMENTS_RPC } from '../payments/payments.subjects';
 import { REVIEWS_RPC } from '../reviews/reviews.subjects';
+import { MODERATION_RPC } from '../moderation/moderation.subjects';
 import { bySubject, subjectsByService, type DeclarationOf } from '../subject-tables';
 import type { ContractOf } from './contract';
 
@@ -35,6 +36,7 @@ const RPC_TABLES = {
   reviews: REVIEWS_RPC,
   notifications: NOTIFICATIONS_RPC,
   media: MEDIA_RPC,
+  moderation: MODERATION_RPC,
 } as const;
 
 /** Subjects by service and name: `RPC.catalog.getProduct` is `'catalog.product.get'`. */

@@ -21,10 +21,15 @@ export interface ReportedReviewsCountDto {
   reviews: number;
 }
 
+/** moderation's queue: reported subjects (and appeals) waiting for support's decision. */
+export interface ModerationReportsCountDto {
+  reports: number;
+}
+
 /** `GET /api/support/queues`: what waits in each support queue, the nav's counts. */
 export interface SupportQueueCountsDto
-  extends PaymentsQueueCountsDto, ProvenanceQueueCountDto, ReportedReviewsCountDto {}
+  extends PaymentsQueueCountsDto, ProvenanceQueueCountDto, ReportedReviewsCountDto, ModerationReportsCountDto {}
 
 /** The support queues, in the order the support nav lists them (each is a page: /support/<queue>). */
-export const SUPPORT_QUEUES = ['claims', 'disputes', 'provenance', 'reviews'] as const;
+export const SUPPORT_QUEUES = ['claims', 'disputes', 'provenance', 'reviews', 'reports'] as const;
 export type SupportQueue = (typeof SUPPORT_QUEUES)[number];

@@ -104,6 +104,7 @@ export function toProductListedEvent(product: ProductDto, documents: string[] = 
     productId: product.id,
     sellerId: product.seller.id,
     title: product.title,
+    description: product.description,
     price: product.price,
     images: product.images,
     ...(documents.length ? { documents } : {}),

@@ -308,6 +308,55 @@ export class ProductsRepository {
     return row ?? null;
   }
 
+  /** Support took the product off sale, or it waits for support (moderation): its seller cannot put it back. */
+  async isModerated(manager: EntityManager, id: string): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(
+      `SELECT 1 FROM catalog.products WHERE id = $1 AND (moderated_at IS NOT NULL OR held_at IS NOT NULL)`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  /** Marks a product held for support; answers whether it was (a held or moderated one is not held again). */
+  async markHeld(manager: EntityManager, id: string): Promise<boolean> {
+    const [, count] = await manager.query<[unknown[], number]>(
+      `UPDATE catalog.products SET held_at = now() WHERE id = $1 AND held_at IS NULL AND moderated_at IS NULL`,
+      [id],
+    );
+    return count === 1;
+  }
+
+  /** Releases a held product; answers whether it was held (and not taken off sale by support since). */
+  async releaseHold(manager: EntityManager, id: string): Promise<boolean> {
+    const [, count] = await manager.query<[unknown[], number]>(
+      `UPDATE catalog.products SET held_at = NULL WHERE id = $1 AND held_at IS NOT NULL AND moderated_at IS NULL`,
+      [id],
+    );
+    return count === 1;
+  }
+
+  /** Marks one product moderated; answers its id when it exists. */
+  async markModerated(manager: EntityManager, id: string): Promise<string[]> {
+    const [rows] = await manager.query<[{ id: string }[], number]>(
+      `UPDATE catalog.products SET moderated_at = coalesce(moderated_at, now()) WHERE id = $1 RETURNING id`,
+      [id],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Marks every product of a suspended seller moderated (by the seller index); answers the active ones' ids. */
+  async markSellerModerated(manager: EntityManager, sellerId: string): Promise<string[]> {
+    const [rows] = await manager.query<[{ id: string; status: string }[], number]>(
+      `UPDATE catalog.products SET moderated_at = coalesce(moderated_at, now()) WHERE seller_id = $1
+       RETURNING id, status`,
+      [sellerId],
+    );
+    return rows
+      .filter((r) => r.status === 'active')
+      .map((r) => r.id)
+      .sort();
+  }
+
   async saveSaleState(manager: EntityManager, state: ProductSaleState): Promise<void> {
     await this.inTransaction(manager, statements.saveSaleState(state));
   }

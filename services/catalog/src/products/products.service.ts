@@ -7,6 +7,8 @@ import {
   PAYMENT_MESSAGES,
   type CategoryDto,
   type OrderChangedEvent,
+  type ModerationDecidedEvent,
+  type ListingHeldEvent,
   type CreateProductRequest,
   type Done,
   type GetProductRequest,
@@ -327,6 +329,14 @@ export class ProductsService {
     await this.products.recordCancelledOrder(manager, event.orderId);
     if (!found || found.status !== 'sold' || (found.soldOrderId !== null && found.soldOrderId !== event.orderId))
       return;
+    // Support took the seller's listings off sale meanwhile: the cancelled sale does not put it back.
+    if (await this.products.isModerated(manager, found.id)) {
+      const removed = { ...found, status: 'removed' as const, soldOrderId: null, saleVersion: found.saleVersion + 1 };
+      await this.products.saveSaleState(manager, removed);
+      await this.outbox.add(manager, EVENTS.catalog.productRemoved, toProductRemovedEvent(removed));
+      this.forgetListings();
+      return;
+    }
     const product = { ...found, status: 'active' as const, soldOrderId: null, saleVersion: found.saleVersion + 1 };
     await this.products.saveSaleState(manager, product);
     await this.outbox.add(manager, EVENTS.catalog.productRelisted, toSaleChangedEvent(product));
@@ -344,6 +354,8 @@ export class ProductsService {
         if (!product) throw DomainError.notFound('Product');
         if (product.sellerId !== request.actorId) throw DomainError.forbidden('You can only relist your own listings');
         if (product.status === 'active') throw DomainError.conflict('This listing is already on sale');
+        if (await this.products.isModerated(manager, product.id))
+          throw DomainError.conflict('Support took this listing off sale, so it cannot be put back on sale');
         if (
           product.status === 'sold' &&
           !(product.soldOrderId && (await this.products.isRefundedOrder(manager, product.soldOrderId)))
@@ -362,6 +374,57 @@ export class ProductsService {
       })
       .finally(() => this.forgetListings());
     return this.get({ productId: request.productId });
+  }
+
+  /**
+   * Support's decision (moderation): the listing, or every listing of a suspended seller, is taken off sale as a
+   * removal (the same event, so favourites, messaging, payments and the gateway's pages follow at once) and marked
+   * moderated, so neither the seller nor a cancelled order puts it back. Sold listings stay for their buyers' orders.
+   */
+  async applyModeration(event: ModerationDecidedEvent, manager: EntityManager): Promise<void> {
+    if (event.action === 'dismiss') {
+      if (event.subjectType === 'product') await this.releaseHeld(event.subjectId, manager);
+      return;
+    }
+    const ids =
+      event.action === 'suspend'
+        ? await this.products.markSellerModerated(manager, event.ownerId)
+        : event.subjectType === 'product'
+          ? await this.products.markModerated(manager, event.subjectId)
+          : [];
+    for (const id of ids) {
+      const product = await this.products.lockSaleState(manager, id);
+      if (!product || product.status !== 'active') continue;
+      const removed = { ...product, status: 'removed' as const, saleVersion: product.saleVersion + 1 };
+      await this.products.saveSaleState(manager, removed);
+      await this.outbox.add(manager, EVENTS.catalog.productRemoved, toProductRemovedEvent(removed));
+    }
+    this.forgetListings();
+  }
+
+  /**
+   * A new listing matched the prohibited-keywords list (moderation): off sale as a removal until support decides, and
+   * its seller cannot relist it meanwhile.
+   */
+  async hold(event: ListingHeldEvent, manager: EntityManager): Promise<void> {
+    if (!(await this.products.markHeld(manager, event.productId))) return;
+    const product = await this.products.lockSaleState(manager, event.productId);
+    if (!product || product.status !== 'active') return;
+    const removed = { ...product, status: 'removed' as const, saleVersion: product.saleVersion + 1 };
+    await this.products.saveSaleState(manager, removed);
+    await this.outbox.add(manager, EVENTS.catalog.productRemoved, toProductRemovedEvent(removed));
+    this.forgetListings();
+  }
+
+  /** Support dismissed the hold: the listing goes on sale (relisted, so every read model follows). */
+  private async releaseHeld(productId: string, manager: EntityManager): Promise<void> {
+    if (!(await this.products.releaseHold(manager, productId))) return;
+    const product = await this.products.lockSaleState(manager, productId);
+    if (!product || product.status !== 'removed') return;
+    const relisted = { ...product, status: 'active' as const, soldOrderId: null, saleVersion: product.saleVersion + 1 };
+    await this.products.saveSaleState(manager, relisted);
+    await this.outbox.add(manager, EVENTS.catalog.productRelisted, toSaleChangedEvent(relisted));
+    this.forgetListings();
   }
 
   /** After a change to this replica's products: its lists and totals show it at once. */

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ACCOUNT_MESSAGES,
   ErrorCode,
+  MODERATION_MESSAGES,
   MESSAGES,
   PASSKEY_MESSAGES,
   type AddPasskeyRequest,
@@ -153,6 +154,7 @@ export class PasskeysService {
       const newCounter = await this.verifyAssertion(response, request.expectedChallenge, passkey);
       const user = await this.users.findForUpdate(manager, passkey.userId);
       if (!user) throw new DomainError(ErrorCode.Unauthenticated, PASSKEY_MESSAGES.notRecognised);
+      if (user.suspendedAt) throw DomainError.forbidden(MODERATION_MESSAGES.suspended);
       await this.repository.recordUse(manager, passkey.id, newCounter);
       if (request.device) await this.twoFactor.rememberSignInDevice(manager, user, request.device);
       return toMeDto(user);

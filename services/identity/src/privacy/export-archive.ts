@@ -108,6 +108,7 @@ export class ExportArchiveWriter {
     reviews: (request) => this.rpc.send(RPC.reviews.exportUserData, request),
     notifications: (request) => this.rpc.send(RPC.notifications.exportUserData, request),
     media: (request) => this.rpc.send(RPC.media.exportUserData, request),
+    moderation: (request) => this.rpc.send(RPC.moderation.exportUserData, request),
   };
 
   private page(service: UserExportService, request: UserExportRequest): Promise<UserExportPage> {

@@ -31,6 +31,8 @@ export class UserEntity {
   @Column('integer', { default: 1 }) version!: number;
   /** Set when the owner deleted the account: the row stays, its personal fields overwritten. */
   @Column('timestamptz', { name: 'deleted_at', nullable: true }) deletedAt!: Date | null;
+  /** Set when support suspended the account (moderation's decision): sign-in is refused. */
+  @Column('timestamptz', { name: 'suspended_at', nullable: true }) suspendedAt!: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
 }

@@ -11,7 +11,8 @@ type KeptFromEvents =
   | 'ratingAverage'
   | 'ratingCount'
   | 'ratingVersion'
-  | 'deletedAt';
+  | 'deletedAt'
+  | 'suspendedAt';
 
 @Injectable()
 export class UsersRepository {

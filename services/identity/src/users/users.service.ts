@@ -4,6 +4,7 @@ import {
   ErrorCode,
   EVENTS,
   MESSAGES,
+  MODERATION_MESSAGES,
   type GetMeRequest,
   type GetRoleRequest,
   type UserRole,
@@ -75,6 +76,8 @@ export class UsersService {
     const user = await this.users.findWithPasswordByUsername(request.username);
     const ok = await this.hasher.verify(user?.passwordHash ?? null, request.password);
     if (!user || !ok) throw new DomainError(ErrorCode.Unauthenticated, MESSAGES.invalidCredentials);
+    // Said only to whoever knows the password, so it does not tell a stranger the account exists.
+    if (user.suspendedAt) throw DomainError.forbidden(MODERATION_MESSAGES.suspended);
     await this.twoFactor.completeSignIn(user, request.code, request.device);
     return toMeDto(user);
   }

@@ -28,6 +28,8 @@ export const MAIL_SETTING: Record<MailKind, NotificationSettingKind | null> = {
   'new-device-sign-in': 'accountSecurity',
   // The person asked for it, and the link is theirs alone: it is sent whatever they chose for other mail.
   'data-export-ready': 'accountSecurity',
+  // Support's decision about the person's content or account: what the account may do changed.
+  'moderation-decision': 'accountSecurity',
 };
 
 export const BELL_SETTING: Record<NotificationKind, NotificationSettingKind> = {

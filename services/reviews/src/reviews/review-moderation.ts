@@ -9,9 +9,12 @@ import {
   type ModerateReviewRequest,
   type ReportedReviewsPageDto,
   type ReportReviewRequest,
+  type ModerationDecidedEvent,
+  type ReportSnapshotDto,
+  type ReportSnapshotRequest,
 } from '@souvenir/contracts';
 import { DomainError, SupportRole } from '@souvenir/platform';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { RatingSummaries } from './rating-summaries';
 import { decodeReportedCursor, encodeReportedCursor } from './review-cursor';
 import { ReviewsRepository } from './reviews.repository';
@@ -74,6 +77,37 @@ export class ReviewModeration {
       await this.summaries.remove(manager, review.subjectId, review.rating);
     });
     return { ok: true };
+  }
+
+  /** A public review as moderation keeps it with a report about it (the general report route). */
+  async snapshot({ subjectId }: ReportSnapshotRequest): Promise<ReportSnapshotDto> {
+    const [row] = await this.dataSource.query<
+      { author_id: string; subject_id: string; rating: number; text: string }[]
+    >(
+      `SELECT author_id, subject_id, rating, text FROM reviews.reviews
+       WHERE id = $1 AND published_at IS NOT NULL AND hidden_at IS NULL`,
+      [subjectId],
+    );
+    if (!row) throw new DomainError(ErrorCode.NotFound, REVIEW_NOT_FOUND);
+    return {
+      ownerId: row.author_id,
+      title: `${row.rating} stars: ${row.text.length > 60 ? `${row.text.slice(0, 59)}…` : row.text}`,
+      text: row.text,
+      link: `/profile/${row.subject_id}?tab=reviews`,
+      image: null,
+    };
+  }
+
+  /**
+   * Support's decision through moderation (hide, or suspend the author): the review is hidden as support's own hide
+   * here does, out of every list and of the rating in this transaction.
+   */
+  async applyModeration(event: ModerationDecidedEvent, manager: EntityManager): Promise<void> {
+    if (event.subjectType !== 'review' || event.action === 'dismiss') return;
+    const review = await this.reviews.lockReview(manager, event.subjectId);
+    if (!review || !review.published || review.hidden) return;
+    await this.reviews.closeReports(manager, event.subjectId, true);
+    await this.summaries.remove(manager, review.subjectId, review.rating);
   }
 
   async dismiss({ actorId, reviewId }: ModerateReviewRequest): Promise<Done> {

@@ -63,6 +63,11 @@ export class ReviewsController {
     return this.moderation.hide(request);
   }
 
+  @RpcHandler(RPC.reviews.reportSnapshot)
+  reportSnapshot(request: RpcRequest<typeof RPC.reviews.reportSnapshot>) {
+    return this.moderation.snapshot(request);
+  }
+
   @RpcHandler(RPC.reviews.dismissReports)
   dismiss(request: RpcRequest<typeof RPC.reviews.dismissReports>) {
     return this.moderation.dismiss(request);

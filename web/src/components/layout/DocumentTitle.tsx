@@ -21,6 +21,7 @@ const PAGE_NAMES: Array<[pattern: string, name: string]> = [
   ['/orders/:ref', 'Order'],
   ['/support', 'Support'],
   ['/support/:queue', 'Support'],
+  ['/appeals/:reportId', 'Appeal a Decision'],
   ['/payouts/test-onboarding/:token', 'Payout Onboarding'],
   ['/terms', 'Terms of Service'],
   ['/privacy', 'Privacy Policy'],

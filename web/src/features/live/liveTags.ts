@@ -36,6 +36,9 @@ export function tagsForLiveEvent(data: LiveEventData, meId: string, isNotificati
         : [orderReviewsTag(data.orderId), ...bell];
     case 'data-export.ready':
       return ['DataExport', ...bell];
+    case 'moderation.decided':
+      // Support hid something of the recipient's: their listings and messages show it.
+      return ['Product', 'UserProducts', ...conversationTags, 'Message', ...bell];
   }
 }
 

@@ -10,6 +10,7 @@ export const SUPPORT_PAGES: ReadonlyArray<{ path: string; label: string; queue?:
   { path: '/support/disputes', label: 'Card disputes', queue: 'disputes' },
   { path: '/support/provenance', label: 'Provenance', queue: 'provenance' },
   { path: '/support/reviews', label: 'Reported reviews', queue: 'reviews' },
+  { path: '/support/reports', label: 'Reports', queue: 'reports' },
   { path: '/support/customs-rules', label: 'Customs rules' },
 ];
 

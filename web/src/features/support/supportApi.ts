@@ -1,6 +1,7 @@
 import type { SupportQueueCountsDto } from '@souvenir/contracts';
 import { api } from '../../api/api';
 import { PROVENANCE_QUEUE_TAG } from '../customs/customsApi';
+import { MODERATION_QUEUE_TAG } from '../moderation/moderationApi';
 
 /** The support nav's counts: every decision in a queue invalidates that queue's tag, so the count follows. */
 export const supportApi = api.injectEndpoints({
@@ -8,7 +9,12 @@ export const supportApi = api.injectEndpoints({
     getSupportQueues: build.query<SupportQueueCountsDto, void>({
       query: () => '/support/queues',
       keepUnusedDataFor: 0,
-      providesTags: [{ type: 'Order', id: 'SUPPORT' }, { type: 'Review', id: 'REPORTED' }, PROVENANCE_QUEUE_TAG],
+      providesTags: [
+        { type: 'Order', id: 'SUPPORT' },
+        { type: 'Review', id: 'REPORTED' },
+        PROVENANCE_QUEUE_TAG,
+        MODERATION_QUEUE_TAG,
+      ],
     }),
   }),
 });

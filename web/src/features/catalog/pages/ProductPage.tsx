@@ -28,6 +28,7 @@ import { formatMoney } from '../../../utils/money';
 import { useAppDispatch } from '../../../app/hooks';
 import { openAuthDialog } from '../../auth/authDialogSlice';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { ReportButton } from '../../moderation/components/ReportButton';
 import { ContactSellerForm } from '../../messages/components/ContactSellerForm';
 import { ProductDetailsList } from '../components/ProductDetailsList';
 import { ProductGallery } from '../components/ProductGallery';
@@ -210,6 +211,17 @@ export default function ProductPage() {
                   Share
                 </Button>
               </Stack>
+            )}
+            {user && !isOwner && (
+              <Box>
+                <ReportButton
+                  subjectType="product"
+                  subjectId={product.id}
+                  subjectLabel={`the listing “${product.title}”`}
+                  label="Report this listing"
+                  size="small"
+                />
+              </Box>
             )}
             <SellerCard
               seller={product.seller}

@@ -5,6 +5,7 @@ import DoneAllRounded from '@mui/icons-material/DoneAllRounded';
 import DoneRounded from '@mui/icons-material/DoneRounded';
 import type { MessageDto } from '@souvenir/contracts';
 import { relativeTime } from '../../../utils/time';
+import { ReportButton } from '../../moderation/components/ReportButton';
 
 interface Props {
   message: MessageDto;
@@ -12,10 +13,19 @@ interface Props {
   now: Date;
 }
 
-/** A message: mine on the right with a read mark, theirs on the left. */
+/** A message: mine on the right with a read mark, theirs on the left with Report under it. */
 export function MessageBubble({ message, mine, now }: Props) {
+  const reportable = !mine && message.kind !== 'system';
   return (
-    <Box component="li" sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', listStyle: 'none' }}>
+    <Box
+      component="li"
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: mine ? 'flex-end' : 'flex-start',
+        listStyle: 'none',
+      }}
+    >
       <Box
         data-mine={mine || undefined}
         sx={{
@@ -52,6 +62,15 @@ export function MessageBubble({ message, mine, now }: Props) {
             ))}
         </Stack>
       </Box>
+      {reportable && (
+        <ReportButton
+          subjectType="message"
+          subjectId={message.id}
+          subjectLabel={`${message.fromUser.firstName}’s message`}
+          label={`Report ${message.fromUser.firstName}’s message`}
+          size="small"
+        />
+      )}
     </Box>
   );
 }

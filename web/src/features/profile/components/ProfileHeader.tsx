@@ -20,6 +20,8 @@ import { UserAvatar } from '../../../components/UserAvatar';
 import { VERIFIED_MEANING } from '../../../components/VerifiedMark';
 import { TrackRecord } from './TrackRecord';
 import { VerifiedSellerSteps } from './VerifiedSellerSteps';
+import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { ReportButton } from '../../moderation/components/ReportButton';
 import { monthYear } from '../../../utils/time';
 import { translucent } from '../../../app/theme';
 
@@ -43,6 +45,7 @@ function Stat({ value, label }: { value: number | undefined; label: string }) {
 }
 
 export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }: Props) {
+  const signedIn = Boolean(useCurrentUser().user);
   return (
     <Card sx={{ overflow: 'hidden' }}>
       <Box
@@ -139,14 +142,24 @@ export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }:
                 </Button>
               </>
             ) : (
-              <Button
-                component={RouterLink}
-                to={`/messages?user=${user.id}`}
-                variant="contained"
-                startIcon={<ChatBubbleOutlineRounded />}
-              >
-                Message
-              </Button>
+              <>
+                <Button
+                  component={RouterLink}
+                  to={`/messages?user=${user.id}`}
+                  variant="contained"
+                  startIcon={<ChatBubbleOutlineRounded />}
+                >
+                  Message
+                </Button>
+                {signedIn && (
+                  <ReportButton
+                    subjectType="user"
+                    subjectId={user.id}
+                    subjectLabel={`${user.firstName} ${user.lastName}`.trim()}
+                    label={`Report ${user.firstName}`}
+                  />
+                )}
+              </>
             )}
           </Stack>
         </Stack>

@@ -1,6 +1,7 @@
 import { CustomsRulesSection } from '../../customs/CustomsRulesSection';
 import { ProvenanceQueueSection } from '../../customs/ProvenanceQueueSection';
 import { CardDisputesSection } from '../../orders/components/CardDisputesSection';
+import { ModerationQueueSection } from '../../moderation/components/ModerationQueueSection';
 import { ReportedReviewsSection } from '../../reviews/components/ReportedReviewsSection';
 
 /** /support/disputes */
@@ -21,4 +22,9 @@ export function ReportedReviewsPage() {
 /** /support/customs-rules */
 export function CustomsRulesPage() {
   return <CustomsRulesSection />;
+}
+
+/** /support/reports */
+export function ModerationPage() {
+  return <ModerationQueueSection />;
 }

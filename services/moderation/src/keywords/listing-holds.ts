@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { EVENTS, type ProductListedEvent } from '@souvenir/contracts';
+import { EventConsumer, Outbox } from '@souvenir/platform';
+import type { EntityManager } from 'typeorm';
+
+/** The reporter of a hold: nobody (the keywords list). Its report gives support a report id to decide on. */
+export const KEYWORDS_REPORTER = '00000000-0000-0000-0000-000000000000';
+
+/** Lower case, NFC, accents folded: "Ívory" matches "ivory". */
+export const foldText = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC').toLowerCase();
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The keywords found in `text` as whole words or phrases ("ivory" in "Ivory comb", not in "ivorybill"). */
+export function matchKeywords(text: string, keywords: readonly string[]): string[] {
+  const folded = foldText(text);
+  return keywords.filter((keyword) =>
+    new RegExp(`(^|[^\\p{L}\\p{N}])${escape(foldText(keyword))}($|[^\\p{L}\\p{N}])`, 'u').test(folded),
+  );
+}
+
+/**
+ * Automatic holds: each new listing (catalog's `product.listed`) is matched against the prohibited-keywords list; one
+ * that matches opens a `held` case in support's queue and `listing.held` asks catalog to take it off sale until support
+ * decides. Asynchronous by design: catalog's create path calls no other service, at the cost of the listing being on
+ * sale for the moment the two events take (README "Decisions and why").
+ */
+@Injectable()
+export class ListingHolds implements OnApplicationBootstrap {
+  constructor(
+    private readonly consumer: EventConsumer,
+    private readonly outbox: Outbox,
+  ) {}
+
+  onApplicationBootstrap() {
+    return this.consumer.start({
+      [EVENTS.catalog.productListed]: (event, manager) => this.screen(event, manager),
+    });
+  }
+
+  async screen(event: ProductListedEvent, manager: EntityManager): Promise<void> {
+    const rows = await manager.query<{ keyword: string }[]>(`SELECT keyword FROM moderation.keywords`);
+    const matched = matchKeywords(
+      `${event.title}\n${event.description ?? ''}`,
+      rows.map((r) => r.keyword),
+    );
+    if (!matched.length) return;
+    const caseId = randomUUID();
+    const snapshot = {
+      ownerId: event.sellerId,
+      title: event.title,
+      text: event.description ?? null,
+      link: `/product/${event.productId}`,
+      image: event.images?.[0] ?? null,
+    };
+    const inserted = await manager.query<{ id: string }[]>(
+      `INSERT INTO moderation.cases (id, subject_type, subject_id, owner_id, snapshot, status, origin, matched_keywords)
+       VALUES ($1, 'product', $2, $3, $4, 'open', 'held', $5)
+       ON CONFLICT (subject_type, subject_id) DO NOTHING RETURNING id`,
+      [caseId, event.productId, event.sellerId, JSON.stringify(snapshot), matched],
+    );
+    if (!inserted.length) return;
+    await manager.query(
+      `INSERT INTO moderation.reports (id, case_id, reporter_id, reason) VALUES ($1, $2, $3, 'prohibited-item')`,
+      [randomUUID(), caseId, KEYWORDS_REPORTER],
+    );
+    await this.outbox.add(manager, EVENTS.moderation.listingHeld, {
+      productId: event.productId,
+      sellerId: event.sellerId,
+      keywords: matched,
+      occurredAt: new Date().toISOString(),
+    });
+  }
+}
