@@ -28,8 +28,8 @@ const CAPTURE_RETRY_AFTER_MS = 30_000;
 
 /**
  * Creates the order's durable jobs in the transaction that changes the order, so a job exists if and only if the
- * change commits. The workers (OrderDeadlines, OrderRefunds) re-check the order in the database, so a duplicate or late
- * job changes nothing.
+ * change commits. The workers (OrderDeadlines; OrderRefunds in refunds/) re-check the order in the database, so a
+ * duplicate or late job changes nothing.
  */
 @Injectable()
 export class OrderJobs {

@@ -1,15 +1,13 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { EVENTS, type ListPayoutsRequest, type PayoutsPageDto } from '@souvenir/contracts';
-import { Outbox, timeIdCursor } from '@souvenir/platform';
-import type { DataSource, EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { ListPayoutsRequest, PayoutsPageDto } from '@souvenir/contracts';
+import { timeIdCursor } from '@souvenir/platform';
+import type { EntityManager } from 'typeorm';
 import { PaymentsConfig } from '../config/payments.config';
 import { JobQueue } from '../jobs/job-queue';
-import { chargebackLines, feeOf, releaseLines, transferLines, transferReversalLines } from '../ledger/ledger-entries';
+import { chargebackLines, feeOf, releaseLines } from '../ledger/ledger-entries';
 import { Ledger } from '../ledger/ledger';
 import { fromCents } from '../database/cents.transformer';
-import { PaymentProvider, TransferRefused } from '../providers/payment-provider';
-import { OrderFunds, type FundedOrder } from './order-funds';
+import type { FundedOrder } from './order-funds';
 import { PayoutAccountsRepository } from './payout-accounts.repository';
 import type { PayoutEntity } from './payout.entity';
 import { PayoutsRepository } from './payouts.repository';
@@ -21,7 +19,7 @@ export const REVERSE_PAYOUT = 'payments.reverse-payout';
 const PAGE_SIZE = 20;
 const payoutCursor = timeIdCursor('createdAt', 'id');
 
-interface PayoutJob {
+export interface PayoutJob {
   payoutId: string;
 }
 
@@ -29,32 +27,23 @@ interface PayoutJob {
  * The seller's side of the money: an order that completes releases its held money to the seller's balance (a ledger
  * entry, in the completing transaction) and gets a payout; the payout's transfer is made by a durable job after the
  * commit, outside any transaction, under a key derived from the order, and recorded (with its ledger entry) when the
- * provider answers. Without an active payout account the payout waits; it is resumed when the account becomes active.
+ * provider answers (`PayoutTransfers`). Without an active payout account the payout waits; it is resumed when the
+ * account becomes active.
  */
 @Injectable()
-export class PayoutsService implements OnApplicationBootstrap {
-  private readonly logger = new Logger(PayoutsService.name);
+export class PayoutsService {
   private defined: Promise<void> | null = null;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly ledger: Ledger,
-    private readonly provider: PaymentProvider,
     private readonly jobs: JobQueue,
-    private readonly orders: OrderFunds,
     private readonly payouts: PayoutsRepository,
     private readonly accounts: PayoutAccountsRepository,
     private readonly config: PaymentsConfig,
-    private readonly outbox: Outbox,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.ready();
-    await this.jobs.work<PayoutJob>(TRANSFER_PAYOUT, ({ payoutId }) => this.transfer(payoutId));
-    await this.jobs.work<PayoutJob>(REVERSE_PAYOUT, ({ payoutId }) => this.reverse(payoutId));
-  }
-
-  private ready(): Promise<void> {
+  /** Defines the payout jobs' queues (once): before a job is sent, and before `PayoutTransfers` works them. */
+  ready(): Promise<void> {
     this.defined ??= (async () => {
       // A provider outage fails the job: retried with backoff for about a day under the same idempotency key.
       const retries = { retryLimit: 30, retryDelay: 5, retryBackoff: true, retryDelayMax: 3600 };
@@ -96,91 +85,6 @@ export class PayoutsService implements OnApplicationBootstrap {
   async resumeWaiting(manager: EntityManager, sellerId: string): Promise<void> {
     for (const id of await this.payouts.withManager(manager).resumeWaiting(sellerId))
       await this.scheduleTransfer(manager, id);
-  }
-
-  /** The transfer job: pays one payout, at most once (the provider's idempotency key is derived from the order). */
-  async transfer(payoutId: string): Promise<void> {
-    const payout = await this.payouts.findById(payoutId);
-    if (!payout || payout.status !== 'pending') return;
-    const order = await this.orders.findById(payout.orderId);
-    if (!order) throw new Error(`payout ${payoutId} has no order ${payout.orderId}`);
-    const account = await this.accounts.findBySeller(payout.sellerId);
-    if (account?.status !== 'active' || order.cardDisputeStatus === 'open' || !order.providerChargeId) {
-      await this.payouts.markWaiting(payoutId);
-      return;
-    }
-    let transferId: string;
-    try {
-      transferId = await this.provider.createTransfer({
-        amountCents: payout.amountCents,
-        currency: payout.currency,
-        destination: account.providerAccountId,
-        sourceTransaction: order.providerChargeId,
-        transferGroup: order.id,
-        idempotencyKey: `transfer-${order.id}`,
-      });
-    } catch (error) {
-      if (!(error instanceof TransferRefused)) throw error; // retried by the job
-      this.logger.warn({ msg: 'transfer refused', payoutId, orderId: order.id, reason: error.message });
-      await this.payouts.markRefused(payoutId, error.message);
-      return;
-    }
-    await this.dataSource.transaction(async (manager) => {
-      // The order first, then the payout: the order a dispute's transaction locks them in.
-      const disputed = await this.orders.lockById(manager, order.id);
-      const payouts = this.payouts.withManager(manager);
-      const locked = await payouts.lockById(payoutId);
-      // The money has moved whatever happened to the payout meanwhile: record it once.
-      if (!locked || locked.providerTransferId) return;
-      Object.assign(locked, {
-        status: 'paid',
-        providerTransferId: transferId,
-        paidAt: new Date(),
-        reversedAt: null,
-        failureMessage: null,
-      });
-      await payouts.save(locked);
-      // A dispute lost while the transfer was on its way found nothing to reverse yet: the transfer is taken back now.
-      if (disputed?.cardDisputeStatus === 'lost') await this.scheduleReversal(manager, payoutId);
-      await this.ledger.post(manager, {
-        kind: 'transfer',
-        orderId: order.id,
-        sellerId: order.sellerId,
-        payoutId,
-        lines: transferLines(locked.amountCents),
-      });
-      await this.outbox.add(manager, EVENTS.payments.payoutPaid, {
-        payoutId,
-        orderId: order.id,
-        sellerId: order.sellerId,
-        amountCents: locked.amountCents,
-        currency: locked.currency,
-        productTitle: order.productTitle,
-        occurredAt: locked.paidAt!.toISOString(),
-      });
-    });
-    this.logger.log({ msg: 'payout paid', payoutId, orderId: order.id, transferId });
-  }
-
-  /** The reversal job (after a lost card dispute): takes a paid transfer back, at most once. */
-  async reverse(payoutId: string): Promise<void> {
-    const payout = await this.payouts.findById(payoutId);
-    if (!payout || payout.status !== 'paid' || !payout.providerTransferId) return;
-    await this.provider.reverseTransfer(payout.providerTransferId, `reversal-${payout.orderId}`);
-    await this.dataSource.transaction(async (manager) => {
-      const payouts = this.payouts.withManager(manager);
-      const locked = await payouts.lockById(payoutId);
-      if (!locked || locked.status !== 'paid') return;
-      Object.assign(locked, { status: 'reversed', reversedAt: new Date() });
-      await payouts.save(locked);
-      await this.ledger.post(manager, {
-        kind: 'transfer_reversal',
-        orderId: locked.orderId,
-        sellerId: locked.sellerId,
-        payoutId,
-        lines: transferReversalLines(locked.amountCents),
-      });
-    });
   }
 
   /**
@@ -237,7 +141,8 @@ export class PayoutsService implements OnApplicationBootstrap {
     };
   }
 
-  private async scheduleReversal(manager: EntityManager, payoutId: string): Promise<void> {
+  /** A paid transfer taken back, by the reversal job after the commit. */
+  async scheduleReversal(manager: EntityManager, payoutId: string): Promise<void> {
     await this.ready();
     await this.jobs.sendInTransaction(manager, REVERSE_PAYOUT, { payoutId } satisfies PayoutJob);
   }

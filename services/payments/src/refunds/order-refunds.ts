@@ -5,9 +5,9 @@ import { JobQueue } from '../jobs/job-queue';
 import { refundLines } from '../ledger/ledger-entries';
 import { Ledger } from '../ledger/ledger';
 import { PaymentProvider } from '../providers/payment-provider';
-import { OrderJobs, REFUND_ORDER } from './order-jobs';
-import { OrdersRepository } from './orders.repository';
-import { PaymentCapture } from './payment-capture';
+import { OrderJobs, REFUND_ORDER } from '../orders/order-jobs';
+import { OrdersRepository } from '../orders/orders.repository';
+import { PaymentCapture } from '../orders/payment-capture';
 
 /** The refund job a cancellation or a claim's refund creates: the money back to the buyer, once. */
 @Injectable()

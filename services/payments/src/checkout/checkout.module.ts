@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { AddressesModule } from '../addresses/addresses.module';
+import { JobsModule } from '../jobs/jobs.module';
+import { OrdersModule } from '../orders/orders.module';
+import { ProvidersModule } from '../providers/providers.module';
+import { CheckoutController } from './checkout.controller';
+import { CheckoutService } from './checkout.service';
+import { IntentSync } from './intent-sync';
+import { ProductEventsConsumer } from './product-events.consumer';
+import { Settlement } from './settlement';
+
+@Module({
+  imports: [AddressesModule, JobsModule, OrdersModule, ProvidersModule],
+  controllers: [CheckoutController],
+  providers: [CheckoutService, IntentSync, Settlement, ProductEventsConsumer],
+  exports: [IntentSync],
+})
+export class CheckoutModule {}

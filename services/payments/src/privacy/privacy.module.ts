@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { LedgerModule } from '../ledger/ledger.module';
+import { AccountErasure, AccountErasureController } from './erase-account';
+import { ExportUserDataController } from './export-user-data.controller';
+
+@Module({
+  imports: [LedgerModule],
+  controllers: [AccountErasureController, ExportUserDataController],
+  providers: [AccountErasure],
+})
+export class PrivacyModule {}
