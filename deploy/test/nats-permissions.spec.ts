@@ -267,6 +267,8 @@ describe('deploy/nats/nats.conf on a real nats-server', () => {
 // Every built service and the gateway, each with its own credentials only: they start (RPC server, JetStream stream and
 // durable consumers), the gateway signs a user up, and catalog applies identity's event through its consumer.
 describe('the whole product on the permissioned NATS', () => {
+  // Every service and the gateway start at once as processes: on a two-core machine each takes its share of a minute.
+  const STARTUP_MS = 150_000;
   let infra: TestInfra;
   let server: ConfiguredNats;
   const processes: ReturnType<typeof startProcess>[] = [];
@@ -288,61 +290,65 @@ describe('the whole product on the permissioned NATS', () => {
     await infra?.stop();
   });
 
-  it("serves a sign-up through the gateway, and catalog receives the new user's event", async () => {
-    const credentials = (p: NatsPrincipal) => ({
-      ...infra.env,
-      NATS_URL: server.url,
-      NATS_USER: p,
-      NATS_PASSWORD: passwords[p],
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-    });
-    const ports: Record<string, number> = {};
-    for (const service of SERVICES as readonly NatsServiceName[]) {
-      ports[service] = await freePort();
-      processes.push(startProcess(service, { ...credentials(service), HTTP_PORT: String(ports[service]) }));
-    }
-    const gatewayPort = await freePort();
-    processes.push(
-      startProcess('gateway', { ...credentials('gateway'), PORT: String(gatewayPort), METRICS_PORT: '0' }),
-    );
-    await Promise.all([
-      ...SERVICES.map((s) => waitReady(`http://127.0.0.1:${ports[s]}/readyz`, 60_000)),
-      waitReady(`http://127.0.0.1:${gatewayPort}/readyz`, 60_000),
-    ]);
+  it(
+    "serves a sign-up through the gateway, and catalog receives the new user's event",
+    async () => {
+      const credentials = (p: NatsPrincipal) => ({
+        ...infra.env,
+        NATS_URL: server.url,
+        NATS_USER: p,
+        NATS_PASSWORD: passwords[p],
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+      });
+      const ports: Record<string, number> = {};
+      for (const service of SERVICES as readonly NatsServiceName[]) {
+        ports[service] = await freePort();
+        processes.push(startProcess(service, { ...credentials(service), HTTP_PORT: String(ports[service]) }));
+      }
+      const gatewayPort = await freePort();
+      processes.push(
+        startProcess('gateway', { ...credentials('gateway'), PORT: String(gatewayPort), METRICS_PORT: '0' }),
+      );
+      await Promise.all([
+        ...SERVICES.map((s) => waitReady(`http://127.0.0.1:${ports[s]}/readyz`, STARTUP_MS)),
+        waitReady(`http://127.0.0.1:${gatewayPort}/readyz`, STARTUP_MS),
+      ]);
 
-    const base = `http://127.0.0.1:${gatewayPort}`;
-    const res = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: base },
-      body: JSON.stringify({
-        email: 'nats-perms@example.com',
-        password: 'secret1',
-        username: 'natsperms',
-        firstName: 'Ana',
-        lastName: 'Lopez',
-        location: 'Lisbon',
-      }),
-    });
-    expect(res.status).toBe(201);
-    const me = await fetch(`${base}/api/auth/me`, {
-      headers: { Cookie: res.headers.get('set-cookie')!.split(';')[0] },
-    });
-    expect(await me.json()).toMatchObject({ username: 'natsperms', email: 'nats-perms@example.com' });
+      const base = `http://127.0.0.1:${gatewayPort}`;
+      const res = await fetch(`${base}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: base },
+        body: JSON.stringify({
+          email: 'nats-perms@example.com',
+          password: 'secret1',
+          username: 'natsperms',
+          firstName: 'Ana',
+          lastName: 'Lopez',
+          location: 'Lisbon',
+        }),
+      });
+      expect(res.status).toBe(201);
+      const me = await fetch(`${base}/api/auth/me`, {
+        headers: { Cookie: res.headers.get('set-cookie')!.split(';')[0] },
+      });
+      expect(await me.json()).toMatchObject({ username: 'natsperms', email: 'nats-perms@example.com' });
 
-    // catalog's durable consumer of user registrations (created, pulled and acknowledged with catalog's grants) has
-    // delivered the event and had it acknowledged; read with catalog's own credentials.
-    const jsm = await jetstreamManager(await connectAs('catalog', server.url));
-    const deadline = Date.now() + 15_000;
-    let info = await jsm.consumers.info('EVENTS', 'catalog--events_identity_user_registered');
-    while ((info.delivered.stream_seq === 0 || info.num_ack_pending > 0) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 200));
-      info = await jsm.consumers.info('EVENTS', 'catalog--events_identity_user_registered');
-    }
-    expect(info).toMatchObject({ num_pending: 0, num_ack_pending: 0 });
-    expect(info.delivered.consumer_seq).toBeGreaterThanOrEqual(1);
-    for (const p of processes) expect(p.child.exitCode).toBeNull();
-  });
+      // catalog's durable consumer of user registrations (created, pulled and acknowledged with catalog's grants) has
+      // delivered the event and had it acknowledged; read with catalog's own credentials.
+      const jsm = await jetstreamManager(await connectAs('catalog', server.url));
+      const deadline = Date.now() + 15_000;
+      let info = await jsm.consumers.info('EVENTS', 'catalog--events_identity_user_registered');
+      while ((info.delivered.stream_seq === 0 || info.num_ack_pending > 0) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        info = await jsm.consumers.info('EVENTS', 'catalog--events_identity_user_registered');
+      }
+      expect(info).toMatchObject({ num_pending: 0, num_ack_pending: 0 });
+      expect(info.delivered.consumer_seq).toBeGreaterThanOrEqual(1);
+      for (const p of processes) expect(p.child.exitCode).toBeNull();
+    },
+    STARTUP_MS + 30_000,
+  );
 });
 
 // The same users behind TLS with a private CA, as in Kubernetes: a process trusts the server through NATS_CA_FILE.
