@@ -31,6 +31,7 @@ import { PayoutsController } from './routes/payouts/payouts.controller';
 import { ReviewsSupportController } from './routes/reviews/reviews-support.controller';
 import { SupportQueuesController } from './routes/support/support-queues.controller';
 import { RelistController } from './routes/catalog/relist.controller';
+import { EditListingController } from './routes/catalog/edit-listing.controller';
 import { OrderReturnsController } from './routes/orders/order-returns.controller';
 import { ReviewsController } from './routes/reviews/reviews.controller';
 import { LiveHub } from './routes/stream/live-hub';
@@ -80,6 +81,7 @@ export class AppModule {
         ReviewsSupportController,
         SupportQueuesController,
         RelistController,
+        EditListingController,
         OrderReturnsController,
         StreamController,
         NotificationsController,

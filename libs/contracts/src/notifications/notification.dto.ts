@@ -31,7 +31,9 @@ export type LiveEventData =
    */
   | { type: 'review.changed'; orderId: string; subjectId: string; change: 'written' | 'published' | 'reminder' }
   /** The recipient's copy of their data can be downloaded. */
-  | { type: 'data-export.ready'; exportId: string };
+  | { type: 'data-export.ready'; exportId: string }
+  /** An item the recipient favourited is cheaper now (its page and card show the old price struck through). */
+  | { type: 'price.dropped'; productId: string; price: string; previousPrice: string };
 
 export type LiveEventType = LiveEventData['type'];
 
@@ -59,7 +61,7 @@ export interface LiveEventsDto {
  * What a bell notification is about, declared once: the type, the setting each maps to (notifications'
  * `BELL_SETTING`, a Record that fails the build without the new kind) and a test against the table's CHECK.
  */
-export const NOTIFICATION_KINDS = ['sale', 'order', 'payout', 'review', 'account'] as const;
+export const NOTIFICATION_KINDS = ['sale', 'order', 'payout', 'review', 'account', 'priceDrop'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** One notification of the bell: a sentence and the page it is about. */

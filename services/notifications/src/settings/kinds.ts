@@ -28,6 +28,7 @@ export const MAIL_SETTING: Record<MailKind, NotificationSettingKind | null> = {
   'new-device-sign-in': 'accountSecurity',
   // The person asked for it, and the link is theirs alone: it is sent whatever they chose for other mail.
   'data-export-ready': 'accountSecurity',
+  'price-drop': 'priceDrops',
 };
 
 export const BELL_SETTING: Record<NotificationKind, NotificationSettingKind> = {
@@ -36,6 +37,7 @@ export const BELL_SETTING: Record<NotificationKind, NotificationSettingKind> = {
   payout: 'orders',
   review: 'reviews',
   account: 'accountSecurity',
+  priceDrop: 'priceDrops',
 };
 
 /** Mail that quiet hours never hold: security notices (someone may be in the account now) and order mail. */

@@ -18,6 +18,7 @@ import { newDeviceSignIn } from './kinds/new-device-sign-in';
 import { twoFactorDisabled } from './kinds/two-factor-disabled';
 import { twoFactorEnabled } from './kinds/two-factor-enabled';
 import { dataExportReady } from './kinds/data-export-ready';
+import { priceDrop } from './kinds/price-drop';
 
 /**
  * Every kind of mail, in one place. Adding one: a file in `kinds/` with `defineMail({ kind, transactional,
@@ -46,6 +47,8 @@ export const MAIL_TEMPLATES = {
   'two-factor-disabled': twoFactorDisabled,
   'new-device-sign-in': newDeviceSignIn,
   'data-export-ready': dataExportReady,
+  // Favourites: an item someone favourited is cheaper.
+  'price-drop': priceDrop,
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;
