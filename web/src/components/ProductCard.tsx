@@ -160,9 +160,18 @@ export function ProductCard({ product, layout = 'grid', sold = false, showFavori
             <Typography sx={{ fontWeight: 800, fontSize: '1.2rem', color: 'primary.dark' }}>
               {formatMoney(product.price)}
             </Typography>
-            {product.originalPrice && (
-              <Typography variant="body2" sx={{ color: 'text.secondary', textDecoration: 'line-through' }}>
-                {formatMoney(product.originalPrice)}
+            {/* A price drop of the last 7 days wins over the price paid abroad: it is the news. */}
+            {(product.previousPrice ?? product.originalPrice) && (
+              <Typography
+                variant="body2"
+                sx={{ color: 'text.secondary', textDecoration: 'line-through' }}
+                aria-label={
+                  product.previousPrice
+                    ? `Was ${formatMoney(product.previousPrice)} before a price drop`
+                    : `Original price ${formatMoney(product.originalPrice!)}`
+                }
+              >
+                {formatMoney((product.previousPrice ?? product.originalPrice)!)}
               </Typography>
             )}
             <Box sx={{ flex: 1 }} />

@@ -112,11 +112,14 @@ export class ProductsService {
     if (!current) throw DomainError.notFound('Product');
     if (current.seller.id !== request.actorId) throw DomainError.forbidden('You can only edit your own listings');
     if (current.status === 'sold') throw DomainError.conflict(SOLD_NOT_EDITABLE);
+    const changes = withKeptDocuments(request.changes, currentProvenance ?? null);
     const input = await parsePayload(CreateProductDto, {
       ...sellFormFieldsOf(current, currentProvenance ?? null),
-      ...request.changes,
+      ...changes,
     });
     const { provenance, ...listing } = listingFields(input);
+    const sameDocuments =
+      JSON.stringify(currentProvenance?.documents ?? []) === JSON.stringify(input.provenance?.documents ?? []);
     this.customs.refuseUnsellable(await this.customs.noticesFor(current.shipsFrom, listing.contents as Contents[]));
     if ((await this.rpc.send(RPC.payments.openCheckout, { productId: request.productId })).open)
       throw DomainError.conflict(IN_CHECKOUT_NOT_EDITABLE);
@@ -129,7 +132,7 @@ export class ProductsService {
         const version = await this.products.updateListing(manager, request.productId, {
           ...listing,
           // Provenance only when the edit names it: support's decision on unchanged documents stands.
-          ...('provenance' in request.changes ? { provenance } : {}),
+          ...('provenance' in changes ? { provenance: sameDocuments ? { value: provenance.value } : provenance } : {}),
         });
         const dropped = toCents(listing.price) < toCents(locked.price);
         const edited = { ...current, title: listing.title, price: listing.price, images: listing.images };
@@ -522,6 +525,18 @@ function sellFormFieldsOf(product: ProductDto, provenance: ProvenanceDto | null)
     ...(product.contents ? { contents: product.contents } : {}),
     ...(provenance ? { provenance } : {}),
   };
+}
+
+/**
+ * The documents of a listing's provenance are private (never sent to a browser, so the edit form cannot send them
+ * back): an edit whose provenance does not name `documents` keeps the ones attached.
+ */
+function withKeptDocuments(changes: Record<string, unknown>, current: ProvenanceDto | null): Record<string, unknown> {
+  const provenance = changes.provenance;
+  if (!current?.documents?.length || !provenance || typeof provenance !== 'object' || Array.isArray(provenance))
+    return changes;
+  if ('documents' in provenance) return changes;
+  return { ...changes, provenance: { ...provenance, documents: current.documents } };
 }
 
 /** A two-decimal price as whole cents, so prices compare exactly. */

@@ -36,6 +36,9 @@ export function tagsForLiveEvent(data: LiveEventData, meId: string, isNotificati
         : [orderReviewsTag(data.orderId), ...bell];
     case 'data-export.ready':
       return ['DataExport', ...bell];
+    case 'price.dropped':
+      // A favourited item is cheaper: its open page and the Favorites tab show the new price at once.
+      return [{ type: 'Product', id: data.productId }, 'Favorite', ...bell];
   }
 }
 

@@ -138,8 +138,11 @@ export const lockForEdit = (id: string): Statement => ({
 
 /** The sell form's fields of a listing, as the seller edited them. */
 export type EditedListing = Omit<NewProduct, 'sellerId' | 'provenance' | 'originLevel'> & {
-  /** Absent: the edit left provenance (and the origin level support decided on) as they were. */
-  provenance?: { value: object | null; originLevel: 'documented' | null };
+  /**
+   * Absent: the edit left provenance as it was. `originLevel` absent: its documents are the same, so the origin level
+   * (support's decision on them included) stays.
+   */
+  provenance?: { value: object | null; originLevel?: 'documented' | null };
 };
 
 /**
@@ -152,7 +155,7 @@ export function updateListing(id: string, listing: EditedListing): Statement {
              title = $2, description = $3, price = $4::numeric, original_price = $5, condition = $6, category = $7,
              country = $8, images = $9, is_customs_verified = $10, contents = $11,
              provenance = CASE WHEN $12 THEN $13::jsonb ELSE provenance END,
-             origin_level = CASE WHEN $12 THEN $14 ELSE origin_level END,
+             origin_level = CASE WHEN $15 THEN $14 ELSE origin_level END,
              previous_price = CASE WHEN $4::numeric < price THEN price WHEN $4::numeric > price THEN NULL ELSE previous_price END,
              price_dropped_at = CASE WHEN $4::numeric < price THEN now() WHEN $4::numeric > price THEN NULL ELSE price_dropped_at END,
              edit_version = edit_version + 1, updated_at = now()
@@ -173,6 +176,7 @@ export function updateListing(id: string, listing: EditedListing): Statement {
       listing.provenance !== undefined,
       listing.provenance?.value ?? null,
       listing.provenance?.originLevel ?? null,
+      listing.provenance?.originLevel !== undefined,
     ],
   };
 }
