@@ -39,12 +39,12 @@ describe.each([1280, 390])('editing a listing at %i px', (width) => {
     await seller.page.getByRole('heading', { name: 'Edit Your Listing' }).waitFor();
     const title = seller.page.getByRole('textbox', { name: 'Title' });
     expect(await title.inputValue()).toBe(product.title);
-    expect(await seller.page.getByRole('spinbutton', { name: 'Price' }).inputValue()).toBe('30.00');
+    expect(await seller.page.getByRole('spinbutton', { name: 'Price', exact: true }).inputValue()).toBe('30.00');
     expect(await axeViolations(seller.page)).toEqual([]);
 
     const newTitle = `Hand-polished brass bell ${unique()}`;
     await title.fill(newTitle);
-    await seller.page.getByRole('spinbutton', { name: 'Price' }).fill('22');
+    await seller.page.getByRole('spinbutton', { name: 'Price', exact: true }).fill('22');
     await seller.page.getByRole('button', { name: 'Move photo 2 earlier' }).click();
     await shot(seller.page, `edit-listing-form-${width}`);
     await seller.page.getByRole('button', { name: 'Save Changes' }).click();
