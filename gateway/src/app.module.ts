@@ -33,6 +33,7 @@ import { SupportQueuesController } from './routes/support/support-queues.control
 import { ModerationSupportController, ReportsController } from './routes/moderation/reports.controller';
 import { Suspensions } from './routes/moderation/suspensions';
 import { RelistController } from './routes/catalog/relist.controller';
+import { EditListingController } from './routes/catalog/edit-listing.controller';
 import { OrderReturnsController } from './routes/orders/order-returns.controller';
 import { ReviewsController } from './routes/reviews/reviews.controller';
 import { LiveHub } from './routes/stream/live-hub';
@@ -84,6 +85,7 @@ export class AppModule {
         ReportsController,
         ModerationSupportController,
         RelistController,
+        EditListingController,
         OrderReturnsController,
         StreamController,
         NotificationsController,

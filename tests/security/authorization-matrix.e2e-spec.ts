@@ -21,7 +21,7 @@ import {
 
 type Role = 'guest' | 'owner' | 'other';
 interface Call {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   body?: unknown;
   headers?: Record<string, string>;
@@ -444,6 +444,15 @@ const TABLE: Record<string, Row> = {
       await world.http.delete(`/api/products/${id}`).set('Cookie', cookies.owner!).expect(204);
       return { method: 'post', path: `/api/products/${id}/relist`, body: {} };
     },
+    expect: { guest: 401, owner: 200, other: 403 },
+  },
+  // Owner only (200); another member's listing is refused before its body is checked (403).
+  'PATCH /api/products/:id': {
+    call: async () => ({
+      method: 'patch',
+      path: `/api/products/${await createProduct(world.http, cookies.owner!)}`,
+      body: { title: 'Matrix listing, edited', price: 4 },
+    }),
     expect: { guest: 401, owner: 200, other: 403 },
   },
   'GET /api/categories': { call: () => ({ method: 'get', path: '/api/categories' }), expect: all(200) },

@@ -6,6 +6,7 @@ import {
   ProductRelistedEvent,
   ProductRemovedEvent,
   ProductSoldEvent,
+  ProductUpdatedEvent,
 } from '@souvenir/contracts';
 import { parsePayload } from '@souvenir/platform';
 import type { ProductPreviews } from './product-preview';
@@ -18,8 +19,7 @@ const logger = new Logger('ProductPageFreshness');
  * offered Buy Now for up to a minute after a sale). Plain subscriptions, not a queue group or a durable consumer:
  * every replica keeps its own reads, so every replica must hear every event, and only while it runs. What it misses
  * while disconnected is covered by forgetting every product on a disconnect.
- *
- * There is no price change to follow: a listing's price cannot be edited (a new price is a new listing).
+ * An edit (title, price, photos, anything of the sell form) drops it the same way.
  */
 export function followProductChanges(nc: NatsConnection, previews: ProductPreviews): Subscription[] {
   const forget = (event: { productId: string }) => previews.forget(event.productId);
@@ -28,6 +28,7 @@ export function followProductChanges(nc: NatsConnection, previews: ProductPrevie
     nc.subscribe(EVENTS.catalog.productRelisted, { callback: handler(ProductRelistedEvent, forget) }),
     nc.subscribe(EVENTS.catalog.productRemoved, { callback: handler(ProductRemovedEvent, forget) }),
     nc.subscribe(EVENTS.catalog.productOriginChanged, { callback: handler(ProductOriginChangedEvent, forget) }),
+    nc.subscribe(EVENTS.catalog.productUpdated, { callback: handler(ProductUpdatedEvent, forget) }),
   ];
   void (async () => {
     for await (const status of nc.status()) {

@@ -3,6 +3,7 @@ import { PlatformModule } from '@souvenir/platform';
 import type { NotificationsConfig } from './config/notifications.config';
 import { NOTIFICATIONS_MIGRATIONS } from './database/migrations';
 import { DomainEventsConsumer } from './live/domain-events.consumer';
+import { PriceDrops } from './live/price-drops';
 import { OrderMessagesConsumer } from './order-messages/order-messages.consumer';
 import { EventLogRepository } from './live/event-log.repository';
 import { LiveEventsService } from './live/live-events.service';
@@ -56,6 +57,7 @@ export class AppModule {
         NotificationsService,
         NotificationsRepository,
         DomainEventsConsumer,
+        PriceDrops,
         OrderMessagesConsumer,
         UserNamesRepository,
         OrderItemsRepository,

@@ -72,6 +72,8 @@ export const routes: RouteObject[] = [
       { path: '/privacy', element: <PrivacyPage /> },
       { path: '/sell', element: <SellPage /> },
       { path: '/product/:id', element: <ProductPage /> },
+      // The seller's own listing in the sell form, prefilled.
+      { path: '/product/:id/edit', element: <SellPage /> },
       { path: '/profile/payouts', element: <PayoutsPage /> },
       { path: '/profile/:id?', element: <ProfilePage /> },
       { path: '/messages', element: <MessagesPage /> },

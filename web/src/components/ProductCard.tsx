@@ -4,6 +4,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import type { ProductDto } from '@souvenir/contracts';
 import { Link as RouterLink } from 'react-router';
 import { useCurrentUserId } from '../features/auth/hooks/useCurrentUser';
@@ -160,10 +161,20 @@ export function ProductCard({ product, layout = 'grid', sold = false, showFavori
             <Typography sx={{ fontWeight: 800, fontSize: '1.2rem', color: 'primary.dark' }}>
               {formatMoney(product.price)}
             </Typography>
-            {product.originalPrice && (
+            {/* A price drop of the last 7 days wins over the price paid abroad: it is the news. */}
+            {product.previousPrice ? (
               <Typography variant="body2" sx={{ color: 'text.secondary', textDecoration: 'line-through' }}>
-                {formatMoney(product.originalPrice)}
+                <Box component="span" sx={visuallyHidden}>
+                  Was{' '}
+                </Box>
+                {formatMoney(product.previousPrice)}
               </Typography>
+            ) : (
+              product.originalPrice && (
+                <Typography variant="body2" sx={{ color: 'text.secondary', textDecoration: 'line-through' }}>
+                  {formatMoney(product.originalPrice)}
+                </Typography>
+              )
             )}
             <Box sx={{ flex: 1 }} />
             <ConditionChip condition={product.condition} />

@@ -63,6 +63,22 @@ export class ProductOriginChangedEvent {
   @IsDateString() occurredAt!: string;
 }
 
+/**
+ * The seller edited a listing: the card fields as they are now. `version` grows with every edit (its own counter,
+ * not the sale version), so a read model applies an edit only over an older one and never goes back. `previousPrice`
+ * is set when this edit lowered the price: everyone who favourited the item is told.
+ */
+export class ProductUpdatedEvent {
+  @IsUUID('all') productId!: string;
+  @IsUUID('all') sellerId!: string;
+  @IsInt() @Min(1) version!: number;
+  @IsString() title!: string;
+  @IsString() price!: string;
+  @IsOptional() @IsString() previousPrice?: string;
+  @IsArray() @IsString({ each: true }) images!: string[];
+  @IsDateString() occurredAt!: string;
+}
+
 /** catalog's event subjects, each with its payload class. */
 export const CATALOG_EVENTS = defineEvents('catalog', {
   productListed: event('events.catalog.product.listed', ProductListedEvent),
@@ -70,4 +86,5 @@ export const CATALOG_EVENTS = defineEvents('catalog', {
   productSold: event('events.catalog.product.sold', ProductSoldEvent),
   productRelisted: event('events.catalog.product.relisted', ProductRelistedEvent),
   productOriginChanged: event('events.catalog.product.origin-changed', ProductOriginChangedEvent),
+  productUpdated: event('events.catalog.product.updated', ProductUpdatedEvent),
 });

@@ -5,6 +5,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -42,6 +43,15 @@ export class RemoveProductRequest {
  * (CONFLICT with a sentence otherwise).
  */
 export class RelistProductRequest extends RemoveProductRequest {}
+
+/**
+ * The seller edits a listing (`PATCH /api/products/{id}`): `changes` holds any fields of the sell form
+ * (`CreateProductDto`); catalog validates the listing as it would be after them with the sell form's own rules, so
+ * an unknown field or a bad value is refused there, once. CONFLICT with a sentence while sold or in a checkout.
+ */
+export class UpdateProductRequest extends RemoveProductRequest {
+  @IsObject() changes!: Record<string, unknown>;
+}
 
 /** A page of a seller's active and sold products, or of one status (profile tabs), newest first. */
 export class ListSellerProductsRequest {

@@ -12,6 +12,7 @@ import {
   ListSellerProductsRequest,
   RemoveProductRequest,
   RelistProductRequest,
+  UpdateProductRequest,
 } from './catalog.rpc';
 import { defineRpc, rpc, type Done } from '../rpc/contract';
 import {
@@ -33,6 +34,8 @@ export const CATALOG_RPC = defineRpc('catalog', {
   removeProduct: rpc('catalog.product.remove', RemoveProductRequest).returns<Done>(),
   /** Answers the product as its page shows it, on sale again. */
   relistProduct: rpc('catalog.product.relist', RelistProductRequest).returns<ProductDto>(),
+  /** Answers the product as its page shows it, edited. */
+  updateProduct: rpc('catalog.product.update', UpdateProductRequest).returns<ProductDto>(),
   listSellerProducts: rpc('catalog.product.list-by-seller', ListSellerProductsRequest).returns<ProductPageDto>(),
   /** In the order of the ids asked for; unknown and removed products are skipped. */
   getProductsByIds: rpc('catalog.product.get-many', GetProductsByIdsRequest).returns<ProductDto[]>(),

@@ -233,6 +233,12 @@ export interface ProductDto {
   createdAt: string;
   status: Exclude<ProductStatus, 'removed'>;
   seller: SellerDto;
+  /**
+   * Not in the spec's shape, and only for 7 days after the seller lowered the price: the price before the drop
+   * (cards strike it through) and when it dropped.
+   */
+  previousPrice?: string;
+  priceDroppedAt?: string;
 }
 
 /**
@@ -258,6 +264,8 @@ export const PRODUCT_DTO_FIELDS = [
   'createdAt',
   'status',
   'seller',
+  'previousPrice',
+  'priceDroppedAt',
 ] as const satisfies readonly (keyof ProductDto)[];
 
 /** Does not compile while ProductDto has a field PRODUCT_DTO_FIELDS does not list. */

@@ -36,3 +36,13 @@ export class FavouritedAmongRequest {
   @IsUUID('all') actorId!: string;
   @IsArray() @ArrayMaxSize(500) @IsUUID('all', { each: true }) productIds!: string[];
 }
+
+/**
+ * Who has a product among their favourites now (a price drop tells each of them): one page of user ids, ascending,
+ * after `after`. Asked by notifications.
+ */
+export class ListFavouritersRequest {
+  @IsUUID('all') productId!: string;
+  @IsOptional() @IsUUID('all') after?: string;
+  @IsInt() @Min(1) @Max(1000) limit!: number;
+}

@@ -3,6 +3,7 @@ import { defineRpc, rpc, type Done } from '../rpc/contract';
 import {
   AddFavouriteRequest,
   FavouritedAmongRequest,
+  ListFavouritersRequest,
   type FavouritesPage,
   ListFavouritesRequest,
   RemoveFavouriteRequest,
@@ -20,6 +21,8 @@ export const FAVOURITES_RPC = defineRpc('favourites', {
   list: rpc('favourites.favourite.list', ListFavouritesRequest).returns<FavouritesPage>(),
   /** Answers the subset of the given ids that the user has favourited. */
   favouritedAmong: rpc('favourites.favourite.which', FavouritedAmongRequest).returns<string[]>(),
+  /** One page of the product's favouriters' ids (`ListFavouritersRequest`). */
+  listFavouriters: rpc('favourites.product.favouriters', ListFavouritersRequest).returns<string[]>(),
   /** One page of one section of a person's data, for their data export (identity's job asks). */
   exportUserData: rpc('favourites.user.export', UserExportRequest).returns<UserExportPage>(),
 });

@@ -69,6 +69,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.catalog.listProducts,
       RPC.catalog.removeProduct,
       RPC.catalog.relistProduct,
+      RPC.catalog.updateProduct,
       RPC.catalog.listSellerProducts,
       RPC.catalog.listCategories,
       RPC.catalog.countBrowseCategories,
@@ -161,6 +162,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.catalog.productRelisted,
       EVENTS.catalog.productRemoved,
       EVENTS.catalog.productOriginChanged,
+      EVENTS.catalog.productUpdated,
       // A deleted account's live streams end on every replica.
       EVENTS.identity.userDeleted,
       // A suspended account's sessions and live streams end.
@@ -189,8 +191,9 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   },
   catalog: {
     serves: servesAll('catalog'),
-    // get-role: the support role, for customs rules and the provenance queue.
-    calls: [RPC.identity.getUsersByIds, RPC.identity.getRole],
+    // get-role: the support role, for customs rules and the provenance queue. open-checkout: an edit waits while a
+    // buyer is paying.
+    calls: [RPC.identity.getUsersByIds, RPC.identity.getRole, RPC.payments.openCheckout],
     consumes: [
       EVENTS.identity.userDeleted,
       EVENTS.identity.userRegistered,
@@ -216,6 +219,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.catalog.productRelisted,
       // Support's decision on a listing's documents: the stored card's origin level.
       EVENTS.catalog.productOriginChanged,
+      // An edit: the stored card is fetched again.
+      EVENTS.catalog.productUpdated,
       EVENTS.identity.userRegistered,
       EVENTS.identity.userUpdated,
       EVENTS.reviews.ratingChanged,
@@ -235,6 +240,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.catalog.productSold,
       EVENTS.catalog.productRemoved,
       EVENTS.catalog.productRelisted,
+      EVENTS.catalog.productUpdated,
       EVENTS.payments.orderChanged,
     ],
     listens: [],
@@ -269,7 +275,13 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
     serves: servesAll('notifications'),
     // get-emails: the addresses of its mails; mail-facts and guest-links: what an order's mail says and the link
     // that opens it (a guest's is a new private token). All asked per batch outside any transaction.
-    calls: [RPC.identity.getUserEmails, RPC.payments.getOrderMailFacts, RPC.payments.guestOrderLinks],
+    // favouriters: who a price drop tells, a page at a time.
+    calls: [
+      RPC.identity.getUserEmails,
+      RPC.payments.getOrderMailFacts,
+      RPC.payments.guestOrderLinks,
+      RPC.favourites.listFavouriters,
+    ],
     consumes: [
       EVENTS.identity.userDeleted,
       EVENTS.messaging.messageSent,
@@ -296,6 +308,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.identity.dataExportReady,
       // The reported person is told support's decision and its reason.
       EVENTS.moderation.decided,
+      // A price drop tells the product's favouriters.
+      EVENTS.catalog.productUpdated,
     ],
     listens: [],
     push: 'publish',

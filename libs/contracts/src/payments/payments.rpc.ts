@@ -151,3 +151,18 @@ export class CompleteTestOnboardingRequest extends TestOnboardingDetailsDto {
   @IsString() @Matches(LINK_TOKEN, { message: 'This onboarding link is not valid' }) token!: string;
   @IsOptional() @IsUUID('all') actorId?: string;
 }
+
+/**
+ * `payments.product.open-checkout`: whether a buyer is paying for the product now (an unpaid checkout touched within
+ * the last `CHECKOUT_HOLD_MINUTES`); catalog refuses an edit meanwhile, as the buyer's amount is already fixed.
+ */
+export class GetOpenCheckoutRequest {
+  @IsUUID('all') productId!: string;
+}
+
+export interface OpenCheckoutDto {
+  open: boolean;
+}
+
+/** How long an unpaid checkout counts as in progress (an abandoned one stops blocking edits after this). */
+export const CHECKOUT_HOLD_MINUTES = 30;

@@ -41,6 +41,8 @@ import {
   GetTestOnboardingRequest,
   CompleteTestOnboardingRequest,
   ListCardDisputesRequest,
+  GetOpenCheckoutRequest,
+  type OpenCheckoutDto,
 } from './payments.rpc';
 
 import { GetBuyerProtectionRequest, type BuyerProtectionDto } from './buyer-protection';
@@ -51,6 +53,8 @@ export const PAYMENTS_RPC = defineRpc('payments', {
   createIntent: rpc('payments.intent.create', CreatePaymentIntentRequest).returns<PaymentIntentDto>(),
   confirmTestPayment: rpc('payments.intent.confirm-test', ConfirmTestPaymentRequest).returns<TestPaymentOutcomeDto>(),
   reconcile: rpc('payments.intent.reconcile', ReconcilePaymentRequest).returns<PaymentStatusDto>(),
+  /** Asked by catalog before an edit: a listing in someone's checkout is not edited. */
+  openCheckout: rpc('payments.product.open-checkout', GetOpenCheckoutRequest).returns<OpenCheckoutDto>(),
   handleWebhook: rpc('payments.webhook.handle', HandleWebhookRequest).returns<Done>(),
   getBuyerProtection: rpc('payments.protection.get', GetBuyerProtectionRequest).returns<BuyerProtectionDto>(),
   listOrders: rpc('payments.order.list', ListOrdersRequest).returns<OrdersDto>(),

@@ -10,6 +10,7 @@ import type {
   ProductRemovedEvent,
   ProductRelistedEvent,
   ProductStatus,
+  ProductUpdatedEvent,
 } from '@souvenir/contracts';
 import type { DecidedProvenance, ProductSaleState } from './products.repository';
 
@@ -34,6 +35,9 @@ export interface ProductRow {
   contents: Contents[] | null;
   /** 'documented' | 'checked'; null: the checkbox alone (`is_customs_verified`) decides the origin level. */
   origin_level: 'documented' | 'checked' | null;
+  /** The price before the last drop, and when it dropped (null: never dropped, or raised since). */
+  previous_price: string | null;
+  price_dropped_at_iso: string | null;
   /** Already formatted by SQL exactly like `Date.toISOString()` (UTC, milliseconds truncated). */
   created_at_iso: string;
   seller_id: string;
@@ -77,7 +81,21 @@ export function rowToProductDto(row: ProductRow): ProductDto {
           ? null
           : { average: row.seller_rating_average, count: row.seller_rating_count },
     },
+    ...recentPriceDrop(row),
   };
+}
+
+/** How long a card strikes the old price through after a drop. */
+export const PRICE_DROP_SHOWN_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The old price and when it dropped, for 7 days after a drop; nothing otherwise (the spec's shape is unchanged). */
+export function recentPriceDrop(
+  row: Pick<ProductRow, 'previous_price' | 'price_dropped_at_iso'>,
+  now = Date.now(),
+): Pick<ProductDto, 'previousPrice' | 'priceDroppedAt'> {
+  if (!row.previous_price || !row.price_dropped_at_iso) return {};
+  if (now - Date.parse(row.price_dropped_at_iso) > PRICE_DROP_SHOWN_MS) return {};
+  return { previousPrice: row.previous_price, priceDroppedAt: row.price_dropped_at_iso };
 }
 
 /** Documents attached or checked win; otherwise the seller's checkbox means self-declared. */
@@ -127,6 +145,24 @@ export function toSaleChangedEvent(product: ProductSaleState): ProductRelistedEv
     productId: product.id,
     sellerId: product.sellerId,
     version: product.saleVersion,
+    occurredAt: new Date().toISOString(),
+  };
+}
+
+/** An edit, as read models keep it: the card's fields now, and the price before it when it dropped. */
+export function toProductUpdatedEvent(
+  product: ProductDto,
+  version: number,
+  previousPrice: string | null,
+): ProductUpdatedEvent {
+  return {
+    productId: product.id,
+    sellerId: product.seller.id,
+    version,
+    title: product.title,
+    price: product.price,
+    ...(previousPrice ? { previousPrice } : {}),
+    images: product.images,
     occurredAt: new Date().toISOString(),
   };
 }

@@ -33,6 +33,11 @@ export class ProductsController {
     return this.products.relist(request);
   }
 
+  @RpcHandler(RPC.catalog.updateProduct)
+  updateProduct(request: RpcRequest<typeof RPC.catalog.updateProduct>) {
+    return this.products.update(request);
+  }
+
   @RpcHandler(RPC.catalog.listSellerProducts)
   listSellerProducts(request: RpcRequest<typeof RPC.catalog.listSellerProducts>) {
     return this.products.listBySeller(request);

@@ -375,6 +375,26 @@ export class ProductsRepository {
     return (await this.inTransaction(manager, statements.isCancelledOrder(orderId))).length > 0;
   }
 
+  async lockForEdit(
+    manager: EntityManager,
+    id: string,
+  ): Promise<{ sellerId: string; status: ProductStatus; price: string; editVersion: number } | null> {
+    const [row] = await this.inTransaction<{
+      sellerId: string;
+      status: ProductStatus;
+      price: string;
+      editVersion: number;
+    }>(manager, statements.lockForEdit(id));
+    return row ?? null;
+  }
+
+  /** Writes an edit; answers the listing's new edit version. */
+  async updateListing(manager: EntityManager, id: string, listing: statements.EditedListing): Promise<number> {
+    // An UPDATE answers [rows, row count] through TypeORM's query().
+    const [rows] = await this.inTransaction<{ editVersion: number }[]>(manager, statements.updateListing(id, listing));
+    return rows![0]!.editVersion;
+  }
+
   async recordRefundedOrder(manager: EntityManager, orderId: string): Promise<void> {
     await this.inTransaction(manager, statements.recordRefundedOrder(orderId));
   }

@@ -21,6 +21,9 @@ import {
   type ProductSort,
   type RemoveProductRequest,
   type RelistProductRequest,
+  type UpdateProductRequest,
+  CreateProductDto,
+  RPC,
   CONTENTS_REQUIRED,
   type Contents,
   type DecideProvenanceRequest,
@@ -33,7 +36,7 @@ import {
   ErrorCode,
   SELLER_PRODUCT_STATUSES,
 } from '@souvenir/contracts';
-import { DomainError, Outbox, SupportRole } from '@souvenir/platform';
+import { DomainError, Outbox, parsePayload, RpcClient, SupportRole } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CustomsService } from '../customs/customs.service';
 import { SellersService } from '../sellers/sellers.service';
@@ -44,6 +47,7 @@ import {
   toOriginChangedEvent,
   toProductListedEvent,
   toProductRemovedEvent,
+  toProductUpdatedEvent,
   toSaleChangedEvent,
 } from './product.mapper';
 import { TOTAL_COUNT_BOUND, toSearchWords } from '../search/product-search';
@@ -54,6 +58,9 @@ import { decodeSellerProductCursor, encodeSellerProductCursor } from './seller-p
 
 const PROVENANCE_QUEUE_SIZE = 50;
 const SUPPORT_ONLY_PROVENANCE = 'Only support can review provenance documents';
+const SOLD_NOT_EDITABLE = 'This item has been sold, so its listing can no longer be edited';
+const IN_CHECKOUT_NOT_EDITABLE =
+  'A buyer is paying for this item right now, so it cannot be edited until their checkout ends';
 
 @Injectable()
 export class ProductsService {
@@ -66,41 +73,79 @@ export class ProductsService {
     private readonly firstPages: FirstPageCache,
     private readonly customs: CustomsService,
     private readonly supportRole: SupportRole,
+    private readonly rpc: RpcClient,
   ) {}
 
   async create(request: CreateProductRequest): Promise<ProductDto> {
     const input = request.product;
-    const contents = declaredContents(input.contents);
-    const provenance = input.provenance ? withoutEmptyFields(input.provenance) : null;
+    const { provenance, ...listing } = listingFields(input);
     await this.sellers.ensureSeller(request.actorId);
     return this.dataSource
       .transaction(async (manager) => {
         const product = await this.products.insert(manager, {
           sellerId: request.actorId,
-          title: input.title,
-          description: input.description,
-          price: input.price.toFixed(2),
-          originalPrice:
-            input.originalPrice === null || input.originalPrice === undefined ? null : input.originalPrice.toFixed(2),
-          condition: input.condition,
-          category: input.category,
-          country: input.country,
-          images: input.images,
-          isCustomsVerified: input.isCustomsVerified ?? false,
-          contents,
-          provenance,
-          originLevel: provenance?.documents?.length ? 'documented' : null,
+          ...listing,
+          provenance: provenance.value,
+          originLevel: provenance.originLevel,
         });
         // The seller's country is the seller row's, which the insert answers; a refusal rolls the insert back.
-        this.customs.refuseUnsellable(await this.customs.noticesFor(product.shipsFrom, contents));
+        this.customs.refuseUnsellable(await this.customs.noticesFor(product.shipsFrom, listing.contents as Contents[]));
         await this.outbox.add(
           manager,
           EVENTS.catalog.productListed,
-          toProductListedEvent(product, provenance?.documents),
+          toProductListedEvent(product, (provenance.value as ProvenanceDto | null)?.documents),
         );
         return product;
       })
       .finally(() => this.forgetListings());
+  }
+
+  /**
+   * The seller edits a listing: the listing as it would be after the changes is checked with the sell form's own
+   * rules (CreateProductDto) and the seller's country's customs rules, as a new listing is. Not while it is sold, nor
+   * while a buyer is paying for it (their amount is fixed when their checkout starts). Answers the product as its
+   * page shows it.
+   */
+  async update(request: UpdateProductRequest): Promise<ProductDto> {
+    const [current, currentProvenance] = await Promise.all([
+      this.products.findVisibleById(request.productId),
+      this.products.findProvenance(request.productId),
+    ]);
+    if (!current) throw DomainError.notFound('Product');
+    if (current.seller.id !== request.actorId) throw DomainError.forbidden('You can only edit your own listings');
+    if (current.status === 'sold') throw DomainError.conflict(SOLD_NOT_EDITABLE);
+    const changes = withKeptDocuments(request.changes, currentProvenance ?? null);
+    const input = await parsePayload(CreateProductDto, {
+      ...sellFormFieldsOf(current, currentProvenance ?? null),
+      ...changes,
+    });
+    const { provenance, ...listing } = listingFields(input);
+    const sameDocuments =
+      JSON.stringify(currentProvenance?.documents ?? []) === JSON.stringify(input.provenance?.documents ?? []);
+    this.customs.refuseUnsellable(await this.customs.noticesFor(current.shipsFrom, listing.contents as Contents[]));
+    if ((await this.rpc.send(RPC.payments.openCheckout, { productId: request.productId })).open)
+      throw DomainError.conflict(IN_CHECKOUT_NOT_EDITABLE);
+    await this.dataSource
+      .transaction(async (manager) => {
+        const locked = await this.products.lockForEdit(manager, request.productId);
+        // Sold or removed between the read above and this lock.
+        if (!locked || locked.status === 'removed') throw DomainError.notFound('Product');
+        if (locked.status === 'sold') throw DomainError.conflict(SOLD_NOT_EDITABLE);
+        const version = await this.products.updateListing(manager, request.productId, {
+          ...listing,
+          // Provenance only when the edit names it: support's decision on unchanged documents stands.
+          ...('provenance' in changes ? { provenance: sameDocuments ? { value: provenance.value } : provenance } : {}),
+        });
+        const dropped = toCents(listing.price) < toCents(locked.price);
+        const edited = { ...current, title: listing.title, price: listing.price, images: listing.images };
+        await this.outbox.add(
+          manager,
+          EVENTS.catalog.productUpdated,
+          toProductUpdatedEvent(edited, version, dropped ? locked.price : null),
+        );
+      })
+      .finally(() => this.forgetListings());
+    return this.get({ productId: request.productId });
   }
 
   /** The product page's customs panel: the seller's country's rules for its contents, and its provenance. */
@@ -489,6 +534,65 @@ export function declaredContents(contents: readonly Contents[] | null | undefine
     throw new DomainError(ErrorCode.ValidationFailed, message, [{ field: 'contents', message }]);
   }
   return unique;
+}
+
+/**
+ * The fields a listing is stored with, from the sell form's validated input: prices with two decimals, contents as
+ * declared, provenance without its blanks (and 'documented' when it has documents). Listing and editing share it.
+ */
+export function listingFields(input: CreateProductDto) {
+  const provenance = input.provenance ? withoutEmptyFields(input.provenance) : null;
+  return {
+    title: input.title,
+    description: input.description,
+    price: input.price.toFixed(2),
+    originalPrice:
+      input.originalPrice === null || input.originalPrice === undefined ? null : input.originalPrice.toFixed(2),
+    condition: input.condition,
+    category: input.category,
+    country: input.country,
+    images: input.images,
+    isCustomsVerified: input.isCustomsVerified ?? false,
+    contents: declaredContents(input.contents) as string[] | null,
+    provenance: {
+      value: provenance as object | null,
+      originLevel: provenance?.documents?.length ? ('documented' as const) : null,
+    },
+  };
+}
+
+/** The listing as the sell form holds it: what an edit's changes are laid over before the form's rules check it. */
+function sellFormFieldsOf(product: ProductDto, provenance: ProvenanceDto | null): Record<string, unknown> {
+  return {
+    title: product.title,
+    description: product.description,
+    price: product.price,
+    originalPrice: product.originalPrice,
+    condition: product.condition,
+    category: product.category,
+    country: product.country,
+    images: product.images,
+    isCustomsVerified: product.isCustomsVerified,
+    ...(product.contents ? { contents: product.contents } : {}),
+    ...(provenance ? { provenance } : {}),
+  };
+}
+
+/**
+ * The documents of a listing's provenance are private (never sent to a browser, so the edit form cannot send them
+ * back): an edit whose provenance does not name `documents` keeps the ones attached.
+ */
+function withKeptDocuments(changes: Record<string, unknown>, current: ProvenanceDto | null): Record<string, unknown> {
+  const provenance = changes.provenance;
+  if (!current?.documents?.length || !provenance || typeof provenance !== 'object' || Array.isArray(provenance))
+    return changes;
+  if ('documents' in provenance) return changes;
+  return { ...changes, provenance: { ...provenance, documents: current.documents } };
+}
+
+/** A two-decimal price as whole cents, so prices compare exactly. */
+function toCents(price: string): number {
+  return Math.round(Number(price) * 100);
 }
 
 /** Provenance without its empty fields (a form sends ""), so a blank section stores nothing. */

@@ -22,6 +22,11 @@ export class FavouritesController {
     return this.favourites.list(request);
   }
 
+  @RpcHandler(RPC.favourites.listFavouriters)
+  listFavouriters(request: RpcRequest<typeof RPC.favourites.listFavouriters>) {
+    return this.favourites.listFavouriters(request);
+  }
+
   @RpcHandler(RPC.favourites.favouritedAmong)
   favouritedAmong(request: RpcRequest<typeof RPC.favourites.favouritedAmong>) {
     return this.favourites.favouritedAmong(request);

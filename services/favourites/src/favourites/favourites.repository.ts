@@ -101,6 +101,17 @@ export class FavouritesRepository {
 
   /** A removed or sold product leaves every list. */
   /** Every active favourite of the product becomes inactive; `held` (a sale) keeps them for a relisting. */
+  /** Active favouriters of a product after `after`, ascending (favourites_product_users_idx). */
+  async favouritersOf(productId: string, after: string | null, limit: number): Promise<string[]> {
+    const rows: { user_id: string }[] = await this.favourites.query(
+      `SELECT user_id FROM favourites.favourites
+        WHERE product_id = $1 AND is_active AND ($2::uuid IS NULL OR user_id > $2::uuid)
+        ORDER BY user_id LIMIT $3`,
+      [productId, after, limit],
+    );
+    return rows.map((r) => r.user_id);
+  }
+
   async deactivateProduct(manager: EntityManager, productId: string, held: boolean): Promise<void> {
     await manager
       .getRepository(FavouriteEntity)

@@ -9,6 +9,7 @@ import {
   type FavouritedAmongRequest,
   type FavouritesPage,
   type ListFavouritesRequest,
+  type ListFavouritersRequest,
   type OriginLevel,
   type ProductDto,
   type RemoveFavouriteRequest,
@@ -104,6 +105,18 @@ export class FavouritesService {
       },
     );
     return page.flatMap((row) => products.get(row.product_id) ?? []);
+  }
+
+  listFavouriters(request: ListFavouritersRequest): Promise<string[]> {
+    return this.favourites.favouritersOf(request.productId, request.after ?? null, request.limit);
+  }
+
+  /**
+   * An edit reaches the product's stored card (consumer of catalog's updated event): the card is dropped, and the
+   * next read of a Favorites tab fetches and stores it again, as catalog shows it after the edit.
+   */
+  productUpdated(productId: string, manager: EntityManager): Promise<void> {
+    return this.cards.deleteCard(manager, productId);
   }
 
   favouritedAmong({ actorId, productIds }: FavouritedAmongRequest): Promise<string[]> {

@@ -5,7 +5,7 @@ import { FavouritesService } from './favourites.service';
 
 /**
  * Follows catalog: a product that is removed or sold leaves every favourites list; a relisted one comes back; support's
- * decision on its documents changes its stored card's origin level.
+ * decision on its documents changes its stored card's origin level; an edit drops the stored card (fetched again).
  */
 @Injectable()
 export class ProductEventsConsumer implements OnApplicationBootstrap {
@@ -24,6 +24,7 @@ export class ProductEventsConsumer implements OnApplicationBootstrap {
         this.favourites.productRelisted(event.productId, event.version, manager),
       [EVENTS.catalog.productOriginChanged]: (event, manager) =>
         this.favourites.productOriginChanged(event.productId, event.originLevel, manager),
+      [EVENTS.catalog.productUpdated]: (event, manager) => this.favourites.productUpdated(event.productId, manager),
     });
   }
 }

@@ -14,8 +14,9 @@ const FIND_BY_ID = new PreparedStatement<ProductSummary>(
 );
 
 /**
- * Product events carry no version, but their effects commute: listed sets title and seller and never the status;
- * sold only moves an active product; removed always wins. Any arrival order ends in the same row.
+ * Product events' effects commute: listed sets title and seller and never the status (and not the title once an edit
+ * set it); an edit sets the title over older edits only; sold only moves an active product; removed always wins. Any
+ * arrival order ends in the same row.
  */
 @Injectable()
 export class ProductSummariesRepository {
@@ -29,8 +30,23 @@ export class ProductSummariesRepository {
   async applyListed(manager: EntityManager, p: { id: string; sellerId: string; title: string }): Promise<void> {
     await manager.query(
       `INSERT INTO messaging.products (id, seller_id, title, status, updated_at) VALUES ($1, $2, $3, 'active', now())
-       ON CONFLICT (id) DO UPDATE SET seller_id = EXCLUDED.seller_id, title = EXCLUDED.title, updated_at = now()`,
+       ON CONFLICT (id) DO UPDATE SET seller_id = EXCLUDED.seller_id, updated_at = now(),
+         title = CASE WHEN messaging.products.edit_version = 0 THEN EXCLUDED.title ELSE messaging.products.title END`,
       [p.id, p.sellerId, p.title],
+    );
+  }
+
+  /** An edit's title, unless a newer edit was applied (`version`: catalog's edit count). Never changes the status. */
+  async applyUpdated(
+    manager: EntityManager,
+    p: { id: string; sellerId: string; title: string; version: number },
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO messaging.products (id, seller_id, title, status, edit_version, updated_at)
+       VALUES ($1, $2, $3, 'active', $4, now())
+       ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, edit_version = EXCLUDED.edit_version, updated_at = now()
+        WHERE messaging.products.edit_version < EXCLUDED.edit_version`,
+      [p.id, p.sellerId, p.title, p.version],
     );
   }
 

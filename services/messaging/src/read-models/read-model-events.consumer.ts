@@ -19,6 +19,7 @@ export class ReadModelEventsConsumer implements OnApplicationBootstrap {
       [EVENTS.catalog.productSold]: (e, m) => this.readModels.applyProductSold(e, m),
       [EVENTS.catalog.productRemoved]: (e, m) => this.readModels.applyProductRemoved(e, m),
       [EVENTS.catalog.productRelisted]: (e, m) => this.readModels.applyProductRelisted(e, m),
+      [EVENTS.catalog.productUpdated]: (e, m) => this.readModels.applyProductUpdated(e, m),
     });
   }
 }

@@ -5,6 +5,7 @@ import {
   type ProductRemovedEvent,
   type ProductRelistedEvent,
   type ProductSoldEvent,
+  type ProductUpdatedEvent,
   type UserDto,
   type UserProfileChangedEvent,
 } from '@souvenir/contracts';
@@ -32,6 +33,15 @@ export class ReadModelsService {
 
   applyProductListed(event: ProductListedEvent, manager: EntityManager): Promise<void> {
     return this.products.applyListed(manager, { id: event.productId, sellerId: event.sellerId, title: event.title });
+  }
+
+  applyProductUpdated(event: ProductUpdatedEvent, manager: EntityManager): Promise<void> {
+    return this.products.applyUpdated(manager, {
+      id: event.productId,
+      sellerId: event.sellerId,
+      title: event.title,
+      version: event.version,
+    });
   }
 
   applyProductSold(event: ProductSoldEvent, manager: EntityManager): Promise<void> {

@@ -9,10 +9,11 @@ import { LiveEventsService } from './live-events.service';
 import { UserNamesRepository } from './user-names.repository';
 import { OrderItemsRepository } from './order-items.repository';
 import { NotificationsConfig } from '../config/notifications.config';
+import { PriceDrops } from './price-drops';
 
 /**
  * Follows what signed-in people should see at once: messaging's messages and read marks, payments' orders and
- * payouts, reviews' reviews and reminders; identity's first names, for the sentences that name someone; and each
+ * payouts, reviews' reviews and reminders, catalog's price drops (to the item's favouriters); identity's first names, for the sentences that name someone; and each
  * order's item (from the order events), for the sentences of events that carry only the order's id. The
  * events that are mailed queue their mails in the same transaction (mail/mails.ts says which).
  */
@@ -26,6 +27,7 @@ export class DomainEventsConsumer implements OnApplicationBootstrap {
     private readonly config: NotificationsConfig,
     private readonly mail: MailQueue,
     private readonly messageMail: MessageMail,
+    private readonly priceDrops: PriceDrops,
   ) {}
 
   onApplicationBootstrap() {
@@ -75,6 +77,7 @@ export class DomainEventsConsumer implements OnApplicationBootstrap {
           await this.live.record(manager, deliveries.reminderDue(event, order), event.occurredAt);
           await this.mail.add(manager, mails.reminderDue(event), event.occurredAt);
         },
+        [EVENTS.catalog.productUpdated]: (event, manager) => this.priceDrops.productUpdated(event, manager),
         [EVENTS.identity.userRegistered]: (event, manager) => this.names.save(manager, event),
         [EVENTS.identity.userUpdated]: (event, manager) => this.names.save(manager, event),
       },

@@ -30,6 +30,7 @@ export const MAIL_SETTING: Record<MailKind, NotificationSettingKind | null> = {
   'data-export-ready': 'accountSecurity',
   // Support's decision about the person's content or account: what the account may do changed.
   'moderation-decision': 'accountSecurity',
+  'price-drop': 'priceDrops',
 };
 
 export const BELL_SETTING: Record<NotificationKind, NotificationSettingKind> = {
@@ -38,6 +39,7 @@ export const BELL_SETTING: Record<NotificationKind, NotificationSettingKind> = {
   payout: 'orders',
   review: 'reviews',
   account: 'accountSecurity',
+  priceDrop: 'priceDrops',
 };
 
 /** Mail that quiet hours never hold: security notices (someone may be in the account now) and order mail. */

@@ -18,6 +18,11 @@ export class CheckoutController {
     return this.checkout.confirmTestPayment(request);
   }
 
+  @RpcHandler(RPC.payments.openCheckout)
+  openCheckout(request: RpcRequest<typeof RPC.payments.openCheckout>) {
+    return this.checkout.openCheckout(request);
+  }
+
   @RpcHandler(RPC.payments.reconcile)
   reconcile(request: RpcRequest<typeof RPC.payments.reconcile>) {
     return this.checkout.reconcile(request);

@@ -14,7 +14,10 @@ import {
   ShippingInfoDto,
   toFieldErrors,
   isAfterPayment,
+  CHECKOUT_HOLD_MINUTES,
   type ConfirmTestPaymentRequest,
+  type GetOpenCheckoutRequest,
+  type OpenCheckoutDto,
   type CreatePaymentIntentRequest,
   type PaymentIntentDto,
   type PaymentStatusDto,
@@ -132,6 +135,11 @@ export class CheckoutService {
       ...(this.provider.publishableKey ? { publishableKey: this.provider.publishableKey } : {}),
       ...(checkoutToken ? { checkoutToken } : {}),
     };
+  }
+
+  /** Catalog asks before an edit: the amount of a checkout in progress is fixed, so its listing waits. */
+  async openCheckout(request: GetOpenCheckoutRequest): Promise<OpenCheckoutDto> {
+    return { open: await this.orders.hasOpenCheckout(request.productId, CHECKOUT_HOLD_MINUTES) };
   }
 
   /**

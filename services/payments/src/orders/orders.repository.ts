@@ -102,6 +102,21 @@ export class OrdersRepository extends BaseRepository {
   }
 
   /**
+   * Whether a buyer is paying for the product now: an unpaid, unclosed checkout touched within `holdMinutes`
+   * (orders_open_checkout_idx). A failed card attempt does not count: nobody's amount is waiting on it.
+   */
+  async hasOpenCheckout(productId: string, holdMinutes: number): Promise<boolean> {
+    const rows: unknown[] = await this.orders.query(
+      `SELECT 1 FROM payments.orders
+        WHERE product_id = $1 AND status IN ('pending', 'requires_action') AND closed_at IS NULL
+          AND updated_at > now() - make_interval(mins => $2)
+        LIMIT 1`,
+      [productId, holdMinutes],
+    );
+    return rows.length > 0;
+  }
+
+  /**
    * Unpaid orders with an intent that the sweep should compare with their provider's state: started within
    * `windowDays`, untouched for `graceSeconds` (a checkout in progress is left alone), least recently checked first.
    */

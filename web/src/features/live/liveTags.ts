@@ -39,6 +39,9 @@ export function tagsForLiveEvent(data: LiveEventData, meId: string, isNotificati
     case 'moderation.decided':
       // Support hid something of the recipient's: their listings and messages show it.
       return ['Product', 'UserProducts', ...conversationTags, 'Message', ...bell];
+    case 'price.dropped':
+      // A favourited item is cheaper: its open page and the Favorites tab show the new price at once.
+      return [{ type: 'Product', id: data.productId }, 'Favorite', ...bell];
   }
 }
 

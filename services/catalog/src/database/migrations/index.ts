@@ -16,6 +16,7 @@ import { TitleLexemeCounts1736800000000 } from './1736800000000-title-lexeme-cou
 import { SellerShipsFrom1736900000000 } from './1736900000000-seller-ships-from';
 import { ProvenanceQueueIndex1737050000000 } from './1737050000000-provenance-queue-index';
 import { RefundedOrders1737060000000 } from './1737060000000-refunded-orders';
+import { ListingEdits1737960000000 } from './1737960000000-listing-edits';
 import { ModeratedListings1738500000000 } from './1738500000000-moderated-listings';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
@@ -39,5 +40,6 @@ export const CATALOG_MIGRATIONS = [
   ProvenanceQueueIndex1737050000000,
   RefundedOrders1737060000000,
   outboxRetriesMigration('catalog'),
+  ListingEdits1737960000000,
   ModeratedListings1738500000000,
 ];

@@ -107,7 +107,8 @@ export function insertProduct(product: NewProduct): Statement {
                  is_customs_verified, status, favorite_count, contents, provenance, origin_level)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active', 0, $11, $12, $13)
          RETURNING id, seller_id, title, description, price, original_price, condition, category, country, images,
-                   is_customs_verified, status, created_at, contents, provenance, origin_level
+                   is_customs_verified, status, created_at, contents, provenance, origin_level, previous_price,
+                   price_dropped_at
        )
        SELECT ${PRODUCT_COLUMNS} FROM p JOIN catalog.sellers s ON s.id = p.seller_id`,
     values: [
@@ -124,6 +125,58 @@ export function insertProduct(product: NewProduct): Statement {
       product.contents,
       product.provenance,
       product.originLevel,
+    ],
+  };
+}
+
+/** What an edit decides on (its owner, whether it is on sale, the price before it), locked until the commit. */
+export const lockForEdit = (id: string): Statement => ({
+  text: `SELECT seller_id AS "sellerId", status, price, edit_version AS "editVersion"
+         FROM catalog.products WHERE id = $1 FOR UPDATE`,
+  values: [id],
+});
+
+/** The sell form's fields of a listing, as the seller edited them. */
+export type EditedListing = Omit<NewProduct, 'sellerId' | 'provenance' | 'originLevel'> & {
+  /**
+   * Absent: the edit left provenance as it was. `originLevel` absent: its documents are the same, so the origin level
+   * (support's decision on them included) stays.
+   */
+  provenance?: { value: object | null; originLevel?: 'documented' | null };
+};
+
+/**
+ * Writes an edit. A lower price keeps the one before it and when it dropped (cards strike it through); a higher one
+ * clears both; the same price leaves them. SET reads the row as it was before this statement.
+ */
+export function updateListing(id: string, listing: EditedListing): Statement {
+  return {
+    text: `UPDATE catalog.products SET
+             title = $2, description = $3, price = $4::numeric, original_price = $5, condition = $6, category = $7,
+             country = $8, images = $9, is_customs_verified = $10, contents = $11,
+             provenance = CASE WHEN $12 THEN $13::jsonb ELSE provenance END,
+             origin_level = CASE WHEN $15 THEN $14 ELSE origin_level END,
+             previous_price = CASE WHEN $4::numeric < price THEN price WHEN $4::numeric > price THEN NULL ELSE previous_price END,
+             price_dropped_at = CASE WHEN $4::numeric < price THEN now() WHEN $4::numeric > price THEN NULL ELSE price_dropped_at END,
+             edit_version = edit_version + 1, updated_at = now()
+           WHERE id = $1
+           RETURNING edit_version AS "editVersion"`,
+    values: [
+      id,
+      listing.title,
+      listing.description,
+      listing.price,
+      listing.originalPrice,
+      listing.condition,
+      listing.category,
+      listing.country,
+      listing.images,
+      listing.isCustomsVerified,
+      listing.contents,
+      listing.provenance !== undefined,
+      listing.provenance?.value ?? null,
+      listing.provenance?.originLevel ?? null,
+      listing.provenance?.originLevel !== undefined,
     ],
   };
 }

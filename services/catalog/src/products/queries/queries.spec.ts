@@ -276,6 +276,23 @@ describe('products by key, seller lists, categories, sitemap', () => {
       ),
     ).toMatchSnapshot('create');
     expect(render(products.lockSaleState(ID))).toMatchSnapshot('lock for a sale, relisting or removal');
+    expect(render(products.lockForEdit(ID))).toMatchSnapshot('lock for an edit');
+    const edited = {
+      title: 'Painted fan',
+      description: 'Bought in Kyoto.',
+      price: '12.00',
+      originalPrice: null,
+      condition: 'new' as const,
+      category: 'Art & Crafts',
+      country: 'Japan',
+      images: ['https://img.example.com/2.jpg', 'https://img.example.com/1.jpg'],
+      isCustomsVerified: false,
+      contents: ['none'],
+    };
+    expect(render(products.updateListing(ID, edited))).toMatchSnapshot('edit, provenance unchanged');
+    expect(
+      render(products.updateListing(ID, { ...edited, provenance: { value: { place: 'Kyoto' }, originLevel: null } })),
+    ).toMatchSnapshot('edit with provenance');
     expect(render(products.saveSaleState({ id: ID, status: 'sold', soldOrderId: ID, saleVersion: 1 }))).toMatchSnapshot(
       'save the sale state',
     );

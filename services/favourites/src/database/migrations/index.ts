@@ -5,6 +5,7 @@ import { AddHeldBySale1734000000000 } from './1734000000000-add-held-by-sale';
 import { AddProductSales1734100000000 } from './1734100000000-add-product-sales';
 import { SellerRatings1735100000000 } from './1735100000000-seller-ratings';
 import { ProductCardShapes1737960000000 } from './1737960000000-product-card-shapes';
+import { FavouritersIndex1737970000000 } from './1737970000000-favouriters-index';
 
 /** Every migration of the favourites schema, in order. Never edit one that has landed; add a new one. */
 export const FAVOURITES_MIGRATIONS = [
@@ -16,4 +17,5 @@ export const FAVOURITES_MIGRATIONS = [
   outboxClaimsMigration('favourites'),
   outboxRetriesMigration('favourites'),
   ProductCardShapes1737960000000,
+  FavouritersIndex1737970000000,
 ];

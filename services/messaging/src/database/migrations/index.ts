@@ -6,6 +6,7 @@ import { AddSystemNotes1734000000000 } from './1734000000000-add-system-notes';
 import { AddProductSaleVersion1734100000000 } from './1734100000000-add-product-sale-version';
 import { InboxChangeCauses1736400000000 } from './1736400000000-inbox-change-causes';
 import { MessageRaisesInboxesQuietly1736500000000 } from './1736500000000-message-raises-inboxes-quietly';
+import { ProductEdits1737960000000 } from './1737960000000-product-edits';
 
 /** Every migration of the messaging schema, in order. Never edit one that has landed; add a new one. */
 export const MESSAGING_MIGRATIONS = [
@@ -18,4 +19,5 @@ export const MESSAGING_MIGRATIONS = [
   InboxChangeCauses1736400000000,
   MessageRaisesInboxesQuietly1736500000000,
   outboxRetriesMigration('messaging'),
+  ProductEdits1737960000000,
 ];

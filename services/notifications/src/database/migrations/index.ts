@@ -7,6 +7,7 @@ import { OrderItems1737100000000 } from './1737100000000-order-items';
 import { NotificationSettings1738300000000 } from './1738300000000-notification-settings';
 import { DigestItemsBySender1738310000000 } from './1738310000000-digest-items-by-sender';
 import { AccountNotifications1738100000000 } from './1738100000000-account-notifications';
+import { PriceDrops1738400000000 } from './1738400000000-price-drops';
 
 /** Every migration of the notifications schema, in order. Never edit one that has landed; add a new one. */
 export const NOTIFICATIONS_MIGRATIONS = [
@@ -20,4 +21,5 @@ export const NOTIFICATIONS_MIGRATIONS = [
   outboxRetriesMigration('notifications'),
   DigestItemsBySender1738310000000,
   AccountNotifications1738100000000,
+  PriceDrops1738400000000,
 ];

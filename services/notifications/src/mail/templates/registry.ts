@@ -19,6 +19,7 @@ import { twoFactorDisabled } from './kinds/two-factor-disabled';
 import { twoFactorEnabled } from './kinds/two-factor-enabled';
 import { dataExportReady } from './kinds/data-export-ready';
 import { moderationDecision } from './kinds/moderation-decision';
+import { priceDrop } from './kinds/price-drop';
 
 /**
  * Every kind of mail, in one place. Adding one: a file in `kinds/` with `defineMail({ kind, transactional,
@@ -48,6 +49,8 @@ export const MAIL_TEMPLATES = {
   'new-device-sign-in': newDeviceSignIn,
   'data-export-ready': dataExportReady,
   'moderation-decision': moderationDecision,
+  // Favourites: an item someone favourited is cheaper.
+  'price-drop': priceDrop,
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;

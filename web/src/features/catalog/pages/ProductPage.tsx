@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import EditRounded from '@mui/icons-material/EditRounded';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
 import ShareRounded from '@mui/icons-material/ShareRounded';
@@ -149,13 +150,25 @@ export default function ProductPage() {
               <Typography sx={{ fontSize: '2rem', fontWeight: 800, color: 'primary.dark' }}>
                 {formatMoney(product.price)}
               </Typography>
-              {product.originalPrice && (
+              {product.previousPrice ? (
                 <Typography
                   sx={{ fontSize: '1.2rem', color: 'text.secondary', textDecoration: 'line-through' }}
-                  aria-label={`Original price ${formatMoney(product.originalPrice)}`}
+                  aria-label={`Was ${formatMoney(product.previousPrice)} before a price drop`}
                 >
-                  {formatMoney(product.originalPrice)}
+                  {formatMoney(product.previousPrice)}
                 </Typography>
+              ) : (
+                product.originalPrice && (
+                  <Typography
+                    sx={{ fontSize: '1.2rem', color: 'text.secondary', textDecoration: 'line-through' }}
+                    aria-label={`Original price ${formatMoney(product.originalPrice)}`}
+                  >
+                    {formatMoney(product.originalPrice)}
+                  </Typography>
+                )
+              )}
+              {product.previousPrice && (
+                <Chip label="Price drop" size="small" color="success" sx={{ alignSelf: 'center', fontWeight: 700 }} />
               )}
               <ConditionChip condition={product.condition} sx={{ alignSelf: 'center' }} />
             </Stack>
@@ -164,7 +177,16 @@ export default function ProductPage() {
             {isSold ? (
               <SoldNotice productId={product.id} isOwner={isOwner} signedIn={Boolean(user)} />
             ) : isOwner ? (
-              <Stack direction="row" spacing={1.5}>
+              <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                <Button
+                  component={RouterLink}
+                  to={`/product/${product.id}/edit`}
+                  variant="contained"
+                  size="large"
+                  startIcon={<EditRounded />}
+                >
+                  Edit Listing
+                </Button>
                 <Button
                   variant="outlined"
                   color="error"

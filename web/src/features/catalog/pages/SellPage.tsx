@@ -18,10 +18,16 @@ import {
   LIMITS,
   SELL_CATEGORIES,
   type Contents,
+  type MeDto,
+  type ProductDto,
+  type ProvenanceDto,
 } from '@souvenir/contracts';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
 import { asApiError } from '../../../api/api';
-import { useCreateProductMutation } from '../../../api/catalogApi';
+import { useCreateProductMutation, useGetProductQuery } from '../../../api/catalogApi';
+import { useGetProductCustomsQuery } from '../../customs/customsApi';
+import { useUpdateProductMutation } from '../editListingApi';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageLoader } from '../../../components/PageLoader';
 import { useDtoForm } from '../../../hooks/useDtoForm';
@@ -31,7 +37,12 @@ import { FormSection } from '../components/FormSection';
 import { focusFirstError } from '../../../utils/focusFirstError';
 import { PhotoInput } from '../components/PhotoInput';
 import { ContentsSection } from '../../customs/ContentsSection';
-import { EMPTY_PROVENANCE, ProvenanceSection, toProvenance } from '../../customs/ProvenanceSection';
+import {
+  EMPTY_PROVENANCE,
+  ProvenanceSection,
+  toProvenance,
+  type ProvenanceForm,
+} from '../../customs/ProvenanceSection';
 
 const conditionLabels: Record<string, string> = { new: 'New', 'like-new': 'Like New', good: 'Good' };
 const COUNTRY_SUGGESTIONS = [
@@ -76,27 +87,28 @@ function toOptionalPrice(value: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/**
+ * `/sell` lists a new souvenir; `/product/:id/edit` opens the same form prefilled for the listing's seller (every
+ * field, photos reordered, added and removed, contents and provenance), and saving goes back to the product page.
+ */
 export default function SellPage() {
+  const { id } = useParams();
   const { user, isLoading } = useCurrentUser();
-  const [createProduct, { isLoading: isListing }] = useCreateProductMutation();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const { values, setValue, errors, field, handleSubmit } = useDtoForm<SellForm>(CreateProductDto, initialValues);
-  const formRef = useRef<HTMLFormElement>(null);
-  const [provenance, setProvenance] = useState(EMPTY_PROVENANCE);
 
   if (isLoading) return <PageLoader />;
   if (!user) {
     return (
       <Container maxWidth="sm" sx={{ py: 10 }}>
         <Typography variant="h2" component="h1" sx={{ textAlign: 'center', mb: 4 }}>
-          List Your Souvenir
+          {id ? 'Edit Your Listing' : 'List Your Souvenir'}
         </Typography>
         <EmptyState
           headingLevel="h2"
           icon={<LockOutlined />}
           title="Please Sign In"
-          description="You need to be logged in to list items for sale."
+          description={
+            id ? 'You need to be logged in to edit your listings.' : 'You need to be logged in to list items for sale.'
+          }
           action={
             <Button component={RouterLink} to="/" variant="contained">
               Go to Home
@@ -106,28 +118,118 @@ export default function SellPage() {
       </Container>
     );
   }
+  return id ? <EditListing id={id} user={user} /> : <ListingForm user={user} />;
+}
+
+/** The seller's own listing, still on sale, loaded into the sell form; anything else says why it cannot be edited. */
+function EditListing({ id, user }: { id: string; user: MeDto }) {
+  const product = useGetProductQuery(id);
+  const customs = useGetProductCustomsQuery(id);
+  if (product.isLoading || customs.isLoading) return <PageLoader />;
+  const found = product.data;
+  const reason = !found
+    ? 'This listing does not exist or was removed.'
+    : found.seller.id !== user.id
+      ? 'Only its seller can edit a listing.'
+      : found.status === 'sold'
+        ? 'This item has been sold, so its listing can no longer be edited.'
+        : null;
+  if (!found || reason) {
+    return (
+      <Container maxWidth="sm" sx={{ py: 10 }}>
+        <Typography variant="h2" component="h1" sx={{ textAlign: 'center', mb: 4 }}>
+          Edit Your Listing
+        </Typography>
+        <EmptyState
+          headingLevel="h2"
+          icon={<SearchOffRounded />}
+          title="This Listing Cannot Be Edited"
+          description={reason ?? ''}
+          action={
+            <Button component={RouterLink} to={found ? `/product/${found.id}` : '/'} variant="contained">
+              {found ? 'Back to the Listing' : 'Go to Home'}
+            </Button>
+          }
+        />
+      </Container>
+    );
+  }
+  return <ListingForm key={found.id} user={user} product={found} provenance={customs.data?.provenance ?? null} />;
+}
+
+/** The form's values for a listing as it is (the empty form for a new one). */
+function valuesOf(product: ProductDto | undefined): SellForm {
+  if (!product) return initialValues;
+  return {
+    title: product.title,
+    description: product.description,
+    price: product.price,
+    originalPrice: product.originalPrice ?? '',
+    condition: product.condition,
+    category: product.category,
+    country: product.country,
+    images: product.images,
+    isCustomsVerified: product.isCustomsVerified,
+    contents: product.contents ?? [],
+  };
+}
+
+function provenanceFormOf(provenance: Omit<ProvenanceDto, 'documents'> | null): ProvenanceForm {
+  return { ...EMPTY_PROVENANCE, ...(provenance ?? {}), documents: [] };
+}
+
+function ListingForm({
+  user,
+  product,
+  provenance: savedProvenance = null,
+}: {
+  user: MeDto;
+  product?: ProductDto;
+  provenance?: Omit<ProvenanceDto, 'documents'> | null;
+}) {
+  const editing = Boolean(product);
+  const [createProduct, { isLoading: isListing }] = useCreateProductMutation();
+  const [updateProduct, { isLoading: isSaving }] = useUpdateProductMutation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { values, setValue, errors, field, handleSubmit } = useDtoForm<SellForm>(CreateProductDto, valuesOf(product));
+  const formRef = useRef<HTMLFormElement>(null);
+  const [initialProvenance] = useState(() => provenanceFormOf(savedProvenance));
+  const [provenance, setProvenance] = useState(initialProvenance);
+  const failedTitle = editing ? 'Failed to save your listing' : 'Failed to list product';
 
   const submit = handleSubmit(
     async (data) => {
+      const listing = {
+        title: data.title,
+        description: data.description,
+        price: Number(data.price),
+        originalPrice: toOptionalPrice(data.originalPrice),
+        condition: data.condition as CreateProductDto['condition'],
+        category: data.category,
+        country: data.country,
+        images: data.images,
+        isCustomsVerified: data.isCustomsVerified,
+        contents: data.contents,
+      };
       try {
-        const product = await createProduct({
-          title: data.title,
-          description: data.description,
-          price: Number(data.price),
-          originalPrice: toOptionalPrice(data.originalPrice),
-          condition: data.condition as CreateProductDto['condition'],
-          category: data.category,
-          country: data.country,
-          images: data.images,
-          isCustomsVerified: data.isCustomsVerified,
-          contents: data.contents,
-          provenance: toProvenance(provenance),
-        }).unwrap();
+        if (product) {
+          // Provenance only when changed: its documents are private, never loaded here, and the server keeps them.
+          const provenanceChanged = JSON.stringify(provenance) !== JSON.stringify(initialProvenance);
+          await updateProduct({
+            id: product.id,
+            changes: { ...listing, ...(provenanceChanged ? { provenance: toProvenance(provenance) ?? {} } : {}) },
+          }).unwrap();
+          toast({ title: 'Listing updated', description: 'Buyers see your changes now.' });
+          navigate(`/product/${product.id}`);
+          return;
+        }
+        const created = await createProduct({ ...listing, provenance: toProvenance(provenance) }).unwrap();
         toast({ title: 'Product listed successfully!' });
-        navigate(`/product/${product.id}`);
+        navigate(`/product/${created.id}`);
       } catch (error) {
         toast({
-          title: 'Failed to list product',
+          title: failedTitle,
           description: asApiError(error)?.serverMessage || 'Please check your form and try again',
           variant: 'error',
         });
@@ -136,20 +238,22 @@ export default function SellPage() {
     (problems) => {
       // Never a silent List Item: the first problem comes into view with the focus, and the toast says why.
       focusFirstError(formRef.current, problems);
-      toast({ title: 'Failed to list product', description: 'Please check your form and try again', variant: 'error' });
+      toast({ title: failedTitle, description: 'Please check your form and try again', variant: 'error' });
     },
   );
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
       <Typography variant="overline" sx={{ color: 'primary.main' }}>
-        Sell
+        {editing ? 'Edit listing' : 'Sell'}
       </Typography>
       <Typography variant="h2" component="h1">
-        List Your Souvenir
+        {editing ? 'Edit Your Listing' : 'List Your Souvenir'}
       </Typography>
       <Typography sx={{ color: 'text.secondary', mt: 1, mb: 4 }}>
-        Tell buyers where it is from and why it is special. Listing is free.
+        {editing
+          ? 'Change anything buyers see. Lowering the price tells everyone who favourited it.'
+          : 'Tell buyers where it is from and why it is special. Listing is free.'}
       </Typography>
       <Stack component="form" ref={formRef} noValidate spacing={3} onSubmit={submit}>
         <FormSection id="basic-heading" title="Basic Information">
@@ -275,12 +379,23 @@ export default function SellPage() {
         </FormSection>
 
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5 }}>
-          <Button component={RouterLink} to="/" size="large" sx={{ color: 'text.secondary' }}>
+          <Button
+            component={RouterLink}
+            to={product ? `/product/${product.id}` : '/'}
+            size="large"
+            sx={{ color: 'text.secondary' }}
+          >
             Cancel
           </Button>
-          <Button type="submit" variant="contained" size="large" disabled={isListing}>
-            {isListing ? 'Listing...' : 'List Item'}
-          </Button>
+          {editing ? (
+            <Button type="submit" variant="contained" size="large" disabled={isSaving}>
+              {isSaving ? 'Saving...' : 'Save Changes'}
+            </Button>
+          ) : (
+            <Button type="submit" variant="contained" size="large" disabled={isListing}>
+              {isListing ? 'Listing...' : 'List Item'}
+            </Button>
+          )}
         </Box>
       </Stack>
     </Container>
