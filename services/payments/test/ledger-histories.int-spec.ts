@@ -15,7 +15,7 @@ import { OrderHarness } from './order-harness';
 const h = new OrderHarness({ PLATFORM_FEE_PERCENT: '5' });
 
 type Outcome = 'complete' | 'cancel' | 'claimRefund' | 'supportRelease' | 'leaveHeld' | 'shipOnly';
-type Dispute = 'none' | 'wonBefore' | 'lostBefore' | 'lostAfter';
+type Dispute = 'none' | 'wonBefore' | 'lostBefore' | 'wonAfter' | 'lostAfter';
 interface Story {
   outcome: Outcome;
   dispute: Dispute;
@@ -23,7 +23,7 @@ interface Story {
 
 const story = fc.record({
   outcome: fc.constantFrom<Outcome>('complete', 'cancel', 'claimRefund', 'supportRelease', 'leaveHeld', 'shipOnly'),
-  dispute: fc.constantFrom<Dispute>('none', 'none', 'wonBefore', 'lostBefore', 'lostAfter'),
+  dispute: fc.constantFrom<Dispute>('none', 'none', 'wonBefore', 'lostBefore', 'wonAfter', 'lostAfter'),
 });
 
 beforeAll(() => h.start(), 60_000);
@@ -102,6 +102,7 @@ async function play(
     case 'leaveHeld':
       break;
   }
+  if (cardDispute === 'wonAfter') await dispute(orderId, 'won');
   if (cardDispute === 'lostAfter') await dispute(orderId, 'lost');
   const lost = cardDispute === 'lostBefore' || cardDispute === 'lostAfter';
   const completed = outcome === 'complete' || outcome === 'supportRelease';

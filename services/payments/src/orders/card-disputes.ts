@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { PayoutsService } from '../payouts/payouts.service';
 import type { ProviderDispute } from '../providers/payment-provider';
 import { ProviderEventsRepository, type ProviderEventRecord } from '../providers/provider-events.repository';
+import { OrderJobs } from './order-jobs';
 import { OrderJournal } from './order-journal';
 import { OrdersRepository } from './orders.repository';
 
@@ -21,11 +22,12 @@ export class CardDisputes {
     private readonly journal: OrderJournal,
     private readonly payouts: PayoutsService,
     private readonly providerEvents: ProviderEventsRepository,
+    private readonly orderJobs: OrderJobs,
   ) {}
 
   /**
    * A card dispute on an order's charge. Opened: the order's money is frozen (no transfer until it closes). Won: it
-   * is released again. Lost: the buyer's bank took the money back, from held or from the seller's earnings, and a
+   * is released again, and a cancellation's refund that waited for it goes out. Lost: the buyer's bank took the money back, from held or from the seller's earnings, and a
    * transfer already made is reversed. Deliveries older than the last one applied change nothing.
    */
   async apply(dispute: ProviderDispute, created: number, event: ProviderEventRecord): Promise<void> {
@@ -53,6 +55,9 @@ export class CardDisputes {
       order.cardDisputeOpenedAt ??= new Date();
       await orders.save(order);
       await this.payouts.disputeChanged(manager, order, status);
+      // A cancellation's refund waited for the dispute (OrderRefunds): won by the seller, the buyer is still owed it.
+      if (status === 'won' && ['cancelled', 'refunded'].includes(order.status) && !order.refundedAt)
+        await this.orderJobs.scheduleRefund(manager, order.id);
       const reason =
         status === 'open'
           ? `The buyer's bank opened a card dispute (${dispute.reason}): the money is frozen`

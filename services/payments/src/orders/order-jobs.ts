@@ -78,7 +78,8 @@ export class OrderJobs {
   /** The refund of a cancelled or refunded order: done by the job, after the commit, outside any transaction. */
   async scheduleRefund(manager: EntityManager, orderId: string): Promise<void> {
     await this.ready();
-    // One per order: only the terminal transition, made once under the order's row lock, creates it.
+    // One per order: the terminal transition, made once under the order's row lock, creates it; again only when a
+    // card dispute that held it back is won (CardDisputes), after the first run refunded nothing.
     await this.jobs.sendInTransaction(manager, REFUND_ORDER, { orderId });
   }
 }

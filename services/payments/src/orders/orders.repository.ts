@@ -134,12 +134,15 @@ export class OrdersRepository extends BaseRepository {
       .getMany();
   }
 
-  /** Cancelled or refunded orders whose money has not gone back after `olderThan` (a Postgres interval), oldest first. */
+  /**
+   * Cancelled or refunded orders whose money has not gone back after `olderThan` (a Postgres interval), oldest first;
+   * not those whose card dispute is open or lost (OrderRefunds waits for, or needs no, refund).
+   */
   async findUnrefundedIds(olderThan: string, limit: number): Promise<string[]> {
     const rows = await this.db.query<{ id: string }[]>(
       `SELECT id FROM payments.orders
        WHERE status IN ('cancelled', 'refunded') AND paid_at IS NOT NULL AND refunded_at IS NULL AND updated_at < now() - $1::interval
-         AND card_dispute_status IS DISTINCT FROM 'lost'
+         AND card_dispute_status IS DISTINCT FROM 'lost' AND card_dispute_status IS DISTINCT FROM 'open'
        ORDER BY updated_at LIMIT $2`,
       [olderThan, limit],
     );

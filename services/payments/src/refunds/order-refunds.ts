@@ -32,7 +32,8 @@ export class OrderRefunds implements OnApplicationBootstrap {
   /**
    * Gives a cancelled or refunded order's money back: the provider refund under the key `refund-<orderId>` (one
    * refund per order, ever, even when this job runs again after a crash), then `refunded_at` and the ledger's refund
-   * entry record it, together. A charge the buyer's bank already took back (lost card dispute) is not refunded again.
+   * entry record it, together. A charge the buyer's bank already took back (lost card dispute) is not refunded again,
+   * and one it still disputes waits for the dispute's end.
    * A sale cancelled before its capture has its authorisation released instead: the card is never charged, so
    * `refunded_at` records the release and the ledger, which never received the money, has nothing to give back.
    */
@@ -45,7 +46,9 @@ export class OrderRefunds implements OnApplicationBootstrap {
       (order.status !== 'cancelled' && order.status !== 'refunded')
     )
       return;
-    if (order.cardDisputeStatus === 'lost') return;
+    // While the buyer's bank disputes the charge, a refund is refused by the card networks: the dispute's end decides
+    // (lost: the bank already returned the money; won: CardDisputes schedules this job again).
+    if (order.cardDisputeStatus === 'lost' || order.cardDisputeStatus === 'open') return;
     if (!order.capturedAt) {
       const intent = await this.provider.cancel(order.providerPaymentId);
       if (intent.status !== 'succeeded') {
