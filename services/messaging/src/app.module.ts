@@ -16,6 +16,8 @@ import { ReadModelsService } from './read-models/read-models.service';
 import { UserSummariesRepository } from './read-models/user-summaries.repository';
 import { UserSummaryEntity } from './read-models/user-summary.entity';
 import { ExportUserDataController } from './privacy/export-user-data.controller';
+import { CompletedPairs } from './shield/completed-pairs';
+import { FlaggedMessages, FlaggedMessagesController } from './shield/flagged-messages';
 
 export const SERVICE_NAME = 'messaging';
 
@@ -30,7 +32,7 @@ export class AppModule {
         PlatformModule.forService({ name: SERVICE_NAME, config, entities: ENTITIES, migrations: MESSAGING_MIGRATIONS }),
         TypeOrmModule.forFeature(ENTITIES),
       ],
-      controllers: [MessagesController, ExportUserDataController],
+      controllers: [MessagesController, ExportUserDataController, FlaggedMessagesController],
       providers: [
         MessagesService,
         MessagesRepository,
@@ -40,6 +42,8 @@ export class AppModule {
         ReadModelEventsConsumer,
         EraseAccountConsumer,
         OrderNotesConsumer,
+        CompletedPairs,
+        FlaggedMessages,
       ],
     };
   }

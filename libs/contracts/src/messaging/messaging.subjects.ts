@@ -1,6 +1,12 @@
 import { UserExportRequest, type UserExportPage } from '../export/user-export';
-import type { ConversationDto, InboxView, MessageDto, UnreadCountDto } from './message.dto';
-import { CountUnreadRequest, GetThreadRequest, ListConversationsRequest, SendMessageRequest } from './messaging.rpc';
+import type { ConversationDto, FlaggedMessagesPage, InboxView, MessageDto, UnreadCountDto } from './message.dto';
+import {
+  CountUnreadRequest,
+  GetThreadRequest,
+  ListConversationsRequest,
+  ListFlaggedMessagesRequest,
+  SendMessageRequest,
+} from './messaging.rpc';
 import { defineRpc, rpc } from '../rpc/contract';
 
 /** messaging's request/reply subjects, each with its request class and reply type. */
@@ -13,4 +19,6 @@ export const MESSAGING_RPC = defineRpc('messaging', {
   countUnread: rpc('messaging.message.unread-count', CountUnreadRequest).returns<InboxView<UnreadCountDto>>(),
   /** One page of one section of a person's data, for their data export (identity's job asks). */
   exportUserData: rpc('messaging.user.export', UserExportRequest).returns<UserExportPage>(),
+  /** Support only: the messages the contact-details shield caught (the moderation queue reads these). */
+  listFlaggedMessages: rpc('messaging.flagged.list', ListFlaggedMessagesRequest).returns<FlaggedMessagesPage>(),
 });

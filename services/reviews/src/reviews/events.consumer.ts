@@ -1,9 +1,9 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENTS } from '@souvenir/contracts';
-import { EventConsumer } from '@souvenir/platform';
+import { applyBlockChange, EventConsumer } from '@souvenir/platform';
 import { ReviewsService } from './reviews.service';
 
-/** Follows payments (a completed order opens its reviews) and identity (authors' names on reviews). */
+/** Follows payments (a completed order opens its reviews) and identity (authors' names on reviews, blocks). */
 @Injectable()
 export class EventsConsumer implements OnApplicationBootstrap {
   constructor(
@@ -16,6 +16,7 @@ export class EventsConsumer implements OnApplicationBootstrap {
       [EVENTS.payments.orderChanged]: (event, manager) => this.reviews.orderChanged(event, manager),
       [EVENTS.identity.userRegistered]: (event, manager) => this.reviews.applyProfile(event, manager),
       [EVENTS.identity.userUpdated]: (event, manager) => this.reviews.applyProfile(event, manager),
+      [EVENTS.identity.blockChanged]: (event, manager) => applyBlockChange(manager, 'reviews', event),
     });
   }
 }

@@ -1,4 +1,4 @@
-import { outboxClaimsMigration, outboxRetriesMigration } from '@souvenir/platform';
+import { blocksReadModelMigration, outboxClaimsMigration, outboxRetriesMigration } from '@souvenir/platform';
 import { CreateMessaging1732500000000 } from './1732500000000-create-messaging';
 import { AddConversations1732700000000 } from './1732700000000-add-conversations';
 import { AddInboxVersions1732800000000 } from './1732800000000-add-inbox-versions';
@@ -6,6 +6,7 @@ import { AddSystemNotes1734000000000 } from './1734000000000-add-system-notes';
 import { AddProductSaleVersion1734100000000 } from './1734100000000-add-product-sale-version';
 import { InboxChangeCauses1736400000000 } from './1736400000000-inbox-change-causes';
 import { MessageRaisesInboxesQuietly1736500000000 } from './1736500000000-message-raises-inboxes-quietly';
+import { ContactShieldAndBlocks1738300000000 } from './1738300000000-contact-shield-and-blocks';
 
 /** Every migration of the messaging schema, in order. Never edit one that has landed; add a new one. */
 export const MESSAGING_MIGRATIONS = [
@@ -18,4 +19,6 @@ export const MESSAGING_MIGRATIONS = [
   InboxChangeCauses1736400000000,
   MessageRaisesInboxesQuietly1736500000000,
   outboxRetriesMigration('messaging'),
+  ContactShieldAndBlocks1738300000000,
+  blocksReadModelMigration('messaging'),
 ];
