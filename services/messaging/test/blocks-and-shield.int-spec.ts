@@ -167,8 +167,7 @@ describe('blocks', () => {
 
 describe('the contact-details shield', () => {
   const words = 'Pay me by bank transfer: IBAN DE89 3704 0044 0532 0130 00, or call +44 7911 123456';
-  const masked =
-    'Pay me by [off-site payment hidden]: IBAN [bank details hidden], or call [phone number hidden]';
+  const masked = 'Pay me by [off-site payment hidden]: IBAN [bank details hidden], or call [phone number hidden]';
 
   it('masks contact details for the recipient only, flags the message for both and for support', async () => {
     const sent = await send(seller, buyer, words);
@@ -253,7 +252,10 @@ describe('the contact-details shield', () => {
     expect(flagged.length).toBeGreaterThanOrEqual(2);
     const first = await rpc.send(RPC.messaging.listFlaggedMessages, { actorId: supportId, limit: 1 });
     expect(first.items.map((m) => m.id)).toEqual([flagged[0]!.id]);
-    expect(first.items[0]).toMatchObject({ content: 'mail me: olga@example.com', maskedContent: 'mail me: [email hidden]' });
+    expect(first.items[0]).toMatchObject({
+      content: 'mail me: olga@example.com',
+      maskedContent: 'mail me: [email hidden]',
+    });
     const second = await rpc.send(RPC.messaging.listFlaggedMessages, {
       actorId: supportId,
       limit: 1,

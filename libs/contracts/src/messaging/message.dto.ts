@@ -76,7 +76,14 @@ export const MESSAGE_FLAGS = ['contact-details'] as const;
 export type MessageFlag = (typeof MESSAGE_FLAGS)[number];
 
 /** What the shield found in a message, for support (never shown to its recipient). */
-export const SHIELD_FINDINGS = ['email', 'phone', 'bank-details', 'payment-link', 'contact-link', 'payment-request'] as const;
+export const SHIELD_FINDINGS = [
+  'email',
+  'phone',
+  'bank-details',
+  'payment-link',
+  'contact-link',
+  'payment-request',
+] as const;
 export type ShieldFinding = (typeof SHIELD_FINDINGS)[number];
 
 /** The warning both people see beside a flagged message (the web app shows it in the conversation). */

@@ -27,10 +27,10 @@ export class BlocksRepository {
 
   /** Lifts the block; answers false when there was none. */
   async delete(manager: EntityManager, blockerId: string, blockedId: string): Promise<boolean> {
-    const [, count] = (await manager.query(
-      `DELETE FROM identity.blocks WHERE blocker_id = $1 AND blocked_id = $2`,
-      [blockerId, blockedId],
-    )) as [unknown, number];
+    const [, count] = (await manager.query(`DELETE FROM identity.blocks WHERE blocker_id = $1 AND blocked_id = $2`, [
+      blockerId,
+      blockedId,
+    ])) as [unknown, number];
     return count > 0;
   }
 

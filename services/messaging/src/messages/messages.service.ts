@@ -60,9 +60,7 @@ export class MessagesService {
     // the same whoever blocked (README "Blocking").
     const block = await blockBetween(this.dataSource, 'messaging', request.actorId, request.toUserId);
     if (block !== 'none')
-      throw DomainError.forbidden(
-        block === 'other' ? BLOCK_MESSAGES.cannotMessage : BLOCK_MESSAGES.youBlockedMessage,
-      );
+      throw DomainError.forbidden(block === 'other' ? BLOCK_MESSAGES.cannotMessage : BLOCK_MESSAGES.youBlockedMessage);
     // The shield: before the two have completed an order together, the recipient reads contact details masked.
     const shield = (await this.completedPairs.haveCompleted(request.actorId, request.toUserId))
       ? null

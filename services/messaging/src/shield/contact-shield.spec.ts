@@ -39,8 +39,16 @@ const CASES: [message: string, masked: string | null, findings?: ShieldFinding[]
   ['IBAN DE89 3704 0044 0532 0130 00 thanks', 'IBAN [bank details hidden] thanks', ['bank-details']],
   ['GB33BUKB20201555555555', '[bank details hidden]', ['bank-details']],
   ['FR1420041010050500013M02606 merci', '[bank details hidden] merci', ['bank-details']],
-  ['sort code 20-00-00 account 31926819', 'sort code [bank details hidden] account [bank details hidden]', ['bank-details']],
-  ['60-16-13 31926819 is my Nationwide', '[bank details hidden] [bank details hidden] is my Nationwide', ['bank-details']],
+  [
+    'sort code 20-00-00 account 31926819',
+    'sort code [bank details hidden] account [bank details hidden]',
+    ['bank-details'],
+  ],
+  [
+    '60-16-13 31926819 is my Nationwide',
+    '[bank details hidden] [bank details hidden] is my Nationwide',
+    ['bank-details'],
+  ],
   ['routing 021000021 acct 123456789012', 'routing [bank details hidden] acct [bank details hidden]', ['bank-details']],
   ['account number: 00123456789', 'account number: [bank details hidden]', ['bank-details']],
   ['send it to bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 'send it to [bank details hidden]', ['bank-details']],

@@ -246,10 +246,12 @@ function accountNumbers(text: string): Span[] {
 const CRYPTO_ADDRESS = /\b(?:bc1[ac-hj-np-z02-9]{25,87}|[13][a-km-zA-HJ-NP-Z1-9]{25,34}|0x[a-fA-F0-9]{40})\b/g;
 
 function cryptoAddresses(text: string): Span[] {
-  return [...text.matchAll(CRYPTO_ADDRESS)]
-    // A legacy address mixes letters and digits; a long run of digits alone is something else.
-    .filter((m) => !/^\d+$/.test(m[0]) && /\d/.test(m[0]) && /[a-z]/i.test(m[0]))
-    .map((m) => ({ start: m.index, end: m.index + m[0].length, kind: 'bank-details' as const }));
+  return (
+    [...text.matchAll(CRYPTO_ADDRESS)]
+      // A legacy address mixes letters and digits; a long run of digits alone is something else.
+      .filter((m) => !/^\d+$/.test(m[0]) && /\d/.test(m[0]) && /[a-z]/i.test(m[0]))
+      .map((m) => ({ start: m.index, end: m.index + m[0].length, kind: 'bank-details' as const }))
+  );
 }
 
 // ---- Phone numbers (libphonenumber-js decides) ----
