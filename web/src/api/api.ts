@@ -60,6 +60,8 @@ export const TAG_TYPES = [
   'Review',
   // The person's data export (features/profile), made stale when its ready event is pushed.
   'DataExport',
+  // The people the signed-in person blocked (features/safety).
+  'Block',
 ] as const;
 
 /**

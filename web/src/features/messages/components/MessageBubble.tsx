@@ -5,6 +5,7 @@ import DoneAllRounded from '@mui/icons-material/DoneAllRounded';
 import DoneRounded from '@mui/icons-material/DoneRounded';
 import type { MessageDto } from '@souvenir/contracts';
 import { relativeTime } from '../../../utils/time';
+import { ShieldWarning } from '../../safety/components/ShieldWarning';
 
 interface Props {
   message: MessageDto;
@@ -15,7 +16,15 @@ interface Props {
 /** A message: mine on the right with a read mark, theirs on the left. */
 export function MessageBubble({ message, mine, now }: Props) {
   return (
-    <Box component="li" sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', listStyle: 'none' }}>
+    <Box
+      component="li"
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: mine ? 'flex-end' : 'flex-start',
+        listStyle: 'none',
+      }}
+    >
       <Box
         data-mine={mine || undefined}
         sx={{
@@ -52,6 +61,7 @@ export function MessageBubble({ message, mine, now }: Props) {
             ))}
         </Stack>
       </Box>
+      {message.flags?.includes('contact-details') && <ShieldWarning mine={mine} />}
     </Box>
   );
 }

@@ -19,6 +19,7 @@ import { SellerRating } from '../../../components/SellerRating';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { VERIFIED_MEANING } from '../../../components/VerifiedMark';
 import { TrackRecord } from './TrackRecord';
+import { BlockButton } from '../../safety/components/BlockButton';
 import { VerifiedSellerSteps } from './VerifiedSellerSteps';
 import { monthYear } from '../../../utils/time';
 import { translucent } from '../../../app/theme';
@@ -26,6 +27,8 @@ import { translucent } from '../../../app/theme';
 interface Props {
   user: UserDto;
   isOwner: boolean;
+  /** Someone signed in who is not the owner: they may block the owner. */
+  canBlock?: boolean;
   activeCount: number | undefined;
   soldCount: number | undefined;
   onEdit: () => void;
@@ -42,7 +45,7 @@ function Stat({ value, label }: { value: number | undefined; label: string }) {
   );
 }
 
-export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }: Props) {
+export function ProfileHeader({ user, isOwner, canBlock = false, activeCount, soldCount, onEdit }: Props) {
   return (
     <Card sx={{ overflow: 'hidden' }}>
       <Box
@@ -139,14 +142,17 @@ export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }:
                 </Button>
               </>
             ) : (
-              <Button
-                component={RouterLink}
-                to={`/messages?user=${user.id}`}
-                variant="contained"
-                startIcon={<ChatBubbleOutlineRounded />}
-              >
-                Message
-              </Button>
+              <>
+                <Button
+                  component={RouterLink}
+                  to={`/messages?user=${user.id}`}
+                  variant="contained"
+                  startIcon={<ChatBubbleOutlineRounded />}
+                >
+                  Message
+                </Button>
+                {canBlock && <BlockButton user={user} />}
+              </>
             )}
           </Stack>
         </Stack>
