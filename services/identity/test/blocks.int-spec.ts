@@ -18,8 +18,9 @@ const { infra, rpc, nc } = serviceSuite(SERVICE_NAME, AppModule, IdentityConfig,
 beforeAll(() => {
   payments = nc.subscribe(RPC.payments.deletionBlockers, {
     queue: 'payments',
-    callback: (_error, msg) =>
-      msg.respond(JSON.stringify({ response: { openOrders: [], heldCents: 0, unpaidCents: 0, currency: 'usd' } })),
+    callback: (_error, msg) => {
+      msg.respond(JSON.stringify({ response: { openOrders: [], heldCents: 0, unpaidCents: 0, currency: 'usd' } }));
+    },
   });
 });
 
