@@ -44,6 +44,7 @@ import { FavouritesController } from './routes/favourites/favourites.controller'
 import { UsersController } from './routes/users/users.controller';
 import { AvatarController } from './routes/users/avatar.controller';
 import { DataExportController } from './routes/users/data-export.controller';
+import { BlocksController } from './routes/users/blocks.controller';
 import { requestValidationPipe } from './rpc/validation.pipe';
 import { SessionIndex } from './session/session-index';
 import { UnverifiedAllowance, UnverifiedAllowanceGuard } from './session/unverified-allowance';
@@ -66,6 +67,7 @@ export class AppModule {
         UsersController,
         AvatarController,
         DataExportController,
+        BlocksController,
         ProductsController,
         CustomsController,
         CustomsSupportController,

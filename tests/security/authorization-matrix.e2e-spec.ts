@@ -619,6 +619,32 @@ const TABLE: Record<string, Row> = {
     call: async () => ({ method: 'get', path: `/api/me/export/${await ownerExport()}` }),
     expect: { guest: 401, owner: 200, other: 404 },
   },
+  // Blocking (gateway/test/blocks-and-shield.e2e-spec.ts): anyone signed in blocks or unblocks for themself; each
+  // call blocks a fresh account, so no other row's people are ever blocked. A list is its owner's alone.
+  'POST /api/users/:id/block': {
+    call: async () => ({
+      method: 'post',
+      path: `/api/users/${(await register(world.http, unique('blocked'))).id}/block`,
+    }),
+    expect: signedIn(204),
+  },
+  'DELETE /api/users/:id/block': {
+    call: async () => ({
+      method: 'delete',
+      path: `/api/users/${(await register(world.http, unique('unblocked'))).id}/block`,
+    }),
+    expect: signedIn(204),
+  },
+  'GET /api/me/blocks': {
+    call: () => ({ method: 'get', path: '/api/me/blocks' }),
+    expect: signedIn(200),
+    // Only the people the caller blocked: never the owner or the other person, whom nobody here blocks.
+    check: (_role, body) => {
+      expect(Array.isArray(body)).toBe(true);
+      expect(JSON.stringify(body)).not.toContain(owner.id);
+      expect(JSON.stringify(body)).not.toContain(other.id);
+    },
+  },
   // The caller's own profile photo (gateway/test/profile-photo.e2e-spec.ts): anyone signed in, for themself only.
   'PUT /api/me/avatar': {
     call: () => ({ method: 'put', path: '/api/me/avatar', body: { avatar: null } }),

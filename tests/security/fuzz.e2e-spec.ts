@@ -129,6 +129,9 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
   'POST /api/me/addresses': () => ({ ...savedAddress }),
   // "Download my data" takes no body: whatever is sent is ignored, never a fault (and the daily limit answers 429).
   'POST /api/me/export': () => ({ format: 'zip' }),
+  // Blocking takes no body: whatever is sent is ignored (the seller blocked here is never the member's counterpart
+  // in the other templates: the id is fuzzed).
+  'POST /api/users/:id/block': () => ({}),
   'PUT /api/me/addresses/:id': () => ({ ...savedAddress, isDefault: true }),
   'PUT /api/me/notification-settings': () => ({
     kinds: { messages: { inApp: true, email: false }, marketing: { inApp: true, email: false } },

@@ -21,6 +21,7 @@ export * from './identity/passkeys.rpc';
 export * from './identity/account.events';
 export * from './identity/identity.events';
 export * from './identity/account-deletion';
+export * from './identity/blocks';
 export * from './identity/identity.subjects';
 export * from './catalog/product.dto';
 export * from './catalog/contents';

@@ -33,6 +33,7 @@ export * from './outbox/outbox-relay';
 export * from './outbox/event-tables-retention';
 export * from './pagination/cursor';
 export * from './read-models/fill-on-miss';
+export * from './read-models/blocks';
 export * from './rpc/rpc-client';
 export * from './rpc/support-role';
 export * from './rpc/rpc-handler.decorator';

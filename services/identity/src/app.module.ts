@@ -4,6 +4,9 @@ import { PlatformModule } from '@souvenir/platform';
 import { AccountDeletionController } from './account-deletion/account-deletion.controller';
 import { AccountDeletionService } from './account-deletion/account-deletion.service';
 import { AccountMail } from './account/account-mail';
+import { BlocksController } from './blocks/blocks.controller';
+import { BlocksRepository } from './blocks/blocks.repository';
+import { BlocksService } from './blocks/blocks.service';
 import { AccountController } from './account/account.controller';
 import { AccountService } from './account/account.service';
 import { AccountTokensRepository } from './account/account-tokens.repository';
@@ -56,6 +59,7 @@ export class AppModule {
         AccountDeletionController,
         ExportUserDataController,
         ExportRequestsController,
+        BlocksController,
       ],
       providers: [
         UsersService,
@@ -78,6 +82,8 @@ export class AppModule {
         ExportArchiveWriter,
         ExportJobQueue,
         ExportJobs,
+        BlocksService,
+        BlocksRepository,
       ],
     };
   }

@@ -17,6 +17,8 @@ import { ReadModelsService } from './read-models/read-models.service';
 import { UserSummariesRepository } from './read-models/user-summaries.repository';
 import { UserSummaryEntity } from './read-models/user-summary.entity';
 import { ExportUserDataController } from './privacy/export-user-data.controller';
+import { CompletedPairs } from './shield/completed-pairs';
+import { FlaggedMessages, FlaggedMessagesController } from './shield/flagged-messages';
 
 export const SERVICE_NAME = 'messaging';
 
@@ -31,7 +33,12 @@ export class AppModule {
         PlatformModule.forService({ name: SERVICE_NAME, config, entities: ENTITIES, migrations: MESSAGING_MIGRATIONS }),
         TypeOrmModule.forFeature(ENTITIES),
       ],
-      controllers: [MessagesController, ExportUserDataController, MessageModerationController],
+      controllers: [
+        MessagesController,
+        ExportUserDataController,
+        MessageModerationController,
+        FlaggedMessagesController,
+      ],
       providers: [
         MessagesService,
         MessagesRepository,
@@ -42,6 +49,8 @@ export class AppModule {
         MessageModeration,
         EraseAccountConsumer,
         OrderNotesConsumer,
+        CompletedPairs,
+        FlaggedMessages,
       ],
     };
   }

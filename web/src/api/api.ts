@@ -62,6 +62,8 @@ export const TAG_TYPES = [
   'DataExport',
   // Support's moderation queue (features/moderation).
   'Moderation',
+  // The people the signed-in person blocked (features/safety).
+  'Block',
 ] as const;
 
 /**

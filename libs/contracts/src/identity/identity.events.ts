@@ -13,6 +13,7 @@ import {
 import { DataExportReadyEvent } from './data-export-ready.event';
 import { EmailVerifiedEvent } from './email-verified.event';
 import { UserDeletedEvent } from './account-deletion';
+import { BlockChangedEvent } from './blocks';
 
 /** A user's public profile as it was after a change; `version` orders changes so late arrivals are ignored. */
 export class UserProfileChangedEvent {
@@ -59,4 +60,6 @@ export const IDENTITY_EVENTS = defineEvents('identity', {
   emailVerified: event('events.identity.email.verified', EmailVerifiedEvent),
   dataExportReady: event('events.identity.data-export.ready', DataExportReadyEvent),
   userSuspended: event('events.identity.user.suspended', UserSuspendedEvent),
+  /** A member blocked or unblocked another: messaging, payments and reviews keep it in their read models. */
+  blockChanged: event('events.identity.block.changed', BlockChangedEvent),
 });

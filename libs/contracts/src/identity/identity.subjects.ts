@@ -45,6 +45,7 @@ import type { MeDto, UserDto, UserEmailDto, UserRole } from './user.dto';
 import { defineRpc, rpc } from '../rpc/contract';
 import { SetAvatarRequest } from './avatar.dto';
 import { DeleteAccountRequest, type AccountDeletedReply } from './account-deletion';
+import { BlockUserRequest, ListBlocksRequest, type BlockedUserDto } from './blocks';
 
 /** identity's request/reply subjects, each with its request class and reply type. */
 export const IDENTITY_RPC = defineRpc('identity', {
@@ -115,4 +116,10 @@ export const IDENTITY_RPC = defineRpc('identity', {
   ).returns<ExportUploadGrant>(),
   /** One page of one section of a person's data (profile, passkeys, devices), for their data export. */
   exportUserData: rpc('identity.user.export', UserExportRequest).returns<UserExportPage>(),
+  /** The caller blocks another member (400 for themself, 404 for nobody); blocking twice is one block. */
+  blockUser: rpc('identity.block.add', BlockUserRequest).returns<void>(),
+  /** Lifts the caller's block of a member; lifting one that is not there is done already. */
+  unblockUser: rpc('identity.block.remove', BlockUserRequest).returns<void>(),
+  /** The people the caller blocked, newest first (at most MAX_BLOCKS_PER_USER). */
+  listBlocks: rpc('identity.block.list', ListBlocksRequest).returns<BlockedUserDto[]>(),
 });

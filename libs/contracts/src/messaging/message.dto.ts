@@ -63,6 +63,52 @@ export interface MessageDto {
    * person (fromUser is the party who acted); show it as a note, not as that person's message. Absent on people's messages.
    */
   kind?: 'system';
+  /**
+   * Present only on a message the contact-details shield caught (an e-mail address, a phone number, bank details, a
+   * payment link or a request to pay outside the site, sent before the two completed an order together): its
+   * recipient reads `content` with those details masked, its sender reads their own words; both are warned.
+   */
+  flags?: MessageFlag[];
+}
+
+/** What the contact-details shield marks a message with (API.md). */
+export const MESSAGE_FLAGS = ['contact-details'] as const;
+export type MessageFlag = (typeof MESSAGE_FLAGS)[number];
+
+/** What the shield found in a message, for support (never shown to its recipient). */
+export const SHIELD_FINDINGS = [
+  'email',
+  'phone',
+  'bank-details',
+  'payment-link',
+  'contact-link',
+  'payment-request',
+] as const;
+export type ShieldFinding = (typeof SHIELD_FINDINGS)[number];
+
+/** The warning both people see beside a flagged message (the web app shows it in the conversation). */
+export const SHIELD_WARNING =
+  'Payments made outside the site are not covered by buyer protection. Never pay by bank transfer, payment link, gift card or crypto: pay with Buy now.';
+
+/**
+ * A flagged message as support reads it (`messaging.flagged.list`): the sender's words as written and what the
+ * recipient was shown.
+ */
+export interface FlaggedMessageDto {
+  id: string;
+  fromUserId: string;
+  toUserId: string;
+  productId: string;
+  content: string;
+  maskedContent: string;
+  findings: ShieldFinding[];
+  createdAt: string;
+}
+
+/** A page of flagged messages, newest first. */
+export interface FlaggedMessagesPage {
+  items: FlaggedMessageDto[];
+  nextCursor?: string;
 }
 
 /** The latest message of one (other user, product) pair, with how many of its messages the caller has not read. */

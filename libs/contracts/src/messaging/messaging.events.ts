@@ -1,4 +1,5 @@
-import { IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
+import { IsArray, IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
+import { SHIELD_FINDINGS, type ShieldFinding } from './message.dto';
 import { defineEvents, event } from '../events/event';
 
 /** A message was stored (one written by a person, or an order's system note); the recipient may be notified. */
@@ -8,6 +9,20 @@ export class MessageSentEvent {
   @IsUUID('all') toUserId!: string;
   @IsUUID('all') productId!: string;
   @IsString() content!: string;
+  @IsDateString() occurredAt!: string;
+}
+
+/**
+ * The contact-details shield caught a message (its recipient was shown it masked): support's moderation queue follows
+ * these. It names the message and what was found, never the details themselves; support reads the words through
+ * `messaging.flagged.list`. Written by the statement that stores the message.
+ */
+export class MessageFlaggedEvent {
+  @IsUUID('all') messageId!: string;
+  @IsUUID('all') fromUserId!: string;
+  @IsUUID('all') toUserId!: string;
+  @IsUUID('all') productId!: string;
+  @IsArray() @IsIn(SHIELD_FINDINGS, { each: true }) findings!: ShieldFinding[];
   @IsDateString() occurredAt!: string;
 }
 
@@ -35,4 +50,5 @@ export class InboxChangedEvent {
 export const MESSAGING_EVENTS = defineEvents('messaging', {
   messageSent: event('events.messaging.message.sent', MessageSentEvent),
   inboxChanged: event('events.messaging.inbox.changed', InboxChangedEvent),
+  messageFlagged: event('events.messaging.message.flagged', MessageFlaggedEvent),
 });

@@ -27,3 +27,10 @@ export class GetThreadRequest {
 export class CountUnreadRequest {
   @IsUUID('all') actorId!: string;
 }
+
+/** `messaging.flagged.list`: support reads the messages the contact-details shield caught, newest first. */
+export class ListFlaggedMessagesRequest {
+  @IsUUID('all') actorId!: string;
+  @IsInt() @Min(1) @Max(PAGE_SIZE.max) limit!: number;
+  @IsOptional() @IsString() @MaxLength(500) cursor?: string;
+}

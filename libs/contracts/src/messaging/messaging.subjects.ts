@@ -1,6 +1,12 @@
 import { UserExportRequest, type UserExportPage } from '../export/user-export';
-import type { ConversationDto, InboxView, MessageDto, UnreadCountDto } from './message.dto';
-import { CountUnreadRequest, GetThreadRequest, ListConversationsRequest, SendMessageRequest } from './messaging.rpc';
+import type { ConversationDto, FlaggedMessagesPage, InboxView, MessageDto, UnreadCountDto } from './message.dto';
+import {
+  CountUnreadRequest,
+  GetThreadRequest,
+  ListConversationsRequest,
+  ListFlaggedMessagesRequest,
+  SendMessageRequest,
+} from './messaging.rpc';
 import { defineRpc, rpc } from '../rpc/contract';
 import { ReportSnapshotRequest, type ReportSnapshotDto } from '../moderation/moderation.rpc';
 
@@ -16,4 +22,6 @@ export const MESSAGING_RPC = defineRpc('messaging', {
   reportSnapshot: rpc('messaging.message.report-snapshot', ReportSnapshotRequest).returns<ReportSnapshotDto>(),
   /** One page of one section of a person's data, for their data export (identity's job asks). */
   exportUserData: rpc('messaging.user.export', UserExportRequest).returns<UserExportPage>(),
+  /** Support only: the messages the contact-details shield caught (the moderation queue reads these). */
+  listFlaggedMessages: rpc('messaging.flagged.list', ListFlaggedMessagesRequest).returns<FlaggedMessagesPage>(),
 });

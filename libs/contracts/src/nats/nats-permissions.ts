@@ -64,6 +64,9 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.identity.requestDataExport,
       RPC.identity.latestDataExport,
       RPC.identity.getDataExport,
+      RPC.identity.blockUser,
+      RPC.identity.unblockUser,
+      RPC.identity.listBlocks,
       RPC.catalog.createProduct,
       RPC.catalog.getProduct,
       RPC.catalog.listProducts,
@@ -229,8 +232,11 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   },
   messaging: {
     serves: servesAll('messaging'),
-    calls: [RPC.catalog.getProduct, RPC.identity.getUsersByIds],
+    // get-role: support reads the messages the contact-details shield flagged.
+    calls: [RPC.catalog.getProduct, RPC.identity.getUsersByIds, RPC.identity.getRole],
+    // block.changed: a block stops messages both ways; order.changed also tells which pairs completed an order (shield).
     consumes: [
+      EVENTS.identity.blockChanged,
       EVENTS.identity.userDeleted,
       // Support hid a reported message.
       EVENTS.moderation.decided,
@@ -254,6 +260,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.catalog.productRemoved,
       EVENTS.catalog.productSold,
       EVENTS.identity.emailVerified,
+      // Nobody buys from someone a block stands between.
+      EVENTS.identity.blockChanged,
     ],
     listens: [],
   },
@@ -262,6 +270,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
     // get-role: the support role, for the reported-reviews queue.
     calls: [RPC.identity.getRole],
     consumes: [
+      EVENTS.identity.blockChanged,
       EVENTS.identity.userDeleted,
       // Support hid a review reported through moderation.
       EVENTS.moderation.decided,

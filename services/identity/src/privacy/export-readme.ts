@@ -8,6 +8,7 @@ Every .json file is a JSON array, oldest first. Times are UTC (ISO 8601); money 
 identity/profile.json             your account: name, username, e-mail, location, avatar, settings
 identity/passkeys.json            your passkeys: name and dates (never the keys themselves)
 identity/devices.json             when a new device or network was first and last seen signing in
+identity/blocks.json              the people you blocked (never who blocked you)
 catalog/listings.json             every listing you created, with its photo URLs and provenance
 favourites/favourites.json        the listings you favourited, as they were when you favourited them
 messaging/conversations.json      your conversations: the other person's id, the item, the unread count

@@ -20,4 +20,10 @@ export const IDENTITY_EXPORT_SECTIONS: Readonly<Record<string, UserExportSql>> =
     SELECT json_build_object('firstSeenAt', first_seen_at, 'lastSeenAt', last_seen_at) AS item,
       first_seen_at AS key_at, encode(device_hash, 'hex') AS key_id
     FROM identity.known_devices WHERE user_id = $1`,
+  // The people the person blocked; never who blocked them (that would tell what a block keeps quiet).
+  blocks: `
+    SELECT json_build_object('userId', b.blocked_id, 'name', concat_ws(' ', u.first_name, u.last_name),
+        'blockedAt', b.created_at) AS item,
+      b.created_at AS key_at, b.blocked_id::text AS key_id
+    FROM identity.blocks b JOIN identity.users u ON u.id = b.blocked_id WHERE b.blocker_id = $1`,
 };

@@ -47,6 +47,8 @@ export class UsersRepository {
       [id],
     );
     // data_exports too: a pending export's job can then no longer hand media an archive (its upload is refused).
+    // blocks: by them and of them (other services drop theirs on user.deleted).
+    await manager.query(`DELETE FROM identity.blocks WHERE blocker_id = $1 OR blocked_id = $1`, [id]);
     for (const table of ['two_factor', 'recovery_codes', 'known_devices', 'passkeys', 'account_tokens', 'data_exports'])
       await manager.query(`DELETE FROM identity.${table} WHERE user_id = $1`, [id]);
   }

@@ -1,3 +1,4 @@
+import type { ShieldFinding } from '@souvenir/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A message from one user to another about a product. */
@@ -13,4 +14,8 @@ export class MessageEntity {
   @Column('boolean', { name: 'is_read', default: false }) isRead!: boolean;
   /** 'user': written by fromUserId; 'system': a note about the product's order, sent in the name of the party who acted. */
   @Column('text', { default: 'user' }) kind!: 'user' | 'system';
+  /** What the recipient reads of a message the contact-details shield caught; null: the message as written. */
+  @Column('text', { name: 'masked_content', nullable: true }) maskedContent!: string | null;
+  /** What the shield found (null: nothing): the message is flagged for support. */
+  @Column('text', { name: 'shield_findings', array: true, nullable: true }) shieldFindings!: ShieldFinding[] | null;
 }

@@ -5,22 +5,28 @@ function summary(id: string, firstName: string | null, lastName: string | null, 
   return { id, firstName: firstName ?? '', lastName: lastName ?? '', avatar };
 }
 
-export function toMessageDto(row: MessageRow): MessageDto {
+/**
+ * A message as `viewerId` may read it: the recipient of a message the shield caught reads it masked, its sender (and
+ * anyone else, support) as written; both see its flag.
+ */
+export function toMessageDto(row: MessageRow, viewerId: string): MessageDto {
+  const masked = row.masked_content !== null && viewerId === row.to_user_id;
   return {
     id: row.id,
     fromUserId: row.from_user_id,
     toUserId: row.to_user_id,
     productId: row.product_id,
-    content: row.content,
+    content: masked ? row.masked_content! : row.content,
     createdAt: new Date(row.created_at).toISOString(),
     isRead: row.is_read,
     fromUser: summary(row.from_user_id, row.from_first_name, row.from_last_name, row.from_avatar),
     toUser: summary(row.to_user_id, row.to_first_name, row.to_last_name, row.to_avatar),
     product: { id: row.product_id, title: row.product_title ?? '' },
     ...(row.kind === 'system' ? { kind: 'system' as const } : {}),
+    ...(row.shield_findings ? { flags: ['contact-details' as const] } : {}),
   };
 }
 
-export function toConversationDto(row: ConversationRow): ConversationDto {
-  return { ...toMessageDto(row), unreadCount: row.unread_count };
+export function toConversationDto(row: ConversationRow, viewerId: string): ConversationDto {
+  return { ...toMessageDto(row, viewerId), unreadCount: row.unread_count };
 }

@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EVENTS } from '@souvenir/contracts';
+import { EVENTS, type ShieldFinding } from '@souvenir/contracts';
 import { isoMicros, PreparedStatement } from '@souvenir/platform';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import type { ConversationKey } from './conversation-cursor';
 import { MessageEntity } from './message.entity';
 
-/** What a new message is made of; `kind` is 'user' unless it is an order's note. */
+/**
+ * What a new message is made of; `kind` is 'user' unless it is an order's note. A message the shield caught has what
+ * its recipient reads and what was found.
+ */
 export type NewMessage = Pick<MessageEntity, 'fromUserId' | 'toUserId' | 'productId' | 'content'> &
-  Partial<Pick<MessageEntity, 'kind'>>;
+  Partial<Pick<MessageEntity, 'kind'>> & { shield?: { masked: string; findings: ShieldFinding[] } };
 
 /** A message with its people's names and its product's title, from the read models. */
 export interface MessageRow {
@@ -27,6 +30,9 @@ export interface MessageRow {
   to_avatar: string | null;
   product_title: string | null;
   kind: 'user' | 'system';
+  /** What the recipient reads of a message the shield caught (null: the message as written). */
+  masked_content: string | null;
+  shield_findings: ShieldFinding[] | null;
 }
 
 /** The reader's inbox version, read by the statement that read the view (the same on every row; bigint as text). */
@@ -65,7 +71,7 @@ const withSummaries = (isRead = 'm.is_read') => `
   m.id, m.from_user_id, m.to_user_id, m.product_id, m.content, m.created_at, ${isRead} AS is_read,
   fu.first_name AS from_first_name, fu.last_name AS from_last_name, fu.avatar AS from_avatar,
   tu.first_name AS to_first_name, tu.last_name AS to_last_name, tu.avatar AS to_avatar,
-  p.title AS product_title, m.kind`;
+  p.title AS product_title, m.kind, m.masked_content, m.shield_findings`;
 const WITH_SUMMARIES = withSummaries();
 const SUMMARY_JOINS = `
   LEFT JOIN messaging.users fu ON fu.id = m.from_user_id
@@ -96,7 +102,7 @@ const conversationPage = (afterCursor: boolean) => `
      AND ($2::text IS NULL
           OR strpos(lower(concat_ws(' ', ou.first_name, ou.last_name)), $2) > 0
           OR strpos(lower(p.title), $2) > 0
-          OR strpos(lower(m.content), $2) > 0)
+          OR strpos(lower(CASE WHEN m.to_user_id = $1 THEN coalesce(m.masked_content, m.content) ELSE m.content END), $2) > 0)
    ORDER BY c.last_message_at DESC, c.last_message_id DESC
    LIMIT $3`;
 const CONVERSATIONS_FIRST = new PreparedStatement<ConversationRow>('messaging.conversations', conversationPage(false));
@@ -118,24 +124,34 @@ const READ_THREAD = new PreparedStatement<ThreadRow>(
    WHERE ${BETWEEN} ORDER BY m.created_at ASC, m.id ASC`,
 );
 
+const OCCURRED_AT = `to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
  * A message and its `events.messaging.message.sent` outbox row, whose payload (MessageSentEvent in libs/contracts;
  * messaging's tests check it against that class) is built from the stored row. The statement's triggers raise the
- * two inboxes; message.sent is their only announcement (the message-raises-inboxes-quietly migration).
+ * two inboxes; message.sent is their only announcement (the message-raises-inboxes-quietly migration). The event
+ * carries what the recipient may read (the masked text of a message the shield caught): it is their e-mail. A caught
+ * message also writes `message.flagged` for support's queue, without the words.
  */
 const INSERT_ANNOUNCED = new PreparedStatement<MessageRow>(
   'messaging.insert-announced',
   `
   WITH m AS (
-    INSERT INTO messaging.messages (from_user_id, to_user_id, product_id, content, kind)
-    VALUES ($1, $2, $3, $4, $5)
+    INSERT INTO messaging.messages (from_user_id, to_user_id, product_id, content, kind, masked_content, shield_findings)
+    VALUES ($1, $2, $3, $4, $5, $6, $7::text[])
     RETURNING *
   ), announced AS (
     INSERT INTO messaging.outbox_events (id, subject, payload)
     SELECT gen_random_uuid(), '${EVENTS.messaging.messageSent}', jsonb_build_object(
              'messageId', m.id, 'fromUserId', m.from_user_id, 'toUserId', m.to_user_id, 'productId', m.product_id,
-             'content', m.content, 'occurredAt', to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+             'content', coalesce(m.masked_content, m.content), 'occurredAt', ${OCCURRED_AT})
       FROM m
+  ), flagged AS (
+    INSERT INTO messaging.outbox_events (id, subject, payload)
+    SELECT gen_random_uuid(), '${EVENTS.messaging.messageFlagged}', jsonb_build_object(
+             'messageId', m.id, 'fromUserId', m.from_user_id, 'toUserId', m.to_user_id, 'productId', m.product_id,
+             'findings', to_jsonb(m.shield_findings), 'occurredAt', ${OCCURRED_AT})
+      FROM m WHERE m.shield_findings IS NOT NULL
   )
   SELECT ${WITH_SUMMARIES} FROM m ${SUMMARY_JOINS}`,
 );
@@ -167,7 +183,15 @@ export class MessagesRepository {
    * round trips of a transaction); with `manager` it is part of the caller's transaction (an order's note).
    */
   async insertAnnounced(message: NewMessage, manager?: EntityManager): Promise<MessageRow> {
-    const values = [message.fromUserId, message.toUserId, message.productId, message.content, message.kind ?? 'user'];
+    const values = [
+      message.fromUserId,
+      message.toUserId,
+      message.productId,
+      message.content,
+      message.kind ?? 'user',
+      message.shield?.masked ?? null,
+      message.shield?.findings ?? null,
+    ];
     const rows = manager
       ? ((await manager.query(INSERT_ANNOUNCED.text, values)) as MessageRow[])
       : await INSERT_ANNOUNCED.run(this.dataSource, values);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  BLOCK_MESSAGES,
   type ConversationDto,
   type CountUnreadRequest,
   type GetThreadRequest,
@@ -9,8 +10,11 @@ import {
   type SendMessageRequest,
   type UnreadCountDto,
 } from '@souvenir/contracts';
-import { DomainError, Outbox } from '@souvenir/platform';
+import { blockBetween, DomainError, Outbox } from '@souvenir/platform';
+import { DataSource } from 'typeorm';
 import { ReadModelsService } from '../read-models/read-models.service';
+import { CompletedPairs } from '../shield/completed-pairs';
+import { shieldMessage } from '../shield/contact-shield';
 import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor';
 import { toConversationDto, toMessageDto } from './message.mapper';
 import { MessagesRepository, versionOf } from './messages.repository';
@@ -27,6 +31,8 @@ export class MessagesService {
     private readonly messages: MessagesRepository,
     private readonly readModels: ReadModelsService,
     private readonly outbox: Outbox,
+    private readonly completedPairs: CompletedPairs,
+    private readonly dataSource: DataSource,
   ) {}
 
   /**
@@ -50,15 +56,25 @@ export class MessagesService {
       request.actorId === product.sellerId &&
       (await this.messages.mayReply(request.actorId, request.toUserId, request.productId));
     if (!toSeller && !sellerReplying) throw DomainError.forbidden('You can only message the seller of this product');
+    // A block stops messages both ways. Only the one who blocked is told so; the other reads a sentence that would be
+    // the same whoever blocked (README "Blocking").
+    const block = await blockBetween(this.dataSource, 'messaging', request.actorId, request.toUserId);
+    if (block !== 'none')
+      throw DomainError.forbidden(block === 'other' ? BLOCK_MESSAGES.cannotMessage : BLOCK_MESSAGES.youBlockedMessage);
+    // The shield: before the two have completed an order together, the recipient reads contact details masked.
+    const shield = (await this.completedPairs.haveCompleted(request.actorId, request.toUserId))
+      ? null
+      : shieldMessage(request.content);
     const message = await this.messages.insertAnnounced({
       fromUserId: request.actorId,
       toUserId: request.toUserId,
       productId: request.productId,
       content: request.content,
+      ...(shield ? { shield } : {}),
     });
     // The statement wrote outbox rows outside a TypeORM transaction: publish them now, not at the next poll.
     this.outbox.wakeRelay();
-    return toMessageDto(message);
+    return toMessageDto(message, request.actorId);
   }
 
   /**
@@ -71,7 +87,7 @@ export class MessagesService {
     const rows = await this.messages.conversations(request.actorId, { limit: request.limit + 1, search, after });
     const page = rows.slice(0, request.limit);
     const last = page.at(-1);
-    const view = { inboxVersion: versionOf(rows), view: page.map(toConversationDto) };
+    const view = { inboxVersion: versionOf(rows), view: page.map((row) => toConversationDto(row, request.actorId)) };
     if (rows.length <= request.limit || !last) return view;
     return {
       ...view,
@@ -89,7 +105,7 @@ export class MessagesService {
     // the read model of names (identity is asked once for a user not in it, who is then stored).
     if (!rows.length) await this.readModels.ensureUsers([request.otherUserId]);
     const inboxVersion = versionOf(rows);
-    const view = rows.map(toMessageDto);
+    const view = rows.map((row) => toMessageDto(row, request.actorId));
     if (!rows[0]?.marked) return { inboxVersion, view };
     this.outbox.wakeRelay();
     return { inboxVersion, view, changedInboxes: [request.actorId, request.otherUserId] };

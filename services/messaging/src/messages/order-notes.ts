@@ -2,6 +2,7 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENTS, type OrderChangedEvent } from '@souvenir/contracts';
 import { EventConsumer, Outbox } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
+import { CompletedPairs } from '../shield/completed-pairs';
 import { MessagesRepository } from './messages.repository';
 
 /** The limit of a message's content (messages_content_length). */
@@ -41,14 +42,18 @@ export class OrderNotesConsumer implements OnApplicationBootstrap {
     private readonly consumer: EventConsumer,
     private readonly messages: MessagesRepository,
     private readonly outbox: Outbox,
+    private readonly completedPairs: CompletedPairs,
   ) {}
 
   onApplicationBootstrap(): Promise<void> {
     return this.consumer.start({ [EVENTS.payments.orderChanged]: (event, manager) => this.addNote(event, manager) });
   }
 
+  /** The note, and, when the order completed, the pair the contact-details shield then stays off between. */
   async addNote(event: OrderChangedEvent, manager: EntityManager): Promise<void> {
     if (!event.buyerUserId || event.buyerUserId === event.sellerId) return;
+    if (event.to === 'completed')
+      await this.completedPairs.record(manager, event.buyerUserId, event.sellerId, event.occurredAt);
     const byBuyer = event.actor === 'buyer';
     await this.messages.insertAnnounced(
       {

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ACCOUNT_DELETION_MESSAGES, EVENTS, DELETED_USER_VERSION } from '@souvenir/contracts';
-import { EventConsumer } from '@souvenir/platform';
+import { EventConsumer, eraseBlocksOf } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -27,8 +27,12 @@ export class EraseAccountConsumer implements OnApplicationBootstrap {
       [userId, DELETED_USER_VERSION],
     );
     await manager.query(
-      `UPDATE messaging.messages SET content = $2 WHERE from_user_id = $1 AND kind = 'user' AND content <> $2`,
+      `UPDATE messaging.messages SET content = $2, masked_content = NULL
+        WHERE from_user_id = $1 AND kind = 'user' AND (content <> $2 OR masked_content IS NOT NULL)`,
       [userId, ACCOUNT_DELETION_MESSAGES.erasedMessage],
     );
+    // Their blocks and the pairs they completed orders with mean nothing once they are gone.
+    await eraseBlocksOf(manager, 'messaging', userId);
+    await manager.query(`DELETE FROM messaging.completed_pairs WHERE user_low = $1 OR user_high = $1`, [userId]);
   }
 }

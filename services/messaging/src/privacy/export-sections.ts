@@ -12,7 +12,9 @@ export const MESSAGING_EXPORT_SECTIONS: Readonly<Record<string, UserExportSql>> 
     FROM messaging.conversations WHERE user_id = $1`,
   messages: `
     SELECT json_build_object('id', id, 'direction', CASE WHEN from_user_id = $1 THEN 'sent' ELSE 'received' END,
-        'fromUserId', from_user_id, 'toUserId', to_user_id, 'productId', product_id, 'content', content,
+        'fromUserId', from_user_id, 'toUserId', to_user_id, 'productId', product_id,
+        -- A received message the shield caught is exported as its recipient was shown it.
+        'content', CASE WHEN to_user_id = $1 THEN coalesce(masked_content, content) ELSE content END,
         'kind', kind, 'isRead', is_read, 'createdAt', created_at) AS item,
       created_at AS key_at, id::text AS key_id
     FROM messaging.messages WHERE from_user_id = $1 OR to_user_id = $1`,

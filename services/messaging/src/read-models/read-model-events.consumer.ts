@@ -1,9 +1,11 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENTS } from '@souvenir/contracts';
-import { EventConsumer } from '@souvenir/platform';
+import { applyBlockChange, EventConsumer } from '@souvenir/platform';
 import { ReadModelsService } from './read-models.service';
 
-/** messaging's durable consumers: identity's user events and catalog's product events feed the read models. */
+/**
+ * messaging's durable consumers: identity's user and block events and catalog's product events feed the read models.
+ */
 @Injectable()
 export class ReadModelEventsConsumer implements OnApplicationBootstrap {
   constructor(
@@ -20,6 +22,7 @@ export class ReadModelEventsConsumer implements OnApplicationBootstrap {
       [EVENTS.catalog.productRemoved]: (e, m) => this.readModels.applyProductRemoved(e, m),
       [EVENTS.catalog.productRelisted]: (e, m) => this.readModels.applyProductRelisted(e, m),
       [EVENTS.catalog.productUpdated]: (e, m) => this.readModels.applyProductUpdated(e, m),
+      [EVENTS.identity.blockChanged]: (e, m) => applyBlockChange(m, 'messaging', e),
     });
   }
 }

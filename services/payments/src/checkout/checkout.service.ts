@@ -4,6 +4,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import {
   ADDRESS_BOOK_MESSAGES,
+  BLOCK_MESSAGES,
   countryOfLocation,
   crossBorderMessage,
   ErrorCode,
@@ -24,7 +25,8 @@ import {
   type ReconcilePaymentRequest,
   type TestPaymentOutcomeDto,
 } from '@souvenir/contracts';
-import { DomainError, Outbox, RpcClient } from '@souvenir/platform';
+import { blockBetween, DomainError, Outbox, RpcClient } from '@souvenir/platform';
+import { DataSource } from 'typeorm';
 import { AddressBookService } from '../addresses/address-book.service';
 import type { EntityManager } from 'typeorm';
 import { PaymentProvider } from '../providers/payment-provider';
@@ -56,6 +58,7 @@ export class CheckoutService {
     private readonly intents: IntentSync,
     private readonly settlement: Settlement,
     private readonly addressBook: AddressBookService,
+    private readonly dataSource: DataSource,
   ) {}
 
   /**
@@ -71,6 +74,7 @@ export class CheckoutService {
       this.rpc.send(RPC.catalog.getProduct, { productId: request.productId, removedAsConflict: true }),
     ]);
     if (product.seller.id === request.actorId) throw DomainError.forbidden(PAYMENT_MESSAGES.ownProduct);
+    if (buyer.userId) await this.refuseBlocked(buyer.userId, product.seller.id);
     if (product.status !== 'active' || (await this.orders.hasPaidOrder(product.id)))
       throw DomainError.conflict(PAYMENT_MESSAGES.noLongerAvailable);
     const amountCents = toCents(product.price)!;
@@ -205,6 +209,16 @@ export class CheckoutService {
   }
 
   /** The shipping part: a signed-in buyer's saved address when they chose one, else the form as sent. */
+  /**
+   * A block ends dealings both ways: neither buys from the other. The one who blocked is told so; the other reads a
+   * sentence that is the same whoever blocked (a guest checkout carries no account and is not checked).
+   */
+  private async refuseBlocked(buyerId: string, sellerId: string): Promise<void> {
+    const block = await blockBetween(this.dataSource, 'payments', buyerId, sellerId);
+    if (block !== 'none')
+      throw DomainError.forbidden(block === 'other' ? BLOCK_MESSAGES.cannotBuy : BLOCK_MESSAGES.youBlockedBuy);
+  }
+
   private async shippingInfoOf(request: CreatePaymentIntentRequest): Promise<GuestInfoDto | ShippingInfoDto> {
     if (!request.addressId) return this.checkShippingInfo(request);
     // Guests have no address book: any address id is one they do not own.

@@ -1,9 +1,12 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENTS } from '@souvenir/contracts';
-import { EventConsumer } from '@souvenir/platform';
+import { applyBlockChange, EventConsumer } from '@souvenir/platform';
 import { CheckoutService } from './checkout.service';
 
-/** Follows catalog: unpaid intents for a product that was sold or removed are cancelled. */
+/**
+ * Follows catalog (unpaid intents for a product that was sold or removed are cancelled) and identity's blocks (nobody
+ * buys from someone a block stands between).
+ */
 @Injectable()
 export class ProductEventsConsumer implements OnApplicationBootstrap {
   constructor(
@@ -15,6 +18,7 @@ export class ProductEventsConsumer implements OnApplicationBootstrap {
     return this.consumer.start({
       [EVENTS.catalog.productRemoved]: (event, manager) => this.checkout.productGone(event.productId, manager),
       [EVENTS.catalog.productSold]: (event, manager) => this.checkout.productGone(event.productId, manager),
+      [EVENTS.identity.blockChanged]: (event, manager) => applyBlockChange(manager, 'payments', event),
     });
   }
 }

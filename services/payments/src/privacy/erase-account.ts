@@ -7,7 +7,7 @@ import {
   type DeletionBlockersDto,
   type RpcRequest,
 } from '@souvenir/contracts';
-import { EventConsumer, RpcHandler } from '@souvenir/platform';
+import { EventConsumer, eraseBlocksOf, RpcHandler } from '@souvenir/platform';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Ledger } from '../ledger/ledger';
@@ -51,6 +51,7 @@ export class AccountErasure implements OnApplicationBootstrap {
   /** Idempotent on its own (it overwrites with constants), and recorded once by the consumer anyway. */
   async erase(userId: string, manager: EntityManager): Promise<void> {
     const erasedAddress = { street: '', city: '', state: null, zip: '', country: '' };
+    await eraseBlocksOf(manager, 'payments', userId);
     await manager.query(`DELETE FROM payments.saved_addresses WHERE user_id = $1`, [userId]);
     // Guest orders paid with an address of theirs, whether or not they joined the account, are theirs too.
     await manager.query(

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENTS, DELETED_USER_VERSION } from '@souvenir/contracts';
-import { EventConsumer } from '@souvenir/platform';
+import { EventConsumer, eraseBlocksOf } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -23,5 +23,6 @@ export class EraseAccountConsumer implements OnApplicationBootstrap {
        ON CONFLICT (id) DO UPDATE SET first_name = 'Deleted', last_name = 'user', avatar = NULL, version = $2`,
       [userId, DELETED_USER_VERSION],
     );
+    await eraseBlocksOf(manager, 'reviews', userId);
   }
 }

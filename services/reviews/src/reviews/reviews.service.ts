@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  BLOCK_MESSAGES,
   ErrorCode,
   EVENTS,
   type CreateReviewRequest,
@@ -16,7 +17,7 @@ import {
   type UpdateReviewRequest,
   type UserProfileChangedEvent,
 } from '@souvenir/contracts';
-import { DomainError, Outbox } from '@souvenir/platform';
+import { blockBetween, DomainError, Outbox } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ReviewsConfig } from '../config/reviews.config';
 import { Publication } from './publication';
@@ -88,6 +89,10 @@ export class ReviewsService {
       const subjectId = role === 'buyer' ? order.seller_id : order.buyer_id;
       if (await this.reviews.isDeleted(manager, subjectId))
         throw new DomainError(ErrorCode.Conflict, 'This account was deleted: it can no longer be reviewed');
+      // A block ends dealings both ways, reviews included; only the one who blocked is told it was them.
+      const block = await blockBetween(manager, 'reviews', actorId, subjectId);
+      if (block !== 'none')
+        throw DomainError.forbidden(block === 'other' ? BLOCK_MESSAGES.cannotReview : BLOCK_MESSAGES.youBlockedReview);
       const review = {
         id: randomUUID(),
         orderId,

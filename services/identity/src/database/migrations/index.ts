@@ -8,6 +8,7 @@ import { TwoFactorAndKnownDevices1737300000000 } from './1737300000000-two-facto
 import { Passkeys1737700000000 } from './1737700000000-passkeys';
 import { DeletedAccounts1737900000000 } from './1737900000000-deleted-accounts';
 import { DataExports1738100000000 } from './1738100000000-data-exports';
+import { Blocks1738300000000 } from './1738300000000-blocks';
 import { Suspensions1738500000000 } from './1738500000000-suspensions';
 
 /** Every migration of the identity schema, in order. Never edit one that has landed; add a new one. */
@@ -23,5 +24,6 @@ export const IDENTITY_MIGRATIONS = [
   DeletedAccounts1737900000000,
   outboxRetriesMigration('identity'),
   DataExports1738100000000,
+  Blocks1738300000000,
   Suspensions1738500000000,
 ];

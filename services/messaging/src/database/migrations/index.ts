@@ -1,4 +1,4 @@
-import { outboxClaimsMigration, outboxRetriesMigration } from '@souvenir/platform';
+import { blocksReadModelMigration, outboxClaimsMigration, outboxRetriesMigration } from '@souvenir/platform';
 import { CreateMessaging1732500000000 } from './1732500000000-create-messaging';
 import { AddConversations1732700000000 } from './1732700000000-add-conversations';
 import { AddInboxVersions1732800000000 } from './1732800000000-add-inbox-versions';
@@ -7,6 +7,7 @@ import { AddProductSaleVersion1734100000000 } from './1734100000000-add-product-
 import { InboxChangeCauses1736400000000 } from './1736400000000-inbox-change-causes';
 import { MessageRaisesInboxesQuietly1736500000000 } from './1736500000000-message-raises-inboxes-quietly';
 import { ProductEdits1737960000000 } from './1737960000000-product-edits';
+import { ContactShieldAndBlocks1738300000000 } from './1738300000000-contact-shield-and-blocks';
 
 /** Every migration of the messaging schema, in order. Never edit one that has landed; add a new one. */
 export const MESSAGING_MIGRATIONS = [
@@ -20,4 +21,6 @@ export const MESSAGING_MIGRATIONS = [
   MessageRaisesInboxesQuietly1736500000000,
   outboxRetriesMigration('messaging'),
   ProductEdits1737960000000,
+  ContactShieldAndBlocks1738300000000,
+  blocksReadModelMigration('messaging'),
 ];

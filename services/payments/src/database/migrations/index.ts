@@ -1,4 +1,4 @@
-import { outboxClaimsMigration, outboxRetriesMigration } from '@souvenir/platform';
+import { blocksReadModelMigration, outboxClaimsMigration, outboxRetriesMigration } from '@souvenir/platform';
 import { CreatePayments1732600000000 } from './1732600000000-create-payments';
 import { SafeCheckout1733000000000 } from './1733000000000-safe-checkout';
 import { OrderLifecycle1734000000000 } from './1734000000000-order-lifecycle';
@@ -30,4 +30,5 @@ export const PAYMENTS_MIGRATIONS = [
   ClaimReturns1737600000000,
   outboxRetriesMigration('payments'),
   OpenCheckoutIndex1737960000000,
+  blocksReadModelMigration('payments'),
 ];

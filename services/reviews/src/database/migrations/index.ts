@@ -1,4 +1,4 @@
-import { outboxClaimsMigration, outboxRetriesMigration } from '@souvenir/platform';
+import { blocksReadModelMigration, outboxClaimsMigration, outboxRetriesMigration } from '@souvenir/platform';
 import { CreateReviews1735000000000 } from './1735000000000-create-reviews';
 import { ReportsAndReminders1735100000000 } from './1735100000000-reports-and-reminders';
 
@@ -8,4 +8,5 @@ export const REVIEWS_MIGRATIONS = [
   ReportsAndReminders1735100000000,
   outboxClaimsMigration('reviews'),
   outboxRetriesMigration('reviews'),
+  blocksReadModelMigration('reviews'),
 ];

@@ -6,6 +6,7 @@ import DoneRounded from '@mui/icons-material/DoneRounded';
 import type { MessageDto } from '@souvenir/contracts';
 import { relativeTime } from '../../../utils/time';
 import { ReportButton } from '../../moderation/components/ReportButton';
+import { ShieldWarning } from '../../safety/components/ShieldWarning';
 
 interface Props {
   message: MessageDto;
@@ -71,6 +72,7 @@ export function MessageBubble({ message, mine, now }: Props) {
           size="small"
         />
       )}
+      {message.flags?.includes('contact-details') && <ShieldWarning mine={mine} />}
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import type { UserSummaryDto } from '@souvenir/contracts';
 import { Link as RouterLink } from 'react-router';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { fullName } from '../conversationParty';
+import { BlockButton } from '../../safety/components/BlockButton';
 
 interface Props {
   other: UserSummaryDto | undefined;
@@ -59,6 +60,7 @@ export function ThreadHeader({ other, product, onBack }: Props) {
           <Skeleton width={200} />
         )}
       </Box>
+      {other && <BlockButton user={other} compact />}
     </Stack>
   );
 }

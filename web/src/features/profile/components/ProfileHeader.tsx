@@ -19,6 +19,7 @@ import { SellerRating } from '../../../components/SellerRating';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { VERIFIED_MEANING } from '../../../components/VerifiedMark';
 import { TrackRecord } from './TrackRecord';
+import { BlockButton } from '../../safety/components/BlockButton';
 import { VerifiedSellerSteps } from './VerifiedSellerSteps';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { ReportButton } from '../../moderation/components/ReportButton';
@@ -28,6 +29,8 @@ import { translucent } from '../../../app/theme';
 interface Props {
   user: UserDto;
   isOwner: boolean;
+  /** Someone signed in who is not the owner: they may block the owner. */
+  canBlock?: boolean;
   activeCount: number | undefined;
   soldCount: number | undefined;
   onEdit: () => void;
@@ -44,7 +47,7 @@ function Stat({ value, label }: { value: number | undefined; label: string }) {
   );
 }
 
-export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }: Props) {
+export function ProfileHeader({ user, isOwner, canBlock = false, activeCount, soldCount, onEdit }: Props) {
   const signedIn = Boolean(useCurrentUser().user);
   return (
     <Card sx={{ overflow: 'hidden' }}>
@@ -159,6 +162,7 @@ export function ProfileHeader({ user, isOwner, activeCount, soldCount, onEdit }:
                     label={`Report ${user.firstName}`}
                   />
                 )}
+                {canBlock && <BlockButton user={user} />}
               </>
             )}
           </Stack>

@@ -16,9 +16,10 @@ import { PasskeysSection } from '../components/account/PasskeysSection';
 import { ProfilePhotoSection } from '../components/account/ProfilePhotoSection';
 import { SessionsList } from '../components/account/SessionsList';
 import { TwoFactorSection } from '../components/account/TwoFactorSection';
+import { BlockedPeopleSection } from '../../safety/components/BlockedPeopleSection';
 
 /**
- * Account settings: password, e-mail address, the devices signed in, notifications, a copy of one's data, and
+ * Account settings: password, e-mail address, the devices signed in, notifications, blocked people, a copy of one's data, and
  * deleting the account (last, in the danger zone). Members only.
  */
 export default function AccountSettingsPage() {
@@ -57,6 +58,9 @@ export default function AccountSettingsPage() {
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, mt: 3 }}>
         <AddressBookSection me={user} />
+      </Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, mt: 3 }}>
+        <BlockedPeopleSection />
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, mt: 3 }}>
         <DownloadMyDataSection />

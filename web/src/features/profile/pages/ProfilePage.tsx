@@ -105,6 +105,7 @@ export default function ProfilePage() {
           <ProfileHeader
             user={user.data}
             isOwner={isOwner}
+            canBlock={Boolean(me) && !isOwner}
             activeCount={activeCount}
             soldCount={soldCount}
             onEdit={() => setEditing(true)}

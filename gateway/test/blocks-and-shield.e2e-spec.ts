@@ -1,0 +1,180 @@
+import type { INestApplication } from '@nestjs/common';
+import { BLOCK_MESSAGES } from '@souvenir/contracts';
+import { eventually, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import request from 'supertest';
+import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
+import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
+import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
+import { IdentityConfig } from '../../services/identity/src/config/identity.config';
+import { AppModule as MessagingModule, SERVICE_NAME as MESSAGING } from '../../services/messaging/src/app.module';
+import { MessagingConfig } from '../../services/messaging/src/config/messaging.config';
+import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
+import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
+import { goodCard, join, startGateway, type Account } from './gateway-harness';
+
+/**
+ * Over HTTP, with the real services: blocking (messages and checkout refused both ways, the list, unblock) and the
+ * contact-details shield (masked for the recipient, flagged, and off once the two completed an order).
+ */
+let infra: TestInfra;
+const services: INestApplication[] = [];
+let gateway: INestApplication;
+let http: ReturnType<typeof request>;
+
+let seller: Account;
+let buyer: Account;
+let stranger: Account;
+
+const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
+const unknownId = '00000000-0000-4000-8000-000000000000';
+
+async function listing(title: string): Promise<string> {
+  const product = await http
+    .post('/api/products')
+    .set('Cookie', seller.cookie)
+    .send({
+      title,
+      description: 'Hand-made souvenir bought on the road, customs cleared.',
+      price: 30,
+      condition: 'new',
+      category: 'Home Decor',
+      country: 'Peru',
+      images: ['https://example.com/p.jpg'],
+    })
+    .expect(201);
+  return product.body.id;
+}
+
+const checkout = (who: Account, productId: string) =>
+  http
+    .post('/api/create-payment-intent')
+    .set('Cookie', who.cookie)
+    .send({ productId, amount: 30, guestInfo: shipping });
+
+const message = (from: Account, to: Account, productId: string, content: string) =>
+  http.post('/api/messages').set('Cookie', from.cookie).send({ toUserId: to.id, productId, content });
+
+const thread = async (reader: Account, other: Account, productId: string) =>
+  (await http.get(`/api/messages/${other.id}?productId=${productId}`).set('Cookie', reader.cookie).expect(200))
+    .body as {
+    id: string;
+    content: string;
+    flags?: string[];
+  }[];
+
+beforeAll(async () => {
+  infra = await startTestInfra();
+  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
+  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
+  services.push(await startService(MESSAGING, MessagingConfig, (c) => MessagingModule.register(c), infra));
+  services.push(await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra));
+  gateway = await startGateway(infra);
+  http = request(gateway.getHttpServer());
+  seller = await join(http, 'blockseller', 'Rosa');
+  buyer = await join(http, 'blockbuyer', 'Tomas');
+  stranger = await join(http, 'blockstranger', 'Uma');
+}, 90_000);
+
+afterAll(async () => {
+  await gateway?.close();
+  for (const service of services.reverse()) await service.close();
+  await infra?.stop();
+});
+
+describe('blocking over HTTP', () => {
+  it('needs a session; yourself is 400, nobody 404, an id that is not one 404', async () => {
+    await http.post(`/api/users/${buyer.id}/block`).expect(401);
+    await http.delete(`/api/users/${buyer.id}/block`).expect(401);
+    await http.get('/api/me/blocks').expect(401);
+    const self = await http.post(`/api/users/${seller.id}/block`).set('Cookie', seller.cookie).expect(400);
+    expect(self.body.message).toBe(BLOCK_MESSAGES.blockYourself);
+    await http.post(`/api/users/${unknownId}/block`).set('Cookie', seller.cookie).expect(404);
+    await http.post('/api/users/nope/block').set('Cookie', seller.cookie).expect(404);
+    await http.delete('/api/users/nope/block').set('Cookie', seller.cookie).expect(404);
+  });
+
+  it('stops messages and purchases both ways with a 403 sentence, lists the block, and unblocking lifts it', async () => {
+    const vase = await listing('Kyoto tea vase');
+    await message(buyer, seller, vase, 'Is the vase still available?').expect(201);
+
+    await http.post(`/api/users/${buyer.id}/block`).set('Cookie', seller.cookie).expect(204);
+    await http.post(`/api/users/${buyer.id}/block`).set('Cookie', seller.cookie).expect(204);
+    const blocks = await http.get('/api/me/blocks').set('Cookie', seller.cookie).expect(200);
+    expect(blocks.body).toEqual([
+      {
+        user: { id: buyer.id, firstName: 'Tomas', lastName: 'Traveller', avatar: null },
+        blockedAt: expect.any(String),
+      },
+    ]);
+    // The blocked person's own list is empty: nothing tells them.
+    await http.get('/api/me/blocks').set('Cookie', buyer.cookie).expect(200, []);
+
+    await eventually(async () => {
+      const refused = await message(buyer, seller, vase, 'Hello?').expect(403);
+      expect(refused.body.message).toBe(BLOCK_MESSAGES.cannotMessage);
+    });
+    expect((await message(seller, buyer, vase, 'Yes').expect(403)).body.message).toBe(BLOCK_MESSAGES.youBlockedMessage);
+    await eventually(async () => {
+      const refused = await checkout(buyer, vase).expect(403);
+      expect(refused.body.message).toBe(BLOCK_MESSAGES.cannotBuy);
+    });
+    // Public pages answer the blocked person as anyone.
+    const asBlocked = await http.get(`/api/products/${vase}`).set('Cookie', buyer.cookie).expect(200);
+    const asAnyone = await http.get(`/api/products/${vase}`).expect(200);
+    expect(asBlocked.body.seller).toEqual(asAnyone.body.seller);
+    await http.get(`/api/users/${seller.id}`).set('Cookie', buyer.cookie).expect(200);
+
+    await http.delete(`/api/users/${buyer.id}/block`).set('Cookie', seller.cookie).expect(204);
+    await http.delete(`/api/users/${buyer.id}/block`).set('Cookie', seller.cookie).expect(204);
+    await http.get('/api/me/blocks').set('Cookie', seller.cookie).expect(200, []);
+    await eventually(() => message(buyer, seller, vase, 'Hello again').expect(201));
+    await eventually(() => checkout(buyer, vase).expect(200));
+  });
+});
+
+describe('the contact-details shield over HTTP', () => {
+  const words = 'Cheaper if you pay by bank transfer: call me on 07911 123456 or write to uma@example.com';
+  const masked =
+    'Cheaper if you pay by [off-site payment hidden]: call me on [phone number hidden] or write to [email hidden]';
+
+  it('masks the details for the recipient, flags the message for both, and leaves prices and dates alone', async () => {
+    const lamp = await listing('Moroccan lamp');
+    const sent = await message(stranger, seller, lamp, words).expect(201);
+    expect(sent.body).toMatchObject({ content: words, flags: ['contact-details'] });
+    const forSeller = (await thread(seller, stranger, lamp)).find((m) => m.id === sent.body.id)!;
+    expect(forSeller).toMatchObject({ content: masked, flags: ['contact-details'] });
+    const forSender = (await thread(stranger, seller, lamp)).find((m) => m.id === sent.body.id)!;
+    expect(forSender.content).toBe(words);
+    const inbox = await http.get('/api/messages/conversations').set('Cookie', seller.cookie).expect(200);
+    expect(JSON.stringify(inbox.body)).not.toContain('07911');
+
+    const plain = await message(stranger, seller, lamp, 'Would you take €25.50? I can pay on 12/05/2025.').expect(201);
+    expect(plain.body.flags).toBeUndefined();
+  });
+
+  it('is off between two people who completed an order together', async () => {
+    const scarf = await listing('Alpaca scarf');
+    const intent = await checkout(buyer, scarf).expect(200);
+    await http
+      .post('/api/payments/test-confirm')
+      .send({ clientSecret: intent.body.clientSecret, card: goodCard })
+      .expect(200);
+    const paid = await http
+      .post('/api/payments/reconcile')
+      .set('Cookie', buyer.cookie)
+      .send({ paymentIntentId: intent.body.paymentIntentId })
+      .expect(200);
+    const orderId = paid.body.orderId as string;
+    await http.post(`/api/orders/${orderId}/ship`).set('Cookie', seller.cookie).send({ carrier: 'DHL' }).expect(200);
+    await http.post(`/api/orders/${orderId}/delivered`).set('Cookie', seller.cookie).expect(200);
+    await http.post(`/api/orders/${orderId}/confirm`).set('Cookie', buyer.cookie).expect(200);
+    // The completion reaches messaging as an order note in their conversation.
+    await eventually(async () =>
+      expect((await thread(buyer, seller, scarf)).map((m) => m.content)).toContain('Order completed.'),
+    );
+    const sent = await message(seller, buyer, scarf, 'Thanks! For the next one write to rosa@example.com').expect(201);
+    expect(sent.body.flags).toBeUndefined();
+    const forBuyer = (await thread(buyer, seller, scarf)).find((m) => m.id === sent.body.id)!;
+    expect(forBuyer.content).toBe('Thanks! For the next one write to rosa@example.com');
+  });
+});
