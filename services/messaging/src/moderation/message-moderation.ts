@@ -50,10 +50,13 @@ export class MessageModeration implements OnApplicationBootstrap {
 
   async apply(event: ModerationDecidedEvent, manager: EntityManager): Promise<void> {
     if (event.subjectType !== 'message' || event.action === 'dismiss') return;
-    await manager.query(`UPDATE messaging.messages SET content = $2 WHERE id = $1 AND content <> $2`, [
-      event.subjectId,
-      HIDDEN_MESSAGE_TEXT,
-    ]);
+    // The recipient of a message the shield caught reads its masked copy: that goes too, and with the words gone
+    // there is nothing left for the shield's warning or support's flagged list.
+    await manager.query(
+      `UPDATE messaging.messages SET content = $2, masked_content = NULL, shield_findings = NULL
+        WHERE id = $1 AND (content <> $2 OR masked_content IS NOT NULL)`,
+      [event.subjectId, HIDDEN_MESSAGE_TEXT],
+    );
   }
 }
 

@@ -27,7 +27,7 @@ export class EraseAccountConsumer implements OnApplicationBootstrap {
       [userId, DELETED_USER_VERSION],
     );
     await manager.query(
-      `UPDATE messaging.messages SET content = $2, masked_content = NULL
+      `UPDATE messaging.messages SET content = $2, masked_content = NULL, shield_findings = NULL
         WHERE from_user_id = $1 AND kind = 'user' AND (content <> $2 OR masked_content IS NOT NULL)`,
       [userId, ACCOUNT_DELETION_MESSAGES.erasedMessage],
     );
