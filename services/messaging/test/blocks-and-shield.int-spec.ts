@@ -21,6 +21,7 @@ import { DomainError, parsePayload } from '@souvenir/platform';
 import { eventually, readStreamEvents, serviceSuite } from '@souvenir/testing';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { MessagingConfig } from '../src/config/messaging.config';
+import { HIDDEN_MESSAGE_TEXT } from '../src/moderation/message-moderation';
 
 /** Blocks (from identity's block.changed) and the contact-details shield, on a real Postgres and NATS. */
 
@@ -210,11 +211,33 @@ describe('the contact-details shield', () => {
           fromUserId: seller,
           toUserId: buyer,
           productId: vase,
+          content: words,
           findings: ['bank-details', 'payment-request', 'phone'],
           occurredAt: flagged?.data.occurredAt,
         }),
       );
     });
+  });
+
+  it("support's hide reaches the recipient's masked copy too", async () => {
+    const sent = await send(seller, buyer, words);
+    await processed(
+      await publish(EVENTS.moderation.decided, {
+        decisionId: randomUUID(),
+        reportId: randomUUID(),
+        subjectType: 'message',
+        subjectId: sent.id,
+        ownerId: seller,
+        action: 'hide',
+        reason: 'Asked to be paid outside the site',
+        occurredAt: new Date().toISOString(),
+      }),
+    );
+    for (const [reader, other] of [
+      [buyer, seller],
+      [seller, buyer],
+    ] as const)
+      expect((await threadOf(reader, other)).find((m) => m.id === sent.id)!.content).toBe(HIDDEN_MESSAGE_TEXT);
   });
 
   it('leaves ordinary messages alone', async () => {

@@ -11,6 +11,7 @@ import { ReportSnapshots } from './reports/report-snapshots';
 import { ReportsController } from './reports/reports.controller';
 import { ReportsRepository } from './reports/reports.repository';
 import { ReportsService } from './reports/reports.service';
+import { ShieldFlags } from './shield/shield-flags';
 
 export const SERVICE_NAME = 'moderation';
 
@@ -30,6 +31,7 @@ export class AppModule {
         ModerationQueue,
         KeywordsService,
         ListingHolds,
+        ShieldFlags,
         EraseAccountConsumer,
       ],
     };

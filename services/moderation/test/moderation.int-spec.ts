@@ -287,3 +287,35 @@ describe('automatic holds', () => {
     );
   });
 });
+
+describe("the contact-details shield's catches", () => {
+  it('queue a caught message with its words as written; a redelivery opens nothing more', async () => {
+    const sender = await person('sid');
+    const recipient = await person('rin');
+    const flagged = {
+      messageId: randomUUID(),
+      fromUserId: sender,
+      toUserId: recipient,
+      productId: randomUUID(),
+      content: 'Pay me by bank transfer, GB82 WEST 1234 5698 7654 32',
+      findings: ['bank-details', 'payment-request'],
+      occurredAt: new Date().toISOString(),
+    };
+    for (let delivery = 0; delivery < 2; delivery++)
+      await jetstream(nc).publish(EVENTS.messaging.messageFlagged, JSON.stringify(flagged), { msgID: randomUUID() });
+    await eventually(async () =>
+      expect(await caseOf(flagged.messageId)).toMatchObject({
+        subjectType: 'message',
+        origin: 'shield',
+        matchedKeywords: ['bank-details', 'payment-request'],
+        content: { text: flagged.content, link: null },
+        subject: { id: sender },
+        reports: [],
+      }),
+    );
+    const cases = await infra.database.query(`SELECT id FROM moderation.cases WHERE subject_id = $1`, [
+      flagged.messageId,
+    ]);
+    expect(cases).toHaveLength(1);
+  });
+});

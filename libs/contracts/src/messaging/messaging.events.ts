@@ -13,15 +13,16 @@ export class MessageSentEvent {
 }
 
 /**
- * The contact-details shield caught a message (its recipient was shown it masked): support's moderation queue follows
- * these. It names the message and what was found, never the details themselves; support reads the words through
- * `messaging.flagged.list`. Written by the statement that stores the message.
+ * The contact-details shield caught a message (its recipient was shown it masked): moderation opens a case in
+ * support's queue with the sender's words as written (`content`), as it keeps a reported message's words. Written by
+ * the statement that stores the message.
  */
 export class MessageFlaggedEvent {
   @IsUUID('all') messageId!: string;
   @IsUUID('all') fromUserId!: string;
   @IsUUID('all') toUserId!: string;
   @IsUUID('all') productId!: string;
+  @IsString() content!: string;
   @IsArray() @IsIn(SHIELD_FINDINGS, { each: true }) findings!: ShieldFinding[];
   @IsDateString() occurredAt!: string;
 }

@@ -180,12 +180,15 @@ export interface ModerationCaseDto {
   subjectType: ReportSubjectType;
   subjectId: string;
   status: 'open' | 'appealed';
-  /** `held` when the listing waits because its text matched the prohibited-keywords list (no reporter). */
-  origin: 'reports' | 'held';
+  /**
+   * `held` when the listing waits because its text matched the prohibited-keywords list; `shield` when the
+   * contact-details shield caught the message (neither has a reporter).
+   */
+  origin: 'reports' | 'held' | 'shield';
   content: ReportedContentDto;
   subject: ModerationPersonDto;
   reports: QueueReportDto[];
-  /** The keywords that held a listing. */
+  /** What the automatic check matched: the keywords that held a listing, or what the shield found in a message. */
   matchedKeywords: string[];
   /** The earlier decision and the appeal against it, when status is `appealed`. */
   appeal: { action: ModerationAction; reason: string; message: string; appealedAt: string } | null;

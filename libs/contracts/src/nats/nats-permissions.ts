@@ -349,7 +349,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.reviews.reportSnapshot,
     ],
     // product.listed: a new listing's text is matched against the prohibited-keywords list.
-    consumes: [EVENTS.identity.userDeleted, EVENTS.catalog.productListed],
+    consumes: [EVENTS.identity.userDeleted, EVENTS.catalog.productListed, EVENTS.messaging.messageFlagged],
     listens: [],
   },
 };

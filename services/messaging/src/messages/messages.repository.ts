@@ -131,7 +131,7 @@ const OCCURRED_AT = `to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24
  * messaging's tests check it against that class) is built from the stored row. The statement's triggers raise the
  * two inboxes; message.sent is their only announcement (the message-raises-inboxes-quietly migration). The event
  * carries what the recipient may read (the masked text of a message the shield caught): it is their e-mail. A caught
- * message also writes `message.flagged` for support's queue, without the words.
+ * message also writes `message.flagged` for support's queue, with the words as written.
  */
 const INSERT_ANNOUNCED = new PreparedStatement<MessageRow>(
   'messaging.insert-announced',
@@ -150,7 +150,7 @@ const INSERT_ANNOUNCED = new PreparedStatement<MessageRow>(
     INSERT INTO messaging.outbox_events (id, subject, payload)
     SELECT gen_random_uuid(), '${EVENTS.messaging.messageFlagged}', jsonb_build_object(
              'messageId', m.id, 'fromUserId', m.from_user_id, 'toUserId', m.to_user_id, 'productId', m.product_id,
-             'findings', to_jsonb(m.shield_findings), 'occurredAt', ${OCCURRED_AT})
+             'content', m.content, 'findings', to_jsonb(m.shield_findings), 'occurredAt', ${OCCURRED_AT})
       FROM m WHERE m.shield_findings IS NOT NULL
   )
   SELECT ${WITH_SUMMARIES} FROM m ${SUMMARY_JOINS}`,

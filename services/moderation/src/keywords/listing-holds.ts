@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENTS, type ProductListedEvent } from '@souvenir/contracts';
 import { EventConsumer, Outbox } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
-
-/** The reporter of a hold: nobody (the keywords list). Its report gives support a report id to decide on. */
-export const KEYWORDS_REPORTER = '00000000-0000-0000-0000-000000000000';
+import { openAutomaticCase } from '../reports/automatic-cases';
 
 /** Lower case, NFC, accents folded: "Ívory" matches "ivory". */
 export const foldText = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC').toLowerCase();
@@ -46,25 +43,21 @@ export class ListingHolds implements OnApplicationBootstrap {
       rows.map((r) => r.keyword),
     );
     if (!matched.length) return;
-    const caseId = randomUUID();
-    const snapshot = {
-      ownerId: event.sellerId,
-      title: event.title,
-      text: event.description ?? null,
-      link: `/product/${event.productId}`,
-      image: event.images?.[0] ?? null,
-    };
-    const inserted = await manager.query<{ id: string }[]>(
-      `INSERT INTO moderation.cases (id, subject_type, subject_id, owner_id, snapshot, status, origin, matched_keywords)
-       VALUES ($1, 'product', $2, $3, $4, 'open', 'held', $5)
-       ON CONFLICT (subject_type, subject_id) DO NOTHING RETURNING id`,
-      [caseId, event.productId, event.sellerId, JSON.stringify(snapshot), matched],
-    );
-    if (!inserted.length) return;
-    await manager.query(
-      `INSERT INTO moderation.reports (id, case_id, reporter_id, reason) VALUES ($1, $2, $3, 'prohibited-item')`,
-      [randomUUID(), caseId, KEYWORDS_REPORTER],
-    );
+    const opened = await openAutomaticCase(manager, {
+      subjectType: 'product',
+      subjectId: event.productId,
+      snapshot: {
+        ownerId: event.sellerId,
+        title: event.title,
+        text: event.description ?? null,
+        link: `/product/${event.productId}`,
+        image: event.images?.[0] ?? null,
+      },
+      origin: 'held',
+      matched,
+      reason: 'prohibited-item',
+    });
+    if (!opened) return;
     await this.outbox.add(manager, EVENTS.moderation.listingHeld, {
       productId: event.productId,
       sellerId: event.sellerId,

@@ -11,7 +11,7 @@ import {
   type UserDto,
 } from '@souvenir/contracts';
 import { RpcClient, SupportRole } from '@souvenir/platform';
-import { KEYWORDS_REPORTER } from '../keywords/listing-holds';
+import { AUTOMATIC_REPORTER } from './automatic-cases';
 import { decodeQueueCursor, encodeQueueCursor } from './queue-cursor';
 import { ReportsRepository } from './reports.repository';
 
@@ -42,8 +42,8 @@ export class ModerationQueue {
       this.reports.openReportsOf(ids),
       this.reports.latestDecisionsOf(ids),
     ]);
-    // A hold's report is the keywords list's, not a person's: it names the case's report id only.
-    const byPeople = openReports.filter((r) => r.reporterId !== KEYWORDS_REPORTER);
+    // A hold's or the shield's report is a rule's, not a person's: it names the case's report id only.
+    const byPeople = openReports.filter((r) => r.reporterId !== AUTOMATIC_REPORTER);
     const reporterIds = [...new Set(byPeople.map((r) => r.reporterId))];
     const ownerIds = [...new Set(cases.map((c) => c.ownerId))];
     const everyone = [...new Set([...reporterIds, ...ownerIds])];

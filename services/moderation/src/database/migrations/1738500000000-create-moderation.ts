@@ -13,7 +13,7 @@ export class CreateModeration1738500000000 implements MigrationInterface {
         owner_id uuid NOT NULL,
         snapshot jsonb NOT NULL,
         status text NOT NULL CHECK (status IN ('open', 'decided', 'appealed')),
-        origin text NOT NULL DEFAULT 'reports' CHECK (origin IN ('reports', 'held')),
+        origin text NOT NULL DEFAULT 'reports' CHECK (origin IN ('reports', 'held', 'shield')),
         matched_keywords text[] NOT NULL DEFAULT '{}',
         queued_at timestamptz NOT NULL DEFAULT now(),
         created_at timestamptz NOT NULL DEFAULT now(),

@@ -85,6 +85,13 @@ function ModerationCase({ item }: { item: ModerationCaseDto }) {
         {item.origin === 'held' && (
           <Chip size="small" color="warning" label={`Held: matched ${item.matchedKeywords.join(', ')}`} />
         )}
+        {item.origin === 'shield' && (
+          <Chip
+            size="small"
+            color="warning"
+            label={`Contact details: ${item.matchedKeywords.map((found) => found.replace('-', ' ')).join(', ')}`}
+          />
+        )}
         {item.subject.suspended && <Chip size="small" color="error" label="Suspended" />}
       </Stack>
       <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
