@@ -86,7 +86,7 @@ it('the notifications table accepts exactly the kinds the contracts declare', as
     `SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint
       WHERE conname = 'notifications_kind_check' AND conrelid = 'notifications.notifications'::regclass`,
   );
-  const allowed = [...definition.matchAll(/'([a-z_-]+)'::text/g)].map(([, kind]) => kind);
+  const allowed = [...definition.matchAll(/'([A-Za-z_-]+)'::text/g)].map(([, kind]) => kind);
   expect(allowed.sort()).toEqual([...NOTIFICATION_KINDS].sort());
 });
 
