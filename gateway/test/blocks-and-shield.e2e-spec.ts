@@ -1,25 +1,15 @@
-import type { INestApplication } from '@nestjs/common';
 import { BLOCK_MESSAGES } from '@souvenir/contracts';
-import { eventually, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
-import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import { AppModule as MessagingModule, SERVICE_NAME as MESSAGING } from '../../services/messaging/src/app.module';
-import { MessagingConfig } from '../../services/messaging/src/config/messaging.config';
-import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
-import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
-import { goodCard, join, startGateway, type Account } from './gateway-harness';
+import { eventually } from '@souvenir/testing';
+import { goodCard, join, type Account } from './gateway-harness';
+import { gatewayWorld } from './gateway-world';
 
 /**
  * Over HTTP, with the real services: blocking (messages and checkout refused both ways, the list, unblock) and the
  * contact-details shield (masked for the recipient, flagged, and off once the two completed an order).
  */
-let infra: TestInfra;
-const services: INestApplication[] = [];
-let gateway: INestApplication;
-let http: ReturnType<typeof request>;
+const { http } = gatewayWorld({
+  services: ['identity', 'catalog', 'messaging', 'payments'],
+});
 
 let seller: Account;
 let buyer: Account;
@@ -63,23 +53,10 @@ const thread = async (reader: Account, other: Account, productId: string) =>
   }[];
 
 beforeAll(async () => {
-  infra = await startTestInfra();
-  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
-  services.push(await startService(MESSAGING, MessagingConfig, (c) => MessagingModule.register(c), infra));
-  services.push(await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra));
-  gateway = await startGateway(infra);
-  http = request(gateway.getHttpServer());
   seller = await join(http, 'blockseller', 'Rosa');
   buyer = await join(http, 'blockbuyer', 'Tomas');
   stranger = await join(http, 'blockstranger', 'Uma');
 }, 90_000);
-
-afterAll(async () => {
-  await gateway?.close();
-  for (const service of services.reverse()) await service.close();
-  await infra?.stop();
-});
 
 describe('blocking over HTTP', () => {
   it('needs a session; yourself is 400, nobody 404, an id that is not one 404', async () => {

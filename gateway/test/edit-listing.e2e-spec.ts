@@ -1,42 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
-import {
-  eventually,
-  mailsTo,
-  startMailDev,
-  startService,
-  startTestInfra,
-  type MailDevServer,
-  type TestInfra,
-} from '@souvenir/testing';
-import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { FavouritesConfig } from '../../services/favourites/src/config/favourites.config';
-import { AppModule as FavouritesModule, SERVICE_NAME as FAVOURITES } from '../../services/favourites/src/app.module';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import { MessagingConfig } from '../../services/messaging/src/config/messaging.config';
-import { AppModule as MessagingModule, SERVICE_NAME as MESSAGING } from '../../services/messaging/src/app.module';
-import {
-  AppModule as NotificationsModule,
-  SERVICE_NAME as NOTIFICATIONS,
-} from '../../services/notifications/src/app.module';
-import { NotificationsConfig } from '../../services/notifications/src/config/notifications.config';
-import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
-import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
-import { join, startGateway, type Account } from './gateway-harness';
+import { eventually, mailsTo } from '@souvenir/testing';
+import { join, type Account } from './gateway-harness';
+import { gatewayWorld } from './gateway-world';
 
 /**
  * `PATCH /api/products/{id}` over real HTTP with identity, catalog, favourites, messaging, payments and notifications
  * and a real MailDev: the owner edits any field of the sell form; the edit reaches browse, search, the favouriter's
  * Favorites tab and the conversation about it; a price drop tells the favouriter in the bell and by mail, once a day.
  */
-let infra: TestInfra;
-let maildev: MailDevServer;
-const services: INestApplication[] = [];
-let gateway: INestApplication;
-let http: ReturnType<typeof request>;
+const { maildev, http } = gatewayWorld({
+  services: ['identity', 'notifications', 'catalog', 'favourites', 'messaging', 'payments'],
+  mail: true,
+  gateway: { RPC_TIMEOUT_MS: '4000' },
+});
 let seller: Account;
 let fan: Account;
 let fanEmail: string;
@@ -54,35 +30,12 @@ const listing = {
 const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
 
 beforeAll(async () => {
-  infra = await startTestInfra();
-  maildev = await startMailDev();
-  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  services.push(
-    await startService(NOTIFICATIONS, NotificationsConfig, (c) => NotificationsModule.register(c), infra, {
-      SMTP_URL: maildev.smtpUrl,
-      PUBLIC_URL: 'http://localhost:3000',
-      MAIL_POLL_MS: '100',
-    }),
-  );
-  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
-  services.push(await startService(FAVOURITES, FavouritesConfig, (c) => FavouritesModule.register(c), infra));
-  services.push(await startService(MESSAGING, MessagingConfig, (c) => MessagingModule.register(c), infra));
-  services.push(await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra));
-  gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '4000' });
-  http = request(gateway.getHttpServer());
   seller = await join(http, `sami${randomUUID().slice(0, 6)}`, 'Sami');
   const fanName = `fay${randomUUID().slice(0, 6)}`;
   fanEmail = `${fanName}@example.com`;
   fan = await join(http, fanName, 'Fay');
   other = await join(http, `olga${randomUUID().slice(0, 6)}`, 'Olga');
 }, 120_000);
-
-afterAll(async () => {
-  await gateway?.close();
-  for (const service of services.reverse()) await service.close();
-  await maildev?.stop();
-  await infra?.stop();
-});
 
 const list = async (overrides: Record<string, unknown> = {}) =>
   (

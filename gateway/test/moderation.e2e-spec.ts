@@ -1,31 +1,7 @@
-import type { INestApplication } from '@nestjs/common';
 import { MODERATION_MESSAGES } from '@souvenir/contracts';
-import {
-  eventually,
-  mailsTo,
-  startMailDev,
-  startService,
-  startTestInfra,
-  type MailDevServer,
-  type TestInfra,
-} from '@souvenir/testing';
-import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import { AppModule as MessagingModule, SERVICE_NAME as MESSAGING } from '../../services/messaging/src/app.module';
-import { MessagingConfig } from '../../services/messaging/src/config/messaging.config';
-import { AppModule as ModerationModule, SERVICE_NAME as MODERATION } from '../../services/moderation/src/app.module';
-import { ModerationConfig } from '../../services/moderation/src/config/moderation.config';
-import {
-  AppModule as NotificationsModule,
-  SERVICE_NAME as NOTIFICATIONS,
-} from '../../services/notifications/src/app.module';
-import { NotificationsConfig } from '../../services/notifications/src/config/notifications.config';
-import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
-import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
-import { join, startGateway, type Account } from './gateway-harness';
+import { eventually, mailsTo } from '@souvenir/testing';
+import { join, type Account } from './gateway-harness';
+import { gatewayWorld } from './gateway-world';
 
 /*
  * Reports and support's decisions over real HTTP, with every service a decision reaches: a report queues its subject
@@ -33,11 +9,11 @@ import { join, startGateway, type Account } from './gateway-harness';
  * message replaces its words, suspending a seller signs them out everywhere, refuses their sign-in with a sentence,
  * takes their listings out of search and checkout, and tells them why (bell and mail); they may appeal once.
  */
-let infra: TestInfra;
-let maildev: MailDevServer;
-const services: INestApplication[] = [];
-let gateway: INestApplication;
-let http: ReturnType<typeof request>;
+const { infra, maildev, http } = gatewayWorld({
+  services: ['identity', 'catalog', 'messaging', 'payments', 'moderation', 'notifications'],
+  mail: true,
+  gateway: { RPC_TIMEOUT_MS: '4000' },
+});
 let support: Account;
 let ana: Account;
 
@@ -67,32 +43,10 @@ const decide = (reportId: string, action: string, reason: string) =>
   http.post(`/api/support/reports/${reportId}/decision`).set('Cookie', support.cookie).send({ action, reason });
 
 beforeAll(async () => {
-  infra = await startTestInfra();
-  maildev = await startMailDev();
-  services.push(
-    await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra),
-    await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra),
-    await startService(MESSAGING, MessagingConfig, (c) => MessagingModule.register(c), infra),
-    await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra),
-    await startService(MODERATION, ModerationConfig, (c) => ModerationModule.register(c), infra),
-    await startService(NOTIFICATIONS, NotificationsConfig, (c) => NotificationsModule.register(c), infra, {
-      SMTP_URL: maildev.smtpUrl,
-      MAIL_POLL_MS: '100',
-    }),
-  );
-  gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '4000' });
-  http = request(gateway.getHttpServer());
   support = await join(http, 'suki', 'Suki');
   ana = await join(http, 'ana', 'Ana');
   await infra.database.query(`UPDATE identity.users SET role = 'support' WHERE id = $1`, [support.id]);
 }, 120_000);
-
-afterAll(async () => {
-  await gateway?.close();
-  for (const service of services.reverse()) await service.close();
-  await maildev?.stop();
-  await infra?.stop();
-});
 
 describe('reporting', () => {
   it('takes a report once per person and subject, validates it, and hides nothing by itself', async () => {
