@@ -15,6 +15,7 @@ import { FavouriteStatesRepository } from './favourites/favourite-states.reposit
 import { FirstPageCache, ProductCountCache } from './products/product-list-caches';
 import { OrderEventsConsumer } from './products/order-events.consumer';
 import { ProductsController } from './products/products.controller';
+import { ProductCustomsController } from './products/product-customs.controller';
 import { ProductsRepository } from './products/products.repository';
 import { ProductsService } from './products/products.service';
 import { SellerEntity } from './sellers/seller.entity';
@@ -41,7 +42,13 @@ export class AppModule {
         }),
         TypeOrmModule.forFeature([SellerEntity]),
       ],
-      controllers: [ProductsController, CategoriesController, CustomsController, ExportUserDataController],
+      controllers: [
+        ProductsController,
+        ProductCustomsController,
+        CategoriesController,
+        CustomsController,
+        ExportUserDataController,
+      ],
       providers: [
         ProductsService,
         CategoriesService,

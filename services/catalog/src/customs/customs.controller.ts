@@ -1,21 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { RPC, type RpcRequest } from '@souvenir/contracts';
 import { RpcHandler } from '@souvenir/platform';
-import { ProductsService } from '../products/products.service';
 import { CustomsService } from './customs.service';
 
-/** Customs rules and the provenance review queue; each handler only delegates. */
+/** Customs rules, per country and category; each handler only delegates. */
 @Controller()
 export class CustomsController {
-  constructor(
-    private readonly customs: CustomsService,
-    private readonly products: ProductsService,
-  ) {}
-
-  @RpcHandler(RPC.catalog.getProductCustoms)
-  getProductCustoms(request: RpcRequest<typeof RPC.catalog.getProductCustoms>) {
-    return this.products.customsOf(request);
-  }
+  constructor(private readonly customs: CustomsService) {}
 
   @RpcHandler(RPC.catalog.listCountryRules)
   listCountryRules(request: RpcRequest<typeof RPC.catalog.listCountryRules>) {
@@ -35,20 +26,5 @@ export class CustomsController {
   @RpcHandler(RPC.catalog.saveCustomsRule)
   saveCustomsRule(request: RpcRequest<typeof RPC.catalog.saveCustomsRule>) {
     return this.customs.save(request);
-  }
-
-  @RpcHandler(RPC.catalog.listProvenanceQueue)
-  listProvenanceQueue(request: RpcRequest<typeof RPC.catalog.listProvenanceQueue>) {
-    return this.products.provenanceQueue(request);
-  }
-
-  @RpcHandler(RPC.catalog.countProvenanceQueue)
-  countProvenanceQueue(request: RpcRequest<typeof RPC.catalog.countProvenanceQueue>) {
-    return this.products.countProvenanceQueue(request);
-  }
-
-  @RpcHandler(RPC.catalog.decideProvenance)
-  decideProvenance(request: RpcRequest<typeof RPC.catalog.decideProvenance>) {
-    return this.products.decideProvenance(request);
   }
 }

@@ -12,7 +12,25 @@ import type {
   ProductStatus,
   ProductUpdatedEvent,
 } from '@souvenir/contracts';
-import type { DecidedProvenance, ProductSaleState } from './products.repository';
+
+/** What a sale, a relisting or a removal decides on. */
+export interface ProductSaleState {
+  id: string;
+  sellerId: string;
+  status: ProductStatus;
+  /** The paid order that sold it (null while on sale, and for products sold before it was recorded). */
+  soldOrderId: string | null;
+  /** Sales and relistings so far: the sold and relisted events carry it (read models keep the newest). */
+  saleVersion: number;
+}
+
+/** A listing support has just decided on: enough to announce its new origin level. */
+export interface DecidedProvenance {
+  id: string;
+  seller_id: string;
+  origin_level: 'checked' | null;
+  is_customs_verified: boolean;
+}
 
 /**
  * One product joined to its seller, as `PRODUCT_COLUMNS` (queries/product-columns.ts) selects it: every read of a

@@ -12,7 +12,7 @@ import { queryPool } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { withoutJit } from '../database/without-jit';
 import type { CursorKey } from '../search/product-cursor';
-import { rowToProductDto, type ProductRow } from './product.mapper';
+import { rowToProductDto, type DecidedProvenance, type ProductRow, type ProductSaleState } from './product.mapper';
 import { SEARCH_WINDOW_ROWS, SPARSE_TIER_MAX_MATCHES, type SearchTier } from '../search/product-search';
 import { nearestTerms, type NearestWord } from '../search/suggestion';
 import * as browse from './queries/browse-statements';
@@ -41,17 +41,6 @@ export interface KeyedProduct {
   product: ProductDto;
 }
 
-/** What a sale, a relisting or a removal decides on. */
-export interface ProductSaleState {
-  id: string;
-  sellerId: string;
-  status: ProductStatus;
-  /** The paid order that sold it (null while on sale, and for products sold before it was recorded). */
-  soldOrderId: string | null;
-  /** Sales and relistings so far: the sold and relisted events carry it (read models keep the newest). */
-  saleVersion: number;
-}
-
 type PageRow = ProductRow & KeySource;
 
 const VISIBLE: ProductStatus[] = ['active', 'sold'];
@@ -61,13 +50,6 @@ const VISIBLE: ProductStatus[] = ['active', 'sold'];
  * their rows. Reads run on the pool, outside any transaction; writes take the caller's transaction, so a change
  * and its outbox event commit together.
  */
-/** A listing support has just decided on: enough to announce its new origin level. */
-export interface DecidedProvenance {
-  id: string;
-  seller_id: string;
-  origin_level: 'checked' | null;
-  is_customs_verified: boolean;
-}
 
 @Injectable()
 export class ProductsRepository {

@@ -1,6 +1,6 @@
 import type { ProductSort } from '@souvenir/contracts';
 import { isInt4Count } from '@souvenir/platform';
-import type { CursorKey } from './product-cursor';
+import type { CursorKey } from './cursor-key';
 import type { SearchTier } from './product-search';
 import type { Params } from '../database/params';
 

@@ -1,5 +1,5 @@
 import { categoryFilterOf, type Condition, type Contents } from '@souvenir/contracts';
-import { categoryCondition } from '../../categories/category-condition';
+import { categoryCondition } from './category-condition';
 import type { Params } from '../../database/params';
 import { PRODUCTS_WITH_SELLERS } from './product-columns';
 import { matchesAnywhere, searchTsQuery } from '../../search/search-query';
@@ -122,7 +122,7 @@ export function filterSql(
     where.push(
       `catalog.price_band(p.price) = ANY (ARRAY(SELECT generate_series(catalog.price_band(${minPriceParam}), catalog.price_band(${maxPriceParam}))))`,
     );
-  // Browse names stand for sell categories and terms (CATEGORY_FILTERS): ../../categories/category-condition.ts.
+  // Browse names stand for sell categories and terms (CATEGORY_FILTERS): category-condition.ts.
   if (filters.categories?.length) {
     where.push(
       categoryCondition(
