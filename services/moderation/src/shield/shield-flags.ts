@@ -3,8 +3,7 @@ import { EVENTS, type MessageFlaggedEvent } from '@souvenir/contracts';
 import { EventConsumer } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
 import { openAutomaticCase } from '../reports/automatic-cases';
-
-const excerpt = (text: string, max = 80) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+import { excerpt } from '../reports/report-snapshots';
 
 /**
  * Messages the contact-details shield caught (messaging's `message.flagged`) wait in support's queue as cases of their
