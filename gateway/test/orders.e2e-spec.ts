@@ -149,6 +149,12 @@ describe('order routes: sign-in, input and references', () => {
       .post(`/api/orders/${unknownId}/claims`)
       .send({ reason: 'damaged', description: 'Broken', photos: Array(7).fill('https://e.com/a.jpg') })
       .expect(400);
+    const twice = [`/media/${'b'.repeat(32)}-1000.webp`, `/media/${'b'.repeat(32)}-1000.webp`];
+    for (const [path, body] of [
+      [`/api/orders/${unknownId}/claims`, { reason: 'damaged', description: 'Broken', photos: twice }],
+      [`/api/orders/${unknownId}/claim/response`, { accept: false, statement: 'Packed well', photos: twice }],
+    ] as const)
+      expect((await as(http.post(path)).send(body).expect(400)).body.message).toBe('Each photo can be added once');
     await as(http.post(`/api/orders/${unknownId}/claim/response`))
       .send({ accept: 'yes' })
       .expect(400);

@@ -63,12 +63,15 @@ describe.each([1280, 390])('the seller answers a claim with photos at %i px', (w
     await answer.getByRole('list', { name: 'Your photos' }).getByRole('listitem').waitFor();
     expect(await axeViolations(seller.page)).toEqual([]);
     await shot(seller.page, 'claim-answer-photos');
-    // Accepting refunds at once: no photos are asked for then.
+    // Accepting refunds at once: no photos are asked for then. Changing one's mind back keeps the photo uploaded.
     await answer.getByLabel('Accept: refund the buyer in full').check();
     expect(await answer.getByRole('heading', { name: 'Photos for support (optional)' }).count()).toBe(0);
     await answer.getByLabel('Give my side: support will decide').check();
-    await answer.getByTestId('photo-files').setInputFiles(await photoFile());
     await answer.getByRole('list', { name: 'Your photos' }).getByRole('listitem').waitFor();
+    // The same picture again is the same photo (media names it by its bytes): it is not added twice.
+    await answer.getByTestId('photo-files').setInputFiles(await photoFile());
+    await answer.getByText('packed.jpg: This photo is already added.').waitFor();
+    expect(await answer.getByRole('list', { name: 'Your photos' }).getByRole('listitem').count()).toBe(1);
     await answer.getByRole('button', { name: 'Send My Answer' }).click();
     await seller.page.getByText('Answer sent: support will decide').waitFor();
 

@@ -1,6 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayUnique,
   IsArray,
   IsBoolean,
   IsIn,
@@ -183,6 +184,8 @@ function ClaimPhotos(): PropertyDecorator {
     IsOptional(),
     IsArray(),
     ArrayMaxSize(6, { message: 'At most 6 photos' }),
+    // Uploads are named by their bytes: the same picture twice is one photo, not two pieces of evidence.
+    ArrayUnique({ message: 'Each photo can be added once' }),
     IsString({ each: true }),
     MaxLength(2000, { each: true }),
     Matches(/^(https?:\/\/|\/media\/[0-9a-f]{32}-\d{1,4}\.webp$)/i, {

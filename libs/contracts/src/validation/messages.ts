@@ -45,6 +45,8 @@ export const MESSAGES = {
   countryRequired: 'Country is required',
   imagesMin: 'At least one image is required',
   imagesMax: 'Maximum 6 images allowed',
+  // Beyond the spec: media names a photo by its bytes, so the same picture twice is one photo.
+  photoAlreadyAdded: 'This photo is already added.',
   imageUrl: 'Image URLs must start with http:// or https://',
   messageRequired: 'Message cannot be empty',
   messageMax: 'Message is too long (maximum 2000 characters)',

@@ -65,7 +65,12 @@ export function PhotoUploader({ images, onChange, max = LIMITS.imagesMax }: Prop
       const setProgress = (progress: number) =>
         setUploads((current) => current.map((u) => (u.key === key ? { ...u, progress } : u)));
       const arrive = (url: string | null) => {
-        const ready = arrivals.current.settle(key, url);
+        // Media names a photo by its content: the same picture picked twice comes back as the same link, which
+        // would show (and be sent) twice.
+        const known = !!url && latest.current.includes(url);
+        if (known) setProblems((current) => [...current, `${file.name}: ${MESSAGES.photoAlreadyAdded}`]);
+        const settled = arrivals.current.settle(key, known ? null : url);
+        const ready = [...new Set(settled)].filter((u) => !latest.current.includes(u));
         if (!ready.length || aborts.current.signal.aborted) return;
         const next = [...latest.current, ...ready];
         latest.current = next;
