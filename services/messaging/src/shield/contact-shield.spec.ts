@@ -16,6 +16,8 @@ const CASES: [message: string, masked: string | null, findings?: ShieldFinding[]
   ['Call +44 7911 123456 tonight', 'Call [phone number hidden] tonight', ['phone']],
   ['WhatsApp me +1 (415) 555-2671', 'WhatsApp me [phone number hidden]', ['phone']],
   ['+33 6 12 34 56 78', '[phone number hidden]', ['phone']],
+  // Unassigned by the metadata (the UK's range for fiction), yet written as a phone number.
+  ['Call me on +44 7700 900123', 'Call me on [phone number hidden]', ['phone']],
   ['0049 30 12345678 ist meine Nummer', '[phone number hidden] ist meine Nummer', ['phone']],
   ['+81 90-1234-5678 (LINE too)', '[phone number hidden] (LINE too)', ['phone']],
   ['+91 98765 43210', '[phone number hidden]', ['phone']],

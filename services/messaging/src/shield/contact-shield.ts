@@ -284,10 +284,11 @@ function phones(text: string): Span[] {
 }
 
 function isPhoneNumber(raw: string, digits: string): boolean {
-  if (raw.startsWith('+') || raw.startsWith('00')) {
-    const international = '+' + (raw.startsWith('00') ? digits.slice(2) : digits);
-    return parsePhoneNumberFromString(international)?.isValid() ?? false;
-  }
+  // Written with +, it is a phone number by the writer's intent: a number of a possible length is enough, valid or not
+  // (a range the metadata calls unassigned, as the UK's 07700 900xxx, still reaches the reader as contact details).
+  if (raw.startsWith('+')) return parsePhoneNumberFromString(raw)?.isPossible() ?? false;
+  // 00… may as well be an order or account number: only a valid number counts.
+  if (raw.startsWith('00')) return parsePhoneNumberFromString('+' + digits.slice(2))?.isValid() ?? false;
   // Written nationally: a trunk prefix (0…) or a full national number of ten digits; shorter runs are order numbers,
   // postcodes and dates far more often than phone numbers. Spain's nine-digit numbers have no trunk prefix.
   const longEnough =
