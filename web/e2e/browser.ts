@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, with the flags this network-less machine needs. */
 export function launchBrowser(): Promise<Browser> {
@@ -61,4 +61,18 @@ export async function shot(page: Page, name: string, { fullPage = true } = {}): 
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width}.png`, fullPage });
+}
+
+/**
+ * Waits until React has hydrated the control (its props are on the element). Before that, a prerendered page's tap is
+ * held and replayed later (web/scripts/first-tap.js), so a `check()` would see no change at once on a loaded machine.
+ */
+export async function untilHydrated(control: Locator): Promise<void> {
+  await control.waitFor({ state: 'attached' });
+  await control
+    .page()
+    .waitForFunction(
+      (element) => !!element && Object.keys(element).some((key) => key.startsWith('__reactProps$')),
+      await control.elementHandle(),
+    );
 }
