@@ -34,6 +34,7 @@ import { ModerationSupportController, ReportsController } from './routes/moderat
 import { Suspensions } from './routes/moderation/suspensions';
 import { RelistController } from './routes/catalog/relist.controller';
 import { EditListingController } from './routes/catalog/edit-listing.controller';
+import { ReservationsController } from './routes/catalog/reservations.controller';
 import { OrderReturnsController } from './routes/orders/order-returns.controller';
 import { ReviewsController } from './routes/reviews/reviews.controller';
 import { LiveHub } from './routes/stream/live-hub';
@@ -88,6 +89,7 @@ export class AppModule {
         ModerationSupportController,
         RelistController,
         EditListingController,
+        ReservationsController,
         OrderReturnsController,
         StreamController,
         NotificationsController,

@@ -455,6 +455,32 @@ const TABLE: Record<string, Row> = {
     }),
     expect: { guest: 401, owner: 200, other: 403 },
   },
+  // Owner only (200, the product with its buyer named); another member is refused before the body's buyer (403). The
+  // buyer is the third member: the owner cannot reserve for themself.
+  'POST /api/products/:id/reserve': {
+    call: async () => ({
+      method: 'post',
+      path: `/api/products/${await createProduct(world.http, cookies.owner!)}/reserve`,
+      body: { buyerId: third.id, hours: 24 },
+    }),
+    expect: { guest: 401, owner: 200, other: 403 },
+    check: (role, body) => {
+      if (role === 'owner') expect((body as { reservedFor?: { id: string } }).reservedFor?.id).toBe(third.id);
+    },
+  },
+  // Owner only (204); another member cannot lift it (403), and it stays reserved for the third member.
+  'DELETE /api/products/:id/reserve': {
+    call: async () => {
+      const id = await createProduct(world.http, cookies.owner!);
+      await world.http
+        .post(`/api/products/${id}/reserve`)
+        .set('Cookie', cookies.owner!)
+        .send({ buyerId: third.id })
+        .expect(200);
+      return { method: 'delete', path: `/api/products/${id}/reserve` };
+    },
+    expect: { guest: 401, owner: 204, other: 403 },
+  },
   'GET /api/categories': { call: () => ({ method: 'get', path: '/api/categories' }), expect: all(200) },
   'GET /api/buyer-protection': { call: () => ({ method: 'get', path: '/api/buyer-protection' }), expect: all(200) },
   'GET /api/categories/browse': { call: () => ({ method: 'get', path: '/api/categories/browse' }), expect: all(200) },

@@ -123,6 +123,8 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
     price: '20.00',
     images: ['https://example.com/e.jpg'],
   }),
+  // On the member's own listing (see realPath), for the seller: each field reaches catalog's rules for reserving.
+  'POST /api/products/:id/reserve': () => ({ buyerId: seller.id, hours: 24 }),
   'POST /api/favorites': () => ({ productId }),
   'POST /api/messages': () => ({ toUserId: seller.id, productId, content: 'hello' }),
   'POST /api/create-payment-intent': () => ({ productId, amount: '25.00', guestInfo }),
@@ -540,6 +542,7 @@ describe('every field with the inputs that gave 500s', () => {
   /** Real ids for the path parameters, so a request reaches the service behind the route. */
   const realPath = (pattern: string, method?: string) =>
     (method === 'PATCH' ? pattern.replace(/^\/api\/products\/:id$/, `/api/products/${ownProductId}`) : pattern)
+      .replace(/^\/api\/products\/:id\/reserve$/, `/api/products/${ownProductId}/reserve`)
       .replace(/(products|favorites)\/:[A-Za-z]+/, (_, area) => `${area}/${productId}`)
       .replace(/users\/:[A-Za-z]+/, () => `users/${member.id}`)
       .replace(/messages\/:[A-Za-z]+/, () => `messages/${seller.id}`)

@@ -4,6 +4,8 @@ import {
   EVENTS,
   ProductOriginChangedEvent,
   ProductRelistedEvent,
+  ProductReservationEndedEvent,
+  ProductReservedEvent,
   ProductRemovedEvent,
   ProductSoldEvent,
   ProductUpdatedEvent,
@@ -19,7 +21,8 @@ const logger = new Logger('ProductPageFreshness');
  * offered Buy Now for up to a minute after a sale). Plain subscriptions, not a queue group or a durable consumer:
  * every replica keeps its own reads, so every replica must hear every event, and only while it runs. What it misses
  * while disconnected is covered by forgetting every product on a disconnect.
- * An edit (title, price, photos, anything of the sell form) drops it the same way.
+ * An edit (title, price, photos, anything of the sell form), a reservation and its end drop it the same way (the page
+ * says "Reserved" and disables Buy Now for everyone but its buyer).
  */
 export function followProductChanges(nc: NatsConnection, previews: ProductPreviews): Subscription[] {
   const forget = (event: { productId: string }) => previews.forget(event.productId);
@@ -29,6 +32,8 @@ export function followProductChanges(nc: NatsConnection, previews: ProductPrevie
     nc.subscribe(EVENTS.catalog.productRemoved, { callback: handler(ProductRemovedEvent, forget) }),
     nc.subscribe(EVENTS.catalog.productOriginChanged, { callback: handler(ProductOriginChangedEvent, forget) }),
     nc.subscribe(EVENTS.catalog.productUpdated, { callback: handler(ProductUpdatedEvent, forget) }),
+    nc.subscribe(EVENTS.catalog.productReserved, { callback: handler(ProductReservedEvent, forget) }),
+    nc.subscribe(EVENTS.catalog.productReservationEnded, { callback: handler(ProductReservationEndedEvent, forget) }),
   ];
   void (async () => {
     for await (const status of nc.status()) {

@@ -28,6 +28,7 @@ export * from './catalog/contents';
 export * from './catalog/customs';
 export * from './catalog/country-of-location';
 export * from './catalog/categories';
+export * from './catalog/reservations';
 export * from './catalog/catalog.rpc';
 export * from './catalog/catalog.events';
 export * from './catalog/catalog.subjects';

@@ -25,6 +25,11 @@ import { ModerationDecisionsConsumer } from './moderation/moderation-decisions.c
 import { SellersRepository } from './sellers/sellers.repository';
 import { SellersService } from './sellers/sellers.service';
 import { ExportUserDataController } from './privacy/export-user-data.controller';
+import { JobQueue } from './jobs/job-queue';
+import { BlockEventsConsumer } from './reservations/block-events.consumer';
+import { ReservationEnds } from './reservations/reservation-ends';
+import { ReservationsController } from './reservations/reservations.controller';
+import { ReservationsService } from './reservations/reservations.service';
 
 export const SERVICE_NAME = 'catalog';
 
@@ -48,6 +53,7 @@ export class AppModule {
         CategoriesController,
         CustomsController,
         ExportUserDataController,
+        ReservationsController,
       ],
       providers: [
         ProductsService,
@@ -66,6 +72,10 @@ export class AppModule {
         OrderEventsConsumer,
         CustomsService,
         CustomsRulesRepository,
+        JobQueue,
+        ReservationEnds,
+        ReservationsService,
+        BlockEventsConsumer,
       ],
     };
   }

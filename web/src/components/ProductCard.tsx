@@ -15,6 +15,7 @@ import { FavoriteButton } from './FavoriteButton';
 import { OriginChip } from './OriginChip';
 import { ProductImage } from './ProductImage';
 import { ProductMeta } from './ProductMeta';
+import { ReservedChip } from './ReservedChip';
 import { translucent } from '../app/theme';
 
 interface Props {
@@ -91,6 +92,7 @@ export function ProductCard({ product, layout = 'grid', sold = false, showFavori
               alignItems: 'flex-start',
             }}
           >
+            {!sold && <ReservedChip reservedUntil={product.reservedUntil} />}
             <CustomsChip verified={product.isCustomsVerified} />
             <OriginChip level={product.originLevel} />
           </Stack>

@@ -36,3 +36,22 @@ export function shortDate(iso: string): string {
     ? ''
     : date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
+
+/** "Tue, Dec 3, 2:00 PM" for a reservation's end, in the reader's own time zone. */
+export function reservationEnd(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleString('en-US', {
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      });
+}
+
+/** Whether a reservation's end is still ahead (a card or a page kept a little longer must not say "Reserved"). */
+export function isReservedNow(reservedUntil: string | undefined, now = Date.now()): reservedUntil is string {
+  return Boolean(reservedUntil) && Date.parse(reservedUntil!) > now;
+}

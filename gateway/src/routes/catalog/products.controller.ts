@@ -47,9 +47,10 @@ export class ProductsController {
     @Param('id', new UuidPipe('Product')) productId: string,
     @OptionalActorId() actorId: string | undefined,
   ): Promise<ProductDto> {
-    // The product and the caller's heart are asked for at the same time: one round trip, not two.
+    // The product and the caller's heart are asked for at the same time: one round trip, not two. Catalog names a
+    // reserved item's buyer only to its seller and that buyer, so it is told who asks.
     const [product, favourited] = await Promise.all([
-      this.rpc.send(RPC.catalog.getProduct, { productId }),
+      this.rpc.send(RPC.catalog.getProduct, { productId, ...(actorId ? { viewerId: actorId } : {}) }),
       this.favourites.favouritedAmong(actorId, [productId]),
     ]);
     return { ...product, isFavorited: favourited.has(productId) };

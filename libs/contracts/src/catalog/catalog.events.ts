@@ -79,6 +79,37 @@ export class ProductUpdatedEvent {
   @IsDateString() occurredAt!: string;
 }
 
+/**
+ * The seller reserved a listing for one buyer until `reservedUntil`, or extended that buyer's reservation: until
+ * then nobody else can pay for it (payments closes other buyers' open checkouts), its cards say "Reserved", and the
+ * buyer is told. `version` grows with every reservation change of the product (reserved, extended, ended), so a read
+ * model keeps the newest.
+ */
+export class ProductReservedEvent {
+  @IsUUID('all') productId!: string;
+  @IsUUID('all') sellerId!: string;
+  @IsUUID('all') buyerId!: string;
+  @IsString() title!: string;
+  @IsDateString() reservedUntil!: string;
+  @IsInt() @Min(1) hours!: number;
+  @IsInt() @Min(1) version!: number;
+  @IsDateString() occurredAt!: string;
+}
+
+/** Why a reservation ended before the item was sold or taken off sale (those end it too, without this event). */
+export const RESERVATION_END_REASONS = ['lifted', 'expired', 'blocked', 'account-deleted'] as const;
+export type ReservationEndReason = (typeof RESERVATION_END_REASONS)[number];
+
+/** A reservation ended: the seller lifted it, its time ran out, a block came between the two, or the buyer left. */
+export class ProductReservationEndedEvent {
+  @IsUUID('all') productId!: string;
+  @IsUUID('all') sellerId!: string;
+  @IsUUID('all') buyerId!: string;
+  @IsIn(RESERVATION_END_REASONS) reason!: ReservationEndReason;
+  @IsInt() @Min(1) version!: number;
+  @IsDateString() occurredAt!: string;
+}
+
 /** catalog's event subjects, each with its payload class. */
 export const CATALOG_EVENTS = defineEvents('catalog', {
   productListed: event('events.catalog.product.listed', ProductListedEvent),
@@ -87,4 +118,6 @@ export const CATALOG_EVENTS = defineEvents('catalog', {
   productRelisted: event('events.catalog.product.relisted', ProductRelistedEvent),
   productOriginChanged: event('events.catalog.product.origin-changed', ProductOriginChangedEvent),
   productUpdated: event('events.catalog.product.updated', ProductUpdatedEvent),
+  productReserved: event('events.catalog.product.reserved', ProductReservedEvent),
+  productReservationEnded: event('events.catalog.product.reservation-ended', ProductReservationEndedEvent),
 });

@@ -15,6 +15,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { PAGE_SIZE } from '../pagination/page-query.dto';
+import { RESERVATION_HOURS } from './reservations';
 import { CreateProductDto, ProductQueryDto, SELLER_PRODUCT_STATUSES, type SellerProductStatus } from './product.dto';
 
 export class CreateProductRequest {
@@ -26,6 +27,8 @@ export class GetProductRequest {
   @IsUUID('all') productId!: string;
   /** For a buyer mid-checkout: a removed product answers CONFLICT ("no longer available") rather than NOT_FOUND. */
   @IsOptional() @IsBoolean() removedAsConflict?: boolean;
+  /** Who is looking (absent: a guest, or another service): a reserved item names its buyer only to them and the seller. */
+  @IsOptional() @IsUUID('all') viewerId?: string;
 }
 
 export class ListProductsRequest {
@@ -52,6 +55,20 @@ export class RelistProductRequest extends RemoveProductRequest {}
 export class UpdateProductRequest extends RemoveProductRequest {
   @IsObject() changes!: Record<string, unknown>;
 }
+
+/**
+ * The seller reserves a listing on sale for one member (`POST /api/products/{id}/reserve`) for `hours` (48 when
+ * absent), or extends the reservation of the same member. FORBIDDEN for anyone but the seller and for the seller
+ * themself as the buyer; CONFLICT with a sentence while sold, off sale, in another buyer's checkout or reserved for
+ * someone else.
+ */
+export class ReserveProductRequest extends RemoveProductRequest {
+  @IsUUID('all') buyerId!: string;
+  @IsOptional() @IsInt() @Min(RESERVATION_HOURS.min) @Max(RESERVATION_HOURS.max) hours?: number;
+}
+
+/** The seller lifts the reservation (`DELETE /api/products/{id}/reserve`); nothing to lift is no error. */
+export class LiftReservationRequest extends RemoveProductRequest {}
 
 /** A page of a seller's active and sold products, or of one status (profile tabs), newest first. */
 export class ListSellerProductsRequest {

@@ -13,6 +13,8 @@ import {
   RemoveProductRequest,
   RelistProductRequest,
   UpdateProductRequest,
+  ReserveProductRequest,
+  LiftReservationRequest,
 } from './catalog.rpc';
 import { defineRpc, rpc, type Done } from '../rpc/contract';
 import {
@@ -36,6 +38,9 @@ export const CATALOG_RPC = defineRpc('catalog', {
   relistProduct: rpc('catalog.product.relist', RelistProductRequest).returns<ProductDto>(),
   /** Answers the product as its page shows it, edited. */
   updateProduct: rpc('catalog.product.update', UpdateProductRequest).returns<ProductDto>(),
+  /** Answers the product as its seller's page shows it, reserved (its buyer named). */
+  reserveProduct: rpc('catalog.product.reserve', ReserveProductRequest).returns<ProductDto>(),
+  liftReservation: rpc('catalog.product.lift-reservation', LiftReservationRequest).returns<Done>(),
   listSellerProducts: rpc('catalog.product.list-by-seller', ListSellerProductsRequest).returns<ProductPageDto>(),
   /** In the order of the ids asked for; unknown and removed products are skipped. */
   getProductsByIds: rpc('catalog.product.get-many', GetProductsByIdsRequest).returns<ProductDto[]>(),

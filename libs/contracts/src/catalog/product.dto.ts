@@ -21,6 +21,7 @@ import { CONTENTS, CONTENTS_REQUIRED, ProvenanceDto, type Contents, type OriginL
 import { IsNotBelow } from '../validation/is-not-below';
 import { LIMITS, MESSAGES } from '../validation/messages';
 import type { UserRatingDto } from '../identity/user.dto';
+import type { ReservedForDto } from './reservations';
 
 export const CONDITIONS = ['new', 'like-new', 'good'] as const;
 export type Condition = (typeof CONDITIONS)[number];
@@ -239,6 +240,13 @@ export interface ProductDto {
    */
   previousPrice?: string;
   priceDroppedAt?: string;
+  /**
+   * Not in the spec's shape, and only while the seller has reserved the item for one buyer: until when (everyone sees
+   * "Reserved"; only that buyer can pay for it meanwhile).
+   */
+  reservedUntil?: string;
+  /** Who it is reserved for: only on the product's own page, and only to its seller and that buyer. */
+  reservedFor?: ReservedForDto;
 }
 
 /**
@@ -266,6 +274,8 @@ export const PRODUCT_DTO_FIELDS = [
   'seller',
   'previousPrice',
   'priceDroppedAt',
+  'reservedUntil',
+  'reservedFor',
 ] as const satisfies readonly (keyof ProductDto)[];
 
 /** Does not compile while ProductDto has a field PRODUCT_DTO_FIELDS does not list. */

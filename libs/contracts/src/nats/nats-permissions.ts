@@ -73,6 +73,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.catalog.removeProduct,
       RPC.catalog.relistProduct,
       RPC.catalog.updateProduct,
+      RPC.catalog.reserveProduct,
+      RPC.catalog.liftReservation,
       RPC.catalog.listSellerProducts,
       RPC.catalog.listCategories,
       RPC.catalog.countBrowseCategories,
@@ -166,6 +168,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.catalog.productRemoved,
       EVENTS.catalog.productOriginChanged,
       EVENTS.catalog.productUpdated,
+      EVENTS.catalog.productReserved,
+      EVENTS.catalog.productReservationEnded,
       // A deleted account's live streams end on every replica.
       EVENTS.identity.userDeleted,
       // A suspended account's sessions and live streams end.
@@ -194,10 +198,12 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   },
   catalog: {
     serves: servesAll('catalog'),
-    // get-role: the support role, for customs rules and the provenance queue. open-checkout: an edit waits while a
-    // buyer is paying.
+    // get-role: the support role, for customs rules and the provenance queue. open-checkout: an edit or a reservation
+    // waits while a buyer is paying.
     calls: [RPC.identity.getUsersByIds, RPC.identity.getRole, RPC.payments.openCheckout],
     consumes: [
+      // A block ends a reservation between the two, and nobody reserves for someone a block stands between.
+      EVENTS.identity.blockChanged,
       EVENTS.identity.userDeleted,
       EVENTS.identity.userRegistered,
       EVENTS.identity.userUpdated,
@@ -222,8 +228,10 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.catalog.productRelisted,
       // Support's decision on a listing's documents: the stored card's origin level.
       EVENTS.catalog.productOriginChanged,
-      // An edit: the stored card is fetched again.
+      // An edit, a reservation and its end: the stored card is fetched again.
       EVENTS.catalog.productUpdated,
+      EVENTS.catalog.productReserved,
+      EVENTS.catalog.productReservationEnded,
       EVENTS.identity.userRegistered,
       EVENTS.identity.userUpdated,
       EVENTS.reviews.ratingChanged,
@@ -259,6 +267,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.identity.userDeleted,
       EVENTS.catalog.productRemoved,
       EVENTS.catalog.productSold,
+      // A reservation closes the open checkouts of everyone but its buyer.
+      EVENTS.catalog.productReserved,
       EVENTS.identity.emailVerified,
       // Nobody buys from someone a block stands between.
       EVENTS.identity.blockChanged,
@@ -319,6 +329,9 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.moderation.decided,
       // A price drop tells the product's favouriters.
       EVENTS.catalog.productUpdated,
+      // A reservation tells its buyer; it and its end reach both people's open pages.
+      EVENTS.catalog.productReserved,
+      EVENTS.catalog.productReservationEnded,
     ],
     listens: [],
     push: 'publish',

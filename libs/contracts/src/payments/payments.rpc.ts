@@ -158,6 +158,8 @@ export class CompleteTestOnboardingRequest extends TestOnboardingDetailsDto {
  */
 export class GetOpenCheckoutRequest {
   @IsUUID('all') productId!: string;
+  /** Reserving for this member: their own checkout does not count. */
+  @IsOptional() @IsUUID('all') exceptBuyerId?: string;
 }
 
 export interface OpenCheckoutDto {

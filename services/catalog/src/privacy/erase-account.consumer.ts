@@ -3,6 +3,7 @@ import { EVENTS } from '@souvenir/contracts';
 import { EventConsumer } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
 import { ProductsService } from '../products/products.service';
+import { ReservationsService } from '../reservations/reservations.service';
 import { SellersRepository } from '../sellers/sellers.repository';
 
 /** catalog's part of an account deletion: the seller's listings and their read-model row (see the README). */
@@ -12,6 +13,7 @@ export class EraseAccountConsumer implements OnApplicationBootstrap {
     private readonly consumer: EventConsumer,
     private readonly products: ProductsService,
     private readonly sellers: SellersRepository,
+    private readonly reservations: ReservationsService,
   ) {}
 
   onApplicationBootstrap(): Promise<void> {
@@ -22,6 +24,8 @@ export class EraseAccountConsumer implements OnApplicationBootstrap {
 
   async erase(userId: string, manager: EntityManager): Promise<void> {
     await this.products.removeAllOfDeletedSeller(userId, manager);
+    // The items reserved for them are for sale to anyone again.
+    await this.reservations.accountDeleted(userId, manager);
     await this.sellers.eraseDeleted(manager, userId);
   }
 }

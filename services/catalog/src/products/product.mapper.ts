@@ -56,6 +56,8 @@ export interface ProductRow {
   /** The price before the last drop, and when it dropped (null: never dropped, or raised since). */
   previous_price: string | null;
   price_dropped_at_iso: string | null;
+  /** Until when the seller reserved it for one buyer (null: not reserved); a past time is read as not reserved. */
+  reserved_until_iso: string | null;
   /** Already formatted by SQL exactly like `Date.toISOString()` (UTC, milliseconds truncated). */
   created_at_iso: string;
   seller_id: string;
@@ -100,7 +102,22 @@ export function rowToProductDto(row: ProductRow): ProductDto {
           : { average: row.seller_rating_average, count: row.seller_rating_count },
     },
     ...recentPriceDrop(row),
+    ...activeReservation(row),
   };
+}
+
+/**
+ * Until when the item is reserved, while it is on sale and that time has not passed (its end's job may run a moment
+ * later: the reservation is over on time anyway); nothing otherwise. Who it is for is added by `get` for its seller
+ * and that buyer only.
+ */
+export function activeReservation(
+  row: Pick<ProductRow, 'status' | 'reserved_until_iso'>,
+  now = Date.now(),
+): Pick<ProductDto, 'reservedUntil'> {
+  if (row.status !== 'active' || !row.reserved_until_iso) return {};
+  if (Date.parse(row.reserved_until_iso) <= now) return {};
+  return { reservedUntil: row.reserved_until_iso };
 }
 
 /** How long a card strikes the old price through after a drop. */

@@ -7,6 +7,7 @@ import type {
   ProductStatus,
   ProvenanceDto,
   ProvenanceReviewItemDto,
+  ReservedForDto,
 } from '@souvenir/contracts';
 import { queryPool } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -42,6 +43,21 @@ export interface KeyedProduct {
 }
 
 type PageRow = ProductRow & KeySource;
+
+/** A product as reserving decides on it (see `lockReservation`). */
+export interface ReservationState {
+  id: string;
+  sellerId: string;
+  status: ProductStatus;
+  title: string;
+  held: boolean;
+  moderated: boolean;
+  reservedFor: string | null;
+  reservedUntil: string | null;
+  /** Its time has passed (its end's job has not run yet): it counts as none. */
+  reservationOver: boolean;
+  reservationVersion: number;
+}
 
 const VISIBLE: ProductStatus[] = ['active', 'sold'];
 
@@ -383,6 +399,44 @@ export class ProductsRepository {
 
   async isRefundedOrder(manager: EntityManager, orderId: string): Promise<boolean> {
     return (await this.inTransaction(manager, statements.isRefundedOrder(orderId))).length > 0;
+  }
+
+  /** A product's reservation and what reserving it decides on, its row locked until the caller's commit. */
+  async lockReservation(manager: EntityManager, id: string): Promise<ReservationState | null> {
+    const [row] = await this.inTransaction<ReservationState>(manager, statements.lockReservation(id));
+    return row ?? null;
+  }
+
+  /** Reserves the product for the buyer for `seconds` from now; answers its end and the reservation's version. */
+  async reserve(
+    manager: EntityManager,
+    id: string,
+    buyerId: string,
+    seconds: number,
+  ): Promise<{ reservedUntil: string; reservationVersion: number }> {
+    const [rows] = await this.inTransaction<{ reservedUntil: string; reservationVersion: number }[]>(
+      manager,
+      statements.reserve(id, buyerId, seconds),
+    );
+    return rows![0]!;
+  }
+
+  /** Ends the product's reservation; answers the reservation's new version, or null when it had none. */
+  async endReservation(manager: EntityManager, id: string): Promise<number | null> {
+    const [rows] = await this.inTransaction<{ reservationVersion: number }[]>(manager, statements.endReservation(id));
+    return rows?.[0]?.reservationVersion ?? null;
+  }
+
+  /** The ids of the products reserved for the buyer (by one seller, when given). */
+  async findReservedForBuyer(manager: EntityManager, buyerId: string, sellerId: string | null): Promise<string[]> {
+    const rows = await this.inTransaction<{ id: string }>(manager, statements.reservedForBuyer(buyerId, sellerId));
+    return rows.map((row) => row.id);
+  }
+
+  /** Who the product is reserved for now, with their name (only its seller and they are shown it); null: nobody. */
+  async findReservedFor(id: string): Promise<ReservedForDto | null> {
+    const [row] = await this.read<ReservedForDto & Record<string, unknown>>(statements.reservedFor(id));
+    return row ? { id: row.id, firstName: row.firstName, lastName: row.lastName } : null;
   }
 
   /** A read on the pool, planned for its values (see `PreparedStatementsByText` for the statements that are not). */

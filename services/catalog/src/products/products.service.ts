@@ -202,14 +202,26 @@ export class ProductsService {
     return this.get({ productId: request.productId });
   }
 
-  /** A product's page: sold products stay visible there; removed ones are gone. */
+  /**
+   * A product's page: sold products stay visible there; removed ones are gone. A reserved one names its buyer to the
+   * viewer only when the viewer is its seller or that buyer (everyone else reads "Reserved until …").
+   */
   async get(request: GetProductRequest): Promise<ProductDto> {
     const product = await this.products.findVisibleById(request.productId);
-    if (product) return product;
+    if (product) return request.viewerId && product.reservedUntil ? this.withBuyer(product, request.viewerId) : product;
     if (request.removedAsConflict && (await this.products.exists(request.productId))) {
       throw DomainError.conflict(PAYMENT_MESSAGES.noLongerAvailable);
     }
     throw DomainError.notFound('Product');
+  }
+
+  private async withBuyer(product: ProductDto, viewerId: string): Promise<ProductDto> {
+    const buyer = await this.products.findReservedFor(product.id);
+    // Ids are compared as the reads answer them (lower case).
+    const viewer = viewerId.toLowerCase();
+    return buyer && (viewer === product.seller.id || viewer === buyer.id)
+      ? { ...product, reservedFor: buyer }
+      : product;
   }
 
   /**
@@ -473,7 +485,7 @@ export class ProductsService {
   }
 
   /** After a change to this replica's products: its lists and totals show it at once. */
-  private forgetListings(): void {
+  forgetListings(): void {
     this.counts.forgetAll();
     this.firstPages.forgetAll();
   }

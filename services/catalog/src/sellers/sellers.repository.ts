@@ -9,6 +9,14 @@ import {
 import type { EntityManager, Repository } from 'typeorm';
 import { SellerEntity } from './seller.entity';
 
+/** A member as catalog's read model of people knows them. */
+export interface Member {
+  id: string;
+  firstName: string;
+  lastName: string;
+  deleted: boolean;
+}
+
 type SellerProfile = Omit<SellerEntity, 'updatedAt' | 'ratingAverage' | 'ratingCount' | 'ratingVersion' | 'shipsFrom'>;
 
 @Injectable()
@@ -22,6 +30,16 @@ export class SellersRepository {
   /** The ids among `ids` the read model holds. */
   async findIds(ids: string[]): Promise<{ id: string }[]> {
     return this.sellers.manager.query(`SELECT id FROM catalog.sellers WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+
+  /** A member's name, and whether their account was deleted ("Deleted user"); null when the read model lacks them. */
+  async findMember(id: string): Promise<Member | null> {
+    const [row] = await this.sellers.manager.query<Member[]>(
+      `SELECT id, first_name AS "firstName", last_name AS "lastName", version = $2 AS deleted
+         FROM catalog.sellers WHERE id = $1`,
+      [id, DELETED_USER_VERSION],
+    );
+    return row ?? null;
   }
 
   /**

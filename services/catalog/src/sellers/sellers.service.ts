@@ -9,7 +9,7 @@ import {
 } from '@souvenir/contracts';
 import { DomainError, fillOnMiss, RpcClient } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
-import { SellersRepository } from './sellers.repository';
+import { SellersRepository, type Member } from './sellers.repository';
 
 /** Keeps the seller read model: identity's events feed it; a seller unseen so far is fetched once. */
 @Injectable()
@@ -39,7 +39,21 @@ export class SellersService {
    * the profile is fetched from identity and stored with version 0, so the first event still overwrites it.
    */
   async ensureSeller(sellerId: string): Promise<void> {
-    const { unknown } = await fillOnMiss([sellerId], {
+    // The caller's own account is gone: their session outlived it.
+    if (!(await this.fill(sellerId))) throw new DomainError(ErrorCode.Unauthenticated, MESSAGES.notSignedIn);
+  }
+
+  /**
+   * Another member, as the read model holds them (identity is asked once for one it does not hold yet, as for a
+   * seller); null when nobody has this id.
+   */
+  async findMember(userId: string): Promise<Member | null> {
+    return (await this.fill(userId)) ? this.sellers.findMember(userId) : null;
+  }
+
+  /** Whether the user is in the read model now, fetched from identity if it was not (stored with version 0). */
+  private async fill(userId: string): Promise<boolean> {
+    const { unknown } = await fillOnMiss([userId], {
       held: (ids) => this.sellers.findIds(ids),
       ask: (ids) => this.rpc.send(RPC.identity.getUsersByIds, { userIds: ids }),
       store: async (users: UserDto[]) => {
@@ -58,7 +72,6 @@ export class SellersService {
         return users;
       },
     });
-    // The caller's own account is gone: their session outlived it.
-    if (unknown.length) throw new DomainError(ErrorCode.Unauthenticated, MESSAGES.notSignedIn);
+    return unknown.length === 0;
   }
 }

@@ -5,7 +5,8 @@ import { FavouritesService } from './favourites.service';
 
 /**
  * Follows catalog: a product that is removed or sold leaves every favourites list; a relisted one comes back; support's
- * decision on its documents changes its stored card's origin level; an edit drops the stored card (fetched again).
+ * decision on its documents changes its stored card's origin level; an edit, a reservation and its end drop the stored
+ * card (fetched again).
  */
 @Injectable()
 export class ProductEventsConsumer implements OnApplicationBootstrap {
@@ -25,6 +26,10 @@ export class ProductEventsConsumer implements OnApplicationBootstrap {
       [EVENTS.catalog.productOriginChanged]: (event, manager) =>
         this.favourites.productOriginChanged(event.productId, event.originLevel, manager),
       [EVENTS.catalog.productUpdated]: (event, manager) => this.favourites.productUpdated(event.productId, manager),
+      // A reservation and its end change the card ("Reserved"): fetched again like an edited one.
+      [EVENTS.catalog.productReserved]: (event, manager) => this.favourites.productUpdated(event.productId, manager),
+      [EVENTS.catalog.productReservationEnded]: (event, manager) =>
+        this.favourites.productUpdated(event.productId, manager),
     });
   }
 }

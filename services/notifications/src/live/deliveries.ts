@@ -6,6 +6,8 @@ import type {
   OrderChangedEvent,
   OrderPaidEvent,
   PayoutPaidEvent,
+  ProductReservationEndedEvent,
+  ProductReservedEvent,
   ReviewPublishedEvent,
   ReviewReminderDueEvent,
   ReviewWrittenEvent,
@@ -240,4 +242,31 @@ function orderText(role: Role, from: OrderStatus | null, to: OrderStatus, item: 
   }
   if (item) return (role === 'buyer' ? BUYER_TEXT : SELLER_TEXT)[to](item);
   return (role === 'buyer' ? BUYER_TEXT_WITHOUT_ITEM : SELLER_TEXT_WITHOUT_ITEM)[to];
+}
+
+/**
+ * The seller reserved an item for a buyer (or extended it): both people's open pages follow, and the buyer's bell
+ * says so, naming the seller when known.
+ */
+export function productReserved(event: ProductReservedEvent, seller: string | undefined): Delivery[] {
+  const data: LiveEventData = { type: 'product.reservation-changed', productId: event.productId, reserved: true };
+  const hours = event.hours === 1 ? '1 hour' : `${event.hours} hours`;
+  return [
+    { userId: event.sellerId, data },
+    {
+      userId: event.buyerId,
+      data,
+      notification: {
+        kind: 'reservation',
+        text: `${seller ?? 'The seller'} reserved ${event.title} for you for ${hours}: only you can buy it until then`,
+        link: `/product/${event.productId}`,
+      },
+    },
+  ];
+}
+
+/** A reservation ended (lifted, expired, a block, the buyer's account deleted): both people's open pages follow. */
+export function productReservationEnded(event: ProductReservationEndedEvent): Delivery[] {
+  const data: LiveEventData = { type: 'product.reservation-changed', productId: event.productId, reserved: false };
+  return [event.sellerId, event.buyerId].map((userId) => ({ userId, data }));
 }

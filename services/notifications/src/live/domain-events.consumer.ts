@@ -13,7 +13,8 @@ import { PriceDrops } from './price-drops';
 
 /**
  * Follows what signed-in people should see at once: messaging's messages and read marks, payments' orders and
- * payouts, reviews' reviews and reminders, catalog's price drops (to the item's favouriters); identity's first names, for the sentences that name someone; and each
+ * payouts, reviews' reviews and reminders, catalog's price drops (to the item's favouriters) and reservations (to
+ * the seller and the buyer; the buyer's bell); identity's first names, for the sentences that name someone; and each
  * order's item (from the order events), for the sentences of events that carry only the order's id. The
  * events that are mailed queue their mails in the same transaction (mail/mails.ts says which).
  */
@@ -78,6 +79,12 @@ export class DomainEventsConsumer implements OnApplicationBootstrap {
           await this.mail.add(manager, mails.reminderDue(event), event.occurredAt);
         },
         [EVENTS.catalog.productUpdated]: (event, manager) => this.priceDrops.productUpdated(event, manager),
+        [EVENTS.catalog.productReserved]: async (event, manager) => {
+          const seller = await this.names.firstName(manager, event.sellerId);
+          await this.live.record(manager, deliveries.productReserved(event, seller), event.occurredAt);
+        },
+        [EVENTS.catalog.productReservationEnded]: (event, manager) =>
+          this.live.record(manager, deliveries.productReservationEnded(event), event.occurredAt),
         [EVENTS.identity.userRegistered]: (event, manager) => this.names.save(manager, event),
         [EVENTS.identity.userUpdated]: (event, manager) => this.names.save(manager, event),
       },

@@ -40,6 +40,8 @@ export const BELL_SETTING: Record<NotificationKind, NotificationSettingKind> = {
   review: 'reviews',
   account: 'accountSecurity',
   priceDrop: 'priceDrops',
+  // Someone may buy an item only they can buy now: about buying, as orders are.
+  reservation: 'orders',
 };
 
 /** Mail that quiet hours never hold: security notices (someone may be in the account now) and order mail. */

@@ -11,6 +11,7 @@ import {
   EVENTS,
   GuestInfoDto,
   PAYMENT_MESSAGES,
+  RESERVATION_MESSAGES,
   RPC,
   ShippingInfoDto,
   toFieldErrors,
@@ -71,12 +72,20 @@ export class CheckoutService {
     // The buyer's account and the product come from two services that do not depend on each other: asked together.
     const [buyer, product] = await Promise.all([
       this.buyerOf(request, info),
-      this.rpc.send(RPC.catalog.getProduct, { productId: request.productId, removedAsConflict: true }),
+      // As the buyer sees it: a reservation names its buyer only to them (and to the seller).
+      this.rpc.send(RPC.catalog.getProduct, {
+        productId: request.productId,
+        removedAsConflict: true,
+        ...(request.actorId ? { viewerId: request.actorId } : {}),
+      }),
     ]);
     if (product.seller.id === request.actorId) throw DomainError.forbidden(PAYMENT_MESSAGES.ownProduct);
     if (buyer.userId) await this.refuseBlocked(buyer.userId, product.seller.id);
     if (product.status !== 'active' || (await this.orders.hasPaidOrder(product.id)))
       throw DomainError.conflict(PAYMENT_MESSAGES.noLongerAvailable);
+    // Reserved for someone else (a guest is never the one): catalog's answer is read at this checkout, not a copy.
+    if (product.reservedUntil && product.reservedFor?.id !== buyer.userId)
+      throw DomainError.conflict(RESERVATION_MESSAGES.checkoutReserved(product.reservedUntil));
     const amountCents = toCents(product.price)!;
     if (toCents(request.amount) !== amountCents) throw DomainError.conflict(PAYMENT_MESSAGES.priceChanged);
     refuseCrossBorder(product.shipsFrom, info);
@@ -143,7 +152,9 @@ export class CheckoutService {
 
   /** Catalog asks before an edit: the amount of a checkout in progress is fixed, so its listing waits. */
   async openCheckout(request: GetOpenCheckoutRequest): Promise<OpenCheckoutDto> {
-    return { open: await this.orders.hasOpenCheckout(request.productId, CHECKOUT_HOLD_MINUTES) };
+    return {
+      open: await this.orders.hasOpenCheckout(request.productId, CHECKOUT_HOLD_MINUTES, request.exceptBuyerId ?? null),
+    };
   }
 
   /**
@@ -196,11 +207,31 @@ export class CheckoutService {
    * after the commit (or refunds it, if it succeeded meanwhile).
    */
   async productGone(productId: string, manager: EntityManager): Promise<void> {
+    await this.closeOpenCheckouts(manager, productId, PAYMENT_MESSAGES.noLongerAvailable);
+  }
+
+  /**
+   * The seller reserved the product for one buyer (catalog's reserved event): everyone else's unpaid checkout of it is
+   * closed as a sold product's are, and any authorisation on it released by the settle job. Catalog refuses to
+   * reserve while another buyer is paying, so these are checkouts abandoned for a while, or one that started in the
+   * moment between catalog's question and its commit.
+   */
+  async productReserved(productId: string, buyerId: string, manager: EntityManager): Promise<void> {
+    await this.closeOpenCheckouts(manager, productId, RESERVATION_MESSAGES.checkoutClosedByReservation, buyerId);
+  }
+
+  private async closeOpenCheckouts(
+    manager: EntityManager,
+    productId: string,
+    message: string,
+    exceptBuyerId: string | null = null,
+  ): Promise<void> {
     const orders = this.orders.withManager(manager);
     for (const order of await orders.lockOpenForProduct(productId)) {
+      if (exceptBuyerId && order.buyerUserId === exceptBuyerId) continue;
       const wasFailed = order.status === 'failed';
       order.status = 'failed';
-      order.failureMessage = PAYMENT_MESSAGES.noLongerAvailable;
+      order.failureMessage = message;
       order.closedAt = new Date();
       await orders.save(order);
       if (!wasFailed) await this.outbox.add(manager, EVENTS.payments.orderFailed, toOrderFailedEvent(order));
@@ -208,7 +239,6 @@ export class CheckoutService {
     }
   }
 
-  /** The shipping part: a signed-in buyer's saved address when they chose one, else the form as sent. */
   /**
    * A block ends dealings both ways: neither buys from the other. The one who blocked is told so; the other reads a
    * sentence that is the same whoever blocked (a guest checkout carries no account and is not checked).

@@ -4,7 +4,8 @@ import { applyBlockChange, EventConsumer } from '@souvenir/platform';
 import { CheckoutService } from './checkout.service';
 
 /**
- * Follows catalog (unpaid intents for a product that was sold or removed are cancelled) and identity's blocks (nobody
+ * Follows catalog (unpaid intents for a product that was sold or removed are cancelled, and other buyers' for one
+ * reserved for a buyer) and identity's blocks (nobody
  * buys from someone a block stands between).
  */
 @Injectable()
@@ -18,6 +19,8 @@ export class ProductEventsConsumer implements OnApplicationBootstrap {
     return this.consumer.start({
       [EVENTS.catalog.productRemoved]: (event, manager) => this.checkout.productGone(event.productId, manager),
       [EVENTS.catalog.productSold]: (event, manager) => this.checkout.productGone(event.productId, manager),
+      [EVENTS.catalog.productReserved]: (event, manager) =>
+        this.checkout.productReserved(event.productId, event.buyerId, manager),
       [EVENTS.identity.blockChanged]: (event, manager) => applyBlockChange(manager, 'payments', event),
     });
   }

@@ -103,15 +103,17 @@ export class OrdersRepository extends BaseRepository {
 
   /**
    * Whether a buyer is paying for the product now: an unpaid, unclosed checkout touched within `holdMinutes`
-   * (orders_open_checkout_idx). A failed card attempt does not count: nobody's amount is waiting on it.
+   * (orders_open_checkout_idx). A failed card attempt does not count: nobody's amount is waiting on it. With
+   * `exceptBuyerId`, that member's own checkouts do not count (a guest's always does).
    */
-  async hasOpenCheckout(productId: string, holdMinutes: number): Promise<boolean> {
+  async hasOpenCheckout(productId: string, holdMinutes: number, exceptBuyerId: string | null = null): Promise<boolean> {
     const rows: unknown[] = await this.orders.query(
       `SELECT 1 FROM payments.orders
         WHERE product_id = $1 AND status IN ('pending', 'requires_action') AND closed_at IS NULL
           AND updated_at > now() - make_interval(mins => $2)
+          AND ($3::uuid IS NULL OR buyer_user_id IS DISTINCT FROM $3::uuid)
         LIMIT 1`,
-      [productId, holdMinutes],
+      [productId, holdMinutes, exceptBuyerId],
     );
     return rows.length > 0;
   }

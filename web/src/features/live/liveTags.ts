@@ -3,6 +3,7 @@ import { conversationTags, threadTag } from '../../api/messagesApi';
 import { NOTIFICATION_TAGS } from '../../api/notificationsApi';
 import { orderMessagesTag } from '../../api/orderMessagesApi';
 import type { api } from '../../api/api';
+import { PRODUCTS_FOR_SALE } from '../../api/cachedCopies';
 import { orderReviewsTag, userReviewsTag } from '../reviews/reviewsApi';
 
 type Tag = Parameters<typeof api.util.invalidateTags>[0][number];
@@ -42,6 +43,9 @@ export function tagsForLiveEvent(data: LiveEventData, meId: string, isNotificati
     case 'price.dropped':
       // A favourited item is cheaper: its open page and the Favorites tab show the new price at once.
       return [{ type: 'Product', id: data.productId }, 'Favorite', ...bell];
+    case 'product.reservation-changed':
+      // The seller reserved an item for the recipient, or its reservation ended: its page, its cards and the lists.
+      return [{ type: 'Product', id: data.productId }, PRODUCTS_FOR_SALE, 'UserProducts', 'Favorite', ...bell];
   }
 }
 

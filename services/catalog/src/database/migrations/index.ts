@@ -1,4 +1,4 @@
-import { outboxClaimsMigration, outboxRetriesMigration } from '@souvenir/platform';
+import { blocksReadModelMigration, outboxClaimsMigration, outboxRetriesMigration } from '@souvenir/platform';
 import { CreateCatalog1732400000000 } from './1732400000000-create-catalog';
 import { AddFavouriteStates1732500000000 } from './1732500000000-add-favourite-states';
 import { AddTitleSearch1732600000000 } from './1732600000000-add-title-search';
@@ -18,6 +18,7 @@ import { ProvenanceQueueIndex1737050000000 } from './1737050000000-provenance-qu
 import { RefundedOrders1737060000000 } from './1737060000000-refunded-orders';
 import { ListingEdits1737960000000 } from './1737960000000-listing-edits';
 import { ModeratedListings1738500000000 } from './1738500000000-moderated-listings';
+import { Reservations1738700000000 } from './1738700000000-reservations';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
 export const CATALOG_MIGRATIONS = [
@@ -42,4 +43,7 @@ export const CATALOG_MIGRATIONS = [
   outboxRetriesMigration('catalog'),
   ListingEdits1737960000000,
   ModeratedListings1738500000000,
+  // Nobody reserves an item for someone a block stands between (identity's block changes).
+  blocksReadModelMigration('catalog'),
+  Reservations1738700000000,
 ];

@@ -10,6 +10,7 @@ import { isoMicros } from '@souvenir/platform';
 export const PRODUCT_COLUMNS = `p.id, p.title, p.description, p.price, p.original_price, p.condition, p.category, p.country, p.images,
        p.is_customs_verified, p.status, p.contents, p.origin_level, p.previous_price,
        to_char(p.price_dropped_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS price_dropped_at_iso,
+       to_char(p.reserved_until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS reserved_until_iso,
        to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at_iso,
        s.id AS seller_id, s.first_name AS seller_first_name, s.last_name AS seller_last_name,
        s.avatar AS seller_avatar, s.is_verified AS seller_is_verified, s.location AS seller_location,

@@ -108,7 +108,7 @@ export function insertProduct(product: NewProduct): Statement {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active', 0, $11, $12, $13)
          RETURNING id, seller_id, title, description, price, original_price, condition, category, country, images,
                    is_customs_verified, status, created_at, contents, provenance, origin_level, previous_price,
-                   price_dropped_at
+                   price_dropped_at, reserved_until
        )
        SELECT ${PRODUCT_COLUMNS} FROM p JOIN catalog.sellers s ON s.id = p.seller_id`,
     values: [
@@ -195,7 +195,9 @@ export function saveSaleState(state: {
   saleVersion: number;
 }): Statement {
   return {
-    text: `UPDATE catalog.products SET status = $2, sold_order_id = $3, sale_version = $4, updated_at = now() WHERE id = $1`,
+    // A sale, a removal or a relisting ends a reservation (quietly: the sold, removed or relisted event says enough).
+    text: `UPDATE catalog.products SET status = $2, sold_order_id = $3, sale_version = $4, reserved_for = NULL,
+             reserved_until = NULL, updated_at = now() WHERE id = $1`,
     values: [state.id, state.status, state.soldOrderId, state.saleVersion],
   };
 }
@@ -271,3 +273,53 @@ export function decideProvenance(id: string, approve: boolean, reviewerId: strin
     values: [id, approve, reviewerId],
   };
 }
+
+// Reservations: the seller reserves a listing on sale for one buyer until a time (`1738700000000-reservations`).
+
+const ISO_MS = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** What reserving decides on (owner, sale state, holds, the reservation now), locked until the commit. */
+export const lockReservation = (id: string): Statement => ({
+  text: `SELECT id, seller_id AS "sellerId", status, title, held_at IS NOT NULL AS held,
+                moderated_at IS NOT NULL AS moderated, reserved_for AS "reservedFor",
+                ${ISO_MS('reserved_until')} AS "reservedUntil",
+                reserved_until IS NOT NULL AND reserved_until <= now() AS "reservationOver",
+                reservation_version AS "reservationVersion"
+           FROM catalog.products WHERE id = $1 FOR UPDATE`,
+  values: [id],
+});
+
+/** Reserves for the buyer from now for `seconds` (a new reservation, or the same buyer's extended). */
+export const reserve = (id: string, buyerId: string, seconds: number): Statement => ({
+  text: `UPDATE catalog.products
+            SET reserved_for = $2, reserved_until = now() + make_interval(secs => $3),
+                reservation_version = reservation_version + 1, updated_at = now()
+          WHERE id = $1
+          RETURNING ${ISO_MS('reserved_until')} AS "reservedUntil", reservation_version AS "reservationVersion"`,
+  values: [id, buyerId, seconds],
+});
+
+/** Ends the product's reservation; answers nothing when it had none. */
+export const endReservation = (id: string): Statement => ({
+  text: `UPDATE catalog.products
+            SET reserved_for = NULL, reserved_until = NULL, reservation_version = reservation_version + 1,
+                updated_at = now()
+          WHERE id = $1 AND reserved_for IS NOT NULL
+          RETURNING reservation_version AS "reservationVersion"`,
+  values: [id],
+});
+
+/** The products reserved for a buyer (of one seller, when given): products_reserved_for_idx. */
+export const reservedForBuyer = (buyerId: string, sellerId: string | null): Statement => ({
+  text: `SELECT id FROM catalog.products
+          WHERE reserved_for = $1 AND ($2::uuid IS NULL OR seller_id = $2::uuid) ORDER BY id`,
+  values: [buyerId, sellerId],
+});
+
+/** Who a product is reserved for now (by primary keys), with their name; no row once it has ended. */
+export const reservedFor = (id: string): Statement => ({
+  text: `SELECT b.id, b.first_name AS "firstName", b.last_name AS "lastName"
+           FROM catalog.products p JOIN catalog.sellers b ON b.id = p.reserved_for
+          WHERE p.id = $1 AND p.status = 'active' AND p.reserved_until > now()`,
+  values: [id],
+});

@@ -297,6 +297,11 @@ describe('products by key, seller lists, categories, sitemap', () => {
       'save the sale state',
     );
     expect(render(products.addToFavouriteCount(ID, -1))).toMatchSnapshot('favourite count');
+    expect(render(products.lockReservation(ID))).toMatchSnapshot('lock for a reservation');
+    expect(render(products.reserve(ID, ID, 48 * 3600))).toMatchSnapshot('reserve');
+    expect(render(products.endReservation(ID))).toMatchSnapshot('end a reservation');
+    expect(render(products.reservedForBuyer(ID, ID))).toMatchSnapshot('reserved for a buyer by a seller');
+    expect(render(products.reservedFor(ID))).toMatchSnapshot('who it is reserved for');
     expect(render(products.recordCancelledOrder(ID))).toMatchSnapshot('record a cancelled order');
     expect(render(products.isCancelledOrder(ID))).toMatchSnapshot('is the order cancelled');
     expect(render(products.provenanceOf(ID))).toMatchSnapshot('provenance of a product');

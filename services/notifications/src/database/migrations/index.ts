@@ -8,6 +8,7 @@ import { NotificationSettings1738300000000 } from './1738300000000-notification-
 import { DigestItemsBySender1738310000000 } from './1738310000000-digest-items-by-sender';
 import { AccountNotifications1738100000000 } from './1738100000000-account-notifications';
 import { PriceDrops1738400000000 } from './1738400000000-price-drops';
+import { ReservationNotices1738700000000 } from './1738700000000-reservation-notices';
 
 /** Every migration of the notifications schema, in order. Never edit one that has landed; add a new one. */
 export const NOTIFICATIONS_MIGRATIONS = [
@@ -22,4 +23,5 @@ export const NOTIFICATIONS_MIGRATIONS = [
   DigestItemsBySender1738310000000,
   AccountNotifications1738100000000,
   PriceDrops1738400000000,
+  ReservationNotices1738700000000,
 ];

@@ -36,6 +36,8 @@ import { ProductGallery } from '../components/ProductGallery';
 import { ProductPageSkeleton } from '../components/ProductPageSkeleton';
 import { SellerCard } from '../components/SellerCard';
 import { SoldNotice } from '../components/SoldNotice';
+import { ReservationNotice } from '../components/ReservationNotice';
+import { isReservedNow } from '../../../utils/time';
 import { DeliveryNotice } from '../../customs/DeliveryNotice';
 import { CustomsPanel, OriginBadge } from '../../customs/OriginPanel';
 import { useShareProduct } from '../hooks/useShareProduct';
@@ -104,6 +106,10 @@ export default function ProductPage() {
   const isOwner = user?.id === product.seller.id;
   // A sold item is only shown: nobody can buy, favourite or ask about it, and its owner can no longer remove it.
   const isSold = product.status === 'sold';
+  // Reserved for one buyer: everyone sees it, only that buyer may buy (the server refuses anyone else too).
+  const reservedUntil = !isSold && isReservedNow(product.reservedUntil) ? product.reservedUntil : null;
+  const reservedViewer = isOwner ? 'seller' : user && product.reservedFor?.id === user.id ? 'buyer' : 'other';
+  const reservedForOther = reservedUntil !== null && reservedViewer === 'other';
 
   const remove = async () => {
     try {
@@ -142,6 +148,13 @@ export default function ProductPage() {
                   sx={{ fontWeight: 800, letterSpacing: 0.5, bgcolor: 'grey.900', color: 'common.white' }}
                 />
               )}
+              {reservedUntil && (
+                <Chip
+                  label="Reserved"
+                  size="small"
+                  sx={{ fontWeight: 800, letterSpacing: 0.5, bgcolor: 'secondary.dark', color: 'common.white' }}
+                />
+              )}
             </Stack>
             <Typography variant="h2" component="h1">
               {product.title}
@@ -174,6 +187,15 @@ export default function ProductPage() {
             </Stack>
             <ProductMeta seller={product.seller} shipsFrom={product.shipsFrom} />
             {!isSold && !isOwner && <DeliveryNotice shipsFrom={product.shipsFrom} />}
+            {reservedUntil && (
+              <Box id="reservation-notice">
+                <ReservationNotice
+                  product={{ ...product, reservedUntil }}
+                  viewer={reservedViewer}
+                  showTime={hydrated}
+                />
+              </Box>
+            )}
             {isSold ? (
               <SoldNotice productId={product.id} isOwner={isOwner} signedIn={Boolean(user)} />
             ) : isOwner ? (
@@ -208,16 +230,29 @@ export default function ProductPage() {
               </Stack>
             ) : (
               <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                <Button
-                  component={RouterLink}
-                  to={`/checkout?product=${product.id}`}
-                  variant="contained"
-                  size="large"
-                  startIcon={<ShoppingBagRounded />}
-                  sx={{ flex: 1 }}
-                >
-                  Buy Now
-                </Button>
+                {reservedForOther ? (
+                  <Button
+                    variant="contained"
+                    size="large"
+                    disabled
+                    startIcon={<ShoppingBagRounded />}
+                    aria-describedby="reservation-notice"
+                    sx={{ flex: 1 }}
+                  >
+                    Reserved
+                  </Button>
+                ) : (
+                  <Button
+                    component={RouterLink}
+                    to={`/checkout?product=${product.id}`}
+                    variant="contained"
+                    size="large"
+                    startIcon={<ShoppingBagRounded />}
+                    sx={{ flex: 1 }}
+                  >
+                    Buy Now
+                  </Button>
+                )}
                 <FavoriteButton
                   productId={product.id}
                   favorited={hydrated && product.isFavorited}
