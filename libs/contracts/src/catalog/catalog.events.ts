@@ -1,6 +1,7 @@
 import { IsArray, IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
 import { ORIGIN_LEVELS, type OriginLevel } from './contents';
 import { defineEvents, event } from '../events/event';
+import { VelocityExceededEvent } from '../moderation/velocity';
 
 /** A product became visible in browse and search. */
 export class ProductListedEvent {
@@ -87,4 +88,6 @@ export const CATALOG_EVENTS = defineEvents('catalog', {
   productRelisted: event('events.catalog.product.relisted', ProductRelistedEvent),
   productOriginChanged: event('events.catalog.product.origin-changed', ProductOriginChangedEvent),
   productUpdated: event('events.catalog.product.updated', ProductUpdatedEvent),
+  /** A new account listed past its hourly threshold: that listing was created held (moderation queues the account). */
+  listingVelocityExceeded: event('events.catalog.listing-velocity.exceeded', VelocityExceededEvent),
 });

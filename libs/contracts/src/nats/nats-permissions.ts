@@ -349,7 +349,13 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.reviews.reportSnapshot,
     ],
     // product.listed: a new listing's text is matched against the prohibited-keywords list.
-    consumes: [EVENTS.identity.userDeleted, EVENTS.catalog.productListed, EVENTS.messaging.messageFlagged],
+    consumes: [
+      EVENTS.identity.userDeleted,
+      EVENTS.catalog.productListed,
+      EVENTS.messaging.messageFlagged,
+      EVENTS.catalog.listingVelocityExceeded,
+      EVENTS.messaging.contactVelocityExceeded,
+    ],
     listens: [],
   },
 };

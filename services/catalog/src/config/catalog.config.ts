@@ -1,6 +1,23 @@
 import { ServiceConfig } from '@souvenir/platform';
+import { Type } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
 
-/** catalog needs nothing beyond the common service variables. */
 export class CatalogConfig extends ServiceConfig {
   override HTTP_PORT: number = 4002;
+
+  /** An account younger than this many days is "new" for the listing velocity rule (README "New-account velocity"). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(365)
+  NEW_ACCOUNT_DAYS: number = 7;
+
+  /**
+   * Listings a new account may put on sale in one clock hour; the next is created held for support and the account
+   * queued, and later ones that hour answer 429. A person clearing out a suitcase lists a handful.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  NEW_ACCOUNT_LISTINGS_PER_HOUR: number = 10;
 }

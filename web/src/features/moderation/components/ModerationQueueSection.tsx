@@ -92,6 +92,9 @@ function ModerationCase({ item }: { item: ModerationCaseDto }) {
             label={`Contact details: ${item.matchedKeywords.map((found) => found.replace('-', ' ')).join(', ')}`}
           />
         )}
+        {item.origin === 'velocity' && (
+          <Chip size="small" color="warning" label={`New account: ${item.matchedKeywords.join(', ')}`} />
+        )}
         {item.subject.suspended && <Chip size="small" color="error" label="Suspended" />}
       </Stack>
       <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
