@@ -161,6 +161,8 @@ export interface ModerationPersonDto {
   earlierReports: number;
   /** Decisions that hid their content or suspended them. */
   earlierActions: number;
+  /** Orders they bought and sold (paid ones, payments' count); null when payments could not answer just then. */
+  orders: { bought: number; sold: number } | null;
   suspended: boolean;
 }
 

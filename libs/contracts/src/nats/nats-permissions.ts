@@ -347,6 +347,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.catalog.getProduct,
       RPC.messaging.reportSnapshot,
       RPC.reviews.reportSnapshot,
+      RPC.payments.countOrdersOfPeople,
     ],
     // product.listed: a new listing's text is matched against the prohibited-keywords list.
     consumes: [
