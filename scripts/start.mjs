@@ -43,7 +43,11 @@ const stack = await startStack({
   port,
   portOffset,
   supervise: true,
-  env: { NATS_URL: nats.url },
+  env: {
+    NATS_URL: nats.url,
+    // The demo sellers are minutes old and list up to 16 items at once (scripts/seed): the velocity rule lets them.
+    NEW_ACCOUNT_LISTINGS_PER_HOUR: process.env.NEW_ACCOUNT_LISTINGS_PER_HOUR ?? '20',
+  },
   natsPasswords: passwords,
   natsServer: nats.natsServer,
   // Without SMTP_URL, every mail goes to MailDev on loopback (HEALTH_PORT_OFFSET moves its ports too); its mails

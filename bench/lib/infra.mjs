@@ -127,6 +127,9 @@ export async function startProduct({ infra, port, metricsPort, portOffset, logLe
     WRITE_LIMIT_FAVOURITES: '1000000/60',
     WRITE_LIMIT_PAYMENT_INTENTS: '1000000/60',
     WRITE_LIMIT_UPLOADS: '1000000/60',
+    // ... nor the new-account velocity rule (its accounts are minutes old).
+    NEW_ACCOUNT_LISTINGS_PER_HOUR: '1000000',
+    NEW_ACCOUNT_NEW_CONTACTS_PER_HOUR: '1000000',
     // ... nor the live streams' cap per person (the live part opens several tabs for each of its people).
     LIVE_STREAMS_PER_USER: '100',
     LIVE_STREAMS_PER_IP: '100000',

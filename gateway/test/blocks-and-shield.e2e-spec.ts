@@ -7,7 +7,7 @@ import { gatewayWorld } from './gateway-world';
  * Over HTTP, with the real services: blocking (messages and checkout refused both ways, the list, unblock) and the
  * contact-details shield (masked for the recipient, flagged, and off once the two completed an order).
  */
-const { http } = gatewayWorld({
+const { http, infra } = gatewayWorld({
   services: ['identity', 'catalog', 'messaging', 'payments'],
 });
 
@@ -153,5 +153,32 @@ describe('the contact-details shield over HTTP', () => {
     expect(sent.body.flags).toBeUndefined();
     const forBuyer = (await thread(buyer, seller, scarf)).find((m) => m.id === sent.body.id)!;
     expect(forBuyer.content).toBe('Thanks! For the next one write to rosa@example.com');
+  });
+});
+
+describe('the cap on blocks', () => {
+  it('takes 1000 blocks a person, refuses the next with a sentence (409), and frees a place on unblocking', async () => {
+    const blocker = await join(http, 'blockcollector', 'Cora');
+    // 999 people blocked already, written directly: registering 999 accounts through the API would take minutes.
+    await infra.database.query(
+      `WITH people AS (
+         INSERT INTO identity.users (id, username, email, password_hash, first_name, last_name)
+         SELECT gen_random_uuid(), 'filler' || i, 'filler' || i || '@example.com', 'x', 'Filler', 'Person'
+           FROM generate_series(1, 999) AS i
+         RETURNING id)
+       INSERT INTO identity.blocks (blocker_id, blocked_id) SELECT $1, id FROM people`,
+      [blocker.id],
+    );
+    const block = (who: Account) => http.post(`/api/users/${who.id}/block`).set('Cookie', blocker.cookie);
+    await block(buyer).expect(204);
+    const refused = await block(stranger).expect(409);
+    expect(refused.body).toEqual({ statusCode: 409, message: BLOCK_MESSAGES.tooMany });
+    // Blocking someone already blocked is still 204 at the cap; unblocking frees a place.
+    await block(buyer).expect(204);
+    await http.delete(`/api/users/${buyer.id}/block`).set('Cookie', blocker.cookie).expect(204);
+    await block(stranger).expect(204);
+    const list = await http.get('/api/me/blocks').set('Cookie', blocker.cookie).expect(200);
+    expect(list.body).toHaveLength(1000);
+    expect(list.body[0].user.id).toBe(stranger.id);
   });
 });

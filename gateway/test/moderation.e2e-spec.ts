@@ -1,6 +1,6 @@
 import { MODERATION_MESSAGES } from '@souvenir/contracts';
 import { eventually, mailsTo } from '@souvenir/testing';
-import { join, type Account } from './gateway-harness';
+import { goodCard, join, type Account } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
 
 /*
@@ -193,5 +193,51 @@ describe('decisions', () => {
     await appeal().expect(409);
     const found = (await queue()).items.find((c: { subjectId: string }) => c.subjectId === productId);
     expect(found).toMatchObject({ status: 'appealed', appeal: { message: 'I knit it myself', action: 'hide' } });
+  });
+});
+
+describe("the people's history", () => {
+  it('shows the orders each person bought and sold beside their account age and earlier reports', async () => {
+    const seller = await join(http, 'quispe', 'Quispe');
+    const buyer = await join(http, 'wayra', 'Wayra');
+    const productId = await listProduct(seller, 'Silver tupu pin');
+    const intent = await http
+      .post('/api/create-payment-intent')
+      .set('Cookie', buyer.cookie)
+      .send({ productId, amount: 30, guestInfo: shipping })
+      .expect(200);
+    await http
+      .post('/api/payments/test-confirm')
+      .send({ clientSecret: intent.body.clientSecret, card: goodCard })
+      .expect(200, { status: 'succeeded' });
+    const paid = await http
+      .post('/api/payments/reconcile')
+      .set('Cookie', buyer.cookie)
+      .send({ paymentIntentId: intent.body.paymentIntentId, clientSecret: intent.body.clientSecret })
+      .expect(200);
+    expect(paid.body.status).toBe('paid');
+    // A checkout that never paid is nobody's order.
+    const other = await listProduct(seller, 'Copper bell');
+    await http
+      .post('/api/create-payment-intent')
+      .set('Cookie', ana.cookie)
+      .send({ productId: other, amount: 30, guestInfo: shipping })
+      .expect(200);
+
+    await report(buyer, { subjectType: 'user', subjectId: seller.id, reason: 'harassment' }).expect(201);
+    let found: { subject: { orders: unknown }; reports: { reporter: { orders: unknown } }[] } | undefined;
+    let cursor: string | null = null;
+    do {
+      const page: { items: (typeof found & { subjectId: string })[]; nextCursor: string | null } = (
+        await http
+          .get(`/api/support/reports${cursor ? `?cursor=${cursor}` : ''}`)
+          .set('Cookie', support.cookie)
+          .expect(200)
+      ).body;
+      found ??= page.items.find((c) => c.subjectId === seller.id);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(found?.subject.orders).toEqual({ bought: 0, sold: 1 });
+    expect(found?.reports[0]?.reporter.orders).toEqual({ bought: 1, sold: 0 });
   });
 });

@@ -27,6 +27,7 @@ const LIMITS = {
   WRITE_LIMIT_UPLOADS: '2/3600',
   WRITE_LIMIT_ORDERS: '3/600',
   WRITE_LIMIT_UNSUBSCRIBES: '2/600',
+  WRITE_LIMIT_BLOCKS: '3/600',
   TRUST_PROXY_HOPS: '1',
 };
 
@@ -254,5 +255,20 @@ describe('write limits (per user, per IP for guests)', () => {
     expect((refused as HttpException).getStatus()).toBe(429);
     expect(Number(headers['Retry-After'])).toBeGreaterThanOrEqual(1);
     await limits.consume('uploads', `user:${other.id}`, res);
+  });
+
+  it('blocks: blocking and unblocking count together; past the limit 429 and nothing changes; another user still blocks', async () => {
+    const [blocker, calm, target] = [
+      await join(http, 'blockcycler', 'Cy'),
+      await join(http, 'calmblocker', 'Cal'),
+      await join(http, 'blocktarget', 'Tia'),
+    ];
+    await http.post(`/api/users/${target.id}/block`).set('Cookie', blocker.cookie).expect(204);
+    await http.delete(`/api/users/${target.id}/block`).set('Cookie', blocker.cookie).expect(204);
+    await http.post(`/api/users/${target.id}/block`).set('Cookie', blocker.cookie).expect(204);
+    expectLimited(await http.delete(`/api/users/${target.id}/block`).set('Cookie', blocker.cookie), 600);
+    const blocks = await http.get('/api/me/blocks').set('Cookie', blocker.cookie).expect(200);
+    expect(blocks.body.map((b: { user: { id: string } }) => b.user.id)).toEqual([target.id]);
+    await http.post(`/api/users/${target.id}/block`).set('Cookie', calm.cookie).expect(204);
   });
 });

@@ -69,6 +69,10 @@ export async function startChildStack(
     WRITE_LIMIT_ORDERS: '100000/60',
     WRITE_LIMIT_UNSUBSCRIBES: '100000/60',
     WRITE_LIMIT_REPORTS: '100000/60',
+    WRITE_LIMIT_BLOCKS: '100000/60',
+    // The new-account velocity rule (catalog, messaging) out of the way too: its own test is gateway/test.
+    NEW_ACCOUNT_LISTINGS_PER_HOUR: '100000',
+    NEW_ACCOUNT_NEW_CONTACTS_PER_HOUR: '100000',
     RPC_TIMEOUT_MS: '2500',
     ...extraEnv,
   };

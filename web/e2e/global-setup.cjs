@@ -24,6 +24,9 @@ module.exports = async () => {
       WRITE_LIMIT_MESSAGES: '10000/60',
       WRITE_LIMIT_LISTINGS: '10000/60',
       UNVERIFIED_WRITE_ALLOWANCE: '10000',
+      // The browser tests' sellers are new accounts that list more than a person would in an hour.
+      NEW_ACCOUNT_LISTINGS_PER_HOUR: '10000',
+      NEW_ACCOUNT_NEW_CONTACTS_PER_HOUR: '10000',
       // An unshipped order is cancelled and refunded after about 26 s (orders.e2e-spec); every other test ships sooner or not at all.
       SHIP_WITHIN_DAYS: '0.0003',
       // The site's origin for identity's passkeys (a WebAuthn RP ID is a host name, never 127.0.0.1).

@@ -82,6 +82,11 @@ describe.each([1280, 390])('reports and moderation at %i px', (width) => {
     const card = agent.getByRole('listitem', { name: `Listing: ${listing.title}` });
     await card.getByText('The maker’s mark is <b>printed</b>, not stamped.').waitFor();
     await card.getByText(/By Mona Tester/).waitFor();
+    // Each person's history has their orders (payments' count): Mona and Sela have none yet.
+    await card
+      .getByText(/0 orders bought · 0 sold/)
+      .first()
+      .waitFor();
     await agent.getByRole('listitem', { name: `Message: Pay me by bank transfer for the ${listing.title}` }).waitFor();
     expect(await axeViolations(agent)).toEqual([]);
     await shot(agent, 'moderation-queue');

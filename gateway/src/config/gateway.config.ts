@@ -132,6 +132,10 @@ export class GatewayConfig extends withSessionConfig(NatsClientConfig) {
   @Matches(WRITE_LIMIT, { message: 'WRITE_LIMIT_REPORTS must be count/seconds, e.g. 20/3600' })
   WRITE_LIMIT_REPORTS = '20/3600';
 
+  /** Blocks and unblocks: a person blocks a few; a script cycling block/unblock (each an event to three services) is slowed. */
+  @Matches(WRITE_LIMIT, { message: 'WRITE_LIMIT_BLOCKS must be count/seconds, e.g. 60/600' })
+  WRITE_LIMIT_BLOCKS = '60/600';
+
   /**
    * Open `GET /api/stream` per user on one replica (one per tab); past it 429, so one session cannot hold a replica's
    * sockets and memory with endless streams.

@@ -16,6 +16,9 @@ export class AllErrorsFilter implements ExceptionFilter {
     const body = toHttpError(error);
     if (body.statusCode >= 500 && body.statusCode !== 503)
       this.logger.error(error instanceof Error ? error.stack : String(error));
+    // A service that slows a writer down (catalog's and messaging's new-account velocity) says when to come back.
+    if (error instanceof DomainError && error.retryAfterSeconds !== undefined && !response.headersSent)
+      response.setHeader('Retry-After', String(error.retryAfterSeconds));
     // identity's wrong-code lockout (TooManyAttempts) lasts up to its 15-minute window: say when to come back.
     if (body.statusCode === 429 && !response.headersSent && !response.getHeader('Retry-After'))
       response.setHeader('Retry-After', String(TWO_FACTOR_LOCKOUT_SECONDS));

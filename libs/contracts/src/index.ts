@@ -76,3 +76,4 @@ export * from './moderation/moderation.dto';
 export * from './moderation/moderation.rpc';
 export * from './moderation/moderation.events';
 export * from './moderation/moderation.subjects';
+export * from './moderation/velocity';

@@ -18,6 +18,7 @@ import { ProductsController } from './products/products.controller';
 import { ProductCustomsController } from './products/product-customs.controller';
 import { ProductsRepository } from './products/products.repository';
 import { ProductsService } from './products/products.service';
+import { ListingVelocity } from './products/listing-velocity';
 import { SellerEntity } from './sellers/seller.entity';
 import { SellerEventsConsumer } from './sellers/seller-events.consumer';
 import { EraseAccountConsumer } from './privacy/erase-account.consumer';
@@ -57,6 +58,7 @@ export class AppModule {
       ],
       providers: [
         ProductsService,
+        ListingVelocity,
         CategoriesService,
         ProductCountCache,
         FirstPageCache,

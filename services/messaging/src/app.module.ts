@@ -7,6 +7,7 @@ import { MessageEntity } from './messages/message.entity';
 import { MessagesController } from './messages/messages.controller';
 import { MessagesRepository } from './messages/messages.repository';
 import { MessagesService } from './messages/messages.service';
+import { ContactVelocity } from './messages/contact-velocity';
 import { OrderNotesConsumer } from './messages/order-notes';
 import { ProductSummariesRepository } from './read-models/product-summaries.repository';
 import { ProductSummaryEntity } from './read-models/product-summary.entity';
@@ -41,6 +42,7 @@ export class AppModule {
       ],
       providers: [
         MessagesService,
+        ContactVelocity,
         MessagesRepository,
         ReadModelsService,
         UserSummariesRepository,

@@ -12,6 +12,7 @@ import { ReportsController } from './reports/reports.controller';
 import { ReportsRepository } from './reports/reports.repository';
 import { ReportsService } from './reports/reports.service';
 import { ShieldFlags } from './shield/shield-flags';
+import { VelocityCases } from './velocity/velocity-cases';
 
 export const SERVICE_NAME = 'moderation';
 
@@ -32,6 +33,7 @@ export class AppModule {
         KeywordsService,
         ListingHolds,
         ShieldFlags,
+        VelocityCases,
         EraseAccountConsumer,
       ],
     };

@@ -3,6 +3,7 @@ import type {
   CategoryDto,
   Condition,
   CreateProductDto,
+  CreatedProductDto,
   ProductDto,
   ProductPageDto,
   ProductSort,
@@ -92,7 +93,7 @@ export const catalogApi = api.injectEndpoints({
       query: (id) => `/products/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Product', id }],
     }),
-    createProduct: build.mutation<ProductDto, NewProduct>({
+    createProduct: build.mutation<CreatedProductDto, NewProduct>({
       query: (body) => ({ url: '/products', method: 'POST', body }),
       invalidatesTags: [PRODUCTS_FOR_SALE, 'Category', 'UserProducts'],
     }),

@@ -5,6 +5,7 @@ import {
   RPC,
   type BrowseCategoryCountDto,
   type CategoryDto,
+  type CreatedProductDto,
   type ProductDto,
 } from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
@@ -60,8 +61,16 @@ export class ProductsController {
   @WriteLimit('listings')
   @UnverifiedWrite()
   @UseGuards(AuthGuard)
-  create(@ActorId() actorId: string, @Body() product: CreateProductDto): Promise<ProductDto> {
-    return this.rpc.send(RPC.catalog.createProduct, { actorId, product: { ...product } });
+  async create(
+    @ActorId() actorId: string,
+    @Body() product: CreateProductDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<CreatedProductDto> {
+    const created = await this.rpc.send(RPC.catalog.createProduct, { actorId, product: { ...product } });
+    // A new account past its hourly threshold: the listing is saved but waits, off sale, for support (accepted, not
+    // yet created for buyers to see).
+    if (created.heldForReview) res.status(202);
+    return created;
   }
 
   /** Owner only (catalog enforces it): the listing leaves browse, search, favourites and counts. */

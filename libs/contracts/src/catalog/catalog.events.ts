@@ -1,6 +1,7 @@
 import { IsArray, IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
 import { ORIGIN_LEVELS, type OriginLevel } from './contents';
 import { defineEvents, event } from '../events/event';
+import { VelocityExceededEvent } from '../moderation/velocity';
 
 /** A product became visible in browse and search. */
 export class ProductListedEvent {
@@ -120,4 +121,6 @@ export const CATALOG_EVENTS = defineEvents('catalog', {
   productUpdated: event('events.catalog.product.updated', ProductUpdatedEvent),
   productReserved: event('events.catalog.product.reserved', ProductReservedEvent),
   productReservationEnded: event('events.catalog.product.reservation-ended', ProductReservationEndedEvent),
+  /** A new account listed past its hourly threshold: that listing was created held (moderation queues the account). */
+  listingVelocityExceeded: event('events.catalog.listing-velocity.exceeded', VelocityExceededEvent),
 });

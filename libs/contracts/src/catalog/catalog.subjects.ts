@@ -1,6 +1,6 @@
 import { UserExportRequest, type UserExportPage } from '../export/user-export';
 import type { BrowseCategoryCountDto } from './categories';
-import type { CategoryDto, ProductDto, ProductPageDto } from './product.dto';
+import type { CategoryDto, CreatedProductDto, ProductDto, ProductPageDto } from './product.dto';
 import {
   CountBrowseCategoriesRequest,
   CreateProductRequest,
@@ -30,7 +30,7 @@ import { CountSupportQueueRequest, type ProvenanceQueueCountDto } from '../suppo
 
 /** catalog's request/reply subjects, each with its request class and reply type. */
 export const CATALOG_RPC = defineRpc('catalog', {
-  createProduct: rpc('catalog.product.create', CreateProductRequest).returns<ProductDto>(),
+  createProduct: rpc('catalog.product.create', CreateProductRequest).returns<CreatedProductDto>(),
   getProduct: rpc('catalog.product.get', GetProductRequest).returns<ProductDto>(),
   listProducts: rpc('catalog.product.list', ListProductsRequest).returns<ProductPageDto>(),
   removeProduct: rpc('catalog.product.remove', RemoveProductRequest).returns<Done>(),

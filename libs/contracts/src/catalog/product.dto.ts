@@ -250,6 +250,12 @@ export interface ProductDto {
 }
 
 /**
+ * `catalog.product.create`'s answer: the product, marked `heldForReview` when a new account listed past its hourly
+ * threshold and the listing waits, off sale, for support (the gateway answers 202 then).
+ */
+export type CreatedProductDto = ProductDto & { heldForReview?: true };
+
+/**
  * Every field of ProductDto, listed once, in the order catalog's JSON carries them (its int-spec holds the mapper to
  * this list): a service that keeps copies of products (favourites' cards) tells from it that its copies are of an
  * older shape and fetches them again, so a new field needs no default written by hand.

@@ -25,6 +25,8 @@ export class UserProfileChangedEvent {
   @IsOptional() @IsString() location!: string | null;
   @IsBoolean() isVerified!: boolean;
   @IsInt() @Min(1) version!: number;
+  /** When the account was created: catalog and messaging slow new accounts (absent from events published before). */
+  @IsOptional() @IsDateString() createdAt?: string;
   @IsDateString() occurredAt!: string;
 }
 

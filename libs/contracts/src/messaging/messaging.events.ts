@@ -1,6 +1,7 @@
 import { IsArray, IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
 import { SHIELD_FINDINGS, type ShieldFinding } from './message.dto';
 import { defineEvents, event } from '../events/event';
+import { VelocityExceededEvent } from '../moderation/velocity';
 
 /** A message was stored (one written by a person, or an order's system note); the recipient may be notified. */
 export class MessageSentEvent {
@@ -52,4 +53,6 @@ export const MESSAGING_EVENTS = defineEvents('messaging', {
   messageSent: event('events.messaging.message.sent', MessageSentEvent),
   inboxChanged: event('events.messaging.inbox.changed', InboxChangedEvent),
   messageFlagged: event('events.messaging.message.flagged', MessageFlaggedEvent),
+  /** A new account wrote to more new people in an hour than its threshold: moderation queues the account. */
+  contactVelocityExceeded: event('events.messaging.contact-velocity.exceeded', VelocityExceededEvent),
 });

@@ -161,6 +161,8 @@ export interface ModerationPersonDto {
   earlierReports: number;
   /** Decisions that hid their content or suspended them. */
   earlierActions: number;
+  /** Orders they bought and sold (paid ones, payments' count); null when payments could not answer just then. */
+  orders: { bought: number; sold: number } | null;
   suspended: boolean;
 }
 
@@ -182,9 +184,10 @@ export interface ModerationCaseDto {
   status: 'open' | 'appealed';
   /**
    * `held` when the listing waits because its text matched the prohibited-keywords list; `shield` when the
-   * contact-details shield caught the message (neither has a reporter).
+   * contact-details shield caught the message; `velocity` when a new account listed or wrote to new people far more
+   * than usual (none of them has a reporter).
    */
-  origin: 'reports' | 'held' | 'shield';
+  origin: 'reports' | 'held' | 'shield' | 'velocity';
   content: ReportedContentDto;
   subject: ModerationPersonDto;
   reports: QueueReportDto[];

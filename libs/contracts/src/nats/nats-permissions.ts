@@ -360,9 +360,16 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.catalog.getProduct,
       RPC.messaging.reportSnapshot,
       RPC.reviews.reportSnapshot,
+      RPC.payments.countOrdersOfPeople,
     ],
     // product.listed: a new listing's text is matched against the prohibited-keywords list.
-    consumes: [EVENTS.identity.userDeleted, EVENTS.catalog.productListed, EVENTS.messaging.messageFlagged],
+    consumes: [
+      EVENTS.identity.userDeleted,
+      EVENTS.catalog.productListed,
+      EVENTS.messaging.messageFlagged,
+      EVENTS.catalog.listingVelocityExceeded,
+      EVENTS.messaging.contactVelocityExceeded,
+    ],
     listens: [],
   },
 };

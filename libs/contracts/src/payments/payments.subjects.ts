@@ -13,7 +13,12 @@ import type {
 } from './payout.dto';
 import type { OrdersDto, PaymentIntentDto, PaymentStatusDto, TestPaymentOutcomeDto } from './payment.dto';
 import { GetDeletionBlockersRequest, type DeletionBlockersDto } from '../identity/account-deletion';
-import { GetTrackRecordRequest, type TrackRecordDto } from './track-record.dto';
+import {
+  CountOrdersOfPeopleRequest,
+  GetTrackRecordRequest,
+  type PersonOrderCountsDto,
+  type TrackRecordDto,
+} from './track-record.dto';
 import { GetOrderMailFactsRequest, GuestOrderLinksRequest, type OrderMailFactsDto } from './order-mail.dto';
 import { ListOrderMessagesRequest, SendOrderMessageRequest, type OrderMessagesDto } from './order-message.dto';
 import {
@@ -90,6 +95,8 @@ export const PAYMENTS_RPC = defineRpc('payments', {
   /** Open orders and money held or owed to the person: identity refuses an account deletion while there are any. */
   deletionBlockers: rpc('payments.user.deletion-blockers', GetDeletionBlockersRequest).returns<DeletionBlockersDto>(),
   getTrackRecord: rpc('payments.seller.track-record', GetTrackRecordRequest).returns<TrackRecordDto>(),
+  /** moderation only: the orders each person on a queue page bought and sold (paid ones), in one request. */
+  countOrdersOfPeople: rpc('payments.user.order-counts', CountOrdersOfPeopleRequest).returns<PersonOrderCountsDto[]>(),
   /** notifications only: the facts and links of the orders it mails about (guests' links are new private tokens). */
   getOrderMailFacts: rpc('payments.order.mail-facts', GetOrderMailFactsRequest).returns<OrderMailFactsDto[]>(),
   /** notifications only: "Find my order", the guest orders paid with an address, each with a new private link. */

@@ -1,4 +1,4 @@
-import { IsUUID } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsUUID } from 'class-validator';
 
 /**
  * A seller's track record, computed by payments from its own orders: counters moved in the transaction of
@@ -22,4 +22,22 @@ export interface TrackRecordDto {
 /** `payments.seller.track-record`: anybody's public track record (a user who never sold gets zeros). */
 export class GetTrackRecordRequest {
   @IsUUID('all') sellerId!: string;
+}
+
+/**
+ * `payments.user.order-counts` (moderation's queue only): how many orders each person bought and sold, counting only
+ * orders whose payment went through. One request for a whole page of people.
+ */
+export class CountOrdersOfPeopleRequest {
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsUUID('all', { each: true })
+  userIds!: string[];
+}
+
+/** One person's orders, as support's queue shows them beside their account age and earlier reports. */
+export interface PersonOrderCountsDto {
+  userId: string;
+  bought: number;
+  sold: number;
 }

@@ -23,6 +23,8 @@ export interface RpcErrorPayload {
   code: ErrorCode;
   message: string;
   errors?: FieldError[];
+  /** With a 429: when to try again (the gateway's Retry-After). */
+  retryAfterSeconds?: number;
 }
 
 export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {

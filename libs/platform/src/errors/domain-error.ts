@@ -6,12 +6,19 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly errors?: FieldError[],
+    /** With TooManyAttempts: when the caller may try again (the gateway's Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
 
   toPayload(): RpcErrorPayload {
-    return { code: this.code, message: this.message, ...(this.errors?.length ? { errors: this.errors } : {}) };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.errors?.length ? { errors: this.errors } : {}),
+      ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
+    };
   }
 
   static notFound(what: string) {
@@ -22,5 +29,9 @@ export class DomainError extends Error {
   }
   static conflict(message: string) {
     return new DomainError(ErrorCode.Conflict, message);
+  }
+  /** 429: the caller writes faster than a rule allows; `retryAfterSeconds` says when to come back. */
+  static slowedDown(message: string, retryAfterSeconds: number) {
+    return new DomainError(ErrorCode.TooManyAttempts, message, undefined, retryAfterSeconds);
   }
 }

@@ -55,7 +55,7 @@ export class RpcClient {
       // Domain errors keep their code; a timeout, no responder, an empty or unreadable reply or Nest's own errors
       // (no handler for the subject) all mean the service cannot answer now.
       const domainError = isRpcErrorPayload(error)
-        ? new DomainError(error.code, error.message, error.errors)
+        ? new DomainError(error.code, error.message, error.errors, error.retryAfterSeconds)
         : new DomainError(ErrorCode.Unavailable, `The ${subject.split('.')[0]} service is unavailable`);
       failure = domainError.code;
       throw domainError;

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsPositive, Max } from 'class-validator';
+import { IsInt, IsPositive, Max, Min } from 'class-validator';
 import { ServiceConfig } from '@souvenir/platform';
 
 export class CatalogConfig extends ServiceConfig {
@@ -13,4 +13,20 @@ export class CatalogConfig extends ServiceConfig {
   @IsPositive()
   @Max(3600)
   RESERVATION_HOUR_SECONDS: number = 3600;
+
+  /** An account younger than this many days is "new" for the listing velocity rule (README "New-account velocity"). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(365)
+  NEW_ACCOUNT_DAYS: number = 7;
+
+  /**
+   * Listings a new account may put on sale in one clock hour; the next is created held for support and the account
+   * queued, and later ones that hour answer 429. A person clearing out a suitcase lists a handful.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  NEW_ACCOUNT_LISTINGS_PER_HOUR: number = 10;
 }

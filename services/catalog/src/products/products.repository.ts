@@ -324,6 +324,21 @@ export class ProductsRepository {
     return count === 1;
   }
 
+  /** A new account's listing past its hourly threshold: held like a keyword hold, and marked as the velocity's. */
+  async markHeldForVelocity(manager: EntityManager, id: string): Promise<void> {
+    await manager.query(`UPDATE catalog.products SET held_at = now(), held_for_velocity = true WHERE id = $1`, [id]);
+  }
+
+  /** Releases the listings the velocity rule held for this seller (products_velocity_held_idx); answers their ids. */
+  async releaseVelocityHolds(manager: EntityManager, sellerId: string): Promise<string[]> {
+    const [rows] = await manager.query<[{ id: string }[], number]>(
+      `UPDATE catalog.products SET held_at = NULL, held_for_velocity = false
+        WHERE seller_id = $1 AND held_for_velocity AND held_at IS NOT NULL AND moderated_at IS NULL RETURNING id`,
+      [sellerId],
+    );
+    return rows.map((r) => r.id);
+  }
+
   /** Releases a held product; answers whether it was held (and not taken off sale by support since). */
   async releaseHold(manager: EntityManager, id: string): Promise<boolean> {
     const [, count] = await manager.query<[unknown[], number]>(

@@ -10,6 +10,7 @@ import {
   type ModerationDecidedEvent,
   type ListingHeldEvent,
   type CreateProductRequest,
+  type CreatedProductDto,
   type Done,
   type GetProductRequest,
   type GetProductsByIdsRequest,
@@ -41,6 +42,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { CustomsService } from '../customs/customs.service';
 import { SellersService } from '../sellers/sellers.service';
 import { FirstPageCache, ProductCountCache } from './product-list-caches';
+import { ListingVelocity } from './listing-velocity';
 import { decodeCursor, encodeCursor, type CursorKey } from '../search/product-cursor';
 import {
   toCategoryDto,
@@ -74,14 +76,17 @@ export class ProductsService {
     private readonly customs: CustomsService,
     private readonly supportRole: SupportRole,
     private readonly rpc: RpcClient,
+    private readonly velocity: ListingVelocity,
   ) {}
 
-  async create(request: CreateProductRequest): Promise<ProductDto> {
+  async create(request: CreateProductRequest): Promise<CreatedProductDto> {
     const input = request.product;
     const { provenance, ...listing } = listingFields(input);
     await this.sellers.ensureSeller(request.actorId);
     return this.dataSource
-      .transaction(async (manager) => {
+      .transaction(async (manager): Promise<CreatedProductDto> => {
+        // First, so a new account past its threshold is refused (429) before anything is written.
+        const admission = await this.velocity.admit(manager, request.actorId);
         const product = await this.products.insert(manager, {
           sellerId: request.actorId,
           ...listing,
@@ -95,7 +100,20 @@ export class ProductsService {
           EVENTS.catalog.productListed,
           toProductListedEvent(product, (provenance.value as ProvenanceDto | null)?.documents),
         );
-        return product;
+        if (!admission.held) return product;
+        // The keyword hold's path, taken in the same transaction: listed and at once removed and held, so every read
+        // model sees what it sees for a held listing and nobody ever finds it on sale; support's dismissal relists it.
+        await this.products.markHeldForVelocity(manager, product.id);
+        await this.takeOffSale(manager, product.id);
+        await this.outbox.add(manager, EVENTS.catalog.listingVelocityExceeded, {
+          userId: request.actorId,
+          name: admission.name,
+          count: admission.count,
+          windowStart: admission.windowStart,
+          productId: product.id,
+          occurredAt: new Date().toISOString(),
+        });
+        return { ...product, heldForReview: true };
       })
       .finally(() => this.forgetListings());
   }
@@ -441,6 +459,10 @@ export class ProductsService {
   async applyModeration(event: ModerationDecidedEvent, manager: EntityManager): Promise<void> {
     if (event.action === 'dismiss') {
       if (event.subjectType === 'product') await this.releaseHeld(event.subjectId, manager);
+      // Support found nothing wrong with the account: the listings its velocity held go on sale.
+      if (event.subjectType === 'user')
+        for (const id of await this.products.releaseVelocityHolds(manager, event.subjectId))
+          await this.relistReleased(id, manager);
       return;
     }
     const ids =
@@ -465,17 +487,26 @@ export class ProductsService {
    */
   async hold(event: ListingHeldEvent, manager: EntityManager): Promise<void> {
     if (!(await this.products.markHeld(manager, event.productId))) return;
-    const product = await this.products.lockSaleState(manager, event.productId);
+    await this.takeOffSale(manager, event.productId);
+    this.forgetListings();
+  }
+
+  /** A held listing leaves the shop as a removal (the same event a seller's removal writes). */
+  private async takeOffSale(manager: EntityManager, productId: string): Promise<void> {
+    const product = await this.products.lockSaleState(manager, productId);
     if (!product || product.status !== 'active') return;
     const removed = { ...product, status: 'removed' as const, saleVersion: product.saleVersion + 1 };
     await this.products.saveSaleState(manager, removed);
     await this.outbox.add(manager, EVENTS.catalog.productRemoved, toProductRemovedEvent(removed));
-    this.forgetListings();
   }
 
   /** Support dismissed the hold: the listing goes on sale (relisted, so every read model follows). */
   private async releaseHeld(productId: string, manager: EntityManager): Promise<void> {
     if (!(await this.products.releaseHold(manager, productId))) return;
+    await this.relistReleased(productId, manager);
+  }
+
+  private async relistReleased(productId: string, manager: EntityManager): Promise<void> {
     const product = await this.products.lockSaleState(manager, productId);
     if (!product || product.status !== 'removed') return;
     const relisted = { ...product, status: 'active' as const, soldOrderId: null, saleVersion: product.saleVersion + 1 };

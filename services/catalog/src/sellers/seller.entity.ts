@@ -17,6 +17,8 @@ export class SellerEntity {
   @Column('integer', { name: 'rating_count', default: 0 }) ratingCount!: number;
   /** The rating event's version this row reflects (reviews numbers each user's rating changes). */
   @Column('integer', { name: 'rating_version', default: 0 }) ratingVersion!: number;
+  /** When the account was created (the velocity rule's "new account"); null for rows stored before it was known. */
+  @Column('timestamptz', { name: 'joined_at', nullable: true }) joinedAt!: Date | null;
   /** The identity version this row reflects; 0 when fetched by request before any event arrived. */
   @Column('integer') version!: number;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;

@@ -17,7 +17,10 @@ export interface Member {
   deleted: boolean;
 }
 
-type SellerProfile = Omit<SellerEntity, 'updatedAt' | 'ratingAverage' | 'ratingCount' | 'ratingVersion' | 'shipsFrom'>;
+type SellerProfile = Omit<
+  SellerEntity,
+  'updatedAt' | 'ratingAverage' | 'ratingCount' | 'ratingVersion' | 'shipsFrom' | 'joinedAt'
+> & { joinedAt: string | null };
 
 @Injectable()
 export class SellersRepository {
@@ -71,6 +74,7 @@ export class SellersRepository {
         location: event.location ?? null,
         isVerified: event.isVerified,
         version: event.version,
+        joinedAt: event.createdAt ?? null,
       },
       'WHERE catalog.sellers.version < EXCLUDED.version',
     );
@@ -102,15 +106,15 @@ export class SellersRepository {
   private async upsert(manager: EntityManager, s: SellerProfile, onNewer: string | null): Promise<void> {
     await manager.query(
       `INSERT INTO catalog.sellers (id, username, first_name, last_name, avatar, location, ships_from, is_verified, version,
-                                    updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $9, $7, $8, now())
+                                    joined_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $9, $7, $8, $10, now())
        ON CONFLICT (id) DO ${
          onNewer === null
            ? 'NOTHING'
            : `UPDATE SET
          username = EXCLUDED.username, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
          avatar = EXCLUDED.avatar, location = EXCLUDED.location, ships_from = EXCLUDED.ships_from,
-         is_verified = EXCLUDED.is_verified,
+         is_verified = EXCLUDED.is_verified, joined_at = coalesce(EXCLUDED.joined_at, catalog.sellers.joined_at),
          version = EXCLUDED.version, updated_at = now() ${onNewer}`
        }`,
       // ships_from: the location's country, kept beside it for browse's "Ships to" filter (migration 1736900000000).
@@ -124,6 +128,7 @@ export class SellersRepository {
         s.isVerified,
         s.version,
         countryOfLocation(s.location),
+        s.joinedAt,
       ],
     );
   }

@@ -67,6 +67,7 @@ export class SellersService {
             location: user.location,
             isVerified: user.isVerified,
             version: 0,
+            joinedAt: user.createdAt,
           })),
         );
         return users;

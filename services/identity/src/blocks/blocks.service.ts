@@ -36,10 +36,12 @@ export class BlocksService {
     await this.dataSource.transaction(async (manager) => {
       // The blocker's row is locked so two blocks at once cannot both pass the limit.
       await manager.query(`SELECT 1 FROM identity.users WHERE id = $1 FOR UPDATE`, [request.actorId]);
-      if ((await this.blocks.count(manager, request.actorId)) >= MAX_BLOCKS_PER_USER)
+      // Blocking someone already blocked changes nothing, at the cap too (204 again).
+      if (!(await this.blocks.insert(manager, request.actorId, request.userId))) return;
+      // Counted after the insert, which the refusal rolls back.
+      if ((await this.blocks.count(manager, request.actorId)) > MAX_BLOCKS_PER_USER)
         throw DomainError.conflict(BLOCK_MESSAGES.tooMany);
-      if (await this.blocks.insert(manager, request.actorId, request.userId))
-        await this.announce(manager, request, true);
+      await this.announce(manager, request, true);
     });
   }
 

@@ -35,6 +35,7 @@ export function toProfileChangedEvent(user: UserEntity): UserProfileChangedEvent
     location: user.location,
     isVerified: user.isVerified,
     version: user.version,
+    createdAt: user.createdAt.toISOString(),
     occurredAt: new Date().toISOString(),
   };
 }

@@ -9,11 +9,13 @@ import {
   type MessageDto,
   type SendMessageRequest,
   type UnreadCountDto,
+  VELOCITY_MESSAGES,
 } from '@souvenir/contracts';
 import { blockBetween, DomainError, Outbox } from '@souvenir/platform';
 import { DataSource } from 'typeorm';
 import { ReadModelsService } from '../read-models/read-models.service';
 import { CompletedPairs } from '../shield/completed-pairs';
+import { ContactVelocity } from './contact-velocity';
 import { shieldMessage } from '../shield/contact-shield';
 import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor';
 import { toConversationDto, toMessageDto } from './message.mapper';
@@ -33,6 +35,7 @@ export class MessagesService {
     private readonly outbox: Outbox,
     private readonly completedPairs: CompletedPairs,
     private readonly dataSource: DataSource,
+    private readonly velocity: ContactVelocity,
   ) {}
 
   /**
@@ -65,16 +68,27 @@ export class MessagesService {
     const shield = (await this.completedPairs.haveCompleted(request.actorId, request.toUserId))
       ? null
       : shieldMessage(request.content);
-    const message = await this.messages.insertAnnounced({
+    const newMessage = {
       fromUserId: request.actorId,
       toUserId: request.toUserId,
       productId: request.productId,
       content: request.content,
       ...(shield ? { shield } : {}),
-    });
+    };
+    // A new account writing to someone new is counted (the velocity rule) in the same transaction as the message.
+    const counted = await this.velocity.counts(request.actorId, request.toUserId);
+    const sent = counted
+      ? await this.dataSource.transaction(async (manager) => {
+          const wait = await this.velocity.count(manager, request.actorId, counted);
+          // Refused: the count (and the account's queueing event) commit, the message is not written.
+          return wait === null ? await this.messages.insertAnnounced(newMessage, manager) : wait;
+        })
+      : await this.messages.insertAnnounced(newMessage);
     // The statement wrote outbox rows outside a TypeORM transaction: publish them now, not at the next poll.
     this.outbox.wakeRelay();
-    return toMessageDto(message, request.actorId);
+    if (typeof sent === 'number')
+      throw DomainError.slowedDown(VELOCITY_MESSAGES.messagesSlowed(Math.ceil(sent / 60)), sent);
+    return toMessageDto(sent, request.actorId);
   }
 
   /**

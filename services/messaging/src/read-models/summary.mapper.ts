@@ -10,12 +10,19 @@ export function userSummaryOfEvent(event: UserProfileChangedEvent): UserSummary 
     lastName: event.lastName,
     avatar: event.avatar ?? null,
     version: event.version,
+    joinedAt: event.createdAt ?? null,
   };
 }
 
 /** A user's summary as identity answered it when asked (no version: see UserSummariesRepository.insertFetched). */
 export function userSummaryOfFetched(user: UserDto): Omit<UserSummary, 'version'> {
-  return { id: user.id, firstName: user.firstName, lastName: user.lastName, avatar: user.avatar };
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    avatar: user.avatar,
+    joinedAt: user.createdAt,
+  };
 }
 
 /** A product's summary as catalog answered it when asked. */

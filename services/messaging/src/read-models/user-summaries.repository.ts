@@ -11,7 +11,7 @@ const FIND_IDS = new PreparedStatement<Pick<UserSummaryEntity, 'id'>>(
   `SELECT id FROM messaging.users WHERE id = ANY($1::uuid[])`,
 );
 
-export type UserSummary = Omit<UserSummaryEntity, 'updatedAt'>;
+export type UserSummary = Omit<UserSummaryEntity, 'updatedAt' | 'joinedAt'> & { joinedAt: string | null };
 
 @Injectable()
 export class UserSummariesRepository {
@@ -37,12 +37,13 @@ export class UserSummariesRepository {
    */
   async upsertIfNewer(manager: EntityManager, u: UserSummary): Promise<void> {
     await manager.query(
-      `INSERT INTO messaging.users (id, first_name, last_name, avatar, version, updated_at)
-       VALUES ($1, $2, $3, $4, $5, now())
+      `INSERT INTO messaging.users (id, first_name, last_name, avatar, version, joined_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now())
        ON CONFLICT (id) DO UPDATE SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
-         avatar = EXCLUDED.avatar, version = EXCLUDED.version, updated_at = now()
+         avatar = EXCLUDED.avatar, version = EXCLUDED.version,
+         joined_at = coalesce(EXCLUDED.joined_at, messaging.users.joined_at), updated_at = now()
        WHERE messaging.users.version < EXCLUDED.version`,
-      [u.id, u.firstName, u.lastName, u.avatar, u.version],
+      [u.id, u.firstName, u.lastName, u.avatar, u.version, u.joinedAt],
     );
   }
 
@@ -54,14 +55,15 @@ export class UserSummariesRepository {
   async insertFetched(users: Omit<UserSummary, 'version'>[]): Promise<void> {
     const sorted = [...users].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     await this.users.query(
-      `INSERT INTO messaging.users (id, first_name, last_name, avatar, version, updated_at)
-       SELECT *, 0, now() FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[])
+      `INSERT INTO messaging.users (id, first_name, last_name, avatar, joined_at, version, updated_at)
+       SELECT *, 0, now() FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[])
        ON CONFLICT (id) DO NOTHING`,
       [
         sorted.map((u) => u.id),
         sorted.map((u) => u.firstName),
         sorted.map((u) => u.lastName),
         sorted.map((u) => u.avatar),
+        sorted.map((u) => u.joinedAt),
       ],
     );
   }

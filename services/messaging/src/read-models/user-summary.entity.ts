@@ -7,6 +7,8 @@ export class UserSummaryEntity {
   @Column('text', { name: 'first_name' }) firstName!: string;
   @Column('text', { name: 'last_name' }) lastName!: string;
   @Column('text', { nullable: true }) avatar!: string | null;
+  /** When the account was created (the velocity rule's "new account"); null for rows stored before it was known. */
+  @Column('timestamptz', { name: 'joined_at', nullable: true }) joinedAt!: Date | null;
   /** The identity version this row reflects; 0 when fetched by request before any event arrived. */
   @Column('integer') version!: number;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;

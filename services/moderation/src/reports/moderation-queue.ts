@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ErrorCode,
   MODERATION_MESSAGES,
   RPC,
   type CountSupportQueueRequest,
@@ -8,16 +9,18 @@ import {
   type ModerationPersonDto,
   type ModerationReportsCountDto,
   type ModerationQueuePageDto,
+  type PersonOrderCountsDto,
   type UserDto,
 } from '@souvenir/contracts';
-import { RpcClient, SupportRole } from '@souvenir/platform';
+import { DomainError, RpcClient, SupportRole } from '@souvenir/platform';
 import { AUTOMATIC_REPORTER } from './automatic-cases';
 import { decodeQueueCursor, encodeQueueCursor } from './queue-cursor';
 import { ReportsRepository } from './reports.repository';
 
 /**
  * Support's queue: one case per reported subject with what it looked like, its open reports, and both sides'
- * history. A page costs a fixed number of queries and one identity request for every name on it (never one per row).
+ * history. A page costs a fixed number of queries, one identity request for every name on it and one payments request
+ * for everyone's orders (never one per row).
  */
 @Injectable()
 export class ModerationQueue {
@@ -47,13 +50,15 @@ export class ModerationQueue {
     const reporterIds = [...new Set(byPeople.map((r) => r.reporterId))];
     const ownerIds = [...new Set(cases.map((c) => c.ownerId))];
     const everyone = [...new Set([...reporterIds, ...ownerIds])];
-    const [users, made, about, suspended] = await Promise.all([
+    const [users, orders, made, about, suspended] = await Promise.all([
       everyone.length ? this.rpc.send(RPC.identity.getUsersByIds, { userIds: everyone }) : Promise.resolve([]),
+      this.ordersOf(everyone),
       this.reports.reportsMadeBy(reporterIds),
       this.reports.historyAbout(everyone),
       this.reports.suspendedAmong(everyone),
     ]);
     const byId = new Map<string, UserDto>(users.map((u) => [u.id, u]));
+    const ordersById = new Map(orders.map(({ userId, bought, sold }) => [userId, { bought, sold }]));
     const person = (id: string, earlierReports: number): ModerationPersonDto => {
       const user = byId.get(id);
       return {
@@ -62,6 +67,7 @@ export class ModerationQueue {
         memberSince: user?.createdAt ?? null,
         earlierReports,
         earlierActions: about.get(id)?.actions ?? 0,
+        orders: ordersById.get(id) ?? null,
         suspended: suspended.has(id),
       };
     };
@@ -104,5 +110,19 @@ export class ModerationQueue {
       items,
       nextCursor: rows.length > limit && last ? encodeQueueCursor({ queuedAt: last.keyAt, id: last.id }) : null,
     };
+  }
+
+  /**
+   * The page's people's orders, in one request to payments. The queue still opens while payments cannot answer:
+   * support decides on what was reported, and the counts read "not known" (null) until the next load.
+   */
+  private async ordersOf(userIds: string[]): Promise<PersonOrderCountsDto[]> {
+    if (!userIds.length) return [];
+    try {
+      return await this.rpc.send(RPC.payments.countOrdersOfPeople, { userIds });
+    } catch (error) {
+      if (error instanceof DomainError && error.code === ErrorCode.Unavailable) return [];
+      throw error;
+    }
   }
 }

@@ -13,7 +13,7 @@ export interface CaseRow {
   ownerId: string;
   snapshot: ReportSnapshotDto;
   status: CaseStatus;
-  origin: 'reports' | 'held' | 'shield';
+  origin: 'reports' | 'held' | 'shield' | 'velocity';
   matchedKeywords: string[];
   queuedAt: string;
   /** queued_at with Postgres's microseconds, the queue's keyset. */

@@ -17,6 +17,7 @@ import {
   CreateProductDto,
   LIMITS,
   SELL_CATEGORIES,
+  VELOCITY_MESSAGES,
   type Contents,
   type MeDto,
   type ProductDto,
@@ -225,6 +226,12 @@ function ListingForm({
           return;
         }
         const created = await createProduct({ ...listing, provenance: toProvenance(provenance) }).unwrap();
+        if (created.heldForReview) {
+          // Saved off sale until support has checked the new account: its page would say "not found" meanwhile.
+          toast({ title: 'Listing saved for a check', description: VELOCITY_MESSAGES.listingQueued });
+          navigate('/');
+          return;
+        }
         toast({ title: 'Product listed successfully!' });
         navigate(`/product/${created.id}`);
       } catch (error) {

@@ -45,6 +45,12 @@ function History({ person, role }: { person: ModerationPersonDto; role: 'reporte
       ? `${person.earlierReports} earlier ${person.earlierReports === 1 ? 'report' : 'reports'}`
       : `reported ${person.earlierReports} ${person.earlierReports === 1 ? 'time' : 'times'} before`,
     `${person.earlierActions} ${person.earlierActions === 1 ? 'action' : 'actions'} taken`,
+    ...(person.orders
+      ? [
+          `${person.orders.bought} ${person.orders.bought === 1 ? 'order' : 'orders'} bought`,
+          `${person.orders.sold} sold`,
+        ]
+      : []),
   ];
   return (
     <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
@@ -91,6 +97,9 @@ function ModerationCase({ item }: { item: ModerationCaseDto }) {
             color="warning"
             label={`Contact details: ${item.matchedKeywords.map((found) => found.replace('-', ' ')).join(', ')}`}
           />
+        )}
+        {item.origin === 'velocity' && (
+          <Chip size="small" color="warning" label={`New account: ${item.matchedKeywords.join(', ')}`} />
         )}
         {item.subject.suspended && <Chip size="small" color="error" label="Suspended" />}
       </Stack>
