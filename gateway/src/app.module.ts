@@ -34,6 +34,7 @@ import { ModerationSupportController, ReportsController } from './routes/moderat
 import { Suspensions } from './routes/moderation/suspensions';
 import { RelistController } from './routes/catalog/relist.controller';
 import { EditListingController } from './routes/catalog/edit-listing.controller';
+import { AwayController, UserAwayController } from './routes/catalog/away.controller';
 import { OrderReturnsController } from './routes/orders/order-returns.controller';
 import { ReviewsController } from './routes/reviews/reviews.controller';
 import { LiveHub } from './routes/stream/live-hub';
@@ -88,6 +89,8 @@ export class AppModule {
         ModerationSupportController,
         RelistController,
         EditListingController,
+        AwayController,
+        UserAwayController,
         OrderReturnsController,
         StreamController,
         NotificationsController,

@@ -123,6 +123,11 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
     price: '20.00',
     images: ['https://example.com/e.jpg'],
   }),
+  // Away mode: the member's own (nobody buys from the member here, so their being away changes no other route).
+  'PUT /api/me/away': () => ({
+    until: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    message: 'Away for a week',
+  }),
   'POST /api/favorites': () => ({ productId }),
   'POST /api/messages': () => ({ toUserId: seller.id, productId, content: 'hello' }),
   'POST /api/create-payment-intent': () => ({ productId, amount: '25.00', guestInfo }),

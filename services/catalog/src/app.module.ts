@@ -1,6 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PlatformModule } from '@souvenir/platform';
+import { AwayController } from './away/away.controller';
+import { AwayRepository } from './away/away.repository';
+import { AwayReturn } from './away/away-return';
+import { AwayService } from './away/away.service';
+import { JobQueue } from './jobs/job-queue';
 import { CategoriesController } from './categories/categories.controller';
 import { CategoriesService } from './categories/categories.service';
 import type { CatalogConfig } from './config/catalog.config';
@@ -48,6 +53,7 @@ export class AppModule {
         CategoriesController,
         CustomsController,
         ExportUserDataController,
+        AwayController,
       ],
       providers: [
         ProductsService,
@@ -66,6 +72,10 @@ export class AppModule {
         OrderEventsConsumer,
         CustomsService,
         CustomsRulesRepository,
+        JobQueue,
+        AwayService,
+        AwayRepository,
+        AwayReturn,
       ],
     };
   }

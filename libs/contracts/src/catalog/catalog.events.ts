@@ -1,6 +1,7 @@
 import { IsArray, IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
 import { ORIGIN_LEVELS, type OriginLevel } from './contents';
 import { defineEvents, event } from '../events/event';
+import { SellerAwayChangedEvent } from './away-mode';
 
 /** A product became visible in browse and search. */
 export class ProductListedEvent {
@@ -87,4 +88,5 @@ export const CATALOG_EVENTS = defineEvents('catalog', {
   productRelisted: event('events.catalog.product.relisted', ProductRelistedEvent),
   productOriginChanged: event('events.catalog.product.origin-changed', ProductOriginChangedEvent),
   productUpdated: event('events.catalog.product.updated', ProductUpdatedEvent),
+  sellerAwayChanged: event('events.catalog.seller.away-changed', SellerAwayChangedEvent),
 });

@@ -14,6 +14,7 @@ import { blockBetween, DomainError, Outbox } from '@souvenir/platform';
 import { DataSource } from 'typeorm';
 import { ReadModelsService } from '../read-models/read-models.service';
 import { CompletedPairs } from '../shield/completed-pairs';
+import { AwayReplies } from './away-replies';
 import { shieldMessage } from '../shield/contact-shield';
 import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor';
 import { toConversationDto, toMessageDto } from './message.mapper';
@@ -33,6 +34,7 @@ export class MessagesService {
     private readonly outbox: Outbox,
     private readonly completedPairs: CompletedPairs,
     private readonly dataSource: DataSource,
+    private readonly awayReplies: AwayReplies,
   ) {}
 
   /**
@@ -74,6 +76,8 @@ export class MessagesService {
     });
     // The statement wrote outbox rows outside a TypeORM transaction: publish them now, not at the next poll.
     this.outbox.wakeRelay();
+    // Away mode: the recipient's automatic reply, once a day per conversation (after this message, in the thread).
+    await this.awayReplies.answer(message);
     return toMessageDto(message, request.actorId);
   }
 

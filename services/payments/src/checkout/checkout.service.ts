@@ -4,6 +4,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import {
   ADDRESS_BOOK_MESSAGES,
+  awayCheckoutMessage,
   BLOCK_MESSAGES,
   countryOfLocation,
   crossBorderMessage,
@@ -77,6 +78,8 @@ export class CheckoutService {
     if (buyer.userId) await this.refuseBlocked(buyer.userId, product.seller.id);
     if (product.status !== 'active' || (await this.orders.hasPaidOrder(product.id)))
       throw DomainError.conflict(PAYMENT_MESSAGES.noLongerAvailable);
+    // Away mode: nobody buys until the seller is back (catalog answers the return date with the product, fresh).
+    if (product.seller.awayUntil) throw DomainError.conflict(awayCheckoutMessage(product.seller.awayUntil));
     const amountCents = toCents(product.price)!;
     if (toCents(request.amount) !== amountCents) throw DomainError.conflict(PAYMENT_MESSAGES.priceChanged);
     refuseCrossBorder(product.shipsFrom, info);

@@ -18,6 +18,7 @@ import { ProvenanceQueueIndex1737050000000 } from './1737050000000-provenance-qu
 import { RefundedOrders1737060000000 } from './1737060000000-refunded-orders';
 import { ListingEdits1737960000000 } from './1737960000000-listing-edits';
 import { ModeratedListings1738500000000 } from './1738500000000-moderated-listings';
+import { AwayMode1738600000000 } from './1738600000000-away-mode';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
 export const CATALOG_MIGRATIONS = [
@@ -42,4 +43,5 @@ export const CATALOG_MIGRATIONS = [
   outboxRetriesMigration('catalog'),
   ListingEdits1737960000000,
   ModeratedListings1738500000000,
+  AwayMode1738600000000,
 ];

@@ -8,6 +8,7 @@ import { InboxChangeCauses1736400000000 } from './1736400000000-inbox-change-cau
 import { MessageRaisesInboxesQuietly1736500000000 } from './1736500000000-message-raises-inboxes-quietly';
 import { ProductEdits1737960000000 } from './1737960000000-product-edits';
 import { ContactShieldAndBlocks1738300000000 } from './1738300000000-contact-shield-and-blocks';
+import { AwayReplies1738600000000 } from './1738600000000-away-replies';
 
 /** Every migration of the messaging schema, in order. Never edit one that has landed; add a new one. */
 export const MESSAGING_MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MESSAGING_MIGRATIONS = [
   ProductEdits1737960000000,
   ContactShieldAndBlocks1738300000000,
   blocksReadModelMigration('messaging'),
+  AwayReplies1738600000000,
 ];
