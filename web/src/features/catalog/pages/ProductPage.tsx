@@ -36,6 +36,7 @@ import { ProductGallery } from '../components/ProductGallery';
 import { ProductPageSkeleton } from '../components/ProductPageSkeleton';
 import { SellerCard } from '../components/SellerCard';
 import { SoldNotice } from '../components/SoldNotice';
+import { AwayNotice } from '../components/AwayNotice';
 import { DeliveryNotice } from '../../customs/DeliveryNotice';
 import { CustomsPanel, OriginBadge } from '../../customs/OriginPanel';
 import { useShareProduct } from '../hooks/useShareProduct';
@@ -104,6 +105,8 @@ export default function ProductPage() {
   const isOwner = user?.id === product.seller.id;
   // A sold item is only shown: nobody can buy, favourite or ask about it, and its owner can no longer remove it.
   const isSold = product.status === 'sold';
+  // Away mode: the item stays on show, but nobody can buy it until the seller's return date.
+  const awayUntil = isSold ? undefined : product.seller.awayUntil;
 
   const remove = async () => {
     try {
@@ -174,6 +177,7 @@ export default function ProductPage() {
             </Stack>
             <ProductMeta seller={product.seller} shipsFrom={product.shipsFrom} />
             {!isSold && !isOwner && <DeliveryNotice shipsFrom={product.shipsFrom} />}
+            {awayUntil && <AwayNotice until={awayUntil} isOwner={isOwner} />}
             {isSold ? (
               <SoldNotice productId={product.id} isOwner={isOwner} signedIn={Boolean(user)} />
             ) : isOwner ? (
@@ -208,16 +212,22 @@ export default function ProductPage() {
               </Stack>
             ) : (
               <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                <Button
-                  component={RouterLink}
-                  to={`/checkout?product=${product.id}`}
-                  variant="contained"
-                  size="large"
-                  startIcon={<ShoppingBagRounded />}
-                  sx={{ flex: 1 }}
-                >
-                  Buy Now
-                </Button>
+                {awayUntil ? (
+                  <Button variant="contained" size="large" startIcon={<ShoppingBagRounded />} sx={{ flex: 1 }} disabled>
+                    Buy Now
+                  </Button>
+                ) : (
+                  <Button
+                    component={RouterLink}
+                    to={`/checkout?product=${product.id}`}
+                    variant="contained"
+                    size="large"
+                    startIcon={<ShoppingBagRounded />}
+                    sx={{ flex: 1 }}
+                  >
+                    Buy Now
+                  </Button>
+                )}
                 <FavoriteButton
                   productId={product.id}
                   favorited={hydrated && product.isFavorited}
