@@ -35,6 +35,7 @@ import { Suspensions } from './routes/moderation/suspensions';
 import { RelistController } from './routes/catalog/relist.controller';
 import { EditListingController } from './routes/catalog/edit-listing.controller';
 import { ReservationsController } from './routes/catalog/reservations.controller';
+import { AwayController, UserAwayController } from './routes/catalog/away.controller';
 import { OrderReturnsController } from './routes/orders/order-returns.controller';
 import { ReviewsController } from './routes/reviews/reviews.controller';
 import { LiveHub } from './routes/stream/live-hub';
@@ -90,6 +91,8 @@ export class AppModule {
         RelistController,
         EditListingController,
         ReservationsController,
+        AwayController,
+        UserAwayController,
         OrderReturnsController,
         StreamController,
         NotificationsController,

@@ -481,6 +481,31 @@ const TABLE: Record<string, Row> = {
     },
     expect: { guest: 401, owner: 204, other: 403 },
   },
+  // Away mode (gateway/test/away-mode.e2e-spec.ts): anyone signed in, for themself only. The router serves PUT right
+  // before DELETE, so the owner is back before any other row buys from them.
+  'GET /api/me/away': {
+    call: () => ({ method: 'get', path: '/api/me/away' }),
+    expect: signedIn(200),
+    // The caller's own state only: the other person never reads the owner's away message.
+    check: (role, body) => {
+      if (role === 'other') expect(JSON.stringify(body)).not.toContain('Matrix away message');
+    },
+  },
+  'PUT /api/me/away': {
+    call: () => ({
+      method: 'put',
+      path: '/api/me/away',
+      body: { until: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10), message: 'Matrix away message' },
+    }),
+    expect: signedIn(200),
+  },
+  'DELETE /api/me/away': { call: () => ({ method: 'delete', path: '/api/me/away' }), expect: signedIn(204) },
+  // Public: whether a seller is away and until when, never their message.
+  'GET /api/users/:id/away': {
+    call: () => ({ method: 'get', path: `/api/users/${owner.id}/away` }),
+    expect: all(200),
+    check: (_role, body) => expect(JSON.stringify(body)).not.toContain('Matrix away message'),
+  },
   'GET /api/categories': { call: () => ({ method: 'get', path: '/api/categories' }), expect: all(200) },
   'GET /api/buyer-protection': { call: () => ({ method: 'get', path: '/api/buyer-protection' }), expect: all(200) },
   'GET /api/categories/browse': { call: () => ({ method: 'get', path: '/api/categories/browse' }), expect: all(200) },

@@ -125,6 +125,11 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
   }),
   // On the member's own listing (see realPath), for the seller: each field reaches catalog's rules for reserving.
   'POST /api/products/:id/reserve': () => ({ buyerId: seller.id, hours: 24 }),
+  // Away mode: the member's own (nobody buys from the member here, so their being away changes no other route).
+  'PUT /api/me/away': () => ({
+    until: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    message: 'Away for a week',
+  }),
   'POST /api/favorites': () => ({ productId }),
   'POST /api/messages': () => ({ toUserId: seller.id, productId, content: 'hello' }),
   'POST /api/create-payment-intent': () => ({ productId, amount: '25.00', guestInfo }),

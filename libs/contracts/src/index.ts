@@ -31,6 +31,7 @@ export * from './catalog/categories';
 export * from './catalog/reservations';
 export * from './catalog/catalog.rpc';
 export * from './catalog/catalog.events';
+export * from './catalog/away-mode';
 export * from './catalog/catalog.subjects';
 export * from './favourites/favourite.dto';
 export * from './favourites/favourites.rpc';

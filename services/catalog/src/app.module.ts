@@ -1,6 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PlatformModule } from '@souvenir/platform';
+import { AwayController } from './away/away.controller';
+import { AwayRepository } from './away/away.repository';
+import { AwayReturn } from './away/away-return';
+import { AwayService } from './away/away.service';
+import { JobQueue } from './jobs/job-queue';
 import { CategoriesController } from './categories/categories.controller';
 import { CategoriesService } from './categories/categories.service';
 import type { CatalogConfig } from './config/catalog.config';
@@ -26,7 +31,6 @@ import { ModerationDecisionsConsumer } from './moderation/moderation-decisions.c
 import { SellersRepository } from './sellers/sellers.repository';
 import { SellersService } from './sellers/sellers.service';
 import { ExportUserDataController } from './privacy/export-user-data.controller';
-import { JobQueue } from './jobs/job-queue';
 import { BlockEventsConsumer } from './reservations/block-events.consumer';
 import { ReservationEnds } from './reservations/reservation-ends';
 import { ReservationsController } from './reservations/reservations.controller';
@@ -55,6 +59,7 @@ export class AppModule {
         CustomsController,
         ExportUserDataController,
         ReservationsController,
+        AwayController,
       ],
       providers: [
         ProductsService,
@@ -78,6 +83,9 @@ export class AppModule {
         ReservationEnds,
         ReservationsService,
         BlockEventsConsumer,
+        AwayService,
+        AwayRepository,
+        AwayReturn,
       ],
     };
   }

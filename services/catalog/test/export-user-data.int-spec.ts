@@ -41,3 +41,12 @@ it('answers every listing of the person with its photos and provenance, none of 
     provenance: { shop: 'Kyoto market' },
   });
 });
+
+it("answers the person's away mode while it is on, and nothing for someone who is not away", async () => {
+  await sql(`UPDATE catalog.sellers SET away_until = current_date + 5, away_message = 'On holiday' WHERE id = $1`, [
+    ada,
+  ]);
+  const away = await exportSection(rpc, 'catalog.user.export', ada, 'away-mode');
+  expect(away.items).toEqual([{ until: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), message: 'On holiday' }]);
+  expect((await exportSection(rpc, 'catalog.user.export', ben, 'away-mode')).items).toEqual([]);
+});

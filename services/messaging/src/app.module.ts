@@ -20,6 +20,8 @@ import { UserSummaryEntity } from './read-models/user-summary.entity';
 import { ExportUserDataController } from './privacy/export-user-data.controller';
 import { CompletedPairs } from './shield/completed-pairs';
 import { FlaggedMessages, FlaggedMessagesController } from './shield/flagged-messages';
+import { AwayReplies } from './messages/away-replies';
+import { AwayUsersRepository } from './read-models/away-users.repository';
 
 export const SERVICE_NAME = 'messaging';
 
@@ -53,6 +55,8 @@ export class AppModule {
         OrderNotesConsumer,
         CompletedPairs,
         FlaggedMessages,
+        AwayUsersRepository,
+        AwayReplies,
       ],
     };
   }

@@ -64,6 +64,8 @@ export const TAG_TYPES = [
   'Moderation',
   // The people the signed-in person blocked (features/safety).
   'Block',
+  // A person's away mode (features/profile): their own settings, and whether a seller is away.
+  'Away',
 ] as const;
 
 /**

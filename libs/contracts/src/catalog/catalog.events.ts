@@ -2,6 +2,7 @@ import { IsArray, IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Min }
 import { ORIGIN_LEVELS, type OriginLevel } from './contents';
 import { defineEvents, event } from '../events/event';
 import { VelocityExceededEvent } from '../moderation/velocity';
+import { SellerAwayChangedEvent } from './away-mode';
 
 /** A product became visible in browse and search. */
 export class ProductListedEvent {
@@ -123,4 +124,5 @@ export const CATALOG_EVENTS = defineEvents('catalog', {
   productReservationEnded: event('events.catalog.product.reservation-ended', ProductReservationEndedEvent),
   /** A new account listed past its hourly threshold: that listing was created held (moderation queues the account). */
   listingVelocityExceeded: event('events.catalog.listing-velocity.exceeded', VelocityExceededEvent),
+  sellerAwayChanged: event('events.catalog.seller.away-changed', SellerAwayChangedEvent),
 });

@@ -17,6 +17,7 @@ import {
   LiftReservationRequest,
 } from './catalog.rpc';
 import { defineRpc, rpc, type Done } from '../rpc/contract';
+import { EndAwayRequest, GetAwayRequest, SetAwayRequest, type AwayModeDto } from './away-mode';
 import {
   DecideProvenanceRequest,
   GetCustomsRuleHistoryRequest,
@@ -68,4 +69,8 @@ export const CATALOG_RPC = defineRpc('catalog', {
   countProvenanceQueue: rpc('catalog.provenance.count', CountSupportQueueRequest).returns<ProvenanceQueueCountDto>(),
   /** One page of one section of a person's data, for their data export (identity's job asks). */
   exportUserData: rpc('catalog.user.export', UserExportRequest).returns<UserExportPage>(),
+  /** Away mode (the seller's own): on or changed (its state answered), ended; anyone may ask whether someone is away. */
+  setAway: rpc('catalog.away.set', SetAwayRequest).returns<AwayModeDto>(),
+  endAway: rpc('catalog.away.end', EndAwayRequest).returns<Done>(),
+  getAway: rpc('catalog.away.get', GetAwayRequest).returns<AwayModeDto>(),
 });

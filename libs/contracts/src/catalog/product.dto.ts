@@ -208,6 +208,8 @@ export interface SellerDto {
   isVerified: boolean;
   /** The seller's rating from published reviews; null: a new seller. */
   rating: UserRatingDto | null;
+  /** Only while the seller is away: their return date (`YYYY-MM-DD`); their items cannot be bought until then. */
+  awayUntil?: string;
 }
 
 export type ProductStatus = 'active' | 'sold' | 'removed';

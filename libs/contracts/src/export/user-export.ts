@@ -7,7 +7,7 @@ import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-va
  */
 export const USER_EXPORT_SECTIONS = {
   identity: ['profile', 'passkeys', 'devices'],
-  catalog: ['listings'],
+  catalog: ['listings', 'away-mode'],
   favourites: ['favourites'],
   messaging: ['conversations', 'messages'],
   payments: ['orders', 'addresses', 'payouts', 'ledger'],

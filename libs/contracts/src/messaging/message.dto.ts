@@ -61,8 +61,9 @@ export interface MessageDto {
   /**
    * Present only on a system note about the product's order ("Order shipped with DHL 123"): not written by a
    * person (fromUser is the party who acted); show it as a note, not as that person's message. Absent on people's messages.
+   * 'automatic': the away message of a person in away mode, sent for them (at most once a day per conversation).
    */
-  kind?: 'system';
+  kind?: 'system' | 'automatic';
   /**
    * Present only on a message the contact-details shield caught (an e-mail address, a phone number, bank details, a
    * payment link or a request to pay outside the site, sent before the two completed an order together): its

@@ -87,6 +87,9 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.catalog.listProvenanceQueue,
       RPC.catalog.decideProvenance,
       RPC.catalog.countProvenanceQueue,
+      RPC.catalog.setAway,
+      RPC.catalog.endAway,
+      RPC.catalog.getAway,
       RPC.favourites.add,
       RPC.favourites.remove,
       RPC.favourites.list,
@@ -255,6 +258,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.catalog.productRemoved,
       EVENTS.catalog.productRelisted,
       EVENTS.catalog.productUpdated,
+      EVENTS.catalog.sellerAwayChanged,
       EVENTS.payments.orderChanged,
     ],
     listens: [],
@@ -269,6 +273,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.catalog.productSold,
       // A reservation closes the open checkouts of everyone but its buyer.
       EVENTS.catalog.productReserved,
+      EVENTS.catalog.sellerAwayChanged,
       EVENTS.identity.emailVerified,
       // Nobody buys from someone a block stands between.
       EVENTS.identity.blockChanged,

@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 
 export const JOBS_SCHEMA = jobsSchema('catalog');
 
-/** catalog's durable jobs (the platform's pg-boss queue on `catalog_jobs`): the end of each reservation. */
+/** catalog's durable jobs (the platform's pg-boss queue on `catalog_jobs`): reservations' ends, away mode's returns. */
 @Injectable()
 export class JobQueue extends PgBossJobQueue {
   // The DataSource is injected so that the database exists (PlatformModule creates it) before pg-boss connects.

@@ -69,6 +69,8 @@ export interface ProductRow {
   /** Null without published reviews (then `seller_rating_count` is 0). */
   seller_rating_average: number | null;
   seller_rating_count: number;
+  /** The seller's return date (`YYYY-MM-DD`) while they are away; null otherwise. */
+  seller_away_until: string | null;
 }
 
 /** The product as the API shows it; `isFavorited` is the caller's and is filled in by the gateway. */
@@ -100,6 +102,7 @@ export function rowToProductDto(row: ProductRow): ProductDto {
         row.seller_rating_average === null
           ? null
           : { average: row.seller_rating_average, count: row.seller_rating_count },
+      ...(row.seller_away_until ? { awayUntil: row.seller_away_until } : {}),
     },
     ...recentPriceDrop(row),
     ...activeReservation(row),

@@ -90,7 +90,8 @@ export class SellersRepository {
                                     updated_at)
        VALUES ($1, NULL, 'Deleted', 'user', NULL, NULL, NULL, false, $2, now())
        ON CONFLICT (id) DO UPDATE SET username = NULL, first_name = 'Deleted', last_name = 'user', avatar = NULL,
-         location = NULL, ships_from = NULL, is_verified = false, version = $2, updated_at = now()`,
+         location = NULL, ships_from = NULL, is_verified = false, version = $2, updated_at = now(),
+         away_until = NULL, away_message = NULL`,
       [id, DELETED_USER_VERSION],
     );
   }

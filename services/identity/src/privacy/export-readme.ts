@@ -10,6 +10,7 @@ identity/passkeys.json            your passkeys: name and dates (never the keys 
 identity/devices.json             when a new device or network was first and last seen signing in
 identity/blocks.json              the people you blocked (never who blocked you)
 catalog/listings.json             every listing you created, with its photo URLs and provenance
+catalog/away-mode.json            your away mode while it is on: the date you are back and your away message
 favourites/favourites.json        the listings you favourited, as they were when you favourited them
 messaging/conversations.json      your conversations: the other person's id, the item, the unread count
 messaging/messages.json           every message you sent or received

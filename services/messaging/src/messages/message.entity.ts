@@ -13,7 +13,7 @@ export class MessageEntity {
   @Column('timestamptz', { name: 'created_at', default: () => 'clock_timestamp()' }) createdAt!: Date;
   @Column('boolean', { name: 'is_read', default: false }) isRead!: boolean;
   /** 'user': written by fromUserId; 'system': a note about the product's order, sent in the name of the party who acted. */
-  @Column('text', { default: 'user' }) kind!: 'user' | 'system';
+  @Column('text', { default: 'user' }) kind!: 'user' | 'system' | 'automatic';
   /** What the recipient reads of a message the contact-details shield caught; null: the message as written. */
   @Column('text', { name: 'masked_content', nullable: true }) maskedContent!: string | null;
   /** What the shield found (null: nothing): the message is flagged for support. */

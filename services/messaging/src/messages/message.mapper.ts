@@ -22,7 +22,7 @@ export function toMessageDto(row: MessageRow, viewerId: string): MessageDto {
     fromUser: summary(row.from_user_id, row.from_first_name, row.from_last_name, row.from_avatar),
     toUser: summary(row.to_user_id, row.to_first_name, row.to_last_name, row.to_avatar),
     product: { id: row.product_id, title: row.product_title ?? '' },
-    ...(row.kind === 'system' ? { kind: 'system' as const } : {}),
+    ...(row.kind !== 'user' ? { kind: row.kind } : {}),
     ...(row.shield_findings ? { flags: ['contact-details' as const] } : {}),
   };
 }

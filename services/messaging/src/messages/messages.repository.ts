@@ -29,7 +29,7 @@ export interface MessageRow {
   to_last_name: string | null;
   to_avatar: string | null;
   product_title: string | null;
-  kind: 'user' | 'system';
+  kind: 'user' | 'system' | 'automatic';
   /** What the recipient reads of a message the shield caught (null: the message as written). */
   masked_content: string | null;
   shield_findings: ShieldFinding[] | null;

@@ -16,6 +16,7 @@ import { DataSource } from 'typeorm';
 import { ReadModelsService } from '../read-models/read-models.service';
 import { CompletedPairs } from '../shield/completed-pairs';
 import { ContactVelocity } from './contact-velocity';
+import { AwayReplies } from './away-replies';
 import { shieldMessage } from '../shield/contact-shield';
 import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor';
 import { toConversationDto, toMessageDto } from './message.mapper';
@@ -36,6 +37,7 @@ export class MessagesService {
     private readonly completedPairs: CompletedPairs,
     private readonly dataSource: DataSource,
     private readonly velocity: ContactVelocity,
+    private readonly awayReplies: AwayReplies,
   ) {}
 
   /**
@@ -88,6 +90,8 @@ export class MessagesService {
     this.outbox.wakeRelay();
     if (typeof sent === 'number')
       throw DomainError.slowedDown(VELOCITY_MESSAGES.messagesSlowed(Math.ceil(sent / 60)), sent);
+    // Away mode: the recipient's automatic reply, once a day per conversation (after this message, in the thread).
+    await this.awayReplies.answer(sent);
     return toMessageDto(sent, request.actorId);
   }
 

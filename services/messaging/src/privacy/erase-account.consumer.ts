@@ -28,8 +28,14 @@ export class EraseAccountConsumer implements OnApplicationBootstrap {
     );
     await manager.query(
       `UPDATE messaging.messages SET content = $2, masked_content = NULL, shield_findings = NULL
-        WHERE from_user_id = $1 AND kind = 'user' AND (content <> $2 OR masked_content IS NOT NULL)`,
+        WHERE from_user_id = $1 AND kind IN ('user', 'automatic') AND (content <> $2 OR masked_content IS NOT NULL)`,
       [userId, ACCOUNT_DELETION_MESSAGES.erasedMessage],
+    );
+    // Their away message goes, pinned at a version no late away event can reach.
+    await manager.query(
+      `INSERT INTO messaging.away_users (user_id, until, message, version) VALUES ($1, NULL, NULL, $2)
+       ON CONFLICT (user_id) DO UPDATE SET until = NULL, message = NULL, version = $2`,
+      [userId, DELETED_USER_VERSION],
     );
     // Their blocks and the pairs they completed orders with mean nothing once they are gone.
     await eraseBlocksOf(manager, 'messaging', userId);

@@ -1,16 +1,19 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENTS } from '@souvenir/contracts';
 import { applyBlockChange, EventConsumer } from '@souvenir/platform';
+import { AwayUsersRepository } from './away-users.repository';
 import { ReadModelsService } from './read-models.service';
 
 /**
- * messaging's durable consumers: identity's user and block events and catalog's product events feed the read models.
+ * messaging's durable consumers: identity's user and block events and catalog's product and away-mode events feed the
+ * read models.
  */
 @Injectable()
 export class ReadModelEventsConsumer implements OnApplicationBootstrap {
   constructor(
     private readonly consumer: EventConsumer,
     private readonly readModels: ReadModelsService,
+    private readonly awayUsers: AwayUsersRepository,
   ) {}
 
   onApplicationBootstrap(): Promise<void> {
@@ -23,6 +26,7 @@ export class ReadModelEventsConsumer implements OnApplicationBootstrap {
       [EVENTS.catalog.productRelisted]: (e, m) => this.readModels.applyProductRelisted(e, m),
       [EVENTS.catalog.productUpdated]: (e, m) => this.readModels.applyProductUpdated(e, m),
       [EVENTS.identity.blockChanged]: (e, m) => applyBlockChange(m, 'messaging', e),
+      [EVENTS.catalog.sellerAwayChanged]: (e, m) => this.awayUsers.apply(m, e),
     });
   }
 }

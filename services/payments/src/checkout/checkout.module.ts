@@ -3,6 +3,7 @@ import { AddressesModule } from '../addresses/addresses.module';
 import { JobsModule } from '../jobs/jobs.module';
 import { OrdersModule } from '../orders/orders.module';
 import { ProvidersModule } from '../providers/providers.module';
+import { AwaySellers } from './away-sellers';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutService } from './checkout.service';
 import { IntentSync } from './intent-sync';
@@ -12,7 +13,7 @@ import { Settlement } from './settlement';
 @Module({
   imports: [AddressesModule, JobsModule, OrdersModule, ProvidersModule],
   controllers: [CheckoutController],
-  providers: [CheckoutService, IntentSync, Settlement, ProductEventsConsumer],
+  providers: [CheckoutService, IntentSync, Settlement, ProductEventsConsumer, AwaySellers],
   exports: [IntentSync],
 })
 export class CheckoutModule {}

@@ -4,6 +4,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import {
   ADDRESS_BOOK_MESSAGES,
+  awayCheckoutMessage,
   BLOCK_MESSAGES,
   countryOfLocation,
   crossBorderMessage,
@@ -83,6 +84,8 @@ export class CheckoutService {
     if (buyer.userId) await this.refuseBlocked(buyer.userId, product.seller.id);
     if (product.status !== 'active' || (await this.orders.hasPaidOrder(product.id)))
       throw DomainError.conflict(PAYMENT_MESSAGES.noLongerAvailable);
+    // Away mode: nobody buys until the seller is back (catalog answers the return date with the product, fresh).
+    if (product.seller.awayUntil) throw DomainError.conflict(awayCheckoutMessage(product.seller.awayUntil));
     // Reserved for someone else (a guest is never the one): catalog's answer is read at this checkout, not a copy.
     if (product.reservedUntil && product.reservedFor?.id !== buyer.userId)
       throw DomainError.conflict(RESERVATION_MESSAGES.checkoutReserved(product.reservedUntil));

@@ -4,6 +4,7 @@ import { EVENTS, isAfterPayment, PAYMENT_MESSAGES } from '@souvenir/contracts';
 import { isUniqueViolation, Outbox } from '@souvenir/platform';
 import type { DataSource } from 'typeorm';
 import { AddressBookService } from '../addresses/address-book.service';
+import { AwaySellers } from './away-sellers';
 import { PaymentsConfig } from '../config/payments.config';
 import { PaymentProvider, type ProviderIntent, type ProviderIntentStatus } from '../providers/payment-provider';
 import { afterDays, OrderJobs } from '../orders/order-jobs';
@@ -48,6 +49,7 @@ export class IntentSync {
     private readonly config: PaymentsConfig,
     private readonly capture: PaymentCapture,
     private readonly addressBook: AddressBookService,
+    private readonly awaySellers: AwaySellers,
   ) {}
 
   /**
@@ -83,7 +85,10 @@ export class IntentSync {
         locked.failureMessage = next === 'failed' ? (intent.lastError ?? PAYMENT_MESSAGES.processingError) : null;
         if (next === 'paid') {
           locked.paidAt = new Date();
-          locked.shipBy = afterDays(this.config.SHIP_WITHIN_DAYS, locked.paidAt);
+          // A checkout started before its seller went away and paid meanwhile: the days to ship start on the return
+          // date, not while nobody can ship (new checkouts are refused while the seller is away).
+          const back = await this.awaySellers.returnAfter(manager, locked.sellerId, locked.paidAt);
+          locked.shipBy = afterDays(this.config.SHIP_WITHIN_DAYS, back ?? locked.paidAt);
           locked.providerChargeId = intent.chargeId;
           locked.cardLast4 = intent.cardLast4 ?? null;
         }

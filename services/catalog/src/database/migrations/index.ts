@@ -19,6 +19,7 @@ import { RefundedOrders1737060000000 } from './1737060000000-refunded-orders';
 import { ListingEdits1737960000000 } from './1737960000000-listing-edits';
 import { ModeratedListings1738500000000 } from './1738500000000-moderated-listings';
 import { ListingVelocity1738600000000 } from './1738600000000-listing-velocity';
+import { AwayMode1738600000000 } from './1738600000000-away-mode';
 import { Reservations1738700000000 } from './1738700000000-reservations';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
@@ -45,6 +46,7 @@ export const CATALOG_MIGRATIONS = [
   ListingEdits1737960000000,
   ModeratedListings1738500000000,
   ListingVelocity1738600000000,
+  AwayMode1738600000000,
   // Nobody reserves an item for someone a block stands between (identity's block changes).
   blocksReadModelMigration('catalog'),
   Reservations1738700000000,

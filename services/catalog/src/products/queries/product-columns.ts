@@ -7,6 +7,13 @@ import { isoMicros } from '@souvenir/platform';
  * created_at is formatted here exactly like `Date.toISOString()` (UTC, milliseconds truncated as pg's Date parsing
  * does). The seller's rating is two columns of the seller row already joined (float8 so pg answers a number).
  */
+/**
+ * The seller's return date while they are away (after today, UTC), else null: a return date that has come ends away
+ * mode at once, even before the return job has cleared the row.
+ */
+export const SELLER_AWAY_UNTIL = `CASE WHEN s.away_until > (now() AT TIME ZONE 'UTC')::date
+       THEN to_char(s.away_until, 'YYYY-MM-DD') END`;
+
 export const PRODUCT_COLUMNS = `p.id, p.title, p.description, p.price, p.original_price, p.condition, p.category, p.country, p.images,
        p.is_customs_verified, p.status, p.contents, p.origin_level, p.previous_price,
        to_char(p.price_dropped_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS price_dropped_at_iso,
@@ -14,7 +21,8 @@ export const PRODUCT_COLUMNS = `p.id, p.title, p.description, p.price, p.origina
        to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at_iso,
        s.id AS seller_id, s.first_name AS seller_first_name, s.last_name AS seller_last_name,
        s.avatar AS seller_avatar, s.is_verified AS seller_is_verified, s.location AS seller_location,
-       s.rating_average::float8 AS seller_rating_average, s.rating_count AS seller_rating_count`;
+       s.rating_average::float8 AS seller_rating_average, s.rating_count AS seller_rating_count,
+       ${SELLER_AWAY_UNTIL} AS seller_away_until`;
 
 export const PRODUCTS_WITH_SELLERS = 'catalog.products p JOIN catalog.sellers s ON s.id = p.seller_id';
 

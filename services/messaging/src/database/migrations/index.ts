@@ -9,6 +9,7 @@ import { MessageRaisesInboxesQuietly1736500000000 } from './1736500000000-messag
 import { ProductEdits1737960000000 } from './1737960000000-product-edits';
 import { ContactShieldAndBlocks1738300000000 } from './1738300000000-contact-shield-and-blocks';
 import { ContactVelocity1738600000000 } from './1738600000000-contact-velocity';
+import { AwayReplies1738600000000 } from './1738600000000-away-replies';
 
 /** Every migration of the messaging schema, in order. Never edit one that has landed; add a new one. */
 export const MESSAGING_MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MESSAGING_MIGRATIONS = [
   ContactShieldAndBlocks1738300000000,
   blocksReadModelMigration('messaging'),
   ContactVelocity1738600000000,
+  AwayReplies1738600000000,
 ];

@@ -12,6 +12,7 @@ import { OrderMessages1737400000000 } from './1737400000000-order-messages';
 import { ClaimSellerPhotos1737500000000 } from './1737500000000-claim-seller-photos';
 import { ClaimReturns1737600000000 } from './1737600000000-claim-returns';
 import { OpenCheckoutIndex1737960000000 } from './1737960000000-open-checkout-index';
+import { AwaySellers1738600000000 } from './1738600000000-away-sellers';
 
 /** Every migration of the payments schema, in order. Never edit one that has landed; add a new one. */
 export const PAYMENTS_MIGRATIONS = [
@@ -31,4 +32,5 @@ export const PAYMENTS_MIGRATIONS = [
   outboxRetriesMigration('payments'),
   OpenCheckoutIndex1737960000000,
   blocksReadModelMigration('payments'),
+  AwaySellers1738600000000,
 ];

@@ -38,6 +38,7 @@ import { SellerCard } from '../components/SellerCard';
 import { SoldNotice } from '../components/SoldNotice';
 import { ReservationNotice } from '../components/ReservationNotice';
 import { isReservedNow } from '../../../utils/time';
+import { AwayNotice } from '../components/AwayNotice';
 import { DeliveryNotice } from '../../customs/DeliveryNotice';
 import { CustomsPanel, OriginBadge } from '../../customs/OriginPanel';
 import { useShareProduct } from '../hooks/useShareProduct';
@@ -110,6 +111,8 @@ export default function ProductPage() {
   const reservedUntil = !isSold && isReservedNow(product.reservedUntil) ? product.reservedUntil : null;
   const reservedViewer = isOwner ? 'seller' : user && product.reservedFor?.id === user.id ? 'buyer' : 'other';
   const reservedForOther = reservedUntil !== null && reservedViewer === 'other';
+  // Away mode: the item stays on show, but nobody can buy it until the seller's return date.
+  const awayUntil = isSold ? undefined : product.seller.awayUntil;
 
   const remove = async () => {
     try {
@@ -196,6 +199,7 @@ export default function ProductPage() {
                 />
               </Box>
             )}
+            {awayUntil && <AwayNotice until={awayUntil} isOwner={isOwner} />}
             {isSold ? (
               <SoldNotice productId={product.id} isOwner={isOwner} signedIn={Boolean(user)} />
             ) : isOwner ? (
@@ -230,7 +234,11 @@ export default function ProductPage() {
               </Stack>
             ) : (
               <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                {reservedForOther ? (
+                {awayUntil ? (
+                  <Button variant="contained" size="large" startIcon={<ShoppingBagRounded />} sx={{ flex: 1 }} disabled>
+                    Buy Now
+                  </Button>
+                ) : reservedForOther ? (
                   <Button
                     variant="contained"
                     size="large"

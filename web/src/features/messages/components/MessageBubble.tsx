@@ -40,6 +40,12 @@ export function MessageBubble({ message, mine, now }: Props) {
           color: mine ? 'primary.contrastText' : 'text.primary',
         }}
       >
+        {message.kind === 'automatic' && (
+          // Away mode's reply, sent for its author: said before its words, so nobody takes it for a live answer.
+          <Typography variant="caption" component="p" sx={{ fontWeight: 700 }}>
+            Automatic reply
+          </Typography>
+        )}
         <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.content}</Typography>
         <Stack
           direction="row"

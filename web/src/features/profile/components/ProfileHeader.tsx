@@ -12,7 +12,8 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import VerifiedRounded from '@mui/icons-material/VerifiedRounded';
-import type { UserDto } from '@souvenir/contracts';
+import BeachAccessOutlined from '@mui/icons-material/BeachAccessOutlined';
+import { formatAwayDate, type UserDto } from '@souvenir/contracts';
 import { Link as RouterLink } from 'react-router';
 import Tooltip from '@mui/material/Tooltip';
 import { SellerRating } from '../../../components/SellerRating';
@@ -25,6 +26,7 @@ import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { ReportButton } from '../../moderation/components/ReportButton';
 import { monthYear } from '../../../utils/time';
 import { translucent } from '../../../app/theme';
+import { useGetUserAwayQuery } from '../awayApi';
 
 interface Props {
   user: UserDto;
@@ -49,6 +51,7 @@ function Stat({ value, label }: { value: number | undefined; label: string }) {
 
 export function ProfileHeader({ user, isOwner, canBlock = false, activeCount, soldCount, onEdit }: Props) {
   const signedIn = Boolean(useCurrentUser().user);
+  const awayUntil = useGetUserAwayQuery(user.id).data?.until;
   return (
     <Card sx={{ overflow: 'hidden' }}>
       <Box
@@ -92,6 +95,15 @@ export function ProfileHeader({ user, isOwner, canBlock = false, activeCount, so
                     tabIndex={0}
                   />
                 </Tooltip>
+              )}
+              {awayUntil && (
+                <Chip
+                  size="small"
+                  icon={<BeachAccessOutlined />}
+                  label={`Away until ${formatAwayDate(awayUntil)}`}
+                  color="info"
+                  variant="outlined"
+                />
               )}
             </Stack>
             <Typography sx={{ color: 'text.secondary' }}>@{user.username}</Typography>

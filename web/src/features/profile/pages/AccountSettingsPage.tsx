@@ -7,6 +7,7 @@ import { useListSessionsQuery } from '../../auth/accountApi';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { PageLoader } from '../../../components/PageLoader';
 import { AddressBookSection } from '../../addresses/components/AddressBookSection';
+import { AwayModeSection } from '../components/account/AwayModeSection';
 import { ChangeEmailForm } from '../components/account/ChangeEmailForm';
 import { ChangePasswordForm } from '../components/account/ChangePasswordForm';
 import { DeleteAccountSection } from '../components/account/DeleteAccountSection';
@@ -19,7 +20,7 @@ import { TwoFactorSection } from '../components/account/TwoFactorSection';
 import { BlockedPeopleSection } from '../../safety/components/BlockedPeopleSection';
 
 /**
- * Account settings: password, e-mail address, the devices signed in, notifications, blocked people, a copy of one's data, and
+ * Account settings: password, e-mail address, the devices signed in, away mode, notifications, blocked people, a copy of one's data, and
  * deleting the account (last, in the danger zone). Members only.
  */
 export default function AccountSettingsPage() {
@@ -52,6 +53,9 @@ export default function AccountSettingsPage() {
           <PasskeysSection />
           <SessionsList />
         </Stack>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, mt: 3 }}>
+        <AwayModeSection />
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, mt: 3 }}>
         <NotificationSettingsSection />
