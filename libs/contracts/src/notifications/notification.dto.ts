@@ -1,4 +1,5 @@
 import type { OrderChangedEvent } from '../payments/payments.events';
+import type { OfferStatus } from '../payments/offer.dto';
 
 type OrderStatus = OrderChangedEvent['to'];
 
@@ -35,7 +36,9 @@ export type LiveEventData =
   /** Support decided about the recipient's content or account (the bell says what and why). */
   | { type: 'moderation.decided'; reportId: string; action: 'dismiss' | 'hide' | 'suspend' }
   /** An item the recipient favourited is cheaper now (its page and card show the old price struck through). */
-  | { type: 'price.dropped'; productId: string; price: string; previousPrice: string };
+  | { type: 'price.dropped'; productId: string; price: string; previousPrice: string }
+  /** An offer the recipient made or received changed (the Offers page reloads it). */
+  | { type: 'offer.changed'; offerId: string; productId: string; status: OfferStatus };
 
 export type LiveEventType = LiveEventData['type'];
 
@@ -63,7 +66,7 @@ export interface LiveEventsDto {
  * What a bell notification is about, declared once: the type, the setting each maps to (notifications'
  * `BELL_SETTING`, a Record that fails the build without the new kind) and a test against the table's CHECK.
  */
-export const NOTIFICATION_KINDS = ['sale', 'order', 'payout', 'review', 'account', 'priceDrop'] as const;
+export const NOTIFICATION_KINDS = ['sale', 'order', 'payout', 'review', 'account', 'priceDrop', 'offer'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** One notification of the bell: a sentence and the page it is about. */

@@ -1,3 +1,4 @@
+import { OfferNotifications1738520000000 } from './1738520000000-offer-notifications';
 import { outboxClaimsMigration, outboxRetriesMigration } from '@souvenir/platform';
 import { CreateNotifications1736000000000 } from './1736000000000-create-notifications';
 import { MailOutbox1736100000000 } from './1736100000000-mail-outbox';
@@ -22,4 +23,5 @@ export const NOTIFICATIONS_MIGRATIONS = [
   DigestItemsBySender1738310000000,
   AccountNotifications1738100000000,
   PriceDrops1738400000000,
+  OfferNotifications1738520000000,
 ];
