@@ -64,6 +64,8 @@ export const TAG_TYPES = [
   'Moderation',
   // The people the signed-in person blocked (features/safety).
   'Block',
+  // Offers made and received (features/offers), made stale when an offer.changed event is pushed.
+  'Offer',
 ] as const;
 
 /**

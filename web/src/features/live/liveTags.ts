@@ -42,6 +42,9 @@ export function tagsForLiveEvent(data: LiveEventData, meId: string, isNotificati
     case 'price.dropped':
       // A favourited item is cheaper: its open page and the Favorites tab show the new price at once.
       return [{ type: 'Product', id: data.productId }, 'Favorite', ...bell];
+    case 'offer.changed':
+      // Both people's Offers tabs show its new status and actions.
+      return ['Offer', ...bell];
   }
 }
 
@@ -54,4 +57,5 @@ export const EVERYTHING_LIVE: Tag[] = [
   'Notification',
   'Review',
   'DataExport',
+  'Offer',
 ];

@@ -1,0 +1,45 @@
+import type { OfferDto, OfferStatus } from '@souvenir/contracts';
+
+/** Each status as a chip reads, and its colour. */
+export const OFFER_STATUS_LABELS: Record<
+  OfferStatus,
+  { label: string; color: 'default' | 'primary' | 'success' | 'warning' | 'error' }
+> = {
+  pending: { label: 'Waiting for the seller', color: 'warning' },
+  countered: { label: 'Countered', color: 'primary' },
+  accepted: { label: 'Accepted', color: 'success' },
+  purchased: { label: 'Paid', color: 'success' },
+  declined: { label: 'Declined', color: 'error' },
+  withdrawn: { label: 'Withdrawn', color: 'default' },
+  expired: { label: 'Expired', color: 'default' },
+  ended: { label: 'Item no longer for sale', color: 'default' },
+};
+
+/** A duration from now until `iso`, in words ("2 days", "5 hours", "12 minutes"); null once it passed. */
+export function timeLeft(iso: string, now: Date): string | null {
+  const ms = new Date(iso).getTime() - now.getTime();
+  if (ms <= 0) return null;
+  const minutes = Math.ceil(ms / 60_000);
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} hour${hours === 1 ? '' : 's'}`;
+  const days = Math.floor(hours / 24);
+  return `${days} days`;
+}
+
+/** What waits on whom, for an open offer, as the viewer reads it; null when it is settled. */
+export function offerDeadlineText(offer: OfferDto, now: Date): string | null {
+  const left = timeLeft(offer.expiresAt, now);
+  if (!left) return null;
+  const mine = offer.role;
+  switch (offer.status) {
+    case 'pending':
+      return mine === 'seller' ? `Answer within ${left}` : `The seller has ${left} to answer`;
+    case 'countered':
+      return mine === 'buyer' ? `Answer within ${left}` : `The buyer has ${left} to answer`;
+    case 'accepted':
+      return mine === 'buyer' ? `Pay within ${left}` : `The buyer has ${left} to pay`;
+    default:
+      return null;
+  }
+}
