@@ -247,7 +247,9 @@ async function waitListening(port, child, logFile, timeoutMs = 20_000) {
   }
 }
 
-async function waitReady(url, timeoutMs = 60_000) {
+// Ten services start at once: on a two-core machine shared with builds, their start-up (migrations, first
+// connections) can take minutes. A real failure ends the wait early (a process that exits fails the start).
+async function waitReady(url, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
