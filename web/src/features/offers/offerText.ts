@@ -1,18 +1,16 @@
 import type { OfferDto, OfferStatus } from '@souvenir/contracts';
+import type { StatusTone } from '../orders/orderText';
 
-/** Each status as a chip reads, and its colour. */
-export const OFFER_STATUS_LABELS: Record<
-  OfferStatus,
-  { label: string; color: 'default' | 'primary' | 'success' | 'warning' | 'error' }
-> = {
-  pending: { label: 'Waiting for the seller', color: 'warning' },
-  countered: { label: 'Countered', color: 'primary' },
-  accepted: { label: 'Accepted', color: 'success' },
-  purchased: { label: 'Paid', color: 'success' },
-  declined: { label: 'Declined', color: 'error' },
-  withdrawn: { label: 'Withdrawn', color: 'default' },
-  expired: { label: 'Expired', color: 'default' },
-  ended: { label: 'Item no longer for sale', color: 'default' },
+/** Each status as a chip reads, and its tone (the order chips' tints, AA on their background). */
+export const OFFER_STATUS_LABELS: Record<OfferStatus, { label: string; tone: StatusTone }> = {
+  pending: { label: 'Waiting for the seller', tone: 'action' },
+  countered: { label: 'Countered', tone: 'moving' },
+  accepted: { label: 'Accepted', tone: 'done' },
+  purchased: { label: 'Paid', tone: 'done' },
+  declined: { label: 'Declined', tone: 'problem' },
+  withdrawn: { label: 'Withdrawn', tone: 'neutral' },
+  expired: { label: 'Expired', tone: 'neutral' },
+  ended: { label: 'Item no longer for sale', tone: 'neutral' },
 };
 
 /** A duration from now until `iso`, in words ("2 days", "5 hours", "12 minutes"); null once it passed. */

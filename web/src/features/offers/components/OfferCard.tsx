@@ -11,6 +11,7 @@ import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
 import type { OfferAction, OfferDto } from '@souvenir/contracts';
 import { Link as RouterLink } from 'react-router';
 import { asApiError } from '../../../api/api';
+import { tintSx } from '../../../app/theme';
 import { ProductImage } from '../../../components/ProductImage';
 import { useToast } from '../../../hooks/useToast';
 import { formatMoney } from '../../../utils/money';
@@ -82,7 +83,7 @@ export function OfferCard({ offer, now }: { offer: OfferDto; now: Date }) {
             {offer.offeredAmount !== offer.amount && ` · offered ${formatMoney(offer.offeredAmount)}`}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
-            <Chip size="small" label={status.label} color={status.color} variant="outlined" />
+            <Chip size="small" label={status.label} sx={{ fontWeight: 700, ...tintSx(status.tone) }} />
             {deadline && (
               <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
                 <ScheduleRounded sx={{ fontSize: 16 }} aria-hidden />

@@ -90,7 +90,7 @@ export default function OffersPage() {
             ))}
           </Stack>
         ) : offers.length === 0 ? (
-          <EmptyState {...EMPTY[tab]} />
+          <EmptyState headingLevel="h2" {...EMPTY[tab]} />
         ) : (
           <>
             <Stack
