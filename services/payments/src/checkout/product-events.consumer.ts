@@ -5,8 +5,8 @@ import { OffersService } from '../offers/offers.service';
 import { CheckoutService } from './checkout.service';
 
 /**
- * Follows catalog (unpaid intents for a product that was sold or removed are cancelled, its open offers end) and identity's blocks (nobody
- * buys from someone a block stands between).
+ * Follows catalog (unpaid intents for a product that was sold or removed are cancelled, its open offers end) and
+ * identity's blocks (nobody buys from someone a block stands between).
  */
 @Injectable()
 export class ProductEventsConsumer implements OnApplicationBootstrap {
