@@ -1,16 +1,17 @@
 import { OFFER_MESSAGES, type OfferDto } from '@souvenir/contracts';
-import { eventually } from '@souvenir/testing';
+import { eventually, mailsTo } from '@souvenir/testing';
 import { goodCard, join, type Account } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
 
 /**
  * Offers over HTTP, with the real services (issue 42): the negotiation to a sale at the offer's amount, the other
- * offers ended by it (and their buyers told), the rules on amounts and people, the race of two answers, expiry by the
+ * offers ended by it (and their buyers told, in the bell and by mail), the rules on amounts and people, the race of two answers, expiry by the
  * pg-boss job (a TTL of about 11 s here) and the write limit.
  */
 const OFFER_TTL_SECONDS = 11;
-const { http } = gatewayWorld({
+const { http, maildev } = gatewayWorld({
   services: ['identity', 'catalog', 'payments', 'notifications'],
+  mail: true,
   env: { payments: { OFFER_TTL_HOURS: String(OFFER_TTL_SECONDS / 3600) } },
   gateway: { WRITE_LIMIT_OFFERS: '30/600' },
 });
@@ -159,6 +160,10 @@ describe('offers over HTTP', () => {
         '/offers?tab=buyer',
       ]);
     });
+    await eventually(async () => {
+      const mails = await mailsTo(maildev.webUrl, 'offerben@example.com');
+      expect(mails.map((m) => m.subject)).toContain('Andean rug is no longer for sale: your offer of $18.00 has ended');
+    }, 20_000);
     // A sold item takes no more offers.
     await eventually(async () =>
       expect((await offer(ben, rug, 20).expect(409)).body.message).toBe(OFFER_MESSAGES.notAvailable),
