@@ -26,6 +26,7 @@ import { OrderMessagesController } from './routes/orders/order-messages.controll
 import { OrdersController } from './routes/orders/orders.controller';
 import { SupportController } from './routes/orders/support.controller';
 import { AddressesController } from './routes/payments/addresses.controller';
+import { OffersController } from './routes/payments/offers.controller';
 import { PaymentsController } from './routes/payments/payments.controller';
 import { PayoutsController } from './routes/payouts/payouts.controller';
 import { ReviewsSupportController } from './routes/reviews/reviews-support.controller';
@@ -77,6 +78,7 @@ export class AppModule {
         MessagesController,
         PaymentsController,
         AddressesController,
+        OffersController,
         WebhooksController,
         FindOrderController,
         OrderMessagesController,

@@ -111,6 +111,22 @@ const savedAddress = {
   country: 'United States',
 };
 
+/** Fresh offers for the rows that answer one (each answer consumes it): to the owner's item, or the owner's own. */
+const offerTo = {
+  async owner(): Promise<string> {
+    const productId = await createProduct(world.http, cookies.owner!);
+    const res = await world.http.post('/api/offers').set('Cookie', third.cookie).send({ productId, amount: '20.00' });
+    if (res.status !== 201) throw new Error(`offer: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.id;
+  },
+  async byOwner(): Promise<string> {
+    const productId = await createProduct(world.http, third.cookie);
+    const res = await world.http.post('/api/offers').set('Cookie', cookies.owner!).send({ productId, amount: '20.00' });
+    if (res.status !== 201) throw new Error(`offer: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.id;
+  },
+};
+
 /** A fresh address of the owner's, for the rows that edit or delete one. */
 /** The owner's data export, once it is ready to download (requested once, built by identity's job). */
 let ownerExportId: string | undefined;
@@ -978,6 +994,42 @@ const TABLE: Record<string, Row> = {
   'DELETE /api/me/addresses/:id': {
     call: async () => ({ method: 'delete', path: `/api/me/addresses/${await ownerAddress()}` }),
     expect: { guest: 401, owner: 204, other: 404 },
+  },
+  // Offers: the buyer makes and withdraws, the seller answers; anyone else's offer is an unknown one (404).
+  'POST /api/offers': {
+    call: async () => ({
+      method: 'post',
+      path: '/api/offers',
+      body: { productId: await createProduct(world.http, third.cookie), amount: '20.00' },
+    }),
+    expect: signedIn(201),
+  },
+  'GET /api/offers': {
+    call: () => ({ method: 'get', path: '/api/offers?role=buyer' }),
+    expect: signedIn(200),
+    check: (role, body) => {
+      if (role === 'other') expect(JSON.stringify(body)).not.toContain(owner.id);
+    },
+  },
+  'POST /api/offers/:id/accept': {
+    call: async () => ({ method: 'post', path: `/api/offers/${await offerTo.owner()}/accept` }),
+    expect: { guest: 401, owner: 200, other: 404 },
+  },
+  'POST /api/offers/:id/decline': {
+    call: async () => ({ method: 'post', path: `/api/offers/${await offerTo.owner()}/decline` }),
+    expect: { guest: 401, owner: 200, other: 404 },
+  },
+  'POST /api/offers/:id/counter': {
+    call: async () => ({
+      method: 'post',
+      path: `/api/offers/${await offerTo.owner()}/counter`,
+      body: { amount: '22.00' },
+    }),
+    expect: { guest: 401, owner: 200, other: 404 },
+  },
+  'POST /api/offers/:id/withdraw': {
+    call: async () => ({ method: 'post', path: `/api/offers/${await offerTo.byOwner()}/withdraw` }),
+    expect: { guest: 401, owner: 200, other: 404 },
   },
   // Sellers get paid: a member sees and sets up only their own payout account and payouts (the id is the session's).
   'GET /api/payouts/account': { call: () => ({ method: 'get', path: '/api/payouts/account' }), expect: signedIn(200) },

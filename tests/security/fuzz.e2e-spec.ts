@@ -134,6 +134,12 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
   'POST /api/messages': () => ({ toUserId: seller.id, productId, content: 'hello' }),
   'POST /api/create-payment-intent': () => ({ productId, amount: '25.00', guestInfo }),
   'POST /api/me/addresses': () => ({ ...savedAddress }),
+  // Offers on the seller's product (the amount within its bounds), and a counter's amount; answers take no body.
+  'POST /api/offers': () => ({ productId, amount: '20.00' }),
+  'POST /api/offers/:id/counter': () => ({ amount: '20.00' }),
+  'POST /api/offers/:id/accept': () => ({}),
+  'POST /api/offers/:id/decline': () => ({}),
+  'POST /api/offers/:id/withdraw': () => ({}),
   // "Download my data" takes no body: whatever is sent is ignored, never a fault (and the daily limit answers 429).
   'POST /api/me/export': () => ({ format: 'zip' }),
   // Blocking takes no body: whatever is sent is ignored (the seller blocked here is never the member's counterpart

@@ -73,6 +73,7 @@ export async function startChildStack(
     // The new-account velocity rule (catalog, messaging) out of the way too: its own test is gateway/test.
     NEW_ACCOUNT_LISTINGS_PER_HOUR: '100000',
     NEW_ACCOUNT_NEW_CONTACTS_PER_HOUR: '100000',
+    WRITE_LIMIT_OFFERS: '100000/60',
     RPC_TIMEOUT_MS: '2500',
     ...extraEnv,
   };

@@ -136,6 +136,10 @@ export class GatewayConfig extends withSessionConfig(NatsClientConfig) {
   @Matches(WRITE_LIMIT, { message: 'WRITE_LIMIT_BLOCKS must be count/seconds, e.g. 60/600' })
   WRITE_LIMIT_BLOCKS = '60/600';
 
+  /** Offers made and answered (accept, decline, counter, withdraw): haggling takes a few; a script is slowed here. */
+  @Matches(WRITE_LIMIT, { message: 'WRITE_LIMIT_OFFERS must be count/seconds, e.g. 60/3600' })
+  WRITE_LIMIT_OFFERS = '60/3600';
+
   /**
    * Open `GET /api/stream` per user on one replica (one per tab); past it 429, so one session cannot hold a replica's
    * sockets and memory with endless streams.

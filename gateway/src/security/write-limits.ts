@@ -28,6 +28,7 @@ export const WRITE_LIMIT_KEYS = {
   unsubscribes: 'WRITE_LIMIT_UNSUBSCRIBES',
   reports: 'WRITE_LIMIT_REPORTS',
   blocks: 'WRITE_LIMIT_BLOCKS',
+  offers: 'WRITE_LIMIT_OFFERS',
 } as const satisfies Record<string, keyof GatewayConfig>;
 
 export type WriteLimitName = keyof typeof WRITE_LIMIT_KEYS;
@@ -70,6 +71,7 @@ export class WriteLimits {
       unsubscribes: limiter('unsubscribes'),
       reports: limiter('reports'),
       blocks: limiter('blocks'),
+      offers: limiter('offers'),
     };
   }
 

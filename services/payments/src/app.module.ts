@@ -8,6 +8,8 @@ import { PAYMENTS_MIGRATIONS } from './database/migrations';
 import { GuestLinksModule } from './guest-links/guest-links.module';
 import { JobsModule } from './jobs/jobs.module';
 import { LedgerModule } from './ledger/ledger.module';
+import { OffersModule } from './offers/offers.module';
+import { OfferEntity } from './offers/offer.entity';
 import { OrderMessagesModule } from './order-messages/order-messages.module';
 import { ClaimEntity } from './orders/claim.entity';
 import { OrderHistoryEntity } from './orders/order-history.entity';
@@ -44,6 +46,7 @@ const ENTITIES = [
   TestAccountLinkEntity,
   TestTransferEntity,
   SavedAddressEntity,
+  OfferEntity,
 ];
 
 /** The platform, then one module per folder of src/ (each imports only the folders its arrow in the README names). */
@@ -64,6 +67,7 @@ export class AppModule {
         // Payouts' jobs read orders through OrderFunds, which OrdersModule exports (payouts/ never imports orders/).
         PayoutTransfersModule.withOrderFunds(OrdersModule),
         RefundsModule,
+        OffersModule,
         CheckoutModule,
         GuestLinksModule,
         OrderMessagesModule,

@@ -66,6 +66,8 @@ export const TAG_TYPES = [
   'Block',
   // A person's away mode (features/profile): their own settings, and whether a seller is away.
   'Away',
+  // Offers made and received (features/offers), made stale when an offer.changed event is pushed.
+  'Offer',
 ] as const;
 
 /**

@@ -14,7 +14,7 @@ import { patchCachedQueries, PRODUCTS_FOR_SALE, removeFromList, updateCachedProd
 
 export type NewPaymentIntent = Pick<
   CreatePaymentIntentDto,
-  'productId' | 'amount' | 'checkoutToken' | 'addressId' | 'saveAddress'
+  'productId' | 'amount' | 'checkoutToken' | 'addressId' | 'saveAddress' | 'offerId'
 > & {
   guestInfo?: ShippingInfoDto;
 };

@@ -45,6 +45,10 @@ export function formatAwayDate(until: string): string {
 export const awayCheckoutMessage = (until: string) =>
   `The seller is away until ${formatAwayDate(until)}. You can buy this item from then.`;
 
+/** The 409 of an offer while the seller is away (payments). */
+export const awayOfferMessage = (until: string) =>
+  `The seller is away until ${formatAwayDate(until)}. You can make an offer from then.`;
+
 /** The automatic reply when the seller wrote no message of their own. */
 export const defaultAwayReply = (until: string) =>
   `I'm away until ${formatAwayDate(until)} and will answer when I'm back.`;

@@ -61,6 +61,9 @@ export const RESERVATION_MESSAGES = {
   /** payments' 409 to anyone but the reserved buyer. */
   checkoutReserved: (until: string) =>
     `This item is reserved for another buyer until ${reservationEndText(until)}, so only they can buy it until then.`,
+  /** payments' 409 to an offer by anyone but the reserved buyer. */
+  offerReserved: (until: string) =>
+    `This item is reserved for another buyer until ${reservationEndText(until)}, so it takes no offers until then.`,
   /** A checkout that was open when the seller reserved the item for someone else: closed, never charged. */
   checkoutClosedByReservation: 'The seller reserved this item for another buyer. Your card was not charged.',
 } as const;

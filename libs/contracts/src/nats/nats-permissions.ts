@@ -103,6 +103,9 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.payments.createAddress,
       RPC.payments.updateAddress,
       RPC.payments.deleteAddress,
+      RPC.payments.createOffer,
+      RPC.payments.listOffers,
+      RPC.payments.actOnOffer,
       RPC.payments.confirmTestPayment,
       RPC.payments.reconcile,
       RPC.payments.handleWebhook,
@@ -315,6 +318,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.payments.payoutPaid,
       EVENTS.reviews.reviewWritten,
       EVENTS.payments.orderMessageSent,
+      EVENTS.payments.offerChanged,
       EVENTS.reviews.reviewPublished,
       EVENTS.reviews.reminderDue,
       // First names for the reviews' notifications ("Ana reviewed you").

@@ -1,4 +1,5 @@
 import type { OrderChangedEvent } from '../payments/payments.events';
+import type { OfferStatus } from '../payments/offer.dto';
 
 type OrderStatus = OrderChangedEvent['to'];
 
@@ -37,7 +38,9 @@ export type LiveEventData =
   /** An item the recipient favourited is cheaper now (its page and card show the old price struck through). */
   | { type: 'price.dropped'; productId: string; price: string; previousPrice: string }
   /** The seller reserved an item for the recipient, or the reservation ended (to the seller and that buyer). */
-  | { type: 'product.reservation-changed'; productId: string; reserved: boolean };
+  | { type: 'product.reservation-changed'; productId: string; reserved: boolean }
+  /** An offer the recipient made or received changed (the Offers page reloads it). */
+  | { type: 'offer.changed'; offerId: string; productId: string; status: OfferStatus };
 
 export type LiveEventType = LiveEventData['type'];
 
@@ -65,7 +68,16 @@ export interface LiveEventsDto {
  * What a bell notification is about, declared once: the type, the setting each maps to (notifications'
  * `BELL_SETTING`, a Record that fails the build without the new kind) and a test against the table's CHECK.
  */
-export const NOTIFICATION_KINDS = ['sale', 'order', 'payout', 'review', 'account', 'priceDrop', 'reservation'] as const;
+export const NOTIFICATION_KINDS = [
+  'sale',
+  'order',
+  'payout',
+  'review',
+  'account',
+  'priceDrop',
+  'reservation',
+  'offer',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** One notification of the bell: a sentence and the page it is about. */

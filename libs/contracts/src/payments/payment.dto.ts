@@ -180,6 +180,11 @@ export class CreatePaymentIntentDto {
   @IsOptional()
   @IsBoolean({ message: 'saveAddress must be true or false' })
   saveAddress?: boolean;
+
+  /** Signed-in buyers: pay the amount of this accepted offer of theirs (the server reads it; `amount` must match). */
+  @IsOptional()
+  @IsUUID('all', { message: 'offerId must be an offer id' })
+  offerId?: string;
 }
 
 const CARD_REQUIRED = 'Card details are required';

@@ -12,6 +12,7 @@ import {
 } from 'class-validator';
 import { defineEvents, event } from '../events/event';
 import { OrderMessageSentEvent } from './order-message.dto';
+import { OFFER_STATUSES, type OfferStatus } from './offer.dto';
 import { AFTER_PAYMENT_STATUSES, type AfterPaymentStatus } from './order-status';
 
 /** An order was paid: its product must be marked sold. `buyerUserId` is null for a guest. */
@@ -89,6 +90,24 @@ export class SellerStandingChangedEvent {
   @IsDateString() occurredAt!: string;
 }
 
+/**
+ * An offer changed (made, countered, accepted, declined, withdrawn, expired, ended by a sale, paid for), written with
+ * the change. notifications tells the party who did not act (both, when the system did) as their `offers` setting says.
+ */
+export class OfferChangedEvent {
+  @IsUUID('all') offerId!: string;
+  @IsUUID('all') productId!: string;
+  @IsString() productTitle!: string;
+  @IsUUID('all') buyerId!: string;
+  @IsUUID('all') sellerId!: string;
+  @IsIn(OFFER_STATUSES) status!: OfferStatus;
+  @IsInt() @Min(1) amountCents!: number;
+  @IsIn(['usd']) currency!: string;
+  @IsIn(['buyer', 'seller', 'system']) actor!: 'buyer' | 'seller' | 'system';
+  @IsDateString() expiresAt!: string;
+  @IsDateString() occurredAt!: string;
+}
+
 /** payments' event subjects, each with its payload class. */
 export const PAYMENTS_EVENTS = defineEvents('payments', {
   orderPaid: event('events.payments.order.paid', OrderPaidEvent),
@@ -97,4 +116,5 @@ export const PAYMENTS_EVENTS = defineEvents('payments', {
   payoutPaid: event('events.payments.payout.paid', PayoutPaidEvent),
   sellerStandingChanged: event('events.payments.seller-standing.changed', SellerStandingChangedEvent),
   orderMessageSent: event('events.payments.order.message-sent', OrderMessageSentEvent),
+  offerChanged: event('events.payments.offer.changed', OfferChangedEvent),
 });

@@ -2,6 +2,7 @@ import { UserExportRequest, type UserExportPage } from '../export/user-export';
 import { CountSupportQueueRequest, type PaymentsQueueCountsDto } from '../support/support-queues';
 import { defineRpc, rpc, type Done } from '../rpc/contract';
 import { ADDRESS_BOOK_RPC } from './address-book.subjects';
+import { OFFERS_RPC } from './offers.subjects';
 import type { OrderDetailDto, OrdersPageDto, SupportCardDisputesPageDto, SupportClaimsPageDto } from './order.dto';
 import type {
   PayoutAccountDto,
@@ -55,6 +56,7 @@ import { GetBuyerProtectionRequest, type BuyerProtectionDto } from './buyer-prot
 /** payments' request/reply subjects, each with its request class and reply type. */
 export const PAYMENTS_RPC = defineRpc('payments', {
   ...ADDRESS_BOOK_RPC,
+  ...OFFERS_RPC,
   createIntent: rpc('payments.intent.create', CreatePaymentIntentRequest).returns<PaymentIntentDto>(),
   confirmTestPayment: rpc('payments.intent.confirm-test', ConfirmTestPaymentRequest).returns<TestPaymentOutcomeDto>(),
   reconcile: rpc('payments.intent.reconcile', ReconcilePaymentRequest).returns<PaymentStatusDto>(),

@@ -1,4 +1,4 @@
-import type { OrderChangedEvent, OrderPaidEvent } from '@souvenir/contracts';
+import type { OfferChangedEvent, OrderChangedEvent, OrderPaidEvent } from '@souvenir/contracts';
 import * as deliveries from './deliveries';
 
 const ids = {
@@ -112,5 +112,51 @@ describe('events written before they carried the item', () => {
     expect(textFor(deliveries.reminderDue(due), ids.buyerUserId)).toBe(
       'Leave a review for your order before 9 December',
     );
+  });
+});
+
+describe("an offer's change tells the party who did not make it", () => {
+  const offer = (
+    status: OfferChangedEvent['status'],
+    actor: OfferChangedEvent['actor'],
+    amountCents = 2500,
+  ): OfferChangedEvent => ({
+    offerId: ids.orderId,
+    productId: ids.productId,
+    productTitle: item,
+    buyerId: ids.buyerUserId,
+    sellerId: ids.sellerId,
+    status,
+    amountCents,
+    currency: 'usd',
+    actor,
+    expiresAt: '2026-11-30T08:00:00.000Z',
+    occurredAt,
+  });
+
+  it.each([
+    ['pending', 'buyer', ids.sellerId, `Ana offered $25.00 for ${item}`],
+    ['countered', 'seller', ids.buyerUserId, `The seller countered your offer on ${item} with $25.00`],
+    [
+      'accepted',
+      'seller',
+      ids.buyerUserId,
+      `Your offer of $25.00 for ${item} was accepted: pay for it before 30 November at 08:00 UTC`,
+    ],
+    ['accepted', 'buyer', ids.sellerId, `Ana accepted your counter-offer of $25.00 for ${item}`],
+    ['withdrawn', 'buyer', ids.sellerId, `Ana withdrew their offer of $25.00 for ${item}`],
+    ['ended', 'system', ids.buyerUserId, `${item} is no longer for sale: your offer of $25.00 has ended`],
+  ] as const)('%s by the %s: told %s', (status, actor, told, text) => {
+    const list = deliveries.offerChanged(offer(status, actor), 'Ana');
+    expect(list.filter((delivery) => delivery.notification).map((d) => [d.userId, d.notification!.text])).toEqual([
+      [told, text],
+    ]);
+    // Both people's pages reload whoever is told.
+    expect(list.map((delivery) => delivery.data.type)).toEqual(['offer.changed', 'offer.changed']);
+  });
+
+  it('tells both when it expires, and nobody in the bell once paid for', () => {
+    expect(deliveries.offerChanged(offer('expired', 'system'), 'Ana').filter((d) => d.notification)).toHaveLength(2);
+    expect(deliveries.offerChanged(offer('purchased', 'buyer'), 'Ana').filter((d) => d.notification)).toEqual([]);
   });
 });

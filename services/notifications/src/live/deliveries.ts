@@ -3,6 +3,7 @@ import type {
   LiveEventData,
   MessageSentEvent,
   NotificationKind,
+  OfferChangedEvent,
   OrderChangedEvent,
   OrderPaidEvent,
   PayoutPaidEvent,
@@ -155,6 +156,64 @@ export function reminderDue(
       },
     },
   ];
+}
+
+/**
+ * An offer changed: both people's Offers pages reload; the bell tells the one who did not act (both when it expired; only
+ * the buyer when a sale or a removal ended it; nobody when it was paid for: the order's own notifications say so).
+ * `buyerName` is the buyer's first name when identity has told this service.
+ */
+export function offerChanged(event: OfferChangedEvent, buyerName: string | undefined): Delivery[] {
+  const data: LiveEventData = {
+    type: 'offer.changed',
+    offerId: event.offerId,
+    productId: event.productId,
+    status: event.status,
+  };
+  const texts = offerTexts(event, buyerName ?? 'A buyer');
+  return (['buyer', 'seller'] as const).map((role): Delivery => {
+    const userId = role === 'buyer' ? event.buyerId : event.sellerId;
+    const text = texts[role];
+    return text
+      ? { userId, data, notification: { kind: 'offer', text, link: `/offers?tab=${role}` } }
+      : { userId, data };
+  });
+}
+
+/** What the buyer and the seller are told of an offer's change (undefined: not told). */
+function offerTexts(event: OfferChangedEvent, buyer: string): Partial<Record<Role, string>> {
+  const item = event.productTitle;
+  const amount = `$${(event.amountCents / 100).toFixed(2)}`;
+  switch (event.status) {
+    case 'pending':
+      return { seller: `${buyer} offered ${amount} for ${item}` };
+    case 'countered':
+      return { buyer: `The seller countered your offer on ${item} with ${amount}` };
+    case 'accepted': {
+      const by = new Date(event.expiresAt).toLocaleString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: 'UTC',
+      });
+      return event.actor === 'seller'
+        ? { buyer: `Your offer of ${amount} for ${item} was accepted: pay for it before ${by} UTC` }
+        : { seller: `${buyer} accepted your counter-offer of ${amount} for ${item}` };
+    }
+    case 'declined':
+      return event.actor === 'seller'
+        ? { buyer: `Your offer of ${amount} for ${item} was declined` }
+        : { seller: `${buyer} declined your counter-offer of ${amount} for ${item}` };
+    case 'withdrawn':
+      return { seller: `${buyer} withdrew their offer of ${amount} for ${item}` };
+    case 'expired':
+      return { buyer: `Your offer of ${amount} for ${item} expired`, seller: `${buyer}'s offer for ${item} expired` };
+    case 'ended':
+      return { buyer: `${item} is no longer for sale: your offer of ${amount} has ended` };
+    case 'purchased':
+      return {};
+  }
 }
 
 function orderDeliveries(

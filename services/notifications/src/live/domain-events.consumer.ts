@@ -13,8 +13,9 @@ import { PriceDrops } from './price-drops';
 
 /**
  * Follows what signed-in people should see at once: messaging's messages and read marks, payments' orders and
- * payouts, reviews' reviews and reminders, catalog's price drops (to the item's favouriters) and reservations (to
- * the seller and the buyer; the buyer's bell); identity's first names, for the sentences that name someone; and each
+ * payouts and offers, reviews' reviews and reminders, catalog's price drops (to the item's favouriters) and
+ * reservations (to the seller and the buyer; the buyer's bell); identity's first names, for the sentences that name
+ * someone; and each
  * order's item (from the order events), for the sentences of events that carry only the order's id. The
  * events that are mailed queue their mails in the same transaction (mail/mails.ts says which).
  */
@@ -54,6 +55,11 @@ export class DomainEventsConsumer implements OnApplicationBootstrap {
           const item = event.productTitle ?? (await this.orderItems.find(manager, event.orderId))?.productTitle;
           await this.live.record(manager, deliveries.payoutPaid(event, item), event.occurredAt);
           await this.mail.add(manager, mails.payoutPaid(event), event.occurredAt);
+        },
+        [EVENTS.payments.offerChanged]: async (event, manager) => {
+          const told = deliveries.offerChanged(event, await this.names.firstName(manager, event.buyerId));
+          await this.live.record(manager, told, event.occurredAt);
+          await this.mail.add(manager, mails.offerChanged(event, told), event.occurredAt);
         },
         [EVENTS.reviews.reviewWritten]: async (event, manager) => {
           const author = await this.names.firstName(manager, event.authorId);

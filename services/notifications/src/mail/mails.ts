@@ -1,4 +1,11 @@
-import type { OrderChangedEvent, OrderPaidEvent, PayoutPaidEvent, ReviewReminderDueEvent } from '@souvenir/contracts';
+import type {
+  OfferChangedEvent,
+  OrderChangedEvent,
+  OrderPaidEvent,
+  PayoutPaidEvent,
+  ReviewReminderDueEvent,
+} from '@souvenir/contracts';
+import type { Delivery } from '../live/deliveries';
 import type { MailDraft, MailTo } from './mail-draft';
 import type { OrderUpdate } from './templates/kinds/order-update';
 
@@ -73,6 +80,25 @@ export function payoutPaid(event: PayoutPaidEvent): MailDraft[] {
       params: { amountCents: event.amountCents, currency: event.currency, orderId: event.orderId },
     },
   ];
+}
+
+/**
+ * An offer's change, mailed to whoever its bell notification is for (the same sentence: live/deliveries.ts decides it).
+ * Keyed by the offer, its status and time, so a redelivered event names the same mail.
+ */
+export function offerChanged(event: OfferChangedEvent, told: Delivery[]): MailDraft[] {
+  return told.flatMap(({ userId, notification }): MailDraft[] =>
+    notification
+      ? [
+          {
+            eventId: `offer-changed:${event.offerId}:${event.status}:${event.occurredAt}`,
+            kind: 'offer-update',
+            to: { userId },
+            params: { text: notification.text, tab: userId === event.buyerId ? 'buyer' : 'seller' },
+          },
+        ]
+      : [],
+  );
 }
 
 export function reminderDue(event: ReviewReminderDueEvent): MailDraft[] {

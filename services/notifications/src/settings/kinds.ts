@@ -31,6 +31,7 @@ export const MAIL_SETTING: Record<MailKind, NotificationSettingKind | null> = {
   // Support's decision about the person's content or account: what the account may do changed.
   'moderation-decision': 'accountSecurity',
   'price-drop': 'priceDrops',
+  'offer-update': 'offers',
 };
 
 export const BELL_SETTING: Record<NotificationKind, NotificationSettingKind> = {
@@ -42,6 +43,7 @@ export const BELL_SETTING: Record<NotificationKind, NotificationSettingKind> = {
   priceDrop: 'priceDrops',
   // Someone may buy an item only they can buy now: about buying, as orders are.
   reservation: 'orders',
+  offer: 'offers',
 };
 
 /** Mail that quiet hours never hold: security notices (someone may be in the account now) and order mail. */

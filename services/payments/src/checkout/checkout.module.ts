@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AddressesModule } from '../addresses/addresses.module';
 import { JobsModule } from '../jobs/jobs.module';
+import { OffersModule } from '../offers/offers.module';
 import { OrdersModule } from '../orders/orders.module';
 import { ProvidersModule } from '../providers/providers.module';
 import { AwaySellers } from './away-sellers';
@@ -11,7 +12,7 @@ import { ProductEventsConsumer } from './product-events.consumer';
 import { Settlement } from './settlement';
 
 @Module({
-  imports: [AddressesModule, JobsModule, OrdersModule, ProvidersModule],
+  imports: [AddressesModule, JobsModule, OffersModule, OrdersModule, ProvidersModule],
   controllers: [CheckoutController],
   providers: [CheckoutService, IntentSync, Settlement, ProductEventsConsumer, AwaySellers],
   exports: [IntentSync],

@@ -11,6 +11,7 @@ import {
   ErrorCode,
   EVENTS,
   GuestInfoDto,
+  OFFER_MESSAGES,
   PAYMENT_MESSAGES,
   RESERVATION_MESSAGES,
   RPC,
@@ -31,6 +32,7 @@ import { blockBetween, DomainError, Outbox, RpcClient } from '@souvenir/platform
 import { DataSource } from 'typeorm';
 import { AddressBookService } from '../addresses/address-book.service';
 import type { EntityManager } from 'typeorm';
+import { OffersService } from '../offers/offers.service';
 import { PaymentProvider } from '../providers/payment-provider';
 import { hashCheckoutToken as hashToken, newCheckoutToken } from '../orders/checkout-token';
 import { IntentSync } from './intent-sync';
@@ -61,6 +63,7 @@ export class CheckoutService {
     private readonly settlement: Settlement,
     private readonly addressBook: AddressBookService,
     private readonly dataSource: DataSource,
+    private readonly offers: OffersService,
   ) {}
 
   /**
@@ -69,6 +72,7 @@ export class CheckoutService {
    * checkout token answered to their browser when the checkout started. Nobody else ever gets an order's secret.
    */
   async createIntent(request: CreatePaymentIntentRequest): Promise<PaymentIntentDto> {
+    if (request.offerId) this.offers.refuseGuest(request.actorId);
     const info = await this.shippingInfoOf(request);
     // The buyer's account and the product come from two services that do not depend on each other: asked together.
     const [buyer, product] = await Promise.all([
@@ -89,8 +93,12 @@ export class CheckoutService {
     // Reserved for someone else (a guest is never the one): catalog's answer is read at this checkout, not a copy.
     if (product.reservedUntil && product.reservedFor?.id !== buyer.userId)
       throw DomainError.conflict(RESERVATION_MESSAGES.checkoutReserved(product.reservedUntil));
-    const amountCents = toCents(product.price)!;
-    if (toCents(request.amount) !== amountCents) throw DomainError.conflict(PAYMENT_MESSAGES.priceChanged);
+    // An accepted offer of this buyer sets the amount instead of the price (the server's figure, never the client's).
+    const amountCents = request.offerId
+      ? await this.offers.agreedAmount(request.offerId, buyer.userId ?? undefined, product.id)
+      : toCents(product.price)!;
+    if (toCents(request.amount) !== amountCents)
+      throw DomainError.conflict(request.offerId ? OFFER_MESSAGES.payAmountDiffers : PAYMENT_MESSAGES.priceChanged);
     refuseCrossBorder(product.shipsFrom, info);
     const savedAddressId = await this.savedAddressOf(request, buyer);
 

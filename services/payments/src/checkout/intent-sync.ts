@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import { AddressBookService } from '../addresses/address-book.service';
 import { AwaySellers } from './away-sellers';
 import { PaymentsConfig } from '../config/payments.config';
+import { OffersService } from '../offers/offers.service';
 import { PaymentProvider, type ProviderIntent, type ProviderIntentStatus } from '../providers/payment-provider';
 import { afterDays, OrderJobs } from '../orders/order-jobs';
 import { OrderJournal } from '../orders/order-journal';
@@ -50,6 +51,7 @@ export class IntentSync {
     private readonly capture: PaymentCapture,
     private readonly addressBook: AddressBookService,
     private readonly awaySellers: AwaySellers,
+    private readonly offers: OffersService,
   ) {}
 
   /**
@@ -97,6 +99,8 @@ export class IntentSync {
           await this.outbox.add(manager, EVENTS.payments.orderPaid, toOrderPaidEvent(locked));
           await this.journal.record(manager, locked, { from, to: 'paid', actor: 'system', reason: 'Payment received' });
           await this.orderJobs.scheduleDeadline(manager, locked.id, 'shipBy', locked.shipBy!);
+          // The sale ends every other offer on the item (its buyer's accepted one becomes purchased), with the sale.
+          await this.offers.saleMade(manager, locked);
           if (locked.savedAddressId && locked.buyerUserId)
             await this.addressBook.markUsed(manager, locked.buyerUserId, locked.savedAddressId, locked.paidAt!);
           // An intent captured already (made before checkout authorised only) is recorded now; otherwise the capture

@@ -2,12 +2,13 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENTS } from '@souvenir/contracts';
 import { applyBlockChange, EventConsumer } from '@souvenir/platform';
 import { AwaySellers } from './away-sellers';
+import { OffersService } from '../offers/offers.service';
 import { CheckoutService } from './checkout.service';
 
 /**
- * Follows catalog (unpaid intents for a product that was sold or removed are cancelled, and other buyers' for one
- * reserved for a buyer), identity's blocks (nobody buys from someone a block stands between) and catalog's away mode
- * (ship-by deadlines start on the return date).
+ * Follows catalog (unpaid intents for a product that was sold or removed are cancelled and its open offers end;
+ * other buyers' intents for one reserved for a buyer are cancelled), identity's blocks (nobody buys from someone a
+ * block stands between) and catalog's away mode (ship-by deadlines start on the return date).
  */
 @Injectable()
 export class ProductEventsConsumer implements OnApplicationBootstrap {
@@ -15,12 +16,19 @@ export class ProductEventsConsumer implements OnApplicationBootstrap {
     private readonly consumer: EventConsumer,
     private readonly checkout: CheckoutService,
     private readonly awaySellers: AwaySellers,
+    private readonly offers: OffersService,
   ) {}
 
   onApplicationBootstrap() {
     return this.consumer.start({
-      [EVENTS.catalog.productRemoved]: (event, manager) => this.checkout.productGone(event.productId, manager),
-      [EVENTS.catalog.productSold]: (event, manager) => this.checkout.productGone(event.productId, manager),
+      [EVENTS.catalog.productRemoved]: async (event, manager) => {
+        await this.checkout.productGone(event.productId, manager);
+        await this.offers.itemGone(manager, event.productId);
+      },
+      [EVENTS.catalog.productSold]: async (event, manager) => {
+        await this.checkout.productGone(event.productId, manager);
+        await this.offers.itemGone(manager, event.productId);
+      },
       [EVENTS.catalog.productReserved]: (event, manager) =>
         this.checkout.productReserved(event.productId, event.buyerId, manager),
       [EVENTS.identity.blockChanged]: (event, manager) => applyBlockChange(manager, 'payments', event),

@@ -112,6 +112,18 @@ export class PaymentsConfig extends ServiceConfig {
   @Max(365)
   RETURN_ARRIVAL_DAYS: number = 14;
 
+  /** An offer (or a counter) not answered within this many hours expires (issue 42; fractions: tests use seconds). */
+  @Type(() => Number)
+  @IsPositive()
+  @Max(24 * 365)
+  OFFER_TTL_HOURS: number = 48;
+
+  /** An accepted offer may be paid at its amount for this many hours; then it expires. */
+  @Type(() => Number)
+  @IsPositive()
+  @Max(24 * 365)
+  OFFER_PAY_HOURS: number = 24;
+
   /** The platform's fee on a completed order, a percentage of its amount kept when the seller is paid (the spec shows $0.00). */
   @Type(() => Number)
   @Min(0)

@@ -5,6 +5,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import PersonOutlineRounded from '@mui/icons-material/PersonOutlineRounded';
@@ -51,6 +52,7 @@ export default function AccountMenu({ anchor, menuId, user, onClose, onSignOut, 
       />
       <AccountLink to="/profile?tab=favorites" icon={<FavoriteBorderRounded />} label="Favorites" onClose={onClose} />
       <AccountLink to="/orders" icon={<ReceiptLongOutlined />} label="My Orders" onClose={onClose} />
+      <AccountLink to="/offers" icon={<LocalOfferOutlined />} label="Offers" onClose={onClose} />
       <AccountLink to="/profile/payouts" icon={<AccountBalanceWalletOutlined />} label="Payouts" onClose={onClose} />
       <AccountLink to="/account" icon={<ManageAccountsOutlined />} label="Account settings" onClose={onClose} />
       {user.role === 'support' && (

@@ -19,6 +19,7 @@ const PAGE_NAMES: Array<[pattern: string, name: string]> = [
   ['/payment-success', 'Payment'],
   ['/orders', 'Your Orders'],
   ['/orders/:ref', 'Order'],
+  ['/offers', 'Offers'],
   ['/support', 'Support'],
   ['/support/:queue', 'Support'],
   ['/appeals/:reportId', 'Appeal a Decision'],

@@ -51,4 +51,10 @@ describe('tagsForLiveEvent', () => {
     ]);
     expect(tagsForLiveEvent({ ...review, change: 'reminder' }, me, true)).toHaveLength(3);
   });
+
+  it("an offer's change reloads both Offers tabs, and the bell when it is a notification", () => {
+    const offer = { type: 'offer.changed', offerId: 'f', productId: 'p', status: 'countered' } as const;
+    expect(tagsForLiveEvent(offer, me, false)).toEqual(['Offer']);
+    expect(tagsForLiveEvent(offer, me, true)).toHaveLength(3);
+  });
 });

@@ -46,6 +46,9 @@ export function tagsForLiveEvent(data: LiveEventData, meId: string, isNotificati
     case 'product.reservation-changed':
       // The seller reserved an item for the recipient, or its reservation ended: its page, its cards and the lists.
       return [{ type: 'Product', id: data.productId }, PRODUCTS_FOR_SALE, 'UserProducts', 'Favorite', ...bell];
+    case 'offer.changed':
+      // Both people's Offers tabs show its new status and actions.
+      return ['Offer', ...bell];
   }
 }
 
@@ -58,4 +61,5 @@ export const EVERYTHING_LIVE: Tag[] = [
   'Notification',
   'Review',
   'DataExport',
+  'Offer',
 ];

@@ -1,3 +1,4 @@
+import { OfferNotifications1738800000000 } from './1738800000000-offer-notifications';
 import { outboxClaimsMigration, outboxRetriesMigration } from '@souvenir/platform';
 import { CreateNotifications1736000000000 } from './1736000000000-create-notifications';
 import { MailOutbox1736100000000 } from './1736100000000-mail-outbox';
@@ -24,4 +25,5 @@ export const NOTIFICATIONS_MIGRATIONS = [
   AccountNotifications1738100000000,
   PriceDrops1738400000000,
   ReservationNotices1738700000000,
+  OfferNotifications1738800000000,
 ];

@@ -11,6 +11,7 @@ import { AddressBook1737200000000 } from './1737200000000-address-book';
 import { OrderMessages1737400000000 } from './1737400000000-order-messages';
 import { ClaimSellerPhotos1737500000000 } from './1737500000000-claim-seller-photos';
 import { ClaimReturns1737600000000 } from './1737600000000-claim-returns';
+import { Offers1738520000000 } from './1738520000000-offers';
 import { OpenCheckoutIndex1737960000000 } from './1737960000000-open-checkout-index';
 import { AwaySellers1738600000000 } from './1738600000000-away-sellers';
 
@@ -32,5 +33,6 @@ export const PAYMENTS_MIGRATIONS = [
   outboxRetriesMigration('payments'),
   OpenCheckoutIndex1737960000000,
   blocksReadModelMigration('payments'),
+  Offers1738520000000,
   AwaySellers1738600000000,
 ];

@@ -31,6 +31,7 @@ import { openAuthDialog } from '../../auth/authDialogSlice';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { ReportButton } from '../../moderation/components/ReportButton';
 import { ContactSellerForm } from '../../messages/components/ContactSellerForm';
+import { MakeOfferButton } from '../../offers/components/MakeOfferButton';
 import { ProductDetailsList } from '../components/ProductDetailsList';
 import { ProductGallery } from '../components/ProductGallery';
 import { ProductPageSkeleton } from '../components/ProductPageSkeleton';
@@ -276,6 +277,11 @@ export default function ProductPage() {
                   Share
                 </Button>
               </Stack>
+            )}
+            {user && !isOwner && !isSold && (
+              <Box>
+                <MakeOfferButton product={product} />
+              </Box>
             )}
             {user && !isOwner && (
               <Box>

@@ -48,8 +48,11 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   );
 }
 
-/** The item, its price, the $0.00 processing fee and the total (= price), spec section 9. */
-export function OrderSummary({ product }: { product: ProductDto }) {
+/**
+ * The item, its price, the $0.00 processing fee and the total (= price), spec section 9. With `agreedPrice` (an accepted
+ * offer) the agreed price has a row of its own and is the total.
+ */
+export function OrderSummary({ product, agreedPrice }: { product: ProductDto; agreedPrice?: string }) {
   return (
     <Card
       component="section"
@@ -78,9 +81,10 @@ export function OrderSummary({ product }: { product: ProductDto }) {
       <Divider sx={{ my: 2.5 }} />
       <Stack component="dl" spacing={1.25} sx={{ m: 0 }}>
         <Row label="Item price" value={formatMoney(product.price)} />
+        {agreedPrice && <Row label="Your accepted offer" value={formatMoney(agreedPrice)} />}
         <Row label="Processing fee" value={formatMoney(0)} />
         <Row label="Shipping" value="Free" />
-        <Row label="Total" value={formatMoney(product.price)} strong />
+        <Row label="Total" value={formatMoney(agreedPrice ?? product.price)} strong />
       </Stack>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', mt: 2.5 }}>
         <LockOutlined sx={{ fontSize: 18 }} aria-hidden />

@@ -68,6 +68,13 @@ function useToastOnce(problem: string | null) {
   }, [problem, toast]);
 }
 
+/** `offer` and `amount` of /checkout?product=…&offer=…&amount=…, when both are there and look right. */
+function offerOf(params: URLSearchParams): { id: string; amount: string } | null {
+  const id = params.get('offer') ?? '';
+  const amount = params.get('amount') ?? '';
+  return /^[0-9a-f-]{36}$/i.test(id) && /^\d{1,10}\.\d{2}$/.test(amount) ? { id, amount } : null;
+}
+
 /**
  * /checkout?product={id}: auth (skipped when signed in) → guest-info (shipping form) → payment (spec sections 2 and 4),
  * with the order summary beside the steps.
@@ -75,6 +82,8 @@ function useToastOnce(problem: string | null) {
 export default function CheckoutView() {
   const [params] = useSearchParams();
   const productId = params.get('product')?.trim() ?? '';
+  // "Pay $X" of an accepted offer: the agreed amount is shown and sent; the server checks it against the offer.
+  const offer = offerOf(params);
   const toast = useToast();
   const { user, isLoading: isUserLoading } = useCurrentUser();
   const {
@@ -121,7 +130,8 @@ export default function CheckoutView() {
     try {
       const started = await createIntent({
         productId: product.id,
-        amount: product.price,
+        amount: offer?.amount ?? product.price,
+        ...(offer ? { offerId: offer.id } : {}),
         ...(choice && 'addressId' in choice
           ? { addressId: choice.addressId }
           : { guestInfo: toGuestInfo(values), ...(choice?.saveAddress ? { saveAddress: true } : {}) }),
@@ -281,7 +291,7 @@ export default function CheckoutView() {
           {content}
         </Grid>
         <Grid size={{ xs: 12, md: 5, lg: 4 }} sx={{ order: { xs: 1, md: 2 } }}>
-          {product ? <OrderSummary product={product} /> : <OrderSummarySkeleton />}
+          {product ? <OrderSummary product={product} agreedPrice={offer?.amount} /> : <OrderSummarySkeleton />}
         </Grid>
       </Grid>
     </Container>

@@ -1,0 +1,78 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  CounterOfferDto,
+  CreateOfferDto,
+  ListOffersQueryDto,
+  RPC,
+  type OfferAction,
+  type OfferDto,
+  type OffersPageDto,
+} from '@souvenir/contracts';
+import { RpcClient } from '@souvenir/platform';
+import { UuidPipe } from '../../rpc/uuid.pipe';
+import { WriteLimit } from '../../security/write-limits';
+import { ActorId, AuthGuard } from '../../session/auth.guard';
+
+/**
+ * Offers on an item (payments keeps them beside the checkout that charges an accepted one). Members only; every write
+ * counts against the `offers` write limit. payments decides who may answer what (403 the other party's answer, 404 a
+ * stranger, 409 not now).
+ */
+@Controller('api/offers')
+@UseGuards(AuthGuard)
+export class OffersController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post()
+  @WriteLimit('offers')
+  create(@ActorId() actorId: string, @Body() body: CreateOfferDto): Promise<OfferDto> {
+    return this.rpc.send(RPC.payments.createOffer, { actorId, productId: body.productId, amount: body.amount });
+  }
+
+  /** `role=buyer|seller`, `cursor`, `limit`: a page of the offers made or received, newest first. */
+  @Get()
+  list(@ActorId() actorId: string, @Query() query: ListOffersQueryDto): Promise<OffersPageDto> {
+    return this.rpc.send(RPC.payments.listOffers, {
+      actorId,
+      role: query.role,
+      ...(query.cursor ? { cursor: query.cursor } : {}),
+      ...(query.limit ? { limit: query.limit } : {}),
+    });
+  }
+
+  @Post(':id/accept')
+  @WriteLimit('offers')
+  @HttpCode(200)
+  accept(@ActorId() actorId: string, @Param('id', new UuidPipe('Offer')) offerId: string): Promise<OfferDto> {
+    return this.act(actorId, offerId, 'accept');
+  }
+
+  @Post(':id/decline')
+  @WriteLimit('offers')
+  @HttpCode(200)
+  decline(@ActorId() actorId: string, @Param('id', new UuidPipe('Offer')) offerId: string): Promise<OfferDto> {
+    return this.act(actorId, offerId, 'decline');
+  }
+
+  @Post(':id/counter')
+  @WriteLimit('offers')
+  @HttpCode(200)
+  counter(
+    @ActorId() actorId: string,
+    @Param('id', new UuidPipe('Offer')) offerId: string,
+    @Body() body: CounterOfferDto,
+  ): Promise<OfferDto> {
+    return this.act(actorId, offerId, 'counter', body.amount);
+  }
+
+  @Post(':id/withdraw')
+  @WriteLimit('offers')
+  @HttpCode(200)
+  withdraw(@ActorId() actorId: string, @Param('id', new UuidPipe('Offer')) offerId: string): Promise<OfferDto> {
+    return this.act(actorId, offerId, 'withdraw');
+  }
+
+  private act(actorId: string, offerId: string, action: OfferAction, amount?: string): Promise<OfferDto> {
+    return this.rpc.send(RPC.payments.actOnOffer, { actorId, offerId, action, ...(amount ? { amount } : {}) });
+  }
+}
