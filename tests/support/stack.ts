@@ -69,6 +69,7 @@ export async function startChildStack(
     WRITE_LIMIT_ORDERS: '100000/60',
     WRITE_LIMIT_UNSUBSCRIBES: '100000/60',
     WRITE_LIMIT_REPORTS: '100000/60',
+    WRITE_LIMIT_SAVED_SEARCHES: '100000/60',
     RPC_TIMEOUT_MS: '2500',
     ...extraEnv,
   };

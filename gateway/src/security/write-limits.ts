@@ -27,6 +27,7 @@ export const WRITE_LIMIT_KEYS = {
   dataExports: 'WRITE_LIMIT_DATA_EXPORTS',
   unsubscribes: 'WRITE_LIMIT_UNSUBSCRIBES',
   reports: 'WRITE_LIMIT_REPORTS',
+  savedSearches: 'WRITE_LIMIT_SAVED_SEARCHES',
 } as const satisfies Record<string, keyof GatewayConfig>;
 
 export type WriteLimitName = keyof typeof WRITE_LIMIT_KEYS;
@@ -68,6 +69,7 @@ export class WriteLimits {
       dataExports: limiter('dataExports'),
       unsubscribes: limiter('unsubscribes'),
       reports: limiter('reports'),
+      savedSearches: limiter('savedSearches'),
     };
   }
 

@@ -148,6 +148,9 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.notifications.updateSettings,
       RPC.notifications.unsubscribe,
       RPC.moderation.createReport,
+      RPC.alerts.createSavedSearch,
+      RPC.alerts.listSavedSearches,
+      RPC.alerts.deleteSavedSearch,
       RPC.moderation.listQueue,
       RPC.moderation.countQueue,
       RPC.moderation.decide,
@@ -319,6 +322,10 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.moderation.decided,
       // A price drop tells the product's favouriters.
       EVENTS.catalog.productUpdated,
+      // A listing matched a saved search: its owner is told; a removed or sold one leaves the day's e-mail.
+      EVENTS.alerts.searchMatched,
+      EVENTS.catalog.productRemoved,
+      EVENTS.catalog.productSold,
     ],
     listens: [],
     push: 'publish',
@@ -350,6 +357,25 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
     ],
     // product.listed: a new listing's text is matched against the prohibited-keywords list.
     consumes: [EVENTS.identity.userDeleted, EVENTS.catalog.productListed, EVENTS.messaging.messageFlagged],
+    listens: [],
+  },
+  // Saved searches: each listing (new, relisted, cheaper) is matched against them as catalog announces it.
+  alerts: {
+    serves: servesAll('alerts'),
+    calls: [],
+    consumes: [
+      EVENTS.catalog.productListed,
+      EVENTS.catalog.productUpdated,
+      EVENTS.catalog.productRelisted,
+      EVENTS.catalog.productRemoved,
+      EVENTS.catalog.productSold,
+      // Where a saved search's owner lives: only what can be delivered to them alerts them.
+      EVENTS.identity.userRegistered,
+      EVENTS.identity.userUpdated,
+      // A blocked seller's listings never alert the blocker.
+      EVENTS.identity.blockChanged,
+      EVENTS.identity.userDeleted,
+    ],
     listens: [],
   },
 };

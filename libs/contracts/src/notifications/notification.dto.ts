@@ -35,7 +35,9 @@ export type LiveEventData =
   /** Support decided about the recipient's content or account (the bell says what and why). */
   | { type: 'moderation.decided'; reportId: string; action: 'dismiss' | 'hide' | 'suspend' }
   /** An item the recipient favourited is cheaper now (its page and card show the old price struck through). */
-  | { type: 'price.dropped'; productId: string; price: string; previousPrice: string };
+  | { type: 'price.dropped'; productId: string; price: string; previousPrice: string }
+  /** A new listing matched one of the recipient's saved searches (its "new matches" count grew). */
+  | { type: 'saved-search.matched'; savedSearchId: string; productId: string };
 
 export type LiveEventType = LiveEventData['type'];
 
@@ -63,7 +65,7 @@ export interface LiveEventsDto {
  * What a bell notification is about, declared once: the type, the setting each maps to (notifications'
  * `BELL_SETTING`, a Record that fails the build without the new kind) and a test against the table's CHECK.
  */
-export const NOTIFICATION_KINDS = ['sale', 'order', 'payout', 'review', 'account', 'priceDrop'] as const;
+export const NOTIFICATION_KINDS = ['sale', 'order', 'payout', 'review', 'account', 'priceDrop', 'savedSearchMatch'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** One notification of the bell: a sentence and the page it is about. */

@@ -144,6 +144,10 @@ export function toProductListedEvent(product: ProductDto, documents: string[] = 
     price: product.price,
     images: product.images,
     ...(documents.length ? { documents } : {}),
+    category: product.category,
+    country: product.country,
+    condition: product.condition,
+    shipsFrom: product.shipsFrom,
     occurredAt: new Date().toISOString(),
   };
 }
@@ -181,6 +185,10 @@ export function toProductUpdatedEvent(
     price: product.price,
     ...(previousPrice ? { previousPrice } : {}),
     images: product.images,
+    description: product.description,
+    category: product.category,
+    country: product.country,
+    condition: product.condition,
     occurredAt: new Date().toISOString(),
   };
 }

@@ -31,6 +31,7 @@ export const MAIL_SETTING: Record<MailKind, NotificationSettingKind | null> = {
   // Support's decision about the person's content or account: what the account may do changed.
   'moderation-decision': 'accountSecurity',
   'price-drop': 'priceDrops',
+  'saved-search': 'savedSearches',
 };
 
 export const BELL_SETTING: Record<NotificationKind, NotificationSettingKind> = {
@@ -40,6 +41,7 @@ export const BELL_SETTING: Record<NotificationKind, NotificationSettingKind> = {
   review: 'reviews',
   account: 'accountSecurity',
   priceDrop: 'priceDrops',
+  savedSearchMatch: 'savedSearches',
 };
 
 /** Mail that quiet hours never hold: security notices (someone may be in the account now) and order mail. */

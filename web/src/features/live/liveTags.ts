@@ -42,6 +42,9 @@ export function tagsForLiveEvent(data: LiveEventData, meId: string, isNotificati
     case 'price.dropped':
       // A favourited item is cheaper: its open page and the Favorites tab show the new price at once.
       return [{ type: 'Product', id: data.productId }, 'Favorite', ...bell];
+    case 'saved-search.matched':
+      // The Saved searches page's "new" counts.
+      return ['SavedSearch', ...bell];
   }
 }
 

@@ -8,6 +8,7 @@ import { NotificationSettings1738300000000 } from './1738300000000-notification-
 import { DigestItemsBySender1738310000000 } from './1738310000000-digest-items-by-sender';
 import { AccountNotifications1738100000000 } from './1738100000000-account-notifications';
 import { PriceDrops1738400000000 } from './1738400000000-price-drops';
+import { SavedSearchMatches1738600000000 } from './1738600000000-saved-search-matches';
 
 /** Every migration of the notifications schema, in order. Never edit one that has landed; add a new one. */
 export const NOTIFICATIONS_MIGRATIONS = [
@@ -22,4 +23,5 @@ export const NOTIFICATIONS_MIGRATIONS = [
   DigestItemsBySender1738310000000,
   AccountNotifications1738100000000,
   PriceDrops1738400000000,
+  SavedSearchMatches1738600000000,
 ];

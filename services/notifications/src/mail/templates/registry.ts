@@ -20,6 +20,7 @@ import { twoFactorEnabled } from './kinds/two-factor-enabled';
 import { dataExportReady } from './kinds/data-export-ready';
 import { moderationDecision } from './kinds/moderation-decision';
 import { priceDrop } from './kinds/price-drop';
+import { savedSearch } from './kinds/saved-search';
 
 /**
  * Every kind of mail, in one place. Adding one: a file in `kinds/` with `defineMail({ kind, transactional,
@@ -51,6 +52,8 @@ export const MAIL_TEMPLATES = {
   'moderation-decision': moderationDecision,
   // Favourites: an item someone favourited is cheaper.
   'price-drop': priceDrop,
+  // Saved searches: what matched one, at most once a day per search.
+  'saved-search': savedSearch,
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;
