@@ -37,7 +37,7 @@ export class ListingsConsumer implements OnApplicationBootstrap {
   async listed(event: ProductListedEvent, manager: EntityManager): Promise<void> {
     if (!event.category || !event.country || !event.condition) return;
     // A removal or sale that overtook the listing keeps its status (ON CONFLICT: that row stands).
-    const [, inserted] = (await manager.query(
+    const inserted = (await manager.query(
       `INSERT INTO alerts.products (id, seller_id, title, description, category, country, condition, price, ships_from,
          status)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'active')
@@ -53,8 +53,8 @@ export class ListingsConsumer implements OnApplicationBootstrap {
         event.price,
         event.shipsFrom ?? null,
       ],
-    )) as [unknown[], number];
-    if (inserted) await this.matcher.match(manager, event.productId);
+    )) as unknown[];
+    if (inserted.length) await this.matcher.match(manager, event.productId);
   }
 
   async updated(event: ProductUpdatedEvent, manager: EntityManager): Promise<void> {

@@ -56,13 +56,13 @@ export class SavedSearchMatches implements OnApplicationBootstrap {
     if (!this.config.SMTP_URL) return;
     if (Date.now() - Date.parse(event.occurredAt) > this.config.NOTIFICATIONS_MAX_AGE_DAYS * 86_400_000) return;
     if (!(await this.settings.get(event.userId, manager)).kinds.savedSearches.email) return;
-    const [, added] = (await manager.query(
+    const added = (await manager.query(
       `INSERT INTO notifications.saved_search_mail_items (match_id, saved_search_id, product_id, title, price,
          occurred_at)
        VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (match_id) DO NOTHING RETURNING match_id`,
       [event.matchId, event.savedSearchId, event.productId, event.title, event.price, event.occurredAt],
-    )) as [unknown[], number];
-    if (!added) return;
+    )) as unknown[];
+    if (!added.length) return;
     // The search's row: a mail already due takes this item too; otherwise this item makes one due.
     const due = (await manager.query(
       `INSERT INTO notifications.saved_search_mails AS m (saved_search_id, user_id, label, due_at)
