@@ -11,7 +11,7 @@ import { gatewayWorld } from './gateway-world';
  * at most 50 are kept; one can be deleted.
  */
 const { http, maildev } = gatewayWorld({
-  services: ['identity', 'catalog', 'alerts', 'notifications'],
+  services: ['identity', 'catalog', 'alerts', 'notifications', 'payments'],
   mail: true,
   env: { notifications: { SAVED_SEARCH_MAIL_DELAY_SECONDS: '1' } },
 });
@@ -162,9 +162,15 @@ describe('saved searches', () => {
   });
 
   it('tells only about items that can be delivered to the owner (shipped within their country)', async () => {
-    await http.put(`/api/users/${owner.id}`).set('Cookie', owner.cookie).send({ location: 'Puebla, Mexico' });
-    await http.put(`/api/users/${seller.id}`).set('Cookie', seller.cookie).send({ location: 'Oaxaca, Mexico' });
-    await http.put(`/api/users/${blocked.id}`).set('Cookie', blocked.cookie).send({ location: 'London, UK' });
+    const moveTo = (who: Account, firstName: string, location: string) =>
+      http
+        .put(`/api/users/${who.id}`)
+        .set('Cookie', who.cookie)
+        .send({ firstName, lastName: 'Traveller', location })
+        .expect(200);
+    await moveTo(owner, 'Ines', 'Puebla, Mexico');
+    await moveTo(seller, 'Sol', 'Oaxaca, Mexico');
+    await moveTo(blocked, 'Bo', 'London, UK');
     // Catalog's sellers learn the locations from identity's events, as alerts does.
     await eventually(async () => {
       expect((await list(seller, { title: 'Clay whistle' })).shipsFrom).toBe('Mexico');

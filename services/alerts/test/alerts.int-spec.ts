@@ -96,7 +96,13 @@ describe('alerts', () => {
     const search = await save(me, { search: 'huipil' });
     expect(await listed(me, { title: 'Huipil blouse', sellerId: me })).toEqual([]);
 
-    await publish(EVENTS.identity.blockChanged, { blockerId: me, blockedId: other, blocked: true, version: 1, occurredAt: now() });
+    await publish(EVENTS.identity.blockChanged, {
+      blockerId: me,
+      blockedId: other,
+      blocked: true,
+      version: 1,
+      occurredAt: now(),
+    });
     await eventually(async () =>
       expect(await infra.database.query(`SELECT 1 FROM alerts.blocks WHERE blocker_id = $1`, [me])).toHaveLength(1),
     );

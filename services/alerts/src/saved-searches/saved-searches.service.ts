@@ -57,6 +57,7 @@ export class SavedSearchesService {
   }
 
   async delete(request: RpcRequest<typeof RPC.alerts.deleteSavedSearch>): Promise<void> {
-    if (!(await this.searches.delete(request.actorId, request.savedSearchId))) throw DomainError.notFound('Saved search');
+    if (!(await this.searches.delete(request.actorId, request.savedSearchId)))
+      throw DomainError.notFound('Saved search');
   }
 }

@@ -32,8 +32,9 @@ export class SavedSearchMatches implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.SMTP_URL) return;
     await this.jobs.define(SEND_SAVED_SEARCH_MAIL, { retryLimit: 10, retryDelay: 30, retryBackoff: true });
-    await this.jobs.work<{ savedSearchId: string }>(SEND_SAVED_SEARCH_MAIL, async ({ savedSearchId }) =>
-      void (await this.sendMail(savedSearchId)),
+    await this.jobs.work<{ savedSearchId: string }>(
+      SEND_SAVED_SEARCH_MAIL,
+      async ({ savedSearchId }) => void (await this.sendMail(savedSearchId)),
     );
   }
 
