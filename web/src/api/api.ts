@@ -64,6 +64,8 @@ export const TAG_TYPES = [
   'Moderation',
   // The people the signed-in person blocked (features/safety).
   'Block',
+  // The signed-in person's saved searches (features/alerts), made stale when a new match is pushed.
+  'SavedSearch',
 ] as const;
 
 /**

@@ -14,6 +14,7 @@ const HowItWorksPage = lazy(() => import('../features/info/pages/HowItWorksPage'
 const CheckoutPage = lazy(() => import('../features/checkout/pages/CheckoutPage'));
 const PaymentSuccessPage = lazy(() => import('../features/checkout/pages/PaymentSuccessPage'));
 const OrdersPage = lazy(() => import('../features/orders/pages/OrdersPage'));
+const SavedSearchesPage = lazy(() => import('../features/alerts/pages/SavedSearchesPage'));
 // Their action dialogs check input with the contracts' DTO classes, whose decorators need reflect-metadata loaded
 // first (see CheckoutPage).
 const OrderPage = lazy(() => import('reflect-metadata').then(() => import('../features/orders/pages/OrderPage')));
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
       { path: '/checkout', element: <CheckoutPage /> },
       { path: '/payment-success', element: <PaymentSuccessPage /> },
       { path: '/orders', element: <OrdersPage /> },
+      { path: '/saved-searches', element: <SavedSearchesPage /> },
       { path: '/orders/:ref', element: <OrderPage /> },
       {
         // One page per support queue under one nav with each queue's count; /support opens the first.

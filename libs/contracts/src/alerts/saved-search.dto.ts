@@ -1,4 +1,6 @@
+import { Max } from 'class-validator';
 import { IsNotBelow } from '../validation/is-not-below';
+import { LIMITS, MESSAGES } from '../validation/messages';
 import { type Condition, withSearchFilters } from '../catalog/product.dto';
 import { toSearchWords } from '../catalog/search-words';
 
@@ -16,6 +18,11 @@ export const SAVED_SEARCH_MESSAGES = {
  * (`withSearchFilters`, shared with `ProductQueryDto`), plus a range that makes sense.
  */
 export class SaveSearchDto extends withSearchFilters(class {}) {
+  // No listing costs more than the sell form allows, so neither bound of a kept search needs to.
+  @Max(LIMITS.priceMax, { message: MESSAGES.priceMax })
+  declare minPrice?: number;
+
+  @Max(LIMITS.priceMax, { message: MESSAGES.priceMax })
   @IsNotBelow('minPrice', { message: SAVED_SEARCH_MESSAGES.priceRange })
   declare maxPrice?: number;
 }
