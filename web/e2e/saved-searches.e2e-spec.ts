@@ -55,9 +55,12 @@ describe.each([1280, 390])('saved searches at %i px', (width) => {
     expect(await axeViolations(owner.page)).toEqual([]);
     await shot(owner.page, `saved-searches-page`);
 
-    await row.getByRole('link', { name: /Run saved search/ }).click();
+    await row.getByRole('link', { name: /^Run search/ }).click();
     await owner.page.waitForURL(/\/\?search=/);
-    await owner.page.getByRole('link', { name: new RegExp(match.title) }).first().waitFor();
+    await owner.page
+      .getByRole('link', { name: new RegExp(match.title) })
+      .first()
+      .waitFor();
 
     await owner.page.goto('/saved-searches');
     await owner.page.getByRole('button', { name: /Delete saved search/ }).click();

@@ -149,7 +149,7 @@ function SavedSearchRow({ search }: { search: SavedSearchDto }) {
             to={homeLinkOf(search)}
             variant="contained"
             startIcon={<SearchRounded />}
-            aria-label={`Run saved search ${label}`}
+            aria-label={`Run search ${label}`}
           >
             Run search
           </Button>
