@@ -65,7 +65,15 @@ export interface LiveEventsDto {
  * What a bell notification is about, declared once: the type, the setting each maps to (notifications'
  * `BELL_SETTING`, a Record that fails the build without the new kind) and a test against the table's CHECK.
  */
-export const NOTIFICATION_KINDS = ['sale', 'order', 'payout', 'review', 'account', 'priceDrop', 'savedSearchMatch'] as const;
+export const NOTIFICATION_KINDS = [
+  'sale',
+  'order',
+  'payout',
+  'review',
+  'account',
+  'priceDrop',
+  'savedSearchMatch',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** One notification of the bell: a sentence and the page it is about. */
