@@ -40,6 +40,7 @@ export const SERVICES = [
   // Its HTTP port also answers uploads and images, which the gateway proxies there (MEDIA_URL below).
   { name: 'media', healthPort: 4008, env: MEDIA_PROCESS_ENV },
   { name: 'moderation', healthPort: 4009 },
+  { name: 'alerts', healthPort: 4010 },
 ];
 
 /**

@@ -33,7 +33,7 @@ const { natsPasswords, natsPort, ownNatsServer } = await import('./nats.mjs');
 const { natsUserEnv } = await import('@souvenir/platform');
 
 const port = Number(process.env.PORT ?? 3000);
-// HEALTH_PORT_OFFSET moves every service's health port (4001-4009 by default) and the NATS port (4223), so two
+// HEALTH_PORT_OFFSET moves every service's health port (4001-4010 by default) and the NATS port (4223), so two
 // stacks can run side by side.
 const portOffset = Number(process.env.HEALTH_PORT_OFFSET ?? 0);
 // Our own NATS with a user per process (scripts/nats.mjs), never the machine's anonymous one.

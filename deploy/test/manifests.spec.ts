@@ -257,6 +257,7 @@ describe.each(['dev', 'prod'])('Kubernetes overlay %s (base + patches)', (overla
     payments: [...DNS, NATS_CLIENT, POSTGRES, 'anywhere TCP/443'],
     reviews: [...DNS, NATS_CLIENT, POSTGRES],
     moderation: [...DNS, NATS_CLIENT, POSTGRES],
+    alerts: [...DNS, NATS_CLIENT, POSTGRES],
     notifications: [...DNS, NATS_CLIENT, POSTGRES, 'anywhere TCP/587', 'anywhere TCP/465'],
     media: [...DNS, NATS_CLIENT, POSTGRES, 'anywhere TCP/6379', 'anywhere TCP/443'],
     migrate: [...DNS, NATS_CLIENT, POSTGRES],

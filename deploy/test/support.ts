@@ -13,6 +13,7 @@ export const SERVICES = [
   'notifications',
   'media',
   'moderation',
+  'alerts',
 ] as const;
 export const PROCESSES = [...SERVICES, 'gateway'] as const;
 export type ProcessName = (typeof PROCESSES)[number];

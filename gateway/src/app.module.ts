@@ -33,6 +33,7 @@ import { ReviewsSupportController } from './routes/reviews/reviews-support.contr
 import { SupportQueuesController } from './routes/support/support-queues.controller';
 import { ModerationSupportController, ReportsController } from './routes/moderation/reports.controller';
 import { Suspensions } from './routes/moderation/suspensions';
+import { SavedSearchesController } from './routes/alerts/saved-searches.controller';
 import { RelistController } from './routes/catalog/relist.controller';
 import { EditListingController } from './routes/catalog/edit-listing.controller';
 import { ReservationsController } from './routes/catalog/reservations.controller';
@@ -100,6 +101,7 @@ export class AppModule {
         NotificationsController,
         NotificationSettingsController,
         UnsubscribeController,
+        SavedSearchesController,
       ],
       providers: [
         { provide: GatewayConfig, useValue: config },

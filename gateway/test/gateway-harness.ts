@@ -20,6 +20,7 @@ const HIGH_WRITE_LIMITS = {
   WRITE_LIMIT_REPORTS: '100000/60',
   WRITE_LIMIT_BLOCKS: '100000/60',
   WRITE_LIMIT_OFFERS: '100000/60',
+  WRITE_LIMIT_SAVED_SEARCHES: '100000/60',
   // Suites that list and message from freshly joined (unverified) accounts; account.e2e-spec tests the allowance.
   UNVERIFIED_WRITE_ALLOWANCE: '100000',
 } as const;

@@ -33,6 +33,8 @@ import { AppModule as ReviewsModule, SERVICE_NAME as REVIEWS } from '../../servi
 import { ReviewsConfig } from '../../services/reviews/src/config/reviews.config';
 import { AppModule as ModerationModule, SERVICE_NAME as MODERATION } from '../../services/moderation/src/app.module';
 import { ModerationConfig } from '../../services/moderation/src/config/moderation.config';
+import { AppModule as AlertsModule, SERVICE_NAME as ALERTS } from '../../services/alerts/src/app.module';
+import { AlertsConfig } from '../../services/alerts/src/config/alerts.config';
 import { startGateway } from './gateway-harness';
 
 /** The services a gateway suite can start, by the name a spec asks for them. */
@@ -46,6 +48,7 @@ const SERVICES = {
   notifications: { name: NOTIFICATIONS, module: NotificationsModule, config: NotificationsConfig },
   media: { name: MEDIA, module: MediaModule, config: MediaConfig },
   moderation: { name: MODERATION, module: ModerationModule, config: ModerationConfig },
+  alerts: { name: ALERTS, module: AlertsModule, config: AlertsConfig },
 } satisfies Record<string, ServiceUnderTest>;
 
 export type ServiceKey = keyof typeof SERVICES;

@@ -845,6 +845,36 @@ const TABLE: Record<string, Row> = {
     call: () => ({ method: 'put', path: '/api/support/moderation/keywords', body: { keywords: ['ivory'] } }),
     expect: { guest: 401, owner: 403, other: 403 },
   },
+  // Saved searches: each person's own; another's is 404 (as one that does not exist), and never listed to them.
+  'POST /api/saved-searches': {
+    call: () => ({ method: 'post', path: '/api/saved-searches', body: { search: 'talavera', maxPrice: 50 } }),
+    expect: signedIn(201),
+  },
+  'GET /api/saved-searches': {
+    call: async () => {
+      await world.http
+        .post('/api/saved-searches')
+        .set('Cookie', cookies.owner!)
+        .send({ search: 'owner only words' })
+        .expect(201);
+      return { method: 'get', path: '/api/saved-searches' };
+    },
+    expect: signedIn(200),
+    check: (role, body) => {
+      if (role === 'other') expect(JSON.stringify(body)).not.toContain('owner only words');
+    },
+  },
+  'DELETE /api/saved-searches/:id': {
+    call: async () => {
+      const saved = await world.http
+        .post('/api/saved-searches')
+        .set('Cookie', cookies.owner!)
+        .send({ search: 'to be deleted' })
+        .expect(201);
+      return { method: 'delete', path: `/api/saved-searches/${saved.body.id}` };
+    },
+    expect: { guest: 401, owner: 204, other: 404 },
+  },
   'GET /api/users/:id/reviews': {
     call: () => ({ method: 'get', path: `/api/users/${owner.id}/reviews` }),
     expect: all(200),

@@ -199,6 +199,15 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
   'POST /api/reports/:id/appeal': () => ({ message: 'It is hand-made,\nnot a copy' }),
   'POST /api/support/reports/:id/decision': () => ({ action: 'hide', reason: 'Counterfeit brand' }),
   'PUT /api/support/moderation/keywords': () => ({ keywords: ['ivory', 'replica'] }),
+  // Home's words and filters; past the 50 a person keeps, a 409 with its sentence.
+  'POST /api/saved-searches': () => ({
+    search: 'talavera tile',
+    country: 'Mexico',
+    minPrice: 5,
+    maxPrice: 50,
+    categories: ['Ceramics & Pottery'],
+    condition: 'new',
+  }),
 };
 
 const weirdString = fc.oneof(

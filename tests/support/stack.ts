@@ -74,6 +74,7 @@ export async function startChildStack(
     NEW_ACCOUNT_LISTINGS_PER_HOUR: '100000',
     NEW_ACCOUNT_NEW_CONTACTS_PER_HOUR: '100000',
     WRITE_LIMIT_OFFERS: '100000/60',
+    WRITE_LIMIT_SAVED_SEARCHES: '100000/60',
     RPC_TIMEOUT_MS: '2500',
     ...extraEnv,
   };

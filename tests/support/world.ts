@@ -21,6 +21,8 @@ import { AppModule as ReviewsModule, SERVICE_NAME as REVIEWS } from '../../servi
 import { ReviewsConfig } from '../../services/reviews/src/config/reviews.config';
 import { AppModule as ModerationModule, SERVICE_NAME as MODERATION } from '../../services/moderation/src/app.module';
 import { ModerationConfig } from '../../services/moderation/src/config/moderation.config';
+import { AppModule as AlertsModule, SERVICE_NAME as ALERTS } from '../../services/alerts/src/app.module';
+import { AlertsConfig } from '../../services/alerts/src/config/alerts.config';
 import { NotificationsConfig } from '../../services/notifications/src/config/notifications.config';
 import {
   AppModule as NotificationsModule,
@@ -42,6 +44,7 @@ export async function startAllServices(
   apps.payments = await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra, env);
   apps.reviews = await startService(REVIEWS, ReviewsConfig, (c) => ReviewsModule.register(c), infra, env);
   apps.moderation = await startService(MODERATION, ModerationConfig, (c) => ModerationModule.register(c), infra, env);
+  apps.alerts = await startService(ALERTS, AlertsConfig, (c) => AlertsModule.register(c), infra, env);
   apps.notifications = await startService(
     NOTIFICATIONS,
     NotificationsConfig,

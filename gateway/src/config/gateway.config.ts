@@ -140,6 +140,10 @@ export class GatewayConfig extends withSessionConfig(NatsClientConfig) {
   @Matches(WRITE_LIMIT, { message: 'WRITE_LIMIT_OFFERS must be count/seconds, e.g. 60/3600' })
   WRITE_LIMIT_OFFERS = '60/3600';
 
+  /** Saving and deleting saved searches: at most 50 are kept, so a person saves a few; a loop is slowed here. */
+  @Matches(WRITE_LIMIT, { message: 'WRITE_LIMIT_SAVED_SEARCHES must be count/seconds, e.g. 60/3600' })
+  WRITE_LIMIT_SAVED_SEARCHES = '60/3600';
+
   /**
    * Open `GET /api/stream` per user on one replica (one per tab); past it 429, so one session cannot hold a replica's
    * sockets and memory with endless streams.

@@ -29,6 +29,7 @@ export const WRITE_LIMIT_KEYS = {
   reports: 'WRITE_LIMIT_REPORTS',
   blocks: 'WRITE_LIMIT_BLOCKS',
   offers: 'WRITE_LIMIT_OFFERS',
+  savedSearches: 'WRITE_LIMIT_SAVED_SEARCHES',
 } as const satisfies Record<string, keyof GatewayConfig>;
 
 export type WriteLimitName = keyof typeof WRITE_LIMIT_KEYS;
@@ -72,6 +73,7 @@ export class WriteLimits {
       reports: limiter('reports'),
       blocks: limiter('blocks'),
       offers: limiter('offers'),
+      savedSearches: limiter('savedSearches'),
     };
   }
 

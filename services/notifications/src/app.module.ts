@@ -4,6 +4,7 @@ import type { NotificationsConfig } from './config/notifications.config';
 import { NOTIFICATIONS_MIGRATIONS } from './database/migrations';
 import { DomainEventsConsumer } from './live/domain-events.consumer';
 import { PriceDrops } from './live/price-drops';
+import { SavedSearchMatches } from './live/saved-search-matches';
 import { OrderMessagesConsumer } from './order-messages/order-messages.consumer';
 import { EventLogRepository } from './live/event-log.repository';
 import { LiveEventsService } from './live/live-events.service';
@@ -58,6 +59,7 @@ export class AppModule {
         NotificationsRepository,
         DomainEventsConsumer,
         PriceDrops,
+        SavedSearchMatches,
         OrderMessagesConsumer,
         UserNamesRepository,
         OrderItemsRepository,

@@ -68,6 +68,8 @@ export const TAG_TYPES = [
   'Away',
   // Offers made and received (features/offers), made stale when an offer.changed event is pushed.
   'Offer',
+  // The signed-in person's saved searches (features/alerts), made stale when a new match is pushed.
+  'SavedSearch',
 ] as const;
 
 /**

@@ -15,6 +15,7 @@ const CheckoutPage = lazy(() => import('../features/checkout/pages/CheckoutPage'
 const PaymentSuccessPage = lazy(() => import('../features/checkout/pages/PaymentSuccessPage'));
 const OrdersPage = lazy(() => import('../features/orders/pages/OrdersPage'));
 const OffersPage = lazy(() => import('../features/offers/pages/OffersPage'));
+const SavedSearchesPage = lazy(() => import('../features/alerts/pages/SavedSearchesPage'));
 // Their action dialogs check input with the contracts' DTO classes, whose decorators need reflect-metadata loaded
 // first (see CheckoutPage).
 const OrderPage = lazy(() => import('reflect-metadata').then(() => import('../features/orders/pages/OrderPage')));
@@ -81,6 +82,7 @@ export const routes: RouteObject[] = [
       { path: '/checkout', element: <CheckoutPage /> },
       { path: '/payment-success', element: <PaymentSuccessPage /> },
       { path: '/orders', element: <OrdersPage /> },
+      { path: '/saved-searches', element: <SavedSearchesPage /> },
       { path: '/orders/:ref', element: <OrderPage /> },
       { path: '/offers', element: <OffersPage /> },
       {

@@ -1,5 +1,6 @@
 import { IsArray, IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
 import { ORIGIN_LEVELS, type OriginLevel } from './contents';
+import { CONDITIONS, type Condition } from './product.dto';
 import { defineEvents, event } from '../events/event';
 import { VelocityExceededEvent } from '../moderation/velocity';
 import { SellerAwayChangedEvent } from './away-mode';
@@ -16,6 +17,15 @@ export class ProductListedEvent {
   @IsOptional() @IsArray() @IsString({ each: true }) images?: string[];
   /** Photos of its receipt or customs declaration: media keeps these uploads too. */
   @IsOptional() @IsArray() @IsString({ each: true }) documents?: string[];
+  /**
+   * What a saved search filters on (alerts matches new listings against them; absent from events published before
+   * saved searches): the sell category, the country it comes from, its condition, and the country it ships within
+   * (the seller's, null when their location names none).
+   */
+  @IsOptional() @IsString() category?: string;
+  @IsOptional() @IsString() country?: string;
+  @IsOptional() @IsIn(CONDITIONS) condition?: Condition;
+  @IsOptional() @IsString() shipsFrom?: string | null;
   @IsDateString() occurredAt!: string;
 }
 
@@ -78,6 +88,11 @@ export class ProductUpdatedEvent {
   @IsString() price!: string;
   @IsOptional() @IsString() previousPrice?: string;
   @IsArray() @IsString({ each: true }) images!: string[];
+  /** The rest of what a saved search reads (absent from events published before saved searches). */
+  @IsOptional() @IsString() description?: string;
+  @IsOptional() @IsString() category?: string;
+  @IsOptional() @IsString() country?: string;
+  @IsOptional() @IsIn(CONDITIONS) condition?: Condition;
   @IsDateString() occurredAt!: string;
 }
 

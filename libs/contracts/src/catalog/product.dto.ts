@@ -117,50 +117,66 @@ export class CreateProductDto {
   provenance?: ProvenanceDto;
 }
 
+// A mixin's constructor must take `any[]` (TS2545).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Constructor = new (...args: any[]) => object;
+
+/**
+ * The words and filters of a search, with their validation, declared once: browse's query (`ProductQueryDto`) and a
+ * saved search (`SaveSearchDto`) are both built on them, so a saved search accepts exactly what the search does.
+ */
+export function withSearchFilters<TBase extends Constructor>(Base: TBase) {
+  class SearchFilters extends Base {
+    @IsOptional()
+    @IsString()
+    @MaxLength(200, { message: 'Search is too long' })
+    search?: string;
+
+    @IsOptional()
+    @IsString()
+    @MaxLength(60)
+    country?: string;
+
+    @Transform(toNumber)
+    @IsOptional()
+    @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'minPrice must be a number' })
+    @Min(0)
+    minPrice?: number;
+
+    @Transform(toNumber)
+    @IsOptional()
+    @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'maxPrice must be a number' })
+    @Min(0)
+    maxPrice?: number;
+
+    /** Repeated or comma-separated in the query string. */
+    @Transform(({ value }) =>
+      value === undefined
+        ? undefined
+        : (Array.isArray(value) ? value : [value])
+            .flatMap((v) => String(v).split(','))
+            .map((v) => v.trim())
+            .filter(Boolean),
+    )
+    @IsOptional()
+    @IsArray()
+    @ArrayMaxSize(20)
+    @IsString({ each: true })
+    @MaxLength(50, { each: true })
+    categories?: string[];
+
+    @IsOptional()
+    @IsIn(CONDITIONS, { message: 'condition must be one of new, like-new, good' })
+    condition?: Condition;
+  }
+  return SearchFilters;
+}
+
+/** The words and filters of a search alone (what a saved search keeps). */
+export class SearchFiltersDto extends withSearchFilters(class {}) {}
+
 /** `GET /api/products` query (spec section 7 plus API.md's sort, limit and cursor). */
-export class ProductQueryDto extends PageQueryDto {
-  @IsOptional()
-  @IsString()
-  @MaxLength(200, { message: 'Search is too long' })
-  search?: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(60)
-  country?: string;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'minPrice must be a number' })
-  @Min(0)
-  minPrice?: number;
-
-  @Transform(toNumber)
-  @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'maxPrice must be a number' })
-  @Min(0)
-  maxPrice?: number;
-
-  /** Repeated or comma-separated in the query string. */
-  @Transform(({ value }) =>
-    value === undefined
-      ? undefined
-      : (Array.isArray(value) ? value : [value])
-          .flatMap((v) => String(v).split(','))
-          .map((v) => v.trim())
-          .filter(Boolean),
-  )
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(20)
-  @IsString({ each: true })
-  @MaxLength(50, { each: true })
-  categories?: string[];
-
-  @IsOptional()
-  @IsIn(CONDITIONS, { message: 'condition must be one of new, like-new, good' })
-  condition?: Condition;
-
+export class ProductQueryDto extends withSearchFilters(PageQueryDto) {
   @IsOptional()
   @IsString()
   @MaxLength(100)

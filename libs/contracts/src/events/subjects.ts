@@ -18,6 +18,7 @@ import { MESSAGING_EVENTS } from '../messaging/messaging.events';
 import { PAYMENTS_EVENTS } from '../payments/payments.events';
 import { REVIEWS_EVENTS } from '../reviews/reviews.events';
 import { MODERATION_EVENTS } from '../moderation/moderation.events';
+import { ALERTS_EVENTS } from '../alerts/alerts.events';
 import { bySubject, subjectsByService, type DeclarationOf } from '../subject-tables';
 
 /** The one JetStream stream that carries every domain event. */
@@ -32,6 +33,7 @@ const EVENT_TABLES = {
   payments: PAYMENTS_EVENTS,
   reviews: REVIEWS_EVENTS,
   moderation: MODERATION_EVENTS,
+  alerts: ALERTS_EVENTS,
 } as const;
 
 /** Subjects by service and name: `EVENTS.catalog.productSold` is `'events.catalog.product.sold'`. */

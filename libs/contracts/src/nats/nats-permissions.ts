@@ -156,6 +156,9 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.notifications.updateSettings,
       RPC.notifications.unsubscribe,
       RPC.moderation.createReport,
+      RPC.alerts.createSavedSearch,
+      RPC.alerts.listSavedSearches,
+      RPC.alerts.deleteSavedSearch,
       RPC.moderation.listQueue,
       RPC.moderation.countQueue,
       RPC.moderation.decide,
@@ -341,6 +344,10 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       // A reservation tells its buyer; it and its end reach both people's open pages.
       EVENTS.catalog.productReserved,
       EVENTS.catalog.productReservationEnded,
+      // A listing matched a saved search: its owner is told; a removed or sold one leaves the day's e-mail.
+      EVENTS.alerts.searchMatched,
+      EVENTS.catalog.productRemoved,
+      EVENTS.catalog.productSold,
     ],
     listens: [],
     push: 'publish',
@@ -378,6 +385,25 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.messaging.messageFlagged,
       EVENTS.catalog.listingVelocityExceeded,
       EVENTS.messaging.contactVelocityExceeded,
+    ],
+    listens: [],
+  },
+  // Saved searches: each listing (new, relisted, cheaper) is matched against them as catalog announces it.
+  alerts: {
+    serves: servesAll('alerts'),
+    calls: [],
+    consumes: [
+      EVENTS.catalog.productListed,
+      EVENTS.catalog.productUpdated,
+      EVENTS.catalog.productRelisted,
+      EVENTS.catalog.productRemoved,
+      EVENTS.catalog.productSold,
+      // Where a saved search's owner lives: only what can be delivered to them alerts them.
+      EVENTS.identity.userRegistered,
+      EVENTS.identity.userUpdated,
+      // A blocked seller's listings never alert the blocker.
+      EVENTS.identity.blockChanged,
+      EVENTS.identity.userDeleted,
     ],
     listens: [],
   },

@@ -40,7 +40,9 @@ export type LiveEventData =
   /** The seller reserved an item for the recipient, or the reservation ended (to the seller and that buyer). */
   | { type: 'product.reservation-changed'; productId: string; reserved: boolean }
   /** An offer the recipient made or received changed (the Offers page reloads it). */
-  | { type: 'offer.changed'; offerId: string; productId: string; status: OfferStatus };
+  | { type: 'offer.changed'; offerId: string; productId: string; status: OfferStatus }
+  /** A new listing matched one of the recipient's saved searches (its "new matches" count grew). */
+  | { type: 'saved-search.matched'; savedSearchId: string; productId: string };
 
 export type LiveEventType = LiveEventData['type'];
 
@@ -77,6 +79,7 @@ export const NOTIFICATION_KINDS = [
   'priceDrop',
   'reservation',
   'offer',
+  'savedSearchMatch',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -21,6 +21,7 @@ import { NOTIFICATIONS_RPC } from '../notifications/notifications.subjects';
 import { PAYMENTS_RPC } from '../payments/payments.subjects';
 import { REVIEWS_RPC } from '../reviews/reviews.subjects';
 import { MODERATION_RPC } from '../moderation/moderation.subjects';
+import { ALERTS_RPC } from '../alerts/alerts.subjects';
 import { bySubject, subjectsByService, type DeclarationOf } from '../subject-tables';
 import type { ContractOf } from './contract';
 
@@ -37,6 +38,7 @@ const RPC_TABLES = {
   notifications: NOTIFICATIONS_RPC,
   media: MEDIA_RPC,
   moderation: MODERATION_RPC,
+  alerts: ALERTS_RPC,
 } as const;
 
 /** Subjects by service and name: `RPC.catalog.getProduct` is `'catalog.product.get'`. */

@@ -164,6 +164,10 @@ export function toProductListedEvent(product: ProductDto, documents: string[] = 
     price: product.price,
     images: product.images,
     ...(documents.length ? { documents } : {}),
+    category: product.category,
+    country: product.country,
+    condition: product.condition,
+    shipsFrom: product.shipsFrom,
     occurredAt: new Date().toISOString(),
   };
 }
@@ -201,6 +205,10 @@ export function toProductUpdatedEvent(
     price: product.price,
     ...(previousPrice ? { previousPrice } : {}),
     images: product.images,
+    description: product.description,
+    category: product.category,
+    country: product.country,
+    condition: product.condition,
     occurredAt: new Date().toISOString(),
   };
 }

@@ -155,7 +155,8 @@ export class ProductsService {
           ...('provenance' in changes ? { provenance: sameDocuments ? { value: provenance.value } : provenance } : {}),
         });
         const dropped = toCents(listing.price) < toCents(locked.price);
-        const edited = { ...current, title: listing.title, price: listing.price, images: listing.images };
+        const { title, price, images, description, category, country, condition } = listing;
+        const edited = { ...current, title, price, images, description, category, country, condition };
         await this.outbox.add(
           manager,
           EVENTS.catalog.productUpdated,

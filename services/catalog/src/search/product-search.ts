@@ -4,18 +4,8 @@
  * `1734200000000-stemmed-search` for the columns.
  */
 
-/** Most words of a search that are matched; the rest are ignored. */
-const MAX_SEARCH_TERMS = 12;
-
-/**
- * The user's words, letters and digits only ("ceram vase!" → ["ceram", "vase"]); the repository matches each as a
- * prefix and requires all, so partial words find products while typing. Accents and case are folded in SQL, as in
- * the index, and each folded word is quoted there: unaccent can turn a letter into punctuation (`ʼ` → `'`).
- */
-export function toSearchWords(search: string | undefined): string[] | null {
-  const words = (search ?? '').match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_SEARCH_TERMS) ?? [];
-  return words.length ? words : null;
-}
+// The words and their forms are shared with alerts' saved searches (libs/contracts).
+export { toSearchWords, wordForms } from '@souvenir/contracts';
 
 /**
  * Rows of the sort order a search page walks, testing each row's text, before it reads the remaining matches through
@@ -43,13 +33,3 @@ export const TOTAL_COUNT_BOUND = 1000;
 /** Ranked search's tiers, best first: every word in the title; in title, category or country; anywhere. */
 export const SEARCH_TIERS = [2, 1, 0] as const;
 export type SearchTier = (typeof SEARCH_TIERS)[number];
-
-/**
- * The forms of a word the query accepts: itself (stemmed by Postgres's `english` configuration, so bowls → bowl)
- * and, for a "-ves" plural the stemmer leaves apart, its singulars (scarves → scarf, knives → knife). The
- * indexed text carries the same singulars (`catalog.search_text`), so "scarf" also finds "Silk Scarves".
- */
-export function wordForms(word: string): string[] {
-  const match = /^(\p{L}{2,})ves$/iu.exec(word);
-  return match ? [word, `${match[1]}f`, `${match[1]}fe`] : [word];
-}

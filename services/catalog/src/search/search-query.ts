@@ -1,8 +1,6 @@
 import type { Params } from '../database/params';
+import { MIN_PREFIX_LETTERS } from '@souvenir/contracts';
 import { wordForms, type SearchTier } from './product-search';
-
-/** Words shorter than this are matched whole, not as prefixes. */
-const MIN_PREFIX_LETTERS = 3;
 
 /** Most lexemes a prefix is replaced by (`searchTsQuery`'s `exact`); a prefix that more lexemes start with stays one. */
 const MAX_EXACT_LEXEMES = 64;

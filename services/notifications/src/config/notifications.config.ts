@@ -97,4 +97,14 @@ export class NotificationsConfig extends ServiceConfig {
   /** When the daily message digests go out (cron, UTC; pg-boss fires each slot once across replicas). */
   @Matches(/^\S+( \S+){4}$/, { message: 'DIGEST_CRON must be a five-field cron expression' })
   DIGEST_CRON = '0 18 * * *';
+
+  /**
+   * How long a saved search's first new match waits for others before its e-mail goes (one mail then digests them
+   * all); after a mail, the search's next waits until a day has passed. Seconds.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  SAVED_SEARCH_MAIL_DELAY_SECONDS: number = 600;
 }

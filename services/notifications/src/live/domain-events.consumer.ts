@@ -10,12 +10,13 @@ import { UserNamesRepository } from './user-names.repository';
 import { OrderItemsRepository } from './order-items.repository';
 import { NotificationsConfig } from '../config/notifications.config';
 import { PriceDrops } from './price-drops';
+import { SavedSearchMatches } from './saved-search-matches';
 
 /**
  * Follows what signed-in people should see at once: messaging's messages and read marks, payments' orders and
  * payouts and offers, reviews' reviews and reminders, catalog's price drops (to the item's favouriters) and
- * reservations (to the seller and the buyer; the buyer's bell); identity's first names, for the sentences that name
- * someone; and each
+ * reservations (to the seller and the buyer; the buyer's bell), alerts' saved-search matches; identity's first names,
+ * for the sentences that name someone; and each
  * order's item (from the order events), for the sentences of events that carry only the order's id. The
  * events that are mailed queue their mails in the same transaction (mail/mails.ts says which).
  */
@@ -30,6 +31,7 @@ export class DomainEventsConsumer implements OnApplicationBootstrap {
     private readonly mail: MailQueue,
     private readonly messageMail: MessageMail,
     private readonly priceDrops: PriceDrops,
+    private readonly savedSearches: SavedSearchMatches,
   ) {}
 
   onApplicationBootstrap() {
@@ -91,6 +93,9 @@ export class DomainEventsConsumer implements OnApplicationBootstrap {
         },
         [EVENTS.catalog.productReservationEnded]: (event, manager) =>
           this.live.record(manager, deliveries.productReservationEnded(event), event.occurredAt),
+        [EVENTS.alerts.searchMatched]: (event, manager) => this.savedSearches.matched(event, manager),
+        [EVENTS.catalog.productRemoved]: (event, manager) => this.savedSearches.offSale(event.productId, manager),
+        [EVENTS.catalog.productSold]: (event, manager) => this.savedSearches.offSale(event.productId, manager),
         [EVENTS.identity.userRegistered]: (event, manager) => this.names.save(manager, event),
         [EVENTS.identity.userUpdated]: (event, manager) => this.names.save(manager, event),
       },

@@ -37,6 +37,13 @@ export class EraseAccountConsumer implements OnApplicationBootstrap {
     await manager.query(`DELETE FROM notifications.notification_settings WHERE user_id = $1`, [userId]);
     // Their words waiting in someone else's digest go too: messaging has erased them from the conversation.
     await manager.query(`DELETE FROM notifications.digest_items WHERE user_id = $1 OR from_user_id = $1`, [userId]);
+    // Their saved searches' waiting mails (alerts deletes the searches themselves).
+    await manager.query(
+      `DELETE FROM notifications.saved_search_mail_items WHERE saved_search_id IN
+         (SELECT saved_search_id FROM notifications.saved_search_mails WHERE user_id = $1)`,
+      [userId],
+    );
+    await manager.query(`DELETE FROM notifications.saved_search_mails WHERE user_id = $1`, [userId]);
     await manager.query(
       `INSERT INTO notifications.user_names (user_id, first_name, version) VALUES ($1, $2, $3)
        ON CONFLICT (user_id) DO UPDATE SET first_name = $2, version = $3`,

@@ -32,6 +32,7 @@ export const MAIL_SETTING: Record<MailKind, NotificationSettingKind | null> = {
   'moderation-decision': 'accountSecurity',
   'price-drop': 'priceDrops',
   'offer-update': 'offers',
+  'saved-search': 'savedSearches',
 };
 
 export const BELL_SETTING: Record<NotificationKind, NotificationSettingKind> = {
@@ -44,6 +45,7 @@ export const BELL_SETTING: Record<NotificationKind, NotificationSettingKind> = {
   // Someone may buy an item only they can buy now: about buying, as orders are.
   reservation: 'orders',
   offer: 'offers',
+  savedSearchMatch: 'savedSearches',
 };
 
 /** Mail that quiet hours never hold: security notices (someone may be in the account now) and order mail. */

@@ -4,6 +4,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import BookmarkBorderRounded from '@mui/icons-material/BookmarkBorderRounded';
 import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
@@ -53,6 +54,7 @@ export default function AccountMenu({ anchor, menuId, user, onClose, onSignOut, 
       <AccountLink to="/profile?tab=favorites" icon={<FavoriteBorderRounded />} label="Favorites" onClose={onClose} />
       <AccountLink to="/orders" icon={<ReceiptLongOutlined />} label="My Orders" onClose={onClose} />
       <AccountLink to="/offers" icon={<LocalOfferOutlined />} label="Offers" onClose={onClose} />
+      <AccountLink to="/saved-searches" icon={<BookmarkBorderRounded />} label="Saved searches" onClose={onClose} />
       <AccountLink to="/profile/payouts" icon={<AccountBalanceWalletOutlined />} label="Payouts" onClose={onClose} />
       <AccountLink to="/account" icon={<ManageAccountsOutlined />} label="Account settings" onClose={onClose} />
       {user.role === 'support' && (

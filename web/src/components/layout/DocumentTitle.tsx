@@ -31,6 +31,7 @@ const PAGE_NAMES: Array<[pattern: string, name: string]> = [
   ['/confirm-email', 'Confirm E-mail'],
   ['/undo-email-change', 'Undo E-mail Change'],
   ['/account', 'Account Settings'],
+  ['/saved-searches', 'Saved searches'],
   ['/unsubscribe', 'Unsubscribe'],
 ];
 

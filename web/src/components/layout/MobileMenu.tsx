@@ -72,6 +72,7 @@ export default function MobileMenu({
             <MenuLink to="/profile?tab=favorites" primary="Favorites" />
             <MenuLink to="/orders" primary="My Orders" />
             <MenuLink to="/offers" primary="Offers" />
+            <MenuLink to="/saved-searches" primary="Saved searches" />
             {user.role === 'support' && <MenuLink to="/support" primary="Support" secondary="Open claims" />}
             <MenuLink to="/sell" primary="List Item" />
             <MenuLink to="/profile" primary={user.firstName} secondary="My profile" />

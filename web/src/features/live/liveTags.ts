@@ -49,6 +49,9 @@ export function tagsForLiveEvent(data: LiveEventData, meId: string, isNotificati
     case 'offer.changed':
       // Both people's Offers tabs show its new status and actions.
       return ['Offer', ...bell];
+    case 'saved-search.matched':
+      // The Saved searches page's "new" counts.
+      return ['SavedSearch', ...bell];
   }
 }
 

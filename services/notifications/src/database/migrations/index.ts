@@ -10,6 +10,7 @@ import { DigestItemsBySender1738310000000 } from './1738310000000-digest-items-b
 import { AccountNotifications1738100000000 } from './1738100000000-account-notifications';
 import { PriceDrops1738400000000 } from './1738400000000-price-drops';
 import { ReservationNotices1738700000000 } from './1738700000000-reservation-notices';
+import { SavedSearchMatches1738900000000 } from './1738900000000-saved-search-matches';
 
 /** Every migration of the notifications schema, in order. Never edit one that has landed; add a new one. */
 export const NOTIFICATIONS_MIGRATIONS = [
@@ -26,4 +27,5 @@ export const NOTIFICATIONS_MIGRATIONS = [
   PriceDrops1738400000000,
   ReservationNotices1738700000000,
   OfferNotifications1738800000000,
+  SavedSearchMatches1738900000000,
 ];

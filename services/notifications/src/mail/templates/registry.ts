@@ -21,6 +21,7 @@ import { dataExportReady } from './kinds/data-export-ready';
 import { moderationDecision } from './kinds/moderation-decision';
 import { priceDrop } from './kinds/price-drop';
 import { offerUpdate } from './kinds/offer-update';
+import { savedSearch } from './kinds/saved-search';
 
 /**
  * Every kind of mail, in one place. Adding one: a file in `kinds/` with `defineMail({ kind, transactional,
@@ -54,6 +55,8 @@ export const MAIL_TEMPLATES = {
   'price-drop': priceDrop,
   // Offers: made, answered, expired or ended, to the party who did not act.
   'offer-update': offerUpdate,
+  // Saved searches: what matched one, at most once a day per search.
+  'saved-search': savedSearch,
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;

@@ -69,13 +69,15 @@ interface Props {
   onChange: (changes: Partial<HomeFilters>) => void;
   /** The phone's "Filters (n)" button, first in the row. */
   leading?: ReactNode;
+  /** "Save this search", last in the row. */
+  trailing?: ReactNode;
 }
 
 /**
  * The filters in force, each a chip that removes it, and "Clear all" for every one of them: nothing filters the
  * results without showing here (a country set from a destination card or the hero's select included).
  */
-export function ActiveFilterChips({ filters, onChange, leading }: Props) {
+export function ActiveFilterChips({ filters, onChange, leading, trailing }: Props) {
   const chips = activeFilters(filters);
   if (!chips.length && !leading) return null;
   return (
@@ -113,6 +115,7 @@ export function ActiveFilterChips({ filters, onChange, leading }: Props) {
           Clear all
         </Button>
       )}
+      {trailing}
     </Stack>
   );
 }

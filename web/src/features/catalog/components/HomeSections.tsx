@@ -20,6 +20,7 @@ import {
   type HomeFilters,
 } from '../hooks/useHomeFilters';
 import { ActiveFilterChips } from './ActiveFilterChips';
+import { SaveSearchButton } from '../../alerts/components/SaveSearchButton';
 import { DestinationCards } from './DestinationCards';
 import { FilterSidebar, IMPOSSIBLE_RANGE } from './FilterSidebar';
 import { HeroSearch } from './HeroSearch';
@@ -209,6 +210,7 @@ function ProductsPanel({ filters, update, clearAll, priceRangeImpossible }: Prod
       <ActiveFilterChips
         filters={filters}
         onChange={update}
+        trailing={<SaveSearchButton filters={filters} />}
         leading={
           <Box sx={{ display: { md: 'none' } }}>
             <Button

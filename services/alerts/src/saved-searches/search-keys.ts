@@ -1,0 +1,82 @@
+import { categoryFilterOf, MIN_PREFIX_LETTERS, toSearchWords, wordForms } from '@souvenir/contracts';
+
+/** Longest key of a word: a listing's words are filed by their prefixes up to this length (matcher's SQL). */
+export const MAX_KEY_LENGTH = 40;
+
+/** SQL parameters of one statement, `$1`, `$2`, …, in order. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/**
+ * The tsquery of a search's words exactly as catalog builds it (`services/catalog/src/search/search-query.ts`,
+ * `searchTsQuery` without `exact`): every word required, each word or one of its forms, words of MIN_PREFIX_LETTERS
+ * or more as prefixes, stemmed (`english`) and accents folded. Null without words.
+ */
+export function wordsTsQuery(words: string[], params: Params): string | null {
+  if (!words.length) return null;
+  const lexeme = (form: string) => {
+    const value = params.add(form);
+    const prefix = [...form].length >= MIN_PREFIX_LETTERS;
+    return `to_tsquery('english', '''' || replace(replace(alerts.immutable_unaccent(${value}), '\\', '\\\\'), '''', '''''') || ' ''${prefix ? ':*' : ''}')`;
+  };
+  const terms = words.map((word) => {
+    const forms = wordForms(word).map(lexeme);
+    return forms.length === 1 ? forms[0] : `(${forms.join(' || ')})`;
+  });
+  return `(${terms.join(' && ')})`;
+}
+
+/** What the `categories` filter stands for: sell categories, and the terms whose words a listing's text may hold. */
+export function categoryParts(names: readonly string[]): { sellCategories: string[]; terms: string[][] } {
+  const sellCategories = new Set<string>();
+  const terms = new Map<string, string[]>();
+  for (const name of names) {
+    const filter = categoryFilterOf(name);
+    filter.sellCategories.forEach((category) => sellCategories.add(category));
+    if (filter.term) terms.set(filter.term, toSearchWords(filter.term) ?? []);
+  }
+  return { sellCategories: [...sellCategories], terms: [...terms.values()].filter((words) => words.length) };
+}
+
+/** The words of each form, for the lexemes Postgres makes of them (`anchorKeys`). */
+export function formsOf(words: string[]): { word: number; form: string }[] {
+  return words.flatMap((word, index) => wordForms(word).map((form) => ({ word: index, form })));
+}
+
+/**
+ * The key a saved search is filed under: every match must hold it. Among words (each with the lexemes of its forms;
+ * a stop word has none and drops out of the query), the one whose shortest lexeme is longest (rarer words make
+ * fewer candidates); `w:<lexeme>` for each of its forms. Without words that carry a lexeme: the country, else the
+ * categories' sell categories and one word of each term, else `*` (a price range or a condition alone).
+ */
+export function searchKeys(
+  lexemesByWord: string[][][],
+  filters: { country?: string | null; sellCategories: string[]; termLexemes: string[][][][] },
+): string[] {
+  const anchor = bestWord(lexemesByWord);
+  if (anchor) return anchor;
+  if (filters.country) return [`c:${filters.country}`];
+  if (filters.sellCategories.length || filters.termLexemes.length) {
+    const termKeys = filters.termLexemes.map(bestWord);
+    // A term without a word that has a lexeme cannot be filed: the search is filed under everything instead.
+    if (termKeys.some((keys) => !keys)) return ['*'];
+    return [...new Set([...filters.sellCategories.map((c) => `k:${c}`), ...termKeys.flatMap((keys) => keys!)])];
+  }
+  return ['*'];
+}
+
+function bestWord(lexemesByWord: string[][][]): string[] | null {
+  let best: { keys: string[]; length: number } | null = null;
+  for (const forms of lexemesByWord) {
+    if (!forms.length || forms.some((lexemes) => !lexemes.length)) continue;
+    const keys = forms.flat().map((lexeme) => `w:${[...lexeme].slice(0, MAX_KEY_LENGTH).join('')}`);
+    const length = Math.min(...forms.flat().map((lexeme) => lexeme.length));
+    if (!best || length > best.length) best = { keys: [...new Set(keys)], length };
+  }
+  return best?.keys ?? null;
+}

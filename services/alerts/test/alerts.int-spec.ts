@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { jetstream } from '@nats-io/jetstream';
+import {
+  ErrorCode,
+  EVENTS,
+  RPC,
+  SAVED_SEARCH_MESSAGES,
+  type ProductListedEvent,
+  type SaveSearchDto,
+} from '@souvenir/contracts';
+import { DomainError } from '@souvenir/platform';
+import { eventually, serviceSuite } from '@souvenir/testing';
+import { AppModule, SERVICE_NAME } from '../src/app.module';
+import { AlertsConfig } from '../src/config/alerts.config';
+
+/*
+ * The matcher on the real Postgres and NATS: catalog's events are published as catalog writes them, and what alerts
+ * recorded (its matches and the events in its outbox) is read back. Words are matched as catalog's search matches
+ * them: prefixes, stems, "-ves" singulars, accents folded; filters as browse's.
+ */
+const { infra, rpc, nc } = serviceSuite(SERVICE_NAME, AppModule, AlertsConfig, { rpcTimeoutMs: 8000 });
+
+const publish = (subject: string, payload: object) =>
+  jetstream(nc).publish(subject, JSON.stringify(payload), { msgID: randomUUID() });
+
+const save = (actorId: string, search: SaveSearchDto) => rpc.send(RPC.alerts.createSavedSearch, { actorId, ...search });
+
+/** Lists a product (catalog's event) and waits until alerts has applied it; answers the saved searches it matched. */
+async function listed(owner: string, overrides: Partial<ProductListedEvent> = {}): Promise<string[]> {
+  const event: ProductListedEvent = {
+    productId: randomUUID(),
+    sellerId: randomUUID(),
+    title: 'Blue Talavera tiles',
+    description: 'Hand-painted in Puebla',
+    price: '25.00',
+    category: 'Home Decor',
+    country: 'Mexico',
+    condition: 'new',
+    shipsFrom: 'Mexico',
+    occurredAt: new Date().toISOString(),
+    ...overrides,
+  };
+  await publish(EVENTS.catalog.productListed, event);
+  await eventually(async () =>
+    expect(await infra.database.query(`SELECT 1 FROM alerts.products WHERE id = $1`, [event.productId])).toHaveLength(
+      1,
+    ),
+  );
+  return matchesOf(event.productId, owner);
+}
+
+/** The saved searches of `owner` that matched the product (the other tests' searches match too). */
+async function matchesOf(productId: string, owner: string): Promise<string[]> {
+  const rows = (await infra.database.query(
+    `SELECT m.saved_search_id FROM alerts.matches m JOIN alerts.saved_searches s ON s.id = m.saved_search_id
+      WHERE m.product_id = $1 AND s.user_id = $2 ORDER BY m.saved_search_id`,
+    [productId, owner],
+  )) as { saved_search_id: string }[];
+  return rows.map((r) => r.saved_search_id);
+}
+
+describe('alerts', () => {
+  it('matches words as the search does: prefixes, stems, plurals in -ves, accents and any field', async () => {
+    const me = randomUUID();
+    const tile = await save(me, { search: 'talavera tile' });
+    const partial = await save(me, { search: 'talav' });
+    const scarf = await save(me, { search: 'scarf' });
+    const cafe = await save(me, { search: 'café' });
+    const country = await save(me, { search: 'mexico' });
+
+    expect(await listed(me)).toEqual([tile.id, partial.id, country.id].sort());
+    expect(await listed(me, { title: 'Silk Scarves', country: 'Peru', shipsFrom: 'Peru' })).toEqual([scarf.id]);
+    expect(await listed(me, { title: 'Cafe de olla mug', country: 'Peru', shipsFrom: 'Peru' })).toEqual([cafe.id]);
+    expect(await listed(me, { title: 'Talavera plate', country: 'Spain', shipsFrom: 'Spain' })).toEqual([partial.id]);
+  });
+
+  it('applies the filters: country, price range, condition, categories (sell categories and terms)', async () => {
+    const me = randomUUID();
+    const cheap = await save(me, { search: 'alebrije', maxPrice: 30 });
+    const peru = await save(me, { country: 'Peru', condition: 'good' });
+    const ceramics = await save(me, { categories: ['Ceramics & Pottery'] });
+    const jewelry = await save(me, { categories: ['Jewelry'], minPrice: 10 });
+
+    expect(await listed(me, { title: 'Alebrije jaguar', price: '29.99' })).toEqual([cheap.id]);
+    expect(await listed(me, { title: 'Alebrije owl', price: '30.01' })).toEqual([]);
+    expect(await listed(me, { title: 'Llama', country: 'Peru', condition: 'good' })).toEqual([peru.id]);
+    expect(await listed(me, { title: 'Llama', country: 'Peru', condition: 'new' })).toEqual([]);
+    expect(await listed(me, { title: 'Ceramic bowl', category: 'Home Decor' })).toEqual([ceramics.id]);
+    expect(await listed(me, { title: 'Silver ring', category: 'Jewelry', price: '12.00' })).toEqual([jewelry.id]);
+    expect(await listed(me, { title: 'Silver ring', category: 'Jewelry', price: '5.00' })).toEqual([]);
+  });
+
+  it("never matches the owner's own listing, a blocked seller's, or one that cannot be delivered to them", async () => {
+    const me = randomUUID();
+    const other = randomUUID();
+    const search = await save(me, { search: 'huipil' });
+    expect(await listed(me, { title: 'Huipil blouse', sellerId: me })).toEqual([]);
+
+    await publish(EVENTS.identity.blockChanged, {
+      blockerId: me,
+      blockedId: other,
+      blocked: true,
+      version: 1,
+      occurredAt: now(),
+    });
+    await eventually(async () =>
+      expect(await infra.database.query(`SELECT 1 FROM alerts.blocks WHERE blocker_id = $1`, [me])).toHaveLength(1),
+    );
+    expect(await listed(me, { title: 'Huipil blouse', sellerId: other })).toEqual([]);
+
+    await publish(EVENTS.identity.userUpdated, {
+      userId: me,
+      username: 'me',
+      firstName: 'Me',
+      lastName: 'Test',
+      avatar: null,
+      location: 'Puebla, Mexico',
+      isVerified: false,
+      version: 2,
+      occurredAt: new Date().toISOString(),
+    });
+    await eventually(async () =>
+      expect(await infra.database.query(`SELECT ships_to FROM alerts.people WHERE user_id = $1`, [me])).toEqual([
+        { ships_to: 'Mexico' },
+      ]),
+    );
+    expect(await listed(me, { title: 'Huipil blouse', shipsFrom: 'United Kingdom' })).toEqual([]);
+    expect(await listed(me, { title: 'Huipil blouse', shipsFrom: 'Mexico' })).toEqual([search.id]);
+  });
+
+  it('matches a relisted or cheaper listing that now matches, once per search and listing', async () => {
+    const me = randomUUID();
+    const search = await save(me, { search: 'rebozo', maxPrice: 50 });
+    const productId = randomUUID();
+    expect(await listed(me, { productId, title: 'Rebozo shawl', price: '80.00', country: 'Peru' })).toEqual([]);
+
+    const updated = (version: number, price: string) =>
+      publish(EVENTS.catalog.productUpdated, {
+        productId,
+        sellerId: randomUUID(),
+        version,
+        title: 'Rebozo shawl',
+        price,
+        previousPrice: '80.00',
+        images: [],
+        occurredAt: new Date().toISOString(),
+      });
+    await updated(1, '45.00');
+    await eventually(async () => expect(await matchesOf(productId, me)).toEqual([search.id]));
+    await publish(EVENTS.catalog.productRemoved, { productId, sellerId: randomUUID(), version: 2, occurredAt: now() });
+    await publish(EVENTS.catalog.productRelisted, { productId, sellerId: randomUUID(), version: 3, occurredAt: now() });
+    await eventually(async () =>
+      expect(await infra.database.query(`SELECT status FROM alerts.products WHERE id = $1`, [productId])).toEqual([
+        { status: 'active' },
+      ]),
+    );
+    const events = (await infra.database.query(
+      `SELECT payload FROM alerts.outbox_events WHERE subject = $1 AND payload->>'productId' = $2`,
+      [EVENTS.alerts.searchMatched, productId],
+    )) as { payload: Record<string, unknown> }[];
+    expect(events.map((e) => e.payload)).toEqual([
+      expect.objectContaining({ savedSearchId: search.id, userId: me, label: '"rebozo" up to $50', price: '45.00' }),
+    ]);
+  });
+
+  it('refuses an empty search and a 51st, and lists and deletes for the owner only', async () => {
+    const me = randomUUID();
+    await expect(save(me, { search: ' ?! ' })).rejects.toEqual(
+      new DomainError(ErrorCode.ValidationFailed, SAVED_SEARCH_MESSAGES.empty),
+    );
+    for (let i = 0; i < 50; i++) await save(me, { search: `word${i}` });
+    await expect(save(me, { search: 'one more' })).rejects.toEqual(DomainError.conflict(SAVED_SEARCH_MESSAGES.tooMany));
+    const [newest] = await rpc.send(RPC.alerts.listSavedSearches, { actorId: me });
+    await expect(
+      rpc.send(RPC.alerts.deleteSavedSearch, { actorId: randomUUID(), savedSearchId: newest.id }),
+    ).rejects.toEqual(DomainError.notFound('Saved search'));
+    await rpc.send(RPC.alerts.deleteSavedSearch, { actorId: me, savedSearchId: newest.id });
+    expect(await rpc.send(RPC.alerts.listSavedSearches, { actorId: me })).toHaveLength(49);
+  });
+});
+
+const now = () => new Date().toISOString();
