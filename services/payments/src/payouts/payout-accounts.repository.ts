@@ -17,6 +17,11 @@ export class PayoutAccountsRepository extends BaseRepository {
     return this.accounts.findOneBy({ sellerId });
   }
 
+  /** The seller's account, read FOR SHARE: waits for an activation being written, then sees it. */
+  findBySellerForShare(sellerId: string): Promise<PayoutAccountEntity | null> {
+    return this.accounts.findOne({ where: { sellerId }, lock: { mode: 'pessimistic_read' } });
+  }
+
   findByProviderAccountId(providerAccountId: string): Promise<PayoutAccountEntity | null> {
     return this.accounts.findOneBy({ providerAccountId });
   }

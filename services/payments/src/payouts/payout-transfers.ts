@@ -45,18 +45,26 @@ export class PayoutTransfers implements OnApplicationBootstrap {
     if (!payout || payout.status !== 'pending') return;
     const order = await this.orders.findById(payout.orderId);
     if (!order) throw new Error(`payout ${payoutId} has no order ${payout.orderId}`);
-    const account = await this.accounts.findBySeller(payout.sellerId);
-    if (account?.status !== 'active' || order.cardDisputeStatus === 'open' || !order.providerChargeId) {
-      await this.payouts.markWaiting(payoutId);
-      return;
-    }
+    // Parked as waiting only under the locks of those who resume it: the order's (a dispute's transaction takes it
+    // first; won resumes waiting payouts) and the account's (an activation writes it and resumes them). Read without
+    // them, a dispute won or an account activated between this read and the parking found the payout still pending
+    // and left it, and it waited for good (seen in ledger-histories under load).
+    const chargeId = order.providerChargeId;
+    const account = await this.dataSource.transaction(async (manager) => {
+      const current = await this.orders.lockById(manager, order.id);
+      const seller = await this.accounts.withManager(manager).findBySellerForShare(payout.sellerId);
+      if (seller?.status === 'active' && current?.cardDisputeStatus !== 'open' && chargeId) return seller;
+      await this.payouts.withManager(manager).markWaiting(payoutId);
+      return null;
+    });
+    if (!account || !chargeId) return;
     let transferId: string;
     try {
       transferId = await this.provider.createTransfer({
         amountCents: payout.amountCents,
         currency: payout.currency,
         destination: account.providerAccountId,
-        sourceTransaction: order.providerChargeId,
+        sourceTransaction: chargeId,
         transferGroup: order.id,
         idempotencyKey: `transfer-${order.id}`,
       });
