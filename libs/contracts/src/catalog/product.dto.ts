@@ -121,6 +121,15 @@ export class CreateProductDto {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Constructor = new (...args: any[]) => object;
 
+/** A query list, repeated (`?a=x&a=y`) or comma-separated (`?a=x,y`): trimmed, empties dropped. */
+const toList = ({ value }: { value: unknown }) =>
+  value === undefined
+    ? undefined
+    : (Array.isArray(value) ? value : [value])
+        .flatMap((v) => String(v).split(','))
+        .map((v) => v.trim())
+        .filter(Boolean);
+
 /**
  * The words and filters of a search, with their validation, declared once: browse's query (`ProductQueryDto`) and a
  * saved search (`SaveSearchDto`) are both built on them, so a saved search accepts exactly what the search does.
@@ -150,14 +159,7 @@ export function withSearchFilters<TBase extends Constructor>(Base: TBase) {
     maxPrice?: number;
 
     /** Repeated or comma-separated in the query string. */
-    @Transform(({ value }) =>
-      value === undefined
-        ? undefined
-        : (Array.isArray(value) ? value : [value])
-            .flatMap((v) => String(v).split(','))
-            .map((v) => v.trim())
-            .filter(Boolean),
-    )
+    @Transform(toList)
     @IsOptional()
     @IsArray()
     @ArrayMaxSize(20)
@@ -183,14 +185,7 @@ export class ProductQueryDto extends withSearchFilters(PageQueryDto) {
   location?: string;
 
   /** The Contents facet: products containing any of these (repeated or comma-separated). */
-  @Transform(({ value }) =>
-    value === undefined
-      ? undefined
-      : (Array.isArray(value) ? value : [value])
-          .flatMap((v) => String(v).split(','))
-          .map((v) => v.trim())
-          .filter(Boolean),
-  )
+  @Transform(toList)
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(CONTENTS.length)
