@@ -68,6 +68,40 @@ export const goodCard = {
   postalCode: '10001',
 };
 
+/** A listing's body as the sell form sends it: a customs-cleared souvenir at $30, with any field changed. */
+export const aListing = (title: string, overrides: Record<string, unknown> = {}) => ({
+  title,
+  description: 'Hand-made souvenir bought on the road, customs cleared.',
+  price: 30,
+  condition: 'new',
+  category: 'Home Decor',
+  country: 'Peru',
+  images: ['https://example.com/p.jpg'],
+  ...overrides,
+});
+
+/**
+ * Pays a started checkout as its browser does: the test-mode card, then the reconcile call of the success page (by the
+ * buyer's session, or a guest's client secret). Answers the reconcile body, checked paid.
+ */
+export async function payIntent(
+  http: ReturnType<typeof request>,
+  intent: { clientSecret: string; paymentIntentId: string },
+  buyer?: Account,
+): Promise<{ status: string; orderId: string }> {
+  await http
+    .post('/api/payments/test-confirm')
+    .send({ clientSecret: intent.clientSecret, card: goodCard })
+    .expect(200, { status: 'succeeded' });
+  const reconcile = http.post('/api/payments/reconcile');
+  if (buyer) reconcile.set('Cookie', buyer.cookie);
+  const paid = await reconcile
+    .send({ paymentIntentId: intent.paymentIntentId, ...(buyer ? {} : { clientSecret: intent.clientSecret }) })
+    .expect(200);
+  expect(paid.body.status).toBe('paid');
+  return paid.body;
+}
+
 /** A guest buys a new listing of `seller` with the test-mode card, and the payment is reconciled: paid. */
 export async function guestBuys(
   http: ReturnType<typeof request>,
@@ -75,19 +109,7 @@ export async function guestBuys(
   title: string,
   email: string,
 ): Promise<{ checkoutToken: string; productId: string }> {
-  const product = await http
-    .post('/api/products')
-    .set('Cookie', seller.cookie)
-    .send({
-      title,
-      description: 'Hand-made souvenir bought on the road, customs cleared.',
-      price: 30,
-      condition: 'new',
-      category: 'Home Decor',
-      country: 'Peru',
-      images: ['https://example.com/p.jpg'],
-    })
-    .expect(201);
+  const product = await http.post('/api/products').set('Cookie', seller.cookie).send(aListing(title)).expect(201);
   const guestInfo = {
     email,
     firstName: 'Gia',
@@ -101,14 +123,6 @@ export async function guestBuys(
     .post('/api/create-payment-intent')
     .send({ productId: product.body.id, amount: 30, guestInfo })
     .expect(200);
-  await http
-    .post('/api/payments/test-confirm')
-    .send({ clientSecret: intent.body.clientSecret, card: goodCard })
-    .expect(200, { status: 'succeeded' });
-  const paid = await http
-    .post('/api/payments/reconcile')
-    .send({ paymentIntentId: intent.body.paymentIntentId, clientSecret: intent.body.clientSecret })
-    .expect(200);
-  expect(paid.body.status).toBe('paid');
+  await payIntent(http, intent.body);
   return { checkoutToken: intent.body.checkoutToken, productId: product.body.id };
 }

@@ -1,6 +1,6 @@
 import { MODERATION_MESSAGES } from '@souvenir/contracts';
 import { eventually, mailsTo } from '@souvenir/testing';
-import { goodCard, join, type Account } from './gateway-harness';
+import { join, payIntent, type Account } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
 
 /*
@@ -206,16 +206,7 @@ describe("the people's history", () => {
       .set('Cookie', buyer.cookie)
       .send({ productId, amount: 30, guestInfo: shipping })
       .expect(200);
-    await http
-      .post('/api/payments/test-confirm')
-      .send({ clientSecret: intent.body.clientSecret, card: goodCard })
-      .expect(200, { status: 'succeeded' });
-    const paid = await http
-      .post('/api/payments/reconcile')
-      .set('Cookie', buyer.cookie)
-      .send({ paymentIntentId: intent.body.paymentIntentId, clientSecret: intent.body.clientSecret })
-      .expect(200);
-    expect(paid.body.status).toBe('paid');
+    await payIntent(http, intent.body, buyer);
     // A checkout that never paid is nobody's order.
     const other = await listProduct(seller, 'Copper bell');
     await http

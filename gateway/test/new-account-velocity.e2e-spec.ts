@@ -1,5 +1,5 @@
 import { eventually } from '@souvenir/testing';
-import { join, type Account } from './gateway-harness';
+import { aListing, join, type Account } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
 
 /*
@@ -21,18 +21,8 @@ let support: Account;
 /** Sellers with one listing each: the new people the buyers write to. */
 const sellers: { account: Account; productId: string }[] = [];
 
-const listing = (title: string) => ({
-  title,
-  description: 'Hand-made souvenir bought on the road, customs cleared.',
-  price: 30,
-  condition: 'new',
-  category: 'Home Decor',
-  country: 'Peru',
-  images: ['https://example.com/p.jpg'],
-});
-
 const list = (seller: Account, title: string) =>
-  http.post('/api/products').set('Cookie', seller.cookie).send(listing(title));
+  http.post('/api/products').set('Cookie', seller.cookie).send(aListing(title));
 
 const message = (from: Account, to: { account: Account; productId: string }, content = 'Is it still available?') =>
   http

@@ -1,6 +1,6 @@
 import { awayOfferMessage, OFFER_MESSAGES, RESERVATION_MESSAGES, type OfferDto } from '@souvenir/contracts';
 import { eventually, mailsTo } from '@souvenir/testing';
-import { goodCard, join, type Account } from './gateway-harness';
+import { aListing, join, payIntent, type Account } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
 
 /**
@@ -27,15 +27,7 @@ async function listing(title: string, price = 30): Promise<string> {
   const product = await http
     .post('/api/products')
     .set('Cookie', seller.cookie)
-    .send({
-      title,
-      description: 'Hand-made souvenir bought on the road, customs cleared.',
-      price,
-      condition: 'new',
-      category: 'Home Decor',
-      country: 'Peru',
-      images: ['https://example.com/p.jpg'],
-    })
+    .send(aListing(title, { price }))
     .expect(201);
   return product.body.id;
 }
@@ -138,17 +130,8 @@ describe('offers over HTTP', () => {
       .expect(401);
     const intent = await pay(ana, '25.00').expect(200);
     expect(intent.body.amount).toBe('25.00');
-    await http
-      .post('/api/payments/test-confirm')
-      .send({ clientSecret: intent.body.clientSecret, card: goodCard })
-      .expect(200, { status: 'succeeded' });
-    const paid = await http
-      .post('/api/payments/reconcile')
-      .set('Cookie', ana.cookie)
-      .send({ paymentIntentId: intent.body.paymentIntentId })
-      .expect(200);
-    expect(paid.body.status).toBe('paid');
-    const order = await http.get(`/api/orders/${paid.body.orderId}`).set('Cookie', ana.cookie).expect(200);
+    const paid = await payIntent(http, intent.body, ana);
+    const order = await http.get(`/api/orders/${paid.orderId}`).set('Cookie', ana.cookie).expect(200);
     expect(order.body.amount).toBe('25.00');
 
     expect(await statusOf(ana, 'buyer', fromAna.body.id)).toBe('purchased');
