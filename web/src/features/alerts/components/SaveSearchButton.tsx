@@ -1,4 +1,6 @@
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
 import BookmarkAddedRounded from '@mui/icons-material/BookmarkAddedRounded';
 import { hasSearchCriteria, type SaveSearchDto } from '@souvenir/contracts';
@@ -32,7 +34,7 @@ export function savedSearchOf(filters: HomeFilters): SaveSearchDto {
  * "Save this search" on Home, shown while words or filters are set: new listings that match it are announced in
  * the bell (and by e-mail as the person's settings say). A guest is asked to sign in first.
  */
-export function SaveSearchButton({ filters }: { filters: HomeFilters }) {
+export function SaveSearchButton({ filters, compact = false }: { filters: HomeFilters; compact?: boolean }) {
   const { user } = useCurrentUser();
   const dispatch = useAppDispatch();
   const location = useLocation();
@@ -61,14 +63,27 @@ export function SaveSearchButton({ filters }: { filters: HomeFilters }) {
     }
   };
 
+  const label = saved ? 'Search saved' : 'Save this search';
+  const disabled = isLoading || saved || isImpossibleRange(filters.minPrice, filters.maxPrice);
+  // A phone's row of filter chips is full: there it is an icon beside Sort by, so the results still come first.
+  if (compact)
+    return (
+      <Tooltip title={label}>
+        <span>
+          <IconButton aria-label={label} onClick={() => void run()} disabled={disabled} color="primary">
+            {saved ? <BookmarkAddedRounded /> : <BookmarkAddOutlined />}
+          </IconButton>
+        </span>
+      </Tooltip>
+    );
   return (
     <Button
       variant={saved ? 'text' : 'outlined'}
       startIcon={saved ? <BookmarkAddedRounded /> : <BookmarkAddOutlined />}
       onClick={() => void run()}
-      disabled={isLoading || saved || isImpossibleRange(filters.minPrice, filters.maxPrice)}
+      disabled={disabled}
     >
-      {saved ? 'Search saved' : 'Save this search'}
+      {label}
     </Button>
   );
 }

@@ -210,7 +210,11 @@ function ProductsPanel({ filters, update, clearAll, priceRangeImpossible }: Prod
       <ActiveFilterChips
         filters={filters}
         onChange={update}
-        trailing={<SaveSearchButton filters={filters} />}
+        trailing={
+          <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+            <SaveSearchButton filters={filters} />
+          </Box>
+        }
         leading={
           <Box sx={{ display: { md: 'none' } }}>
             <Button
@@ -242,6 +246,11 @@ function ProductsPanel({ filters, update, clearAll, priceRangeImpossible }: Prod
         }
         sort={sort}
         onSortChange={setSort}
+        trailing={
+          <Box sx={{ display: { md: 'none' } }}>
+            <SaveSearchButton filters={filters} compact />
+          </Box>
+        }
         view={view}
         onViewChange={setView}
       />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -44,9 +45,11 @@ interface Props {
   onSortChange: (sort: ProductSort) => void;
   view: ViewMode;
   onViewChange: (view: ViewMode) => void;
+  /** Shown after the layout buttons (the phone's "Save this search"). */
+  trailing?: ReactNode;
 }
 
-export function ResultsToolbar({ summary, sort, onSortChange, view, onViewChange }: Props) {
+export function ResultsToolbar({ summary, sort, onSortChange, view, onViewChange, trailing }: Props) {
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -86,6 +89,7 @@ export function ResultsToolbar({ summary, sort, onSortChange, view, onViewChange
             <ViewListRounded fontSize="small" />
           </ToggleButton>
         </ToggleButtonGroup>
+        {trailing}
       </Stack>
     </Stack>
   );
