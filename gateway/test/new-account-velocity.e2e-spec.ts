@@ -3,7 +3,7 @@ import { aListing, join, type Account } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
 
 /*
- * The new-account velocity rule over real HTTP (issue 40): with thresholds of 3 an hour, a new account's 4th listing
+ * The new-account velocity rule over real HTTP: with thresholds of 3 an hour, a new account's 4th listing
  * is created held (202) and every later one that hour is 429 with a sentence and Retry-After; its 4th new person
  * written to is 429; 20 (or 8) writes at once let exactly 3 through; support finds the account in the queue (origin
  * velocity) and a dismissal puts the held listing on sale. An account older than NEW_ACCOUNT_DAYS is never slowed.

@@ -4,7 +4,7 @@ import { aListing, join, payIntent, type Account } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
 
 /**
- * Offers over HTTP, with the real services (issue 42): the negotiation to a sale at the offer's amount, the other
+ * Offers over HTTP, with the real services: the negotiation to a sale at the offer's amount, the other
  * offers ended by it (and their buyers told, in the bell and by mail), the rules on amounts and people, the race of two answers, expiry by the
  * pg-boss job (a TTL of about 11 s here) and the write limit.
  */

@@ -4,7 +4,7 @@ import { axeViolations } from './axe';
 import { shot, unique } from './browser';
 
 /*
- * Two people haggle in two browsers, at phone and desktop size (issue 42): the buyer makes an offer from the item's
+ * Two people haggle in two browsers, at phone and desktop size: the buyer makes an offer from the item's
  * page (the dialog refuses less than half the price before sending), the seller counters on the Offers page, the buyer
  * accepts and pays the agreed amount at the checkout, which shows it instead of the list price; the seller then sees the
  * offer paid. Axe on every state; screenshots go to SHOTS_DIR when it is set.

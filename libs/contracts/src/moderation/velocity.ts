@@ -1,7 +1,7 @@
 import { IsDateString, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
 
 /**
- * The new-account velocity rule (issue 40): an account younger than a few days that lists, or starts conversations
+ * The new-account velocity rule: an account younger than a few days that lists, or starts conversations
  * with new people, far more than usual within an hour is slowed (429 with Retry-After) and queued for support.
  */
 export const VELOCITY_MESSAGES = {

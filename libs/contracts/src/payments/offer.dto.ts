@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches } from 'class-validator';
 import { PageQueryDto } from '../pagination/page-query.dto';
 
-/** How long an offer or a counter waits for its answer, and how long an accepted offer may be paid (issue 42). */
+/** How long an offer or a counter waits for its answer, and how long an accepted offer may be paid. */
 export const OFFER_DEFAULTS = { ttlHours: 48, payHours: 24, maxPerBuyerAndItem: 3 } as const;
 
 /**

@@ -112,7 +112,7 @@ export class PaymentsConfig extends ServiceConfig {
   @Max(365)
   RETURN_ARRIVAL_DAYS: number = 14;
 
-  /** An offer (or a counter) not answered within this many hours expires (issue 42; fractions: tests use seconds). */
+  /** An offer (or a counter) not answered within this many hours expires (fractions: tests use seconds). */
   @Type(() => Number)
   @IsPositive()
   @Max(24 * 365)

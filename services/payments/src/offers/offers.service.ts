@@ -38,7 +38,7 @@ export interface SaleOfItem {
 }
 
 /**
- * Offers on an item (issue 42). Every read of another service (the item, the buyer's name, the seller's price) happens
+ * Offers on an item. Every read of another service (the item, the buyer's name, the seller's price) happens
  * before the transaction; a transaction only locks and writes our own rows, the outbox and the deadline's job. Each
  * answer locks the offer's row and checks it against OFFER_RULES, so two answers at once (accept and withdraw) are
  * taken one after the other and the second is refused.

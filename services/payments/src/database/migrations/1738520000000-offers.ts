@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Offers (issue 42): one row per offer, its amount on the table now (the buyer's, or the seller's counter) and the
+ * Offers: one row per offer, its amount on the table now (the buyer's, or the seller's counter) and the
  * deadline of its state (`expires_at`: the answer is due, or an accepted offer must be paid). The item's title, image
  * and the two names are copied in when it is made, so the lists need no other service. Indexed for each query: the
  * buyer's and the seller's lists (keyset on created_at, id), a buyer's offers on one item (the limit of three), and
