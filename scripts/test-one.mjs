@@ -3,7 +3,8 @@
 // jest config that owns them, after the same infra check as `npm test`, and skips the build, type-check, lint and
 // formatting steps: jest transpiles the tests and the workspace libraries from source (ts-jest, see
 // jest.preset.cjs), so nothing needs building first. Only the suites that start built processes (tests/,
-// deploy/, web/e2e/) build first, through Nx's cache.
+// deploy/, web/e2e/, and the gateway's end-to-end tests, which start each service from services/<name>/dist) build
+// first, through Nx's cache.
 // Written for any Node >= 20 so that it can run before the project's own Node 24 is installed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -23,7 +24,7 @@ if (!targets.length) {
 }
 
 /** The suites whose tests start the built services and gateway (or the built web app). */
-const NEEDS_BUILD = ['tests', 'deploy', path.join('web', 'e2e')];
+const NEEDS_BUILD = ['tests', 'deploy', path.join('web', 'e2e'), 'gateway'];
 /** Suites that start whole stacks and measure deadlines: one file at a time, as `npm test` runs them. */
 const IN_BAND = ['tests', 'deploy', path.join('web', 'e2e')];
 /** Jest runs several projects under the root config's 90 s; the reliability suites get 120 s in `npm test`. */

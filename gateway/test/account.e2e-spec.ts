@@ -10,17 +10,9 @@ import {
   type CaughtMail,
   type MailDevServer,
   type TestInfra,
+  type ServiceProcess,
 } from '@souvenir/testing';
 import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import {
-  AppModule as NotificationsModule,
-  SERVICE_NAME as NOTIFICATIONS,
-} from '../../services/notifications/src/app.module';
-import { NotificationsConfig } from '../../services/notifications/src/config/notifications.config';
 import { cookieOf, startGateway } from './gateway-harness';
 
 /**
@@ -31,7 +23,7 @@ const PUBLIC_URL = 'http://localhost:3000';
 
 let infra: TestInfra;
 let maildev: MailDevServer;
-let services: INestApplication[] = [];
+let services: ServiceProcess[] = [];
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
 
@@ -39,13 +31,13 @@ beforeAll(async () => {
   infra = await startTestInfra();
   maildev = await startMailDev();
   services = [
-    await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra),
-    await startService(NOTIFICATIONS, NotificationsConfig, (c) => NotificationsModule.register(c), infra, {
+    await startService('identity', infra),
+    await startService('notifications', infra, {
       SMTP_URL: maildev.smtpUrl,
       PUBLIC_URL,
       MAIL_POLL_MS: '100',
     }),
-    await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra),
+    await startService('catalog', infra),
   ];
   gateway = await startGateway(infra, { UNVERIFIED_WRITE_ALLOWANCE: '1' });
   http = request(await gateway.getUrl().then((url) => url.replace('[::1]', '127.0.0.1')));

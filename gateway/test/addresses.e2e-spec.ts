@@ -1,19 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { ADDRESS_BOOK_MAX, ADDRESS_BOOK_MESSAGES } from '@souvenir/contracts';
-import { startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { startService, startTestInfra, type TestInfra, type ServiceProcess } from '@souvenir/testing';
 import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
-import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
 import { cookieOf, join, startGateway, type Account } from './gateway-harness';
 
 // The buyer's address book over HTTP (/api/me/addresses) and the checkout that uses it.
 
 let infra: TestInfra;
-const services: INestApplication[] = [];
+const services: ServiceProcess[] = [];
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
 let ana: Account;
@@ -40,9 +34,9 @@ const goodCard = {
 
 beforeAll(async () => {
   infra = await startTestInfra();
-  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
-  services.push(await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra));
+  services.push(await startService('identity', infra));
+  services.push(await startService('catalog', infra));
+  services.push(await startService('payments', infra));
   gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '4000' });
   http = request(gateway.getHttpServer());
   ana = await join(http, 'ana', 'Ana');

@@ -1,14 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
-import { startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { startService, startTestInfra, type TestInfra, type ServiceProcess } from '@souvenir/testing';
 import { Redis } from 'ioredis';
 import { MESSAGES } from '@souvenir/contracts';
 import request from 'supertest';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
 import { cookieOf, startGateway } from './gateway-harness';
 
 let infra: TestInfra;
-let identity: INestApplication;
+let identity: ServiceProcess;
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
 
@@ -24,7 +22,7 @@ const join = (n: string, extra: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   infra = await startTestInfra();
-  identity = await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra);
+  identity = await startService('identity', infra);
   gateway = await startGateway(infra, { LOGIN_FREE_FAILURES_PER_CLIENT: '3', RPC_TIMEOUT_MS: '1500' });
   http = request(gateway.getHttpServer());
 });
@@ -289,7 +287,7 @@ describe('request hygiene', () => {
       await http.get('/healthz').expect(200);
       await http.get('/api/users/not-a-uuid').expect(404);
     } finally {
-      identity = await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra);
+      identity = await startService('identity', infra);
     }
     await http.post('/api/auth/login').send({ username: 'amelia', password: 'secret1' }).expect(200);
   });

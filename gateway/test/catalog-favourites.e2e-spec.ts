@@ -1,17 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
-import { eventually, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { eventually, startService, startTestInfra, type TestInfra, type ServiceProcess } from '@souvenir/testing';
 import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as FavouritesModule, SERVICE_NAME as FAVOURITES } from '../../services/favourites/src/app.module';
-import { FavouritesConfig } from '../../services/favourites/src/config/favourites.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
 import { join, startGateway } from './gateway-harness';
 
 let infra: TestInfra;
-const services: INestApplication[] = [];
-let favourites: INestApplication;
+const services: ServiceProcess[] = [];
+let favourites: ServiceProcess;
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
 const cookies: Record<string, string> = {};
@@ -32,9 +26,9 @@ const listing = (title: string, extra: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   infra = await startTestInfra();
-  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
-  favourites = await startService(FAVOURITES, FavouritesConfig, (c) => FavouritesModule.register(c), infra);
+  services.push(await startService('identity', infra));
+  services.push(await startService('catalog', infra));
+  favourites = await startService('favourites', infra);
   gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '1500' });
   http = request(gateway.getHttpServer());
   for (const name of ['seller', 'buyer', 'other']) {
@@ -252,7 +246,7 @@ describe('favourites through the gateway', () => {
       expect(list.body.every((p: { isFavorited: boolean }) => !p.isFavorited)).toBe(true);
       await http.get('/api/favorites').set('Cookie', cookies.buyer).expect(503);
     } finally {
-      favourites = await startService(FAVOURITES, FavouritesConfig, (c) => FavouritesModule.register(c), infra);
+      favourites = await startService('favourites', infra);
     }
   });
 });

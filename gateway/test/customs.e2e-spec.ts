@@ -1,17 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { CONTENTS_REQUIRED, CUSTOMS_RULE_KINDS } from '@souvenir/contracts';
-import { startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { startService, startTestInfra, type TestInfra, type ServiceProcess } from '@souvenir/testing';
 import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
 import { cookieOf, join, startGateway, type Account } from './gateway-harness';
 
 /** Over HTTP: the listing refusal, the filters, the product's customs panel and support's routes. */
 
 let infra: TestInfra;
-const services: INestApplication[] = [];
+const services: ServiceProcess[] = [];
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
 let seller: Account;
@@ -31,8 +27,8 @@ const listing = (extra: Record<string, unknown>) => ({
 
 beforeAll(async () => {
   infra = await startTestInfra();
-  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
+  services.push(await startService('identity', infra));
+  services.push(await startService('catalog', infra));
   gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '4000' });
   http = request(gateway.getHttpServer());
   const res = await http

@@ -2,16 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { eventually, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { eventually, startService, startTestInfra, type TestInfra, type ServiceProcess } from '@souvenir/testing';
 import sharp from 'sharp';
 import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import { AppModule as MediaModule, SERVICE_NAME as MEDIA } from '../../services/media/src/app.module';
-import { MediaConfig } from '../../services/media/src/config/media.config';
-import { EVIDENCE_LINK_REFUSED } from '../../services/media/src/uploads/private-evidence';
 import { join, startGateway, type Account } from './gateway-harness';
 
 /*
@@ -19,8 +12,12 @@ import { join, startGateway, type Account } from './gateway-harness';
  * says a document exists and links none, media refuses the receipt's photo without a signature, and support (who
  * reviews it) gets a short-lived signed link that opens it.
  */
+/** What media answers a link to private evidence that is not (or no longer) signed: the words a person reads. */
+const EVIDENCE_LINK_REFUSED =
+  'This document is private. Open it from the page that shows it to you (its links last a few minutes).';
+
 let infra: TestInfra;
-const services: INestApplication[] = [];
+const services: ServiceProcess[] = [];
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
 let mediaDir: string;
@@ -30,11 +27,8 @@ let support: Account;
 beforeAll(async () => {
   infra = await startTestInfra();
   mediaDir = await mkdtemp(path.join(tmpdir(), 'gateway-evidence-'));
-  services.push(
-    await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra),
-    await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra),
-  );
-  const media = await startService(MEDIA, MediaConfig, (c) => MediaModule.register(c), infra, { MEDIA_DIR: mediaDir });
+  services.push(await startService('identity', infra), await startService('catalog', infra));
+  const media = await startService('media', infra, { MEDIA_DIR: mediaDir });
   services.push(media);
   const mediaUrl = (await media.getUrl()).replace('[::1]', '127.0.0.1').replace('localhost', '127.0.0.1');
   gateway = await startGateway(infra, { MEDIA_URL: new URL(mediaUrl).origin });

@@ -5,53 +5,18 @@ import type { INestApplication } from '@nestjs/common';
 import {
   standIn,
   startMailDev,
-  startService,
+  startServiceProcess,
   startTestInfra,
   type MailDevServer,
-  type ServiceUnderTest,
+  type ServiceName,
+  type ServiceProcess,
   type TestInfra,
 } from '@souvenir/testing';
 import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as FavouritesModule, SERVICE_NAME as FAVOURITES } from '../../services/favourites/src/app.module';
-import { FavouritesConfig } from '../../services/favourites/src/config/favourites.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import { AppModule as MediaModule, SERVICE_NAME as MEDIA } from '../../services/media/src/app.module';
-import { MediaConfig } from '../../services/media/src/config/media.config';
-import { AppModule as MessagingModule, SERVICE_NAME as MESSAGING } from '../../services/messaging/src/app.module';
-import { MessagingConfig } from '../../services/messaging/src/config/messaging.config';
-import {
-  AppModule as NotificationsModule,
-  SERVICE_NAME as NOTIFICATIONS,
-} from '../../services/notifications/src/app.module';
-import { NotificationsConfig } from '../../services/notifications/src/config/notifications.config';
-import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
-import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
-import { AppModule as ReviewsModule, SERVICE_NAME as REVIEWS } from '../../services/reviews/src/app.module';
-import { ReviewsConfig } from '../../services/reviews/src/config/reviews.config';
-import { AppModule as ModerationModule, SERVICE_NAME as MODERATION } from '../../services/moderation/src/app.module';
-import { ModerationConfig } from '../../services/moderation/src/config/moderation.config';
-import { AppModule as AlertsModule, SERVICE_NAME as ALERTS } from '../../services/alerts/src/app.module';
-import { AlertsConfig } from '../../services/alerts/src/config/alerts.config';
 import { startGateway } from './gateway-harness';
 
-/** The services a gateway suite can start, by the name a spec asks for them. */
-const SERVICES = {
-  identity: { name: IDENTITY, module: IdentityModule, config: IdentityConfig },
-  catalog: { name: CATALOG, module: CatalogModule, config: CatalogConfig },
-  favourites: { name: FAVOURITES, module: FavouritesModule, config: FavouritesConfig },
-  messaging: { name: MESSAGING, module: MessagingModule, config: MessagingConfig },
-  payments: { name: PAYMENTS, module: PaymentsModule, config: PaymentsConfig },
-  reviews: { name: REVIEWS, module: ReviewsModule, config: ReviewsConfig },
-  notifications: { name: NOTIFICATIONS, module: NotificationsModule, config: NotificationsConfig },
-  media: { name: MEDIA, module: MediaModule, config: MediaConfig },
-  moderation: { name: MODERATION, module: ModerationModule, config: ModerationConfig },
-  alerts: { name: ALERTS, module: AlertsModule, config: AlertsConfig },
-} satisfies Record<string, ServiceUnderTest>;
-
-export type ServiceKey = keyof typeof SERVICES;
+/** The services a gateway suite can start, by the name a spec asks for them (each its own process, from its build). */
+export type ServiceKey = ServiceName;
 
 /** The site's address in the links notifications mails (a suite with `mail` finds them there). */
 export const PUBLIC_URL = 'http://localhost:3000';
@@ -81,7 +46,8 @@ export interface GatewayWorld {
 }
 
 /**
- * Fresh infra, the named services booted in-process against it, MailDev when asked, and the gateway before the
+ * Fresh infra, the named services started against it as their own processes (`services/<name>/dist/main.js`: build
+ * them first), MailDev when asked, and the gateway before the
  * suite's tests, all closed after them (in reverse order): the `beforeAll`/`afterAll` of a gateway end-to-end suite.
  *
  * Call it at the top level of the spec: `const { http, infra } = gatewayWorld({ services: ['identity', 'catalog'] })`.
@@ -98,7 +64,7 @@ export function gatewayWorld({
   if (mail && !services.includes('notifications')) throw new Error('gatewayWorld: mail needs notifications');
   const state: { infra?: TestInfra; maildev?: MailDevServer; gateway?: INestApplication; http?: GatewayWorld['http'] } =
     {};
-  const apps: INestApplication[] = [];
+  const processes: ServiceProcess[] = [];
   let mediaDir: string | undefined;
 
   beforeAll(async () => {
@@ -109,18 +75,16 @@ export function gatewayWorld({
       extra.notifications = { SMTP_URL: state.maildev.smtpUrl, PUBLIC_URL, MAIL_POLL_MS: '100' };
     }
     const start = async (key: ServiceKey) => {
-      const { name, module, config } = SERVICES[key] as ServiceUnderTest;
-      const app = await startService(name, config, (c) => module.register(c), infra, { ...extra[key], ...env[key] });
-      apps.push(app);
-      return app;
+      const service = await startServiceProcess(key, infra, { ...extra[key], ...env[key] });
+      processes.push(service);
+      return service;
     };
     let mediaEnv: Record<string, string> = {};
     if (services.includes('media')) {
       mediaDir = await mkdtemp(path.join(tmpdir(), 'gateway-world-'));
       extra.media = { MEDIA_DIR: mediaDir };
       const media = await start('media');
-      const mediaUrl = new URL((await media.getUrl()).replace('[::1]', '127.0.0.1').replace('localhost', '127.0.0.1'))
-        .origin;
+      const mediaUrl = media.url;
       extra.identity = { MEDIA_INTERNAL_URL: mediaUrl };
       mediaEnv = { MEDIA_URL: mediaUrl, MEDIA_INTERNAL_URL: mediaUrl };
     }
@@ -131,7 +95,10 @@ export function gatewayWorld({
 
   afterAll(async () => {
     await state.gateway?.close();
-    for (const app of apps.reverse()) await app.close();
+    // A service that stopped by itself during the suite says why (its tests failed with a 5xx or a timeout).
+    for (const service of processes)
+      if (!service.running()) process.stderr.write(`${service.name} stopped during the suite:\n${service.logs()}\n`);
+    await Promise.all(processes.map((service) => service.stop()));
     await state.maildev?.stop();
     await state.infra?.stop();
     if (mediaDir) await rm(mediaDir, { recursive: true, force: true });

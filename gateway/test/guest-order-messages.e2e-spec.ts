@@ -10,19 +10,9 @@ import {
   startTestInfra,
   type MailDevServer,
   type TestInfra,
+  type ServiceProcess,
 } from '@souvenir/testing';
 import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import {
-  AppModule as NotificationsModule,
-  SERVICE_NAME as NOTIFICATIONS,
-} from '../../services/notifications/src/app.module';
-import { NotificationsConfig } from '../../services/notifications/src/config/notifications.config';
-import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
-import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
 import { guestBuys, join, startGateway, type Account } from './gateway-harness';
 
 /*
@@ -32,7 +22,7 @@ import { guestBuys, join, startGateway, type Account } from './gateway-harness';
  */
 let infra: TestInfra;
 let maildev: MailDevServer;
-const services: INestApplication[] = [];
+const services: ServiceProcess[] = [];
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
 let seller: Account;
@@ -46,12 +36,10 @@ beforeAll(async () => {
   infra = await startTestInfra();
   maildev = await startMailDev();
   const mail = { SMTP_URL: maildev.smtpUrl, PUBLIC_URL, MAIL_POLL_MS: '100' };
-  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
-  services.push(await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra));
-  services.push(
-    await startService(NOTIFICATIONS, NotificationsConfig, (c) => NotificationsModule.register(c), infra, mail),
-  );
+  services.push(await startService('identity', infra));
+  services.push(await startService('catalog', infra));
+  services.push(await startService('payments', infra));
+  services.push(await startService('notifications', infra, mail));
   gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '4000', WRITE_LIMIT_MESSAGES: '12/60' });
   http = request(gateway.getHttpServer());
   seller = await join(http, 'sami', 'Sami');
@@ -109,7 +97,7 @@ describe('guest and seller messages on a guest order', () => {
     // The guest's own message is not mailed back to them: both messages applied by notifications, their mails sent.
     await settled(infra, {
       outboxes: ['payments'],
-      consumers: [durableConsumerName(NOTIFICATIONS, EVENTS.payments.orderMessageSent)],
+      consumers: [durableConsumerName('notifications', EVENTS.payments.orderMessageSent)],
     });
     await eventually(async () =>
       expect(

@@ -10,19 +10,9 @@ import {
   startTestInfra,
   type MailDevServer,
   type TestInfra,
+  type ServiceProcess,
 } from '@souvenir/testing';
 import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import {
-  AppModule as NotificationsModule,
-  SERVICE_NAME as NOTIFICATIONS,
-} from '../../services/notifications/src/app.module';
-import { NotificationsConfig } from '../../services/notifications/src/config/notifications.config';
-import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
-import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
 import { cookieOf, guestBuys, join, startGateway, type Account } from './gateway-harness';
 
 /*
@@ -31,7 +21,7 @@ import { cookieOf, guestBuys, join, startGateway, type Account } from './gateway
  */
 let infra: TestInfra;
 let maildev: MailDevServer;
-const services: INestApplication[] = [];
+const services: ServiceProcess[] = [];
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
 let seller: Account;
@@ -44,12 +34,10 @@ beforeAll(async () => {
   infra = await startTestInfra();
   maildev = await startMailDev();
   const mail = { SMTP_URL: maildev.smtpUrl, PUBLIC_URL, MAIL_POLL_MS: '100' };
-  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
-  services.push(await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra));
-  services.push(
-    await startService(NOTIFICATIONS, NotificationsConfig, (c) => NotificationsModule.register(c), infra, mail),
-  );
+  services.push(await startService('identity', infra));
+  services.push(await startService('catalog', infra));
+  services.push(await startService('payments', infra));
+  services.push(await startService('notifications', infra, mail));
   gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '4000' });
   http = request(gateway.getHttpServer());
   seller = await join(http, 'sofi', 'Sofi');
@@ -82,7 +70,7 @@ describe('guest orders in My Orders after registering', () => {
     // verified address: whatever identity announced has reached it by now).
     await settled(infra, {
       outboxes: ['identity'],
-      consumers: [durableConsumerName(PAYMENTS, EVENTS.identity.emailVerified)],
+      consumers: [durableConsumerName('payments', EVENTS.identity.emailVerified)],
     });
     const before = await http.get('/api/orders?role=purchases').set('Cookie', cookie).expect(200);
     expect(before.body.items).toEqual([]);

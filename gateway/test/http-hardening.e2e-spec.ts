@@ -5,12 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { startService, startTestInfra, type TestInfra, type ServiceProcess } from '@souvenir/testing';
 import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
 import { join, startGateway, type Account } from './gateway-harness';
 
 // A build with Home's boot script inline (as web/scripts/prerender.mjs writes it) and the shell without one.
@@ -27,7 +23,7 @@ writeFileSync(
 writeFileSync(joinPath(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
 let infra: TestInfra;
-const services: INestApplication[] = [];
+const services: ServiceProcess[] = [];
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
 let seller: Account;
@@ -44,8 +40,8 @@ const listing = {
 
 beforeAll(async () => {
   infra = await startTestInfra();
-  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
+  services.push(await startService('identity', infra));
+  services.push(await startService('catalog', infra));
   gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '3000', WEB_DIST: dist });
   http = request(gateway.getHttpServer());
   seller = await join(http, 'tilemaker', 'Tile');

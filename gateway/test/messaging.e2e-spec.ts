@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { LIMITS, MESSAGES } from '@souvenir/contracts';
-import { eventually, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { connect } from '@nats-io/transport-node';
+import { LIMITS, MESSAGES, RPC } from '@souvenir/contracts';
+import {
+  eventually,
+  rpcClient,
+  startService,
+  startTestInfra,
+  type ServiceProcess,
+  type TestInfra,
+} from '@souvenir/testing';
 import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import { MessagingConfig } from '../../services/messaging/src/config/messaging.config';
-import { AppModule as MessagingModule, SERVICE_NAME as MESSAGING } from '../../services/messaging/src/app.module';
-import { MessagesService } from '../../services/messaging/src/messages/messages.service';
 import { INBOX_REVALIDATE_MS, InboxFreshness } from '../src/routes/messaging/inbox-freshness';
 import { join, startGateway, type Account } from './gateway-harness';
 
 let infra: TestInfra;
-const services: INestApplication[] = [];
+const services: ServiceProcess[] = [];
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
 
@@ -25,9 +26,9 @@ let productId: string;
 
 beforeAll(async () => {
   infra = await startTestInfra();
-  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
-  services.push(await startService(MESSAGING, MessagingConfig, (c) => MessagingModule.register(c), infra));
+  services.push(await startService('identity', infra));
+  services.push(await startService('catalog', infra));
+  services.push(await startService('messaging', infra));
   gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '3000' });
   http = request(gateway.getHttpServer());
 
@@ -50,6 +51,20 @@ beforeAll(async () => {
     .expect(201);
   productId = product.body.id;
 });
+
+/**
+ * Every request messaging is sent on these subjects from now on, as a plain subscriber beside it on NATS sees them
+ * (each gets a copy of what messaging's queue group is sent).
+ */
+async function watchRequests(subjects: string[]) {
+  const nc = await connect({ servers: infra.natsUrl });
+  const calls: string[][] = subjects.map(() => []);
+  subjects.forEach((subject, i) =>
+    nc.subscribe(subject, { callback: (_error, msg) => void calls[i].push(msg.subject) }),
+  );
+  await nc.flush();
+  return { calls, flush: () => nc.flush(), close: () => nc.close() };
+}
 
 afterAll(async () => {
   await gateway?.close();
@@ -218,17 +233,16 @@ describe('messages over HTTP', () => {
     const settledConversations = (account: Account) => eventually(() => conversationsRevalidated(account));
 
     it('answers an unchanged poll 304 without asking messaging, and labels answers private and per user', async () => {
-      const messaging = services[2].get(MessagesService);
       for (const path of Object.values(polled())) {
         const first = await http.get(path).set('Cookie', seller.cookie).expect(200);
         expect(first.headers.etag).toMatch(new RegExp(`^W/"${seller.id}\\.\\d+\\.[0-9a-z]+"$`));
         expect(first.headers['cache-control']).toBe('private, no-cache');
         expect(first.headers.vary).toMatch(/Cookie/);
-        const calls = [
-          jest.spyOn(messaging, 'conversations'),
-          jest.spyOn(messaging, 'countUnread'),
-          jest.spyOn(messaging, 'thread'),
-        ];
+        const watch = await watchRequests([
+          RPC.messaging.listConversations,
+          RPC.messaging.countUnread,
+          RPC.messaging.getThread,
+        ]);
         try {
           const again = await http
             .get(path)
@@ -236,9 +250,10 @@ describe('messages over HTTP', () => {
             .set('If-None-Match', first.headers.etag)
             .expect(304);
           expect(again.text).toBe('');
-          expect(calls.every((c) => c.mock.calls.length === 0)).toBe(true);
+          await watch.flush();
+          expect(watch.calls.every((c) => c.length === 0)).toBe(true);
         } finally {
-          calls.forEach((c) => c.mockRestore());
+          await watch.close();
         }
         // Another person presenting that ETag gets their own inbox, never a 304 for the seller's.
         await http.get(path).set('Cookie', stranger.cookie).set('If-None-Match', first.headers.etag).expect(200);
@@ -352,9 +367,17 @@ describe('messages over HTTP', () => {
       const buyerTag: string = (await settledConversations(buyer)).headers.etag;
       // Sent to messaging directly, as another replica would: this gateway neither handled the send nor forgot
       // anyone for it, so only the message's event can tell it that both inboxes changed.
-      await services[2]
-        .get(MessagesService)
-        .send({ actorId: buyer.id, toUserId: seller.id, productId, content: 'Sent through the other replica' });
+      const { rpc, close } = await rpcClient(infra);
+      try {
+        await rpc.send(RPC.messaging.sendMessage, {
+          actorId: buyer.id,
+          toUserId: seller.id,
+          productId,
+          content: 'Sent through the other replica',
+        });
+      } finally {
+        await close();
+      }
       for (const [account, tag] of [
         [seller, sellerTag],
         [buyer, buyerTag],

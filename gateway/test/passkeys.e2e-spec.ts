@@ -1,14 +1,18 @@
 import type { INestApplication } from '@nestjs/common';
 import { MESSAGES, PASSKEY_MESSAGES } from '@souvenir/contracts';
-import { SoftAuthenticator, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import {
+  SoftAuthenticator,
+  startService,
+  startTestInfra,
+  type TestInfra,
+  type ServiceProcess,
+} from '@souvenir/testing';
 import request from 'supertest';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
 import { cookieOf, join, startGateway } from './gateway-harness';
 
 /** Passkeys through the gateway over HTTP, with identity on real Postgres and NATS, sessions in real Redis. */
 let infra: TestInfra;
-let identity: INestApplication;
+let identity: ServiceProcess;
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
 
@@ -16,7 +20,7 @@ const ORIGIN = 'http://localhost:3000';
 
 beforeAll(async () => {
   infra = await startTestInfra();
-  identity = await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra, {
+  identity = await startService('identity', infra, {
     PUBLIC_URL: ORIGIN,
   });
   gateway = await startGateway(infra);

@@ -2,16 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { EVENTS, type OrderPaidEvent } from '@souvenir/contracts';
-import { eventually, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { eventually, startService, startTestInfra, type TestInfra, type ServiceProcess } from '@souvenir/testing';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
 import { join, startGateway, type Account } from './gateway-harness';
 
 /**
@@ -32,7 +28,7 @@ writeFileSync(
 );
 
 let infra: TestInfra;
-const services: INestApplication[] = [];
+const services: ServiceProcess[] = [];
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
 let nc: NatsConnection;
@@ -64,8 +60,8 @@ const AT_ONCE_MS = 5_000;
 
 beforeAll(async () => {
   infra = await startTestInfra();
-  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
+  services.push(await startService('identity', infra));
+  services.push(await startService('catalog', infra));
   gateway = await startGateway(infra, { WEB_DIST: dist, ALLOWED_ORIGINS: 'https://souvenirswap.example' });
   http = request(gateway.getHttpServer());
   nc = await connect({ servers: infra.natsUrl });

@@ -2,18 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { eventually, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { eventually, startService, startTestInfra, type TestInfra, type ServiceProcess } from '@souvenir/testing';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import { AppModule as MediaModule, SERVICE_NAME as MEDIA } from '../../services/media/src/app.module';
-import { MediaConfig } from '../../services/media/src/config/media.config';
-import { AppModule as MessagingModule, SERVICE_NAME as MESSAGING } from '../../services/messaging/src/app.module';
-import { MessagingConfig } from '../../services/messaging/src/config/messaging.config';
 import { join, startGateway, type Account } from './gateway-harness';
 
 /*
@@ -22,7 +14,7 @@ import { join, startGateway, type Account } from './gateway-harness';
  * card, messages), kept by media, and removed again. Only an upload's path is accepted.
  */
 let infra: TestInfra;
-const services: INestApplication[] = [];
+const services: ServiceProcess[] = [];
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
 let mediaDir: string;
@@ -33,11 +25,11 @@ beforeAll(async () => {
   infra = await startTestInfra();
   mediaDir = await mkdtemp(path.join(tmpdir(), 'profile-photo-'));
   services.push(
-    await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra),
-    await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra),
-    await startService(MESSAGING, MessagingConfig, (c) => MessagingModule.register(c), infra),
+    await startService('identity', infra),
+    await startService('catalog', infra),
+    await startService('messaging', infra),
   );
-  const media = await startService(MEDIA, MediaConfig, (c) => MediaModule.register(c), infra, { MEDIA_DIR: mediaDir });
+  const media = await startService('media', infra, { MEDIA_DIR: mediaDir });
   services.push(media);
   const mediaUrl = (await media.getUrl()).replace('[::1]', '127.0.0.1').replace('localhost', '127.0.0.1');
   gateway = await startGateway(infra, { MEDIA_URL: new URL(mediaUrl).origin });

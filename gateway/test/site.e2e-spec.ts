@@ -1,14 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { RpcClient } from '@souvenir/platform';
-import { startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { startService, startTestInfra, type TestInfra, type ServiceProcess } from '@souvenir/testing';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
 import { Sitemaps } from '../src/web/sitemap';
 import { cookieOf, join, startGateway } from './gateway-harness';
 
@@ -26,7 +22,7 @@ writeFileSync(
 writeFileSync(joinPath(dist, 'spa.html'), SHELL);
 
 let infra: TestInfra;
-const services: INestApplication[] = [];
+const services: ServiceProcess[] = [];
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
 let seller: string;
@@ -51,8 +47,8 @@ const list = async (title: string, extra: Record<string, unknown> = {}) => {
 
 beforeAll(async () => {
   infra = await startTestInfra();
-  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
+  services.push(await startService('identity', infra));
+  services.push(await startService('catalog', infra));
   gateway = await startGateway(infra, { WEB_DIST: dist, ALLOWED_ORIGINS: 'https://souvenirswap.example' });
   http = request(gateway.getHttpServer());
   seller = (await join(http, 'potter', 'Aiko')).cookie;

@@ -6,19 +6,8 @@ import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { EVENTS, type LiveEventDto, type OrderPaidEvent } from '@souvenir/contracts';
 import { processRegistry } from '@souvenir/platform';
-import { eventually, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { eventually, startService, startTestInfra, type TestInfra, type ServiceProcess } from '@souvenir/testing';
 import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import { MessagingConfig } from '../../services/messaging/src/config/messaging.config';
-import { AppModule as MessagingModule, SERVICE_NAME as MESSAGING } from '../../services/messaging/src/app.module';
-import { NotificationsConfig } from '../../services/notifications/src/config/notifications.config';
-import {
-  AppModule as NotificationsModule,
-  SERVICE_NAME as NOTIFICATIONS,
-} from '../../services/notifications/src/app.module';
 import { join, startGateway, type Account } from './gateway-harness';
 
 /*
@@ -26,7 +15,7 @@ import { join, startGateway, type Account } from './gateway-harness';
  * gateway in front, and the stream read over a real socket as a browser's EventSource reads it.
  */
 let infra: TestInfra;
-const services: INestApplication[] = [];
+const services: ServiceProcess[] = [];
 let gateway: INestApplication;
 let api: ReturnType<typeof request>;
 let seller: Account;
@@ -102,10 +91,10 @@ const usersSubscribed = async () =>
 
 beforeAll(async () => {
   infra = await startTestInfra();
-  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
-  services.push(await startService(MESSAGING, MessagingConfig, (c) => MessagingModule.register(c), infra));
-  services.push(await startService(NOTIFICATIONS, NotificationsConfig, (c) => NotificationsModule.register(c), infra));
+  services.push(await startService('identity', infra));
+  services.push(await startService('catalog', infra));
+  services.push(await startService('messaging', infra));
+  services.push(await startService('notifications', infra));
   gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '3000' });
   api = request(gateway.getHttpServer());
   seller = await join(api, 'sela', 'Sela');

@@ -1,19 +1,20 @@
 import type { INestApplication } from '@nestjs/common';
 import { RPC } from '@souvenir/contracts';
-import { eventually, rpcClient, startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import {
+  eventually,
+  rpcClient,
+  startService,
+  startTestInfra,
+  type TestInfra,
+  type ServiceProcess,
+} from '@souvenir/testing';
 import type { RpcClient } from '@souvenir/platform';
 import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
-import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
 import { signedEvent, StripeStub } from '../../services/payments/test/stripe-stub';
 import { startGateway } from './gateway-harness';
 
 let infra: TestInfra;
-const services: INestApplication[] = [];
+const services: ServiceProcess[] = [];
 let gateway: INestApplication;
 let rpc: RpcClient;
 let closeRpc: () => Promise<void>;
@@ -22,9 +23,9 @@ const stub = new StripeStub();
 beforeAll(async () => {
   await stub.start();
   infra = await startTestInfra();
-  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
-  services.push(await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra, stub.env()));
+  services.push(await startService('identity', infra));
+  services.push(await startService('catalog', infra));
+  services.push(await startService('payments', infra, stub.env()));
   gateway = await startGateway(infra);
   ({ rpc, close: closeRpc } = await rpcClient(infra, 8000));
 });

@@ -9,24 +9,16 @@ import {
   startTestInfra,
   type MailDevServer,
   type TestInfra,
+  type ServiceProcess,
 } from '@souvenir/testing';
 import { generate } from 'otplib';
 import request from 'supertest';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import {
-  AppModule as NotificationsModule,
-  SERVICE_NAME as NOTIFICATIONS,
-} from '../../services/notifications/src/app.module';
-import { NotificationsConfig } from '../../services/notifications/src/config/notifications.config';
-import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
-import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
 import { cookieOf, startGateway } from './gateway-harness';
 
 /** Two-step sign-in through the gateway over HTTP, with identity, notifications, payments and a real MailDev. */
 let infra: TestInfra;
 let maildev: MailDevServer;
-let services: INestApplication[] = [];
+let services: ServiceProcess[] = [];
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
 
@@ -34,13 +26,13 @@ beforeAll(async () => {
   infra = await startTestInfra();
   maildev = await startMailDev();
   services = [
-    await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra),
-    await startService(NOTIFICATIONS, NotificationsConfig, (c) => NotificationsModule.register(c), infra, {
+    await startService('identity', infra),
+    await startService('notifications', infra, {
       SMTP_URL: maildev.smtpUrl,
       PUBLIC_URL: 'http://localhost:3000',
       MAIL_POLL_MS: '100',
     }),
-    await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra),
+    await startService('payments', infra),
   ];
   gateway = await startGateway(infra);
   http = request(await gateway.getUrl().then((url) => url.replace('[::1]', '127.0.0.1')));
@@ -219,7 +211,7 @@ describe('two-step sign-in over HTTP', () => {
     // Every sign-in's event applied by notifications and its mails sent: a mail for the first one would be there.
     await settled(infra, {
       outboxes: ['identity'],
-      consumers: [durableConsumerName(NOTIFICATIONS, EVENTS.identity.newDeviceSignIn)],
+      consumers: [durableConsumerName('notifications', EVENTS.identity.newDeviceSignIn)],
     });
     await mailsOut();
     expect((await mailsTo(maildev.webUrl, lia.email)).filter((m) => /New sign-in/.test(m.subject))).toHaveLength(1);

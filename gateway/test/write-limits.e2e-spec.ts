@@ -1,19 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { HttpException } from '@nestjs/common';
 import { MESSAGES } from '@souvenir/contracts';
-import { startService, startTestInfra, type TestInfra } from '@souvenir/testing';
+import { startService, startTestInfra, type TestInfra, type ServiceProcess } from '@souvenir/testing';
 import type { Response } from 'express';
 import request from 'supertest';
-import { AppModule as CatalogModule, SERVICE_NAME as CATALOG } from '../../services/catalog/src/app.module';
-import { CatalogConfig } from '../../services/catalog/src/config/catalog.config';
-import { AppModule as FavouritesModule, SERVICE_NAME as FAVOURITES } from '../../services/favourites/src/app.module';
-import { FavouritesConfig } from '../../services/favourites/src/config/favourites.config';
-import { AppModule as IdentityModule, SERVICE_NAME as IDENTITY } from '../../services/identity/src/app.module';
-import { IdentityConfig } from '../../services/identity/src/config/identity.config';
-import { AppModule as MessagingModule, SERVICE_NAME as MESSAGING } from '../../services/messaging/src/app.module';
-import { MessagingConfig } from '../../services/messaging/src/config/messaging.config';
-import { AppModule as PaymentsModule, SERVICE_NAME as PAYMENTS } from '../../services/payments/src/app.module';
-import { PaymentsConfig } from '../../services/payments/src/config/payments.config';
 import { TcpProxy } from '../../tests/support/tcp-proxy';
 import { WriteLimits } from '../src/security/write-limits';
 import { join, startGateway, type Account } from './gateway-harness';
@@ -32,7 +22,7 @@ const LIMITS = {
 };
 
 let infra: TestInfra;
-const services: INestApplication[] = [];
+const services: ServiceProcess[] = [];
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
 let shop: Account;
@@ -70,11 +60,11 @@ function expectLimited(res: request.Response, windowSeconds: number): void {
 
 beforeAll(async () => {
   infra = await startTestInfra();
-  services.push(await startService(IDENTITY, IdentityConfig, (c) => IdentityModule.register(c), infra));
-  services.push(await startService(CATALOG, CatalogConfig, (c) => CatalogModule.register(c), infra));
-  services.push(await startService(FAVOURITES, FavouritesConfig, (c) => FavouritesModule.register(c), infra));
-  services.push(await startService(MESSAGING, MessagingConfig, (c) => MessagingModule.register(c), infra));
-  services.push(await startService(PAYMENTS, PaymentsConfig, (c) => PaymentsModule.register(c), infra));
+  services.push(await startService('identity', infra));
+  services.push(await startService('catalog', infra));
+  services.push(await startService('favourites', infra));
+  services.push(await startService('messaging', infra));
+  services.push(await startService('payments', infra));
   gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '4000', ...LIMITS });
   http = request(gateway.getHttpServer());
   shop = await join(http, 'shopkeeper', 'Shop');

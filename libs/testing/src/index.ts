@@ -5,6 +5,7 @@ export * from './postgres';
 export * from './processes';
 export * from './test-infra';
 export * from './service-harness';
+export * from './service-process';
 export * from './service-suite';
 export * from './stand-in';
 export * from './maildev';

@@ -3,6 +3,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { RpcClient, bootstrapService, loadConfig, type ServiceConfig } from '@souvenir/platform';
 import { eventually } from './eventually';
+import { startServiceProcess, type ServiceName, type ServiceProcess } from './service-process';
 import type { TestInfra } from './test-infra';
 
 /** catalog's and messaging's new-account thresholds, out of the way of suites that do not test them. */
@@ -11,14 +12,38 @@ export const NEW_ACCOUNT_VELOCITY_OFF = {
   NEW_ACCOUNT_NEW_CONTACTS_PER_HOUR: '100000',
 } as const;
 
-/** A domain service booted in-process against the suite's infra, exactly as `main.ts` boots it. */
-export async function startService<C extends ServiceConfig>(
+/**
+ * A domain service for a black-box suite (the gateway's): by name, as its own process from its build
+ * (`startServiceProcess`), e.g. `startService('catalog', infra, { SOME_VAR: '1' })`.
+ */
+export function startService(
+  name: ServiceName,
+  infra: TestInfra,
+  env?: Record<string, string>,
+): Promise<ServiceProcess>;
+/** A domain service booted in-process against the suite's infra, exactly as `main.ts` boots it (its own tests). */
+export function startService<C extends ServiceConfig>(
   name: string,
   configType: new () => C,
   register: (config: C) => unknown,
   infra: TestInfra,
-  env: Record<string, string> = {},
-): Promise<INestApplication> {
+  env?: Record<string, string>,
+): Promise<INestApplication>;
+export async function startService<C extends ServiceConfig>(
+  name: string,
+  ...rest:
+    [TestInfra, Record<string, string>?] | [new () => C, (config: C) => unknown, TestInfra, Record<string, string>?]
+): Promise<INestApplication | ServiceProcess> {
+  if (typeof rest[0] !== 'function') {
+    const [infra, env] = rest as [TestInfra, Record<string, string>?];
+    return startServiceProcess(name as ServiceName, infra, env);
+  }
+  const [configType, register, infra, env = {}] = rest as [
+    new () => C,
+    (config: C) => unknown,
+    TestInfra,
+    Record<string, string>?,
+  ];
   const config = loadConfig(configType, {
     ...infra.env,
     HTTP_PORT: '0',
