@@ -130,6 +130,11 @@ export async function startServiceProcess(
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   killOnExit(child);
+  // Nothing of the child keeps the test process alive: one it forgot (a beforeAll that timed out while the service
+  // was starting) must not hold jest open; jest exits, and the exit hook or the closed channel ends the service.
+  child.unref();
+  child.channel?.unref();
+  for (const pipe of [child.stdout, child.stderr]) (pipe as { unref?: () => void } | null)?.unref?.();
   const lines: string[] = [];
   const keep = (data: Buffer) => {
     for (const line of String(data).split('\n')) if (line) lines.push(`[${name}] ${line}`);
