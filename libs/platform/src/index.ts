@@ -9,6 +9,7 @@ export * from './config/session-config';
 export * from './database/after-commit';
 export * from './database/concurrent-index';
 export * from './database/ensure-schema';
+export * from './database/hourly-counter';
 export { openAndMigrate } from './database/migrate';
 export * from './database/platform-tables';
 export * from './database/prepared-statement';
