@@ -42,4 +42,4 @@ console.log('wrote deploy/nats/auth.conf and deploy/k8s/base/nats-auth.yaml');
 
 for (const [file, text] of Object.entries(scaledObjects()))
   writeFileSync(join(here, '..', 'k8s', 'components', 'keda', file), text);
-console.log('wrote deploy/k8s/components/keda/{scaled-objects,replaced-hpas}.yaml');
+console.log('wrote deploy/k8s/components/keda/{scaled-objects,kustomization}.yaml');

@@ -1,11 +1,14 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseAllDocuments } from 'yaml';
 import { durableConsumerName, EVENT_STREAM, NATS_GRANTS } from '@souvenir/contracts';
 import { build } from './kustomize';
 import { PROCESSES, ROOT } from './support';
 
-// The opt-in KEDA component (deploy/k8s/components/keda) on the prod overlay, as an operator would add it.
+// The opt-in KEDA component (deploy/k8s/components/keda) on the base, as an operator's overlay would add it (kustomize
+// takes relative paths only).
 const overlay = mkdtempSync(path.join(tmpdir(), 'keda-overlay-'));
 writeFileSync(
   path.join(overlay, 'kustomization.yaml'),
@@ -14,9 +17,9 @@ writeFileSync(
     'kind: Kustomization',
     'namespace: souvenir',
     'resources:',
-    `  - ${path.join(ROOT, 'deploy/k8s/base')}`,
+    `  - ${path.relative(overlay, path.join(ROOT, 'deploy/k8s/base'))}`,
     'components:',
-    `  - ${path.join(ROOT, 'deploy/k8s/components/keda')}`,
+    `  - ${path.relative(overlay, path.join(ROOT, 'deploy/k8s/components/keda'))}`,
   ].join('\n'),
 );
 const manifests = build(overlay);
@@ -56,4 +59,18 @@ it('keeps the CPU autoscaler of every process without consumers, and lets only K
     },
   ]);
   expect(manifests.every((m) => m.metadata.namespace === 'souvenir')).toBe(true);
+});
+
+// The real kustomize (kubectl's) where the machine has it: the same resources as this renderer, none failing to build.
+const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
+(kubectl ? it : it.skip).each([
+  ['dev', path.join(ROOT, 'deploy/k8s/overlays/dev')],
+  ['prod', path.join(ROOT, 'deploy/k8s/overlays/prod')],
+  ['base + keda', overlay],
+])('kubectl kustomize builds %s with the resources this renderer makes', (_name, dir) => {
+  const run = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  expect(run.stderr).toBe('');
+  const ids = (docs: { kind: string; metadata: { name: string } }[]) =>
+    docs.map((m) => `${m.kind}/${m.metadata.name}`).sort();
+  expect(ids(parseAllDocuments(run.stdout).map((d) => d.toJS()))).toEqual(ids(build(dir)));
 });

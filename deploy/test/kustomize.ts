@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a manifest is whatever YAML the overlay renders */
 export type Manifest = {
@@ -53,16 +53,17 @@ interface Kustomization {
   resources?: string[];
   components?: string[];
   namespace?: string;
-  patches?: { path: string }[];
+  patches?: ({ path: string } | { patch: string })[];
   images?: { name: string; newTag?: string; newName?: string }[];
 }
 
-/** Applies a kustomization's (or a component's) patches; `$patch: delete` removes the resource it names. */
+/** Applies a kustomization's (or a component's) patches, from files or inline; `$patch: delete` removes the resource. */
 function applyPatches(dir: string, k: Kustomization, out: Manifest[]): Manifest[] {
   for (const p of k.patches ?? []) {
-    for (const patch of readDocs(path.join(dir, p.path))) {
+    const patches = 'path' in p ? readDocs(path.join(dir, p.path)) : [parse(p.patch) as Manifest];
+    for (const patch of patches) {
       const i = out.findIndex((m) => m.kind === patch.kind && m.metadata.name === patch.metadata.name);
-      if (i < 0) throw new Error(`${p.path}: no ${patch.kind}/${patch.metadata.name} to patch`);
+      if (i < 0) throw new Error(`${dir}: no ${patch.kind}/${patch.metadata.name} to patch`);
       if (patch.$patch === 'delete') out.splice(i, 1);
       else out[i] = strategicMerge(out[i], patch) as Manifest;
     }
