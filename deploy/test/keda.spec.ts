@@ -32,7 +32,7 @@ it('scales each process with durable consumers on its CPU and on the lag of each
     const scaled = find('ScaledObject', name)!;
     expect([name, scaled?.spec.scaleTargetRef]).toEqual([name, { name }]);
     const triggers = scaled.spec.triggers as { type: string; metadata: Record<string, string> }[];
-    expect(triggers.filter((t) => t.type === 'cpu').map((t) => t.metadata.value)).toEqual(['70']);
+    expect(triggers.filter((t) => t.type === 'cpu').map((t) => t.metadata.value)).toEqual(['700m']);
     const lag = triggers.filter((t) => t.type === 'nats-jetstream');
     expect(lag.map((t) => t.metadata.consumer).sort()).toEqual(
       grant.consumes.map((subject) => durableConsumerName(name, subject)).sort(),

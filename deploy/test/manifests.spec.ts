@@ -176,7 +176,7 @@ describe.each(['dev', 'prod'])('Kubernetes overlay %s (base + patches)', (overla
       expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name });
       expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
       expect(hpa.spec.metrics).toEqual([
-        { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } },
+        { type: 'Resource', resource: { name: 'cpu', target: { type: 'AverageValue', averageValue: '700m' } } },
       ]);
       expect(find('Deployment', name)!.spec.replicas).toBeUndefined();
       if (overlay === 'prod') expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);

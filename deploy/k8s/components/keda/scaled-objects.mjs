@@ -30,8 +30,8 @@ export function scaledObjects() {
       '      behavior: { scaleDown: { stabilizationWindowSeconds: 300 } }',
       '  triggers:',
       '    - type: cpu',
-      '      metricType: Utilization',
-      '      metadata: { value: "70" }',
+      '      metricType: AverageValue',
+      '      metadata: { value: 700m }',
       ...[...grant.consumes]
         .sort()
         .flatMap((subject) => [
