@@ -8,6 +8,7 @@ export * from './service-harness';
 export * from './service-suite';
 export * from './stand-in';
 export * from './maildev';
+export * from './nats-cluster';
 export * from './soft-authenticator';
 export * from './user-deleted';
 export * from './user-export';
