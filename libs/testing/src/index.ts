@@ -2,6 +2,7 @@ export * from './eventually';
 export * from './folder-arrows';
 export * from './ports';
 export * from './postgres';
+export * from './postgres-pair';
 export * from './processes';
 export * from './test-infra';
 export * from './service-harness';
