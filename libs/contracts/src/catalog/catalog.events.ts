@@ -1,4 +1,4 @@
-import { IsArray, IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
+import { IsArray, IsBoolean, IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
 import { ORIGIN_LEVELS, type OriginLevel } from './contents';
 import { CONDITIONS, type Condition } from './product.dto';
 import { defineEvents, event } from '../events/event';
@@ -26,6 +26,11 @@ export class ProductListedEvent {
   @IsOptional() @IsString() country?: string;
   @IsOptional() @IsIn(CONDITIONS) condition?: Condition;
   @IsOptional() @IsString() shipsFrom?: string | null;
+  /**
+   * Created held (a new account past its hourly listing threshold): never on sale, its removal follows in the same
+   * transaction and support's release relists it. Absent: on sale.
+   */
+  @IsOptional() @IsBoolean() held?: boolean;
   @IsDateString() occurredAt!: string;
 }
 
@@ -110,6 +115,11 @@ export class ProductReservedEvent {
   @IsDateString() reservedUntil!: string;
   @IsInt() @Min(1) hours!: number;
   @IsInt() @Min(1) version!: number;
+  /**
+   * The product's sale version when reserved (absent from events published before it): a sale, removal or
+   * relisting ends a reservation without a reservation event, and moves the sale version past this one.
+   */
+  @IsOptional() @IsInt() @Min(0) saleVersion?: number;
   @IsDateString() occurredAt!: string;
 }
 

@@ -155,7 +155,7 @@ export function toCategoryDto(row: { country: string; count: number }): Category
   return { id: countrySlug(row.country) || row.country, country: row.country, count: row.count };
 }
 
-export function toProductListedEvent(product: ProductDto, documents: string[] = []): ProductListedEvent {
+export function toProductListedEvent(product: ProductDto, documents: string[] = [], held = false): ProductListedEvent {
   return {
     productId: product.id,
     sellerId: product.seller.id,
@@ -168,6 +168,7 @@ export function toProductListedEvent(product: ProductDto, documents: string[] = 
     country: product.country,
     condition: product.condition,
     shipsFrom: product.shipsFrom,
+    ...(held ? { held } : {}),
     occurredAt: new Date().toISOString(),
   };
 }

@@ -57,6 +57,7 @@ export interface ReservationState {
   /** Its time has passed (its end's job has not run yet): it counts as none. */
   reservationOver: boolean;
   reservationVersion: number;
+  saleVersion: number;
 }
 
 const VISIBLE: ProductStatus[] = ['active', 'sold'];

@@ -284,7 +284,7 @@ export const lockReservation = (id: string): Statement => ({
                 moderated_at IS NOT NULL AS moderated, reserved_for AS "reservedFor",
                 ${ISO_MS('reserved_until')} AS "reservedUntil",
                 reserved_until IS NOT NULL AND reserved_until <= now() AS "reservationOver",
-                reservation_version AS "reservationVersion"
+                reservation_version AS "reservationVersion", sale_version AS "saleVersion"
            FROM catalog.products WHERE id = $1 FOR UPDATE`,
   values: [id],
 });
