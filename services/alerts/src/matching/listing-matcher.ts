@@ -54,16 +54,15 @@ const ANNOUNCEABLE = `p.listed AND p.screened AND p.status = 'active'
 export class ListingMatcher {
   constructor(private readonly outbox: Outbox) {}
 
+  /** The searches matched and announced now; 0 when the listing may not be announced (timed only otherwise). */
   async match(manager: EntityManager, productId: string): Promise<number> {
     const timer = matchDuration.startTimer();
-    try {
-      return await this.matchNow(manager, productId);
-    } finally {
-      timer();
-    }
+    const matched = await this.matchNow(manager, productId);
+    if (matched !== null) timer();
+    return matched ?? 0;
   }
 
-  private async matchNow(manager: EntityManager, productId: string): Promise<number> {
+  private async matchNow(manager: EntityManager, productId: string): Promise<number | null> {
     // The listing's keys first, as an array: in one statement with the rest, Postgres guessed a thousand keys per
     // word and read every saved search's keys (hash joins, 280 ms at 100,000 searches). The candidates are an
     // array too (an InitPlan): joined, a thousand of them made it read every saved search rather than probe each.
@@ -75,7 +74,7 @@ export class ListingMatcher {
          FROM alerts.products p WHERE p.id = $1 AND ${ANNOUNCEABLE}`,
       [productId],
     )) as { keys: string[] }[];
-    if (!listing) return 0;
+    if (!listing) return null;
     const hits = (await manager.query(
       `WITH d AS (
          SELECT p.id, p.seller_id, p.title, p.price, p.country, p.category, p.condition, p.ships_from,
@@ -86,7 +85,7 @@ export class ListingMatcher {
                 d.id AS product_id, d.title, d.price
            FROM alerts.saved_searches s CROSS JOIN d
           WHERE s.id = ANY (ARRAY(SELECT k.saved_search_id FROM alerts.saved_search_keys k
-                                   WHERE k.key = ANY ($2::text[])))
+                                   WHERE k.key = ANY ($2::text[]) AND (k.also IS NULL OR k.also = ANY ($2::text[]))))
             AND s.user_id <> d.seller_id
             AND (s.query IS NULL OR d.doc @@ s.query)
             AND (s.country IS NULL OR s.country = d.country)

@@ -22,9 +22,16 @@ import { ListingMatcher } from './listing-matcher';
  * Each subject has its own consumer, so the events of one listing may be applied in any order (a removal before the
  * listing, the screening before either): every handler upserts the listing's row first, which also makes two
  * handlers of the same listing take turns (the second waits for the first's commit, then reads what it wrote), and
- * versions keep the newest sale state, edit and reservation. Listings older than alerts' events (without their
+ * versions keep the newest sale state, edit and reservation, so events of one subject are applied a few at a time. Listings older than alerts' events (without their
  * category and country) are not matched: a saved search is about new listings.
  */
+/**
+ * Events of one subject applied at the same time: no order is needed between them (each listing's row serialises its
+ * own events, and versions keep the newest), and at 20 listings a second one after the other left no room for a
+ * commit's wait or a slow statement on a busy machine.
+ */
+const LISTING_EVENTS_AT_ONCE = 4;
+
 @Injectable()
 export class ListingsConsumer implements OnApplicationBootstrap {
   constructor(
@@ -33,17 +40,20 @@ export class ListingsConsumer implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap() {
-    return this.consumer.start({
-      [EVENTS.catalog.productListed]: (event, manager) => this.listed(event, manager),
-      [EVENTS.catalog.productUpdated]: (event, manager) => this.updated(event, manager),
-      [EVENTS.catalog.productRelisted]: (event, manager) => this.relisted(event, manager),
-      [EVENTS.catalog.productRemoved]: (event, manager) =>
-        this.offSale(manager, event.productId, 'removed', event.version),
-      [EVENTS.catalog.productSold]: (event, manager) => this.offSale(manager, event.productId, 'sold', event.version),
-      [EVENTS.catalog.productReserved]: (event, manager) => this.reserved(event, manager),
-      [EVENTS.catalog.productReservationEnded]: (event, manager) => this.reservationEnded(event, manager),
-      [EVENTS.moderation.listingScreened]: (event, manager) => this.screened(event, manager),
-    });
+    return this.consumer.start(
+      {
+        [EVENTS.catalog.productListed]: (event, manager) => this.listed(event, manager),
+        [EVENTS.catalog.productUpdated]: (event, manager) => this.updated(event, manager),
+        [EVENTS.catalog.productRelisted]: (event, manager) => this.relisted(event, manager),
+        [EVENTS.catalog.productRemoved]: (event, manager) =>
+          this.offSale(manager, event.productId, 'removed', event.version),
+        [EVENTS.catalog.productSold]: (event, manager) => this.offSale(manager, event.productId, 'sold', event.version),
+        [EVENTS.catalog.productReserved]: (event, manager) => this.reserved(event, manager),
+        [EVENTS.catalog.productReservationEnded]: (event, manager) => this.reservationEnded(event, manager),
+        [EVENTS.moderation.listingScreened]: (event, manager) => this.screened(event, manager),
+      },
+      { concurrency: LISTING_EVENTS_AT_ONCE },
+    );
   }
 
   async listed(event: ProductListedEvent, manager: EntityManager): Promise<void> {
