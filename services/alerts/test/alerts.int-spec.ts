@@ -286,6 +286,25 @@ describe('alerts', () => {
     });
     await eventually(async () => expect(await matchesOf(cheaper, me)).toEqual([search.id]));
 
+    // An edit made while reserved, applied before the reserved event reaches alerts: it carries the reservation.
+    const editedFirst = randomUUID();
+    expect(await listed(me, { productId: editedFirst, title: 'Kokeshi doll', price: '45.00' })).toEqual([]);
+    await publish(EVENTS.catalog.productUpdated, {
+      productId: editedFirst,
+      sellerId: randomUUID(),
+      version: 1,
+      title: 'Kokeshi doll',
+      price: '25.00',
+      previousPrice: '45.00',
+      images: [],
+      reservationVersion: 1,
+      saleVersion: 0,
+      reservedUntil: new Date(Date.now() + 3_600_000).toISOString(),
+      occurredAt: now(),
+    });
+    await applied(editedFirst, 'edit_version = 1');
+    expect(await matchesOf(editedFirst, me)).toEqual([]);
+
     // Reserved before moderation's answer came: nothing; removed and relisted (which ends a reservation without a
     // reservation event): announced.
     const relisted = randomUUID();

@@ -98,6 +98,14 @@ export class ProductUpdatedEvent {
   @IsOptional() @IsString() category?: string;
   @IsOptional() @IsString() country?: string;
   @IsOptional() @IsIn(CONDITIONS) condition?: Condition;
+  /**
+   * The reservation as it stood at the edit (absent from events published before): its version, the sale version,
+   * and its end (null: not reserved). A read model that applies events of several subjects in any order learns of a
+   * reservation from the edit too, when the edit reaches it before the reserved event.
+   */
+  @IsOptional() @IsInt() @Min(0) reservationVersion?: number;
+  @IsOptional() @IsInt() @Min(0) saleVersion?: number;
+  @IsOptional() @IsDateString() reservedUntil?: string | null;
   @IsDateString() occurredAt!: string;
 }
 

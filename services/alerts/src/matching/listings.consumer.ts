@@ -97,15 +97,23 @@ export class ListingsConsumer implements OnApplicationBootstrap {
     if (!event.held) await this.matcher.match(manager, event.productId);
   }
 
+  /**
+   * An edit, with the reservation as it stood then (newer events carry it): a reservation made just before the edit
+   * counts even when its own event comes after this one.
+   */
   async updated(event: ProductUpdatedEvent, manager: EntityManager): Promise<void> {
     const changed = (await manager.query(
       `INSERT INTO alerts.products AS p (id, seller_id, title, price, description, category, country, condition,
-         edit_version)
-       VALUES ($1, $9, $3, $4, $5, $6, $7, $8, $2)
+         edit_version, reservation_version, reserved_until, reserved_sale_version)
+       VALUES ($1, $9, $3, $4, $5, $6, $7, $8, $2, COALESCE($10::int, 0), $11::timestamptz, $12::int)
        ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, price = EXCLUDED.price,
          description = COALESCE(EXCLUDED.description, p.description), category = COALESCE(EXCLUDED.category, p.category),
          country = COALESCE(EXCLUDED.country, p.country), condition = COALESCE(EXCLUDED.condition, p.condition),
-         seller_id = COALESCE(p.seller_id, EXCLUDED.seller_id), edit_version = EXCLUDED.edit_version
+         seller_id = COALESCE(p.seller_id, EXCLUDED.seller_id), edit_version = EXCLUDED.edit_version,
+         reserved_until = CASE WHEN $10::int > p.reservation_version THEN $11::timestamptz ELSE p.reserved_until END,
+         reserved_sale_version =
+           CASE WHEN $10::int > p.reservation_version THEN $12::int ELSE p.reserved_sale_version END,
+         reservation_version = GREATEST(p.reservation_version, COALESCE($10::int, 0))
        WHERE p.edit_version < EXCLUDED.edit_version
        RETURNING id`,
       [
@@ -118,6 +126,9 @@ export class ListingsConsumer implements OnApplicationBootstrap {
         event.country ?? null,
         event.condition ?? null,
         event.sellerId,
+        event.reservationVersion ?? null,
+        event.reservedUntil ?? null,
+        event.saleVersion ?? null,
       ],
     )) as unknown[];
     if (changed.length) await this.matcher.match(manager, event.productId);

@@ -197,6 +197,7 @@ export function toProductUpdatedEvent(
   product: ProductDto,
   version: number,
   previousPrice: string | null,
+  reservation: { reservationVersion: number; saleVersion: number; reservedUntil: string | null },
 ): ProductUpdatedEvent {
   return {
     productId: product.id,
@@ -210,6 +211,9 @@ export function toProductUpdatedEvent(
     category: product.category,
     country: product.country,
     condition: product.condition,
+    reservationVersion: reservation.reservationVersion,
+    saleVersion: reservation.saleVersion,
+    reservedUntil: reservation.reservedUntil,
     occurredAt: new Date().toISOString(),
   };
 }

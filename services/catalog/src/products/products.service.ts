@@ -160,7 +160,7 @@ export class ProductsService {
         await this.outbox.add(
           manager,
           EVENTS.catalog.productUpdated,
-          toProductUpdatedEvent(edited, version, dropped ? locked.price : null),
+          toProductUpdatedEvent(edited, version, dropped ? locked.price : null, locked),
         );
       })
       .finally(() => this.forgetListings());

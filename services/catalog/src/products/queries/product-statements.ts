@@ -131,7 +131,10 @@ export function insertProduct(product: NewProduct): Statement {
 
 /** What an edit decides on (its owner, whether it is on sale, the price before it), locked until the commit. */
 export const lockForEdit = (id: string): Statement => ({
-  text: `SELECT seller_id AS "sellerId", status, price, edit_version AS "editVersion"
+  text: `SELECT seller_id AS "sellerId", status, price, edit_version AS "editVersion",
+                reservation_version AS "reservationVersion", sale_version AS "saleVersion",
+                CASE WHEN reserved_until > now()
+                     THEN to_char(reserved_until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS "reservedUntil"
          FROM catalog.products WHERE id = $1 FOR UPDATE`,
   values: [id],
 });
