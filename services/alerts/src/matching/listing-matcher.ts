@@ -43,12 +43,12 @@ const ANNOUNCEABLE = `p.listed AND p.screened AND p.status = 'active'
  * Matches one listing on sale against every saved search (the percolator): the listing's text is made into catalog's
  * search document (`search_doc`: title, category and country, description, through the same `search_text`), and the
  * saved searches filed under a key it holds (its words' prefixes, its country, its category, or `*`) are the
- * candidates, read through `saved_search_keys`' primary key. Each candidate is then checked in full: its words'
- * query against the document, its filters, that the listing is not its owner's, can be delivered to them (the seller
- * ships within the owner's country) and that no block stands between them. New (search, listing) pairs are recorded
- * and announced in the caller's transaction; a pair already announced is never announced again. A listing that may
- * not be announced (`ANNOUNCEABLE`) matches nothing; the caller's upsert of its row holds the row until the commit, so
- * no other event of the listing changes that meanwhile.
+ * candidates, read through `saved_search_keys_probe_idx` (their second key checked there). Each candidate is then
+ * checked in full: its words' query against the document, its filters, that the listing is not its owner's, can be
+ * delivered to them (the seller ships within the owner's country) and that no block stands between them. New
+ * (search, listing) pairs are recorded and announced in the caller's transaction; a pair already announced is never
+ * announced again. A listing that may not be announced (`ANNOUNCEABLE`) matches nothing; the caller's upsert of its
+ * row holds the row until the commit, so no other event of the listing changes that meanwhile.
  */
 @Injectable()
 export class ListingMatcher {
