@@ -133,6 +133,21 @@ export function writeMarkdown(report, dir) {
     lines.push('');
   }
 
+  if (report.alerts) {
+    const a = report.alerts;
+    lines.push(
+      '## Saved searches (target: matcher p95 < 20 ms; listing committed → bell event p95 < 1 s at 20 listings/s; memory flat)',
+      '',
+      `${a.searches.toLocaleString('en')} saved searches of ${a.people.toLocaleString('en')} people; ${a.listings} listings posted through the gateway at ${a.achievedRate}/s (asked ${a.rate}/s for ${a.seconds} s), each matching one signed-in person's search (read in their open stream) among others: matches per listing p50 ${fmt(a.matchesPerListing.p50, 0)}, p95 ${fmt(a.matchesPerListing.p95, 0)}, max ${fmt(a.matchesPerListing.max, 0)}.`,
+      '',
+      '| matcher p50 | p95 | p99 | committed → bell p50 | p95 | p99 | max | lost | failed posts | alerts RSS MB before → peak → after | |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
+      `| ${fmt(a.matcher.p50)} | ${fmt(a.matcher.p95)} | ${fmt(a.matcher.p99)} | ${fmt(a.endToEnd.p50)} | ${fmt(a.endToEnd.p95)} | ${fmt(a.endToEnd.p99)} | ${fmt(a.endToEnd.max)} | ${a.lost} | ${a.failures} | ${fmt(a.alertsRssMb.before)} → ${fmt(a.alertsRssMb.peak)} → ${fmt(a.alertsRssMb.after)} | ${ok(a.meetsTarget)} |`,
+      '',
+    );
+    for (const st of a.explain) lines.push(`- EXPLAIN ANALYZE \`${st.sql}…\`: ${fmt(st.executionMs, 2)} ms`);
+    lines.push('');
+  }
   if (report.export) {
     const e = report.export;
     lines.push('## Data export (a heavy account)', '');

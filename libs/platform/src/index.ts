@@ -8,6 +8,7 @@ export * from './config/service-options';
 export * from './config/session-config';
 export * from './database/after-commit';
 export * from './database/concurrent-index';
+export * from './database/create-extension';
 export * from './database/ensure-schema';
 export * from './database/hourly-counter';
 export { openAndMigrate } from './database/migrate';

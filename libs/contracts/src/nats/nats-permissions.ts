@@ -200,6 +200,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.notifications.exportUserData,
       RPC.media.exportUserData,
       RPC.moderation.exportUserData,
+      RPC.alerts.exportUserData,
     ],
     // decision.made: a suspension refuses sign-in.
     consumes: [EVENTS.reviews.ratingChanged, EVENTS.payments.sellerStandingChanged, EVENTS.moderation.decided],
@@ -398,6 +399,10 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.catalog.productRelisted,
       EVENTS.catalog.productRemoved,
       EVENTS.catalog.productSold,
+      // A reserved, held or not yet screened listing alerts nobody.
+      EVENTS.catalog.productReserved,
+      EVENTS.catalog.productReservationEnded,
+      EVENTS.moderation.listingScreened,
       // Where a saved search's owner lives: only what can be delivered to them alerts them.
       EVENTS.identity.userRegistered,
       EVENTS.identity.userUpdated,

@@ -90,6 +90,8 @@ export class DomainEventsConsumer implements OnApplicationBootstrap {
         [EVENTS.catalog.productReserved]: async (event, manager) => {
           const seller = await this.names.firstName(manager, event.sellerId);
           await this.live.record(manager, deliveries.productReserved(event, seller), event.occurredAt);
+          // A saved search's mail never shows an item reserved for someone.
+          await this.savedSearches.offSale(event.productId, manager);
         },
         [EVENTS.catalog.productReservationEnded]: (event, manager) =>
           this.live.record(manager, deliveries.productReservationEnded(event), event.occurredAt),
