@@ -334,6 +334,7 @@ const queryKeys = [
   'limit',
   'cursor',
   'productId',
+  'withUserId',
   'role',
   'unknown',
   '__proto__',

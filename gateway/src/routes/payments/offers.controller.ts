@@ -29,12 +29,16 @@ export class OffersController {
     return this.rpc.send(RPC.payments.createOffer, { actorId, productId: body.productId, amount: body.amount });
   }
 
-  /** `role=buyer|seller`, `cursor`, `limit`: a page of the offers made or received, newest first. */
+  /**
+   * `role=buyer|seller`, `cursor`, `limit`: a page of the offers made or received, newest first; or, with `productId`
+   * and `withUserId`, the offers between the caller and that person on that item (their conversation shows them).
+   */
   @Get()
   list(@ActorId() actorId: string, @Query() query: ListOffersQueryDto): Promise<OffersPageDto> {
     return this.rpc.send(RPC.payments.listOffers, {
       actorId,
-      role: query.role,
+      ...(query.role ? { role: query.role } : {}),
+      ...(query.productId && query.withUserId ? { productId: query.productId, withUserId: query.withUserId } : {}),
       ...(query.cursor ? { cursor: query.cursor } : {}),
       ...(query.limit ? { limit: query.limit } : {}),
     });

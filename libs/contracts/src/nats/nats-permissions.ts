@@ -266,6 +266,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.catalog.productUpdated,
       EVENTS.catalog.sellerAwayChanged,
       EVENTS.payments.orderChanged,
+      // Each step of an offer shows in the conversation of its buyer and seller.
+      EVENTS.payments.offerChanged,
     ],
     listens: [],
   },

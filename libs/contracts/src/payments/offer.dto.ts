@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, ValidateIf } from 'class-validator';
 import { PageQueryDto } from '../pagination/page-query.dto';
 
 /** How long an offer or a counter waits for its answer, and how long an accepted offer may be paid. */
@@ -92,10 +92,23 @@ export class CounterOfferDto {
   amount!: string;
 }
 
-/** `GET /api/offers` query: the offers the caller made (`buyer`) or received (`seller`), newest first. */
+/**
+ * `GET /api/offers` query: the offers the caller made (`buyer`) or received (`seller`), newest first; or, with
+ * `productId` and `withUserId` instead of `role`, the offers between the caller and that person on that item, in
+ * either role (the conversation of the two about the item shows them).
+ */
 export class ListOffersQueryDto extends PageQueryDto {
+  @ValidateIf((query: ListOffersQueryDto) => query.role !== undefined || !query.productId)
   @IsIn(['buyer', 'seller'], { message: 'role must be buyer or seller' })
-  role!: 'buyer' | 'seller';
+  role?: 'buyer' | 'seller';
+
+  @ValidateIf((query: ListOffersQueryDto) => query.productId !== undefined || query.withUserId !== undefined)
+  @IsUUID('all', { message: 'productId must be a product id' })
+  productId?: string;
+
+  @ValidateIf((query: ListOffersQueryDto) => query.productId !== undefined || query.withUserId !== undefined)
+  @IsUUID('all', { message: 'withUserId must be a user id' })
+  withUserId?: string;
 }
 
 /** `payments.offer.create`. */

@@ -113,17 +113,23 @@ export class OffersService implements OnApplicationBootstrap {
     });
   }
 
-  /** The offers the caller made (`buyer`) or received (`seller`), newest first, a keyset page at a time. */
-  async list({ actorId, role, cursor, limit }: ListOffersRequest): Promise<OffersPageDto> {
+  /**
+   * The offers the caller made (`buyer`) or received (`seller`), newest first, a keyset page at a time; with
+   * `productId` and `withUserId`, those between the caller and that person on that item, each in the caller's role in
+   * it (what their conversation about the item shows).
+   */
+  async list({ actorId, role, productId, withUserId, cursor, limit }: ListOffersRequest): Promise<OffersPageDto> {
     const after = cursor ? offerCursor.decode(cursor) : null;
-    const page = await this.offers.page(
-      role === 'buyer' ? { buyerId: actorId } : { sellerId: actorId },
-      after && { at: after.createdAt, id: after.id },
-      limit ?? PAGE_SIZE,
-    );
+    const party =
+      productId && withUserId
+        ? { productId, between: [actorId, withUserId] as const }
+        : role === 'buyer'
+          ? { buyerId: actorId }
+          : { sellerId: actorId };
+    const page = await this.offers.page(party, after && { at: after.createdAt, id: after.id }, limit ?? PAGE_SIZE);
     const now = new Date();
     return {
-      items: page.items.map((offer) => toOfferDto(offer, role, now)),
+      items: page.items.map((offer) => toOfferDto(offer, roleOf(offer, actorId) ?? 'buyer', now)),
       nextCursor: page.next && offerCursor.encode({ createdAt: page.next.at, id: page.next.id }),
     };
   }
