@@ -1066,6 +1066,18 @@ const TABLE: Record<string, Row> = {
     }),
     expect: { guest: 401, owner: 200, other: 404 },
   },
+  // The seller's offer to the item's favouriters (`third` favourited it): the owner's to send, once a day.
+  'POST /api/products/:id/offer-to-favourites': {
+    call: async () => {
+      const productId = await createProduct(world.http, cookies.owner!);
+      await world.http.post('/api/favorites').set('Cookie', third.cookie).send({ productId }).expect(201);
+      return { method: 'post', path: `/api/products/${productId}/offer-to-favourites`, body: { amount: '20.00' } };
+    },
+    expect: { guest: 401, owner: 201, other: 403 },
+    check: (role, body) => {
+      if (role === 'owner') expect(body).toEqual({ sent: 1 });
+    },
+  },
   'POST /api/offers/:id/withdraw': {
     call: async () => ({ method: 'post', path: `/api/offers/${await offerTo.byOwner()}/withdraw` }),
     expect: { guest: 401, owner: 200, other: 404 },

@@ -3,7 +3,9 @@ import {
   CounterOfferDto,
   CreateOfferDto,
   ListOffersQueryDto,
+  OfferToFavouritesDto,
   RPC,
+  type OfferToFavouritesReply,
   type OfferAction,
   type OfferDto,
   type OffersPageDto,
@@ -78,5 +80,25 @@ export class OffersController {
 
   private act(actorId: string, offerId: string, action: OfferAction, amount?: string): Promise<OfferDto> {
     return this.rpc.send(RPC.payments.actOnOffer, { actorId, offerId, action, ...(amount ? { amount } : {}) });
+  }
+}
+
+/**
+ * The seller's offer to everyone who favourited their item: `POST /api/products/{id}/offer-to-favourites`
+ * `{ amount }` → 201 `{ sent }`. Counts against the `offers` write limit; payments allows one round per item a day.
+ */
+@Controller('api/products')
+@UseGuards(AuthGuard)
+export class ProductOffersController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post(':id/offer-to-favourites')
+  @WriteLimit('offers')
+  toFavourites(
+    @ActorId() actorId: string,
+    @Param('id', new UuidPipe('Product')) productId: string,
+    @Body() body: OfferToFavouritesDto,
+  ): Promise<OfferToFavouritesReply> {
+    return this.rpc.send(RPC.payments.offerToFavourites, { actorId, productId, amount: body.amount });
   }
 }

@@ -14,7 +14,8 @@ export function offerNoteText(event: OfferChangedEvent): string {
     case 'pending':
       return event.actor === 'seller' ? `Sent you an offer: ${amount} for this item.` : `Made an offer of ${amount}.`;
     case 'countered':
-      return `Countered with ${amount}.`;
+      // The seller's offer to the item's favouriters waits for the buyer as a counter does.
+      return event.origin === 'seller' ? `Offered you this item for ${amount}.` : `Countered with ${amount}.`;
     case 'accepted':
       return `Accepted the offer of ${amount}. It can be paid for until ${payBy(event.expiresAt)}.`;
     case 'declined':

@@ -38,6 +38,15 @@ export const offersApi = api.injectEndpoints({
       query: (body) => ({ url: '/offers', method: 'POST', body }),
       invalidatesTags: [listTag('buyer'), BETWEEN_TAG],
     }),
+    /** The seller's offer to everyone who favourited the item: how many got it. */
+    offerToFavourites: build.mutation<{ sent: number }, { productId: string; amount: string }>({
+      query: ({ productId, amount }) => ({
+        url: `/products/${encodeURIComponent(productId)}/offer-to-favourites`,
+        method: 'POST',
+        body: { amount },
+      }),
+      invalidatesTags: [listTag('seller'), BETWEEN_TAG],
+    }),
     actOnOffer: build.mutation<OfferDto, { id: string; action: OfferAction; amount?: string }>({
       query: ({ id, action, amount }) => ({
         url: `/offers/${encodeURIComponent(id)}/${action}`,
@@ -49,5 +58,10 @@ export const offersApi = api.injectEndpoints({
   }),
 });
 
-export const { useListOffersInfiniteQuery, useListOffersBetweenQuery, useMakeOfferMutation, useActOnOfferMutation } =
-  offersApi;
+export const {
+  useListOffersInfiniteQuery,
+  useListOffersBetweenQuery,
+  useMakeOfferMutation,
+  useActOnOfferMutation,
+  useOfferToFavouritesMutation,
+} = offersApi;

@@ -41,14 +41,19 @@ export function ThreadOffers({ productId, otherUserId, now }: Props) {
         {open.map((offer) => {
           const status = OFFER_STATUS_LABELS[offer.status];
           const deadline = offerDeadlineText(offer, now);
+          const fromSeller = offer.origin === 'seller';
           const mine =
             offer.role === 'buyer'
-              ? offer.status === 'countered'
-                ? 'Counter-offer from the seller'
-                : 'Your offer'
-              : offer.status === 'countered'
-                ? 'Your counter-offer'
-                : `Offer from ${offer.buyer.firstName}`;
+              ? fromSeller
+                ? `Offer from ${offer.seller.firstName}`
+                : offer.status === 'countered'
+                  ? 'Counter-offer from the seller'
+                  : 'Your offer'
+              : fromSeller
+                ? 'Your offer'
+                : offer.status === 'countered'
+                  ? 'Your counter-offer'
+                  : `Offer from ${offer.buyer.firstName}`;
           return (
             <Stack
               key={offer.id}

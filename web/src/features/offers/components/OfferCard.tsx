@@ -11,14 +11,13 @@ import { Link as RouterLink } from 'react-router';
 import { tintSx } from '../../../app/theme';
 import { ProductImage } from '../../../components/ProductImage';
 import { formatMoney } from '../../../utils/money';
-import { OFFER_STATUS_LABELS, offerDeadlineText } from '../offerText';
+import { OFFER_STATUS_LABELS, offerDeadlineText, offerPartyText } from '../offerText';
 import { OfferActions } from './OfferActions';
 
 /** One offer in the Offers page: the item, the two amounts, its state and deadline, and exactly its `actions`. */
 export function OfferCard({ offer, now }: { offer: OfferDto; now: Date }) {
   const status = OFFER_STATUS_LABELS[offer.status];
   const deadline = offerDeadlineText(offer, now);
-  const other = offer.role === 'buyer' ? offer.seller : offer.buyer;
   const titleId = `offer-${offer.id}-title`;
 
   return (
@@ -47,8 +46,7 @@ export function OfferCard({ offer, now }: { offer: OfferDto; now: Date }) {
             </Typography>
           </Stack>
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.25 }}>
-            {offer.role === 'buyer' ? `Offer to ${other.firstName}` : `Offer from ${other.firstName}`} · listed at{' '}
-            {formatMoney(offer.product.price)}
+            {offerPartyText(offer)} · listed at {formatMoney(offer.product.price)}
             {offer.offeredAmount !== offer.amount && ` · offered ${formatMoney(offer.offeredAmount)}`}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
