@@ -419,6 +419,24 @@ async function main() {
     }
   }
 
+  if (opts.parts.has('offers')) {
+    const { offerRace } = await import('./lib/offer-race.mjs');
+    console.log(`bench: offers, ${opts.raceRounds} races of 20 buyers on an item with an accepted offer`);
+    report.offerRace = await offerRace({
+      base,
+      dbUrl: infra.database.url,
+      seller,
+      buyers: sessions.filter((s) => s.g > plan.sellers),
+      rounds: opts.raceRounds,
+    });
+    const r = report.offerRace;
+    console.log(
+      `bench: offer race: one sale in each of ${r.rounds} rounds, ${r.loserCaptures} losers charged; ` +
+        `race p50 ${r.raceWallMs.p50} ms (max ${r.raceWallMs.max}), all 19 cancelled p50 ${r.allCancelledMs.p50} ms; ` +
+        `checkout p95 ${r.checkoutMs.p95} ms, confirm + reconcile p95 ${r.confirmAndReconcileMs.p95} ms`,
+    );
+  }
+
   if (opts.parts.has('web')) {
     const { webReport } = await import('./lib/web.mjs');
     console.log('bench: web app (JS per route, LCP in Chromium, Lighthouse mobile on five pages)');

@@ -106,6 +106,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.payments.createOffer,
       RPC.payments.listOffers,
       RPC.payments.actOnOffer,
+      RPC.payments.offerToFavourites,
       RPC.payments.confirmTestPayment,
       RPC.payments.reconcile,
       RPC.payments.handleWebhook,
@@ -267,12 +268,21 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.catalog.productUpdated,
       EVENTS.catalog.sellerAwayChanged,
       EVENTS.payments.orderChanged,
+      // Each step of an offer shows in the conversation of its buyer and seller.
+      EVENTS.payments.offerChanged,
     ],
     listens: [],
   },
   payments: {
     serves: servesAll('payments'),
-    calls: [RPC.catalog.getProduct, RPC.identity.getMe, RPC.identity.getRole],
+    // favouriters and get-many: the seller's offer to an item's favouriters, a page and a batch at a time.
+    calls: [
+      RPC.catalog.getProduct,
+      RPC.identity.getMe,
+      RPC.identity.getRole,
+      RPC.favourites.listFavouriters,
+      RPC.identity.getUsersByIds,
+    ],
     // email.verified: the guest orders paid with a now verified address join that account.
     consumes: [
       EVENTS.identity.userDeleted,

@@ -32,6 +32,7 @@ import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { ReportButton } from '../../moderation/components/ReportButton';
 import { ContactSellerForm } from '../../messages/components/ContactSellerForm';
 import { MakeOfferButton } from '../../offers/components/MakeOfferButton';
+import { OfferToFavouritesButton } from '../../offers/components/OfferToFavouritesButton';
 import { ProductDetailsList } from '../components/ProductDetailsList';
 import { ProductGallery } from '../components/ProductGallery';
 import { ProductPageSkeleton } from '../components/ProductPageSkeleton';
@@ -224,6 +225,9 @@ export default function ProductPage() {
                 >
                   {isDeleting ? 'Deleting...' : 'Remove Listing'}
                 </Button>
+                {product.status === 'active' && !reservedUntil && !awayUntil && (
+                  <OfferToFavouritesButton product={product} />
+                )}
                 <Button
                   variant="text"
                   size="large"
