@@ -76,7 +76,7 @@ async function startGateways() {
     productId,
     gateways: Object.fromEntries(gateways.map((g) => [g.name, `http://127.0.0.1:${g.port}`])),
   };
-  writeFileSync('/tmp/webab/stack.json', JSON.stringify(info, null, 2));
+  writeFileSync(process.env.WEBAB_STACK_JSON ?? '/tmp/webab/stack.json', JSON.stringify(info, null, 2));
   console.log(JSON.stringify(info));
 }
 await startGateways();
