@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import { Outlet, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { useLiveEvents } from '../../features/live/hooks/useLiveEvents';
+import { HydrateWhenVisible } from '../HydrateWhenVisible';
 import { PageLoader } from '../PageLoader';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -51,7 +52,8 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </Box>
-      <Footer />
+      {/* Below the first screen of every page: on a server-rendered page, hydrated when it comes near. */}
+      <HydrateWhenVisible id="footer" part={Footer} />
       {authDialogsWanted ? (
         <Suspense fallback={null}>
           <AuthDialogs />
