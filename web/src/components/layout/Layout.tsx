@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import { Outlet, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { useLiveEvents } from '../../features/live/hooks/useLiveEvents';
-import { HydrateWhenVisible } from '../HydrateWhenVisible';
 import { PageLoader } from '../PageLoader';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -52,8 +51,7 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </Box>
-      {/* Below the first screen of every page: on a server-rendered page, hydrated when it comes near. */}
-      <HydrateWhenVisible id="footer" part={Footer} />
+      <Footer />
       {authDialogsWanted ? (
         <Suspense fallback={null}>
           <AuthDialogs />

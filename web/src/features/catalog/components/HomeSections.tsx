@@ -10,7 +10,6 @@ import type { ProductSort } from '@souvenir/contracts';
 import { useLocation } from 'react-router';
 import { useGetCategoriesQuery, useGetProductsInfiniteQuery, type ProductFilters } from '../../../api/catalogApi';
 import { buyerSteps, HowItWorksSteps, sellerSteps } from '../../../components/HowItWorksSteps';
-import { HydrateWhenVisible } from '../../../components/HydrateWhenVisible';
 import { TrustFeatures } from '../../../components/TrustFeatures';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
 import {
@@ -124,9 +123,8 @@ export default function HomeSections() {
           </Grid>
         </Grid>
       </Container>
-      {/* Static and below the first screen: on the prerendered Home, hydrated when they come near it. */}
-      <HydrateWhenVisible id="home-how" part={HowItWorksSection} />
-      <HydrateWhenVisible id="home-trust" part={TrustSection} />
+      <HowItWorksSection />
+      <TrustSection />
     </>
   );
 }
