@@ -64,7 +64,11 @@ async function main() {
   const port = await freePort();
   const metricsPort = await freePort();
   const portOffset = await freeOffset();
-  let services = availableServices();
+  // The saved-search part alone needs only the listing-to-bell path: fewer processes, fewer Postgres connections (the
+  // machine's Postgres is shared, at 100 connections, and each service holds a pool of up to 10).
+  const alertsOnly = opts.parts.size === 1 && opts.parts.has('alerts');
+  const ALERTS_PATH = ['identity', 'catalog', 'moderation', 'alerts', 'notifications'];
+  let services = availableServices().filter((s) => !alertsOnly || ALERTS_PATH.includes(s.name));
   console.log(
     `bench: starting ${services.map((s) => s.name).join(', ')} + gateway on :${port} (migrations run at start-up)`,
   );
@@ -105,7 +109,7 @@ async function main() {
   );
   const client = new pg.Client({ connectionString: infra.database.url });
   await client.connect();
-  report.seed = { plan, ...(await seed(client, plan, { imageBase: base })) };
+  report.seed = { plan, ...(await seed(client, plan, { imageBase: base, skipMissing: alertsOnly })) };
   await client.end();
   console.log(`bench: seeded in ${report.seed.seconds.toFixed(1)} s: ${JSON.stringify(report.seed)}`);
 
@@ -115,14 +119,14 @@ async function main() {
   for (const g of loginUserNumbers(plan)) sessions.push({ g, ...(await login(base, username(g), BENCH_PASSWORD)) });
   const seller = sessions[0]; // a seller with many conversations
   const buyer = sessions.find((s) => s.g > plan.sellers);
-  const ctx = await benchContext(base, plan, seller, buyer);
+  const ctx = alertsOnly ? { routes: {}, direct: {} } : await benchContext(base, plan, seller, buyer);
   report.context = { ...ctx, cookies: undefined, sessions: sessions.length };
   const { routes } = ctx;
 
   // ---- per-route: gateway vs direct SQL, EXPLAIN ----------------------------------------------------
   report.routes = [];
   report.explain = [];
-  const direct = directRoutes(ctx.direct);
+  const direct = alertsOnly ? {} : directRoutes(ctx.direct);
   const wanted = [
     ...(opts.parts.has('catalog') ? ['browse', 'filter', 'search', 'deepCursor', 'contents', 'documented'] : []),
     ...(opts.parts.has('signed-in')
@@ -370,6 +374,66 @@ async function main() {
     console.log(
       `bench: export ready in ${e.readySeconds.toFixed(1)} s, downloaded ${(e.archiveBytes / 1e6).toFixed(1)} MB ` +
         `in ${e.totalSeconds.toFixed(1)} s; peak RSS identity ${e.identityRssMbPeak} MB, media ${e.mediaRssMbPeak} MB`,
+    );
+  }
+
+  if (opts.parts.has('alerts')) {
+    const { alertsBench } = await import('./lib/alerts.mjs');
+    console.log(
+      `bench: saved searches (${opts.alertsSearches.toLocaleString('en')} of ${opts.alertsPeople.toLocaleString('en')} people), ` +
+        `listings through the gateway at ${opts.alertsRate}/s for ${opts.alertsSeconds} s`,
+    );
+    const alerts = stack.children.find((c) => c.name === 'alerts');
+    if (!alerts) throw new Error('alerts is not running');
+    report.alerts = await alertsBench({
+      base,
+      dbUrl: infra.database.url,
+      subscriber: buyer,
+      sellers: sessions.filter((s) => s.g <= plan.sellers).slice(0, 4),
+      alerts,
+      metricsUrls: {
+        gateway: `http://127.0.0.1:${metricsPort}/metrics`,
+        ...Object.fromEntries(services.map((s) => [s.name, `http://127.0.0.1:${s.healthPort + portOffset}/metrics`])),
+      },
+      searches: opts.alertsSearches,
+      people: opts.alertsPeople,
+      rate: opts.alertsRate,
+      seconds: opts.alertsSeconds,
+    });
+    const a = report.alerts;
+    console.log(
+      `   ${a.listings} listings (${a.achievedRate}/s), ${a.failures} failed, ${a.lost} alerts lost; matches per listing p50 ${fmt(a.matchesPerListing.p50, 0)} p95 ${fmt(a.matchesPerListing.p95, 0)} max ${fmt(a.matchesPerListing.max, 0)}\n` +
+        `   matcher (alerts' histogram, ${a.matcher.listings} listings): p50 ${fmt(a.matcher.p50)} p95 ${fmt(a.matcher.p95)} p99 ${fmt(a.matcher.p99)} mean ${fmt(a.matcher.mean)} ms\n` +
+        `   listing committed → bell event in the stream: p50 ${fmt(a.endToEnd.p50)} p95 ${fmt(a.endToEnd.p95)} p99 ${fmt(a.endToEnd.p99)} max ${fmt(a.endToEnd.max)} ms` +
+        ` (from the POST sent: p95 ${fmt(a.endToEndFromPost.p95)} ms)\n` +
+        `   alerts RSS: before ${fmt(a.alertsRssMb.before)} MB, peak ${fmt(a.alertsRssMb.peak)} MB, after ${fmt(a.alertsRssMb.after)} MB`,
+    );
+    for (const st of a.stages.slice(0, 12))
+      console.log(
+        `     ${st.process.padEnd(14)} ${st.series.slice(0, 90).padEnd(90)} n=${st.count} mean ${st.meanMs} ms`,
+      );
+    for (const st of a.explain) {
+      console.log(`   EXPLAIN ${st.sql}… [${fmt(st.executionMs, 2)} ms]`);
+      for (const line of st.plan.filter((l) => /Scan|Join|Loop|InitPlan|Insert|rows=/.test(l)).slice(0, 14))
+        console.log(`     ${line}`);
+    }
+  }
+
+  if (opts.parts.has('offers')) {
+    const { offerRace } = await import('./lib/offer-race.mjs');
+    console.log(`bench: offers, ${opts.raceRounds} races of 20 buyers on an item with an accepted offer`);
+    report.offerRace = await offerRace({
+      base,
+      dbUrl: infra.database.url,
+      seller,
+      buyers: sessions.filter((s) => s.g > plan.sellers),
+      rounds: opts.raceRounds,
+    });
+    const r = report.offerRace;
+    console.log(
+      `bench: offer race: one sale in each of ${r.rounds} rounds, ${r.loserCaptures} losers charged; ` +
+        `race p50 ${r.raceWallMs.p50} ms (max ${r.raceWallMs.max}), all 19 cancelled p50 ${r.allCancelledMs.p50} ms; ` +
+        `checkout p95 ${r.checkoutMs.p95} ms, confirm + reconcile p95 ${r.confirmAndReconcileMs.p95} ms`,
     );
   }
 

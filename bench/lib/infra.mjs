@@ -126,7 +126,13 @@ export async function startProduct({ infra, port, metricsPort, portOffset, logLe
     WRITE_LIMIT_LISTINGS: '1000000/60',
     WRITE_LIMIT_FAVOURITES: '1000000/60',
     WRITE_LIMIT_PAYMENT_INTENTS: '1000000/60',
+    WRITE_LIMIT_OFFERS: '1000000/60',
+    // ... nor the allowance of accounts whose e-mail is not verified (the seed's are not).
+    UNVERIFIED_WRITE_ALLOWANCE: '1000000',
     WRITE_LIMIT_UPLOADS: '1000000/60',
+    WRITE_LIMIT_SAVED_SEARCHES: '1000000/60',
+    // ... nor the e-mail check of new accounts' writes (seeded accounts never verified theirs).
+    UNVERIFIED_WRITE_ALLOWANCE: '1000000',
     // ... nor the new-account velocity rule (its accounts are minutes old).
     NEW_ACCOUNT_LISTINGS_PER_HOUR: '1000000',
     NEW_ACCOUNT_NEW_CONTACTS_PER_HOUR: '1000000',

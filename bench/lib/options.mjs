@@ -1,7 +1,19 @@
 // Command-line options of `npm run bench` (see bench/README.md).
 import { parseArgs } from 'node:util';
 
-const PARTS = ['catalog', 'signed-in', 'mixed', 'polling', 'live', 'uploads', 'media-attack', 'web', 'export'];
+const PARTS = [
+  'catalog',
+  'signed-in',
+  'mixed',
+  'polling',
+  'live',
+  'uploads',
+  'media-attack',
+  'web',
+  'export',
+  'alerts',
+  'offers',
+];
 
 export function readOptions(argv = process.argv.slice(2)) {
   const { values } = parseArgs({
@@ -24,6 +36,11 @@ export function readOptions(argv = process.argv.slice(2)) {
       'live-people': { type: 'string', default: '2000' },
       'live-rate': { type: 'string', default: '200' },
       'live-seconds': { type: 'string', default: '30' },
+      'alerts-searches': { type: 'string', default: '100000' },
+      'alerts-people': { type: 'string', default: '20000' },
+      'alerts-rate': { type: 'string', default: '20' },
+      'alerts-seconds': { type: 'string', default: '20' },
+      'race-rounds': { type: 'string', default: '10' },
       'log-level': { type: 'string', default: 'warn' },
       keep: { type: 'boolean', default: false },
       profile: { type: 'string' },
@@ -34,9 +51,10 @@ export function readOptions(argv = process.argv.slice(2)) {
   });
   if (values.help) {
     console.log(`npm run bench -- [--products 100000] [--duration 10] [--connections 16] [--mixed 60] [--warm-up 10] [--rate 200]
-                     [--only catalog|signed-in|mixed|polling|live|uploads|media-attack|web|export[,...]] [--skip ...] [--poll-steps 250,500,...]
+                     [--only catalog|signed-in|mixed|polling|live|uploads|media-attack|web|export|alerts|offers[,...]] [--skip ...] [--poll-steps 250,500,...]
                      [--poll-seconds 15] [--poll-send-every 60] [--live-streams 10000] [--live-people 2000]
-                     [--live-rate 200] [--live-seconds 30] [--log-level warn] [--uploads-seconds 20] [--uploads-concurrency 1,2,4] [--keep] [--profile DIR] [--routes detail,conversations,...]`);
+                     [--live-rate 200] [--live-seconds 30] [--alerts-searches 100000] [--alerts-people 20000]
+                     [--alerts-rate 20] [--alerts-seconds 20] [--race-rounds 10] [--log-level warn] [--uploads-seconds 20] [--uploads-concurrency 1,2,4] [--keep] [--profile DIR] [--routes detail,conversations,...]`);
     process.exit(0);
   }
   const list = (v) =>
@@ -77,6 +95,13 @@ export function readOptions(argv = process.argv.slice(2)) {
     livePeople: int('live-people', values['live-people'], 2),
     liveRate: int('live-rate', values['live-rate']),
     liveSeconds: int('live-seconds', values['live-seconds']),
+    /** Saved searches (bench/lib/alerts.mjs): searches seeded, their people, listings/s, measured seconds. */
+    alertsSearches: int('alerts-searches', values['alerts-searches']),
+    alertsPeople: int('alerts-people', values['alerts-people']),
+    alertsRate: int('alerts-rate', values['alerts-rate']),
+    alertsSeconds: int('alerts-seconds', values['alerts-seconds']),
+    /** The offers part (bench/lib/offer-race.mjs): races of 20 buyers on an item with an accepted offer. */
+    raceRounds: int('race-rounds', values['race-rounds']),
     logLevel: values['log-level'],
     keep: values.keep,
     /** A folder for CPU profiles of every stack process (bench/profile/preload.cjs), or undefined. */

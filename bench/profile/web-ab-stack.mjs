@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import pg from 'pg';
 import { ROOT, processLog, startProduct, testing, freeOffset } from '../lib/infra.mjs';
 import { seed, seedPlan } from '../lib/seed.mjs';
@@ -41,6 +42,8 @@ const [{ id: productId }] = (
 ).rows;
 await client.end();
 
+// NATS is never anonymous: each extra gateway connects as the gateway, as the stack's own does.
+const { natsUserEnv } = createRequire(import.meta.url)(path.join(ROOT, 'libs/platform/dist/index.js'));
 const gateways = [];
 async function startGateways() {
   for (const g of gateways.splice(0)) g.child.kill('SIGTERM');
@@ -51,6 +54,7 @@ async function startGateways() {
       env: {
         ...process.env,
         ...stack.env,
+        ...natsUserEnv('gateway', infra.natsPasswords),
         PORT: String(gatewayPort),
         WEB_DIST: path.resolve(dist),
         PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
@@ -76,7 +80,7 @@ async function startGateways() {
     productId,
     gateways: Object.fromEntries(gateways.map((g) => [g.name, `http://127.0.0.1:${g.port}`])),
   };
-  writeFileSync('/tmp/webab/stack.json', JSON.stringify(info, null, 2));
+  writeFileSync(process.env.WEBAB_STACK_JSON ?? '/tmp/webab/stack.json', JSON.stringify(info, null, 2));
   console.log(JSON.stringify(info));
 }
 await startGateways();

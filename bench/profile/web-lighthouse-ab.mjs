@@ -44,6 +44,8 @@ try {
         fcp: a('first-contentful-paint'),
         si: a('speed-index'),
         cls: a('cumulative-layout-shift'),
+        // The host's speed as this run measured it (a quiet machine here ~2,700; a phone's score follows it).
+        benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
         longest: (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 3).map((t) => Math.round(t.duration)),
         lcpElement:
           lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? '',
@@ -52,7 +54,7 @@ try {
       results[name].push(r);
       console.log(
         `${name} run ${i + 1}: ${r.performance}  TBT ${Math.round(r.tbt)}  LCP ${Math.round(r.lcp)}  FCP ${Math.round(r.fcp)}  SI ${Math.round(r.si)}  CLS ${r.cls.toFixed(3)}` +
-          `  longest tasks ${r.longest.join(', ')}  LCP element ${r.lcpElement}  (load ${os.loadavg()[0].toFixed(1)})`,
+          `  longest tasks ${r.longest.join(', ')}  LCP element ${r.lcpElement}  (benchmarkIndex ${r.benchmarkIndex}, load ${os.loadavg()[0].toFixed(1)})`,
       );
     }
   }
@@ -65,5 +67,6 @@ console.log(`\nmedians of ${runs} (load ${Math.min(...loads).toFixed(1)}–${Mat
 for (const [name, rs] of Object.entries(results))
   console.log(
     `${name}: performance ${median(rs.map((r) => r.performance))} (${rs.map((r) => r.performance).join(', ')})  TBT ${Math.round(median(rs.map((r) => r.tbt)))}` +
-      `  LCP ${Math.round(median(rs.map((r) => r.lcp)))}  FCP ${Math.round(median(rs.map((r) => r.fcp)))}  CLS ${median(rs.map((r) => r.cls)).toFixed(3)}`,
+      `  LCP ${Math.round(median(rs.map((r) => r.lcp)))}  FCP ${Math.round(median(rs.map((r) => r.fcp)))}  CLS ${median(rs.map((r) => r.cls)).toFixed(3)}` +
+      `  benchmarkIndex ${median(rs.map((r) => r.benchmarkIndex))} (${Math.min(...rs.map((r) => r.benchmarkIndex))}–${Math.max(...rs.map((r) => r.benchmarkIndex))})`,
   );

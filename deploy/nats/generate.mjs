@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { natsAuthorizationConfig } from '@souvenir/contracts';
+import { scaledObjects } from '../k8s/components/keda/scaled-objects.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const auth = natsAuthorizationConfig();
@@ -38,3 +39,7 @@ export function authConfigMap(text) {
 writeFileSync(join(here, 'auth.conf'), auth);
 writeFileSync(join(here, '..', 'k8s', 'base', 'nats-auth.yaml'), authConfigMap(auth));
 console.log('wrote deploy/nats/auth.conf and deploy/k8s/base/nats-auth.yaml');
+
+for (const [file, text] of Object.entries(scaledObjects()))
+  writeFileSync(join(here, '..', 'k8s', 'components', 'keda', file), text);
+console.log('wrote deploy/k8s/components/keda/{scaled-objects,kustomization}.yaml');

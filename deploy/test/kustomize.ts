@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a manifest is whatever YAML the overlay renders */
 export type Manifest = {
@@ -49,26 +49,49 @@ export function strategicMerge(target: unknown, patch: unknown): unknown {
   return patch;
 }
 
-/** `kustomize build <dir>` for the features used here: resources, namespace, images (newTag), patches. */
-export function build(dir: string): Manifest[] {
-  const k = readDocs(path.join(dir, 'kustomization.yaml'))[0] as unknown as {
-    resources?: string[];
-    namespace?: string;
-    patches?: { path: string }[];
-    images?: { name: string; newTag?: string; newName?: string }[];
-  };
-  let out: Manifest[] = [];
-  for (const r of k.resources ?? []) {
-    const full = path.join(dir, r);
-    out.push(...(r.endsWith('.yaml') ? readDocs(full) : build(full)));
-  }
+interface Kustomization {
+  resources?: string[];
+  components?: string[];
+  namespace?: string;
+  patches?: ({ path: string } | { patch: string })[];
+  images?: { name: string; newTag?: string; newName?: string }[];
+}
+
+/** Applies a kustomization's (or a component's) patches, from files or inline; `$patch: delete` removes the resource. */
+function applyPatches(dir: string, k: Kustomization, out: Manifest[]): Manifest[] {
   for (const p of k.patches ?? []) {
-    for (const patch of readDocs(path.join(dir, p.path))) {
+    const patches = 'path' in p ? readDocs(path.join(dir, p.path)) : [parse(p.patch) as Manifest];
+    for (const patch of patches) {
       const i = out.findIndex((m) => m.kind === patch.kind && m.metadata.name === patch.metadata.name);
-      if (i < 0) throw new Error(`${p.path}: no ${patch.kind}/${patch.metadata.name} to patch`);
-      out[i] = strategicMerge(out[i], patch) as Manifest;
+      if (i < 0) throw new Error(`${dir}: no ${patch.kind}/${patch.metadata.name} to patch`);
+      if (patch.$patch === 'delete') out.splice(i, 1);
+      else out[i] = strategicMerge(out[i], patch) as Manifest;
     }
   }
+  return out;
+}
+
+/**
+ * `kustomize build <dir>` for the features used here: resources, components (their resources and patches applied
+ * after the parent's resources, before its own patches), namespace, images (newTag), patches.
+ */
+export function build(dir: string): Manifest[] {
+  const k = readDocs(path.join(dir, 'kustomization.yaml'))[0] as unknown as Kustomization;
+  let out: Manifest[] = [];
+  const addResources = (from: string, resources: string[] = []) => {
+    for (const r of resources) {
+      const full = path.resolve(from, r);
+      out.push(...(r.endsWith('.yaml') ? readDocs(full) : build(full)));
+    }
+  };
+  addResources(dir, k.resources);
+  for (const c of k.components ?? []) {
+    const componentDir = path.resolve(dir, c);
+    const component = readDocs(path.join(componentDir, 'kustomization.yaml'))[0] as unknown as Kustomization;
+    addResources(componentDir, component.resources);
+    out = applyPatches(componentDir, component, out);
+  }
+  out = applyPatches(dir, k, out);
   if (k.namespace) out = out.map((m) => ({ ...m, metadata: { ...m.metadata, namespace: k.namespace } }));
   for (const image of k.images ?? []) {
     for (const m of out) {

@@ -170,11 +170,16 @@ describe.each(['dev', 'prod'])('Kubernetes overlay %s (base + patches)', (overla
     },
   );
 
-  it('autoscales messaging and the gateway, each on its own', () => {
-    for (const name of ['messaging', 'gateway']) {
+  it('autoscales every process on its own CPU, and no Deployment fixes a replica count the autoscaler owns', () => {
+    for (const name of PROCESSES) {
       const hpa = find('HorizontalPodAutoscaler', name)!;
       expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name });
       expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
+      expect(hpa.spec.metrics).toEqual([
+        { type: 'Resource', resource: { name: 'cpu', target: { type: 'AverageValue', averageValue: '700m' } } },
+      ]);
+      expect(find('Deployment', name)!.spec.replicas).toBeUndefined();
+      if (overlay === 'prod') expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
     }
   });
 

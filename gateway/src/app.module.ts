@@ -26,7 +26,7 @@ import { OrderMessagesController } from './routes/orders/order-messages.controll
 import { OrdersController } from './routes/orders/orders.controller';
 import { SupportController } from './routes/orders/support.controller';
 import { AddressesController } from './routes/payments/addresses.controller';
-import { OffersController } from './routes/payments/offers.controller';
+import { OffersController, ProductOffersController } from './routes/payments/offers.controller';
 import { PaymentsController } from './routes/payments/payments.controller';
 import { PayoutsController } from './routes/payouts/payouts.controller';
 import { ReviewsSupportController } from './routes/reviews/reviews-support.controller';
@@ -80,6 +80,7 @@ export class AppModule {
         PaymentsController,
         AddressesController,
         OffersController,
+        ProductOffersController,
         WebhooksController,
         FindOrderController,
         OrderMessagesController,

@@ -123,4 +123,30 @@ describe('uploads as an attacker sends them', () => {
     // Well within media's own 15 s for a quiet body: only the gateway's cancellation frees it this soon.
     await eventually(() => expect(budget.heldBytes).toBe(0), 5_000);
   });
+
+  it("answers an account's fifth upload in flight 429 before media reads its body, and closes the client's connection", async () => {
+    const member = await join(http, 'hoarder', 'Hal');
+    const budget = media.get(UploadMemoryBudget);
+    const part = 64 * 1024;
+    const held: RawUpload[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const upload = await RawUpload.open(gatewayUrl, member.cookie, 9 * 1024 * 1024);
+      await upload.write(Buffer.concat([PART_HEAD, Buffer.alloc(part)]));
+      held.push(upload);
+    }
+    await eventually(() => expect(budget.heldBytes).toBeGreaterThanOrEqual(4 * part));
+
+    const fifth = await RawUpload.open(gatewayUrl, member.cookie, 9 * 1024 * 1024);
+    await fifth.write(Buffer.concat([PART_HEAD, Buffer.alloc(4 * 1024 * 1024)]));
+    const answer = await fifth.answer();
+    expect(answer.status).toBe(429);
+    expect(answer.text).toMatch(/\r\nretry-after: 2\r\n/i);
+    expect(answer.text).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answer.closed).toBe(true);
+    // None of the fifth body's 4 MB reached the budget: only the four held uploads' bytes are there.
+    expect(budget.heldBytes).toBeLessThan(5 * part);
+
+    for (const upload of held) upload.leave();
+    await eventually(() => expect(budget.heldBytes).toBe(0), 5_000);
+  });
 });

@@ -11,7 +11,7 @@ import { gatewayWorld } from './gateway-world';
  * at most 50 are kept; one can be deleted.
  */
 const { http, maildev } = gatewayWorld({
-  services: ['identity', 'catalog', 'alerts', 'notifications', 'payments'],
+  services: ['identity', 'catalog', 'moderation', 'alerts', 'notifications', 'payments'],
   mail: true,
   env: { notifications: { SAVED_SEARCH_MAIL_DELAY_SECONDS: '1' } },
 });
@@ -148,6 +148,22 @@ describe('saved searches', () => {
     const control = await list(seller, { title: 'Talavera tile coaster', price: 8 });
     await bellFor(control.id);
     expect((await matchBells()).filter((n) => n.link === `/product/${dear.id}`)).toHaveLength(1);
+  });
+
+  it('never tells about a reserved item; its reservation lifted, it does', async () => {
+    const dear = await list(seller, { title: 'Talavera tile clock', price: 300 });
+    await http
+      .post(`/api/products/${dear.id}/reserve`)
+      .set('Cookie', seller.cookie)
+      .send({ buyerId: blocked.id })
+      .expect(200);
+    await http.patch(`/api/products/${dear.id}`).set('Cookie', seller.cookie).send({ price: 60 }).expect(200);
+    // A later listing's alert: the reserved item's price drop was applied by then and told nobody.
+    const control = await list(seller, { title: 'Talavera tile trivet', price: 9 });
+    await bellFor(control.id);
+    expect((await matchBells()).filter((n) => n.link === `/product/${dear.id}`)).toEqual([]);
+    await http.delete(`/api/products/${dear.id}/reserve`).set('Cookie', seller.cookie).expect(204);
+    await bellFor(dear.id);
   });
 
   it("never tells a blocker about the blocked person's listings", async () => {

@@ -1,4 +1,4 @@
-import { createIndexConcurrently, ensureDatabaseAndSchema, openAndMigrate } from '@souvenir/platform';
+import { createExtension, createIndexConcurrently, ensureDatabaseAndSchema, openAndMigrate } from '@souvenir/platform';
 import { startTestInfra, type TestInfra } from '@souvenir/testing';
 import { Client } from 'pg';
 import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
@@ -83,3 +83,54 @@ it('replicas migrating at once: a concurrent index build does not wait for the r
     await Promise.all(replicas.map((r) => r.destroy()));
   }
 }, 30_000);
+
+it('services migrating at once on a fresh database create the extensions they share without failing', async () => {
+  // Extensions are database-wide: catalog's and alerts' first migrations both create unaccent at start-up, and
+  // CREATE EXTENSION IF NOT EXISTS run twice at once failed one with a unique violation on pg_extension_name_index.
+  class InTransaction1700000000000 implements MigrationInterface {
+    name = 'InTransaction1700000000000';
+    async up(queryRunner: QueryRunner) {
+      await createExtension(queryRunner, 'unaccent');
+      await createExtension(queryRunner, 'pg_trgm');
+    }
+    async down() {}
+  }
+  class OutsideTransaction1700000000001 implements MigrationInterface {
+    name = 'OutsideTransaction1700000000001';
+    transaction = false;
+    async up(queryRunner: QueryRunner) {
+      await createExtension(queryRunner, 'btree_gin');
+      await createExtension(queryRunner, 'unaccent');
+    }
+    async down() {}
+  }
+  const service = async (schema: string) => {
+    await ensureDatabaseAndSchema(infra.database.url, schema);
+    return openAndMigrate(
+      {
+        type: 'postgres',
+        url: infra.database.url,
+        schema,
+        migrations: [InTransaction1700000000000, OutsideTransaction1700000000001],
+        migrationsTableName: 'migrations',
+        migrationsTransactionMode: 'each',
+        extra: { max: 2 },
+      },
+      infra.database.url,
+      schema,
+    );
+  };
+  for (let round = 0; round < 4; round++) {
+    // Each round starts as a fresh database does: without the extensions.
+    await infra.database.query('DROP EXTENSION IF EXISTS unaccent, pg_trgm, btree_gin');
+    const results = await Promise.allSettled(
+      ['catalog', 'alerts', 'third'].map((name) => service(`ext_${round}_${name}`)),
+    );
+    await Promise.all(results.map((r) => (r.status === 'fulfilled' ? r.value.destroy() : undefined)));
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    const extensions = await infra.database.query<{ extname: string }>(
+      `SELECT extname FROM pg_extension WHERE extname IN ('unaccent', 'pg_trgm', 'btree_gin') ORDER BY extname`,
+    );
+    expect(extensions.map((e) => e.extname)).toEqual(['btree_gin', 'pg_trgm', 'unaccent']);
+  }
+}, 60_000);

@@ -1034,10 +1034,19 @@ const TABLE: Record<string, Row> = {
     }),
     expect: signedIn(201),
   },
+  // The offers between the caller and someone on an item (their conversation's): the owner's offer from `third`
+  // is the owner's to see, and nobody else's.
   'GET /api/offers': {
-    call: () => ({ method: 'get', path: '/api/offers?role=buyer' }),
+    call: async () => {
+      const productId = await createProduct(world.http, cookies.owner!);
+      const res = await world.http.post('/api/offers').set('Cookie', third.cookie).send({ productId, amount: '20.00' });
+      if (res.status !== 201) throw new Error(`offer: ${res.status} ${JSON.stringify(res.body)}`);
+      return { method: 'get', path: `/api/offers?productId=${productId}&withUserId=${third.id}` };
+    },
     expect: signedIn(200),
     check: (role, body) => {
+      const items = (body as { items: { seller: { id: string } }[] }).items;
+      if (role === 'owner') expect(items.map((o) => o.seller.id)).toEqual([owner.id]);
       if (role === 'other') expect(JSON.stringify(body)).not.toContain(owner.id);
     },
   },
@@ -1056,6 +1065,18 @@ const TABLE: Record<string, Row> = {
       body: { amount: '22.00' },
     }),
     expect: { guest: 401, owner: 200, other: 404 },
+  },
+  // The seller's offer to the item's favouriters (`third` favourited it): the owner's to send, once a day.
+  'POST /api/products/:id/offer-to-favourites': {
+    call: async () => {
+      const productId = await createProduct(world.http, cookies.owner!);
+      await world.http.post('/api/favorites').set('Cookie', third.cookie).send({ productId }).expect(201);
+      return { method: 'post', path: `/api/products/${productId}/offer-to-favourites`, body: { amount: '20.00' } };
+    },
+    expect: { guest: 401, owner: 201, other: 403 },
+    check: (role, body) => {
+      if (role === 'owner') expect(body).toEqual({ sent: 1 });
+    },
   },
   'POST /api/offers/:id/withdraw': {
     call: async () => ({ method: 'post', path: `/api/offers/${await offerTo.byOwner()}/withdraw` }),

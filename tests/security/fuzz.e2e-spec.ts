@@ -125,6 +125,9 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
   }),
   // On the member's own listing (see realPath), for the seller: each field reaches catalog's rules for reserving.
   'POST /api/products/:id/reserve': () => ({ buyerId: seller.id, hours: 24 }),
+  // On the member's own listing too, which nobody favourited: each amount reaches payments' bounds, and a valid one
+  // sends nothing (so no round is counted and the next one is checked the same way).
+  'POST /api/products/:id/offer-to-favourites': () => ({ amount: '20.00' }),
   // Away mode: the member's own (nobody buys from the member here, so their being away changes no other route).
   'PUT /api/me/away': () => ({
     until: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
@@ -334,6 +337,7 @@ const queryKeys = [
   'limit',
   'cursor',
   'productId',
+  'withUserId',
   'role',
   'unknown',
   '__proto__',
@@ -562,7 +566,10 @@ describe('every field with the inputs that gave 500s', () => {
   /** Real ids for the path parameters, so a request reaches the service behind the route. */
   const realPath = (pattern: string, method?: string) =>
     (method === 'PATCH' ? pattern.replace(/^\/api\/products\/:id$/, `/api/products/${ownProductId}`) : pattern)
-      .replace(/^\/api\/products\/:id\/reserve$/, `/api/products/${ownProductId}/reserve`)
+      .replace(
+        /^\/api\/products\/:id\/(reserve|offer-to-favourites)$/,
+        (_, action) => `/api/products/${ownProductId}/${action}`,
+      )
       .replace(/(products|favorites)\/:[A-Za-z]+/, (_, area) => `${area}/${productId}`)
       .replace(/users\/:[A-Za-z]+/, () => `users/${member.id}`)
       .replace(/messages\/:[A-Za-z]+/, () => `messages/${seller.id}`)

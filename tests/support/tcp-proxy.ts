@@ -3,7 +3,8 @@ import { freePort } from '@souvenir/testing';
 
 /**
  * A TCP proxy in front of a server (Postgres here, which cannot be restarted under the suite): `cut()` drops every
- * connection and refuses new ones, as a database restart does; `restore()` accepts again on the same port.
+ * connection and refuses new ones, as a database restart does; `restore()` accepts again on the same port;
+ * `switchTo()` sends new connections to another server (a promoted standby).
  */
 export class TcpProxy {
   private server: Server | null = null;
@@ -11,7 +12,7 @@ export class TcpProxy {
 
   private constructor(
     readonly port: number,
-    private readonly target: { host: string; port: number },
+    private target: { host: string; port: number },
   ) {}
 
   static async start(target: { host: string; port: number }): Promise<TcpProxy> {
@@ -44,6 +45,13 @@ export class TcpProxy {
     for (const s of this.sockets) s.destroy();
     this.sockets.clear();
     await closed;
+  }
+
+  /** A failover as the cluster's read-write service does it: every connection dropped, new ones go to `target`. */
+  async switchTo(target: { host: string; port: number }): Promise<void> {
+    await this.cut();
+    this.target = target;
+    await this.restore();
   }
 
   get connections(): number {

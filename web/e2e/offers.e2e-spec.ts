@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
-import { browserWorld, listProduct } from './actors';
+import { browserWorld, callApi, listProduct } from './actors';
 import { axeViolations } from './axe';
 import { shot, unique } from './browser';
 
 /*
- * Two people haggle in two browsers, at phone and desktop size: the buyer makes an offer from the item's
+ * Two people haggle in two browsers, at phone and desktop size, on the Offers page and in their conversation: the buyer makes an offer from the item's
  * page (the dialog refuses less than half the price before sending), the seller counters on the Offers page, the buyer
  * accepts and pays the agreed amount at the checkout, which shows it instead of the list price; the seller then sees the
  * offer paid. Axe on every state; screenshots go to SHOTS_DIR when it is set.
@@ -100,6 +100,58 @@ describe.each(SIZES)('offers at %s size', (size, width, height) => {
     await offerCard(seller.page, title).getByText('Paid').waitFor();
     await expectNoAxeViolations(seller.page);
     await shot(seller.page, `offers-paid-${size}`);
+  });
+});
+
+describe.each(SIZES)('an offer in the conversation at %s size', (size, width, height) => {
+  it('shows each step in both open threads at once, with each side’s actions there', async () => {
+    const seller = await world.member('Aurelia', { width, height });
+    const title = `Lacquer box ${unique()}`;
+    const item = await listProduct(seller.page, title, { price: 40 });
+    const buyer = await world.member('Kenji', { width, height });
+    const made = await callApi<{ id: string }>(buyer.page, 'POST', '/api/offers', { productId: item.id, amount: '24' });
+    expect(made.status).toBe(201);
+
+    // Both open the conversation the offer started: the note, and the offer with what each may do.
+    await seller.page.goto(`/messages?user=${buyer.id}&product=${item.id}`);
+    const sellerThread = seller.page.getByRole('log', { name: /^Messages with/ });
+    await sellerThread.getByText('Made an offer of $24.00.').waitFor();
+    const sellerOffers = seller.page.getByRole('region', { name: 'Offers' });
+    await sellerOffers.getByText('Offer from Kenji: $24.00').waitFor();
+    await buyer.page.goto(`/messages?user=${seller.id}&product=${item.id}`);
+    const buyerThread = buyer.page.getByRole('log', { name: /^Messages with/ });
+    const buyerOffers = buyer.page.getByRole('region', { name: 'Offers' });
+    await buyerOffers.getByText('Your offer: $24.00').waitFor();
+    await buyerOffers.getByRole('button', { name: `Withdraw the offer on ${title}` }).waitFor();
+    expect(await buyerOffers.getByRole('button', { name: `Accept the offer on ${title}` }).count()).toBe(0);
+    await expectNoAxeViolations(seller.page);
+    await expectNoAxeViolations(buyer.page);
+    await shot(seller.page, `offers-thread-received-${size}`);
+
+    // The seller counters right there; the buyer's open thread shows it without a reload.
+    await sellerOffers.getByRole('button', { name: `Counter the offer on ${title}` }).click();
+    const counter = seller.page.getByRole('dialog', { name: 'Counter-offer' });
+    await counter.getByLabel(/^Your amount/).fill('33');
+    await counter.getByRole('button', { name: 'Send counter-offer' }).click();
+    await counter.waitFor({ state: 'hidden' });
+    await sellerThread.getByText('Countered with $33.00.').waitFor();
+    await buyerThread.getByText('Countered with $33.00.').waitFor({ timeout: 15_000 });
+    await buyerOffers.getByText('Counter-offer from the seller: $33.00').waitFor();
+    await expectNoAxeViolations(buyer.page);
+    await shot(buyer.page, `offers-thread-countered-${size}`);
+
+    // The buyer accepts in the thread: Pay appears for them, and the seller's thread shows the acceptance.
+    await buyerOffers.getByRole('button', { name: `Accept the offer on ${title}` }).click();
+    const pay = buyerOffers.getByRole('link', { name: 'Pay $33.00' });
+    await pay.waitFor();
+    await buyerThread.getByText(/^Accepted the offer of \$33\.00\./).waitFor();
+    await sellerThread.getByText(/^Accepted the offer of \$33\.00\./).waitFor({ timeout: 15_000 });
+    await sellerOffers.getByText(/The buyer has 2\d hours to pay/).waitFor();
+    expect(await sellerOffers.getByRole('button').count()).toBe(0);
+    await expectNoAxeViolations(buyer.page);
+    await expectNoAxeViolations(seller.page);
+    await shot(buyer.page, `offers-thread-accepted-${size}`);
+    expect(await pay.getAttribute('href')).toBe(`/checkout?product=${item.id}&offer=${made.body.id}&amount=33.00`);
   });
 });
 

@@ -35,7 +35,8 @@ export async function startMailDev(): Promise<MailDevServer> {
     stdio: 'ignore',
     env: { ...process.env, MAILDEV_SMTP_PORT: String(smtpPort), MAILDEV_WEB_PORT: String(webPort) },
   });
-  await Promise.all([waitForPort(smtpPort, 20_000), waitForPort(webPort, 20_000)]);
+  // A loaded machine (load 30+ on two cores) has taken more than 20 s to start it.
+  await Promise.all([waitForPort(smtpPort, 60_000), waitForPort(webPort, 60_000)]);
   return {
     smtpPort,
     webPort,

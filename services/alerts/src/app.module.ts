@@ -5,6 +5,7 @@ import { ALERTS_MIGRATIONS } from './database/migrations';
 import { ListingMatcher } from './matching/listing-matcher';
 import { ListingsConsumer } from './matching/listings.consumer';
 import { PeopleConsumer } from './matching/people.consumer';
+import { ExportUserDataController } from './privacy/export-user-data.controller';
 import { SavedSearchesController } from './saved-searches/saved-searches.controller';
 import { SavedSearchesRepository } from './saved-searches/saved-searches.repository';
 import { SavedSearchesService } from './saved-searches/saved-searches.service';
@@ -17,7 +18,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PlatformModule.forService({ name: SERVICE_NAME, config, entities: [], migrations: ALERTS_MIGRATIONS })],
-      controllers: [SavedSearchesController],
+      controllers: [SavedSearchesController, ExportUserDataController],
       providers: [SavedSearchesService, SavedSearchesRepository, ListingMatcher, ListingsConsumer, PeopleConsumer],
     };
   }

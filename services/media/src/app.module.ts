@@ -18,6 +18,7 @@ import { UploadMemoryBudget } from './uploads/upload-memory-budget';
 import { UploadRules } from './uploads/upload-rules';
 import { UploaderSession } from './uploads/uploader-session';
 import { UploadsController } from './uploads/uploads.controller';
+import { UploadsInFlight } from './uploads/uploads-in-flight';
 import { UploadsRepository } from './uploads/uploads.repository';
 import { UploadsService } from './uploads/uploads.service';
 import { ExportUserDataController } from './privacy/export-user-data.controller';
@@ -45,6 +46,7 @@ export class AppModule {
         UploadsService,
         ImageJobs,
         UploadMemoryBudget,
+        UploadsInFlight,
         RequestTimeouts,
         JobQueue,
         UnusedUploadsCleanUp,

@@ -32,6 +32,8 @@ const { infra, app } = serviceSuite(SERVICE_NAME, AppModule, MediaConfig, {
     MEDIA_UPLOAD_BUFFER_MB: '12',
     // Long enough that a held upload outlives the time a loaded machine takes to start the next one.
     MEDIA_BODY_IDLE_SECONDS: '3',
+    MEDIA_UPLOADS_PER_ACCOUNT: '2',
+    MEDIA_UPLOADS_PER_IP: '4',
   },
   cleanUp: async () => redis?.disconnect(),
 });
@@ -60,18 +62,22 @@ async function signedIn(): Promise<string> {
 
 const heldBytes = () => app.get(UploadMemoryBudget).heldBytes;
 
-async function uploadPhoto(): Promise<Response> {
+async function uploadPhoto(cookie?: string): Promise<Response> {
   const photo = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#c63' } })
     .jpeg()
     .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
-  return fetch(`${baseUrl}/api/uploads`, { method: 'POST', body: form, headers: { cookie: await signedIn() } });
+  return fetch(`${baseUrl}/api/uploads`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie: cookie ?? (await signedIn()) },
+  });
 }
 
 /** An upload that has sent its head, the part's head and `bytes` of the file, and then waits. */
-async function startedUpload(bytes: number, declared = 10 * 1024 * 1024): Promise<RawUpload> {
-  const upload = await RawUpload.open(baseUrl, await signedIn(), declared);
+async function startedUpload(bytes: number, declared = 10 * 1024 * 1024, cookie?: string): Promise<RawUpload> {
+  const upload = await RawUpload.open(baseUrl, cookie ?? (await signedIn()), declared);
   await upload.write(Buffer.concat([PART_HEAD, Buffer.alloc(bytes)]));
   return upload;
 }
@@ -153,4 +159,44 @@ it('answers 503 with Retry-After while every image job and queue place is taken,
   finish();
   await busy;
   expect((await uploadPhoto()).status).toBe(201);
+});
+
+describe('uploads in flight per account and per address', () => {
+  const PART = 64 * 1024;
+
+  it("answers 429 with Retry-After to an account's upload past its places, before reading its body, and closes", async () => {
+    const cookie = await signedIn();
+    const held = [await startedUpload(PART, undefined, cookie), await startedUpload(PART, undefined, cookie)];
+    await eventually(() => expect(heldBytes()).toBeGreaterThanOrEqual(2 * PART));
+
+    const third = await startedUpload(4 * 1024 * 1024, 9 * 1024 * 1024, cookie);
+    const refused = await third.answer();
+    expect(refused.status).toBe(429);
+    expect(refused.text).toMatch(/\r\nretry-after: 2\r\n/i);
+    expect(refused.text).toContain('Too many photos are uploading at once. The next one starts in a moment.');
+    expect(refused.closed).toBe(true);
+    // Nothing of the refused body was read into the budget: only the two held uploads' bytes are there.
+    expect(heldBytes()).toBeLessThan(3 * PART);
+    // Another account is not held back by this one's uploads.
+    expect((await uploadPhoto()).status).toBe(201);
+
+    for (const upload of held) upload.leave();
+    await eventually(() => expect(heldBytes()).toBe(0));
+    // A place given back (the client left) is the account's again.
+    expect((await uploadPhoto(cookie)).status).toBe(201);
+  });
+
+  it('answers 429 to an address past its places, whichever accounts it uses, and frees them as uploads end', async () => {
+    const held = await Promise.all(Array.from({ length: 4 }, () => startedUpload(PART)));
+    await eventually(() => expect(heldBytes()).toBeGreaterThanOrEqual(4 * PART));
+
+    const refused = await (await startedUpload(PART)).answer();
+    expect(refused.status).toBe(429);
+    expect(refused.closed).toBe(true);
+
+    held[0]!.leave();
+    await eventually(async () => expect((await uploadPhoto()).status).toBe(201));
+    for (const upload of held.slice(1)) upload.leave();
+    await eventually(() => expect(heldBytes()).toBe(0));
+  });
 });

@@ -8,6 +8,7 @@ import { MessagesController } from './messages/messages.controller';
 import { MessagesRepository } from './messages/messages.repository';
 import { MessagesService } from './messages/messages.service';
 import { ContactVelocity } from './messages/contact-velocity';
+import { OfferNotesConsumer } from './messages/offer-notes';
 import { OrderNotesConsumer } from './messages/order-notes';
 import { ProductSummariesRepository } from './read-models/product-summaries.repository';
 import { ProductSummaryEntity } from './read-models/product-summary.entity';
@@ -53,6 +54,7 @@ export class AppModule {
         MessageModeration,
         EraseAccountConsumer,
         OrderNotesConsumer,
+        OfferNotesConsumer,
         CompletedPairs,
         FlaggedMessages,
         AwayUsersRepository,

@@ -3,7 +3,9 @@ import {
   CounterOfferDto,
   CreateOfferDto,
   ListOffersQueryDto,
+  OfferToFavouritesDto,
   RPC,
+  type OfferToFavouritesReply,
   type OfferAction,
   type OfferDto,
   type OffersPageDto,
@@ -29,12 +31,16 @@ export class OffersController {
     return this.rpc.send(RPC.payments.createOffer, { actorId, productId: body.productId, amount: body.amount });
   }
 
-  /** `role=buyer|seller`, `cursor`, `limit`: a page of the offers made or received, newest first. */
+  /**
+   * `role=buyer|seller`, `cursor`, `limit`: a page of the offers made or received, newest first; or, with `productId`
+   * and `withUserId`, the offers between the caller and that person on that item (their conversation shows them).
+   */
   @Get()
   list(@ActorId() actorId: string, @Query() query: ListOffersQueryDto): Promise<OffersPageDto> {
     return this.rpc.send(RPC.payments.listOffers, {
       actorId,
-      role: query.role,
+      ...(query.role ? { role: query.role } : {}),
+      ...(query.productId && query.withUserId ? { productId: query.productId, withUserId: query.withUserId } : {}),
       ...(query.cursor ? { cursor: query.cursor } : {}),
       ...(query.limit ? { limit: query.limit } : {}),
     });
@@ -74,5 +80,25 @@ export class OffersController {
 
   private act(actorId: string, offerId: string, action: OfferAction, amount?: string): Promise<OfferDto> {
     return this.rpc.send(RPC.payments.actOnOffer, { actorId, offerId, action, ...(amount ? { amount } : {}) });
+  }
+}
+
+/**
+ * The seller's offer to everyone who favourited their item: `POST /api/products/{id}/offer-to-favourites`
+ * `{ amount }` → 201 `{ sent }`. Counts against the `offers` write limit; payments allows one round per item a day.
+ */
+@Controller('api/products')
+@UseGuards(AuthGuard)
+export class ProductOffersController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post(':id/offer-to-favourites')
+  @WriteLimit('offers')
+  toFavourites(
+    @ActorId() actorId: string,
+    @Param('id', new UuidPipe('Product')) productId: string,
+    @Body() body: OfferToFavouritesDto,
+  ): Promise<OfferToFavouritesReply> {
+    return this.rpc.send(RPC.payments.offerToFavourites, { actorId, productId, amount: body.amount });
   }
 }

@@ -1,3 +1,4 @@
+import { UserExportRequest, type UserExportPage } from '../export/user-export';
 import { defineRpc, rpc, type Done } from '../rpc/contract';
 import { CreateSavedSearchRequest, DeleteSavedSearchRequest, ListSavedSearchesRequest } from './alerts.rpc';
 import type { SavedSearchDto } from './saved-search.dto';
@@ -8,4 +9,6 @@ export const ALERTS_RPC = defineRpc('alerts', {
   createSavedSearch: rpc('alerts.saved-search.create', CreateSavedSearchRequest).returns<SavedSearchDto>(),
   listSavedSearches: rpc('alerts.saved-search.list', ListSavedSearchesRequest).returns<SavedSearchDto[]>(),
   deleteSavedSearch: rpc('alerts.saved-search.delete', DeleteSavedSearchRequest).returns<Done>(),
+  /** One page of one section of a person's data, for their data export (identity's job asks). */
+  exportUserData: rpc('alerts.user.export', UserExportRequest).returns<UserExportPage>(),
 });

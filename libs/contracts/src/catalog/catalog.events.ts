@@ -1,4 +1,4 @@
-import { IsArray, IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
+import { IsArray, IsBoolean, IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
 import { ORIGIN_LEVELS, type OriginLevel } from './contents';
 import { CONDITIONS, type Condition } from './product.dto';
 import { defineEvents, event } from '../events/event';
@@ -26,6 +26,11 @@ export class ProductListedEvent {
   @IsOptional() @IsString() country?: string;
   @IsOptional() @IsIn(CONDITIONS) condition?: Condition;
   @IsOptional() @IsString() shipsFrom?: string | null;
+  /**
+   * Created held (a new account past its hourly listing threshold): never on sale, its removal follows in the same
+   * transaction and support's release relists it. Absent: on sale.
+   */
+  @IsOptional() @IsBoolean() held?: boolean;
   @IsDateString() occurredAt!: string;
 }
 
@@ -93,6 +98,14 @@ export class ProductUpdatedEvent {
   @IsOptional() @IsString() category?: string;
   @IsOptional() @IsString() country?: string;
   @IsOptional() @IsIn(CONDITIONS) condition?: Condition;
+  /**
+   * The reservation as it stood at the edit (absent from events published before): its version, the sale version,
+   * and its end (null: not reserved). A read model that applies events of several subjects in any order learns of a
+   * reservation from the edit too, when the edit reaches it before the reserved event.
+   */
+  @IsOptional() @IsInt() @Min(0) reservationVersion?: number;
+  @IsOptional() @IsInt() @Min(0) saleVersion?: number;
+  @IsOptional() @IsDateString() reservedUntil?: string | null;
   @IsDateString() occurredAt!: string;
 }
 
@@ -110,6 +123,11 @@ export class ProductReservedEvent {
   @IsDateString() reservedUntil!: string;
   @IsInt() @Min(1) hours!: number;
   @IsInt() @Min(1) version!: number;
+  /**
+   * The product's sale version when reserved (absent from events published before it): a sale, removal or
+   * relisting ends a reservation without a reservation event, and moves the sale version past this one.
+   */
+  @IsOptional() @IsInt() @Min(0) saleVersion?: number;
   @IsDateString() occurredAt!: string;
 }
 

@@ -15,6 +15,7 @@ export const USER_EXPORT_SECTIONS = {
   notifications: ['notifications'],
   media: ['uploads'],
   moderation: ['reports', 'appeals'],
+  alerts: ['saved-searches', 'saved-search-matches'],
 } as const;
 
 export type UserExportService = keyof typeof USER_EXPORT_SECTIONS;

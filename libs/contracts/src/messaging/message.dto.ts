@@ -62,8 +62,11 @@ export interface MessageDto {
    * Present only on a system note about the product's order ("Order shipped with DHL 123"): not written by a
    * person (fromUser is the party who acted); show it as a note, not as that person's message. Absent on people's messages.
    * 'automatic': the away message of a person in away mode, sent for them (at most once a day per conversation).
+   * 'offer': a step of an offer on the product between the two ("Offered $12.00"), sent in the name of the party who
+   * acted (the seller's when nobody did: it expired, or a sale ended it); the offer itself, with what each may do
+   * now, is `GET /api/offers?productId&withUserId`.
    */
-  kind?: 'system' | 'automatic';
+  kind?: MessageKind;
   /**
    * Present only on a message the contact-details shield caught (an e-mail address, a phone number, bank details, a
    * payment link or a request to pay outside the site, sent before the two completed an order together): its
@@ -71,6 +74,10 @@ export interface MessageDto {
    */
   flags?: MessageFlag[];
 }
+
+/** What a message is when not a person's own words (see MessageDto.kind). */
+export const MESSAGE_KINDS = ['system', 'automatic', 'offer'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** What the contact-details shield marks a message with (API.md). */
 export const MESSAGE_FLAGS = ['contact-details'] as const;

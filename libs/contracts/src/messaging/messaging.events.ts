@@ -1,5 +1,5 @@
 import { IsArray, IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Min } from 'class-validator';
-import { SHIELD_FINDINGS, type ShieldFinding } from './message.dto';
+import { MESSAGE_KINDS, SHIELD_FINDINGS, type MessageKind, type ShieldFinding } from './message.dto';
 import { defineEvents, event } from '../events/event';
 import { VelocityExceededEvent } from '../moderation/velocity';
 
@@ -10,6 +10,8 @@ export class MessageSentEvent {
   @IsUUID('all') toUserId!: string;
   @IsUUID('all') productId!: string;
   @IsString() content!: string;
+  /** Absent on a person's message; 'offer': an offer's step, whose own mail notifications already sends. */
+  @IsOptional() @IsIn(MESSAGE_KINDS) kind?: MessageKind;
   @IsDateString() occurredAt!: string;
 }
 

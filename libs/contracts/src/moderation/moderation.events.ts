@@ -1,4 +1,4 @@
-import { ArrayMaxSize, IsArray, IsDateString, IsIn, IsString, IsUUID } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsDateString, IsIn, IsString, IsUUID } from 'class-validator';
 import { defineEvents, event } from '../events/event';
 import {
   MODERATION_ACTIONS,
@@ -36,8 +36,20 @@ export class ListingHeldEvent {
   @IsDateString() occurredAt!: string;
 }
 
+/**
+ * moderation's keyword check of a new listing is done, whatever it found: `held` when it matched (`listing.held`
+ * follows in the same transaction). Alerts tell nobody of a new listing before this, so an alert never names a
+ * listing the check takes off sale a moment later.
+ */
+export class ListingScreenedEvent {
+  @IsUUID('all') productId!: string;
+  @IsBoolean() held!: boolean;
+  @IsDateString() occurredAt!: string;
+}
+
 /** moderation's event subjects, each with its payload class. */
 export const MODERATION_EVENTS = defineEvents('moderation', {
   decided: event('events.moderation.decision.made', ModerationDecidedEvent),
   listingHeld: event('events.moderation.listing.held', ListingHeldEvent),
+  listingScreened: event('events.moderation.listing.screened', ListingScreenedEvent),
 });

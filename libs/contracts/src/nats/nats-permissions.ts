@@ -106,6 +106,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.payments.createOffer,
       RPC.payments.listOffers,
       RPC.payments.actOnOffer,
+      RPC.payments.offerToFavourites,
       RPC.payments.confirmTestPayment,
       RPC.payments.reconcile,
       RPC.payments.handleWebhook,
@@ -200,6 +201,7 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.notifications.exportUserData,
       RPC.media.exportUserData,
       RPC.moderation.exportUserData,
+      RPC.alerts.exportUserData,
     ],
     // decision.made: a suspension refuses sign-in.
     consumes: [EVENTS.reviews.ratingChanged, EVENTS.payments.sellerStandingChanged, EVENTS.moderation.decided],
@@ -266,12 +268,21 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.catalog.productUpdated,
       EVENTS.catalog.sellerAwayChanged,
       EVENTS.payments.orderChanged,
+      // Each step of an offer shows in the conversation of its buyer and seller.
+      EVENTS.payments.offerChanged,
     ],
     listens: [],
   },
   payments: {
     serves: servesAll('payments'),
-    calls: [RPC.catalog.getProduct, RPC.identity.getMe, RPC.identity.getRole],
+    // favouriters and get-many: the seller's offer to an item's favouriters, a page and a batch at a time.
+    calls: [
+      RPC.catalog.getProduct,
+      RPC.identity.getMe,
+      RPC.identity.getRole,
+      RPC.favourites.listFavouriters,
+      RPC.identity.getUsersByIds,
+    ],
     // email.verified: the guest orders paid with a now verified address join that account.
     consumes: [
       EVENTS.identity.userDeleted,
@@ -398,6 +409,10 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.catalog.productRelisted,
       EVENTS.catalog.productRemoved,
       EVENTS.catalog.productSold,
+      // A reserved, held or not yet screened listing alerts nobody.
+      EVENTS.catalog.productReserved,
+      EVENTS.catalog.productReservationEnded,
+      EVENTS.moderation.listingScreened,
       // Where a saved search's owner lives: only what can be delivered to them alerts them.
       EVENTS.identity.userRegistered,
       EVENTS.identity.userUpdated,

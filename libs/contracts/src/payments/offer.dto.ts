@@ -1,9 +1,13 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, ValidateIf } from 'class-validator';
 import { PageQueryDto } from '../pagination/page-query.dto';
 
 /** How long an offer or a counter waits for its answer, and how long an accepted offer may be paid. */
-export const OFFER_DEFAULTS = { ttlHours: 48, payHours: 24, maxPerBuyerAndItem: 3 } as const;
+export const OFFER_DEFAULTS = { ttlHours: 48, payHours: 24, maxPerBuyerAndItem: 3, favouritesEveryHours: 24 } as const;
+
+/** Who made an offer: a buyer (`POST /api/offers`), or the seller, to everyone who favourited the item. */
+export const OFFER_ORIGINS = ['buyer', 'seller'] as const;
+export type OfferOrigin = (typeof OFFER_ORIGINS)[number];
 
 /**
  * An offer's life. `pending`: the seller answers; `countered`: the buyer answers the seller's amount; `accepted`: the
@@ -52,6 +56,13 @@ export const OFFER_MESSAGES = {
   payNotAccepted: 'This offer has not been accepted, or can no longer be paid for',
   payAmountDiffers: 'The amount differs from the accepted offer. Please review and try again.',
   guestOffer: 'Sign in to pay for your offer',
+  declineSellerOffer: "This offer is the seller's: decline it if you don't want it",
+  favouritesSellerOnly: 'Only the seller can send an offer to the people who favourited this item',
+  favouritesReserved: 'This item is reserved: lift the reservation before sending offers',
+  favouritesAway: (until: string) =>
+    `You are away until ${until}: nobody could pay for this item. Turn away mode off before sending offers.`,
+  favouritesTooSoon: (next: string) =>
+    `You already sent an offer to the people who favourited this item. You can send another after ${next}.`,
 } as const;
 
 /** How a status reads in a sentence ("This offer is withdrawn"). */
@@ -92,10 +103,46 @@ export class CounterOfferDto {
   amount!: string;
 }
 
-/** `GET /api/offers` query: the offers the caller made (`buyer`) or received (`seller`), newest first. */
+/**
+ * `POST /api/products/{id}/offer-to-favourites` body: the seller offers the item at `amount` to everyone who
+ * favourited it (the same bounds as an offer; 48 hours to answer; once per item per day).
+ */
+export class OfferToFavouritesDto {
+  @Transform(toText)
+  @IsNotEmpty({ message: 'Amount is required' })
+  @IsString({ message: 'Amount must be a number' })
+  @Matches(AMOUNT, { message: AMOUNT_MESSAGE })
+  amount!: string;
+}
+
+/** `payments.offer.to-favourites`. */
+export class OfferToFavouritesRequest extends OfferToFavouritesDto {
+  @IsUUID('all') actorId!: string;
+  @IsUUID('all') productId!: string;
+}
+
+/** How many favouriters got the seller's offer. */
+export interface OfferToFavouritesReply {
+  sent: number;
+}
+
+/**
+ * `GET /api/offers` query: the offers the caller made (`buyer`) or received (`seller`), newest first; or, with
+ * `productId` and `withUserId` instead of `role`, the offers between the caller and that person on that item, in
+ * either role (the conversation of the two about the item shows them).
+ */
 export class ListOffersQueryDto extends PageQueryDto {
+  @ValidateIf((query: ListOffersQueryDto) => query.role !== undefined || !query.productId)
   @IsIn(['buyer', 'seller'], { message: 'role must be buyer or seller' })
-  role!: 'buyer' | 'seller';
+  role?: 'buyer' | 'seller';
+
+  @ValidateIf((query: ListOffersQueryDto) => query.productId !== undefined || query.withUserId !== undefined)
+  @IsUUID('all', { message: 'productId must be a product id' })
+  productId?: string;
+
+  @ValidateIf((query: ListOffersQueryDto) => query.productId !== undefined || query.withUserId !== undefined)
+  @IsUUID('all', { message: 'withUserId must be a user id' })
+  withUserId?: string;
 }
 
 /** `payments.offer.create`. */
@@ -141,6 +188,8 @@ export interface OfferDto {
   buyer: OfferPartyDto;
   seller: OfferPartyDto;
   role: 'buyer' | 'seller';
+  /** `seller`: the seller's offer to the people who favourited the item (it waits for the buyer, as a counter). */
+  origin: OfferOrigin;
   actions: OfferViewerAction[];
 }
 

@@ -3,6 +3,8 @@ import {
   ActOnOfferRequest,
   CreateOfferRequest,
   ListOffersRequest,
+  OfferToFavouritesRequest,
+  type OfferToFavouritesReply,
   type OfferDto,
   type OffersPageDto,
 } from './offer.dto';
@@ -13,4 +15,6 @@ export const OFFERS_RPC = {
   listOffers: rpc('payments.offer.list', ListOffersRequest).returns<OffersPageDto>(),
   /** The seller accepts, declines or counters; the buyer accepts or declines a counter, or withdraws. */
   actOnOffer: rpc('payments.offer.act', ActOnOfferRequest).returns<OfferDto>(),
+  /** The seller offers the item to everyone who favourited it (favourites asked in pages, identity in batches). */
+  offerToFavourites: rpc('payments.offer.to-favourites', OfferToFavouritesRequest).returns<OfferToFavouritesReply>(),
 } as const;

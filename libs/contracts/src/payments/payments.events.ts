@@ -12,7 +12,7 @@ import {
 } from 'class-validator';
 import { defineEvents, event } from '../events/event';
 import { OrderMessageSentEvent } from './order-message.dto';
-import { OFFER_STATUSES, type OfferStatus } from './offer.dto';
+import { OFFER_ORIGINS, OFFER_STATUSES, type OfferOrigin, type OfferStatus } from './offer.dto';
 import { AFTER_PAYMENT_STATUSES, type AfterPaymentStatus } from './order-status';
 
 /** An order was paid: its product must be marked sold. `buyerUserId` is null for a guest. */
@@ -104,6 +104,8 @@ export class OfferChangedEvent {
   @IsInt() @Min(1) amountCents!: number;
   @IsIn(['usd']) currency!: string;
   @IsIn(['buyer', 'seller', 'system']) actor!: 'buyer' | 'seller' | 'system';
+  /** `seller`: the seller's offer to the item's favouriters; absent on events written before it existed. */
+  @IsOptional() @IsIn(OFFER_ORIGINS) origin?: OfferOrigin;
   @IsDateString() expiresAt!: string;
   @IsDateString() occurredAt!: string;
 }

@@ -45,4 +45,14 @@ export class ServiceConfig extends NatsClientConfig {
 
   @IsString()
   EVENT_STREAM = 'EVENTS';
+
+  /**
+   * Copies of the event stream a NATS cluster keeps (JetStream replicas, at most 5): 3 on a 3-node cluster, so one
+   * node lost keeps the stream's quorum; 1 on a single server. An existing stream is raised (or lowered) to it.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(5)
+  EVENT_STREAM_REPLICAS: number = 1;
 }

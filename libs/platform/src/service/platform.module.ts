@@ -70,7 +70,7 @@ export class PlatformModule {
           provide: NATS_CONNECTION,
           useFactory: async (): Promise<NatsConnection> => {
             const nc = await connectNats(config.NATS_URL, name, config);
-            await ensureEventStream(nc, full.eventStream, EVENT_STREAM.subjects);
+            await ensureEventStream(nc, full.eventStream, EVENT_STREAM.subjects, config.EVENT_STREAM_REPLICAS);
             return nc;
           },
         },

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { toSearchWords } from '@souvenir/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
-import { categoryParts, formsOf, Params, searchKeys, wordsTsQuery } from './search-keys';
+import { categoryParts, formsOf, Params, searchKeys, secondKey, wordsTsQuery } from './search-keys';
 
 /** A saved search's row as the API shows it, with its matches since its owner last looked. */
 export interface SavedSearchRow {
@@ -77,9 +77,12 @@ export class SavedSearchesRepository {
       params.values,
     )) as SavedSearchRow[];
     const keys = searchKeys(lexemesByWord, { country: search.country, sellCategories, termLexemes });
+    // Filed under a word: another word's key too, which the matcher checks in the keys' index.
+    const also = keys[0]?.startsWith('w:') ? secondKey(lexemesByWord) : null;
     await manager.query(
-      `INSERT INTO alerts.saved_search_keys (key, saved_search_id) SELECT unnest($1::text[]), $2 ON CONFLICT DO NOTHING`,
-      [keys, search.id],
+      `INSERT INTO alerts.saved_search_keys (key, saved_search_id, also)
+       SELECT unnest($1::text[]), $2, $3 ON CONFLICT DO NOTHING`,
+      [keys, search.id, also],
     );
     return row;
   }

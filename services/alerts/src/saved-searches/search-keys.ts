@@ -71,12 +71,37 @@ export function searchKeys(
 }
 
 function bestWord(lexemesByWord: string[][][]): string[] | null {
-  let best: { keys: string[]; length: number } | null = null;
-  for (const forms of lexemesByWord) {
+  return bestWordAt(lexemesByWord)?.keys ?? null;
+}
+
+const wordKey = (lexeme: string) => `w:${[...lexeme].slice(0, MAX_KEY_LENGTH).join('')}`;
+
+function bestWordAt(lexemesByWord: string[][][]): { keys: string[]; index: number } | null {
+  let best: { keys: string[]; length: number; index: number } | null = null;
+  for (const [index, forms] of lexemesByWord.entries()) {
     if (!forms.length || forms.some((lexemes) => !lexemes.length)) continue;
-    const keys = forms.flat().map((lexeme) => `w:${[...lexeme].slice(0, MAX_KEY_LENGTH).join('')}`);
+    const keys = forms.flat().map(wordKey);
     const length = Math.min(...forms.flat().map((lexeme) => lexeme.length));
-    if (!best || length > best.length) best = { keys: [...new Set(keys)], length };
+    if (!best || length > best.length) best = { keys: [...new Set(keys)], length, index };
   }
-  return best?.keys ?? null;
+  return best;
+}
+
+/**
+ * A second key every match holds, beside the one the search is filed under: the key of another of its words, the
+ * longest, among words of one form and one lexeme (a word of several forms or lexemes may be held as any of them).
+ * The matcher drops a filed search whose second key the listing does not hold while reading the keys' index, before
+ * reading the search itself: a search of two common words ("silver bowl") is filed under one of them, read for every
+ * listing that holds it, and almost always dropped by this. Null when there is no such word.
+ */
+export function secondKey(lexemesByWord: string[][][]): string | null {
+  const anchor = bestWordAt(lexemesByWord);
+  if (!anchor) return null;
+  let best: string | null = null;
+  for (const [index, forms] of lexemesByWord.entries()) {
+    if (index === anchor.index || forms.length !== 1 || forms[0].length !== 1) continue;
+    const key = wordKey(forms[0][0]);
+    if (!anchor.keys.includes(key) && (!best || key.length > best.length)) best = key;
+  }
+  return best;
 }

@@ -1,20 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { VELOCITY_MESSAGES } from '@souvenir/contracts';
-import { DomainError } from '@souvenir/platform';
+import { countThisHour, DomainError } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
 import { CatalogConfig } from '../config/catalog.config';
 
 /** What the velocity rule makes of one more listing: on sale, or created held with the account queued for support. */
 export type ListingAdmission = { held: false } | { held: true; count: number; windowStart: string; name: string };
 
-const HOUR_SECONDS = 3600;
+const LISTING_VELOCITY = {
+  table: 'catalog.listing_velocity',
+  subjectColumn: 'seller_id',
+  countColumn: 'listings',
+} as const;
 
 /**
  * New-account velocity for listings (README "New-account velocity"): an account younger than NEW_ACCOUNT_DAYS may list
  * NEW_ACCOUNT_LISTINGS_PER_HOUR items in a clock hour; the next one is created held (and the account queued), any
- * later one that hour is refused with 429 until the hour ends. The count is a row per seller and hour incremented by
- * an upsert inside the create's transaction: its row lock orders parallel creates, and a refused create rolls its
- * increment back, so exactly the threshold's number go on sale whatever arrives at once.
+ * later one that hour is refused with 429 until the hour ends. Counted inside the create's transaction
+ * (`countThisHour`): a refused create rolls its increment back, so exactly the threshold's number go on sale.
  */
 @Injectable()
 export class ListingVelocity {
@@ -28,24 +31,10 @@ export class ListingVelocity {
       [sellerId, this.config.NEW_ACCOUNT_DAYS],
     );
     if (!seller) return { held: false };
-    // The seller's earlier hours are over: their rows go (primary-key prefix), so the table stays one row per seller.
-    await manager.query(
-      `DELETE FROM catalog.listing_velocity WHERE seller_id = $1 AND window_start < date_trunc('hour', now())`,
-      [sellerId],
-    );
-    const [row] = await manager.query<{ listings: number; window_start: Date; retry_after: number }[]>(
-      `INSERT INTO catalog.listing_velocity AS v (seller_id, window_start, listings)
-       VALUES ($1, date_trunc('hour', now()), 1)
-       ON CONFLICT (seller_id, window_start) DO UPDATE SET listings = v.listings + 1
-       RETURNING listings, window_start,
-         ceil(extract(epoch FROM v.window_start + interval '1 hour' - now()))::int AS retry_after`,
-      [sellerId],
-    );
+    const { count, windowStart, secondsLeft } = await countThisHour(manager, LISTING_VELOCITY, sellerId);
     const limit = this.config.NEW_ACCOUNT_LISTINGS_PER_HOUR;
-    if (row!.listings <= limit) return { held: false };
-    if (row!.listings === limit + 1)
-      return { held: true, count: row!.listings, windowStart: row!.window_start.toISOString(), name: seller.name };
-    const retryAfter = Math.min(HOUR_SECONDS, Math.max(1, row!.retry_after));
-    throw DomainError.slowedDown(VELOCITY_MESSAGES.listingsSlowed(Math.ceil(retryAfter / 60)), retryAfter);
+    if (count <= limit) return { held: false };
+    if (count === limit + 1) return { held: true, count, windowStart: windowStart.toISOString(), name: seller.name };
+    throw DomainError.slowedDown(VELOCITY_MESSAGES.listingsSlowed(Math.ceil(secondsLeft / 60)), secondsLeft);
   }
 }

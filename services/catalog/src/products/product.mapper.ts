@@ -155,7 +155,7 @@ export function toCategoryDto(row: { country: string; count: number }): Category
   return { id: countrySlug(row.country) || row.country, country: row.country, count: row.count };
 }
 
-export function toProductListedEvent(product: ProductDto, documents: string[] = []): ProductListedEvent {
+export function toProductListedEvent(product: ProductDto, documents: string[] = [], held = false): ProductListedEvent {
   return {
     productId: product.id,
     sellerId: product.seller.id,
@@ -168,6 +168,7 @@ export function toProductListedEvent(product: ProductDto, documents: string[] = 
     country: product.country,
     condition: product.condition,
     shipsFrom: product.shipsFrom,
+    ...(held ? { held } : {}),
     occurredAt: new Date().toISOString(),
   };
 }
@@ -196,6 +197,7 @@ export function toProductUpdatedEvent(
   product: ProductDto,
   version: number,
   previousPrice: string | null,
+  reservation: { reservationVersion: number; saleVersion: number; reservedUntil: string | null },
 ): ProductUpdatedEvent {
   return {
     productId: product.id,
@@ -209,6 +211,9 @@ export function toProductUpdatedEvent(
     category: product.category,
     country: product.country,
     condition: product.condition,
+    reservationVersion: reservation.reservationVersion,
+    saleVersion: reservation.saleVersion,
+    reservedUntil: reservation.reservedUntil,
     occurredAt: new Date().toISOString(),
   };
 }

@@ -57,6 +57,19 @@ export interface ReservationState {
   /** Its time has passed (its end's job has not run yet): it counts as none. */
   reservationOver: boolean;
   reservationVersion: number;
+  saleVersion: number;
+}
+
+/** What an edit decides on, locked until its commit; the reservation as it stands goes with the edit's event. */
+export interface EditLock {
+  sellerId: string;
+  status: ProductStatus;
+  price: string;
+  editVersion: number;
+  reservationVersion: number;
+  saleVersion: number;
+  /** Null: not reserved (or its time has passed). */
+  reservedUntil: string | null;
 }
 
 const VISIBLE: ProductStatus[] = ['active', 'sold'];
@@ -388,16 +401,8 @@ export class ProductsRepository {
     return (await this.inTransaction(manager, statements.isCancelledOrder(orderId))).length > 0;
   }
 
-  async lockForEdit(
-    manager: EntityManager,
-    id: string,
-  ): Promise<{ sellerId: string; status: ProductStatus; price: string; editVersion: number } | null> {
-    const [row] = await this.inTransaction<{
-      sellerId: string;
-      status: ProductStatus;
-      price: string;
-      editVersion: number;
-    }>(manager, statements.lockForEdit(id));
+  async lockForEdit(manager: EntityManager, id: string): Promise<EditLock | null> {
+    const [row] = await this.inTransaction<EditLock>(manager, statements.lockForEdit(id));
     return row ?? null;
   }
 

@@ -98,7 +98,7 @@ export class ProductsService {
         await this.outbox.add(
           manager,
           EVENTS.catalog.productListed,
-          toProductListedEvent(product, (provenance.value as ProvenanceDto | null)?.documents),
+          toProductListedEvent(product, (provenance.value as ProvenanceDto | null)?.documents, admission.held),
         );
         if (!admission.held) return product;
         // The keyword hold's path, taken in the same transaction: listed and at once removed and held, so every read
@@ -160,7 +160,7 @@ export class ProductsService {
         await this.outbox.add(
           manager,
           EVENTS.catalog.productUpdated,
-          toProductUpdatedEvent(edited, version, dropped ? locked.price : null),
+          toProductUpdatedEvent(edited, version, dropped ? locked.price : null, locked),
         );
       })
       .finally(() => this.forgetListings());

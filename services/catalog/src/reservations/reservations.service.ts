@@ -78,6 +78,7 @@ export class ReservationsService implements OnApplicationBootstrap {
           reservedUntil: reserved.reservedUntil,
           hours,
           version: reserved.reservationVersion,
+          saleVersion: state.saleVersion,
           occurredAt: new Date().toISOString(),
         });
         await this.ends.schedule(

@@ -109,6 +109,7 @@ export class ExportArchiveWriter {
     notifications: (request) => this.rpc.send(RPC.notifications.exportUserData, request),
     media: (request) => this.rpc.send(RPC.media.exportUserData, request),
     moderation: (request) => this.rpc.send(RPC.moderation.exportUserData, request),
+    alerts: (request) => this.rpc.send(RPC.alerts.exportUserData, request),
   };
 
   private page(service: UserExportService, request: UserExportRequest): Promise<UserExportPage> {

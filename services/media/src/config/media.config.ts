@@ -72,6 +72,23 @@ export class MediaConfig extends withSessionConfig(ServiceConfig) {
   @Min(11, { message: 'MEDIA_UPLOAD_BUFFER_MB must hold one whole photo: at least 11' })
   MEDIA_UPLOAD_BUFFER_MB: number = 32;
 
+  /**
+   * Uploads one account may have in flight at once on one replica; one more is answered 429 with Retry-After before
+   * its body is read. The web app sends at most two photos at a time and sends a refused one again after the wait.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  MEDIA_UPLOADS_PER_ACCOUNT: number = 4;
+
+  /** As MEDIA_UPLOADS_PER_ACCOUNT, per client address (TRUST_PROXY_HOPS says which): several people share one. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  MEDIA_UPLOADS_PER_IP: number = 16;
+
   /** An upload whose body sends nothing for this long is answered 408 and dropped (fractions: tests use less). */
   @Type(() => Number)
   @IsPositive()

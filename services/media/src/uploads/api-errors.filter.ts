@@ -3,6 +3,7 @@ import { BaseRpcExceptionFilter } from '@nestjs/microservices';
 import { closeAfterAnswer } from '@souvenir/platform';
 import type { Request, Response } from 'express';
 import { MediaBusyException } from './busy.exception';
+import { TooManyUploadsException } from './uploads-in-flight';
 
 /**
  * Media's HTTP answers in the API's error shape `{ statusCode, message }` (API.md), as the gateway answers: the public
@@ -28,7 +29,8 @@ export class ApiErrorsFilter implements ExceptionFilter {
     if (body.statusCode >= 500 && body.statusCode !== 503)
       this.logger.error(error instanceof Error ? error.stack : String(error));
     if (response.headersSent) return void response.destroy();
-    if (error instanceof MediaBusyException) response.setHeader('Retry-After', String(error.retryAfterSeconds));
+    if (error instanceof MediaBusyException || error instanceof TooManyUploadsException)
+      response.setHeader('Retry-After', String(error.retryAfterSeconds));
     closeAfterAnswer(request, response);
     response.status(body.statusCode).json(body);
   }

@@ -10,6 +10,7 @@ import { readOneFile } from './read-one-file';
 import { UploadMemoryBudget } from './upload-memory-budget';
 import { UploadRules } from './upload-rules';
 import { UploaderSession } from './uploader-session';
+import { UploadsInFlight } from './uploads-in-flight';
 import { UploadsService } from './uploads.service';
 
 /** Stored objects never change (content-addressed keys): browsers and CDNs keep them a year without asking again. */
@@ -25,6 +26,7 @@ export class UploadsController {
     private readonly storage: MediaStorage,
     private readonly jobs: ImageJobs,
     private readonly budget: UploadMemoryBudget,
+    private readonly inFlight: UploadsInFlight,
     private readonly config: MediaConfig,
   ) {}
 
@@ -35,14 +37,16 @@ export class UploadsController {
     this.rules.checkOrigin(req);
     const userId = await this.session.userId(req);
     // Before the body is read or the user's allowance counted: a refusal here costs neither.
-    if (!this.jobs.hasRoom()) throw new MediaBusyException();
-    await this.rules.countUpload(userId, res);
+    const place = this.inFlight.enter(userId, req.ip ?? '');
     const claim = this.budget.claim();
     try {
+      if (!this.jobs.hasRoom()) throw new MediaBusyException();
+      await this.rules.countUpload(userId, res);
       const file = await readOneFile(req, { claim, idleMs: this.config.MEDIA_BODY_IDLE_SECONDS * 1000 });
       return await this.uploads.upload(userId, file);
     } finally {
       claim.release();
+      place.leave();
     }
   }
 

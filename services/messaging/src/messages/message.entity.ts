@@ -1,4 +1,4 @@
-import type { ShieldFinding } from '@souvenir/contracts';
+import type { MessageKind, ShieldFinding } from '@souvenir/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A message from one user to another about a product. */
@@ -12,8 +12,11 @@ export class MessageEntity {
   /** clock_timestamp(), not now(): messages sent within one transaction's time still order by their own instant. */
   @Column('timestamptz', { name: 'created_at', default: () => 'clock_timestamp()' }) createdAt!: Date;
   @Column('boolean', { name: 'is_read', default: false }) isRead!: boolean;
-  /** 'user': written by fromUserId; 'system': a note about the product's order, sent in the name of the party who acted. */
-  @Column('text', { default: 'user' }) kind!: 'user' | 'system' | 'automatic';
+  /**
+   * 'user': written by fromUserId; 'system': a note about the product's order, 'offer': a step of an offer on it, each
+   * sent in the name of the party who acted; 'automatic': an away reply.
+   */
+  @Column('text', { default: 'user' }) kind!: 'user' | MessageKind;
   /** What the recipient reads of a message the contact-details shield caught; null: the message as written. */
   @Column('text', { name: 'masked_content', nullable: true }) maskedContent!: string | null;
   /** What the shield found (null: nothing): the message is flagged for support. */

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EVENTS, type ShieldFinding } from '@souvenir/contracts';
+import { EVENTS, type MessageKind, type ShieldFinding } from '@souvenir/contracts';
 import { isoMicros, PreparedStatement } from '@souvenir/platform';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import type { ConversationKey } from './conversation-cursor';
 import { MessageEntity } from './message.entity';
 
 /**
- * What a new message is made of; `kind` is 'user' unless it is an order's note. A message the shield caught has what
+ * What a new message is made of; `kind` is 'user' unless it is an order's or an offer's note, or an away reply. A message the shield caught has what
  * its recipient reads and what was found.
  */
 export type NewMessage = Pick<MessageEntity, 'fromUserId' | 'toUserId' | 'productId' | 'content'> &
@@ -29,7 +29,7 @@ export interface MessageRow {
   to_last_name: string | null;
   to_avatar: string | null;
   product_title: string | null;
-  kind: 'user' | 'system' | 'automatic';
+  kind: 'user' | MessageKind;
   /** What the recipient reads of a message the shield caught (null: the message as written). */
   masked_content: string | null;
   shield_findings: ShieldFinding[] | null;
@@ -145,6 +145,7 @@ const INSERT_ANNOUNCED = new PreparedStatement<MessageRow>(
     SELECT gen_random_uuid(), '${EVENTS.messaging.messageSent}', jsonb_build_object(
              'messageId', m.id, 'fromUserId', m.from_user_id, 'toUserId', m.to_user_id, 'productId', m.product_id,
              'content', coalesce(m.masked_content, m.content), 'occurredAt', ${OCCURRED_AT})
+             || CASE WHEN m.kind = 'user' THEN '{}'::jsonb ELSE jsonb_build_object('kind', m.kind) END
       FROM m
   ), flagged AS (
     INSERT INTO messaging.outbox_events (id, subject, payload)
@@ -161,7 +162,7 @@ const MAY_REPLY = new PreparedStatement<{ allowed: boolean }>(
   `SELECT EXISTS (SELECT 1 FROM messaging.messages
                    WHERE from_user_id = $2 AND to_user_id = $1 AND product_id = $3)
        OR EXISTS (SELECT 1 FROM messaging.messages
-                   WHERE from_user_id = $1 AND to_user_id = $2 AND product_id = $3 AND kind = 'system') AS allowed`,
+                   WHERE from_user_id = $1 AND to_user_id = $2 AND product_id = $3 AND kind IN ('system', 'offer')) AS allowed`,
 );
 
 const COUNT_UNREAD = new PreparedStatement<{ count: number } & Versioned>(
@@ -200,7 +201,7 @@ export class MessagesRepository {
 
   /**
    * Whether the seller may write to this person about the product: the person wrote to them about it, or the two
-   * have an order about it (a system note between them, either way). One prepared statement, served by the
+   * have an order or an offer about it (a system or offer note between them, either way). One prepared statement, served by the
    * sender/thread index.
    */
   async mayReply(sellerId: string, personId: string, productId: string): Promise<boolean> {

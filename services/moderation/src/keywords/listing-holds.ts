@@ -21,7 +21,8 @@ export function matchKeywords(text: string, keywords: readonly string[]): string
  * Automatic holds: each new listing (catalog's `product.listed`) is matched against the prohibited-keywords list; one
  * that matches opens a `held` case in support's queue and `listing.held` asks catalog to take it off sale until support
  * decides. Asynchronous by design: catalog's create path calls no other service, at the cost of the listing being on
- * sale for the moment the two events take (README "Decisions and why").
+ * sale for the moment the two events take (README "Decisions and why"). Every check ends with `listing.screened`,
+ * which alerts waits for before announcing a new listing to saved searches.
  */
 @Injectable()
 export class ListingHolds implements OnApplicationBootstrap {
@@ -42,6 +43,12 @@ export class ListingHolds implements OnApplicationBootstrap {
       `${event.title}\n${event.description ?? ''}`,
       rows.map((r) => r.keyword),
     );
+    // Whatever it found, in the same transaction as the hold: alerts waits for this before telling anyone.
+    await this.outbox.add(manager, EVENTS.moderation.listingScreened, {
+      productId: event.productId,
+      held: matched.length > 0,
+      occurredAt: new Date().toISOString(),
+    });
     if (!matched.length) return;
     const opened = await openAutomaticCase(manager, {
       subjectType: 'product',

@@ -163,14 +163,14 @@ export function reminderDue(
  * the buyer when a sale or a removal ended it; nobody when it was paid for: the order's own notifications say so).
  * `buyerName` is the buyer's first name when identity has told this service.
  */
-export function offerChanged(event: OfferChangedEvent, buyerName: string | undefined): Delivery[] {
+export function offerChanged(event: OfferChangedEvent, buyerName: string | undefined, sellerName?: string): Delivery[] {
   const data: LiveEventData = {
     type: 'offer.changed',
     offerId: event.offerId,
     productId: event.productId,
     status: event.status,
   };
-  const texts = offerTexts(event, buyerName ?? 'A buyer');
+  const texts = offerTexts(event, buyerName ?? 'A buyer', sellerName ?? 'The seller');
   return (['buyer', 'seller'] as const).map((role): Delivery => {
     const userId = role === 'buyer' ? event.buyerId : event.sellerId;
     const text = texts[role];
@@ -181,9 +181,18 @@ export function offerChanged(event: OfferChangedEvent, buyerName: string | undef
 }
 
 /** What the buyer and the seller are told of an offer's change (undefined: not told). */
-function offerTexts(event: OfferChangedEvent, buyer: string): Partial<Record<Role, string>> {
+function offerTexts(event: OfferChangedEvent, buyer: string, seller: string): Partial<Record<Role, string>> {
   const item = event.productTitle;
   const amount = `$${(event.amountCents / 100).toFixed(2)}`;
+  // The seller's offer to the item's favouriters waits for the buyer as a counter does, but is no answer to theirs.
+  if (event.origin === 'seller') {
+    if (event.status === 'countered')
+      return { buyer: `${seller} offers you ${item}, which you favourited, for ${amount}` };
+    if (event.status === 'accepted' && event.actor === 'buyer')
+      return { seller: `${buyer} accepted your offer of ${amount} for ${item}` };
+    if (event.status === 'declined' && event.actor === 'buyer')
+      return { seller: `${buyer} declined your offer of ${amount} for ${item}` };
+  }
   switch (event.status) {
     case 'pending':
       return { seller: `${buyer} offered ${amount} for ${item}` };

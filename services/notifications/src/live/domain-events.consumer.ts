@@ -59,7 +59,11 @@ export class DomainEventsConsumer implements OnApplicationBootstrap {
           await this.mail.add(manager, mails.payoutPaid(event), event.occurredAt);
         },
         [EVENTS.payments.offerChanged]: async (event, manager) => {
-          const told = deliveries.offerChanged(event, await this.names.firstName(manager, event.buyerId));
+          const [buyer, seller] = [
+            await this.names.firstName(manager, event.buyerId),
+            event.origin === 'seller' ? await this.names.firstName(manager, event.sellerId) : undefined,
+          ];
+          const told = deliveries.offerChanged(event, buyer, seller);
           await this.live.record(manager, told, event.occurredAt);
           await this.mail.add(manager, mails.offerChanged(event, told), event.occurredAt);
         },
@@ -90,6 +94,8 @@ export class DomainEventsConsumer implements OnApplicationBootstrap {
         [EVENTS.catalog.productReserved]: async (event, manager) => {
           const seller = await this.names.firstName(manager, event.sellerId);
           await this.live.record(manager, deliveries.productReserved(event, seller), event.occurredAt);
+          // A saved search's mail never shows an item reserved for someone.
+          await this.savedSearches.offSale(event.productId, manager);
         },
         [EVENTS.catalog.productReservationEnded]: (event, manager) =>
           this.live.record(manager, deliveries.productReservationEnded(event), event.occurredAt),

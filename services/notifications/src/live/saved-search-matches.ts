@@ -16,7 +16,8 @@ export const SEND_SAVED_SEARCH_MAIL = 'notifications.send-saved-search-mail';
  * digesting what matched meanwhile. The first waiting match creates the search's pg-boss job in the consumer's
  * transaction, due SAVED_SEARCH_MAIL_DELAY_SECONDS later (so a burst is one mail) and never sooner than a day after
  * the search's previous mail; the job takes the waiting items with a DELETE under the search's row lock, so each is
- * mailed once. An item that leaves sale (removed, held, sold) leaves the waiting items: a mail never shows it.
+ * mailed once. An item that leaves sale (removed, held, sold) or is reserved leaves the waiting items: a mail never
+ * shows it.
  */
 @Injectable()
 export class SavedSearchMatches implements OnApplicationBootstrap {
@@ -84,7 +85,7 @@ export class SavedSearchMatches implements OnApplicationBootstrap {
     );
   }
 
-  /** An item off sale is taken out of every waiting mail. */
+  /** An item off sale or reserved is taken out of every waiting mail. */
   async offSale(productId: string, manager: EntityManager): Promise<void> {
     await manager.query(`DELETE FROM notifications.saved_search_mail_items WHERE product_id = $1`, [productId]);
   }

@@ -40,7 +40,8 @@ export class MessageMail implements OnApplicationBootstrap {
 
   /** In the consumer's transaction of the message's event. */
   async messageSent(manager: EntityManager, event: MessageSentEvent): Promise<void> {
-    if (!this.config.SMTP_URL) return;
+    // An offer's step has its own mail (the offers setting): not mailed again as a message.
+    if (!this.config.SMTP_URL || event.kind === 'offer') return;
     const settings = await this.settings.get(event.toUserId, manager);
     if (!settings.kinds.messages.email) return;
     if (settings.digest === 'daily') {

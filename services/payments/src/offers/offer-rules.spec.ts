@@ -49,4 +49,15 @@ describe('who may answer an offer, and when', () => {
     expect(actionsFor('seller', 'accepted', false)).toEqual([]);
     expect(actionsFor('buyer', 'countered', true)).toEqual([]);
   });
+
+  it("lets the buyer accept or decline the seller's offer to favouriters, never withdraw it", () => {
+    expect(actionsFor('buyer', 'countered', false, 'seller')).toEqual(['accept', 'decline']);
+    expect(actionsFor('seller', 'countered', false, 'seller')).toEqual(['counter']);
+    expect(decide('withdraw', 'buyer', 'countered', false, 'seller')).toEqual({
+      ok: false,
+      forbidden: true,
+      message: OFFER_MESSAGES.declineSellerOffer,
+    });
+    expect(decide('accept', 'buyer', 'countered', false, 'seller')).toEqual({ ok: true, to: 'accepted' });
+  });
 });

@@ -1,4 +1,10 @@
-import { OFFER_MESSAGES, type OfferAction, type OfferStatus, type OfferViewerAction } from '@souvenir/contracts';
+import {
+  OFFER_MESSAGES,
+  type OfferAction,
+  type OfferOrigin,
+  type OfferStatus,
+  type OfferViewerAction,
+} from '@souvenir/contracts';
 
 export type OfferRole = 'buyer' | 'seller';
 
@@ -48,7 +54,16 @@ export type OfferDecision = { ok: true; to: OfferStatus } | { ok: false; forbidd
  * sentence naming who may; theirs but not now: a conflict (409) naming the status. An open offer past its deadline
  * counts as expired though its job has not run yet.
  */
-export function decide(action: OfferAction, role: OfferRole, status: OfferStatus, lapsed: boolean): OfferDecision {
+export function decide(
+  action: OfferAction,
+  role: OfferRole,
+  status: OfferStatus,
+  lapsed: boolean,
+  origin: OfferOrigin = 'buyer',
+): OfferDecision {
+  // The seller's own offer to a favouriter is the buyer's to accept or decline; there is nothing of theirs to withdraw.
+  if (origin === 'seller' && action === 'withdraw' && role === 'buyer')
+    return { ok: false, forbidden: true, message: OFFER_MESSAGES.declineSellerOffer };
   const rule = OFFER_RULES[action];
   const mine = rule.moves.filter((move) => move.role === role);
   if (!mine.length) return { ok: false, forbidden: true, message: rule.otherRole };
@@ -67,11 +82,16 @@ export function decide(action: OfferAction, role: OfferRole, status: OfferStatus
 }
 
 /** What `role` may do now: the table's moves that `decide` would allow, and paying an accepted offer for its buyer. */
-export function actionsFor(role: OfferRole, status: OfferStatus, lapsed: boolean): OfferViewerAction[] {
+export function actionsFor(
+  role: OfferRole,
+  status: OfferStatus,
+  lapsed: boolean,
+  origin: OfferOrigin = 'buyer',
+): OfferViewerAction[] {
   if (lapsed) return [];
   const actions: OfferViewerAction[] = [];
   if (role === 'buyer' && status === 'accepted') actions.push('pay');
   for (const action of Object.keys(OFFER_RULES) as OfferAction[])
-    if (decide(action, role, status, false).ok) actions.push(action);
+    if (decide(action, role, status, false, origin).ok) actions.push(action);
   return actions;
 }

@@ -1,4 +1,4 @@
-import type { OfferStatus } from '@souvenir/contracts';
+import type { OfferOrigin, OfferStatus } from '@souvenir/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** One offer on an item (migration 1738520000000-offers); `amountCents` is the amount on the table now. */
@@ -19,6 +19,8 @@ export class OfferEntity {
   @Column('integer', { name: 'amount_cents' }) amountCents!: number;
   @Column('text') currency!: string;
   @Column('text') status!: OfferStatus;
+  /** 'seller': the seller's offer to the item's favouriters (migration 1738950000000-seller-offers). */
+  @Column('text', { default: 'buyer' }) origin!: OfferOrigin;
   @Column('timestamptz', { name: 'expires_at' }) expiresAt!: Date;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;

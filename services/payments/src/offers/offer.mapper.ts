@@ -23,7 +23,8 @@ export function toOfferDto(offer: OfferEntity, role: OfferRole, now = new Date()
     buyer: { id: offer.buyerId, firstName: offer.buyerFirstName, lastName: offer.buyerLastName },
     seller: { id: offer.sellerId, firstName: offer.sellerFirstName, lastName: offer.sellerLastName },
     role,
-    actions: actionsFor(role, offer.status, lapsed(offer, now)),
+    origin: offer.origin,
+    actions: actionsFor(role, offer.status, lapsed(offer, now), offer.origin),
   };
 }
 
@@ -43,6 +44,7 @@ export function toOfferChangedEvent(offer: OfferEntity, actor: OfferChangedEvent
     amountCents: offer.amountCents,
     currency: offer.currency,
     actor,
+    origin: offer.origin,
     expiresAt: offer.expiresAt.toISOString(),
     occurredAt: new Date().toISOString(),
   };

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JobsModule } from '../jobs/jobs.module';
+import { FavouriteOffers } from './favourite-offers';
 import { OfferJobs } from './offer-jobs';
 import { OffersController } from './offers.controller';
 import { OffersRepository } from './offers.repository';
@@ -8,7 +9,7 @@ import { OffersService } from './offers.service';
 @Module({
   imports: [JobsModule],
   controllers: [OffersController],
-  providers: [OffersService, OffersRepository, OfferJobs],
+  providers: [OffersService, OffersRepository, OfferJobs, FavouriteOffers],
   exports: [OffersService],
 })
 export class OffersModule {}

@@ -52,15 +52,25 @@ export class OffersRepository extends BaseRepository {
       .getMany();
   }
 
-  /** One page of the offers a person made or received, newest first (offers_buyer_idx / offers_seller_idx). */
+  /**
+   * One page of the offers a person made or received, newest first (offers_buyer_idx / offers_seller_idx); or of
+   * those between two people on one item, either of them the buyer (offers_product_buyer_idx: a handful of rows).
+   */
   page(
-    party: { buyerId: string } | { sellerId: string },
+    party: { buyerId: string } | { sellerId: string } | { productId: string; between: readonly [string, string] },
     after: PagePosition | null,
     size: number,
   ): Promise<KeysetPage<OfferEntity>> {
-    const query = this.offers
-      .createQueryBuilder('o')
-      .where('buyerId' in party ? 'o.buyer_id = :actorId' : 'o.seller_id = :actorId', {
+    const query = this.offers.createQueryBuilder('o');
+    if ('between' in party)
+      query
+        .where('o.product_id = :productId', { productId: party.productId })
+        .andWhere('((o.buyer_id = :one AND o.seller_id = :other) OR (o.buyer_id = :other AND o.seller_id = :one))', {
+          one: party.between[0],
+          other: party.between[1],
+        });
+    else
+      query.where('buyerId' in party ? 'o.buyer_id = :actorId' : 'o.seller_id = :actorId', {
         actorId: 'buyerId' in party ? party.buyerId : party.sellerId,
       });
     return keysetPage(query, { at: 'o.created_at', id: 'o.id', direction: 'DESC' }, after, size);

@@ -18,12 +18,12 @@ import {
 import { blockBetween, DomainError, Outbox, RpcClient, timeIdCursor } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { PaymentsConfig } from '../config/payments.config';
-import { fromCents } from '../database/cents.transformer';
 import type { OfferEntity } from './offer.entity';
 import { OfferJobs, type OfferExpiryJob } from './offer-jobs';
 import { lapsed, toOfferChangedEvent, toOfferDto } from './offer.mapper';
 import { decide, type OfferRole } from './offer-rules';
 import { OffersRepository } from './offers.repository';
+import { centsOf, checkAmount, counterAmountOf } from './offer-amounts';
 
 const CURRENCY = 'usd';
 const PAGE_SIZE = 20;
@@ -113,17 +113,23 @@ export class OffersService implements OnApplicationBootstrap {
     });
   }
 
-  /** The offers the caller made (`buyer`) or received (`seller`), newest first, a keyset page at a time. */
-  async list({ actorId, role, cursor, limit }: ListOffersRequest): Promise<OffersPageDto> {
+  /**
+   * The offers the caller made (`buyer`) or received (`seller`), newest first, a keyset page at a time; with
+   * `productId` and `withUserId`, those between the caller and that person on that item, each in the caller's role in
+   * it (what their conversation about the item shows).
+   */
+  async list({ actorId, role, productId, withUserId, cursor, limit }: ListOffersRequest): Promise<OffersPageDto> {
     const after = cursor ? offerCursor.decode(cursor) : null;
-    const page = await this.offers.page(
-      role === 'buyer' ? { buyerId: actorId } : { sellerId: actorId },
-      after && { at: after.createdAt, id: after.id },
-      limit ?? PAGE_SIZE,
-    );
+    const party =
+      productId && withUserId
+        ? { productId, between: [actorId, withUserId] as const }
+        : role === 'buyer'
+          ? { buyerId: actorId }
+          : { sellerId: actorId };
+    const page = await this.offers.page(party, after && { at: after.createdAt, id: after.id }, limit ?? PAGE_SIZE);
     const now = new Date();
     return {
-      items: page.items.map((offer) => toOfferDto(offer, role, now)),
+      items: page.items.map((offer) => toOfferDto(offer, roleOf(offer, actorId) ?? 'buyer', now)),
       nextCursor: page.next && offerCursor.encode({ createdAt: page.next.at, id: page.next.id }),
     };
   }
@@ -135,7 +141,7 @@ export class OffersService implements OnApplicationBootstrap {
       const offer = await this.offers.withManager(manager).lockById(request.offerId);
       const role = offer && roleOf(offer, request.actorId);
       if (!offer || !role) throw DomainError.notFound('Offer');
-      const decision = decide(request.action, role, offer.status, lapsed(offer));
+      const decision = decide(request.action, role, offer.status, lapsed(offer), offer.origin);
       if (!decision.ok)
         throw decision.forbidden ? DomainError.forbidden(decision.message) : DomainError.conflict(decision.message);
       if (counterCents !== null) {
@@ -236,29 +242,4 @@ function sellerOf(product: ProductDto): Pick<OfferEntity, 'sellerId' | 'sellerFi
     sellerFirstName: product.seller.firstName,
     sellerLastName: product.seller.lastName,
   };
-}
-
-/** Integer cents of an amount the contracts' pattern already checked ("12.5" → 1250). */
-function centsOf(amount: string | number): number {
-  const [whole, fraction = ''] = String(amount).trim().split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-function counterAmountOf(amount: string | undefined): number {
-  if (amount === undefined) {
-    const message = OFFER_MESSAGES.counterAmountRequired;
-    throw new DomainError(ErrorCode.ValidationFailed, message, [{ field: 'amount', message }]);
-  }
-  return centsOf(amount);
-}
-
-/** At least half the price (rounded up to the cent), at most the price; refused as bad input naming the bound. */
-function checkAmount(amountCents: number, priceCents: number, what: 'offer' | 'counter'): void {
-  const minimum = Math.ceil(priceCents / 2);
-  let message: string | null = null;
-  if (amountCents < minimum)
-    message = (what === 'offer' ? OFFER_MESSAGES.tooLow : OFFER_MESSAGES.counterTooLow)(fromCents(minimum));
-  else if (amountCents > priceCents)
-    message = (what === 'offer' ? OFFER_MESSAGES.tooHigh : OFFER_MESSAGES.counterTooHigh)(fromCents(priceCents));
-  if (message) throw new DomainError(ErrorCode.ValidationFailed, message, [{ field: 'amount', message }]);
 }

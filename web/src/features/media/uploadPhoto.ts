@@ -1,4 +1,5 @@
 import type { UploadDto } from '@souvenir/contracts';
+import { busyWaitMs, UploadSlots } from './uploadSlots';
 
 /** A refused or failed upload, with the sentence to show (the server's when it gave one). */
 export class UploadError extends Error {}
@@ -12,10 +13,11 @@ export async function uploadPhoto(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<UploadDto> {
-  // Media answers 503 with Retry-After while it holds as many uploads as its memory budget allows: a moment later
-  // there is room, so the photo is sent again instead of failing in the seller's hands.
+  // Media answers 503 with Retry-After while it holds as many uploads as its memory budget allows, and 429 with a
+  // short one while this account has its uploads going: a moment later there is room, so the photo is sent again
+  // instead of failing in the seller's hands.
   for (let attempt = 1; ; attempt += 1) {
-    const sent = await sendOnce(file, onProgress, signal);
+    const sent = await slots.run(() => sendOnce(file, onProgress, signal));
     if (!('busyFor' in sent)) return sent;
     if (attempt > BUSY_RETRIES) throw new UploadError('The photo could not be uploaded. Please try again.');
     await new Promise<void>((resolve, reject) => {
@@ -27,9 +29,10 @@ export async function uploadPhoto(
   }
 }
 
-/** How often a photo is sent again while media is busy, and the longest wait between two tries. */
+/** How often a photo is sent again while media is busy. */
 const BUSY_RETRIES = 4;
-const LONGEST_BUSY_WAIT_MS = 10_000;
+/** Every photo of the page shares these places, whichever uploader sends it. */
+const slots = new UploadSlots();
 
 function sendOnce(
   file: File,
@@ -37,6 +40,8 @@ function sendOnce(
   signal?: AbortSignal,
 ): Promise<UploadDto | { busyFor: number }> {
   return new Promise((resolve, reject) => {
+    // Cancelled while it waited for a place: nothing is sent.
+    if (signal?.aborted) return reject(new UploadError('Upload cancelled'));
     const request = new XMLHttpRequest();
     request.open('POST', '/api/uploads');
     request.responseType = 'json';
@@ -53,12 +58,8 @@ function sendOnce(
           sizes: body.sizes.map((size) => ({ ...size, url: absolute(size.url) })),
         });
       }
-      if (request.status === 503) {
-        const seconds = Number(request.getResponseHeader('Retry-After'));
-        return resolve({
-          busyFor: Math.min(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000, LONGEST_BUSY_WAIT_MS),
-        });
-      }
+      const busyFor = busyWaitMs(request.status, request.getResponseHeader('Retry-After'));
+      if (busyFor !== null) return resolve({ busyFor });
       const message = Array.isArray(body?.message) ? body.message[0] : body?.message;
       reject(new UploadError(message ?? 'The photo could not be uploaded. Please try again.'));
     };

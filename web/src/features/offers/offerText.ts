@@ -13,6 +13,13 @@ export const OFFER_STATUS_LABELS: Record<OfferStatus, { label: string; tone: Sta
   ended: { label: 'Item no longer for sale', tone: 'neutral' },
 };
 
+/** Who the offer is between, as the viewer reads it: the seller's offer to a favouriter says it is the seller's. */
+export function offerPartyText(offer: OfferDto): string {
+  if (offer.origin === 'seller')
+    return offer.role === 'buyer' ? `Offer from ${offer.seller.firstName}` : `Your offer to ${offer.buyer.firstName}`;
+  return offer.role === 'buyer' ? `Offer to ${offer.seller.firstName}` : `Offer from ${offer.buyer.firstName}`;
+}
+
 /** A duration from now until `iso`, in words ("2 days", "5 hours", "12 minutes"); null once it passed. */
 export function timeLeft(iso: string, now: Date): string | null {
   const ms = new Date(iso).getTime() - now.getTime();

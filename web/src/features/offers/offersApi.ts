@@ -5,6 +5,7 @@ export type OffersRole = 'buyer' | 'seller';
 
 const PAGE_SIZE = 20;
 const listTag = (role: OffersRole) => ({ type: 'Offer' as const, id: `LIST-${role}` });
+const BETWEEN_TAG = { type: 'Offer' as const, id: 'BETWEEN' };
 
 /** Offers made (`buyer`) and received (`seller`): `/api/offers`. Every answer reloads both lists of the caller. */
 export const offersApi = api.injectEndpoints({
@@ -21,9 +22,30 @@ export const offersApi = api.injectEndpoints({
       },
       providesTags: (_result, _error, role) => [listTag(role), 'Offer'],
     }),
+    /**
+     * The offers between the caller and another person on one item, newest first: the conversation of the two about
+     * it shows them with what the caller may do now. Stale on every answer and on each pushed offer.changed.
+     */
+    listOffersBetween: build.query<OfferDto[], { productId: string; otherUserId: string }>({
+      query: ({ productId, otherUserId }) => {
+        const search = new URLSearchParams({ productId, withUserId: otherUserId, limit: String(PAGE_SIZE) });
+        return `/offers?${search.toString()}`;
+      },
+      transformResponse: (page: OffersPageDto) => page.items,
+      providesTags: [BETWEEN_TAG, 'Offer'],
+    }),
     makeOffer: build.mutation<OfferDto, { productId: string; amount: string }>({
       query: (body) => ({ url: '/offers', method: 'POST', body }),
-      invalidatesTags: [listTag('buyer')],
+      invalidatesTags: [listTag('buyer'), BETWEEN_TAG],
+    }),
+    /** The seller's offer to everyone who favourited the item: how many got it. */
+    offerToFavourites: build.mutation<{ sent: number }, { productId: string; amount: string }>({
+      query: ({ productId, amount }) => ({
+        url: `/products/${encodeURIComponent(productId)}/offer-to-favourites`,
+        method: 'POST',
+        body: { amount },
+      }),
+      invalidatesTags: [listTag('seller'), BETWEEN_TAG],
     }),
     actOnOffer: build.mutation<OfferDto, { id: string; action: OfferAction; amount?: string }>({
       query: ({ id, action, amount }) => ({
@@ -31,9 +53,15 @@ export const offersApi = api.injectEndpoints({
         method: 'POST',
         body: amount ? { amount } : {},
       }),
-      invalidatesTags: [listTag('buyer'), listTag('seller')],
+      invalidatesTags: [listTag('buyer'), listTag('seller'), BETWEEN_TAG],
     }),
   }),
 });
 
-export const { useListOffersInfiniteQuery, useMakeOfferMutation, useActOnOfferMutation } = offersApi;
+export const {
+  useListOffersInfiniteQuery,
+  useListOffersBetweenQuery,
+  useMakeOfferMutation,
+  useActOnOfferMutation,
+  useOfferToFavouritesMutation,
+} = offersApi;

@@ -1,3 +1,4 @@
+import { createExtension } from '@souvenir/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
@@ -12,7 +13,7 @@ export class CreateAlerts1738600000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     // unaccent is database-wide: reuse it wherever another service already created it.
-    await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS unaccent WITH SCHEMA public`);
+    await createExtension(queryRunner, 'unaccent');
     const [{ schema }] = (await queryRunner.query(
       `SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = 'unaccent'`,
     )) as { schema: string }[];

@@ -1,12 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createPlatformTables, dropPlatformTables } from '@souvenir/platform';
+import { createExtension, createPlatformTables, dropPlatformTables } from '@souvenir/platform';
 
 export class CreateCatalog1732400000000 implements MigrationInterface {
   name = 'CreateCatalog1732400000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     // unaccent is database-wide: reuse it wherever another service already created it.
-    await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS unaccent WITH SCHEMA public`);
+    await createExtension(queryRunner, 'unaccent');
     const [{ schema }] = (await queryRunner.query(
       `SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = 'unaccent'`,
     )) as { schema: string }[];

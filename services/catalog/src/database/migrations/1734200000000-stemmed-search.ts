@@ -1,3 +1,4 @@
+import { createExtension } from '@souvenir/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
@@ -21,7 +22,7 @@ export class StemmedSearch1734200000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     // pg_trgm is database-wide like unaccent: reuse it wherever it already is.
-    await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`);
+    await createExtension(queryRunner, 'pg_trgm');
     const [{ schema }] = (await queryRunner.query(
       `SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = 'pg_trgm'`,
     )) as { schema: string }[];

@@ -1,4 +1,4 @@
-import { createIndexConcurrently, dropIndexConcurrently } from '@souvenir/platform';
+import { createExtension, createIndexConcurrently, dropIndexConcurrently } from '@souvenir/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
@@ -20,7 +20,7 @@ export class FilteredSearchIndexes1735900000000 implements MigrationInterface {
   transaction = false;
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS btree_gin WITH SCHEMA public`);
+    await createExtension(queryRunner, 'btree_gin');
     for (const column of ['country', 'category'])
       await createIndexConcurrently(
         queryRunner,

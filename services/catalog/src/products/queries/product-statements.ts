@@ -131,7 +131,10 @@ export function insertProduct(product: NewProduct): Statement {
 
 /** What an edit decides on (its owner, whether it is on sale, the price before it), locked until the commit. */
 export const lockForEdit = (id: string): Statement => ({
-  text: `SELECT seller_id AS "sellerId", status, price, edit_version AS "editVersion"
+  text: `SELECT seller_id AS "sellerId", status, price, edit_version AS "editVersion",
+                reservation_version AS "reservationVersion", sale_version AS "saleVersion",
+                CASE WHEN reserved_until > now()
+                     THEN to_char(reserved_until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS "reservedUntil"
          FROM catalog.products WHERE id = $1 FOR UPDATE`,
   values: [id],
 });
@@ -284,7 +287,7 @@ export const lockReservation = (id: string): Statement => ({
                 moderated_at IS NOT NULL AS moderated, reserved_for AS "reservedFor",
                 ${ISO_MS('reserved_until')} AS "reservedUntil",
                 reserved_until IS NOT NULL AND reserved_until <= now() AS "reservationOver",
-                reservation_version AS "reservationVersion"
+                reservation_version AS "reservationVersion", sale_version AS "saleVersion"
            FROM catalog.products WHERE id = $1 FOR UPDATE`,
   values: [id],
 });

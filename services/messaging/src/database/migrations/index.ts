@@ -10,6 +10,7 @@ import { ProductEdits1737960000000 } from './1737960000000-product-edits';
 import { ContactShieldAndBlocks1738300000000 } from './1738300000000-contact-shield-and-blocks';
 import { ContactVelocity1738600000000 } from './1738600000000-contact-velocity';
 import { AwayReplies1738600000000 } from './1738600000000-away-replies';
+import { OfferNotes1738950000000 } from './1738950000000-offer-notes';
 
 /** Every migration of the messaging schema, in order. Never edit one that has landed; add a new one. */
 export const MESSAGING_MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MESSAGING_MIGRATIONS = [
   blocksReadModelMigration('messaging'),
   ContactVelocity1738600000000,
   AwayReplies1738600000000,
+  OfferNotes1738950000000,
 ];

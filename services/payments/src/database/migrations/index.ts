@@ -14,6 +14,7 @@ import { ClaimReturns1737600000000 } from './1737600000000-claim-returns';
 import { Offers1738520000000 } from './1738520000000-offers';
 import { OpenCheckoutIndex1737960000000 } from './1737960000000-open-checkout-index';
 import { AwaySellers1738600000000 } from './1738600000000-away-sellers';
+import { SellerOffers1738950000000 } from './1738950000000-seller-offers';
 
 /** Every migration of the payments schema, in order. Never edit one that has landed; add a new one. */
 export const PAYMENTS_MIGRATIONS = [
@@ -35,4 +36,5 @@ export const PAYMENTS_MIGRATIONS = [
   blocksReadModelMigration('payments'),
   Offers1738520000000,
   AwaySellers1738600000000,
+  SellerOffers1738950000000,
 ];

@@ -32,6 +32,7 @@ import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { ReportButton } from '../../moderation/components/ReportButton';
 import { ContactSellerForm } from '../../messages/components/ContactSellerForm';
 import { MakeOfferButton } from '../../offers/components/MakeOfferButton';
+import { OfferToFavouritesButton } from '../../offers/components/OfferToFavouritesButton';
 import { ProductDetailsList } from '../components/ProductDetailsList';
 import { ProductGallery } from '../components/ProductGallery';
 import { ProductPageSkeleton } from '../components/ProductPageSkeleton';
@@ -43,7 +44,7 @@ import { AwayNotice } from '../components/AwayNotice';
 import { DeliveryNotice } from '../../customs/DeliveryNotice';
 import { CustomsPanel, OriginBadge } from '../../customs/OriginPanel';
 import { useShareProduct } from '../hooks/useShareProduct';
-import { useHydrated } from '../../../hooks/useHydrated';
+import { useHydratedValue } from '../../../hooks/useHydrated';
 import { useReplayFirstTap } from '../../../hooks/useReplayFirstTap';
 
 export default function ProductPage() {
@@ -58,8 +59,10 @@ export default function ProductPage() {
   // The gateway renders the page as a guest sees it, and hydration must render exactly that: the session (read while
   // the page's chunk loads) would otherwise swap the guest's buttons and heart for the person's mid-hydration, which
   // React refuses (error #418). The person's own page is the render right after.
-  const hydrated = useHydrated();
-  const user = hydrated ? sessionUser : null;
+  const user = useHydratedValue(sessionUser, null);
+  // The same for the person's heart and for a reservation's end in the visitor's time zone.
+  const favorited = useHydratedValue(Boolean(product?.isFavorited), false);
+  const showReservationTime = useHydratedValue(Boolean(product?.reservedUntil), false);
   useReplayFirstTap();
 
   const backLink = (
@@ -196,7 +199,7 @@ export default function ProductPage() {
                 <ReservationNotice
                   product={{ ...product, reservedUntil }}
                   viewer={reservedViewer}
-                  showTime={hydrated}
+                  showTime={showReservationTime}
                 />
               </Box>
             )}
@@ -224,6 +227,9 @@ export default function ProductPage() {
                 >
                   {isDeleting ? 'Deleting...' : 'Remove Listing'}
                 </Button>
+                {product.status === 'active' && !reservedUntil && !awayUntil && (
+                  <OfferToFavouritesButton product={product} />
+                )}
                 <Button
                   variant="text"
                   size="large"
@@ -264,7 +270,7 @@ export default function ProductPage() {
                 )}
                 <FavoriteButton
                   productId={product.id}
-                  favorited={hydrated && product.isFavorited}
+                  favorited={favorited}
                   title={product.title}
                   sx={{ border: '1px solid', borderColor: 'divider', boxShadow: 'none' }}
                 />

@@ -16,7 +16,7 @@ interface Props {
 
 /** A message: mine on the right with a read mark, theirs on the left with Report under it. */
 export function MessageBubble({ message, mine, now }: Props) {
-  const reportable = !mine && message.kind !== 'system';
+  const reportable = !mine && message.kind !== 'system' && message.kind !== 'offer';
   return (
     <Box
       component="li"
@@ -44,6 +44,12 @@ export function MessageBubble({ message, mine, now }: Props) {
           // Away mode's reply, sent for its author: said before its words, so nobody takes it for a live answer.
           <Typography variant="caption" component="p" sx={{ fontWeight: 700 }}>
             Automatic reply
+          </Typography>
+        )}
+        {message.kind === 'offer' && (
+          // A step of an offer, recorded by the site in the name of who took it.
+          <Typography variant="caption" component="p" sx={{ fontWeight: 700 }}>
+            Offer
           </Typography>
         )}
         <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.content}</Typography>

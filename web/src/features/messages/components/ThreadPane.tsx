@@ -17,6 +17,7 @@ import { MessageBubble } from './MessageBubble';
 import { MessageComposer } from './MessageComposer';
 import { PaneMessage } from './PaneMessage';
 import { ThreadHeader } from './ThreadHeader';
+import { ThreadOffers } from './ThreadOffers';
 import { ThreadReservation } from './ThreadReservation';
 
 interface Props {
@@ -57,6 +58,7 @@ export function ThreadPane({ otherUserId, productId, conversation, meId, onBack 
     <Stack sx={{ height: '100%', minHeight: 0 }}>
       <ThreadHeader other={other} product={productSummary} onBack={onBack} />
       <ThreadReservation productId={productId} meId={meId} other={other} />
+      <ThreadOffers productId={productId} otherUserId={otherUserId} now={now} />
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
         {thread.isError && !messages && (
           <Alert severity="error" sx={{ m: 2 }}>
