@@ -18,6 +18,7 @@ const { infra, maildev, http } = gatewayWorld({
     'payments',
     'reviews',
     'moderation',
+    'alerts',
     'notifications',
   ],
   mail: true,

@@ -24,6 +24,8 @@ export class FakeUpload {
   responseType = '';
   status = 0;
   response: unknown = null;
+  /** Response headers of the answer, by lower-case name (e.g. Retry-After of a 429 or 503). */
+  responseHeaders: Record<string, string> = {};
   file: File | null = null;
   open() {}
   abort() {
@@ -36,9 +38,13 @@ export class FakeUpload {
   progress(fraction: number) {
     this.upload.onprogress?.({ lengthComputable: true, loaded: fraction * 100, total: 100 });
   }
-  answer(status: number, body: unknown) {
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
+  answer(status: number, body: unknown, headers: Record<string, string> = {}) {
     this.status = status;
     this.response = body;
+    this.responseHeaders = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
     this.onload?.();
   }
 }

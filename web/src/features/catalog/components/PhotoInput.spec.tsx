@@ -3,6 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { MESSAGES } from '@souvenir/contracts';
 import { FakeUpload, hash, uploaded } from '../../../testing/fakeUpload';
+import { PHOTOS_AT_ONCE } from '../../media/uploadSlots';
 import { renderInApp } from '../../../testing/renderInApp';
 import { PhotoInput } from './PhotoInput';
 
@@ -56,13 +57,16 @@ describe('photos on /sell', () => {
     expect(images()).toEqual([]);
   });
 
-  it('never goes past six photos, counting those still uploading, with the spec message', () => {
+  it('never goes past six photos, counting those still uploading, with the spec message', async () => {
     render(['https://example.com/1.jpg', 'https://example.com/2.jpg', 'https://example.com/3.jpg']);
     pick(2);
     pick(3);
-    expect(FakeUpload.sent).toHaveLength(3);
+    // Three are taken: two are sent at once (PHOTOS_AT_ONCE), the third when a place frees.
+    expect(FakeUpload.sent).toHaveLength(PHOTOS_AT_ONCE);
     expect(screen.getByRole('alert').textContent).toContain(MESSAGES.imagesMax);
     expect((screen.getByRole('button', { name: 'Choose photos' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => FakeUpload.sent[0]!.answer(201, uploaded(1)));
+    expect(FakeUpload.sent).toHaveLength(3);
   });
 
   it('reorders with the arrows (the first is the main photo) and removes a photo', () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { OpenClaimDto } from '@souvenir/contracts';
 import { FakeUpload, hash, uploaded } from '../../../testing/fakeUpload';
+import { PHOTOS_AT_ONCE } from '../../media/uploadSlots';
 import { renderInApp } from '../../../testing/renderInApp';
 import { ClaimDialog } from './OrderActionDialogs';
 
@@ -52,9 +53,12 @@ describe('the claim form', () => {
       target: { value: 'https://example.com/1.jpg' },
     });
     pick(dialog, 6);
-    expect(FakeUpload.sent).toHaveLength(5);
+    // Five are taken, two sent at once (PHOTOS_AT_ONCE); each answer sends the next.
+    expect(FakeUpload.sent).toHaveLength(PHOTOS_AT_ONCE);
     expect(within(dialog).getByRole('alert').textContent).toContain('Maximum 6 images allowed');
-    for (const [index, upload] of FakeUpload.sent.entries()) await act(async () => upload.answer(201, uploaded(index)));
+    for (let index = 0; index < FakeUpload.sent.length; index++)
+      await act(async () => FakeUpload.sent[index]!.answer(201, uploaded(index)));
+    expect(FakeUpload.sent).toHaveLength(5);
     expect(within(within(dialog).getByRole('list', { name: 'Claim photos' })).getAllByRole('listitem')).toHaveLength(5);
     expect(within(dialog).queryByRole('button', { name: 'Add another photo link' })).toBeNull();
     expect((within(dialog).getByRole('button', { name: 'Choose photos' }) as HTMLButtonElement).disabled).toBe(true);
