@@ -80,7 +80,7 @@ async function listThrough(
   const created: string[] = [];
   const samples: { phase: string; status: number; ms: number }[] = [];
   let phase: 'before' | 'down' | 'healed' = 'before';
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   const writer = async () => {
     while (created.length < count && Date.now() < deadline) {
       const started = Date.now();
@@ -128,7 +128,9 @@ async function flowing(created: string[]): Promise<void> {
       ]);
       expect(rows.length).toBe(created.length);
     },
-    30_000,
+    // Consumers whose leader or connection was on the lost node pull again only after missed heartbeats: under a
+    // loaded full suite that took over 30 s (docs/reliability.md).
+    90_000,
     250,
   );
 }
@@ -173,7 +175,7 @@ it('loses nothing when a node that does not lead the stream is killed and restar
   );
   await expectNothingLost(created);
   await cluster.streamSettled(STREAM, 60_000);
-}, 240_000);
+}, 360_000);
 
 it("loses nothing when the stream's leader is killed mid-load (a follower takes over) and comes back", async () => {
   const leader = await cluster.streamLeader(STREAM);
@@ -187,4 +189,4 @@ it("loses nothing when the stream's leader is killed mid-load (a follower takes 
   await expectNothingLost(created);
   await cluster.streamSettled(STREAM, 60_000);
   expect(await cluster.streamLeader(STREAM)).not.toBe(leader);
-}, 240_000);
+}, 360_000);
