@@ -153,7 +153,13 @@ async function expectNothingLost(created: string[]): Promise<void> {
   );
   const committed = await infra.database.query<{ id: string }>('SELECT id FROM catalog.products');
   expect(committed.map((r) => r.id)).toEqual(expect.arrayContaining(created));
-  const listed = await readStreamEvents<{ productId?: string; id?: string }>(infra, 'events.catalog.product.listed');
+  // The restarted node has caught up before the stream is read (a JetStream request through it would time out).
+  await cluster.streamSettled(STREAM, 60_000);
+  const listed = await eventually(
+    () => readStreamEvents<{ productId?: string; id?: string }>(infra, 'events.catalog.product.listed'),
+    30_000,
+    500,
+  );
   const ids = listed.map((e) => e.id);
   expect(new Set(ids).size).toBe(ids.length);
   expect(listed.length).toBe(committed.length);
