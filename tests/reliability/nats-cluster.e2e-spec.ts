@@ -128,8 +128,8 @@ async function flowing(created: string[]): Promise<void> {
       ]);
       expect(rows.length).toBe(created.length);
     },
-    // Consumers whose leader or connection was on the lost node pull again only after missed heartbeats: under a
-    // loaded full suite that took over 30 s (docs/reliability.md).
+    // Consumers whose leader or connection was on the lost node pull again only after missed heartbeats, which on a
+    // loaded machine takes tens of seconds (docs/reliability.md).
     90_000,
     250,
   );
