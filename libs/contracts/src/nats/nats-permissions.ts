@@ -426,6 +426,9 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
 
 export const NATS_PRINCIPALS = Object.keys(NATS_GRANTS) as NatsPrincipal[];
 
+/** Every domain service (one per folder under services/): the process lists of the stacks and tests derive from it. */
+export const NATS_SERVICES = Object.keys(RPC) as NatsServiceName[];
+
 /** The durable JetStream consumer a service follows an event subject with (`<service>--<subject with _ for .>`). */
 export function durableConsumerName(service: string, subject: string): string {
   return `${service}--${subject.replace(/[.*>]/g, '_')}`;
