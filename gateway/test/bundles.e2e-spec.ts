@@ -1,5 +1,6 @@
 import { BUNDLE_MESSAGES, PAYMENT_MESSAGES, type OrderDetailDto, type OrderSummaryDto } from '@souvenir/contracts';
 import { eventually } from '@souvenir/testing';
+import { auditLedger } from '../../services/payments/src/ledger/ledger-audit';
 import { aListing, goodCard, join, payIntent, type Account } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
 
@@ -309,5 +310,7 @@ describe('a claim on one item of a bundle', () => {
       [orderId],
     );
     expect(unbalanced).toEqual([]);
+    // And the whole ledger agrees with the orders and payouts (`npm run ledger:audit`'s rules).
+    expect(await auditLedger((sql, params) => infra.database.query(sql, params))).toEqual([]);
   }, 90_000);
 });
