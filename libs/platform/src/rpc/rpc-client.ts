@@ -63,6 +63,23 @@ export class RpcClient {
     });
   }
 
+  /**
+   * As `send`, but answers the response as the service wrote it in JSON, not parsed: for a caller that passes it on
+   * unchanged (an HTTP answer), which then neither parses nor writes it again. The text is what `JSON.stringify`
+   * makes of the response `send` answers.
+   */
+  sendSerialised<S extends RpcSubject>(subject: S, request: RpcRequest<S>): Promise<string> {
+    return this.call(subject, request, (reply) => {
+      const text = reply.string();
+      const response = responseText(text);
+      if (response !== undefined) return response;
+      // Anything else (an error, a packet laid out otherwise): read it whole.
+      const { response: value, err } = JSON.parse(text) as ServerReply;
+      if (err !== undefined && err !== null) throw err;
+      return JSON.stringify(value);
+    });
+  }
+
   private async call<T>(subject: RpcSubject, request: unknown, read: (reply: Msg) => T): Promise<T> {
     // A client span per request (none when tracing is off), active while the headers are written so the
     // service's server span becomes its child.
@@ -139,6 +156,23 @@ export class RpcClient {
     clearTimeout(waiting.timer);
     return waiting;
   }
+}
+
+const RESPONSE_HEAD = '{"response":';
+const PACKET_TAIL = ',"isDisposed":true,"id":"';
+
+/**
+ * The response's JSON inside a Nest reply packet as Nest's server writes it, `{"response":…,"isDisposed":true,
+ * "id":"…"}`, without parsing it; undefined for any other packet. The tail's quotes cannot occur unescaped inside a
+ * string of the response, and the packet's own tail is its last bytes, so the cut is exact.
+ */
+function responseText(packet: string): string | undefined {
+  if (!packet.startsWith(RESPONSE_HEAD) || !packet.endsWith('"}')) return undefined;
+  const tail = packet.lastIndexOf(PACKET_TAIL);
+  if (tail < RESPONSE_HEAD.length) return undefined;
+  const id = packet.slice(tail + PACKET_TAIL.length, -2);
+  if (id.includes('"') || id.includes('\\')) return undefined;
+  return packet.slice(RESPONSE_HEAD.length, tail);
 }
 
 /** The current request id (the gateway's or the calling handler's) and, when tracing is on, the active span. */
