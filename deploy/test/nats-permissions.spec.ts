@@ -54,7 +54,7 @@ function usedByCode(principal: NatsPrincipal) {
   const code = sources(path.join(ROOT, principal === 'gateway' ? 'gateway/src' : `services/${principal}/src`));
   const names = (re: RegExp, map: Map<string, string>) =>
     new Set(code.flatMap((c) => [...c.matchAll(re)].map((m) => map.get(m[1])!)));
-  const calls = names(/\.send\(\s*(RPC\.\w+\.\w+)/g, rpcName);
+  const calls = names(/\.send(?:Serialised)?\(\s*(RPC\.\w+\.\w+)/g, rpcName);
   // libs/platform's SupportRole asks identity for the caller's role on the service's behalf.
   if (code.some((c) => /\bSupportRole\b/.test(c))) calls.add(RPC.identity.getRole);
   const serves = names(/@RpcHandler\((RPC\.\w+\.\w+)\)/g, rpcName);
