@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Res,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import {
   CreateProductDto,
   ProductQueryDto,
@@ -15,6 +27,7 @@ import { ActorId, AuthGuard, OptionalActorId } from '../../session/auth.guard';
 import { WriteLimit } from '../../security/write-limits';
 import { UnverifiedWrite } from '../../session/unverified-allowance';
 import { FavouriteMarker } from '../favourites/favourite-marker';
+import { ListingsWrittenAt, NoteListingWrite } from './listing-writes';
 
 @Controller('api')
 export class ProductsController {
@@ -31,9 +44,13 @@ export class ProductsController {
   async list(
     @Query() query: ProductQueryDto,
     @OptionalActorId() actorId: string | undefined,
+    @ListingsWrittenAt() wroteAt: number | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ProductDto[]> {
-    const page = await this.rpc.send(RPC.catalog.listProducts, { query: { ...query } });
+    const page = await this.rpc.send(RPC.catalog.listProducts, {
+      query: { ...query },
+      ...(wroteAt !== undefined ? { wroteAt } : {}),
+    });
     res.setHeader('X-Total-Count', String(page.totalCount));
     // Counting stopped at a bound: more than X-Total-Count products match ("1,000+ results").
     if (page.totalIsLowerBound) res.setHeader('X-Total-Is-Lower-Bound', 'true');
@@ -61,6 +78,7 @@ export class ProductsController {
   @WriteLimit('listings')
   @UnverifiedWrite()
   @UseGuards(AuthGuard)
+  @UseInterceptors(NoteListingWrite)
   async create(
     @ActorId() actorId: string,
     @Body() product: CreateProductDto,
@@ -77,6 +95,7 @@ export class ProductsController {
   @Delete('products/:id')
   @WriteLimit('listings')
   @UseGuards(AuthGuard)
+  @UseInterceptors(NoteListingWrite)
   @HttpCode(204)
   async remove(@ActorId() actorId: string, @Param('id', new UuidPipe('Product')) productId: string): Promise<void> {
     await this.rpc.send(RPC.catalog.removeProduct, { actorId, productId });
