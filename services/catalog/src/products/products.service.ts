@@ -268,6 +268,7 @@ export class ProductsService {
     };
     const ranked = filters.searchWords !== null && sort === 'recent';
     const after = query.cursor ? decodeCursor(query.cursor, sort, ranked) : null;
+    // A viewer who just changed their listings sees it: the primary, past the caches others' replica reads fill.
     if (this.listReads.ownWritesPending(request.wroteAt))
       return this.listReads.run(
         (products) => this.readPage(products, false, filters, sort, limit, after, ranked),
