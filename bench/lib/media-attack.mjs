@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { crc32, deflateSync } from 'node:zlib';
 import { percentiles } from './stats.mjs';
 import { sampleProcesses } from './procstat.mjs';
@@ -48,6 +49,49 @@ function multipart(file, type) {
   return form;
 }
 
+/** The bomb's request body built once, so the attackers' loops spend the machine's CPU on the server, not on encoding. */
+function encodedBomb(bomb) {
+  const head = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="bomb.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  return {
+    body: Buffer.concat([head, bomb, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+  };
+}
+
+/**
+ * The person loading the stored image runs in a worker thread, with its own event loop: a visitor's browser is not
+ * queued behind the attackers' sockets, so only what the server does is in the figure.
+ */
+const VISITOR = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  const latencies = [];
+  let failures = 0;
+  while (Date.now() < workerData.ends) {
+    const started = performance.now();
+    try {
+      const res = await fetch(workerData.url);
+      await res.arrayBuffer();
+      if (res.status === 200) latencies.push(performance.now() - started);
+      else failures += 1;
+    } catch {
+      failures += 1;
+    }
+  }
+  parentPort.postMessage({ latencies, failures });
+})();
+`;
+
+function visitImage(url, ends) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(VISITOR, { eval: true, workerData: { url, ends } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
 /** One abandoned upload: the head and part of the body on a raw socket, a pause, then the client leaves. */
 function abandonedUpload(base, cookie) {
   const { hostname, port } = new URL(base);
@@ -83,6 +127,7 @@ export async function mediaAttack({ base, cookie, children, photo, seconds = 20 
   if (stored.status !== 201) throw new Error(`the stored image's upload answered ${stored.status}`);
   const imageUrl = `${base}${(await stored.json()).url}`;
   const bomb = decodingBomb();
+  const bombRequest = encodedBomb(bomb);
   const media = children.find((c) => c.name === 'media');
   const rssMb = () => {
     try {
@@ -97,15 +142,14 @@ export async function mediaAttack({ base, cookie, children, photo, seconds = 20 
   const rssBefore = rssMb();
 
   const sampler = sampleProcesses(children);
-  // The bench's own event loop sends the attack and times the image: its delay is part of every figure measured.
+  // The bench's own event loop sends the attack; the image is timed from a worker thread (see VISITOR).
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   const ends = Date.now() + seconds * 1000;
   const bombAnswers = {};
   const abandonedAnswers = {};
   const count = (into, status) => (into[status] = (into[status] ?? 0) + 1);
-  const latencies = [];
-  let imageFailures = 0;
+  const visitor = visitImage(imageUrl, ends);
   let rssPeakMb = rssBefore;
   const memoryWatch = setInterval(() => (rssPeakMb = Math.max(rssPeakMb ?? 0, rssMb() ?? 0)), 200);
   await Promise.all([
@@ -113,8 +157,8 @@ export async function mediaAttack({ base, cookie, children, photo, seconds = 20 
       while (Date.now() < ends) {
         const res = await fetch(`${base}/api/uploads`, {
           method: 'POST',
-          headers: { cookie },
-          body: multipart(bomb, 'image/png'),
+          headers: { cookie, 'content-type': bombRequest.contentType },
+          body: bombRequest.body,
         }).catch(() => null);
         count(bombAnswers, res?.status ?? 0);
         await res?.arrayBuffer().catch(() => undefined);
@@ -129,14 +173,8 @@ export async function mediaAttack({ base, cookie, children, photo, seconds = 20 
         await next;
       }
     }),
-    (async () => {
-      while (Date.now() < ends) {
-        const ms = await timedGet(imageUrl).catch(() => null);
-        if (ms === null) imageFailures += 1;
-        else latencies.push(ms);
-      }
-    })(),
   ]);
+  const { latencies, failures: imageFailures } = await visitor;
   clearInterval(memoryWatch);
   loopDelay.disable();
   const usage = sampler.stop();

@@ -1,22 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { NATS_SERVICES, type NatsPrincipal } from '@souvenir/contracts';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
-export const SERVICES = [
-  'identity',
-  'catalog',
-  'favourites',
-  'messaging',
-  'payments',
-  'reviews',
-  'notifications',
-  'media',
-  'moderation',
-  'alerts',
-] as const;
-export const PROCESSES = [...SERVICES, 'gateway'] as const;
-export type ProcessName = (typeof PROCESSES)[number];
+export const SERVICES = NATS_SERVICES;
+export const PROCESSES: readonly NatsPrincipal[] = [...SERVICES, 'gateway'];
+export type ProcessName = NatsPrincipal;
 
 /** Variables only tests use (the Stripe SDK pointed at a local stub): never set in a deployment. */
 export const TEST_ONLY_VARIABLES = new Set(['STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL']);

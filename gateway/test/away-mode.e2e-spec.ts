@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@souvenir/testing';
-import { goodCard, join, type Account } from './gateway-harness';
+import { goodCard, join, type Account, shipping } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
 
 /**
@@ -17,7 +17,6 @@ const { http, infra } = gatewayWorld({
 const DAY_MS = 86_400_000;
 /** `YYYY-MM-DD`, `days` from today (UTC). */
 const dateIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
-const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
 
 let buyer: Account;
 let writer: Account;

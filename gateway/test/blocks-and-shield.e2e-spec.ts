@@ -1,6 +1,6 @@
 import { BLOCK_MESSAGES } from '@souvenir/contracts';
 import { eventually } from '@souvenir/testing';
-import { goodCard, join, type Account } from './gateway-harness';
+import { goodCard, join, type Account, shipping } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
 
 /**
@@ -15,7 +15,6 @@ let seller: Account;
 let buyer: Account;
 let stranger: Account;
 
-const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
 const unknownId = '00000000-0000-4000-8000-000000000000';
 
 async function listing(title: string): Promise<string> {

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { eventually, startService, startTestInfra, type TestInfra, type ServiceProcess } from '@souvenir/testing';
 import request from 'supertest';
-import { join, startGateway, type Account } from './gateway-harness';
+import { join, startGateway, type Account, shipping } from './gateway-harness';
 
 /*
  * The return step over real HTTP: support refunds a claim with the item back first; the buyer sends it with tracking;
@@ -15,7 +15,6 @@ let seller: Account;
 let buyer: Account;
 let support: Account;
 
-const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
 const goodCard = {
   number: '4242 4242 4242 4242',
   expMonth: 12,

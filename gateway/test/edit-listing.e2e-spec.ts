@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eventually, mailsTo } from '@souvenir/testing';
-import { join, type Account } from './gateway-harness';
+import { join, type Account, shipping } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
 
 /**
@@ -27,7 +27,6 @@ const listing = {
   country: 'Japan',
   images: ['https://example.com/fan-1.jpg', 'https://example.com/fan-2.jpg'],
 };
-const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
 
 beforeAll(async () => {
   seller = await join(http, `sami${randomUUID().slice(0, 6)}`, 'Sami');

@@ -59,6 +59,14 @@ export async function join(http: ReturnType<typeof request>, username: string, f
   return { id: res.body.id, cookie: cookieOf(res) };
 }
 
+/** A signed-in buyer's shipping step: billing and delivery at one US address (the listings' country). */
+export const shipping = {
+  billingStreet: '1 Main St',
+  billingCity: 'Springfield',
+  billingZip: '10001',
+  sameAsDelivery: true,
+};
+
 /** A card the test-mode provider accepts. */
 export const goodCard = {
   number: '4242 4242 4242 4242',

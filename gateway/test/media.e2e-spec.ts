@@ -19,6 +19,7 @@ import { join, startGateway } from './gateway-harness';
 /*
  * Through the gateway as `npm start` runs it (no ingress: the gateway proxies /api/uploads and /media/ to
  * media): the session the gateway made is the one media reads, and a listing that names a photo makes it used.
+ * Media runs in this process, not as a child, because the tests read its upload memory budget from the module.
  */
 let infra: TestInfra;
 const services: INestApplication[] = [];

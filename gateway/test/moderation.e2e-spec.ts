@@ -1,6 +1,6 @@
 import { MODERATION_MESSAGES } from '@souvenir/contracts';
 import { eventually, mailsTo } from '@souvenir/testing';
-import { join, payIntent, type Account } from './gateway-harness';
+import { join, payIntent, type Account, shipping } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
 
 /*
@@ -33,8 +33,6 @@ async function listProduct(seller: Account, title: string): Promise<string> {
     .expect(201);
   return res.body.id;
 }
-
-const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
 
 const report = (who: Account, body: Record<string, unknown>) =>
   http.post('/api/reports').set('Cookie', who.cookie).send(body);

@@ -1,7 +1,8 @@
 import type { MessageDto, OfferDto } from '@souvenir/contracts';
 import { eventually, mailsTo } from '@souvenir/testing';
-import { aListing, join, payIntent, type Account } from './gateway-harness';
+import { join, payIntent, type Account, shipping } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
+import { offerSteps } from './offer-steps';
 
 /**
  * Offers in the conversation, over HTTP with the real services: each step of an offer (made, countered, accepted,
@@ -14,29 +15,15 @@ const { http, maildev } = gatewayWorld({
   mail: true,
   gateway: { WRITE_LIMIT_OFFERS: '60/600' },
 });
+const steps = offerSteps(http);
+const { offer, act } = steps;
 
 let seller: Account;
 let ana: Account;
 let ben: Account;
 
-const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
+const listing = (title: string, price = 30) => steps.listing(seller, title, price);
 
-async function listing(title: string, price = 30): Promise<string> {
-  const product = await http
-    .post('/api/products')
-    .set('Cookie', seller.cookie)
-    .send(aListing(title, { price }))
-    .expect(201);
-  return product.body.id;
-}
-
-const offer = (who: Account, productId: string, amount: unknown) =>
-  http.post('/api/offers').set('Cookie', who.cookie).send({ productId, amount });
-const act = (who: Account, offerId: string, action: string, body?: object) =>
-  http
-    .post(`/api/offers/${offerId}/${action}`)
-    .set('Cookie', who.cookie)
-    .send(body ?? {});
 const thread = async (who: Account, other: Account, productId: string): Promise<MessageDto[]> =>
   (await http.get(`/api/messages/${other.id}?productId=${productId}`).set('Cookie', who.cookie).expect(200)).body;
 const between = async (who: Account, other: Account, productId: string): Promise<OfferDto[]> =>

@@ -1,8 +1,9 @@
-import { awayOfferMessage, OFFER_MESSAGES, RESERVATION_MESSAGES, type OfferDto } from '@souvenir/contracts';
+import { awayOfferMessage, OFFER_MESSAGES, RESERVATION_MESSAGES } from '@souvenir/contracts';
 import { eventually, mailsTo } from '@souvenir/testing';
 import { Client } from 'pg';
-import { aListing, goodCard, join, payIntent, type Account } from './gateway-harness';
+import { goodCard, join, payIntent, type Account, shipping } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
+import { offerSteps } from './offer-steps';
 
 /**
  * Offers over HTTP, with the real services: the negotiation to a sale at the offer's amount, the other offers ended
@@ -18,32 +19,17 @@ const { http, maildev, infra } = gatewayWorld({
   // The race joins 20 buyers: past the default number of sign-ups per IP.
   gateway: { WRITE_LIMIT_OFFERS: '30/600', REGISTER_MAX_PER_IP: '100' },
 });
+const steps = offerSteps(http);
+const { offer, act, offersOf } = steps;
 
 let seller: Account;
 let ana: Account;
 let ben: Account;
 
-const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
 const unknownId = '00000000-0000-4000-8000-000000000000';
 
-async function listing(title: string, price = 30): Promise<string> {
-  const product = await http
-    .post('/api/products')
-    .set('Cookie', seller.cookie)
-    .send(aListing(title, { price }))
-    .expect(201);
-  return product.body.id;
-}
+const listing = (title: string, price = 30) => steps.listing(seller, title, price);
 
-const offer = (who: Account, productId: string, amount: unknown) =>
-  http.post('/api/offers').set('Cookie', who.cookie).send({ productId, amount });
-const act = (who: Account, offerId: string, action: string, body?: object) =>
-  http
-    .post(`/api/offers/${offerId}/${action}`)
-    .set('Cookie', who.cookie)
-    .send(body ?? {});
-const offersOf = async (who: Account, role: 'buyer' | 'seller'): Promise<OfferDto[]> =>
-  (await http.get(`/api/offers?role=${role}`).set('Cookie', who.cookie).expect(200)).body.items;
 const statusOf = async (who: Account, role: 'buyer' | 'seller', offerId: string) =>
   (await offersOf(who, role)).find((o) => o.id === offerId)?.status;
 

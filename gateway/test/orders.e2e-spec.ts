@@ -1,6 +1,6 @@
 import { eventually } from '@souvenir/testing';
 import type request from 'supertest';
-import { goodCard, join, type Account } from './gateway-harness';
+import { goodCard, join, type Account, shipping } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
 
 /** Over HTTP: the order routes, the support queue and the support role, with the real services. */
@@ -14,7 +14,6 @@ let buyer: Account;
 let stranger: Account;
 let support: Account;
 
-const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
 const guestInfo = { ...shipping, email: 'gia@example.com', firstName: 'Gia', lastName: 'Guest' };
 const unknownId = '00000000-0000-4000-8000-000000000000';
 

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { MESSAGES, PAYMENT_MESSAGES } from '@souvenir/contracts';
 import { eventually, startService, startTestInfra, type TestInfra, type ServiceProcess } from '@souvenir/testing';
 import request from 'supertest';
-import { join, startGateway, type Account } from './gateway-harness';
+import { join, startGateway, type Account, shipping } from './gateway-harness';
 
 let infra: TestInfra;
 const services: ServiceProcess[] = [];
@@ -12,7 +12,6 @@ let http: ReturnType<typeof request>;
 let seller: Account;
 let buyer: Account;
 
-const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
 const guestInfo = { ...shipping, email: 'gia@example.com', firstName: 'Gia', lastName: 'Guest' };
 const goodCard = {
   number: '4242 4242 4242 4242',

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { eventually, startService, startTestInfra, type TestInfra, type ServiceProcess } from '@souvenir/testing';
 import request from 'supertest';
-import { join, startGateway, type Account } from './gateway-harness';
+import { join, startGateway, type Account, shipping } from './gateway-harness';
 
 /** Over HTTP: a seller's payout account, its test-mode onboarding, the balance and payouts, with the real services. */
 let infra: TestInfra;
@@ -12,7 +12,6 @@ let http: ReturnType<typeof request>;
 let seller: Account;
 let buyer: Account;
 
-const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
 const goodCard = {
   number: '4242 4242 4242 4242',
   expMonth: 12,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RESERVATION_MESSAGES } from '@souvenir/contracts';
 import { eventually } from '@souvenir/testing';
-import { goodCard, join, type Account } from './gateway-harness';
+import { goodCard, join, type Account, shipping } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
 
 /** One hour of a reservation lasts this many seconds here, so that a 1-hour reservation's job ends it in the test. */
@@ -31,7 +31,6 @@ const listing = {
   country: 'Greece',
   images: ['https://example.com/bowl.jpg'],
 };
-const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
 const guestInfo = { email: 'gus@example.com', firstName: 'Gus', lastName: 'Guest', ...shipping };
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { eventually, startService, startTestInfra, type TestInfra, type ServiceProcess } from '@souvenir/testing';
 import request from 'supertest';
-import { join, startGateway, type Account } from './gateway-harness';
+import { join, startGateway, type Account, shipping } from './gateway-harness';
 
 /** Over HTTP: reviews of completed orders, with the real services (an order completes as a buyer confirms it). */
 let infra: TestInfra;
@@ -13,7 +13,6 @@ let seller: Account;
 let buyer: Account;
 let stranger: Account;
 
-const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
 const goodCard = {
   number: '4242 4242 4242 4242',
   expMonth: 12,

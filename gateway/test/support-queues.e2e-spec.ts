@@ -1,4 +1,4 @@
-import { goodCard, join, type Account } from './gateway-harness';
+import { goodCard, join, type Account, shipping } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
 
 /*
@@ -13,8 +13,6 @@ const { infra, http } = gatewayWorld({
 let seller: Account;
 let buyer: Account;
 let support: Account;
-
-const shipping = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
 
 async function listProduct(title: string, documented = false): Promise<string> {
   const res = await http

@@ -38,6 +38,7 @@ export * from './pagination/cursor';
 export * from './read-models/fill-on-miss';
 export * from './read-models/blocks';
 export * from './rpc/rpc-client';
+export * from './rpc/serialised-json';
 export * from './rpc/support-role';
 export * from './rpc/rpc-handler.decorator';
 export * from './http/close-after-answer';

@@ -1,25 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { NATS_SERVICES, type NatsServiceName } from '@souvenir/contracts';
 import { natsUserEnv } from '@souvenir/platform';
 import { freePort } from './ports';
 import { NEW_ACCOUNT_VELOCITY_OFF } from './service-harness';
 import type { TestInfra } from './test-infra';
 
 /** The domain services, by the name of their folder under services/ (and of their NATS user). */
-export const SERVICE_NAMES = [
-  'identity',
-  'catalog',
-  'favourites',
-  'messaging',
-  'payments',
-  'reviews',
-  'notifications',
-  'media',
-  'moderation',
-  'alerts',
-] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
+export const SERVICE_NAMES = NATS_SERVICES;
+export type ServiceName = NatsServiceName;
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 

@@ -19,9 +19,11 @@ import {
   type CategoryDto,
   type CreatedProductDto,
   type ProductDto,
+  type ProductPageDto,
 } from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
 import type { Response } from 'express';
+import { jsonText, splitLastMember, withHeart } from '../../rpc/serialised-answer';
 import { UuidPipe } from '../../rpc/uuid.pipe';
 import { ActorId, AuthGuard, OptionalActorId } from '../../session/auth.guard';
 import { WriteLimit } from '../../security/write-limits';
@@ -38,7 +40,8 @@ export class ProductsController {
 
   /**
    * One page of active products; the next page's cursor and the total travel in headers (API.md), with whether the
-   * total is a lower bound and a search's "Did you mean" suggestion.
+   * total is a lower bound and a search's "Did you mean" suggestion. A guest's page is catalog's JSON of the items as
+   * it is (catalog writes every heart empty, and keeps first pages written): only the headers are read from it.
    */
   @Get('products')
   async list(
@@ -46,32 +49,39 @@ export class ProductsController {
     @OptionalActorId() actorId: string | undefined,
     @ListingsWrittenAt() wroteAt: number | undefined,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<ProductDto[]> {
-    const page = await this.rpc.send(RPC.catalog.listProducts, {
+  ): Promise<ProductDto[] | string> {
+    const json = await this.rpc.sendSerialised(RPC.catalog.listProducts, {
       query: { ...query },
       ...(wroteAt !== undefined ? { wroteAt } : {}),
     });
+    const guestPage = actorId ? undefined : splitLastMember<Omit<ProductPageDto, 'items'>>(json, 'items');
+    const page: Omit<ProductPageDto, 'items'> = guestPage?.rest ?? (JSON.parse(json) as ProductPageDto);
     res.setHeader('X-Total-Count', String(page.totalCount));
     // Counting stopped at a bound: more than X-Total-Count products match ("1,000+ results").
     if (page.totalIsLowerBound) res.setHeader('X-Total-Is-Lower-Bound', 'true');
     // "Did you mean": URI-encoded, as a header carries only ASCII and the words may not be.
     if (page.suggestion) res.setHeader('X-Search-Suggestion', encodeURIComponent(page.suggestion));
     if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
-    return this.favourites.mark(actorId, page.items);
+    if (guestPage) return jsonText(res, guestPage.member);
+    return this.favourites.mark(actorId, (page as ProductPageDto).items);
   }
 
   @Get('products/:id')
   async get(
     @Param('id', new UuidPipe('Product')) productId: string,
     @OptionalActorId() actorId: string | undefined,
-  ): Promise<ProductDto> {
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ProductDto | string> {
     // The product and the caller's heart are asked for at the same time: one round trip, not two. Catalog names a
     // reserved item's buyer only to its seller and that buyer, so it is told who asks.
     const [product, favourited] = await Promise.all([
-      this.rpc.send(RPC.catalog.getProduct, { productId, ...(actorId ? { viewerId: actorId } : {}) }),
+      this.rpc.sendSerialised(RPC.catalog.getProduct, { productId, ...(actorId ? { viewerId: actorId } : {}) }),
       this.favourites.favouritedAmong(actorId, [productId]),
     ]);
-    return { ...product, isFavorited: favourited.has(productId) };
+    const isFavorited = favourited.has(productId);
+    const json = withHeart(product, isFavorited);
+    if (json !== undefined) return jsonText(res, json);
+    return { ...(JSON.parse(product) as ProductDto), isFavorited };
   }
 
   @Post('products')

@@ -1,7 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { AddFavoriteDto, FavoritesQueryDto, PAGE_SIZE, RPC, type ProductDto } from '@souvenir/contracts';
+import {
+  AddFavoriteDto,
+  FavoritesQueryDto,
+  PAGE_SIZE,
+  RPC,
+  type FavouritesPage,
+  type ProductDto,
+} from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
 import type { Response } from 'express';
+import { jsonText, splitLastMember } from '../../rpc/serialised-answer';
 import { UuidPipe } from '../../rpc/uuid.pipe';
 import { WriteLimit } from '../../security/write-limits';
 import { ActorId, AuthGuard } from '../../session/auth.guard';
@@ -21,15 +29,18 @@ export class FavouritesController {
     @ActorId() actorId: string,
     @Query() query: FavoritesQueryDto,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<ProductDto[]> {
+  ): Promise<ProductDto[] | string> {
     const { cursor, limit = PAGE_SIZE.default } = query;
-    const page = await this.rpc.send(RPC.favourites.list, {
+    const json = await this.rpc.sendSerialised(RPC.favourites.list, {
       actorId,
       limit,
       ...(cursor !== undefined ? { cursor } : {}),
     });
+    // The products as favourites wrote them (the products last), passed on as they are.
+    const written = splitLastMember<Omit<FavouritesPage, 'products'>>(json, 'products');
+    const page = written?.rest ?? (JSON.parse(json) as FavouritesPage);
     if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
-    return page.products;
+    return written ? jsonText(res, written.member) : (page as FavouritesPage).products;
   }
 
   /** Idempotent: favouriting twice answers the same. */

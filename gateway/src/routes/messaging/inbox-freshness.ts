@@ -4,6 +4,7 @@ import { EVENTS, InboxChangedEvent, type InboxView, MessageSentEvent } from '@so
 import { NATS_CONNECTION, parsePayload } from '@souvenir/platform';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import { jsonText, splitLastMember } from '../../rpc/serialised-answer';
 
 /**
  * How long an answer's ETag stays valid at most, whatever the events say. Inbox versions cover every change to
@@ -110,12 +111,13 @@ export class InboxFreshness implements OnModuleInit, OnApplicationShutdown {
   /**
    * Answers a poll of one of the caller's Messages views: 304 when the client already has the current version,
    * otherwise the view from `load` with its ETag (express still answers 304 if that ETag is the one the client sent).
+   * `load` may answer the view's JSON as messaging wrote it (the view last), which is then passed on as it is.
    */
   async respond<T>(
     request: Request,
     response: Response,
     userId: string,
-    load: () => Promise<InboxView<T>>,
+    load: () => Promise<InboxView<T> | string>,
   ): Promise<void> {
     response.setHeader('Cache-Control', 'private, no-cache');
     response.setHeader('Vary', 'Cookie');
@@ -125,13 +127,21 @@ export class InboxFreshness implements OnModuleInit, OnApplicationShutdown {
       return;
     }
     const before = this.forgetting(userId);
-    const { inboxVersion, view, changedInboxes = [], nextCursor } = await load();
+    const loaded = await load();
+    const written =
+      typeof loaded === 'string' ? splitLastMember<Omit<InboxView<T>, 'view'>>(loaded, 'view') : undefined;
+    const {
+      inboxVersion,
+      changedInboxes = [],
+      nextCursor,
+    } = written?.rest ?? (typeof loaded === 'string' ? (JSON.parse(loaded) as InboxView<T>) : loaded);
     if (this.forgetting(userId) === before) this.remember(userId, inboxVersion);
     this.forget(...changedInboxes);
     response.setHeader('ETag', this.etag(userId, inboxVersion));
     // A 304 keeps the cached answer's headers, this one included (every page of a view changes with the version).
     if (nextCursor) response.setHeader('X-Next-Cursor', nextCursor);
-    response.json(view);
+    if (written) response.send(jsonText(response, written.member));
+    else response.json(typeof loaded === 'string' ? (JSON.parse(loaded) as InboxView<T>).view : loaded.view);
   }
 
   onApplicationShutdown() {

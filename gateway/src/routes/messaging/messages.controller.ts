@@ -36,7 +36,7 @@ export class MessagesController {
     @Res() res: Response,
   ): Promise<void> {
     return this.inbox.respond(req, res, actorId, () =>
-      this.rpc.send(RPC.messaging.listConversations, {
+      this.rpc.sendSerialised(RPC.messaging.listConversations, {
         actorId,
         limit: query.limit ?? PAGE_SIZE.default,
         ...(query.cursor ? { cursor: query.cursor } : {}),
@@ -47,7 +47,7 @@ export class MessagesController {
 
   @Get('unread-count')
   unreadCount(@ActorId() actorId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.inbox.respond(req, res, actorId, () => this.rpc.send(RPC.messaging.countUnread, { actorId }));
+    return this.inbox.respond(req, res, actorId, () => this.rpc.sendSerialised(RPC.messaging.countUnread, { actorId }));
   }
 
   /** The thread oldest first; opening it marks the caller's incoming messages read. */
@@ -60,7 +60,7 @@ export class MessagesController {
     @Res() res: Response,
   ): Promise<void> {
     return this.inbox.respond(req, res, actorId, () =>
-      this.rpc.send(RPC.messaging.getThread, {
+      this.rpc.sendSerialised(RPC.messaging.getThread, {
         actorId,
         otherUserId,
         ...(query.productId ? { productId: query.productId } : {}),

@@ -99,6 +99,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.messaging.getThread,
       RPC.messaging.countUnread,
       RPC.payments.createIntent,
+      RPC.payments.getBundleDiscount,
+      RPC.payments.setBundleDiscount,
       RPC.payments.listAddresses,
       RPC.payments.createAddress,
       RPC.payments.updateAddress,
@@ -223,6 +225,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.favourites.favouriteRemoved,
       EVENTS.payments.orderPaid,
       EVENTS.payments.orderChanged,
+      // Its copy of each seller's bundle discount, shown on their products.
+      EVENTS.payments.bundleDiscountChanged,
       // Support hid a listing or suspended its seller; a new listing matched the prohibited keywords.
       EVENTS.moderation.decided,
       EVENTS.moderation.listingHeld,
@@ -276,8 +280,10 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   payments: {
     serves: servesAll('payments'),
     // favouriters and get-many: the seller's offer to an item's favouriters, a page and a batch at a time.
+    // catalog's get-many: a bundle's items, asked in one request at checkout.
     calls: [
       RPC.catalog.getProduct,
+      RPC.catalog.getProductsByIds,
       RPC.identity.getMe,
       RPC.identity.getRole,
       RPC.favourites.listFavouriters,
@@ -425,6 +431,9 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
 };
 
 export const NATS_PRINCIPALS = Object.keys(NATS_GRANTS) as NatsPrincipal[];
+
+/** Every domain service (one per folder under services/): the process lists of the stacks and tests derive from it. */
+export const NATS_SERVICES = Object.keys(RPC) as NatsServiceName[];
 
 /** The durable JetStream consumer a service follows an event subject with (`<service>--<subject with _ for .>`). */
 export function durableConsumerName(service: string, subject: string): string {

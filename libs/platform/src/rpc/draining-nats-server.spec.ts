@@ -6,6 +6,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { RpcSubject } from '@souvenir/contracts';
 import { DrainingNatsServer } from './draining-nats-server';
 import { RpcClient } from './rpc-client';
+import { SerialisedJson } from './serialised-json';
 
 // Real NATS (the machine's server, as libs/testing uses it): a Nest microservice on DrainingNatsServer answering a
 // subject of this file's own, its handler held open until the test lets it go.
@@ -27,7 +28,27 @@ class HeldController {
   }
 }
 
-@Module({ controllers: [HeldController] })
+/** A value with what JSON escapes: quotes, backslashes, a packet's own member names, non-ASCII. */
+const WRITTEN = {
+  nextCursor: 'a"b\\c',
+  note: ',"isDisposed":true,"id":"7"}',
+  items: [{ title: 'Tasse à thé 茶碗 "Kyoto"', price: 12.5, isFavorited: false, seller: { rating: null } }],
+};
+
+@Controller()
+class WrittenController {
+  @MessagePattern(`${SUBJECT}.written`)
+  written() {
+    return SerialisedJson.of(WRITTEN);
+  }
+
+  @MessagePattern(`${SUBJECT}.plain`)
+  plain() {
+    return WRITTEN;
+  }
+}
+
+@Module({ controllers: [HeldController, WrittenController] })
 class HeldModule {}
 
 describe('DrainingNatsServer handles at most its concurrency of requests at once; the others wait in line', () => {
@@ -77,5 +98,16 @@ describe('DrainingNatsServer handles at most its concurrency of requests at once
     });
     expect((await all).map((a) => a.n)).toEqual([...Array(10).keys()]);
     expect(handling.most).toBe(CONCURRENCY);
+  });
+
+  it('answers a SerialisedJson as the same reply as its value, its text passed on as it is', async () => {
+    const written = `${SUBJECT}.written` as RpcSubject;
+    const plain = `${SUBJECT}.plain` as RpcSubject;
+    expect(await rpc.send(written, {} as never)).toEqual(WRITTEN);
+    expect(await rpc.sendSerialised(written, {} as never)).toBe(JSON.stringify(WRITTEN));
+    expect(await rpc.sendSerialised(plain, {} as never)).toBe(JSON.stringify(WRITTEN));
+    const raw = async (subject: string) =>
+      (await nc.request(subject, JSON.stringify({ pattern: subject, data: {}, id: '1' }))).string();
+    expect(await raw(written)).toBe(await raw(plain));
   });
 });

@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { ServerNats } from '@nestjs/microservices';
+import { ServerNats, type OutgoingResponse } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import pLimit from 'p-limit';
+import { SerialisedJson, serialiseReplyPacket } from './serialised-json';
 
 /**
  * Nest's NATS server, with at most `concurrency` requests handled at once (the rest wait here, in order): a burst
@@ -24,6 +25,18 @@ export class DrainingNatsServer extends ServerNats {
   ) {
     super(options);
     this.limit = pLimit(concurrency);
+    // Replies whose response a handler answered already in JSON (SerialisedJson) carry that text as it is.
+    const serializer = this.serializer;
+    this.serializer = {
+      serialize: (packet: OutgoingResponse) => {
+        const data = serialiseReplyPacket(packet as unknown as Record<string, unknown>);
+        if (data !== undefined) return { data, headers: undefined };
+        const { response } = packet;
+        return serializer.serialize(
+          response instanceof SerialisedJson ? { ...packet, response: JSON.parse(response.json) as unknown } : packet,
+        );
+      },
+    };
   }
 
   override handleMessage(channel: string, natsMsg: unknown): Promise<unknown> {

@@ -84,4 +84,18 @@ describe("RpcClient speaks the services' Nest NATS protocol", () => {
       expect.objectContaining({ code: ErrorCode.Unavailable }),
     );
   });
+
+  it("answers a response's JSON text as the service wrote it, and errors as send does", async () => {
+    const response = { total: 3, note: 'a "quoted", \\ ,"isDisposed":true,"id":"1"}', items: [{ n: 1 }] };
+    const subject = serve((packet) => JSON.stringify({ response, isDisposed: true, id: packet.id }));
+    expect(await rpc.sendSerialised(subject, {} as never)).toBe(JSON.stringify(response));
+    // Laid out otherwise (no isDisposed): read whole, written again.
+    const other = serve((packet) => JSON.stringify({ id: packet.id, response }));
+    expect(await rpc.sendSerialised(other, {} as never)).toBe(JSON.stringify(response));
+    const err = { code: ErrorCode.NotFound, message: 'Product not found' };
+    const failing = serve((packet) => JSON.stringify({ err, isDisposed: true, id: packet.id }));
+    await expect(rpc.sendSerialised(failing, {} as never)).rejects.toEqual(
+      expect.objectContaining({ code: ErrorCode.NotFound, message: 'Product not found' }),
+    );
+  });
 });

@@ -6,10 +6,14 @@ import { acceptableRequestId, REQUEST_ID_HEADER, runWithRequestId } from '../log
 import { rpcHandleDuration, rpcHandledTotal } from '../metrics/metrics';
 import { endSpan, extractTraceContext, SpanKind, startSpan, withActiveSpan } from '../tracing/tracing';
 import { parsePayload } from '../validation/parse-payload';
+import type { SerialisedJson } from './serialised-json';
 
 const logger = new Logger('RpcHandler');
 
-type Handler<S extends RpcSubject> = (request: RpcRequest<S>) => Promise<RpcResponse<S>>;
+/** A handler answers its contract's response, or that response already in JSON (SerialisedJson). */
+type Handler<S extends RpcSubject> = (
+  request: RpcRequest<S>,
+) => Promise<RpcResponse<S> | SerialisedJson<RpcResponse<S>>>;
 
 /**
  * Serves a request/reply subject. The method's parameter and result must match the subject's contract
@@ -17,7 +21,7 @@ type Handler<S extends RpcSubject> = (request: RpcRequest<S>) => Promise<RpcResp
  */
 export function RpcHandler<S extends RpcSubject>(subject: S) {
   const requestType = RPC_REQUEST_TYPES[subject] as new () => object;
-  return (target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<Handler<S>>): void => {
+  return <H extends Handler<S>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<H>): void => {
     const handle = descriptor.value!;
     descriptor.value = async function (this: unknown, payload: unknown, context?: unknown) {
       const headers = context instanceof NatsContext ? context.getHeaders() : undefined;
@@ -64,7 +68,7 @@ export function RpcHandler<S extends RpcSubject>(subject: S) {
           parent,
         ),
       );
-    } as Handler<S>;
+    } as H;
     // Nest passes a handler only the arguments its parameter decorators ask for (by default the payload alone):
     // ask for the NATS context too, or the request id in its headers never reaches the handler.
     Payload()(target, key, 0);

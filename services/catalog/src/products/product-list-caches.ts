@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ProductPageDto } from '@souvenir/contracts';
+import { SerialisedJson } from '@souvenir/platform';
 import type { ProductFilters } from './queries/product-filters';
 import { ShortLivedCache } from './short-lived-cache';
 
@@ -29,17 +30,19 @@ export class ProductCountCache {
 /**
  * First pages of lists (no cursor), per filters, sort and size: Home, a category, a search as it first shows. They
  * are most of the list traffic and the same for everyone (the gateway adds the caller's hearts), so each replica
- * computes each one at most every few seconds. Later pages are read each time.
+ * computes each one at most every few seconds. Later pages are read each time. A page is kept as the JSON of its
+ * reply, written once: most requests are answered from here, and writing a page of products to JSON again for each
+ * of them was most of what such a request cost catalog.
  */
 @Injectable()
 export class FirstPageCache {
-  private readonly pages = new ShortLivedCache<ProductPageDto>(500);
+  private readonly pages = new ShortLivedCache<SerialisedJson<ProductPageDto>>(500);
 
   get(
     key: { filters: ProductFilters; sort: string; limit: number },
     read: () => Promise<ProductPageDto>,
-  ): Promise<ProductPageDto> {
-    return this.pages.get(JSON.stringify(key), read);
+  ): Promise<SerialisedJson<ProductPageDto>> {
+    return this.pages.get(JSON.stringify(key), async () => SerialisedJson.of(await read()));
   }
 
   forgetAll(): void {

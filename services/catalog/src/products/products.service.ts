@@ -37,7 +37,7 @@ import {
   ErrorCode,
   SELLER_PRODUCT_STATUSES,
 } from '@souvenir/contracts';
-import { DomainError, Outbox, parsePayload, RpcClient, SupportRole } from '@souvenir/platform';
+import { DomainError, Outbox, parsePayload, RpcClient, SerialisedJson, SupportRole } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CustomsService } from '../customs/customs.service';
 import { SellersService } from '../sellers/sellers.service';
@@ -249,7 +249,7 @@ export class ProductsService {
    * Browse and search: active products only, one keyset page at a time, with the total for the headers. The page
    * is one query answering products, sellers and cursor keys together (no second lookup by id).
    */
-  async list(request: ListProductsRequest): Promise<ProductPageDto> {
+  async list(request: ListProductsRequest): Promise<ProductPageDto | SerialisedJson<ProductPageDto>> {
     const query = request.query;
     const sort = query.sort ?? 'recent';
     const limit = query.limit ?? PAGE_SIZE.default;
@@ -324,12 +324,13 @@ export class ProductsService {
     const page = found.slice(0, limit);
     const last = page[page.length - 1];
     const suggestion = counted === 0 && after === null ? await this.suggest(products, filters) : null;
+    // The items last: the gateway reads the other members and passes the items' JSON on as it is.
     return {
-      items: page.map((p) => p.product),
       nextCursor: found.length > limit && last ? encodeCursor(sort, ranked, last.key) : null,
       totalCount: Math.min(counted, TOTAL_COUNT_BOUND),
       ...(counted > TOTAL_COUNT_BOUND ? { totalIsLowerBound: true } : {}),
       ...(suggestion ? { suggestion } : {}),
+      items: page.map((p) => p.product),
     };
   }
 

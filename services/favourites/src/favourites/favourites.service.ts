@@ -87,7 +87,8 @@ export class FavouritesService {
       after = page.length ? keyOf(page[page.length - 1]) : null;
       const nextCursor = rows.length > limit && after ? encodeFavouriteCursor(after) : null;
       const products = await this.productsOf(page);
-      if (products.length || !nextCursor || skipped === MAX_EMPTY_PAGES_SKIPPED) return { products, nextCursor };
+      // The products last: the gateway reads the cursor and passes the products' JSON on as it is.
+      if (products.length || !nextCursor || skipped === MAX_EMPTY_PAGES_SKIPPED) return { nextCursor, products };
     }
   }
 

@@ -105,11 +105,14 @@ export class MessagesService {
     const rows = await this.messages.conversations(request.actorId, { limit: request.limit + 1, search, after });
     const page = rows.slice(0, request.limit);
     const last = page.at(-1);
-    const view = { inboxVersion: versionOf(rows), view: page.map((row) => toConversationDto(row, request.actorId)) };
-    if (rows.length <= request.limit || !last) return view;
+    const inboxVersion = versionOf(rows);
+    const view = page.map((row) => toConversationDto(row, request.actorId));
+    // The view last (here and below): the gateway reads the other members and passes the view's JSON on as it is.
+    if (rows.length <= request.limit || !last) return { inboxVersion, view };
     return {
-      ...view,
+      inboxVersion,
       nextCursor: encodeConversationCursor({ lastMessageAt: last.last_message_at, lastMessageId: last.id }),
+      view,
     };
   }
 
@@ -126,7 +129,7 @@ export class MessagesService {
     const view = rows.map((row) => toMessageDto(row, request.actorId));
     if (!rows[0]?.marked) return { inboxVersion, view };
     this.outbox.wakeRelay();
-    return { inboxVersion, view, changedInboxes: [request.actorId, request.otherUserId] };
+    return { inboxVersion, changedInboxes: [request.actorId, request.otherUserId], view };
   }
 
   async countUnread(request: CountUnreadRequest): Promise<InboxView<UnreadCountDto>> {

@@ -1,0 +1,29 @@
+/**
+ * A handler's answer already written as JSON: the text of a value of type `T`, exactly as `JSON.stringify` writes
+ * it. A service returns one when it keeps an answer for many requests (a cached page): the reply then carries these
+ * bytes as they are, instead of the value being written to JSON again for every request. Callers cannot tell the
+ * difference: the reply is the same text either way.
+ */
+export class SerialisedJson<T> {
+  /** Only for the compiler: the type the text is of. */
+  declare readonly valueType?: T;
+
+  private constructor(readonly json: string) {}
+
+  static of<T>(value: T): SerialisedJson<T> {
+    return new SerialisedJson<T>(JSON.stringify(value));
+  }
+}
+
+/**
+ * Nest's reply packet (`{ response, isDisposed, id }`, or `{ err, ... }`) in JSON, with a `SerialisedJson` response
+ * spliced in as is: the same text `JSON.stringify` makes of the packet with the value itself.
+ */
+export function serialiseReplyPacket(packet: Record<string, unknown>): string | undefined {
+  const { response } = packet;
+  if (!(response instanceof SerialisedJson)) return undefined;
+  const marker = '{"response":0';
+  const text = JSON.stringify({ ...packet, response: 0 });
+  if (!text.startsWith(marker)) return undefined;
+  return `{"response":${response.json}${text.slice(marker.length)}`;
+}
