@@ -1,6 +1,8 @@
-// The product on a three-node NATS cluster (as Kubernetes runs it), the event stream at three replicas: a node killed
-// and restarted, then the stream's leader killed, while sellers keep listing. Clients fail over to the other nodes,
-// the stream keeps its quorum, and nothing committed is lost or published twice.
+// The product on a three-node NATS cluster (as Kubernetes runs it), the event stream at three replicas, every service
+// and the gateway in two replicas (one in this process, one as its own process from its build): a node killed and
+// restarted, then the stream's leader killed, while sellers keep listing through both gateways. Clients fail over to
+// the other nodes, the stream keeps its quorum, and nothing committed is lost or published twice (two outbox relays
+// and two consumers per durable share the work).
 import type { INestApplication } from '@nestjs/common';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
@@ -8,9 +10,12 @@ import {
   eventually,
   readStreamEvents,
   startNatsCluster,
+  startGatewayProcess,
   startRedisServer,
+  startService,
   TestDatabase,
   type NatsCluster,
+  type ServiceProcess,
   type TestInfra,
 } from '@souvenir/testing';
 import request from 'supertest';
@@ -23,7 +28,21 @@ let infra: TestInfra;
 let services: Record<string, INestApplication>;
 let gateway: INestApplication;
 let http: ReturnType<typeof request>;
+/** The second replica of every service and of the gateway. */
+const replicas: ServiceProcess[] = [];
 let seller: Account;
+
+const SERVICES = [
+  'identity',
+  'catalog',
+  'favourites',
+  'messaging',
+  'payments',
+  'reviews',
+  'moderation',
+  'alerts',
+  'notifications',
+] as const;
 
 beforeAll(async () => {
   const [database, redis] = await Promise.all([
@@ -49,10 +68,20 @@ beforeAll(async () => {
   services = await startAllServices(infra, env);
   gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '2500' });
   http = request(gateway.getHttpServer());
+  // One at a time: each runs its start-up (schema checks, consumers) on a machine the first replicas already load.
+  for (const name of SERVICES) replicas.push((await startService(name, infra, env)) as ServiceProcess);
+  replicas.push(
+    await startGatewayProcess(infra, {
+      RPC_TIMEOUT_MS: '2500',
+      WRITE_LIMIT_LISTINGS: '100000/60',
+      UNVERIFIED_WRITE_ALLOWANCE: '100000',
+    }),
+  );
   seller = await register(http, unique('cls'));
-}, 180_000);
+}, 420_000);
 
 afterAll(async () => {
+  await Promise.all(replicas.map((r) => r.stop().catch(() => undefined)));
   await gateway?.close().catch(() => undefined);
   for (const s of Object.values(services ?? {}).reverse()) await s.close().catch(() => undefined);
   await infra?.stop();
@@ -67,9 +96,26 @@ async function streamReplicas(): Promise<number> {
   }
 }
 
+/** A listing through the first gateway (in this process) or the second (its own process). */
+async function list(throughSecond: boolean, title: string): Promise<{ status: number; body: { id?: string } }> {
+  if (!throughSecond) return http.post('/api/products').set('Cookie', seller.cookie).send(listing(title));
+  const second = replicas.at(-1)!;
+  try {
+    const res = await fetch(`${second.url}/api/products`, {
+      method: 'POST',
+      headers: { Cookie: seller.cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify(listing(title)),
+      signal: AbortSignal.timeout(15_000),
+    });
+    return { status: res.status, body: (await res.json()) as { id?: string } };
+  } catch (error) {
+    throw new Error(`the second gateway did not answer: ${String(error)}`);
+  }
+}
+
 /**
- * Two writers list until `count` products are committed, retrying what fails (as a client would); a third of the way
- * `fault` runs (a node killed), two thirds of the way `heal` (given what was committed so far).
+ * Two writers, one per gateway, list until `count` products are committed, retrying what fails (as a client would);
+ * a third of the way `fault` runs (a node killed), two thirds of the way `heal` (given what was committed so far).
  */
 async function listThrough(
   label: string,
@@ -81,15 +127,12 @@ async function listThrough(
   const samples: { phase: string; status: number; ms: number }[] = [];
   let phase: 'before' | 'down' | 'healed' = 'before';
   const deadline = Date.now() + 180_000;
-  const writer = async () => {
+  const writer = async (throughSecond: boolean) => {
     while (created.length < count && Date.now() < deadline) {
       const started = Date.now();
-      const res = await http
-        .post('/api/products')
-        .set('Cookie', seller.cookie)
-        .send(listing(`${label} ${created.length} ${unique('t')}`));
+      const res = await list(throughSecond, `${label} ${created.length} ${unique('t')}`);
       samples.push({ phase, status: res.status, ms: Date.now() - started });
-      if (res.status === 201) created.push(res.body.id);
+      if (res.status === 201) created.push(res.body.id!);
       else {
         // An outage answers 503 with a sentence, never a 500 or a hang.
         expect(res.status).toBe(503);
@@ -104,7 +147,7 @@ async function listThrough(
       }
     }
   };
-  await Promise.all([writer(), writer()]);
+  await Promise.all([writer(false), writer(true)]);
   expect(phase).toBe('healed');
   const figures = Object.fromEntries(
     ['before', 'down', 'healed'].map((p) => {
@@ -137,6 +180,8 @@ async function flowing(created: string[]): Promise<void> {
 
 /** Every committed product published once (the stream drops the relay's retries by Nats-Msg-Id) and consumed. */
 async function expectNothingLost(created: string[]): Promise<void> {
+  // The second replicas lived through the fault (a crash would have left the first alone to do the work).
+  expect(replicas.filter((r) => !r.running()).map((r) => r.name)).toEqual([]);
   await eventually(
     async () => {
       const [{ n }] = await infra.database.query<{ n: string }>(

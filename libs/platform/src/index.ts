@@ -14,6 +14,7 @@ export * from './database/hourly-counter';
 export { openAndMigrate } from './database/migrate';
 export * from './database/platform-tables';
 export * from './database/prepared-statement';
+export * from './database/read-replica';
 export * from './errors/domain-error';
 export { isUniqueViolation, postgresErrorCode, SQLSTATE } from './errors/postgres-error';
 export * from './errors/to-rpc-exception';

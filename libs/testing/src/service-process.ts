@@ -30,7 +30,7 @@ const KEPT_LINES = 400;
 
 /** A domain service running as its own process from its build, as `npm start` runs it. */
 export interface ServiceProcess {
-  name: ServiceName;
+  name: ServiceName | 'gateway';
   /** Its HTTP port's address (health, metrics; media's uploads and images): http://127.0.0.1:<port>. */
   url: string;
   port: number;
@@ -90,11 +90,53 @@ export async function startServiceProcess(
   name: ServiceName,
   infra: TestInfra,
   env: Record<string, string> = {},
-  { readyTimeoutMs = 120_000 }: ServiceProcessOptions = {},
+  options: ServiceProcessOptions = {},
 ): Promise<ServiceProcess> {
   if (!SERVICE_NAMES.includes(name)) throw new Error(`startServiceProcess: no service named ${name}`);
-  const entry = path.join(ROOT, 'services', name, 'dist', 'main.js');
   const port = await freePort();
+  return spawnUntilReady(
+    name,
+    path.join(ROOT, 'services', name, 'dist', 'main.js'),
+    port,
+    infra,
+    {
+      ...PROCESS_ENV[name],
+      HTTP_PORT: String(port),
+      HTTP_HOST: '127.0.0.1',
+      ...env,
+    },
+    options,
+  );
+}
+
+/**
+ * The gateway (`gateway/dist/main.js`) as its own process, as startServiceProcess starts a service: on a free port
+ * (its API and /readyz) with its own metrics port, so several replicas run side by side; `url` is its API.
+ */
+export async function startGatewayProcess(
+  infra: TestInfra,
+  env: Record<string, string> = {},
+  options: ServiceProcessOptions = {},
+): Promise<ServiceProcess> {
+  const [port, metricsPort] = [await freePort(), await freePort()];
+  return spawnUntilReady(
+    'gateway',
+    path.join(ROOT, 'gateway', 'dist', 'main.js'),
+    port,
+    infra,
+    { PORT: String(port), METRICS_PORT: String(metricsPort), ...env },
+    options,
+  );
+}
+
+async function spawnUntilReady(
+  name: ServiceName | 'gateway',
+  entry: string,
+  port: number,
+  infra: TestInfra,
+  env: Record<string, string>,
+  { readyTimeoutMs = 120_000 }: ServiceProcessOptions,
+): Promise<ServiceProcess> {
   const url = `http://127.0.0.1:${port}`;
   // The test runner's own NODE_OPTIONS (jest's --experimental-vm-modules) and NATS identity are not the service's.
   const inherited = Object.fromEntries(
@@ -102,15 +144,13 @@ export async function startServiceProcess(
       ([key]) => key !== 'NODE_OPTIONS' && key !== 'NATS_USER' && !key.startsWith('NATS_PASSWORD'),
     ),
   );
-  const child = spawn(process.execPath, ['--require', EXIT_WITH_PARENT, ...(NODE_FLAGS[name] ?? []), entry], {
+  const flags = name === 'gateway' ? [] : (NODE_FLAGS[name] ?? []);
+  const child = spawn(process.execPath, ['--require', EXIT_WITH_PARENT, ...flags, entry], {
     cwd: ROOT,
     env: {
       ...inherited,
       ...infra.env,
       ...(infra.natsPasswords && natsUserEnv(name, infra.natsPasswords)),
-      ...PROCESS_ENV[name],
-      HTTP_PORT: String(port),
-      HTTP_HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       // Suites list and message a lot from freshly joined accounts; the velocity rule's own tests set these low.

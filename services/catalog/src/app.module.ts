@@ -24,6 +24,7 @@ import { ProductCustomsController } from './products/product-customs.controller'
 import { ProductsRepository } from './products/products.repository';
 import { ProductsService } from './products/products.service';
 import { ListingVelocity } from './products/listing-velocity';
+import { ListReads } from './products/list-reads';
 import { SellerEntity } from './sellers/seller.entity';
 import { SellerEventsConsumer } from './sellers/seller-events.consumer';
 import { EraseAccountConsumer } from './privacy/erase-account.consumer';
@@ -64,6 +65,7 @@ export class AppModule {
       providers: [
         ProductsService,
         ListingVelocity,
+        ListReads,
         CategoriesService,
         ProductCountCache,
         FirstPageCache,

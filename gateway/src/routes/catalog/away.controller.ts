@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Put, UseGuards, UseInterceptors } from '@nestjs/common';
 import { RPC, SetAwayDto, type AwayModeDto } from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
 import { UuidPipe } from '../../rpc/uuid.pipe';
 import { WriteLimit } from '../../security/write-limits';
 import { ActorId, AuthGuard } from '../../session/auth.guard';
+import { NoteListingWrite } from './listing-writes';
 
 /**
  * Away mode (API.md, Turn 3), kept by catalog: `PUT /api/me/away` `{ until, message? }` → 200 with the state,
@@ -22,6 +23,7 @@ export class AwayController {
 
   @Put()
   @WriteLimit('listings')
+  @UseInterceptors(NoteListingWrite)
   @HttpCode(200)
   set(@ActorId() actorId: string, @Body() body: SetAwayDto): Promise<AwayModeDto> {
     return this.rpc.send(RPC.catalog.setAway, { ...body, actorId });
@@ -29,6 +31,7 @@ export class AwayController {
 
   @Delete()
   @WriteLimit('listings')
+  @UseInterceptors(NoteListingWrite)
   @HttpCode(204)
   async end(@ActorId() actorId: string): Promise<void> {
     await this.rpc.send(RPC.catalog.endAway, { actorId });

@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, Param, Patch, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Patch, UseGuards, UseInterceptors } from '@nestjs/common';
 import { RPC, type ProductDto } from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
 import { UuidPipe } from '../../rpc/uuid.pipe';
 import { WriteLimit } from '../../security/write-limits';
 import { ActorId, AuthGuard } from '../../session/auth.guard';
+import { NoteListingWrite } from './listing-writes';
 
 /**
  * `PATCH /api/products/{id}`: owner only. The body is any fields of the sell form; catalog checks the listing as it
@@ -11,6 +12,7 @@ import { ActorId, AuthGuard } from '../../session/auth.guard';
  */
 @Controller('api/products')
 @UseGuards(AuthGuard)
+@UseInterceptors(NoteListingWrite)
 export class EditListingController {
   constructor(private readonly rpc: RpcClient) {}
 

@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Res,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import {
   CreateProductDto,
   ProductQueryDto,
@@ -17,6 +29,7 @@ import { ActorId, AuthGuard, OptionalActorId } from '../../session/auth.guard';
 import { WriteLimit } from '../../security/write-limits';
 import { UnverifiedWrite } from '../../session/unverified-allowance';
 import { FavouriteMarker } from '../favourites/favourite-marker';
+import { ListingsWrittenAt, NoteListingWrite } from './listing-writes';
 
 @Controller('api')
 export class ProductsController {
@@ -34,9 +47,13 @@ export class ProductsController {
   async list(
     @Query() query: ProductQueryDto,
     @OptionalActorId() actorId: string | undefined,
+    @ListingsWrittenAt() wroteAt: number | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ProductDto[] | string> {
-    const json = await this.rpc.sendSerialised(RPC.catalog.listProducts, { query: { ...query } });
+    const json = await this.rpc.sendSerialised(RPC.catalog.listProducts, {
+      query: { ...query },
+      ...(wroteAt !== undefined ? { wroteAt } : {}),
+    });
     const guestPage = actorId ? undefined : splitLastMember<Omit<ProductPageDto, 'items'>>(json, 'items');
     const page: Omit<ProductPageDto, 'items'> = guestPage?.rest ?? (JSON.parse(json) as ProductPageDto);
     res.setHeader('X-Total-Count', String(page.totalCount));
@@ -71,6 +88,7 @@ export class ProductsController {
   @WriteLimit('listings')
   @UnverifiedWrite()
   @UseGuards(AuthGuard)
+  @UseInterceptors(NoteListingWrite)
   async create(
     @ActorId() actorId: string,
     @Body() product: CreateProductDto,
@@ -87,6 +105,7 @@ export class ProductsController {
   @Delete('products/:id')
   @WriteLimit('listings')
   @UseGuards(AuthGuard)
+  @UseInterceptors(NoteListingWrite)
   @HttpCode(204)
   async remove(@ActorId() actorId: string, @Param('id', new UuidPipe('Product')) productId: string): Promise<void> {
     await this.rpc.send(RPC.catalog.removeProduct, { actorId, productId });

@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { RPC, ReserveProductDto, type ProductDto } from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
 import { UuidPipe } from '../../rpc/uuid.pipe';
 import { WriteLimit } from '../../security/write-limits';
 import { ActorId, AuthGuard } from '../../session/auth.guard';
+import { NoteListingWrite } from './listing-writes';
 
 /**
  * `POST /api/products/{id}/reserve` `{ buyerId, hours? }` and `DELETE /api/products/{id}/reserve`: the seller only
@@ -11,6 +12,7 @@ import { ActorId, AuthGuard } from '../../session/auth.guard';
  */
 @Controller('api/products')
 @UseGuards(AuthGuard)
+@UseInterceptors(NoteListingWrite)
 export class ReservationsController {
   constructor(private readonly rpc: RpcClient) {}
 

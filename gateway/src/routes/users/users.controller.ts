@@ -20,6 +20,7 @@ import { AccountLimits } from '../auth/account-limits';
 import { InboxFreshness } from '../messaging/inbox-freshness';
 import { LiveHub } from '../stream/live-hub';
 import { FavouriteMarker } from '../favourites/favourite-marker';
+import { ListingsWrittenAt } from '../catalog/listing-writes';
 
 @Controller('api/users')
 export class UsersController {
@@ -100,10 +101,12 @@ export class UsersController {
     @Param('id', new UuidPipe('User')) sellerId: string,
     @Query() query: UserProductsQueryDto,
     @OptionalActorId() actorId: string | undefined,
+    @ListingsWrittenAt() wroteAt: number | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ProductDto[]> {
     const page = await this.rpc.send(RPC.catalog.listSellerProducts, {
       sellerId,
+      ...(wroteAt !== undefined ? { wroteAt } : {}),
       limit: query.limit ?? PAGE_SIZE.default,
       ...(query.status ? { status: query.status } : {}),
       ...(query.cursor !== undefined ? { cursor: query.cursor } : {}),

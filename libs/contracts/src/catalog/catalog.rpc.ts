@@ -33,6 +33,12 @@ export class GetProductRequest {
 
 export class ListProductsRequest {
   @ValidateNested() @Type(() => ProductQueryDto) query!: ProductQueryDto;
+  /**
+   * When the viewer last changed their listings (ms since the epoch, kept in their session by the gateway): for a
+   * short while after it, catalog reads their list from the primary, so it shows their change even while a replica
+   * lags. Not a permission: it only picks the server. Absent: a replica may answer.
+   */
+  @IsOptional() @IsInt() @Min(0) wroteAt?: number;
 }
 
 /** Soft removal; only the seller may do it. */
@@ -77,6 +83,8 @@ export class ListSellerProductsRequest {
   @IsInt() @Min(1) @Max(PAGE_SIZE.max) limit!: number;
   /** The `nextCursor` of the previous page; an unreadable one is VALIDATION_FAILED 'Invalid cursor'. */
   @IsOptional() @IsString() @MaxLength(500) cursor?: string;
+  /** As ListProductsRequest's: the seller's own page shows the listing they just changed. */
+  @IsOptional() @IsInt() @Min(0) wroteAt?: number;
 }
 
 /** Batch lookup for other services: one call per page, never one per product. */

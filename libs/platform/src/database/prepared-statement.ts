@@ -18,8 +18,8 @@ export class PreparedStatement<Row extends QueryResultRow> {
     readonly text: string,
   ) {}
 
-  async run(dataSource: DataSource, values: unknown[]): Promise<Row[]> {
-    const result = await poolOf(dataSource).query<Row>({ name: this.name, text: this.text, values });
+  async run(db: DataSource | Pool, values: unknown[]): Promise<Row[]> {
+    const result = await poolOf(db).query<Row>({ name: this.name, text: this.text, values });
     return result.rows;
   }
 }
@@ -31,14 +31,14 @@ export class PreparedStatement<Row extends QueryResultRow> {
  * PreparedStatement, it runs outside any TypeORM transaction.
  */
 export async function queryPool<Row extends QueryResultRow>(
-  dataSource: DataSource,
+  db: DataSource | Pool,
   text: string,
   values: unknown[],
 ): Promise<Row[]> {
-  return (await poolOf(dataSource).query<Row>(text, values)).rows;
+  return (await poolOf(db).query<Row>(text, values)).rows;
 }
 
-/** The pg Pool behind a TypeORM DataSource. */
-function poolOf(dataSource: DataSource): Pool {
-  return (dataSource.driver as PostgresDriver).master as Pool;
+/** The pg Pool behind a TypeORM DataSource, or a pool of its own (a read replica's: `openReadPool`). */
+function poolOf(db: DataSource | Pool): Pool {
+  return 'driver' in db ? ((db.driver as PostgresDriver).master as Pool) : db;
 }

@@ -1,9 +1,17 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsPositive, Max, Min } from 'class-validator';
+import { IsInt, IsPositive, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { ServiceConfig } from '@souvenir/platform';
 
 export class CatalogConfig extends ServiceConfig {
   override HTTP_PORT: number = 4002;
+
+  /**
+   * A streaming replica for browse, search and sellers' lists (README "Reads from a replica"); empty: they read
+   * DATABASE_URL. Without a password it takes DATABASE_URL's credentials.
+   */
+  @ValidateIf((c: CatalogConfig) => c.DATABASE_READ_URL !== '')
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_READ_URL must be a postgres:// URL (or empty)' })
+  DATABASE_READ_URL = '';
 
   /**
    * How long one hour of a reservation lasts, in seconds: a seller reserves an item for whole hours (1 to 168), each

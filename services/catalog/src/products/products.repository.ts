@@ -10,6 +10,7 @@ import type {
   ReservedForDto,
 } from '@souvenir/contracts';
 import { queryPool } from '@souvenir/platform';
+import type { Pool } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import { withoutJit } from '../database/without-jit';
 import type { CursorKey } from '../search/product-cursor';
@@ -90,8 +91,23 @@ export class ProductsRepository {
 
   private readonly unfilteredPages = new PreparedStatementsByText<PageRow>('catalog.unfiltered-page');
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  /** Where reads run: the primary's pool, or a read replica's in a view made by `on`. */
+  private db: DataSource | Pool;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
     withoutJit(dataSource);
+    this.db = dataSource;
+  }
+
+  /**
+   * The same repository reading from another pool (a read replica's). Only for reads that may lag the primary by
+   * replay: a write takes the caller's transaction, which is always the primary's. The view shares this instance's
+   * settings and prepared statements (names are per connection, and the replica's connections are others).
+   */
+  on(pool: Pool): ProductsRepository {
+    const view = Object.create(this) as ProductsRepository;
+    view.db = pool;
+    return view;
   }
 
   /**
@@ -105,8 +121,8 @@ export class ProductsRepository {
     if (filters.searchWords !== null) return this.findSearchPage(filters, page);
     const { text, values } = browse.browsePage(filters, page.sort, page.after, page.limit);
     const rows = isUnfiltered(filters)
-      ? await this.unfilteredPages.get(text).run(this.dataSource, values)
-      : await queryPool<PageRow>(this.dataSource, text, values);
+      ? await this.unfilteredPages.get(text).run(this.db, values)
+      : await queryPool<PageRow>(this.db, text, values);
     return rows.map((r) => keyed(r, page.sort));
   }
 
@@ -222,7 +238,7 @@ export class ProductsRepository {
   /** Products with their sellers, in the order of `ids`; unknown ids are skipped. */
   async findWithSellerByIds(ids: string[], statuses: ProductStatus[] = VISIBLE): Promise<ProductDto[]> {
     if (!ids.length) return [];
-    const rows = await statements.WITH_SELLER_BY_IDS.run(this.dataSource, [ids, statuses]);
+    const rows = await statements.WITH_SELLER_BY_IDS.run(this.db, [ids, statuses]);
     const byId = new Map(rows.map((r) => [r.id, rowToProductDto(r)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -235,7 +251,7 @@ export class ProductsRepository {
 
   /** A product that has a page: active or sold, not removed. */
   async findVisibleById(id: string): Promise<ProductDto | null> {
-    const [row] = await statements.VISIBLE_BY_ID.run(this.dataSource, [id, VISIBLE]);
+    const [row] = await statements.VISIBLE_BY_ID.run(this.db, [id, VISIBLE]);
     return row ? rowToProductDto(row) : null;
   }
 
@@ -461,7 +477,7 @@ export class ProductsRepository {
 
   /** A read on the pool, planned for its values (see `PreparedStatementsByText` for the statements that are not). */
   private read<Row extends object>(statement: Statement): Promise<Row[]> {
-    return queryPool<Row & Record<string, unknown>>(this.dataSource, statement.text, statement.values);
+    return queryPool<Row & Record<string, unknown>>(this.db, statement.text, statement.values);
   }
 
   /** A statement in the caller's transaction. */

@@ -43,6 +43,7 @@ import { CustomsService } from '../customs/customs.service';
 import { SellersService } from '../sellers/sellers.service';
 import { FirstPageCache, ProductCountCache } from './product-list-caches';
 import { ListingVelocity } from './listing-velocity';
+import { ListReads } from './list-reads';
 import { decodeCursor, encodeCursor, type CursorKey } from '../search/product-cursor';
 import {
   toCategoryDto,
@@ -77,6 +78,7 @@ export class ProductsService {
     private readonly supportRole: SupportRole,
     private readonly rpc: RpcClient,
     private readonly velocity: ListingVelocity,
+    private readonly listReads: ListReads,
   ) {}
 
   async create(request: CreateProductRequest): Promise<CreatedProductDto> {
@@ -265,12 +267,22 @@ export class ProductsService {
       shipsTo: query.shipsTo?.trim() ? (countryOfLocation(query.shipsTo) ?? query.shipsTo.trim()) : undefined,
     };
     const ranked = filters.searchWords !== null && sort === 'recent';
-    if (!query.cursor)
-      return this.firstPages.get({ filters, sort, limit }, () => this.readPage(filters, sort, limit, null, ranked));
-    return this.readPage(filters, sort, limit, decodeCursor(query.cursor, sort, ranked), ranked);
+    const after = query.cursor ? decodeCursor(query.cursor, sort, ranked) : null;
+    // A viewer who just changed their listings sees it: the primary, past the caches others' replica reads fill.
+    if (this.listReads.ownWritesPending(request.wroteAt))
+      return this.listReads.run(
+        (products) => this.readPage(products, false, filters, sort, limit, after, ranked),
+        true,
+      );
+    const read = () =>
+      this.listReads.run((products) => this.readPage(products, true, filters, sort, limit, after, ranked));
+    return after ? read() : this.firstPages.get({ filters, sort, limit }, read);
   }
 
+  /** A page read with `products` (the primary or a replica); `cached`: the shared totals may answer its count. */
   private async readPage(
+    products: ProductsRepository,
+    cached: boolean,
     filters: ProductFilters,
     sort: ProductSort,
     limit: number,
@@ -281,22 +293,22 @@ export class ProductsService {
     // TOTAL_COUNT_BOUND (one more means "more than that"). A search counts first: a search with no match reads no
     // page, and one with few matches reads them all at once through the index, in the same statement as the count
     // (see countWithFewMatches); browsing counts alongside the page.
-    const count = () =>
-      this.counts.getUpTo(filters, TOTAL_COUNT_BOUND, () => this.products.countUpTo(filters, TOTAL_COUNT_BOUND));
+    const total = (count: () => Promise<number>) =>
+      cached ? this.counts.getUpTo(filters, TOTAL_COUNT_BOUND, count) : count();
     let found: KeyedProduct[];
     let counted: number;
     if (filters.searchWords !== null) {
       // Unless the total is cached, the count and (when few match) the page are one statement.
       let read: { counted: number; found: KeyedProduct[] | null; noTitleMatch?: boolean } | undefined;
-      counted = await this.counts.getUpTo(filters, TOTAL_COUNT_BOUND, async () => {
-        read = await this.products.countWithFewMatches(filters, { sort, after, limit: limit + 1 }, TOTAL_COUNT_BOUND);
+      counted = await total(async () => {
+        read = await products.countWithFewMatches(filters, { sort, after, limit: limit + 1 }, TOTAL_COUNT_BOUND);
         return read.counted;
       });
       // `read` is this request's own only when the cache did not answer first (a stale total is recomputed behind).
       found =
         read?.counted === counted && read.found
           ? read.found
-          : await this.products.findPage(filters, {
+          : await products.findPage(filters, {
               sort,
               after,
               limit: limit + 1,
@@ -305,13 +317,13 @@ export class ProductsService {
             });
     } else {
       [found, counted] = await Promise.all([
-        this.products.findPage(filters, { sort, after, limit: limit + 1 }),
-        count(),
+        products.findPage(filters, { sort, after, limit: limit + 1 }),
+        total(() => products.countUpTo(filters, TOTAL_COUNT_BOUND)),
       ]);
     }
     const page = found.slice(0, limit);
     const last = page[page.length - 1];
-    const suggestion = counted === 0 && after === null ? await this.suggest(filters) : null;
+    const suggestion = counted === 0 && after === null ? await this.suggest(products, filters) : null;
     // The items last: the gateway reads the other members and passes the items' JSON on as it is.
     return {
       nextCursor: found.length > limit && last ? encodeCursor(sort, ranked, last.key) : null,
@@ -327,11 +339,11 @@ export class ProductsService {
    * countries) is replaced by the nearest term within a typo's distance. The suggestion is answered only if it
    * finds something with the same filters; a search whose words are all known (they just never meet) gets none.
    */
-  private async suggest(filters: ProductFilters): Promise<string | null> {
+  private async suggest(products: ProductsRepository, filters: ProductFilters): Promise<string | null> {
     if (!filters.searchWords) return null;
-    const searchWords = correctedWords(await this.products.nearestTerms(filters.searchWords));
+    const searchWords = correctedWords(await products.nearestTerms(filters.searchWords));
     if (!searchWords) return null;
-    const found = await this.products.countUpTo({ ...filters, searchWords }, 0);
+    const found = await products.countUpTo({ ...filters, searchWords }, 0);
     return found > 0 ? searchWords.join(' ') : null;
   }
 
@@ -531,10 +543,14 @@ export class ProductsService {
     const statuses = request.status ? [request.status] : SELLER_PRODUCT_STATUSES;
     const after = request.cursor === undefined ? null : decodeSellerProductCursor(request.cursor);
     // One row more than the page: its presence says whether a next page exists.
-    const [found, totalCount] = await Promise.all([
-      this.products.findPageBySeller(request.sellerId, statuses, after, request.limit + 1),
-      this.products.countBySeller(request.sellerId, statuses),
-    ]);
+    const [found, totalCount] = await this.listReads.run(
+      (products) =>
+        Promise.all([
+          products.findPageBySeller(request.sellerId, statuses, after, request.limit + 1),
+          products.countBySeller(request.sellerId, statuses),
+        ]),
+      this.listReads.ownWritesPending(request.wroteAt),
+    );
     const page = found.slice(0, request.limit);
     const last = page[page.length - 1];
     return {
