@@ -60,13 +60,14 @@ export const bundleSlice = createSlice({
       return { seller: payload.seller, discount: payload.discount, items: [payload.item] };
     },
     removedFromBundle(state, { payload: id }: PayloadAction<string>) {
-      state.items = state.items.filter((item) => item.id !== id);
-      if (state.items.length === 0) return emptyBundle;
+      const items = state.items.filter((item) => item.id !== id);
+      return items.length ? { ...state, items } : emptyBundle;
     },
     /** The items just paid for leave the bundle (all of them: it is empty again). */
     bundleBought(state, { payload: ids }: PayloadAction<string[]>) {
-      state.items = state.items.filter((item) => !ids.includes(item.id));
-      if (state.items.length === 0) return emptyBundle;
+      if (!state.items.some((item) => ids.includes(item.id))) return state;
+      const items = state.items.filter((item) => !ids.includes(item.id));
+      return items.length ? { ...state, items } : emptyBundle;
     },
     bundleCleared() {
       return emptyBundle;
