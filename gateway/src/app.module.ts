@@ -43,6 +43,7 @@ import { ReviewsController } from './routes/reviews/reviews.controller';
 import { LiveHub } from './routes/stream/live-hub';
 import { StreamController } from './routes/stream/stream.controller';
 import { WebhooksController } from './routes/payments/webhooks.controller';
+import { BundleDiscountController } from './routes/payments/bundle-discount.controller';
 import { FavouriteMarker } from './routes/favourites/favourite-marker';
 import { FavouritesController } from './routes/favourites/favourites.controller';
 import { UsersController } from './routes/users/users.controller';
@@ -97,6 +98,7 @@ export class AppModule {
         ReservationsController,
         AwayController,
         UserAwayController,
+        BundleDiscountController,
         OrderReturnsController,
         StreamController,
         NotificationsController,

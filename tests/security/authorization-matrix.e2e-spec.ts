@@ -516,6 +516,15 @@ const TABLE: Record<string, Row> = {
     expect: signedIn(200),
   },
   'DELETE /api/me/away': { call: () => ({ method: 'delete', path: '/api/me/away' }), expect: signedIn(204) },
+  // The bundle discount (payments): anyone signed in, for themself only; buyers see it on the seller's products.
+  'GET /api/me/bundle-discount': {
+    call: () => ({ method: 'get', path: '/api/me/bundle-discount' }),
+    expect: signedIn(200),
+  },
+  'PUT /api/me/bundle-discount': {
+    call: () => ({ method: 'put', path: '/api/me/bundle-discount', body: { minItems: 2, percent: 0 } }),
+    expect: signedIn(200),
+  },
   // Public: whether a seller is away and until when, never their message.
   'GET /api/users/:id/away': {
     call: () => ({ method: 'get', path: `/api/users/${owner.id}/away` }),

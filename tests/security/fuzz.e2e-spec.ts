@@ -133,6 +133,7 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
     until: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
     message: 'Away for a week',
   }),
+  'PUT /api/me/bundle-discount': () => ({ minItems: 3, percent: 10 }),
   'POST /api/favorites': () => ({ productId }),
   'POST /api/messages': () => ({ toUserId: seller.id, productId, content: 'hello' }),
   'POST /api/create-payment-intent': () => ({ productId, amount: '25.00', guestInfo }),

@@ -45,6 +45,7 @@ export * from './messaging/messaging.subjects';
 export * from './payments/order-status';
 export * from './payments/buyer-protection';
 export * from './payments/payment.dto';
+export * from './payments/bundle';
 export * from './payments/address-book.dto';
 export * from './payments/offer.dto';
 export * from './payments/order.dto';

@@ -14,6 +14,7 @@ import { OrderMessagesModule } from './order-messages/order-messages.module';
 import { ClaimEntity } from './orders/claim.entity';
 import { OrderHistoryEntity } from './orders/order-history.entity';
 import { OrderEntity } from './orders/order.entity';
+import { OrderItemEntity } from './orders/order-item.entity';
 import { OrdersModule } from './orders/orders.module';
 import { PayoutAccountEntity } from './payouts/payout-account.entity';
 import { PayoutTransfersModule } from './payouts/payout-transfers.module';
@@ -36,6 +37,7 @@ export const SERVICE_NAME = 'payments';
 
 const ENTITIES = [
   OrderEntity,
+  OrderItemEntity,
   OrderHistoryEntity,
   ClaimEntity,
   ProcessedProviderEventEntity,

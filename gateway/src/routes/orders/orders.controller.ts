@@ -121,6 +121,7 @@ export class OrdersController {
       reason: body.reason,
       description: body.description,
       ...(body.photos ? { photos: body.photos } : {}),
+      ...(body.productIds ? { productIds: body.productIds } : {}),
     });
   }
 

@@ -1,3 +1,4 @@
+import type { BundleDiscountDto } from '../payments/bundle';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -221,6 +222,8 @@ export interface SellerDto {
   rating: UserRatingDto | null;
   /** Only while the seller is away: their return date (`YYYY-MM-DD`); their items cannot be bought until then. */
   awayUntil?: string;
+  /** Only when the seller gives a bundle discount (percent > 0): what a bundle of their items saves. */
+  bundleDiscount?: BundleDiscountDto;
 }
 
 export type ProductStatus = 'active' | 'sold' | 'removed';

@@ -10,7 +10,7 @@ export const USER_EXPORT_SECTIONS = {
   catalog: ['listings', 'away-mode'],
   favourites: ['favourites'],
   messaging: ['conversations', 'messages'],
-  payments: ['orders', 'addresses', 'payouts', 'ledger'],
+  payments: ['orders', 'addresses', 'payouts', 'ledger', 'bundle-discount'],
   reviews: ['written', 'received'],
   notifications: ['notifications'],
   media: ['uploads'],

@@ -99,6 +99,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       RPC.messaging.getThread,
       RPC.messaging.countUnread,
       RPC.payments.createIntent,
+      RPC.payments.getBundleDiscount,
+      RPC.payments.setBundleDiscount,
       RPC.payments.listAddresses,
       RPC.payments.createAddress,
       RPC.payments.updateAddress,
@@ -223,6 +225,8 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
       EVENTS.favourites.favouriteRemoved,
       EVENTS.payments.orderPaid,
       EVENTS.payments.orderChanged,
+      // Its copy of each seller's bundle discount, shown on their products.
+      EVENTS.payments.bundleDiscountChanged,
       // Support hid a listing or suspended its seller; a new listing matched the prohibited keywords.
       EVENTS.moderation.decided,
       EVENTS.moderation.listingHeld,

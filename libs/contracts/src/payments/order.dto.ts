@@ -1,6 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayMinSize,
   ArrayUnique,
   IsArray,
   IsBoolean,
@@ -15,8 +16,9 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import type { AddressDto } from './payment.dto';
+import type { AddressDto, OrderItemsPart } from './payment.dto';
 import type { OrderStatus } from './order-status';
+import { BUNDLE_MAX_ITEMS } from './bundle';
 import type { OrderCardDisputeDto, OrderMoneyDto } from './payout.dto';
 
 /*
@@ -89,10 +91,12 @@ export interface ClaimDto {
   return: { carrier: string; trackingNumber: string; shippedAt: string; arrivedAt: string | null } | null;
   sellerResponse: { accept: boolean; statement: string | null; photos: string[]; at: string } | null;
   decision: { outcome: 'refund' | 'release'; reason: string; at: string; by: 'seller' | 'support' } | null;
+  /** The items the claim is about (all of the order's when the buyer named none). */
+  productIds: string[];
 }
 
 /** One order as the caller sees it (`GET /api/orders/{id}`): the seller alone sees the delivery address. */
-export interface OrderDetailDto {
+export interface OrderDetailDto extends OrderItemsPart {
   id: string;
   status: OrderStatus;
   product: { id: string; title: string; image: string | null };
@@ -119,7 +123,7 @@ export interface OrderDetailDto {
 }
 
 /** A row of the Purchases or Sales tab. */
-export interface OrderSummaryDto {
+export interface OrderSummaryDto extends OrderItemsPart {
   id: string;
   status: OrderStatus;
   product: { id: string; title: string; image: string | null };
@@ -223,6 +227,15 @@ export class OpenClaimDto {
   description!: string;
 
   @ClaimPhotos() photos?: string[];
+
+  /** The items of a bundle the claim is about (absent: all of them). */
+  @IsOptional()
+  @IsArray({ message: "productIds must be a list of the order's items" })
+  @ArrayMinSize(1, { message: 'Choose at least one item' })
+  @ArrayMaxSize(BUNDLE_MAX_ITEMS, { message: "productIds must be a list of the order's items" })
+  @ArrayUnique({ message: 'Each item can be chosen once' })
+  @IsUUID('all', { each: true, message: 'productIds must be product ids' })
+  productIds?: string[];
 }
 
 /** `POST /api/orders/{id}/claim/response` body (the seller). */

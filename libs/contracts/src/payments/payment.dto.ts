@@ -1,5 +1,9 @@
 import { Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
   IsBoolean,
   IsEmail,
   IsNotEmpty,
@@ -10,8 +14,10 @@ import {
   Matches,
   MaxLength,
   ValidateIf,
+  ValidateBy,
   ValidateNested,
 } from 'class-validator';
+import { BUNDLE_MAX_ITEMS, BUNDLE_MESSAGES, BUNDLE_MIN_ITEMS } from './bundle';
 import { LIMITS, MESSAGES } from '../validation/messages';
 import type { OrderStatus } from './order-status';
 
@@ -151,8 +157,26 @@ export class GuestInfoDto extends AddressInfoDto {
  * against GuestInfoDto for guests and ShippingInfoDto for signed-in buyers by the payments service.
  */
 export class CreatePaymentIntentDto {
+  /** One item; a bundle sends `productIds` instead (exactly one of the two). */
+  @ValidateIf((body: CreatePaymentIntentDto) => body.productIds === undefined)
   @IsUUID('all', { message: 'productId must be a product id' })
-  productId!: string;
+  productId?: string;
+
+  /** A bundle: several distinct items of one seller, paid at once (the seller's bundle discount applies). */
+  @IsOptional()
+  @ValidateBy(
+    {
+      name: 'notWithProductId',
+      validator: { validate: (_, args) => (args?.object as CreatePaymentIntentDto).productId === undefined },
+    },
+    { message: BUNDLE_MESSAGES.productOrProducts },
+  )
+  @IsArray({ message: BUNDLE_MESSAGES.productIds })
+  @ArrayMinSize(BUNDLE_MIN_ITEMS, { message: BUNDLE_MESSAGES.productIds })
+  @ArrayMaxSize(BUNDLE_MAX_ITEMS, { message: BUNDLE_MESSAGES.productIds })
+  @ArrayUnique({ message: BUNDLE_MESSAGES.productIds })
+  @IsUUID('all', { each: true, message: 'productIds must be product ids' })
+  productIds?: string[];
 
   @Transform(toText)
   @IsNotEmpty({ message: 'Amount is required' })
@@ -262,8 +286,28 @@ export interface AddressDto {
   country: string;
 }
 
+/** One item of an order: a single checkout has one, a bundle several (`price` as it was at checkout). */
+export interface OrderItemDto {
+  id: string;
+  title: string;
+  image: string | null;
+  price: string;
+  refunded: boolean;
+}
+
+/**
+ * What every order answer carries about its items: `product` is the first item (so single-item screens keep
+ * working), `items` all of them (always present), `discount` when a bundle discount applied, `refundedAmount` when
+ * part of the order was refunded.
+ */
+export interface OrderItemsPart {
+  items: OrderItemDto[];
+  discount?: string;
+  refundedAmount?: string;
+}
+
 /** One order in `GET /api/orders`. `buyer` is present on sales only (the seller ships to it). */
-export interface OrderDto {
+export interface OrderDto extends OrderItemsPart {
   id: string;
   product: { id: string; title: string; image: string | null };
   amount: string;

@@ -12,6 +12,7 @@ import {
 } from 'class-validator';
 import { defineEvents, event } from '../events/event';
 import { OrderMessageSentEvent } from './order-message.dto';
+import { BundleDiscountChangedEvent } from './bundle';
 import { OFFER_ORIGINS, OFFER_STATUSES, type OfferOrigin, type OfferStatus } from './offer.dto';
 import { AFTER_PAYMENT_STATUSES, type AfterPaymentStatus } from './order-status';
 
@@ -25,6 +26,8 @@ export class OrderPaidEvent {
   @IsIn(['usd']) currency!: string;
   /** The item's title as bought, for sentences that name it. Absent on events written before it was carried. */
   @IsOptional() @IsString() productTitle?: string;
+  /** Every item of the order, the first being `productId` (a bundle holds several); absent: `productId` alone. */
+  @IsOptional() @IsArray() @IsUUID('all', { each: true }) productIds?: string[];
   @IsDateString() occurredAt!: string;
 }
 
@@ -35,6 +38,8 @@ export class OrderFailedEvent {
   @ValidateIf((_, v) => v !== null) @IsUUID('all') buyerUserId!: string | null;
   @IsIn(['failed', 'refunded']) status!: 'failed' | 'refunded';
   @IsOptional() @IsString() reason?: string;
+  /** Every item of the order, the first being `productId` (a bundle holds several); absent: `productId` alone. */
+  @IsOptional() @IsArray() @IsUUID('all', { each: true }) productIds?: string[];
   @IsDateString() occurredAt!: string;
 }
 
@@ -58,6 +63,8 @@ export class OrderChangedEvent {
   @IsOptional() @IsArray() @IsString({ each: true }) photos?: string[];
   /** The item's title as bought, for sentences that name it. Absent on events written before it was carried. */
   @IsOptional() @IsString() productTitle?: string;
+  /** Every item of the order, the first being `productId` (a bundle holds several); absent: `productId` alone. */
+  @IsOptional() @IsArray() @IsUUID('all', { each: true }) productIds?: string[];
   @IsDateString() occurredAt!: string;
 }
 
@@ -119,4 +126,5 @@ export const PAYMENTS_EVENTS = defineEvents('payments', {
   sellerStandingChanged: event('events.payments.seller-standing.changed', SellerStandingChangedEvent),
   orderMessageSent: event('events.payments.order.message-sent', OrderMessageSentEvent),
   offerChanged: event('events.payments.offer.changed', OfferChangedEvent),
+  bundleDiscountChanged: event('events.payments.bundle-discount.changed', BundleDiscountChangedEvent),
 });

@@ -3,6 +3,7 @@ import { CountSupportQueueRequest, type PaymentsQueueCountsDto } from '../suppor
 import { defineRpc, rpc, type Done } from '../rpc/contract';
 import { ADDRESS_BOOK_RPC } from './address-book.subjects';
 import { OFFERS_RPC } from './offers.subjects';
+import { GetBundleDiscountRequest, SetBundleDiscountRequest, type BundleDiscountDto } from './bundle';
 import type { OrderDetailDto, OrdersPageDto, SupportCardDisputesPageDto, SupportClaimsPageDto } from './order.dto';
 import type {
   PayoutAccountDto,
@@ -57,6 +58,9 @@ import { GetBuyerProtectionRequest, type BuyerProtectionDto } from './buyer-prot
 export const PAYMENTS_RPC = defineRpc('payments', {
   ...ADDRESS_BOOK_RPC,
   ...OFFERS_RPC,
+  /** The signed-in seller's bundle discount (payments owns it; catalog shows a copy on their products). */
+  getBundleDiscount: rpc('payments.bundle-discount.get', GetBundleDiscountRequest).returns<BundleDiscountDto>(),
+  setBundleDiscount: rpc('payments.bundle-discount.set', SetBundleDiscountRequest).returns<BundleDiscountDto>(),
   createIntent: rpc('payments.intent.create', CreatePaymentIntentRequest).returns<PaymentIntentDto>(),
   confirmTestPayment: rpc('payments.intent.confirm-test', ConfirmTestPaymentRequest).returns<TestPaymentOutcomeDto>(),
   reconcile: rpc('payments.intent.reconcile', ReconcilePaymentRequest).returns<PaymentStatusDto>(),

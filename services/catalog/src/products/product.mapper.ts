@@ -71,6 +71,9 @@ export interface ProductRow {
   seller_rating_count: number;
   /** The seller's return date (`YYYY-MM-DD`) while they are away; null otherwise. */
   seller_away_until: string | null;
+  /** The seller's bundle discount (payments' copy): shown only when the percent is above 0. */
+  seller_bundle_min_items: number;
+  seller_bundle_percent: number;
 }
 
 /** The product as the API shows it; `isFavorited` is the caller's and is filled in by the gateway. */
@@ -103,6 +106,9 @@ export function rowToProductDto(row: ProductRow): ProductDto {
           ? null
           : { average: row.seller_rating_average, count: row.seller_rating_count },
       ...(row.seller_away_until ? { awayUntil: row.seller_away_until } : {}),
+      ...(row.seller_bundle_percent > 0
+        ? { bundleDiscount: { minItems: row.seller_bundle_min_items, percent: row.seller_bundle_percent } }
+        : {}),
     },
     ...recentPriceDrop(row),
     ...activeReservation(row),

@@ -3,7 +3,7 @@ import { EVENTS } from '@souvenir/contracts';
 import { EventConsumer } from '@souvenir/platform';
 import { SellersService } from './sellers.service';
 
-/** catalog's durable consumers: identity's user events and reviews' rating events feed the seller read model. */
+/** catalog's durable consumers: identity's user events and reviews' rating events and payments' bundle discounts feed the seller read model. */
 @Injectable()
 export class SellerEventsConsumer implements OnApplicationBootstrap {
   constructor(
@@ -16,6 +16,7 @@ export class SellerEventsConsumer implements OnApplicationBootstrap {
       [EVENTS.identity.userRegistered]: (event, manager) => this.sellers.applyProfile(event, manager),
       [EVENTS.identity.userUpdated]: (event, manager) => this.sellers.applyProfile(event, manager),
       [EVENTS.reviews.ratingChanged]: (event, manager) => this.sellers.applyRating(event, manager),
+      [EVENTS.payments.bundleDiscountChanged]: (event, manager) => this.sellers.applyBundleDiscount(event, manager),
     });
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   countryOfLocation,
+  type BundleDiscountChangedEvent,
   type RatingChangedEvent,
   type UserProfileChangedEvent,
   DELETED_USER_VERSION,
@@ -43,6 +44,19 @@ export class SellersRepository {
       [id, DELETED_USER_VERSION],
     );
     return row ?? null;
+  }
+
+  /**
+   * Stores a seller's bundle discount unless the stored one is as new or newer (payments' version per seller).
+   * Answers false when the read model does not hold the seller yet.
+   */
+  async applyBundleDiscountIfNewer(manager: EntityManager, event: BundleDiscountChangedEvent): Promise<boolean> {
+    const [, updated] = (await manager.query(
+      `UPDATE catalog.sellers SET bundle_min_items = $2, bundle_percent = $3, bundle_version = $4
+        WHERE id = $1 AND bundle_version < $4`,
+      [event.sellerId, event.minItems, event.percent, event.version],
+    )) as [unknown, number];
+    return updated > 0 || (await manager.exists(SellerEntity, { where: { id: event.sellerId } }));
   }
 
   /**

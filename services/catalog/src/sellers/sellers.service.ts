@@ -3,6 +3,7 @@ import {
   ErrorCode,
   MESSAGES,
   RPC,
+  type BundleDiscountChangedEvent,
   type RatingChangedEvent,
   type UserDto,
   type UserProfileChangedEvent,
@@ -31,6 +32,13 @@ export class SellersService {
   async applyRating(event: RatingChangedEvent, manager: EntityManager): Promise<void> {
     if (!(await this.sellers.applyRatingIfNewer(manager, event))) {
       throw new Error(`rating of user ${event.userId} before their profile: retried later`);
+    }
+  }
+
+  /** payments' bundle discount of a seller, newest version wins; one that comes before the profile is redelivered. */
+  async applyBundleDiscount(event: BundleDiscountChangedEvent, manager: EntityManager): Promise<void> {
+    if (!(await this.sellers.applyBundleDiscountIfNewer(manager, event))) {
+      throw new Error(`bundle discount of seller ${event.sellerId} before their profile: retried later`);
     }
   }
 

@@ -14,10 +14,11 @@ catalog/away-mode.json            your away mode while it is on: the date you ar
 favourites/favourites.json        the listings you favourited, as they were when you favourited them
 messaging/conversations.json      your conversations: the other person's id, the item, the unread count
 messaging/messages.json           every message you sent or received
-payments/orders.json              your purchases and sales, with their money lines
+payments/orders.json              your purchases and sales, with their items and money lines
 payments/addresses.json           your saved addresses
 payments/payouts.json             the payouts of your sales
 payments/ledger.json              your lines in the money ledger
+payments/bundle-discount.json     the bundle discount you give on several of your items bought together
 reviews/written.json              reviews you wrote
 reviews/received.json             reviews about you, once published
 notifications/notifications.json  the notifications of the bell

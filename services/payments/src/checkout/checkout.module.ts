@@ -4,6 +4,7 @@ import { JobsModule } from '../jobs/jobs.module';
 import { OffersModule } from '../offers/offers.module';
 import { OrdersModule } from '../orders/orders.module';
 import { ProvidersModule } from '../providers/providers.module';
+import { SellersModule } from '../sellers/sellers.module';
 import { AwaySellers } from './away-sellers';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutService } from './checkout.service';
@@ -12,7 +13,7 @@ import { ProductEventsConsumer } from './product-events.consumer';
 import { Settlement } from './settlement';
 
 @Module({
-  imports: [AddressesModule, JobsModule, OffersModule, OrdersModule, ProvidersModule],
+  imports: [AddressesModule, JobsModule, OffersModule, OrdersModule, ProvidersModule, SellersModule],
   controllers: [CheckoutController],
   providers: [CheckoutService, IntentSync, Settlement, ProductEventsConsumer, AwaySellers],
   exports: [IntentSync],

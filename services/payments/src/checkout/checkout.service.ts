@@ -5,6 +5,9 @@ import { validate } from 'class-validator';
 import {
   ADDRESS_BOOK_MESSAGES,
   awayCheckoutMessage,
+  BUNDLE_MESSAGES,
+  bundlePrice,
+  itemShares,
   BLOCK_MESSAGES,
   countryOfLocation,
   crossBorderMessage,
@@ -25,6 +28,7 @@ import {
   type CreatePaymentIntentRequest,
   type PaymentIntentDto,
   type PaymentStatusDto,
+  type ProductDto,
   type ReconcilePaymentRequest,
   type TestPaymentOutcomeDto,
 } from '@souvenir/contracts';
@@ -38,6 +42,8 @@ import { hashCheckoutToken as hashToken, newCheckoutToken } from '../orders/chec
 import { IntentSync } from './intent-sync';
 import { fromCents, toAddresses, toCents, toOrderFailedEvent } from '../orders/order.mapper';
 import { OrdersRepository } from '../orders/orders.repository';
+import { OrderItemsRepository } from '../orders/order-items.repository';
+import { BundleDiscounts } from '../sellers/bundle-discounts';
 import { Settlement } from './settlement';
 
 const CURRENCY = 'usd';
@@ -64,42 +70,68 @@ export class CheckoutService {
     private readonly addressBook: AddressBookService,
     private readonly dataSource: DataSource,
     private readonly offers: OffersService,
+    private readonly items: OrderItemsRepository,
+    private readonly bundleDiscounts: BundleDiscounts,
   ) {}
 
   /**
-   * Starts (or resumes) a checkout: the amount is the product's current price, computed here. A retry by the same
-   * buyer reuses the unpaid order and its intent: a signed-in buyer's by their account, a guest's only with the
-   * checkout token answered to their browser when the checkout started. Nobody else ever gets an order's secret.
+   * Starts (or resumes) a checkout of one product or of a bundle of one seller's items: the amount is computed here
+   * from the current prices (and the seller's bundle discount). A retry by the same buyer reuses the unpaid order
+   * and its intent: a signed-in buyer's by their account, a guest's only with the checkout token answered to their
+   * browser when the checkout started. Nobody else ever gets an order's secret.
    */
   async createIntent(request: CreatePaymentIntentRequest): Promise<PaymentIntentDto> {
+    const bundle = request.productIds !== undefined;
+    if (request.offerId && bundle) {
+      const message = BUNDLE_MESSAGES.offerOnBundle;
+      throw new DomainError(ErrorCode.ValidationFailed, message, [{ field: 'offerId', message }]);
+    }
     if (request.offerId) this.offers.refuseGuest(request.actorId);
     const info = await this.shippingInfoOf(request);
-    // The buyer's account and the product come from two services that do not depend on each other: asked together.
-    const [buyer, product] = await Promise.all([
+    const productIds = request.productIds ?? [request.productId!];
+    // The buyer's account and the products come from two services that do not depend on each other: asked together.
+    const [buyer, products] = await Promise.all([
       this.buyerOf(request, info),
-      // As the buyer sees it: a reservation names its buyer only to them (and to the seller).
-      this.rpc.send(RPC.catalog.getProduct, {
-        productId: request.productId,
-        removedAsConflict: true,
-        ...(request.actorId ? { viewerId: request.actorId } : {}),
-      }),
+      this.productsOf(productIds, request.actorId),
     ]);
-    if (product.seller.id === request.actorId) throw DomainError.forbidden(PAYMENT_MESSAGES.ownProduct);
-    if (buyer.userId) await this.refuseBlocked(buyer.userId, product.seller.id);
-    if (product.status !== 'active' || (await this.orders.hasPaidOrder(product.id)))
-      throw DomainError.conflict(PAYMENT_MESSAGES.noLongerAvailable);
+    const seller = products[0].seller;
+    if (products.some((p) => p.seller.id !== seller.id)) {
+      const message = BUNDLE_MESSAGES.oneSeller;
+      throw new DomainError(ErrorCode.ValidationFailed, message, [{ field: 'productIds', message }]);
+    }
+    // In a bundle, each refusal names its item: the buyer sees which one to take out.
+    const named = (product: ProductDto, message: string) => (bundle ? `${product.title}: ${message}` : message);
+    if (seller.id === request.actorId) throw DomainError.forbidden(named(products[0], PAYMENT_MESSAGES.ownProduct));
+    if (buyer.userId) await this.refuseBlocked(buyer.userId, seller.id);
+    const sold = await this.orders.soldAmong(productIds);
+    for (const product of products)
+      if (product.status !== 'active' || sold.has(product.id))
+        throw DomainError.conflict(named(product, PAYMENT_MESSAGES.noLongerAvailable));
     // Away mode: nobody buys until the seller is back (catalog answers the return date with the product, fresh).
-    if (product.seller.awayUntil) throw DomainError.conflict(awayCheckoutMessage(product.seller.awayUntil));
+    if (seller.awayUntil) throw DomainError.conflict(awayCheckoutMessage(seller.awayUntil));
     // Reserved for someone else (a guest is never the one): catalog's answer is read at this checkout, not a copy.
-    if (product.reservedUntil && product.reservedFor?.id !== buyer.userId)
-      throw DomainError.conflict(RESERVATION_MESSAGES.checkoutReserved(product.reservedUntil));
-    // An accepted offer of this buyer sets the amount instead of the price (the server's figure, never the client's).
-    const amountCents = request.offerId
-      ? await this.offers.agreedAmount(request.offerId, buyer.userId ?? undefined, product.id)
-      : toCents(product.price)!;
+    for (const product of products)
+      if (product.reservedUntil && product.reservedFor?.id !== buyer.userId)
+        throw DomainError.conflict(named(product, RESERVATION_MESSAGES.checkoutReserved(product.reservedUntil)));
+    // The server's figure, never the client's: an accepted offer of this buyer, the price, or the bundle's price
+    // with the seller's discount (read from its owner, here, at this checkout).
+    const priceCents = products.map((product) => toCents(product.price)!);
+    let amountCents = priceCents[0];
+    let discountCents = 0;
+    if (request.offerId) {
+      amountCents = await this.offers.agreedAmount(request.offerId, buyer.userId ?? undefined, products[0].id);
+    } else if (bundle) {
+      const discount = await this.bundleDiscounts.of(this.dataSource.manager, seller.id);
+      const price = bundlePrice(
+        products.map((product) => product.price),
+        discount,
+      );
+      amountCents = toCents(price.total)!;
+      discountCents = toCents(price.discount)!;
+    }
     if (toCents(request.amount) !== amountCents)
       throw DomainError.conflict(request.offerId ? OFFER_MESSAGES.payAmountDiffers : PAYMENT_MESSAGES.priceChanged);
-    refuseCrossBorder(product.shipsFrom, info);
+    for (const product of products) refuseCrossBorder(product.shipsFrom, info, bundle ? product.title : null);
     const savedAddressId = await this.savedAddressOf(request, buyer);
 
     let checkoutToken = buyer.userId ? null : (request.checkoutToken ?? null);
@@ -108,15 +140,16 @@ export class CheckoutService {
       : checkoutToken
         ? { checkoutTokenHash: hashToken(checkoutToken) }
         : null;
-    let order = owner ? await this.orders.findOpen(product.id, owner, amountCents, this.provider.name) : null;
+    let order = owner ? await this.orders.findOpen(productIds, owner, amountCents, this.provider.name) : null;
+    const first = products[0];
     if (!order) {
       if (!buyer.userId) checkoutToken = newCheckoutToken();
       order = this.orders.create({
-        productId: product.id,
-        productTitle: product.title,
-        productImage: product.images[0] ?? null,
-        sellerId: product.seller.id,
-        sellerName: `${product.seller.firstName} ${product.seller.lastName}`.trim(),
+        productId: first.id,
+        productTitle: first.title,
+        productImage: first.images[0] ?? null,
+        sellerId: seller.id,
+        sellerName: `${seller.firstName} ${seller.lastName}`.trim(),
         buyerUserId: buyer.userId,
         amountCents,
         currency: CURRENCY,
@@ -129,6 +162,7 @@ export class CheckoutService {
     }
     const { billing, delivery } = toAddresses(buyer.info);
     Object.assign(order, {
+      discountCents,
       contactEmail: buyer.email,
       contactFirstName: buyer.firstName,
       contactLastName: buyer.lastName,
@@ -137,13 +171,28 @@ export class CheckoutService {
       deliveryAddress: delivery,
       savedAddressId,
     });
-    order = await this.orders.save(order);
+    // The order and its items commit together (only our rows: the provider is called after the commit).
+    const shares = itemShares(priceCents, amountCents);
+    order = await this.dataSource.transaction(async (manager) => {
+      const saved = await this.orders.withManager(manager).save(order!);
+      await this.items.withManager(manager).replace(
+        saved.id,
+        products.map((product, i) => ({
+          productId: product.id,
+          title: product.title,
+          image: product.images[0] ?? null,
+          priceCents: priceCents[i],
+          shareCents: shares[i],
+        })),
+      );
+      return saved;
+    });
 
     let intent = order.providerPaymentId ? await this.provider.retrieveIntent(order.providerPaymentId) : null;
     if (!intent || intent.status === 'canceled') {
       intent = await this.provider.createIntent({
         orderId: order.id,
-        productId: product.id,
+        productId: first.id,
         amountCents,
         currency: CURRENCY,
         idempotencyKey: `order-${order.id}${order.providerPaymentId ? `-${Date.now()}` : ''}`,
@@ -159,6 +208,30 @@ export class CheckoutService {
       ...(this.provider.publishableKey ? { publishableKey: this.provider.publishableKey } : {}),
       ...(checkoutToken ? { checkoutToken } : {}),
     };
+  }
+
+  /**
+   * The items as the buyer sees them, in the order asked. One product: catalog's product answer (a reservation names
+   * its buyer to them). A bundle: one request for all of them; only a reserved one is asked again with the viewer,
+   * to learn whether it is reserved for this buyer.
+   */
+  private async productsOf(productIds: string[], viewerId: string | undefined): Promise<ProductDto[]> {
+    const viewer = viewerId ? { viewerId } : {};
+    if (productIds.length === 1)
+      return [
+        await this.rpc.send(RPC.catalog.getProduct, { productId: productIds[0], removedAsConflict: true, ...viewer }),
+      ];
+    const found = await this.rpc.send(RPC.catalog.getProductsByIds, { productIds });
+    const byId = new Map(found.map((product) => [product.id.toLowerCase(), product]));
+    const products = productIds.map((id) => byId.get(id.toLowerCase()));
+    if (products.some((product) => !product)) throw DomainError.conflict(BUNDLE_MESSAGES.itemGone);
+    return Promise.all(
+      products.map((product) =>
+        product!.reservedUntil && viewerId
+          ? this.rpc.send(RPC.catalog.getProduct, { productId: product!.id, removedAsConflict: true, ...viewer })
+          : product!,
+      ),
+    );
   }
 
   /** Catalog asks before an edit: the amount of a checkout in progress is fixed, so its listing waits. */
@@ -308,12 +381,17 @@ export class CheckoutService {
  * Delivery is domestic: an item whose seller's country is known ships only within it. A delivery country
  * is read like a location ("USA" is the United States); an item with no known country is not checked.
  */
-function refuseCrossBorder(shipsFrom: string | null | undefined, info: GuestInfoDto | ShippingInfoDto): void {
+function refuseCrossBorder(
+  shipsFrom: string | null | undefined,
+  info: GuestInfoDto | ShippingInfoDto,
+  itemTitle: string | null,
+): void {
   if (!shipsFrom) return;
   const { delivery } = toAddresses(info);
   const deliveryCountry = countryOfLocation(delivery.country) ?? delivery.country;
   if (deliveryCountry === shipsFrom) return;
-  const message = crossBorderMessage(shipsFrom, deliveryCountry);
+  const sentence = crossBorderMessage(shipsFrom, deliveryCountry);
+  const message = itemTitle ? `${itemTitle}: ${sentence}` : sentence;
   const field = info.sameAsDelivery ? 'guestInfo.billingCountry' : 'guestInfo.deliveryCountry';
   throw new DomainError(ErrorCode.ValidationFailed, message, [{ field, message }]);
 }

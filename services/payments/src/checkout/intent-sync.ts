@@ -14,10 +14,14 @@ import { PaymentCapture } from '../orders/payment-capture';
 import type { OrderEntity } from '../orders/order.entity';
 import { toOrderFailedEvent, toOrderPaidEvent } from '../orders/order.mapper';
 import { OrdersRepository } from '../orders/orders.repository';
+import { ONE_SALE_PER_ITEM_INDEX, OrderItemsRepository } from '../orders/order-items.repository';
 import { ProviderEventsRepository, type ProviderEventRecord } from '../providers/provider-events.repository';
 
-/** The partial unique index (migration 1734000000000) that lets one order per product be sold. */
-const ONE_SALE_PER_PRODUCT_INDEX = 'orders_one_sale_per_product_idx';
+/**
+ * The partial unique indexes that let one order per product be sold: the order's first item (migration
+ * 1734000000000) and every item of a bundle (migration 1739100000000, its `sold` flag following the order's status).
+ */
+const ONE_SALE_INDEXES = ['orders_one_sale_per_product_idx', ONE_SALE_PER_ITEM_INDEX];
 
 /** Intents whose card was authorised or charged: the buyer's money is committed, to a sale or back to them. */
 const CHARGED: ReadonlySet<ProviderIntentStatus> = new Set(['requires_capture', 'succeeded']);
@@ -52,6 +56,7 @@ export class IntentSync {
     private readonly addressBook: AddressBookService,
     private readonly awaySellers: AwaySellers,
     private readonly offers: OffersService,
+    private readonly items: OrderItemsRepository,
   ) {}
 
   /**
@@ -96,11 +101,14 @@ export class IntentSync {
         }
         await orders.save(locked);
         if (next === 'paid') {
-          await this.outbox.add(manager, EVENTS.payments.orderPaid, toOrderPaidEvent(locked));
+          const productIds = (await this.items.withManager(manager).findByOrderId(locked.id)).map((i) => i.productId);
+          await this.outbox.add(manager, EVENTS.payments.orderPaid, toOrderPaidEvent(locked, productIds));
           await this.journal.record(manager, locked, { from, to: 'paid', actor: 'system', reason: 'Payment received' });
           await this.orderJobs.scheduleDeadline(manager, locked.id, 'shipBy', locked.shipBy!);
-          // The sale ends every other offer on the item (its buyer's accepted one becomes purchased), with the sale.
-          await this.offers.saleMade(manager, locked);
+          // The sale ends every other offer on the item (its buyer's accepted one becomes purchased), with the sale;
+          // a bundle's sale ends every open offer on each of its items.
+          if (productIds.length > 1) for (const productId of productIds) await this.offers.itemGone(manager, productId);
+          else await this.offers.saleMade(manager, locked);
           if (locked.savedAddressId && locked.buyerUserId)
             await this.addressBook.markUsed(manager, locked.buyerUserId, locked.savedAddressId, locked.paidAt!);
           // An intent captured already (made before checkout authorised only) is recorded now; otherwise the capture
@@ -113,8 +121,8 @@ export class IntentSync {
         return locked;
       });
     } catch (error) {
-      // The item is already sold: the one-sale-per-product index refused this payment (any other one is a bug).
-      if (!isUniqueViolation(error, ONE_SALE_PER_PRODUCT_INDEX)) throw error;
+      // An item is already sold: a one-sale-per-product index refused this payment (any other one is a bug).
+      if (!ONE_SALE_INDEXES.some((index) => isUniqueViolation(error, index))) throw error;
       order = null;
       releaseReason = PAYMENT_MESSAGES.soldToAnotherBuyerNotCharged;
     }

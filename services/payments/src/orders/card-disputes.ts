@@ -56,8 +56,8 @@ export class CardDisputes {
       await orders.save(order);
       await this.payouts.disputeChanged(manager, order, status);
       // A cancellation's refund waited for the dispute (OrderRefunds): won by the seller, the buyer is still owed it.
-      if (status === 'won' && ['cancelled', 'refunded'].includes(order.status) && !order.refundedAt)
-        await this.orderJobs.scheduleRefund(manager, order.id);
+      const owesRefund = ['cancelled', 'refunded'].includes(order.status) || order.refundCents !== null;
+      if (status === 'won' && owesRefund && !order.refundedAt) await this.orderJobs.scheduleRefund(manager, order.id);
       const reason =
         status === 'open'
           ? `The buyer's bank opened a card dispute (${dispute.reason}): the money is frozen`

@@ -29,4 +29,6 @@ export class ClaimEntity {
   @Column('timestamptz', { name: 'return_arrives_by', nullable: true }) returnArrivesBy!: Date | null;
   @Column('timestamptz', { name: 'return_arrived_at', nullable: true }) returnArrivedAt!: Date | null;
   @Column('text', { name: 'decided_by', nullable: true }) decidedBy!: 'seller' | 'support' | null;
+  /** The items of a bundle the claim is about; null: all of the order's items. */
+  @Column('uuid', { name: 'product_ids', array: true, nullable: true }) productIds!: string[] | null;
 }

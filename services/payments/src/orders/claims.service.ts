@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  BUNDLE_MESSAGES,
   ErrorCode,
   type ConfirmReturnRequest,
   type CountSupportQueueRequest,
@@ -21,6 +22,7 @@ import { OrderAccess } from './order-access';
 import { afterDays, afterHours, OrderJobs } from './order-jobs';
 import { OrderSteps } from './order-steps';
 import { OrdersRepository } from './orders.repository';
+import { OrderItemsRepository } from './order-items.repository';
 
 const CLAIMS_PAGE_SIZE = 20;
 const claimCursor = timeIdCursor('openedAt', 'id');
@@ -41,6 +43,7 @@ export class ClaimsService {
     private readonly supportRole: SupportRole,
     private readonly orderJobs: OrderJobs,
     private readonly config: PaymentsConfig,
+    private readonly items: OrderItemsRepository,
   ) {}
 
   /** Support's queue: undecided claims, oldest first, each with its order as support sees it. */
@@ -83,11 +86,13 @@ export class ClaimsService {
 
   async openClaim(request: OpenClaimRequest): Promise<OrderDetailDto> {
     const access = await this.orderAccess.resolve(request);
+    const productIds = await this.claimedItems(access.order.id, request.productIds);
     return this.steps.run(access, 'openClaim', async (order, _claim, manager) => {
       const from = order.status;
       const claims = this.claims.withManager(manager);
       const claim = claims.create({
         orderId: order.id,
+        productIds,
         reason: request.reason,
         description: request.description,
         photos: request.photos ?? [],
@@ -106,6 +111,22 @@ export class ClaimsService {
         photos: claim.photos,
       };
     });
+  }
+
+  /**
+   * The items a claim is about, as the order holds them: null (all of them) when the buyer named none or every one;
+   * an id that is not one of the order's items is refused with a sentence.
+   */
+  private async claimedItems(orderId: string, productIds: string[] | undefined): Promise<string[] | null> {
+    if (!productIds?.length) return null;
+    const items = await this.items.findByOrderId(orderId);
+    const held = new Map(items.map((item) => [item.productId.toLowerCase(), item.productId]));
+    const chosen = productIds.map((id) => held.get(id.toLowerCase()));
+    if (chosen.some((id) => !id)) {
+      const message = BUNDLE_MESSAGES.itemNotInOrder;
+      throw new DomainError(ErrorCode.ValidationFailed, message, [{ field: 'productIds', message }]);
+    }
+    return chosen.length === items.length ? null : (chosen as string[]);
   }
 
   /** The seller accepts the claim (full refund) or gives their side (the claim goes to support). */
@@ -137,7 +158,7 @@ export class ClaimsService {
       }
       this.steps.resolveClaim(claim!, 'refund', statement ?? 'The seller accepted the claim', 'seller');
       await this.claims.withManager(manager).save(claim!);
-      return this.steps.refundAfterClaim(order, manager, 'seller', 'The seller accepted the claim');
+      return this.steps.refundAfterClaim(order, claim, manager, 'seller', 'The seller accepted the claim');
     });
   }
 
@@ -171,7 +192,13 @@ export class ClaimsService {
       }
       await this.claims.withManager(manager).save(lockedClaim!);
       if (request.outcome === 'refund')
-        return this.steps.refundAfterClaim(locked, manager, 'support', `Support refunded the buyer: ${request.reason}`);
+        return this.steps.refundAfterClaim(
+          locked,
+          lockedClaim,
+          manager,
+          'support',
+          `Support refunded the buyer: ${request.reason}`,
+        );
       await this.steps.complete(locked, manager);
       return {
         from: 'disputed',
@@ -212,6 +239,7 @@ export class ClaimsService {
       await this.claims.withManager(manager).save(claim!);
       return this.steps.refundAfterClaim(
         order,
+        claim,
         manager,
         'seller',
         'The seller has the item back: the buyer is refunded',

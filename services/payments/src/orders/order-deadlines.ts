@@ -97,6 +97,7 @@ export class OrderDeadlines implements OnApplicationBootstrap {
           await this.claims.withManager(manager).save(claim);
           change = await this.steps.refundAfterClaim(
             order,
+            claim,
             manager,
             'system',
             `The seller did not confirm the return within ${this.config.RETURN_ARRIVAL_DAYS} days: the buyer is refunded`,

@@ -11,6 +11,7 @@ import { Outbox } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
 import { SellerRecords } from '../sellers/seller-records';
 import { OrderHistoryRepository } from './order-history.repository';
+import { OrderItemsRepository } from './order-items.repository';
 import type { OrderEntity } from './order.entity';
 
 export interface OrderChange {
@@ -32,6 +33,7 @@ export class OrderJournal {
     private readonly history: OrderHistoryRepository,
     private readonly outbox: Outbox,
     private readonly sellerRecords: SellerRecords,
+    private readonly items: OrderItemsRepository,
   ) {}
 
   async record(manager: EntityManager, order: OrderEntity, change: OrderChange): Promise<void> {
@@ -48,9 +50,12 @@ export class OrderJournal {
     });
     await this.sellerRecords.countTransition(manager, order, change);
     if (change.from === null || !isAfterPayment(change.from) || !isAfterPayment(change.to)) return;
+    // A bundle's change concerns each item (catalog puts every one back on sale when it is cancelled).
+    const productIds = (await this.items.withManager(manager).findByOrderId(order.id)).map((item) => item.productId);
     const event: OrderChangedEvent = {
       orderId: order.id,
       productId: order.productId,
+      ...(productIds.length > 1 ? { productIds } : {}),
       sellerId: order.sellerId,
       buyerUserId: order.buyerUserId,
       from: change.from,

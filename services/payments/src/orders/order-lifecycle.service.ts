@@ -20,6 +20,7 @@ import { OrderSteps } from './order-steps';
 import { toOrderSummary } from './order-views';
 import { toOrderDto } from './order.mapper';
 import { OrdersRepository } from './orders.repository';
+import { OrderItemsRepository } from './order-items.repository';
 
 const PAGE_SIZE = 20;
 const orderCursor = timeIdCursor('createdAt', 'id');
@@ -38,6 +39,7 @@ export class OrderLifecycleService {
     private readonly orderAccess: OrderAccess,
     private readonly orderJobs: OrderJobs,
     private readonly config: PaymentsConfig,
+    private readonly items: OrderItemsRepository,
   ) {}
 
   // ── reads ────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -50,9 +52,10 @@ export class OrderLifecycleService {
   /** The spec's one-call list of the caller's purchases and sales. */
   async listOrders({ actorId }: ListOrdersRequest): Promise<OrdersDto> {
     const [purchases, sales] = await Promise.all([this.orders.findPurchases(actorId), this.orders.findSales(actorId)]);
+    const items = await this.items.byOrderIds([...purchases, ...sales].map((o) => o.id));
     return {
-      purchases: purchases.map((o) => toOrderDto(o, 'purchase')),
-      sales: sales.map((o) => toOrderDto(o, 'sale')),
+      purchases: purchases.map((o) => toOrderDto(o, 'purchase', items.get(o.id))),
+      sales: sales.map((o) => toOrderDto(o, 'sale', items.get(o.id))),
     };
   }
 
@@ -65,10 +68,11 @@ export class OrderLifecycleService {
       after && { at: after.createdAt, id: after.id },
       limit ?? PAGE_SIZE,
     );
-    const claims = await this.claims.byOrderIds(page.items.map((o) => o.id));
+    const ids = page.items.map((o) => o.id);
+    const [claims, items] = await Promise.all([this.claims.byOrderIds(ids), this.items.byOrderIds(ids)]);
     return {
       items: page.items.map((o) =>
-        toOrderSummary(o, claims.get(o.id) ?? null, role === 'purchases' ? 'buyer' : 'seller'),
+        toOrderSummary(o, claims.get(o.id) ?? null, role === 'purchases' ? 'buyer' : 'seller', items.get(o.id)),
       ),
       nextCursor: page.next && orderCursor.encode({ createdAt: page.next.at, id: page.next.id }),
     };

@@ -17,6 +17,7 @@ import { checkAction, type OrderViewer } from './order-lifecycle';
 import type { OrderEntity } from './order.entity';
 import { stateOf, toOrderDetail } from './order-views';
 import { OrdersRepository } from './orders.repository';
+import { OrderItemsRepository } from './order-items.repository';
 
 /** What a transition does to the locked order; null: nothing to record (a deadline that found nothing to do). */
 export type Step = (
@@ -43,6 +44,7 @@ export class OrderSteps {
     private readonly orderJobs: OrderJobs,
     private readonly config: PaymentsConfig,
     private readonly payouts: PayoutsService,
+    private readonly items: OrderItemsRepository,
   ) {}
 
   async deliver(
@@ -58,11 +60,14 @@ export class OrderSteps {
     return { from: 'shipped', to: 'delivered', actor, reason: reason ?? `Marked delivered by the ${actor}` };
   }
 
-  /** Completed: the held money is released to the seller (ledger entry and payout, in this transaction). */
+  /**
+   * Completed: the held money is released to the seller (ledger entry and payout, in this transaction); what a claim
+   * refunds of a bundle's items stays held until the refund job gives it back.
+   */
   async complete(order: OrderEntity, manager: EntityManager): Promise<void> {
     order.status = 'completed';
     order.completedAt = new Date();
-    await this.payouts.release(manager, order);
+    await this.payouts.release(manager, { ...order, amountCents: order.amountCents - (order.refundCents ?? 0) });
   }
 
   async cancelWithRefund(
@@ -77,15 +82,40 @@ export class OrderSteps {
     return { from: 'paid', to: 'cancelled', actor, reason };
   }
 
+  /**
+   * A claim decided for the buyer. A claim about every item (or one not yet refunded) refunds the order: `refunded`,
+   * the whole amount back. A claim about some of a bundle's items refunds those items' shares only: they are marked
+   * refunded, the order completes with the rest released to the seller, and the refund job gives back `refundCents`.
+   * Either way the money moves once, through the order's one refund job.
+   */
   async refundAfterClaim(
     order: OrderEntity,
+    claim: ClaimEntity | null,
     manager: EntityManager,
     actor: OrderActor,
     reason: string,
   ): Promise<OrderChange> {
-    order.status = 'refunded';
+    const items = this.items.withManager(manager);
+    const all = await items.findByOrderId(order.id);
+    const claimed = claim?.productIds?.length ? all.filter((item) => claim.productIds!.includes(item.productId)) : all;
+    if (claimed.length === 0 || claimed.length === all.length) {
+      await items.markRefunded(
+        order.id,
+        all.map((item) => item.id),
+      );
+      order.status = 'refunded';
+      await this.orderJobs.scheduleRefund(manager, order.id);
+      return { from: 'disputed', to: 'refunded', actor, reason };
+    }
+    await items.markRefunded(
+      order.id,
+      claimed.map((item) => item.id),
+    );
+    order.refundCents = claimed.reduce((sum, item) => sum + item.shareCents, 0);
+    await this.complete(order, manager);
     await this.orderJobs.scheduleRefund(manager, order.id);
-    return { from: 'disputed', to: 'refunded', actor, reason };
+    const titles = claimed.map((item) => item.title).join(', ');
+    return { from: 'disputed', to: 'completed', actor, reason: `${reason} (refunded: ${titles})` };
   }
 
   resolveClaim(claim: ClaimEntity, outcome: 'refund' | 'release', reason: string, by: 'seller' | 'support'): void {
@@ -114,11 +144,12 @@ export class OrderSteps {
 
   /** The order as the viewer sees it: its claim, history and money. */
   async detail(orderId: string, viewer: OrderViewer): Promise<OrderDetailDto> {
-    const [order, claim, history, payout] = await Promise.all([
+    const [order, claim, history, payout, items] = await Promise.all([
       this.orders.findById(orderId),
       this.claims.findByOrderId(orderId),
       this.history.findByOrderId(orderId),
       this.payoutRows.findByOrderId(orderId),
+      this.items.findByOrderId(orderId),
     ]);
     if (!order) throw DomainError.notFound('Order');
     return toOrderDetail(
@@ -127,6 +158,7 @@ export class OrderSteps {
       history,
       viewer,
       toOrderMoney(order, payout, this.payouts.feeOf(order.amountCents)),
+      items,
     );
   }
 }

@@ -10,7 +10,8 @@ import type { ClaimEntity } from './claim.entity';
 import { allowedActions, needsAction, type OrderState, type OrderViewer } from './order-lifecycle';
 import type { OrderHistoryEntity } from './order-history.entity';
 import type { OrderEntity } from './order.entity';
-import { fromCents, toOrderProductDto } from './order.mapper';
+import type { OrderItemEntity } from './order-item.entity';
+import { fromCents, toOrderItemsPart, toOrderProductDto } from './order.mapper';
 
 /** The rules' view of an order now. */
 export function stateOf(order: OrderEntity, claim: ClaimEntity | null, now = new Date()): OrderState {
@@ -38,9 +39,10 @@ export function deadlinesOf(order: OrderEntity, claim: ClaimEntity | null): Orde
     .map(([name, at]) => ({ name, at: at.toISOString() }));
 }
 
-export function toClaimDto(claim: ClaimEntity): ClaimDto {
+export function toClaimDto(claim: ClaimEntity, items: OrderItemEntity[] = []): ClaimDto {
   return {
     id: claim.id,
+    productIds: claim.productIds ?? items.map((item) => item.productId),
     reason: claim.reason,
     description: claim.description,
     photos: claim.photos,
@@ -90,11 +92,13 @@ export function toOrderDetail(
   history: OrderHistoryEntity[],
   viewer: OrderViewer,
   money: OrderMoneyDto,
+  items: OrderItemEntity[] = [],
 ): OrderDetailDto {
   return {
     id: order.id,
     status: order.status,
     product: toOrderProductDto(order),
+    ...toOrderItemsPart(order, items),
     amount: fromCents(order.amountCents),
     currency: order.currency,
     viewer,
@@ -105,7 +109,7 @@ export function toOrderDetail(
     trackingNumber: order.trackingNumber,
     deadlines: deadlinesOf(order, claim),
     history: history.map(toHistoryDto),
-    claim: claim ? toClaimDto(claim) : null,
+    claim: claim ? toClaimDto(claim, items) : null,
     cancelRequest:
       order.cancelRequestAt && order.status === 'paid'
         ? { reason: order.cancelRequestReason ?? '', at: order.cancelRequestAt.toISOString() }
@@ -129,11 +133,13 @@ export function toOrderSummary(
   order: OrderEntity,
   claim: ClaimEntity | null,
   viewer: 'buyer' | 'seller',
+  items: OrderItemEntity[] = [],
 ): OrderSummaryDto {
   return {
     id: order.id,
     status: order.status,
     product: toOrderProductDto(order),
+    ...toOrderItemsPart(order, items),
     amount: fromCents(order.amountCents),
     currency: order.currency,
     otherParty:

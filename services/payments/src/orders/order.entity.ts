@@ -3,8 +3,9 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 import { BIGINT_NUMBER, CENTS } from '../database/cents.transformer';
 
 /**
- * One checkout of one product by one buyer (a user, or a guest when `buyerUserId` is null). The product's title
- * and cover are kept as they were at checkout, so orders read without asking catalog.
+ * One checkout by one buyer (a user, or a guest when `buyerUserId` is null) of one product, or of a bundle of one
+ * seller's items (order_items; the `product*` columns are its first item). The title and cover are kept as they were
+ * at checkout, so orders read without asking catalog.
  */
 @Entity({ schema: 'payments', name: 'orders' })
 export class OrderEntity {
@@ -21,6 +22,13 @@ export class OrderEntity {
   @Column('jsonb', { name: 'billing_address' }) billingAddress!: AddressDto;
   @Column('jsonb', { name: 'delivery_address' }) deliveryAddress!: AddressDto;
   @Column('bigint', { name: 'amount_cents', transformer: CENTS }) amountCents!: number;
+  /** What the seller's bundle discount took off the items' prices (0: none); `amountCents` is after it. */
+  @Column('bigint', { name: 'discount_cents', transformer: CENTS, default: 0 }) discountCents!: number;
+  /**
+   * A partial refund decided on a claim about some of a bundle's items: what goes back (their shares). Null: the
+   * order's refund, if it has one (cancelled or refunded), is the whole amount.
+   */
+  @Column('bigint', { name: 'refund_cents', transformer: CENTS, nullable: true }) refundCents!: number | null;
   @Column('text') currency!: string;
   @Column('text') provider!: PaymentProviderName;
   @Column('text', { name: 'provider_payment_id', nullable: true }) providerPaymentId!: string | null;

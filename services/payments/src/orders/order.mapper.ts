@@ -2,11 +2,13 @@ import {
   DEFAULT_COUNTRY,
   type AddressDto,
   type OrderDto,
+  type OrderItemsPart,
   type OrderFailedEvent,
   type OrderPaidEvent,
   type ShippingInfoDto,
 } from '@souvenir/contracts';
 import type { OrderEntity } from './order.entity';
+import type { OrderItemEntity } from './order-item.entity';
 import { fromCents } from '../database/cents.transformer';
 
 /** Integer cents of a decimal amount ("12.5" → 1250); null when it is not a valid amount. */
@@ -45,11 +47,34 @@ export function toOrderProductDto(order: OrderEntity): OrderDto['product'] {
   return { id: order.productId, title: order.productTitle, image: order.productImage };
 }
 
+/**
+ * The items part of every order answer: all its items (an order written before items were recorded shows its
+ * product as its one item), the bundle discount, and what was refunded when only part of the order was.
+ */
+export function toOrderItemsPart(order: OrderEntity, items: OrderItemEntity[]): OrderItemsPart {
+  const shown = items.length
+    ? items.map((item) => ({
+        id: item.productId,
+        title: item.title,
+        image: item.image,
+        price: fromCents(item.priceCents),
+        refunded: item.refundedAt !== null || order.status === 'refunded',
+      }))
+    : [{ ...toOrderProductDto(order), price: fromCents(order.amountCents), refunded: order.status === 'refunded' }];
+  const partlyRefunded = order.refundCents !== null && order.status !== 'refunded';
+  return {
+    items: shown,
+    ...(order.discountCents > 0 ? { discount: fromCents(order.discountCents) } : {}),
+    ...(partlyRefunded ? { refundedAmount: fromCents(order.refundCents!) } : {}),
+  };
+}
+
 /** An order as its buyer sees it; the seller's view adds the buyer's name and where to ship. */
-export function toOrderDto(order: OrderEntity, view: 'purchase' | 'sale'): OrderDto {
+export function toOrderDto(order: OrderEntity, view: 'purchase' | 'sale', items: OrderItemEntity[] = []): OrderDto {
   return {
     id: order.id,
     product: toOrderProductDto(order),
+    ...toOrderItemsPart(order, items),
     amount: fromCents(order.amountCents),
     currency: order.currency,
     status: order.status,
@@ -66,10 +91,12 @@ export function toOrderDto(order: OrderEntity, view: 'purchase' | 'sale'): Order
   };
 }
 
-export function toOrderPaidEvent(order: OrderEntity): OrderPaidEvent {
+/** The order paid event; a bundle's names all its items (`productIds`, the first being `productId`). */
+export function toOrderPaidEvent(order: OrderEntity, productIds: string[] = [order.productId]): OrderPaidEvent {
   return {
     orderId: order.id,
     productId: order.productId,
+    ...(productIds.length > 1 ? { productIds } : {}),
     sellerId: order.sellerId,
     buyerUserId: order.buyerUserId,
     amountCents: order.amountCents,

@@ -20,6 +20,7 @@ import { OrderSteps } from './order-steps';
 import { OrdersAsFunds } from './orders-as-funds';
 import { OrdersController } from './orders.controller';
 import { OrdersRepository } from './orders.repository';
+import { OrderItemsRepository } from './order-items.repository';
 import { PaymentCapture } from './payment-capture';
 
 /** An order's life after the payment, its claims and card disputes; `OrderFunds` for payouts' jobs. */
@@ -28,6 +29,7 @@ import { PaymentCapture } from './payment-capture';
   controllers: [OrdersController],
   providers: [
     OrdersRepository,
+    OrderItemsRepository,
     ClaimsRepository,
     OrderHistoryRepository,
     OrderLinksRepository,
@@ -45,6 +47,7 @@ import { PaymentCapture } from './payment-capture';
   ],
   exports: [
     OrdersRepository,
+    OrderItemsRepository,
     OrderLinksRepository,
     OrderJobs,
     OrderJournal,

@@ -60,56 +60,86 @@ export class OrdersRepository extends BaseRepository {
   }
 
   /**
-   * The buyer's unpaid order for this product at this price, if any: a signed-in user's by their id, a guest's only
-   * by the checkout token their browser kept (an e-mail address is no proof of who is asking).
+   * The buyer's unpaid order for exactly these items (in this order) at this price, if any: a signed-in user's by
+   * their id, a guest's only by the checkout token their browser kept (an e-mail address is no proof of who is
+   * asking). A single checkout never resumes a bundle that starts with its product, nor the other way round.
    */
   findOpen(
-    productId: string,
+    productIds: string[],
     buyer: { userId: string } | { checkoutTokenHash: string },
     amountCents: number,
     provider: PaymentProviderName,
   ): Promise<OrderEntity | null> {
-    return this.orders.findOne({
-      where: {
-        productId,
+    const query = this.orders
+      .createQueryBuilder('o')
+      .where('o.product_id = :first AND o.amount_cents = :amountCents AND o.provider = :provider', {
+        first: productIds[0],
         amountCents,
         provider,
-        status: In([...CHECKOUT_STATUSES]),
-        closedAt: IsNull(),
-        ...('userId' in buyer
-          ? { buyerUserId: buyer.userId }
-          : { buyerUserId: IsNull(), checkoutTokenHash: buyer.checkoutTokenHash }),
-      },
-      order: { createdAt: 'DESC' },
-    });
+      })
+      .andWhere('o.status IN (:...open) AND o.closed_at IS NULL', { open: CHECKOUT_STATUSES })
+      .andWhere(
+        `(SELECT array_agg(i.product_id ORDER BY i.position) FROM payments.order_items i WHERE i.order_id = o.id)
+           = CAST(:productIds AS uuid[])`,
+        { productIds },
+      );
+    if ('userId' in buyer) query.andWhere('o.buyer_user_id = :userId', { userId: buyer.userId });
+    else query.andWhere('o.buyer_user_id IS NULL AND o.checkout_token_hash = :hash', { hash: buyer.checkoutTokenHash });
+    return query.orderBy('o.created_at', 'DESC').getOne();
   }
 
   async setPaymentId(orderId: string, providerPaymentId: string): Promise<void> {
     await this.orders.update({ id: orderId }, { providerPaymentId });
   }
 
-  /** Whether the product is sold (an order holds it; a cancelled one has put it back on sale). */
+  /** Whether the product is sold (an order holds it, alone or in a bundle; a cancelled one has put it back on sale). */
   async hasPaidOrder(productId: string): Promise<boolean> {
-    return this.orders.exists({ where: { productId, status: In([...SOLD_STATUSES]) } });
+    const rows: unknown[] = await this.db.query(
+      `SELECT 1 FROM payments.orders WHERE product_id = $1 AND status = ANY($2::text[])
+       UNION ALL SELECT 1 FROM payments.order_items WHERE product_id = $1 AND sold
+       LIMIT 1`,
+      [productId, [...SOLD_STATUSES]],
+    );
+    return rows.length > 0;
   }
 
-  /** Unpaid orders of a product that has just been sold or removed, not closed yet (locked until the caller commits). */
-  lockOpenForProduct(productId: string): Promise<OrderEntity[]> {
-    return this.orders.find({
-      where: { productId, status: In([...CHECKOUT_STATUSES]), closedAt: IsNull() },
-      lock: { mode: 'pessimistic_write' },
-    });
+  /** Which of these products are sold (alone or in a bundle), in one query. */
+  async soldAmong(productIds: string[]): Promise<Set<string>> {
+    const rows = await this.db.query<{ product_id: string }[]>(
+      `SELECT product_id FROM payments.orders WHERE product_id = ANY($1::uuid[]) AND status = ANY($2::text[])
+       UNION SELECT product_id FROM payments.order_items WHERE product_id = ANY($1::uuid[]) AND sold`,
+      [productIds, [...SOLD_STATUSES]],
+    );
+    return new Set(rows.map((row) => row.product_id));
   }
 
   /**
-   * Whether a buyer is paying for the product now: an unpaid, unclosed checkout touched within `holdMinutes`
+   * Unpaid orders holding the product (alone or in a bundle) that has just been sold or removed, not closed yet
+   * (locked until the caller commits).
+   */
+  lockOpenForProduct(productId: string): Promise<OrderEntity[]> {
+    return this.orders
+      .createQueryBuilder('o')
+      .setLock('pessimistic_write')
+      .where('o.status IN (:...open) AND o.closed_at IS NULL', { open: CHECKOUT_STATUSES })
+      .andWhere(
+        '(o.product_id = :productId OR o.id IN (SELECT i.order_id FROM payments.order_items i WHERE i.product_id = :productId))',
+        { productId },
+      )
+      .orderBy('o.id')
+      .getMany();
+  }
+
+  /**
+   * Whether a buyer is paying for the product now (alone or in a bundle): an unpaid, unclosed checkout touched within `holdMinutes`
    * (orders_open_checkout_idx). A failed card attempt does not count: nobody's amount is waiting on it. With
    * `exceptBuyerId`, that member's own checkouts do not count (a guest's always does).
    */
   async hasOpenCheckout(productId: string, holdMinutes: number, exceptBuyerId: string | null = null): Promise<boolean> {
     const rows: unknown[] = await this.orders.query(
       `SELECT 1 FROM payments.orders
-        WHERE product_id = $1 AND status IN ('pending', 'requires_action') AND closed_at IS NULL
+        WHERE (product_id = $1 OR id IN (SELECT order_id FROM payments.order_items WHERE product_id = $1))
+          AND status IN ('pending', 'requires_action') AND closed_at IS NULL
           AND updated_at > now() - make_interval(mins => $2)
           AND ($3::uuid IS NULL OR buyer_user_id IS DISTINCT FROM $3::uuid)
         LIMIT 1`,

@@ -56,7 +56,8 @@ export function toOrderMoney(order: FundedOrder, payout: PayoutEntity | null, fe
   const state = (): Pick<OrderMoneyDto, 'state' | 'at'> => {
     if (!order.paidAt) return { state: 'pending', at: null };
     if (order.cardDisputeStatus === 'lost') return { state: 'charged_back', at: null };
-    if (order.refundedAt) return { state: 'refunded', at: at(order.refundedAt) };
+    // A completed order refunded in part (some of a bundle's items) shows its payout's state for the rest.
+    if (order.refundedAt && order.status !== 'completed') return { state: 'refunded', at: at(order.refundedAt) };
     if (order.status === 'cancelled' || order.status === 'refunded') return { state: 'refunding', at: null };
     if (order.cardDisputeStatus === 'open') return { state: 'frozen', at: at(order.cardDisputeOpenedAt) };
     // A claim freezes the money as a card dispute does: neither party gets it until support or the seller decides.

@@ -53,6 +53,9 @@ export class AccountErasure implements OnApplicationBootstrap {
     const erasedAddress = { street: '', city: '', state: null, zip: '', country: '' };
     await eraseBlocksOf(manager, 'payments', userId);
     await manager.query(`DELETE FROM payments.saved_addresses WHERE user_id = $1`, [userId]);
+    // Their bundle discount is a setting of their account; the items of their orders hold no personal data and stay
+    // with the orders (titles and prices, as the orders' own product columns do).
+    await manager.query(`DELETE FROM payments.bundle_discounts WHERE seller_id = $1`, [userId]);
     // Guest orders paid with an address of theirs, whether or not they joined the account, are theirs too.
     await manager.query(
       `UPDATE payments.orders o

@@ -16,7 +16,11 @@ export const PAYMENTS_EXPORT_SECTIONS: Readonly<Record<string, UserExportSql>> =
         'cardLast4', CASE WHEN o.buyer_user_id = $1 THEN o.card_last4 END,
         'carrier', o.carrier, 'trackingNumber', o.tracking_number, 'createdAt', o.created_at, 'paidAt', o.paid_at,
         'shippedAt', o.shipped_at, 'deliveredAt', o.delivered_at, 'completedAt', o.completed_at,
-        'refundedAt', o.refunded_at, 'closedAt', o.closed_at,
+        'refundedAt', o.refunded_at, 'closedAt', o.closed_at, 'discountCents', o.discount_cents,
+        'refundCents', o.refund_cents,
+        'items', (SELECT coalesce(json_agg(json_build_object('productId', i.product_id, 'title', i.title,
+            'image', i.image, 'priceCents', i.price_cents, 'paidCents', i.share_cents, 'refundedAt', i.refunded_at)
+            ORDER BY i.position), '[]'::json) FROM payments.order_items i WHERE i.order_id = o.id),
         'moneyLines', (SELECT coalesce(json_agg(json_build_object('kind', e.kind, 'account', l.account,
             'amountCents', l.amount_cents, 'at', e.created_at) ORDER BY e.id, l.account), '[]'::json)
           FROM payments.ledger_entries e JOIN payments.ledger_lines l ON l.entry_id = e.id
@@ -40,4 +44,8 @@ export const PAYMENTS_EXPORT_SECTIONS: Readonly<Record<string, UserExportSql>> =
         'account', l.account, 'amountCents', l.amount_cents, 'at', e.created_at) AS item,
       e.created_at AS key_at, lpad(e.id::text, 20, '0') || ':' || l.account AS key_id
     FROM payments.ledger_lines l JOIN payments.ledger_entries e ON e.id = l.entry_id WHERE l.seller_id = $1`,
+  'bundle-discount': `
+    SELECT json_build_object('minItems', min_items, 'percent', percent, 'updatedAt', updated_at) AS item,
+      updated_at AS key_at, seller_id::text AS key_id
+    FROM payments.bundle_discounts WHERE seller_id = $1`,
 };

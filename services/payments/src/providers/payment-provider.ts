@@ -149,8 +149,8 @@ export abstract class PaymentProvider {
    */
   abstract createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   abstract retrieveIntent(id: string): Promise<ProviderIntent>;
-  /** Refunds a succeeded intent in full; idempotent under the same key. */
-  abstract refund(intentId: string, idempotencyKey: string): Promise<void>;
+  /** Refunds a succeeded intent, all of it or `amountCents` of it (a claim on some of a bundle's items); idempotent under the same key. */
+  abstract refund(intentId: string, idempotencyKey: string, amountCents?: number): Promise<void>;
   /**
    * Takes the authorised amount of an intent in `requires_capture` and answers its state afterwards (`succeeded`);
    * idempotent under the same key. An intent already captured answers its state; one whose authorisation was

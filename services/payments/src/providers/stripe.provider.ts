@@ -68,8 +68,11 @@ export class StripePaymentProvider extends PaymentProvider {
     return toIntent(await this.stripe.paymentIntents.retrieve(id));
   }
 
-  async refund(intentId: string, idempotencyKey: string): Promise<void> {
-    await this.stripe.refunds.create({ payment_intent: intentId, reason: 'duplicate' }, { idempotencyKey });
+  async refund(intentId: string, idempotencyKey: string, amountCents?: number): Promise<void> {
+    await this.stripe.refunds.create(
+      { payment_intent: intentId, reason: 'duplicate', ...(amountCents !== undefined ? { amount: amountCents } : {}) },
+      { idempotencyKey },
+    );
   }
 
   async capture(intentId: string, idempotencyKey: string): Promise<ProviderIntent> {

@@ -21,6 +21,7 @@ import { ModeratedListings1738500000000 } from './1738500000000-moderated-listin
 import { ListingVelocity1738600000000 } from './1738600000000-listing-velocity';
 import { AwayMode1738600000000 } from './1738600000000-away-mode';
 import { Reservations1738700000000 } from './1738700000000-reservations';
+import { SellerBundleDiscounts1739100000000 } from './1739100000000-seller-bundle-discounts';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
 export const CATALOG_MIGRATIONS = [
@@ -50,4 +51,5 @@ export const CATALOG_MIGRATIONS = [
   // Nobody reserves an item for someone a block stands between (identity's block changes).
   blocksReadModelMigration('catalog'),
   Reservations1738700000000,
+  SellerBundleDiscounts1739100000000,
 ];

@@ -22,7 +22,8 @@ export const PRODUCT_COLUMNS = `p.id, p.title, p.description, p.price, p.origina
        s.id AS seller_id, s.first_name AS seller_first_name, s.last_name AS seller_last_name,
        s.avatar AS seller_avatar, s.is_verified AS seller_is_verified, s.location AS seller_location,
        s.rating_average::float8 AS seller_rating_average, s.rating_count AS seller_rating_count,
-       ${SELLER_AWAY_UNTIL} AS seller_away_until`;
+       ${SELLER_AWAY_UNTIL} AS seller_away_until,
+       s.bundle_min_items AS seller_bundle_min_items, s.bundle_percent AS seller_bundle_percent`;
 
 export const PRODUCTS_WITH_SELLERS = 'catalog.products p JOIN catalog.sellers s ON s.id = p.seller_id';
 

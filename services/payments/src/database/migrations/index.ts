@@ -15,6 +15,7 @@ import { Offers1738520000000 } from './1738520000000-offers';
 import { OpenCheckoutIndex1737960000000 } from './1737960000000-open-checkout-index';
 import { AwaySellers1738600000000 } from './1738600000000-away-sellers';
 import { SellerOffers1738950000000 } from './1738950000000-seller-offers';
+import { Bundles1739100000000 } from './1739100000000-bundles';
 
 /** Every migration of the payments schema, in order. Never edit one that has landed; add a new one. */
 export const PAYMENTS_MIGRATIONS = [
@@ -37,4 +38,5 @@ export const PAYMENTS_MIGRATIONS = [
   Offers1738520000000,
   AwaySellers1738600000000,
   SellerOffers1738950000000,
+  Bundles1739100000000,
 ];

@@ -14,6 +14,8 @@ export class TestIntentEntity {
   @Column('text', { name: 'last_error', nullable: true }) lastError!: string | null;
   @Column('boolean') refunded!: boolean;
   @Column('integer', { name: 'refund_calls', default: 0 }) refundCalls!: number;
+  /** How much was refunded (a claim on some of a bundle's items refunds part of the payment); null: nothing. */
+  @Column('bigint', { name: 'refunded_cents', nullable: true, transformer: CENTS }) refundedCents!: number | null;
   @Column('integer', { name: 'capture_calls', default: 0 }) captureCalls!: number;
   @Column('jsonb') metadata!: Record<string, string>;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;

@@ -131,9 +131,9 @@ export class TestModePaymentProvider extends PaymentProvider implements TestMode
     return this.retrieveIntent(intentId);
   }
 
-  async refund(intentId: string): Promise<void> {
+  async refund(intentId: string, _idempotencyKey: string, amountCents?: number): Promise<void> {
     // Stripe would refund once per idempotency key; the count shows tests whether we ask once.
-    await this.store.refundIntent(intentId);
+    await this.store.refundIntent(intentId, amountCents);
   }
 
   async cancel(intentId: string): Promise<ProviderIntent> {

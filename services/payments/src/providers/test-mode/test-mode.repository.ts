@@ -11,7 +11,7 @@ import { TestIntentEntity } from './test-intent.entity';
 @Injectable()
 export class TestModeRepository extends BaseRepository {
   async createIntentOnce(
-    intent: Omit<TestIntentEntity, 'refundCalls' | 'captureCalls' | 'createdAt' | 'updatedAt'>,
+    intent: Omit<TestIntentEntity, 'refundCalls' | 'refundedCents' | 'captureCalls' | 'createdAt' | 'updatedAt'>,
   ): Promise<TestIntentEntity> {
     await this.db.createQueryBuilder().insert().into(TestIntentEntity).values(intent).orIgnore().execute();
     return this.db.getRepository(TestIntentEntity).findOneByOrFail({ idempotencyKey: intent.idempotencyKey });
@@ -32,10 +32,15 @@ export class TestModeRepository extends BaseRepository {
   }
 
   /** A succeeded intent is refunded; `refund_calls` counts the calls, so tests can check that money goes back once. */
-  async refundIntent(id: string): Promise<void> {
-    await this.db
-      .getRepository(TestIntentEntity)
-      .update({ id, status: 'succeeded' }, { refunded: true, refundCalls: () => 'refund_calls + 1' });
+  async refundIntent(id: string, amountCents?: number): Promise<void> {
+    await this.db.getRepository(TestIntentEntity).update(
+      { id, status: 'succeeded' },
+      {
+        refunded: true,
+        refundCalls: () => 'refund_calls + 1',
+        refundedCents: amountCents === undefined ? () => 'amount_cents' : amountCents,
+      },
+    );
   }
 
   /** Only an authorised intent is captured; `capture_calls` counts the captures, so tests can check that each happens once. */

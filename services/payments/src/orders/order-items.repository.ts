@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import { BaseRepository } from '../database/base.repository';
+import { OrderItemEntity } from './order-item.entity';
+
+/** The one-sale-per-product index on items (migration 1739100000000): a bundle's item already sold elsewhere. */
+export const ONE_SALE_PER_ITEM_INDEX = 'order_items_one_sale_per_product_idx';
+
+export type NewOrderItem = Pick<OrderItemEntity, 'productId' | 'title' | 'image' | 'priceCents' | 'shareCents'>;
+
+/** The items of orders: written with the order at checkout, read in one query for any list of orders. */
+@Injectable()
+export class OrderItemsRepository extends BaseRepository {
+  private get items() {
+    return this.db.getRepository(OrderItemEntity);
+  }
+
+  /** Replaces an unpaid order's items (a resumed checkout's prices may have been recomputed). */
+  async replace(orderId: string, items: NewOrderItem[]): Promise<OrderItemEntity[]> {
+    await this.items.delete({ orderId });
+    return this.items.save(items.map((item, position) => this.items.create({ ...item, orderId, position })));
+  }
+
+  /** An order's items, first item first. */
+  findByOrderId(orderId: string): Promise<OrderItemEntity[]> {
+    return this.items.find({ where: { orderId }, order: { position: 'ASC' } });
+  }
+
+  /** The items of many orders in one query, by order id (an order without rows maps to none). */
+  async byOrderIds(orderIds: string[]): Promise<Map<string, OrderItemEntity[]>> {
+    const byOrder = new Map<string, OrderItemEntity[]>();
+    if (!orderIds.length) return byOrder;
+    const rows = await this.items.find({
+      where: { orderId: In([...new Set(orderIds)]) },
+      order: { orderId: 'ASC', position: 'ASC' },
+    });
+    for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
+    return byOrder;
+  }
+
+  /** Marks these items refunded now (in the transaction that decides their refund). */
+  async markRefunded(orderId: string, itemIds: string[]): Promise<void> {
+    if (itemIds.length)
+      await this.items.update({ orderId, id: In(itemIds) }, { refundedAt: () => 'coalesce(refunded_at, now())' });
+  }
+}
