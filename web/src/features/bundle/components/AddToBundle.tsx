@@ -12,12 +12,13 @@ import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useToast } from '../../../hooks/useToast';
 import { useHydratedValue } from '../../../hooks/useHydrated';
-import { BUNDLE_MAX_ITEMS, type BundleProduct } from '../bundleContract';
+import type { ProductDto } from '@souvenir/contracts';
+import { BUNDLE_MAX_ITEMS } from '../bundleContract';
 import { addedToBundle, bundleStartedWith, refusalToAdd, selectBundle, type AddToBundle } from '../bundleSlice';
 import { bundleNeedText, bundleOfferText } from '../bundleText';
 
 /** "Buy 2+ from this seller, save 10 %" on an item whose seller gives a bundle discount. */
-export function BundleOfferNotice({ product }: { product: BundleProduct }) {
+export function BundleOfferNotice({ product }: { product: ProductDto }) {
   const discount = product.seller.bundleDiscount;
   if (!discount || discount.percent <= 0) return null;
   return (
@@ -27,7 +28,7 @@ export function BundleOfferNotice({ product }: { product: BundleProduct }) {
   );
 }
 
-const sellerName = (product: BundleProduct) =>
+const sellerName = (product: ProductDto) =>
   `${product.seller.firstName} ${product.seller.lastName}`.trim() || 'this seller';
 
 /**
@@ -36,7 +37,7 @@ const sellerName = (product: BundleProduct) =>
  * known in the browser only: the server-rendered page (and its hydration) shows "Add to bundle", the render after it
  * "In your bundle".
  */
-export function AddToBundleButton({ product }: { product: BundleProduct }) {
+export function AddToBundleButton({ product }: { product: ProductDto }) {
   const dispatch = useAppDispatch();
   const toast = useToast();
   const bundle = useAppSelector(selectBundle);

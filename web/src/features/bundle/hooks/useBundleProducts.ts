@@ -5,11 +5,11 @@ import { catalogApi } from '../../../api/catalogApi';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
 import { isReservedNow } from '../../../utils/time';
-import type { BundleProduct } from '../bundleContract';
+import type { ProductDto } from '@souvenir/contracts';
 
 /** Why an item of a bundle cannot be bought now, in a few words; null when it can. */
 export function unavailableReason(
-  product: BundleProduct | undefined,
+  product: ProductDto | undefined,
   failed: boolean,
   viewerId: string | undefined,
 ): string | null {
@@ -23,7 +23,7 @@ export function unavailableReason(
 
 export interface BundleProductState {
   id: string;
-  product: BundleProduct | undefined;
+  product: ProductDto | undefined;
   isLoading: boolean;
   /** The item could not be read: removed (404) or another failure. */
   failed: boolean;
@@ -47,7 +47,7 @@ export function useBundleProducts(ids: string[]) {
     return createSelector(selectors as ((state: RootState) => ReturnType<(typeof selectors)[number]>)[], (...results) =>
       results.map((result, index): BundleProductState => ({
         id: key.split(',')[index]!,
-        product: result.data as BundleProduct | undefined,
+        product: result.data,
         isLoading: result.isUninitialized || (result.isLoading && !result.data),
         failed: result.isError && !result.data,
         error:

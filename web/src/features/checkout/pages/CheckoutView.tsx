@@ -19,7 +19,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { asApiError } from '../../../api/api';
 import { useGetProductQuery } from '../../../api/catalogApi';
 import { useCreatePaymentIntentMutation } from '../../../api/paymentsApi';
-import { bundlePrice, BUNDLE_MESSAGES, type BundleProduct } from '../../bundle/bundleContract';
+import { bundlePrice, BUNDLE_MESSAGES } from '../../bundle/bundleContract';
 import { unavailableReason, useBundleProducts } from '../../bundle/hooks/useBundleProducts';
 import { bundleIdsOf } from '../checkoutItems';
 import { checkoutReducer, currentStep, initialCheckoutState, type CheckoutStep } from '../checkoutSteps';
@@ -102,7 +102,7 @@ export default function CheckoutView() {
         ? bundle.states.every((state) => state.product)
           ? bundle.states.map((state) => state.product!)
           : undefined
-        : single.data && [single.data as BundleProduct],
+        : single.data && [single.data],
     [isBundle, bundle.states, single.data],
   );
   const product = items?.[0];

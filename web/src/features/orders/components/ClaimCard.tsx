@@ -38,7 +38,7 @@ export function ClaimCard({
   headingLevel = 'h2',
   items = [],
 }: {
-  claim: ClaimDto & { productIds?: string[] };
+  claim: ClaimDto;
   headingLevel?: 'h2' | 'h3';
   /** The order's items: a claim on some items of a bundle names them. */
   items?: OrderItemDto[];

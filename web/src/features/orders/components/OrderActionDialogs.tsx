@@ -187,9 +187,6 @@ interface ClaimValues {
 const CLAIM_INITIAL: ClaimValues = { reason: '', description: '' };
 const PHOTO_URL = /^https?:\/\/\S+$/i;
 
-/** A claim's body: `productIds` names the items of a bundle it is about (absent: the whole order). */
-export type NewClaim = OpenClaimDto & { productIds?: string[] };
-
 /**
  * The buyer's claim: what went wrong, photos, and, on an order of several items, which items (all of them unless the
  * buyer unticks some; items refunded already cannot be claimed again).
@@ -200,7 +197,7 @@ export function ClaimDialog({
   onClose,
   onSubmit,
   items = [],
-}: DialogProps<NewClaim> & { items?: OrderItemDto[] }) {
+}: DialogProps<OpenClaimDto> & { items?: OrderItemDto[] }) {
   const { field, handleSubmit, reset } = useDtoForm<ClaimValues>(OpenClaimDto, CLAIM_INITIAL);
   useResetOnOpen(open, reset, CLAIM_INITIAL);
   const claimable = items.filter((item) => !item.refunded);
@@ -238,7 +235,11 @@ export function ClaimDialog({
       if (!photosOk || !itemsOk) return;
       const links = photos.map((photo) => photo.trim()).filter(Boolean);
       const all = [...uploaded, ...links];
-      const claim: NewClaim = { reason: checked.reason as ClaimReason, description: checked.description, photos: all };
+      const claim: OpenClaimDto = {
+        reason: checked.reason as ClaimReason,
+        description: checked.description,
+        photos: all,
+      };
       // In the order's order, as the server lists them.
       if (chooses) claim.productIds = claimable.filter((item) => chosen.includes(item.id)).map((item) => item.id);
       if (await onSubmit(claim)) onClose();

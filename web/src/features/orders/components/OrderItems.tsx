@@ -6,14 +6,15 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { ProductImage } from '../../../components/ProductImage';
 import { formatMoney } from '../../../utils/money';
-import { orderItems, type OrderDetailWithItems } from '../../bundle/bundleContract';
+import type { OrderDetailDto } from '@souvenir/contracts';
+import { orderItems } from '../../bundle/bundleContract';
 import { PriceRow } from '../../bundle/components/PriceRows';
 
 /**
  * Every item of the order (a bundle holds several, in one parcel), each with its price and whether it was refunded,
  * then what the items cost, the bundle discount, what was paid and what went back to the buyer.
  */
-export function OrderItems({ order }: { order: OrderDetailWithItems }) {
+export function OrderItems({ order }: { order: OrderDetailDto }) {
   const items = orderItems(order);
   const subtotal = items.reduce((sum, item) => sum + Math.round(Number(item.price) * 100), 0) / 100;
   return (

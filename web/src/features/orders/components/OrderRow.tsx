@@ -14,7 +14,7 @@ import { formatMoney } from '../../../utils/money';
 import { shortDate } from '../../../utils/time';
 import { deadlineIsNear, deadlineText } from '../orderText';
 import { OrderStatusChip } from './OrderStatusChip';
-import { orderItems, type OrderSummaryWithItems } from '../../bundle/bundleContract';
+import { orderItems } from '../../bundle/bundleContract';
 
 interface Props {
   order: OrderSummaryDto;
@@ -26,7 +26,7 @@ interface Props {
 export function OrderRow({ order, side, now }: Props) {
   const party = side === 'sales' ? `Sold to ${order.otherParty}` : `Bought from ${order.otherParty}`;
   const deadline = order.nextDeadline;
-  const withItems = order as OrderSummaryWithItems;
+  const withItems = order;
   const items = orderItems(withItems);
   const refunded = withItems.refundedAmount && Number(withItems.refundedAmount) > 0 ? withItems.refundedAmount : null;
   return (

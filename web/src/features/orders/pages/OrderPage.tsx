@@ -14,7 +14,7 @@ import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import type { OrderDetailDto } from '@souvenir/contracts';
-import { orderItems, type OrderDetailWithItems } from '../../bundle/bundleContract';
+import { orderItems } from '../../bundle/bundleContract';
 import { Link as RouterLink, useParams } from 'react-router';
 import { asApiError } from '../../../api/api';
 import { useGetOrderQuery } from '../../../api/ordersApi';
@@ -159,7 +159,7 @@ export default function OrderPage() {
       ? `/messages?${otherId ? `user=${encodeURIComponent(otherId)}&` : ''}product=${encodeURIComponent(order.product.id)}`
       : null;
   const address = order.deliveryAddress;
-  const withItems = order as OrderDetailWithItems;
+  const withItems = order;
   const items = orderItems(withItems);
   const severalItems = items.length > 1;
   const refunded = withItems.refundedAmount && Number(withItems.refundedAmount) > 0 ? withItems.refundedAmount : null;
