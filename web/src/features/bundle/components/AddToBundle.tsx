@@ -102,6 +102,9 @@ export function AddToBundleButton({ product }: { product: ProductDto }) {
           size="large"
           startIcon={<LocalMallOutlined />}
           onClick={add}
+          // Named as it reads: a tap before hydration is replayed on the control of this name when a signed-in
+          // person's page is rendered anew instead of hydrated (web/scripts/first-tap.js).
+          aria-label="Add to bundle"
           sx={{ flex: { xs: 1, sm: 'none' } }}
         >
           Add to bundle
