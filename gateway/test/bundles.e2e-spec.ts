@@ -1,5 +1,6 @@
 import { BUNDLE_MESSAGES, PAYMENT_MESSAGES, type OrderDetailDto, type OrderSummaryDto } from '@souvenir/contracts';
 import { eventually } from '@souvenir/testing';
+import { auditLedger } from '../../services/payments/src/ledger/ledger-audit';
 import { aListing, goodCard, join, payIntent, type Account } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
 
@@ -243,6 +244,40 @@ describe('a bundle checkout', () => {
   }, 180_000);
 });
 
+describe('a bundle cancelled before shipping', () => {
+  it('puts every item back on sale and refunds the whole amount once', async () => {
+    await http
+      .put('/api/me/bundle-discount')
+      .set('Cookie', seller.cookie)
+      .send({ minItems: 2, percent: 10 })
+      .expect(200);
+    const ids = [await listing(seller, 'Cancel lamp', 15), await listing(seller, 'Cancel rug', 25)];
+    const intent = await checkout(buyer, { productIds: ids, amount: '36.00' }).expect(200);
+    const { orderId } = await payIntent(http, intent.body, buyer);
+    await eventually(async () => {
+      for (const id of ids) expect((await http.get(`/api/products/${id}`).expect(200)).body.status).toBe('sold');
+    }, 20_000);
+    const cancelled = await http
+      .post(`/api/orders/${orderId}/cancel`)
+      .set('Cookie', seller.cookie)
+      .send({ reason: 'Out of stock' })
+      .expect(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    await eventually(async () => {
+      for (const id of ids) expect((await http.get(`/api/products/${id}`).expect(200)).body.status).toBe('active');
+      const [order] = await infra.database.query<{ refunded_at: Date | null; refund_cents: string | null }>(
+        `SELECT refunded_at, refund_cents FROM payments.orders WHERE id = $1`,
+        [orderId],
+      );
+      expect(order).toEqual({ refunded_at: expect.any(Date), refund_cents: null });
+    }, 30_000);
+    // Captured or only authorised: either way nothing is held any more.
+    await eventually(async () => expect((await held(orderId)).held ?? 0).toBe(0), 30_000);
+    // Back on sale, each item can be bought again.
+    await checkout(buyer, { productId: ids[1], amount: '25.00' }).expect(200);
+  }, 90_000);
+});
+
 describe('a claim on one item of a bundle', () => {
   it('refunds that item’s share once through the ledger; the order completes with the rest paid to the seller', async () => {
     await http
@@ -309,5 +344,7 @@ describe('a claim on one item of a bundle', () => {
       [orderId],
     );
     expect(unbalanced).toEqual([]);
+    // And the whole ledger agrees with the orders and payouts (`npm run ledger:audit`'s rules).
+    expect(await auditLedger((sql, params) => infra.database.query(sql, params))).toEqual([]);
   }, 90_000);
 });

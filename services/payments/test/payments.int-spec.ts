@@ -618,6 +618,8 @@ describe('orders of a user', () => {
     expect(purchase).toEqual({
       id: expect.any(String),
       product: { id: product.id, title: 'Hakata doll', image: product.images[0] },
+      // A single checkout is an order of one item.
+      items: [{ id: product.id, title: 'Hakata doll', image: product.images[0], price: '55.00', refunded: false }],
       amount: '55.00',
       currency: 'usd',
       status: 'paid',

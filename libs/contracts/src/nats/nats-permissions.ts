@@ -280,8 +280,10 @@ export const NATS_GRANTS: Record<NatsPrincipal, NatsGrant> = {
   payments: {
     serves: servesAll('payments'),
     // favouriters and get-many: the seller's offer to an item's favouriters, a page and a batch at a time.
+    // catalog's get-many: a bundle's items, asked in one request at checkout.
     calls: [
       RPC.catalog.getProduct,
+      RPC.catalog.getProductsByIds,
       RPC.identity.getMe,
       RPC.identity.getRole,
       RPC.favourites.listFavouriters,

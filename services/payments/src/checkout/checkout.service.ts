@@ -141,6 +141,7 @@ export class CheckoutService {
         ? { checkoutTokenHash: hashToken(checkoutToken) }
         : null;
     let order = owner ? await this.orders.findOpen(productIds, owner, amountCents, this.provider.name) : null;
+    const resumed = order !== null;
     const first = products[0];
     if (!order) {
       if (!buyer.userId) checkoutToken = newCheckoutToken();
@@ -173,18 +174,17 @@ export class CheckoutService {
     });
     // The order and its items commit together (only our rows: the provider is called after the commit).
     const shares = itemShares(priceCents, amountCents);
+    const items = products.map((product, i) => ({
+      productId: product.id,
+      title: product.title,
+      image: product.images[0] ?? null,
+      priceCents: priceCents[i],
+      shareCents: shares[i],
+    }));
     order = await this.dataSource.transaction(async (manager) => {
       const saved = await this.orders.withManager(manager).save(order!);
-      await this.items.withManager(manager).replace(
-        saved.id,
-        products.map((product, i) => ({
-          productId: product.id,
-          title: product.title,
-          image: product.images[0] ?? null,
-          priceCents: priceCents[i],
-          shareCents: shares[i],
-        })),
-      );
+      const orderItems = this.items.withManager(manager);
+      await (resumed ? orderItems.refresh(saved.id, items) : orderItems.insert(saved.id, items));
       return saved;
     });
 

@@ -50,24 +50,26 @@ const RULES: { rule: string; sql: string }[] = [
           WHERE coalesce(f.released, false) <> (o.status = 'completed' AND NOT (coalesce(f.charged_back, false) AND NOT coalesce(f.released, false)))`,
   },
   {
-    rule: 'a refund entry exists exactly when the provider confirmed the refund of a captured payment (refunded_at), and never for a completed order',
+    rule: 'a refund entry exists exactly when the provider confirmed the refund of a captured payment (refunded_at), and never for a completed order unless a claim refunded some of its items (refund_cents)',
     sql: `${ORDER_FLOWS}
           SELECT o.id, o.status, o.refunded_at, f.refunded, f.released FROM payments.orders o LEFT JOIN flows f ON f.order_id = o.id
-          WHERE (o.captured_at IS NOT NULL AND coalesce(f.refunded, false) <> (o.refunded_at IS NOT NULL)) OR (f.refunded AND f.released)
+          WHERE (o.captured_at IS NOT NULL AND coalesce(f.refunded, false) <> (o.refunded_at IS NOT NULL))
+             OR (f.refunded AND f.released AND o.refund_cents IS NULL)
              OR (o.captured_at IS NULL AND f.refunded)`,
   },
   {
-    rule: 'money is held exactly for paid orders that are not completed, refunded or charged back',
+    rule: 'money is held exactly for paid orders that are not completed, refunded or charged back (and for the refund a claim decided on some items of a completed one, until it is made)',
     sql: `${ORDER_FLOWS}
           SELECT o.id, o.status, f.held::text, o.amount_cents::text FROM payments.orders o JOIN flows f ON f.order_id = o.id
-          WHERE f.held <> CASE WHEN f.released OR f.refunded OR f.charged_back THEN 0 ELSE o.amount_cents END`,
+          WHERE f.held <> CASE WHEN f.refunded OR f.charged_back THEN 0 WHEN f.released THEN coalesce(o.refund_cents, 0)
+                                ELSE o.amount_cents END`,
   },
   {
-    rule: 'every completed order that was not charged back has one payout of its amount less the fee',
+    rule: 'every completed order that was not charged back has one payout of its amount (less what a claim refunded) less the fee',
     sql: `${ORDER_FLOWS}
           SELECT o.id, p.id AS payout, o.amount_cents::text, p.amount_cents::text AS payout_cents, p.fee_cents::text
           FROM payments.orders o JOIN flows f ON f.order_id = o.id LEFT JOIN payments.payouts p ON p.order_id = o.id
-          WHERE f.released AND (p.id IS NULL OR p.amount_cents + p.fee_cents <> o.amount_cents)`,
+          WHERE f.released AND (p.id IS NULL OR p.amount_cents + p.fee_cents <> o.amount_cents - coalesce(o.refund_cents, 0))`,
   },
   {
     rule: 'a payout is transferred exactly when it is paid (or was, before a reversal), for its amount, and never twice',

@@ -15,10 +15,17 @@ export class OrderItemsRepository extends BaseRepository {
     return this.db.getRepository(OrderItemEntity);
   }
 
-  /** Replaces an unpaid order's items (a resumed checkout's prices may have been recomputed). */
-  async replace(orderId: string, items: NewOrderItem[]): Promise<OrderItemEntity[]> {
-    await this.items.delete({ orderId });
+  /** A new order's items, in the order given (the first is the order's own product). */
+  async insert(orderId: string, items: NewOrderItem[]): Promise<OrderItemEntity[]> {
     return this.items.save(items.map((item, position) => this.items.create({ ...item, orderId, position })));
+  }
+
+  /**
+   * A resumed checkout's items as they are now (the same products, their titles or prices maybe edited since): updated
+   * in place, never deleted and written again, so a payment recorded at this moment still finds every row to mark sold.
+   */
+  async refresh(orderId: string, items: NewOrderItem[]): Promise<void> {
+    for (const { productId, ...fields } of items) await this.items.update({ orderId, productId }, fields);
   }
 
   /** An order's items, first item first. */

@@ -92,18 +92,7 @@ export class OrdersRepository extends BaseRepository {
     await this.orders.update({ id: orderId }, { providerPaymentId });
   }
 
-  /** Whether the product is sold (an order holds it, alone or in a bundle; a cancelled one has put it back on sale). */
-  async hasPaidOrder(productId: string): Promise<boolean> {
-    const rows: unknown[] = await this.db.query(
-      `SELECT 1 FROM payments.orders WHERE product_id = $1 AND status = ANY($2::text[])
-       UNION ALL SELECT 1 FROM payments.order_items WHERE product_id = $1 AND sold
-       LIMIT 1`,
-      [productId, [...SOLD_STATUSES]],
-    );
-    return rows.length > 0;
-  }
-
-  /** Which of these products are sold (alone or in a bundle), in one query. */
+  /** Which of these products are sold (an order holds them, alone or in a bundle; a cancelled one put them back on sale). */
   async soldAmong(productIds: string[]): Promise<Set<string>> {
     const rows = await this.db.query<{ product_id: string }[]>(
       `SELECT product_id FROM payments.orders WHERE product_id = ANY($1::uuid[]) AND status = ANY($2::text[])
