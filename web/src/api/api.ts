@@ -70,6 +70,8 @@ export const TAG_TYPES = [
   'Offer',
   // The signed-in person's saved searches (features/alerts), made stale when a new match is pushed.
   'SavedSearch',
+  // The signed-in seller's bundle discount (features/bundle).
+  'BundleDiscount',
 ] as const;
 
 /**

@@ -12,12 +12,13 @@ import type {
 import { api } from './api';
 import { patchCachedQueries, PRODUCTS_FOR_SALE, removeFromList, updateCachedProduct } from './cachedCopies';
 
+/** One item (`productId`), or a bundle of one seller's items (`productIds`): one payment, one order. */
 export type NewPaymentIntent = Pick<
   CreatePaymentIntentDto,
-  'productId' | 'amount' | 'checkoutToken' | 'addressId' | 'saveAddress' | 'offerId'
+  'amount' | 'checkoutToken' | 'addressId' | 'saveAddress' | 'offerId'
 > & {
   guestInfo?: ShippingInfoDto;
-};
+} & ({ productId: string; productIds?: never } | { productIds: string[]; productId?: never });
 
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -12,6 +12,7 @@ const ProfilePage = lazy(() => import('../features/profile/pages/ProfilePage'));
 const MessagesPage = lazy(() => import('../features/messages/pages/MessagesPage'));
 const HowItWorksPage = lazy(() => import('../features/info/pages/HowItWorksPage'));
 const CheckoutPage = lazy(() => import('../features/checkout/pages/CheckoutPage'));
+const BundlePage = lazy(() => import('../features/bundle/pages/BundlePage'));
 const PaymentSuccessPage = lazy(() => import('../features/checkout/pages/PaymentSuccessPage'));
 const OrdersPage = lazy(() => import('../features/orders/pages/OrdersPage'));
 const OffersPage = lazy(() => import('../features/offers/pages/OffersPage'));
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
       { path: '/profile/payouts', element: <PayoutsPage /> },
       { path: '/profile/:id?', element: <ProfilePage /> },
       { path: '/messages', element: <MessagesPage /> },
+      { path: '/bundle', element: <BundlePage /> },
       { path: '/checkout', element: <CheckoutPage /> },
       { path: '/payment-success', element: <PaymentSuccessPage /> },
       { path: '/orders', element: <OrdersPage /> },

@@ -8,6 +8,7 @@ import { api } from '../api/api';
 import { theme } from '../app/theme';
 import { ToastContext, type ToastOptions } from '../components/toast/toastContext';
 import { authDialogSlice } from '../features/auth/authDialogSlice';
+import { bundleSlice, emptyBundle, type BundleState } from '../features/bundle/bundleSlice';
 
 /** Where the app went: a navigation away from the page under test lands here. */
 function Elsewhere() {
@@ -17,11 +18,19 @@ function Elsewhere() {
 
 /**
  * Renders a page as the app does (a fresh store, the theme, a router at `route`), collecting its toasts. Other paths
- * render the location, so a test sees where the page navigated.
+ * render the location, so a test sees where the page navigated. `bundle`: the buyer's bundle as the browser kept it.
  */
-export function renderInApp(page: ReactElement, { route, path }: { route: string; path: string }) {
+export function renderInApp(
+  page: ReactElement,
+  { route, path, bundle = emptyBundle }: { route: string; path: string; bundle?: BundleState },
+) {
   const store = configureStore({
-    reducer: { [api.reducerPath]: api.reducer, [authDialogSlice.name]: authDialogSlice.reducer },
+    reducer: {
+      [api.reducerPath]: api.reducer,
+      [authDialogSlice.name]: authDialogSlice.reducer,
+      [bundleSlice.name]: bundleSlice.reducer,
+    },
+    preloadedState: { [bundleSlice.name]: bundle },
     // The dev-mode checks stay on; only their timing warning goes, which a busy test machine sets off.
     middleware: (getDefault) =>
       getDefault({ serializableCheck: { warnAfter: 1000 }, immutableCheck: { warnAfter: 1000 } }).concat(

@@ -15,6 +15,7 @@ const PAGE_NAMES: Array<[pattern: string, name: string]> = [
   ['/profile/payouts', 'Payouts'],
   ['/profile/:id?', 'Profile'],
   ['/messages', 'Messages'],
+  ['/bundle', 'Your Bundle'],
   ['/checkout', 'Checkout'],
   ['/payment-success', 'Payment'],
   ['/orders', 'Your Orders'],

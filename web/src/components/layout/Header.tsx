@@ -17,6 +17,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { openAuthDialog } from '../../features/auth/authDialogSlice';
 import { useCurrentUser } from '../../features/auth/hooks/useCurrentUser';
 import { useSignOut } from '../../features/auth/hooks/useSignOut';
+import { BundleHeaderLink } from '../../features/bundle/components/BundleHeaderLink';
 import { NotificationBell } from '../../features/live/components/NotificationBell';
 import { useUnreadCount } from '../../features/messages/hooks/useUnreadCount';
 import { AccountMenuButton } from './AccountMenuButton';
@@ -99,6 +100,8 @@ export function Header() {
             {onHome && <HeaderSearch />}
           </Box>
           <Box sx={{ flex: { xs: 1, sm: 0 } }} />
+          {/* First of the right-hand group: appearing after hydration, it moves nothing already drawn. */}
+          <BundleHeaderLink />
           <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1 }}>
             {isLoading ? (
               <Skeleton variant="rounded" width={260} height={36} />

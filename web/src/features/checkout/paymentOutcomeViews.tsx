@@ -47,6 +47,8 @@ export interface OutcomeContext {
   isSignedIn: boolean;
   guestToken?: string;
   itemId: string;
+  /** Where "Try Again" goes: the checkout of the item, or of the bundle's items. */
+  checkoutPath: string;
   checkAgain: () => void;
 }
 
@@ -202,7 +204,7 @@ export const OUTCOME_VIEWS: Record<Outcome, (context: OutcomeContext) => Outcome
     showItem: true,
     actions: [backToBrowse],
   }),
-  failed: ({ payment, itemId }) => {
+  failed: ({ payment, checkoutPath }) => {
     const needsAction = payment?.status === 'requires_action';
     return {
       icon: { glyph: <ErrorOutlineRounded />, color: needsAction ? 'warning.main' : 'error.main' },
@@ -216,13 +218,7 @@ export const OUTCOME_VIEWS: Record<Outcome, (context: OutcomeContext) => Outcome
       },
       showItem: true,
       actions: [
-        <Button
-          key="retry"
-          component={RouterLink}
-          to={`/checkout?product=${encodeURIComponent(itemId)}`}
-          variant="contained"
-          size="large"
-        >
+        <Button key="retry" component={RouterLink} to={checkoutPath} variant="contained" size="large">
           Try Again
         </Button>,
         backToBrowse,

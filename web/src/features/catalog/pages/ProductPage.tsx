@@ -41,6 +41,7 @@ import { SoldNotice } from '../components/SoldNotice';
 import { ReservationNotice } from '../components/ReservationNotice';
 import { isReservedNow } from '../../../utils/time';
 import { AwayNotice } from '../components/AwayNotice';
+import { AddToBundleButton, BundleOfferNotice } from '../../bundle/components/AddToBundle';
 import { DeliveryNotice } from '../../customs/DeliveryNotice';
 import { CustomsPanel, OriginBadge } from '../../customs/OriginPanel';
 import { useShareProduct } from '../hooks/useShareProduct';
@@ -204,6 +205,7 @@ export default function ProductPage() {
               </Box>
             )}
             {awayUntil && <AwayNotice until={awayUntil} isOwner={isOwner} />}
+            {!isSold && <BundleOfferNotice product={product} />}
             {isSold ? (
               <SoldNotice productId={product.id} isOwner={isOwner} signedIn={Boolean(user)} />
             ) : isOwner ? (
@@ -283,6 +285,11 @@ export default function ProductPage() {
                   Share
                 </Button>
               </Stack>
+            )}
+            {!isOwner && !isSold && !awayUntil && !reservedForOther && (
+              <Box sx={{ display: 'flex' }}>
+                <AddToBundleButton product={product} />
+              </Box>
             )}
             {user && !isOwner && !isSold && (
               <Box>

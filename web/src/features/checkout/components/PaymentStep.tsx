@@ -26,7 +26,8 @@ function PaymentSkeleton() {
 }
 
 interface Props {
-  productId: string;
+  /** The checkout's key: the product's id, or a bundle's ids joined by commas (where success goes, see successPath). */
+  checkoutKey: string;
   intent: PaymentIntentDto | undefined;
   isCreating: boolean;
   /** The server's message when the intent could not be created. */
@@ -38,7 +39,7 @@ interface Props {
 }
 
 /** Step 3: the card form for the intent created on entering the step (Stripe Elements or the test-mode form). */
-export function PaymentStep({ productId, intent, isCreating, setupError, onRetry, onBack, billing }: Props) {
+export function PaymentStep({ checkoutKey, intent, isCreating, setupError, onRetry, onBack, billing }: Props) {
   let body;
   if (isCreating || (!intent && !setupError)) body = <PaymentSkeleton />;
   else if (setupError || !intent) {
@@ -59,14 +60,14 @@ export function PaymentStep({ productId, intent, isCreating, setupError, onRetry
   } else if (intent.provider === 'stripe' && intent.publishableKey) {
     body = (
       <Suspense fallback={<PaymentSkeleton />}>
-        <StripePaymentForm intent={intent} productId={productId} billing={billing} />
+        <StripePaymentForm intent={intent} checkoutKey={checkoutKey} billing={billing} />
       </Suspense>
     );
   } else {
     body = (
       <TestCardForm
         intent={intent}
-        productId={productId}
+        checkoutKey={checkoutKey}
         defaultPostalCode={billing?.postalCode}
         billingCountry={billing?.country}
       />

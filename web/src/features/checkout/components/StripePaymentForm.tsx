@@ -16,7 +16,7 @@ import { PAYMENT_MESSAGES, type PaymentIntentDto } from '@souvenir/contracts';
 import { useToast } from '../../../hooks/useToast';
 import { formatMoney } from '../../../utils/money';
 import { regionCodeOf } from '../regionCode';
-import { usePaymentOutcome } from '../hooks/usePaymentOutcome';
+import { successPath, usePaymentOutcome } from '../hooks/usePaymentOutcome';
 
 const stripes = new Map<string, Promise<Stripe | null>>();
 
@@ -66,16 +66,17 @@ function failureMessage(error: StripeError): string {
 
 interface Props {
   intent: PaymentIntentDto;
-  productId: string;
+  /** The checkout's key: the product's id, or a bundle's ids joined by commas (where success goes, see successPath). */
+  checkoutKey: string;
   /** The checkout's billing postal code and country: the Payment Element starts with them. */
   billing?: { postalCode: string; country: string };
 }
 
-function StripeForm({ intent, productId, billing }: Props) {
+function StripeForm({ intent, checkoutKey, billing }: Props) {
   const stripe = useStripe();
   const elements = useElements();
   const toast = useToast();
-  const handleOutcome = usePaymentOutcome(productId, intent.paymentIntentId);
+  const handleOutcome = usePaymentOutcome(checkoutKey, intent.paymentIntentId);
   const [ready, setReady] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -90,10 +91,7 @@ function StripeForm({ intent, productId, billing }: Props) {
     setSubmitting(true);
     setFailure(null);
     try {
-      const returnUrl = new URL(
-        `/payment-success?product=${encodeURIComponent(productId)}`,
-        window.location.origin,
-      ).toString();
+      const returnUrl = new URL(successPath(checkoutKey), window.location.origin).toString();
       const result = await stripe.confirmPayment({
         elements,
         redirect: 'if_required',
@@ -162,7 +160,7 @@ function StripeForm({ intent, productId, billing }: Props) {
   );
 }
 
-export default function StripePaymentForm({ intent, productId, billing }: Props) {
+export default function StripePaymentForm({ intent, checkoutKey, billing }: Props) {
   // Suspends (the payment step's Suspense shows a skeleton) until Stripe.js has loaded or failed to.
   const stripe = use(stripeFor(intent.publishableKey ?? ''));
   if (!stripe) {
@@ -182,7 +180,7 @@ export default function StripePaymentForm({ intent, productId, billing }: Props)
       }}
       key={intent.clientSecret}
     >
-      <StripeForm intent={intent} productId={productId} billing={billing} />
+      <StripeForm intent={intent} checkoutKey={checkoutKey} billing={billing} />
     </Elements>
   );
 }

@@ -58,7 +58,8 @@ function formatExpiry(value: string, previous: string) {
 
 interface Props {
   intent: PaymentIntentDto;
-  productId: string;
+  /** The checkout's key: the product's id, or a bundle's ids joined by commas (where success goes, see successPath). */
+  checkoutKey: string;
   /** The billing postal code, carried into the card's (Stripe's card form asks again; the buyer typed it once). */
   defaultPostalCode?: string;
   /** The billing country: its postal codes are the ones the card form takes. */
@@ -66,7 +67,7 @@ interface Props {
 }
 
 /** The built-in test-mode card form (no Stripe.js): used whenever no publishable key is configured. */
-export function TestCardForm({ intent, productId, defaultPostalCode = '', billingCountry = DEFAULT_COUNTRY }: Props) {
+export function TestCardForm({ intent, checkoutKey, defaultPostalCode = '', billingCountry = DEFAULT_COUNTRY }: Props) {
   const [card, setCard] = useState({
     number: '',
     expiry: '',
@@ -78,7 +79,7 @@ export function TestCardForm({ intent, productId, defaultPostalCode = '', billin
   const numericPostalCode = isPostalCodeOf(billingCountry, '10001') || isPostalCodeOf(billingCountry, '2000');
   const [failure, setFailure] = useState<string | null>(null);
   const [confirm, { isLoading }] = useConfirmTestPaymentMutation();
-  const handleOutcome = usePaymentOutcome(productId, intent.paymentIntentId);
+  const handleOutcome = usePaymentOutcome(checkoutKey, intent.paymentIntentId);
   const toast = useToast();
 
   const set = (name: CardField, value: string) => setCard((prev) => ({ ...prev, [name]: value }));

@@ -9,9 +9,14 @@ export interface PaymentOutcome {
   message?: string;
 }
 
-/** The success page of a product's payment: the payment itself is read from this tab's storage, never from the URL. */
-export function successPath(productId: string) {
-  return `/payment-success?product=${encodeURIComponent(productId)}`;
+/**
+ * The success page of a checkout (its key: the product's id, or a bundle's ids joined by commas): the payment itself is
+ * read from this tab's storage, never from the URL.
+ */
+export function successPath(checkoutKey: string) {
+  return checkoutKey.includes(',')
+    ? `/payment-success?products=${checkoutKey.split(',').map(encodeURIComponent).join(',')}`
+    : `/payment-success?product=${encodeURIComponent(checkoutKey)}`;
 }
 
 /**
@@ -19,7 +24,7 @@ export function successPath(productId: string) {
  * requires_action asks for extra verification, failed shows 'Payment Failed' with the provider's message,
  * anything else 'Payment Processing'. Returns the failure message to show beside the form, if any.
  */
-export function usePaymentOutcome(productId: string, paymentIntentId: string | undefined) {
+export function usePaymentOutcome(checkoutKey: string, paymentIntentId: string | undefined) {
   const navigate = useNavigate();
   const toast = useToast();
 
@@ -27,7 +32,7 @@ export function usePaymentOutcome(productId: string, paymentIntentId: string | u
     (outcome: PaymentOutcome): string | null => {
       switch (outcome.status) {
         case 'succeeded':
-          if (paymentIntentId) navigate(successPath(productId));
+          if (paymentIntentId) navigate(successPath(checkoutKey));
           return null;
         case 'requires_action':
           toast({
@@ -50,6 +55,6 @@ export function usePaymentOutcome(productId: string, paymentIntentId: string | u
           return null;
       }
     },
-    [navigate, toast, productId, paymentIntentId],
+    [navigate, toast, checkoutKey, paymentIntentId],
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PAYMENT_MESSAGES } from '@souvenir/contracts';
 import { answerApi, renderInApp } from '../../../testing/renderInApp';
 import CheckoutView from './CheckoutView';
@@ -99,5 +99,70 @@ describe('CheckoutView', () => {
     const { toasts } = renderCheckout('/checkout');
     expect(await screen.findByRole('heading', { name: 'No product selected' })).toBeTruthy();
     expect(toasts).toEqual([{ title: 'Error', description: 'No product selected for checkout', variant: 'error' }]);
+  });
+});
+
+describe('CheckoutView of a bundle', () => {
+  const discounted = { ...product.seller, bundleDiscount: { minItems: 2, percent: 10 } };
+  const items = [
+    { ...product, id: 'p1', title: 'Azulejo tile', price: '24.00', seller: discounted },
+    { ...product, id: 'p2', title: 'Cork coaster', price: '8.99', seller: discounted },
+  ];
+  const answerItems = (second: object = {}) => ({
+    'GET /api/products/p1': () => Response.json(items[0]),
+    'GET /api/products/p2': () => Response.json({ ...items[1], ...second }),
+  });
+  const summary = () => within(screen.getByRole('region', { name: 'Order Summary' }));
+  const term = (label: string) => summary().getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+  it('lists every item, the discount and the total, and pays that total for the items in one intent', async () => {
+    const intentBodies: unknown[] = [];
+    answerApi({
+      ...answerItems(),
+      'POST /api/create-payment-intent': (body) => {
+        intentBodies.push(body);
+        return Response.json({ message: 'A bundle holds items of one seller.' }, { status: 400 });
+      },
+    });
+    const { toasts } = renderCheckout('/checkout?products=p1,p2');
+
+    await screen.findByText('Cork coaster');
+    const list = summary().getByRole('list', { name: '2 items, one parcel' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Azulejo tile'), expect.stringContaining('Cork coaster')]);
+    expect(term('Subtotal (2 items)')).toBe('$32.99');
+    // 32.99 × 10 % = 3.299: bundlePrice rounds to $3.30.
+    expect(term('Bundle discount (10 %)')).toBe('−$3.30');
+    expect(term('Total')).toBe('$29.69');
+    expect(screen.getByRole('link', { name: /Back to your bundle/ }).getAttribute('href')).toBe('/bundle');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue as Guest' }));
+    fillGuestForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    // The server's sentence, in the step and the toast.
+    expect(await screen.findByText('A bundle holds items of one seller.')).toBeTruthy();
+    await waitFor(() =>
+      expect(toasts).toContainEqual({
+        title: 'Error',
+        description: 'Failed to setup payment. A bundle holds items of one seller.',
+        variant: 'error',
+      }),
+    );
+    expect(intentBodies[0]).toMatchObject({ productIds: ['p1', 'p2'], amount: '29.69' });
+    expect(intentBodies[0]).not.toHaveProperty('productId');
+  });
+
+  it('names the items that can no longer be bought and leads back to the bundle', async () => {
+    answerApi(answerItems({ status: 'sold' }));
+    renderCheckout('/checkout?products=p1,p2');
+    expect(await screen.findByText('Cork coaster: sold')).toBeTruthy();
+    // The page's back link and the card's button.
+    expect(
+      screen.getAllByRole('link', { name: /Back to your bundle/ }).map((link) => link.getAttribute('href')),
+    ).toEqual(['/bundle', '/bundle']);
+    expect(screen.queryByRole('button', { name: 'Continue as Guest' })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useMemo, useReducer, useRef } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
@@ -18,6 +19,9 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { asApiError } from '../../../api/api';
 import { useGetProductQuery } from '../../../api/catalogApi';
 import { useCreatePaymentIntentMutation } from '../../../api/paymentsApi';
+import { bundlePrice, BUNDLE_MESSAGES } from '../../bundle/bundleContract';
+import { unavailableReason, useBundleProducts } from '../../bundle/hooks/useBundleProducts';
+import { bundleIdsOf } from '../checkoutItems';
 import { checkoutReducer, currentStep, initialCheckoutState, type CheckoutStep } from '../checkoutSteps';
 import { checkoutTokenFor, rememberCheckout } from '../checkoutStorage';
 import { defaultCountryFor } from '../defaultCountry';
@@ -76,22 +80,45 @@ function offerOf(params: URLSearchParams): { id: string; amount: string } | null
 }
 
 /**
- * /checkout?product={id}: auth (skipped when signed in) → guest-info (shipping form) → payment (spec sections 2 and 4),
+ * /checkout?product={id} (or ?products={id},{id},… for a bundle: one payment, one order, one parcel): auth (skipped when signed in) → guest-info (shipping form) → payment (spec sections 2 and 4),
  * with the order summary beside the steps.
  */
 export default function CheckoutView() {
   const [params] = useSearchParams();
-  const productId = params.get('product')?.trim() ?? '';
+  const bundleIds = bundleIdsOf(params);
+  const isBundle = bundleIds.length > 1;
+  // A "bundle" of one item is a plain checkout of it.
+  const productId = isBundle ? '' : (params.get('product')?.trim() ?? bundleIds[0] ?? '');
   // "Pay $X" of an accepted offer: the agreed amount is shown and sent; the server checks it against the offer.
-  const offer = offerOf(params);
+  const offer = isBundle ? null : offerOf(params);
   const toast = useToast();
   const { user, isLoading: isUserLoading } = useCurrentUser();
-  const {
-    data: product,
-    isLoading: isProductLoading,
-    error: productError,
-    refetch: refetchProduct,
-  } = useGetProductQuery(productId, { skip: !productId });
+  const single = useGetProductQuery(productId, { skip: !productId });
+  const bundle = useBundleProducts(isBundle ? bundleIds : []);
+  // The bundle's items as they are now (all of them once loaded), its first one standing for the seller's parcel.
+  const items = useMemo(
+    () =>
+      isBundle
+        ? bundle.states.every((state) => state.product)
+          ? bundle.states.map((state) => state.product!)
+          : undefined
+        : single.data && [single.data],
+    [isBundle, bundle.states, single.data],
+  );
+  const product = items?.[0];
+  const isProductLoading = isBundle ? bundle.isLoading : single.isLoading;
+  const missingItem = isBundle ? bundle.states.find((state) => state.failed) : undefined;
+  const productError = isBundle ? (missingItem ? { status: 404 } : undefined) : single.error;
+  const refetchProduct = isBundle ? bundle.refetch : single.refetch;
+  const price =
+    isBundle && items
+      ? bundlePrice(
+          items.map((item) => item.price),
+          product?.seller.bundleDiscount,
+        )
+      : null;
+  // What this tab keeps of the checkout (a guest's token, the payment) is filed under the item, or the bundle's items.
+  const checkoutKey = isBundle ? bundleIds.join(',') : (product?.id ?? productId);
   const [createIntent, { data: intent, isLoading: isCreatingIntent, reset: resetIntent }] =
     useCreatePaymentIntentMutation();
   const [state, dispatch] = useReducer(checkoutReducer, initialCheckoutState);
@@ -104,7 +131,9 @@ export default function CheckoutView() {
   const step = currentStep(state, Boolean(user));
   const isGuest = !user;
 
-  useToastOnce(!productId ? 'No product selected for checkout' : productError ? 'Failed to load product' : null);
+  useToastOnce(
+    !productId && !isBundle ? 'No product selected for checkout' : productError ? 'Failed to load product' : null,
+  );
 
   // Login success on the auth step: the page reloads (spec section 4); signed in, it opens on the shipping step.
   useEffect(() => {
@@ -129,15 +158,17 @@ export default function CheckoutView() {
     resetIntent();
     try {
       const started = await createIntent({
-        productId: product.id,
-        amount: offer?.amount ?? product.price,
+        // A bundle's amount is what the summary shows (bundlePrice); the server computes it again and must agree.
+        ...(isBundle && price
+          ? { productIds: bundleIds, amount: price.total }
+          : { productId: product.id, amount: offer?.amount ?? product.price }),
         ...(offer ? { offerId: offer.id } : {}),
         ...(choice && 'addressId' in choice
           ? { addressId: choice.addressId }
           : { guestInfo: toGuestInfo(values), ...(choice?.saveAddress ? { saveAddress: true } : {}) }),
-        checkoutToken: isGuest ? checkoutTokenFor(product.id) : undefined,
+        checkoutToken: isGuest ? checkoutTokenFor(checkoutKey) : undefined,
       }).unwrap();
-      rememberCheckout(product.id, started);
+      rememberCheckout(checkoutKey, started);
     } catch (error) {
       const apiError = asApiError(error);
       const message = apiError?.serverMessage ?? 'An error occurred';
@@ -151,14 +182,15 @@ export default function CheckoutView() {
   const backLink = (
     <Link
       component={RouterLink}
-      to={product ? `/product/${product.id}` : '/'}
+      to={isBundle ? '/bundle' : product ? `/product/${product.id}` : '/'}
       sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'text.secondary', fontWeight: 600, mb: 3 }}
     >
-      <ArrowBackRounded fontSize="small" aria-hidden /> {product ? 'Back to item' : 'Back to Browse'}
+      <ArrowBackRounded fontSize="small" aria-hidden />{' '}
+      {isBundle ? 'Back to your bundle' : product ? 'Back to item' : 'Back to Browse'}
     </Link>
   );
 
-  if (!productId) {
+  if (!productId && !isBundle) {
     return (
       <Container maxWidth="sm" sx={{ py: 8 }}>
         <EmptyState
@@ -172,7 +204,7 @@ export default function CheckoutView() {
     );
   }
 
-  if (!isProductLoading && !product) {
+  if (!isProductLoading && !product && !isBundle) {
     const apiError = asApiError(productError);
     return (
       <Container maxWidth="sm" sx={{ py: 8 }}>
@@ -192,14 +224,45 @@ export default function CheckoutView() {
     );
   }
 
-  const loading = isProductLoading || isUserLoading || !product;
+  const loading = (isProductLoading || isUserLoading || !product) && !missingItem;
   const isOwner = Boolean(user && product && product.seller.id === user.id);
   const unavailable = product?.status === 'sold';
+  // A bundle's items that cannot be bought now, each with why: the buyer goes back to the bundle to remove them.
+  const blocked = isBundle
+    ? bundle.states.flatMap((state) => {
+        const reason = unavailableReason(state.product, state.failed, user?.id);
+        return reason ? [`${state.product?.title ?? 'An item'}: ${reason.toLowerCase()}`] : [];
+      })
+    : [];
+  const severalSellers = Boolean(items && new Set(items.map((item) => item.seller.id)).size > 1);
   const activeIndex = STEPS.findIndex((s) => s.key === step);
   const current = STEPS[activeIndex];
 
   let content;
   if (loading) content = <StepsSkeleton />;
+  else if (isBundle && (blocked.length > 0 || severalSellers)) {
+    content = (
+      <Card sx={{ p: { xs: 2.5, md: 4 } }}>
+        <Alert severity="warning" sx={{ mb: 3 }}>
+          {severalSellers ? (
+            BUNDLE_MESSAGES.oneSeller
+          ) : (
+            <>
+              Some items of this bundle can no longer be bought:
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {blocked.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </Box>
+            </>
+          )}
+        </Alert>
+        <Button component={RouterLink} to="/bundle" variant="contained">
+          Back to your bundle
+        </Button>
+      </Card>
+    );
+  } else if (!product) content = <StepsSkeleton />;
   else if (isOwner || unavailable) {
     content = (
       <Card sx={{ p: { xs: 2.5, md: 4 } }}>
@@ -267,7 +330,7 @@ export default function CheckoutView() {
         )}
         {step === 'payment' && (
           <PaymentStep
-            productId={product.id}
+            checkoutKey={checkoutKey}
             intent={intent}
             isCreating={isCreatingIntent}
             setupError={setupError}
@@ -291,7 +354,13 @@ export default function CheckoutView() {
           {content}
         </Grid>
         <Grid size={{ xs: 12, md: 5, lg: 4 }} sx={{ order: { xs: 1, md: 2 } }}>
-          {product ? <OrderSummary product={product} agreedPrice={offer?.amount} /> : <OrderSummarySkeleton />}
+          {isBundle && items && price ? (
+            <OrderSummary items={items} price={price} discount={product?.seller.bundleDiscount} />
+          ) : product && !isBundle ? (
+            <OrderSummary items={[product]} agreedPrice={offer?.amount} />
+          ) : (
+            <OrderSummarySkeleton />
+          )}
         </Grid>
       </Grid>
     </Container>

@@ -96,4 +96,36 @@ describe('PaymentSuccessPage', () => {
       'Payments are unavailable. If you were charged, your order is safe: check again in a moment.',
     );
   });
+
+  it('after a bundle is paid, lists its items and empties the bundle; a failed one retries the bundle', async () => {
+    const key = 'p1,p2';
+    rememberCheckout(key, { paymentIntentId: 'pi_2', clientSecret: 'pi_2_secret_x' } as never);
+    answerApi({
+      'GET /api/products/p1': () => Response.json(product),
+      'GET /api/products/p2': () => Response.json({ ...product, id: 'p2', title: 'Cork coaster' }),
+      'POST /api/payments/reconcile': () => Response.json({ productId: 'p1', status: 'paid', orderId: 'o2' }),
+    });
+    const bundle = {
+      seller: { id: 's1', name: 'Ana Silva' },
+      discount: null,
+      items: ['p1', 'p2'].map((id) => ({ id, title: id, image: null, price: '24.00' })),
+    };
+    const { store } = renderInApp(<PaymentSuccessPage />, {
+      route: `/payment-success?products=${key}`,
+      path: '/payment-success',
+      bundle,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
+    const items = await screen.findByRole('list', { name: 'Items of your order' });
+    expect(items.textContent).toContain('Cork coaster');
+    expect(store.getState().bundle.items).toEqual([]);
+  });
+
+  it('offers to try a failed bundle payment again at the bundle checkout', async () => {
+    rememberCheckout('p1,p2', { paymentIntentId: 'pi_3', clientSecret: 'pi_3_secret_x' } as never);
+    answerApi({ 'POST /api/payments/reconcile': () => Response.json({ productId: 'p1', status: 'failed' }) });
+    renderInApp(<PaymentSuccessPage />, { route: '/payment-success?products=p1,p2', path: '/payment-success' });
+    const retry = await screen.findByRole('link', { name: 'Try Again' });
+    expect(retry.getAttribute('href')).toBe('/checkout?products=p1,p2');
+  });
 });

@@ -5,10 +5,17 @@ import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useStore } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { asApiError } from '../../../api/api';
 import { useGetProductQuery } from '../../../api/catalogApi';
 import { useReconcilePaymentMutation } from '../../../api/paymentsApi';
+import { updateCachedProduct } from '../../../api/cachedCopies';
+import { useAppDispatch } from '../../../app/hooks';
+import type { RootState } from '../../../app/store';
+import { bundleBought } from '../../bundle/bundleSlice';
+import { useBundleProducts } from '../../bundle/hooks/useBundleProducts';
+import { bundleIdsOf } from '../checkoutItems';
 import { ProductImage } from '../../../components/ProductImage';
 import { formatMoney } from '../../../utils/money';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
@@ -18,21 +25,40 @@ import { OUTCOME_VIEWS, outcomeOf } from '../paymentOutcomeViews';
 import { translucent } from '../../../app/theme';
 
 /**
- * /payment-success?product={id}: asks the server once for the state of the payment this tab made for the product
+ * /payment-success?product={id} (or ?products={id},{id},… for a bundle): asks the server once for the state of the payment this tab made for the product
  * (reconcile with its client secret, works without webhooks), then shows success, processing (with retry), refunded
  * or failed. The payment's id and secret stay in the tab's storage, never in the URL.
  */
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
-  const productId = params.get('product') ?? '';
-  const [remembered] = useState(() => (productId ? rememberedPayment(productId) : null));
+  const bundleIds = bundleIdsOf(params);
+  const isBundle = bundleIds.length > 1;
+  const productId = isBundle ? bundleIds[0]! : (params.get('product') ?? '');
+  // The checkout filed the payment under the item, or under the bundle's items.
+  const checkoutKey = isBundle ? bundleIds.join(',') : productId;
+  const [remembered] = useState(() => (checkoutKey ? rememberedPayment(checkoutKey) : null));
   const paymentIntentId = remembered?.paymentIntentId ?? '';
-  const { data: product } = useGetProductQuery(productId, { skip: !productId });
+  const { data: product } = useGetProductQuery(productId, { skip: !productId || isBundle });
+  const { states: bundleStates } = useBundleProducts(isBundle ? bundleIds : []);
   const [reconcile, { data: payment, error, isLoading, isUninitialized }] = useReconcilePaymentMutation();
   const { user } = useCurrentUser();
   // A guest follows the order with the private token this tab's checkout was given (the same token as the link).
-  const [guestToken] = useState(() => (productId ? checkoutTokenFor(productId) : undefined));
+  const [guestToken] = useState(() => (checkoutKey ? checkoutTokenFor(checkoutKey) : undefined));
   const started = useRef(false);
+  const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
+
+  // Paid: the items leave the bundle (it is empty again after a bundle's checkout), and show sold at once.
+  const paid = payment?.status === 'paid';
+  useEffect(() => {
+    if (!paid || !checkoutKey) return;
+    const ids = checkoutKey.split(',');
+    dispatch(bundleBought(ids));
+    for (const id of ids)
+      updateCachedProduct(dispatch, store.getState(), id, (item) => {
+        item.status = 'sold';
+      });
+  }, [paid, checkoutKey, dispatch, store]);
 
   const check = useCallback(() => {
     if (remembered) void reconcile(remembered);
@@ -46,7 +72,38 @@ export default function PaymentSuccessPage() {
 
   const itemId = payment?.productId || productId;
 
-  const item = product ? (
+  const bundleItems = bundleStates.flatMap((state) => (state.product ? [state.product] : []));
+  const item = isBundle ? (
+    bundleItems.length === bundleIds.length ? (
+      <Stack component="ul" spacing={1} aria-label="Items of your order" sx={{ m: 0, p: 0 }}>
+        {bundleItems.map((bundleItem) => (
+          <Stack
+            component="li"
+            key={bundleItem.id}
+            direction="row"
+            spacing={2}
+            sx={{
+              alignItems: 'center',
+              p: 1.5,
+              borderRadius: 3,
+              listStyle: 'none',
+              bgcolor: (theme) => translucent(theme, 'common.black', 0.03),
+              textAlign: 'left',
+            }}
+          >
+            <Box sx={{ width: 48, height: 48, borderRadius: 2, overflow: 'hidden', flexShrink: 0 }}>
+              <ProductImage src={bundleItem.images[0]} alt="" loading="eager" />
+            </Box>
+            <Typography sx={{ fontWeight: 700, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+              {bundleItem.title}
+            </Typography>
+          </Stack>
+        ))}
+      </Stack>
+    ) : (
+      <Skeleton variant="rounded" height={96} />
+    )
+  ) : product ? (
     <Stack
       direction="row"
       spacing={2}
@@ -85,6 +142,9 @@ export default function PaymentSuccessPage() {
     isSignedIn: Boolean(user),
     guestToken,
     itemId,
+    checkoutPath: isBundle
+      ? `/checkout?products=${bundleIds.join(',')}`
+      : `/checkout?product=${encodeURIComponent(itemId)}`,
     checkAgain: check,
   });
 

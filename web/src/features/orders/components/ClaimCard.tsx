@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { OrderItemDto } from '../../bundle/bundleContract';
 import type { ClaimDto } from '@souvenir/contracts';
 import { CLAIM_REASON_LABELS, dateTime } from '../orderText';
 import { ClaimPhotos } from './ClaimPhotos';
@@ -32,7 +33,17 @@ function Statement({ who, at, children }: { who: string; at: string; children: s
 }
 
 /** The claim: what the buyer reported (with photos), the seller's answer (with theirs) and the decision. */
-export function ClaimCard({ claim, headingLevel = 'h2' }: { claim: ClaimDto; headingLevel?: 'h2' | 'h3' }) {
+export function ClaimCard({
+  claim,
+  headingLevel = 'h2',
+  items = [],
+}: {
+  claim: ClaimDto;
+  headingLevel?: 'h2' | 'h3';
+  /** The order's items: a claim on some items of a bundle names them. */
+  items?: OrderItemDto[];
+}) {
+  const claimed = claim.productIds?.length ? items.filter((item) => claim.productIds!.includes(item.id)) : [];
   const response = claim.sellerResponse;
   // On an order page the claim is a landmark of its own; in support's list (h3 under each order) there are many, and
   // landmarks with the same name are confusing to move between (axe: landmark-unique), so the list item groups it.
@@ -59,6 +70,13 @@ export function ClaimCard({ claim, headingLevel = 'h2' }: { claim: ClaimDto; hea
         </Typography>
       </Stack>
       <Stack spacing={2} sx={{ mt: 2 }}>
+        {items.length > 1 && (
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {claimed.length === 0 || claimed.length === items.length
+              ? `About all ${items.length} items`
+              : `About ${claimed.map((item) => item.title).join(', ')}`}
+          </Typography>
+        )}
         <Statement who="Buyer" at={claim.openedAt}>
           {claim.description}
         </Statement>

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { OpenClaimDto } from '@souvenir/contracts';
+import type { OpenClaimDto, OrderItemDto } from '@souvenir/contracts';
 import { FakeUpload, hash, uploaded } from '../../../testing/fakeUpload';
 import { PHOTOS_AT_ONCE } from '../../media/uploadSlots';
 import { renderInApp } from '../../../testing/renderInApp';
@@ -9,9 +9,9 @@ import { ClaimDialog } from './OrderActionDialogs';
 beforeEach(() => FakeUpload.install());
 afterEach(() => FakeUpload.uninstall());
 
-function open() {
+function open(items: OrderItemDto[] = []) {
   const onSubmit = jest.fn<(values: OpenClaimDto) => Promise<boolean>>().mockResolvedValue(true);
-  renderInApp(<ClaimDialog open busy={false} onClose={() => undefined} onSubmit={onSubmit} />, {
+  renderInApp(<ClaimDialog open busy={false} onClose={() => undefined} onSubmit={onSubmit} items={items} />, {
     route: '/orders/1',
     path: '/orders/:id',
   });
@@ -62,5 +62,26 @@ describe('the claim form', () => {
     expect(within(within(dialog).getByRole('list', { name: 'Claim photos' })).getAllByRole('listitem')).toHaveLength(5);
     expect(within(dialog).queryByRole('button', { name: 'Add another photo link' })).toBeNull();
     expect((within(dialog).getByRole('button', { name: 'Choose photos' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('on a bundle, claims every item not refunded yet unless the buyer unticks some, and needs one', async () => {
+    const items = [
+      { id: 'p1', title: 'Tile', image: null, price: '12.00', refunded: false },
+      { id: 'p2', title: 'Coaster', image: null, price: '8.00', refunded: true },
+      { id: 'p3', title: 'Plate', image: null, price: '20.00', refunded: false },
+    ];
+    const { dialog, onSubmit } = open(items);
+    const which = within(dialog).getByRole('group', { name: 'Which items?' });
+    const box = (name: RegExp) => within(which).getByRole('checkbox', { name }) as HTMLInputElement;
+    expect([box(/^Tile/).checked, box(/^Coaster/).checked, box(/^Plate/).checked]).toEqual([true, false, true]);
+    expect(box(/^Coaster/).disabled).toBe(true);
+    fireEvent.click(box(/^Tile/));
+    fireEvent.click(box(/^Plate/));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Open Claim' })));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Choose at least one item');
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.click(box(/^Plate/));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Open Claim' })));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ reason: 'damaged', productIds: ['p3'] }));
   });
 });

@@ -5,7 +5,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
@@ -31,6 +36,8 @@ import { PhotoUploader } from '../../media/PhotoUploader';
 import { CLAIM_REASON_LABELS } from '../orderText';
 import { ClaimResponsePhotos } from './ClaimResponsePhotos';
 import { ReturnFirstOption } from './ReturnFirstOption';
+import type { OrderItemDto } from '../../bundle/bundleContract';
+import { formatMoney } from '../../../utils/money';
 
 export const MAX_CLAIM_PHOTOS = 6;
 
@@ -180,9 +187,30 @@ interface ClaimValues {
 const CLAIM_INITIAL: ClaimValues = { reason: '', description: '' };
 const PHOTO_URL = /^https?:\/\/\S+$/i;
 
-export function ClaimDialog({ open, busy, onClose, onSubmit }: DialogProps<OpenClaimDto>) {
+/**
+ * The buyer's claim: what went wrong, photos, and, on an order of several items, which items (all of them unless the
+ * buyer unticks some; items refunded already cannot be claimed again).
+ */
+export function ClaimDialog({
+  open,
+  busy,
+  onClose,
+  onSubmit,
+  items = [],
+}: DialogProps<OpenClaimDto> & { items?: OrderItemDto[] }) {
   const { field, handleSubmit, reset } = useDtoForm<ClaimValues>(OpenClaimDto, CLAIM_INITIAL);
   useResetOnOpen(open, reset, CLAIM_INITIAL);
+  const claimable = items.filter((item) => !item.refunded);
+  const chooses = items.length > 1;
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [itemsChecked, setItemsChecked] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    setChosen(claimable.map((item) => item.id));
+    setItemsChecked(false);
+    // The order's items are read when the dialog opens.
+  }, [open]);
+  const noItem = chooses && itemsChecked && chosen.length === 0;
   // Photos uploaded (the uploader of /sell) and, as a second way, by link: six in all. Links are checked here (empty
   // fields are simply left out), the rest by the contract's class.
   const [uploaded, setUploaded] = useState<string[]>([]);
@@ -200,13 +228,21 @@ export function ClaimDialog({ open, busy, onClose, onSubmit }: DialogProps<OpenC
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     setPhotosChecked(true);
+    setItemsChecked(true);
     const photosOk = !photos.some(badPhoto);
+    const itemsOk = !chooses || chosen.length > 0;
     await handleSubmit(async (checked) => {
-      if (!photosOk) return;
+      if (!photosOk || !itemsOk) return;
       const links = photos.map((photo) => photo.trim()).filter(Boolean);
       const all = [...uploaded, ...links];
-      if (await onSubmit({ reason: checked.reason as ClaimReason, description: checked.description, photos: all }))
-        onClose();
+      const claim: OpenClaimDto = {
+        reason: checked.reason as ClaimReason,
+        description: checked.description,
+        photos: all,
+      };
+      // In the order's order, as the server lists them.
+      if (chooses) claim.productIds = claimable.filter((item) => chosen.includes(item.id)).map((item) => item.id);
+      if (await onSubmit(claim)) onClose();
     })();
   };
   return (
@@ -228,6 +264,31 @@ export function ClaimDialog({ open, busy, onClose, onSubmit }: DialogProps<OpenC
         ))}
       </TextField>
       <TextField label="Describe the problem" required multiline minRows={3} {...field('description')} />
+      {chooses && (
+        <FormControl component="fieldset" error={noItem} variant="standard">
+          <FormLabel component="legend">Which items?</FormLabel>
+          <FormGroup>
+            {items.map((item) => (
+              <FormControlLabel
+                key={item.id}
+                control={
+                  <Checkbox
+                    checked={chosen.includes(item.id)}
+                    disabled={item.refunded}
+                    onChange={(event) =>
+                      setChosen(event.target.checked ? [...chosen, item.id] : chosen.filter((id) => id !== item.id))
+                    }
+                  />
+                }
+                label={`${item.title} (${formatMoney(item.price)})${item.refunded ? ', refunded already' : ''}`}
+              />
+            ))}
+          </FormGroup>
+          <FormHelperText role={noItem ? 'alert' : undefined}>
+            {noItem ? 'Choose at least one item' : 'A refund covers what you paid for the items you choose.'}
+          </FormHelperText>
+        </FormControl>
+      )}
       <Typography variant="subtitle2" component="h3">
         Photos of the problem (optional)
       </Typography>

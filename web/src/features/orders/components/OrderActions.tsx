@@ -20,6 +20,7 @@ import {
 } from '../../../api/ordersApi';
 import { useOrderAction } from '../hooks/useOrderAction';
 import { ReturnActions } from './ReturnActions';
+import { orderItems } from '../../bundle/bundleContract';
 import { CancelDialog, ClaimDialog, DecideDialog, RespondDialog, ShipDialog } from './OrderActionDialogs';
 import { ConfirmReceiptDialog } from './ConfirmReceiptDialog';
 
@@ -164,6 +165,7 @@ export function OrderActions({ order, orderRef }: Props) {
         }
       />
       <ClaimDialog
+        items={orderItems(order)}
         open={dialog === 'claim'}
         busy={claiming.isLoading}
         onClose={close}

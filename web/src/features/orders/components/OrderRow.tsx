@@ -14,6 +14,7 @@ import { formatMoney } from '../../../utils/money';
 import { shortDate } from '../../../utils/time';
 import { deadlineIsNear, deadlineText } from '../orderText';
 import { OrderStatusChip } from './OrderStatusChip';
+import { orderItems } from '../../bundle/bundleContract';
 
 interface Props {
   order: OrderSummaryDto;
@@ -25,6 +26,9 @@ interface Props {
 export function OrderRow({ order, side, now }: Props) {
   const party = side === 'sales' ? `Sold to ${order.otherParty}` : `Bought from ${order.otherParty}`;
   const deadline = order.nextDeadline;
+  const withItems = order;
+  const items = orderItems(withItems);
+  const refunded = withItems.refundedAmount && Number(withItems.refundedAmount) > 0 ? withItems.refundedAmount : null;
   return (
     <Card component="li" sx={{ listStyle: 'none', borderColor: order.needsAction ? 'primary.light' : undefined }}>
       <CardActionArea component={RouterLink} to={`/orders/${order.id}`} sx={{ p: { xs: 1.5, sm: 2 } }}>
@@ -52,10 +56,18 @@ export function OrderRow({ order, side, now }: Props) {
                   whiteSpace: 'nowrap',
                 }}
               >
-                {order.product.title}
+                {items.length > 1 ? `Bundle of ${items.length} items` : order.product.title}
               </Typography>
               <Typography sx={{ fontWeight: 800, flexShrink: 0 }}>{formatMoney(order.amount)}</Typography>
             </Stack>
+            {items.length > 1 && (
+              <Typography
+                variant="body2"
+                sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
+                {items.map((item) => item.title).join(' · ')}
+              </Typography>
+            )}
             <Typography
               variant="body2"
               sx={{ color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
@@ -64,6 +76,16 @@ export function OrderRow({ order, side, now }: Props) {
             </Typography>
             <Stack direction="row" sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
               <OrderStatusChip status={order.status} />
+              {withItems.discount && Number(withItems.discount) > 0 && (
+                <Typography variant="body2" sx={{ color: 'success.dark', fontWeight: 700 }}>
+                  Saved {formatMoney(withItems.discount)}
+                </Typography>
+              )}
+              {refunded && (
+                <Typography variant="body2" sx={{ color: 'info.dark', fontWeight: 700 }}>
+                  {formatMoney(refunded)} refunded
+                </Typography>
+              )}
               {order.needsAction && (
                 <Chip
                   icon={<NotificationsActiveOutlined />}

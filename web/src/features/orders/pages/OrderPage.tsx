@@ -14,6 +14,7 @@ import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import type { OrderDetailDto } from '@souvenir/contracts';
+import { orderItems } from '../../bundle/bundleContract';
 import { Link as RouterLink, useParams } from 'react-router';
 import { asApiError } from '../../../api/api';
 import { useGetOrderQuery } from '../../../api/ordersApi';
@@ -25,6 +26,7 @@ import { OrderReviewCard } from '../../reviews/components/OrderReviewCard';
 import { useNow } from '../../messages/hooks/useNow';
 import { ClaimCard } from '../components/ClaimCard';
 import { OrderActions } from '../components/OrderActions';
+import { OrderItems } from '../components/OrderItems';
 import { OrderMoney } from '../components/OrderMoney';
 import { OrderStatusChip } from '../components/OrderStatusChip';
 import { OrderTimeline } from '../components/OrderTimeline';
@@ -33,12 +35,12 @@ import { TrackingNumber } from '../components/TrackingNumber';
 import { dateTime, DEADLINE_LABELS, deadlineIsNear, timeLeft } from '../orderText';
 
 /** What the status means for the viewer, in a sentence under the title. */
-function statusSentence(order: OrderDetailDto): string {
+function statusSentence(order: OrderDetailDto, itemCount: number): string {
   const seller = order.viewer === 'seller';
   switch (order.status) {
     case 'paid':
       return seller
-        ? 'Paid. Please ship the item to the address below before the deadline, or the buyer is refunded.'
+        ? `Paid. Please ship ${itemCount > 1 ? `the ${itemCount} items in one parcel` : 'the item'} to the address below before the deadline, or the buyer is refunded.`
         : 'Paid. The seller is preparing your parcel.';
     case 'shipped':
       return seller ? 'On its way to the buyer.' : 'On its way to you. Mark it delivered when it arrives.';
@@ -157,6 +159,10 @@ export default function OrderPage() {
       ? `/messages?${otherId ? `user=${encodeURIComponent(otherId)}&` : ''}product=${encodeURIComponent(order.product.id)}`
       : null;
   const address = order.deliveryAddress;
+  const withItems = order;
+  const items = orderItems(withItems);
+  const severalItems = items.length > 1;
+  const refunded = withItems.refundedAmount && Number(withItems.refundedAmount) > 0 ? withItems.refundedAmount : null;
   const backTo = order.viewer === 'support' ? '/support' : `/orders${isSeller ? '?tab=sales' : ''}`;
 
   return (
@@ -185,6 +191,7 @@ export default function OrderPage() {
               display: 'block',
             }}
             aria-label={`${order.product.title}: product page`}
+            title={severalItems ? `${order.product.title} and ${items.length - 1} more` : undefined}
           >
             <ProductImage src={order.product.image} alt="" loading="eager" />
           </Box>
@@ -196,13 +203,25 @@ export default function OrderPage() {
               </Typography>
             </Stack>
             <Typography variant="h4" component="h1" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
-              {order.product.title}
+              {severalItems ? `Bundle of ${items.length} items` : order.product.title}
             </Typography>
-            <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{statusSentence(order)}</Typography>
+            {severalItems && (
+              <Typography sx={{ mt: 0.5, fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {items.map((item) => item.title).join(' · ')}
+              </Typography>
+            )}
+            <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{statusSentence(order, items.length)}</Typography>
           </Box>
-          <Typography variant="h4" component="p" sx={{ fontWeight: 800, flexShrink: 0 }}>
-            {formatMoney(order.amount)}
-          </Typography>
+          <Box sx={{ flexShrink: 0, textAlign: { sm: 'right' } }}>
+            <Typography variant="h4" component="p" sx={{ fontWeight: 800 }}>
+              {formatMoney(order.amount)}
+            </Typography>
+            {refunded && (
+              <Typography variant="body2" sx={{ color: 'info.dark', fontWeight: 700 }}>
+                {formatMoney(refunded)} refunded
+              </Typography>
+            )}
+          </Box>
         </Stack>
         {(order.actions.length > 0 || conversation || messageOnOrder) && <Divider sx={{ my: 2.5 }} />}
         <Stack
@@ -249,8 +268,13 @@ export default function OrderPage() {
       <Grid container spacing={3} sx={{ mt: 3 }}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Stack spacing={3}>
+            {(severalItems || withItems.discount || refunded) && (
+              <Section title={severalItems ? `Items (${items.length})` : 'Item'}>
+                <OrderItems order={withItems} />
+              </Section>
+            )}
             <OrderReviewCard order={order} />
-            {order.claim && <ClaimCard claim={order.claim} />}
+            {order.claim && <ClaimCard claim={order.claim} items={items} />}
             {/* A guest order that joined the buyer's account later keeps showing what was written on it. */}
             <OrderMessagesCard orderRef={ref} viewer={order.viewer} hideWhenEmpty={!guestOrder} />
             <Section title="Timeline">

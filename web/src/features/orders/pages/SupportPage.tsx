@@ -17,6 +17,7 @@ import { ProductImage } from '../../../components/ProductImage';
 import { formatMoney } from '../../../utils/money';
 import { ClaimCard } from '../components/ClaimCard';
 import { DecideDialog } from '../components/OrderActionDialogs';
+import { orderItems } from '../../bundle/bundleContract';
 import { OrderStatusChip } from '../components/OrderStatusChip';
 import { useOrderAction } from '../hooks/useOrderAction';
 import { dateTime } from '../orderText';
@@ -48,7 +49,7 @@ function ClaimItem({ item, onDecide }: { item: SupportClaimDto; onDecide: () => 
           <OrderStatusChip status={order.status} />
         </Stack>
       </Stack>
-      <ClaimCard claim={claim} headingLevel="h3" />
+      <ClaimCard claim={claim} headingLevel="h3" items={orderItems(order)} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2 }}>
         {canDecide && (
           <Button variant="contained" startIcon={<GavelRounded />} onClick={onDecide}>

@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { PageLoader } from '../../../components/PageLoader';
 import { AddressBookSection } from '../../addresses/components/AddressBookSection';
 import { AwayModeSection } from '../components/account/AwayModeSection';
+import { BundleDiscountSection } from '../../bundle/components/BundleDiscountSection';
 import { ChangeEmailForm } from '../components/account/ChangeEmailForm';
 import { ChangePasswordForm } from '../components/account/ChangePasswordForm';
 import { DeleteAccountSection } from '../components/account/DeleteAccountSection';
@@ -20,7 +21,7 @@ import { TwoFactorSection } from '../components/account/TwoFactorSection';
 import { BlockedPeopleSection } from '../../safety/components/BlockedPeopleSection';
 
 /**
- * Account settings: password, e-mail address, the devices signed in, away mode, notifications, blocked people, a copy of one's data, and
+ * Account settings: password, e-mail address, the devices signed in, away mode, the bundle discount, notifications, blocked people, a copy of one's data, and
  * deleting the account (last, in the danger zone). Members only.
  */
 export default function AccountSettingsPage() {
@@ -56,6 +57,9 @@ export default function AccountSettingsPage() {
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, mt: 3 }}>
         <AwayModeSection />
+      </Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, mt: 3 }}>
+        <BundleDiscountSection />
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, mt: 3 }}>
         <NotificationSettingsSection />
