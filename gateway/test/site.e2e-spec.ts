@@ -117,6 +117,7 @@ describe('robots.txt and the sitemap', () => {
     expect(res.text).toContain('User-agent: *\nAllow: /\n');
     expect(res.text).toContain('Disallow: /api/\n');
     expect(res.text).toContain('Disallow: /checkout\n');
+    expect(res.text).toContain('Disallow: /bundle\n');
     expect(res.text).toContain('Sitemap: https://souvenirswap.example/sitemap.xml');
   });
 

@@ -17,6 +17,7 @@ export const STATIC_PAGES = ['/', '/categories', '/how-it-works', '/terms', '/pr
 const PRIVATE_PATHS = [
   '/api/',
   '/checkout',
+  '/bundle',
   '/payment-success',
   '/messages',
   '/orders',

@@ -47,6 +47,8 @@ export interface OutcomeContext {
   isSignedIn: boolean;
   guestToken?: string;
   itemId: string;
+  /** How many items were bought: a bundle's several, or one. */
+  itemCount: number;
   /** Where "Try Again" goes: the checkout of the item, or of the bundle's items. */
   checkoutPath: string;
   checkAgain: () => void;
@@ -161,11 +163,11 @@ export const OUTCOME_VIEWS: Record<Outcome, (context: OutcomeContext) => Outcome
     showItem: false,
     actions: [checkAgainButton(checkAgain), backToBrowse],
   }),
-  paid: ({ payment, isSignedIn, guestToken, itemId }) => ({
+  paid: ({ payment, isSignedIn, guestToken, itemId, itemCount }) => ({
     icon: { glyph: <CheckCircleRounded />, color: 'success.main' },
     title: 'Payment Successful!',
     titleVariant: 'h2',
-    lead: 'Thank you for your purchase. Your order is confirmed and the item is reserved for you.',
+    lead: `Thank you for your purchase. Your order is confirmed and ${itemCount > 1 ? 'the items are' : 'the item is'} reserved for you.`,
     showItem: true,
     details: (
       <>

@@ -88,6 +88,8 @@ interface Props {
   initialValues: ShippingFormValues;
   /** The country the item ships within (`ProductDto.shipsFrom`); null: its seller's location names none. */
   shipsFrom: string | null;
+  /** How many items the checkout holds (a bundle's several ship together, from one seller). */
+  itemCount?: number;
   onSubmit: (values: ShippingFormValues) => void;
   onBack?: () => void;
   /** Shown above the buttons (a member's "Save this address"). */
@@ -95,7 +97,15 @@ interface Props {
 }
 
 /** Step 2 (guest-info): contact (guests), billing, 'Same as billing', delivery. Validated with the contracts' DTOs. */
-export function ShippingStep({ isGuest, initialValues, shipsFrom, onSubmit, onBack, beforeActions }: Props) {
+export function ShippingStep({
+  isGuest,
+  initialValues,
+  shipsFrom,
+  itemCount = 1,
+  onSubmit,
+  onBack,
+  beforeActions,
+}: Props) {
   const {
     values,
     setValue,
@@ -181,7 +191,8 @@ export function ShippingStep({ isGuest, initialValues, shipsFrom, onSubmit, onBa
       )}
       {shipsFrom && (
         <Alert severity="info" role="note" data-testid="ships-within-note">
-          This item ships within {shipsFrom} only: the delivery address must be in {shipsFrom}.
+          {itemCount > 1 ? 'These items ship' : 'This item ships'} within {shipsFrom} only: the delivery address must be
+          in {shipsFrom}.
         </Alert>
       )}
       <Section id="billing-heading" title="Billing Address">

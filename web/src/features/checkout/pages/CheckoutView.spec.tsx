@@ -155,6 +155,19 @@ describe('CheckoutView of a bundle', () => {
     expect(intentBodies[0]).not.toHaveProperty('productId');
   });
 
+  it('says where the items ship within before the guest types an address', async () => {
+    answerApi({
+      'GET /api/products/p1': () => Response.json({ ...items[0], shipsFrom: 'Portugal' }),
+      'GET /api/products/p2': () => Response.json({ ...items[1], shipsFrom: 'Portugal' }),
+    });
+    renderCheckout('/checkout?products=p1,p2');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue as Guest' }));
+    expect(
+      await screen.findByText('These items ship within Portugal only: the delivery address must be in Portugal.'),
+    ).toBeTruthy();
+  });
+
   it('names the items that can no longer be bought and leads back to the bundle', async () => {
     answerApi(answerItems({ status: 'sold' }));
     renderCheckout('/checkout?products=p1,p2');

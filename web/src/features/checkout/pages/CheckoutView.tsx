@@ -324,6 +324,7 @@ export default function CheckoutView() {
                 : emptyShippingForm(isGuest, shopperCountry ?? defaultCountryFor(user))
             }
             shipsFrom={product.shipsFrom ?? null}
+            itemCount={items?.length ?? 1}
             onSubmit={(values) => void startPayment(values)}
             onBack={isGuest ? () => goTo('auth') : undefined}
           />

@@ -116,6 +116,7 @@ describe('PaymentSuccessPage', () => {
       bundle,
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
+    expect(screen.getByText(/the items are reserved for you/)).toBeTruthy();
     const items = await screen.findByRole('list', { name: 'Items of your order' });
     expect(items.textContent).toContain('Cork coaster');
     expect(store.getState().bundle.items).toEqual([]);

@@ -142,6 +142,7 @@ export default function PaymentSuccessPage() {
     isSignedIn: Boolean(user),
     guestToken,
     itemId,
+    itemCount: isBundle ? bundleIds.length : 1,
     checkoutPath: isBundle
       ? `/checkout?products=${bundleIds.join(',')}`
       : `/checkout?product=${encodeURIComponent(itemId)}`,
