@@ -1,4 +1,4 @@
-import { ErrorCode, EVENTS, ORDER_STATUSES, RPC, type OrderChangedEvent } from '@souvenir/contracts';
+import { ErrorCode, EVENTS, ORDER_STATUSES, RPC, SOLD_STATUSES, type OrderChangedEvent } from '@souvenir/contracts';
 import { DomainError } from '@souvenir/platform';
 import { eventually, readStreamEvents } from '@souvenir/testing';
 import fc from 'fast-check';
@@ -27,6 +27,22 @@ describe('the statuses', () => {
     );
     const allowed = [...definition.matchAll(/'([a-z_]+)'::text/g)].map(([, status]) => status);
     expect(allowed.sort()).toEqual([...ORDER_STATUSES].sort());
+  });
+
+  it('the one-sale guards hold a product in exactly the statuses the contracts call sold', async () => {
+    const quoted = (sql: string) => [...sql.matchAll(/'([a-z_]+)'/g)].map(([, status]) => status).sort();
+    const [{ predicate }] = await h.infra.database.query<{ predicate: string }>(
+      `SELECT pg_get_expr(indpred, indrelid) AS predicate FROM pg_index
+        WHERE indexrelid = 'payments.orders_one_sale_per_product_idx'::regclass`,
+    );
+    const [{ body }] = await h.infra.database.query<{ body: string }>(
+      `SELECT prosrc AS body FROM pg_proc WHERE proname = 'order_items_follow_status'`,
+    );
+    // The items' trigger marks an item sold by its order's status: the same list as the order's own index.
+    expect(quoted(predicate)).toEqual([...SOLD_STATUSES].sort());
+    expect(quoted(body.slice(body.indexOf('NEW.status IN'), body.indexOf(';', body.indexOf('NEW.status IN'))))).toEqual(
+      [...SOLD_STATUSES].sort(),
+    );
   });
 });
 
