@@ -11,7 +11,11 @@ import { SerialisedJson } from './serialised-json';
 // Real NATS (the machine's server, as libs/testing uses it): a Nest microservice on DrainingNatsServer answering a
 // subject of this file's own, its handler held open until the test lets it go.
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+// Subjects of this test only, new each run so parallel runs never answer each other: not the product's, so not
+// declared in libs/contracts.
 const SUBJECT = `draining-spec.${randomUUID()}`;
+const WRITTEN_SUBJECT = `${SUBJECT}.written` as RpcSubject;
+const PLAIN_SUBJECT = `${SUBJECT}.plain` as RpcSubject;
 const CONCURRENCY = 3;
 
 const handling = { now: 0, most: 0, release: [] as (() => void)[] };
@@ -37,12 +41,12 @@ const WRITTEN = {
 
 @Controller()
 class WrittenController {
-  @MessagePattern(`${SUBJECT}.written`)
+  @MessagePattern(WRITTEN_SUBJECT)
   written() {
     return SerialisedJson.of(WRITTEN);
   }
 
-  @MessagePattern(`${SUBJECT}.plain`)
+  @MessagePattern(PLAIN_SUBJECT)
   plain() {
     return WRITTEN;
   }
@@ -101,8 +105,7 @@ describe('DrainingNatsServer handles at most its concurrency of requests at once
   });
 
   it('answers a SerialisedJson as the same reply as its value, its text passed on as it is', async () => {
-    const written = `${SUBJECT}.written` as RpcSubject;
-    const plain = `${SUBJECT}.plain` as RpcSubject;
+    const [written, plain] = [WRITTEN_SUBJECT, PLAIN_SUBJECT];
     expect(await rpc.send(written, {} as never)).toEqual(WRITTEN);
     expect(await rpc.sendSerialised(written, {} as never)).toBe(JSON.stringify(WRITTEN));
     expect(await rpc.sendSerialised(plain, {} as never)).toBe(JSON.stringify(WRITTEN));
