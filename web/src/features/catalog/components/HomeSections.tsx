@@ -26,6 +26,7 @@ import { FilterSidebar, IMPOSSIBLE_RANGE } from './FilterSidebar';
 import { HeroSearch } from './HeroSearch';
 import { ProductResults } from './ProductResults';
 import { ResultsToolbar, resultsSummary, type ViewMode } from './ResultsToolbar';
+import { useHydratedValue } from '../../../hooks/useHydrated';
 import { useReplayFirstTap } from '../../../hooks/useReplayFirstTap';
 
 // The phone's filter drawer (Drawer: Modal, focus trap, transitions) loads on the first tap of "Filters".
@@ -132,7 +133,9 @@ export default function HomeSections() {
 /** The destination cards, with the categories they count (mounted in the background lane, as the product cards). */
 function Destinations({ country, onSelect }: { country: string; onSelect: (place: string) => void }) {
   const categories = useGetCategoriesQuery();
-  const shown = useDeferredValue(categories.data);
+  // The hero asks for the same list and may hydrate first: on a slow phone the answer can be in the store before these
+  // cards hydrate, which must still render the prerender's skeletons.
+  const shown = useDeferredValue(useHydratedValue(categories.data, undefined));
   return (
     <DestinationCards
       categories={shown}
