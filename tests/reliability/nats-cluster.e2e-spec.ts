@@ -1,11 +1,14 @@
 // The product on a three-node NATS cluster (as Kubernetes runs it), the event stream at three replicas, every service
 // and the gateway in two replicas (one in this process, one as its own process from its build): a node killed and
-// restarted, then the stream's leader killed, while sellers keep listing through both gateways. Clients fail over to
-// the other nodes, the stream keeps its quorum, and nothing committed is lost or published twice (two outbox relays
-// and two consumers per durable share the work).
+// restarted, then the stream's leader killed, while sellers keep listing through both gateways and the rest of the
+// product's traffic goes on (guests browsing, a buyer favouriting and messaging, guests paying by card). Clients fail
+// over to the other nodes, the stream keeps its quorum, nothing committed is lost or published twice (two outbox
+// relays and two consumers per durable share the work), every consumer catches up, and every card payment ends with
+// its order paid, or neither.
 import type { INestApplication } from '@nestjs/common';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import { SOLD_STATUSES } from '@souvenir/contracts';
 import {
   eventually,
   readStreamEvents,
@@ -19,8 +22,8 @@ import {
   type TestInfra,
 } from '@souvenir/testing';
 import request from 'supertest';
-import { startGateway } from '../../gateway/test/gateway-harness';
-import { type Account, listing, register, startAllServices, unique } from '../support/world';
+import { goodCard, startGateway } from '../../gateway/test/gateway-harness';
+import { type Account, guestInfo, listing, register, startAllServices, unique } from '../support/world';
 
 const STREAM = 'EVENTS';
 let cluster: NatsCluster;
@@ -31,6 +34,20 @@ let http: ReturnType<typeof request>;
 /** The second replica of every service and of the gateway. */
 const replicas: ServiceProcess[] = [];
 let seller: Account;
+let buyer: Account;
+
+// The load is the product's own traffic: write limits meant for one person would refuse most of it.
+const UNLIMITED = '100000/60';
+/** How long each phase of a fault (before, down, healed) lasts at least. */
+const PHASE_MS = 6_000;
+const GATEWAY_ENV = {
+  RPC_TIMEOUT_MS: '2500',
+  WRITE_LIMIT_LISTINGS: UNLIMITED,
+  WRITE_LIMIT_FAVOURITES: UNLIMITED,
+  WRITE_LIMIT_MESSAGES: UNLIMITED,
+  WRITE_LIMIT_PAYMENT_INTENTS: UNLIMITED,
+  UNVERIFIED_WRITE_ALLOWANCE: '100000',
+};
 
 const SERVICES = [
   'identity',
@@ -66,18 +83,13 @@ beforeAll(async () => {
   };
   const env = { EVENT_STREAM_REPLICAS: '3', RPC_TIMEOUT_MS: '2500' };
   services = await startAllServices(infra, env);
-  gateway = await startGateway(infra, { RPC_TIMEOUT_MS: '2500' });
+  gateway = await startGateway(infra, GATEWAY_ENV);
   http = request(gateway.getHttpServer());
   // One at a time: each runs its start-up (schema checks, consumers) on a machine the first replicas already load.
   for (const name of SERVICES) replicas.push((await startService(name, infra, env)) as ServiceProcess);
-  replicas.push(
-    await startGatewayProcess(infra, {
-      RPC_TIMEOUT_MS: '2500',
-      WRITE_LIMIT_LISTINGS: '100000/60',
-      UNVERIFIED_WRITE_ALLOWANCE: '100000',
-    }),
-  );
+  replicas.push(await startGatewayProcess(infra, GATEWAY_ENV));
   seller = await register(http, unique('cls'));
+  buyer = await register(http, unique('clb'));
 }, 420_000);
 
 afterAll(async () => {
@@ -96,70 +108,197 @@ async function streamReplicas(): Promise<number> {
   }
 }
 
-/** A listing through the first gateway (in this process) or the second (its own process). */
-async function list(throughSecond: boolean, title: string): Promise<{ status: number; body: { id?: string } }> {
-  if (!throughSecond) return http.post('/api/products').set('Cookie', seller.cookie).send(listing(title));
-  const second = replicas.at(-1)!;
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** A request through the first gateway (in this process) or the second (its own process). */
+async function call(
+  throughSecond: boolean,
+  method: 'GET' | 'POST',
+  path: string,
+  { cookie, body }: { cookie?: string; body?: unknown } = {},
+): Promise<Answer> {
+  if (!throughSecond) {
+    const req = method === 'GET' ? http.get(path) : http.post(path).send(body as object);
+    if (cookie) req.set('Cookie', cookie);
+    const res = await req;
+    return { status: res.status, body: res.body as Record<string, unknown> };
+  }
   try {
-    const res = await fetch(`${second.url}/api/products`, {
-      method: 'POST',
-      headers: { Cookie: seller.cookie, 'Content-Type': 'application/json' },
-      body: JSON.stringify(listing(title)),
+    const res = await fetch(`${replicas.at(-1)!.url}${path}`, {
+      method,
+      headers: { ...(cookie ? { Cookie: cookie } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
       signal: AbortSignal.timeout(15_000),
     });
-    return { status: res.status, body: (await res.json()) as { id?: string } };
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
   } catch (error) {
-    throw new Error(`the second gateway did not answer: ${String(error)}`);
+    throw new Error(`the second gateway did not answer ${method} ${path}: ${String(error)}`);
   }
 }
 
+const list = (throughSecond: boolean, title: string) =>
+  call(throughSecond, 'POST', '/api/products', { cookie: seller.cookie, body: listing(title) });
+
+type Phase = 'before' | 'down' | 'healed';
+type Kind = 'browse' | 'favourite' | 'message' | 'checkout';
+
+/** A guest's card payment: `confirmed` says whether the card step answered (a 503 leaves it unknown). */
+interface Checkout {
+  productId: string;
+  paymentIntentId: string;
+  clientSecret: string;
+  confirmed: boolean;
+}
+
 /**
- * Two writers, one per gateway, list until `count` products are committed, retrying what fails (as a client would);
- * a third of the way `fault` runs (a node killed), two thirds of the way `heal` (given what was committed so far).
+ * The rest of the product's traffic while the sellers list, one loop per kind, alternating the gateways: guests
+ * browse, a buyer favourites what was listed and messages its seller, guests pay for listings of their own by card
+ * (the test-mode provider). Every answer is a success or a 503 with a sentence, never a 500 or a hang; a request
+ * that failed is not retried here (the checks at the end hold whatever state it left).
+ */
+function startTraffic(phaseOf: () => Phase, listed: () => string[]) {
+  const samples: { kind: Kind; phase: Phase; status: number; ms: number }[] = [];
+  const checkouts: Checkout[] = [];
+  const wrong: string[] = [];
+  let running = true;
+
+  const send = async (kind: Kind, throughSecond: boolean, method: 'GET' | 'POST', path: string, options = {}) => {
+    const phase = phaseOf();
+    const started = Date.now();
+    const res = await call(throughSecond, method, path, options);
+    samples.push({ kind, phase, status: res.status, ms: Date.now() - started });
+    if (res.status >= 500 && (res.status !== 503 || typeof res.body.message !== 'string'))
+      wrong.push(`${kind} ${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return res;
+  };
+
+  const checkout = async (turn: number) => {
+    const second = turn % 2 === 1;
+    const product = await send('checkout', second, 'POST', '/api/products', {
+      cookie: seller.cookie,
+      body: listing(`Paid for ${unique('c')}`, { price: 12 }),
+    });
+    if (product.status !== 201) return;
+    const productId = product.body.id as string;
+    const intent = await send('checkout', second, 'POST', '/api/create-payment-intent', {
+      body: { productId, amount: '12.00', guestInfo: { ...guestInfo, email: `${unique('g')}@example.com` } },
+    });
+    if (intent.status !== 200) return;
+    const { paymentIntentId, clientSecret } = intent.body as { paymentIntentId: string; clientSecret: string };
+    const confirm = await send('checkout', !second, 'POST', '/api/payments/test-confirm', {
+      body: { clientSecret, card: goodCard },
+    });
+    checkouts.push({ productId, paymentIntentId, clientSecret, confirmed: confirm.status === 200 });
+    await send('checkout', second, 'POST', '/api/payments/reconcile', { body: { paymentIntentId, clientSecret } });
+  };
+
+  const steps: Record<Kind, (turn: number) => Promise<unknown>> = {
+    browse: (turn) => send('browse', turn % 2 === 1, 'GET', '/api/products'),
+    favourite: async (turn) => {
+      const ids = listed();
+      if (ids.length === 0) return;
+      const productId = ids[turn % ids.length];
+      await send('favourite', turn % 2 === 1, 'POST', '/api/favorites', { cookie: buyer.cookie, body: { productId } });
+    },
+    message: async (turn) => {
+      const ids = listed();
+      if (ids.length === 0) return;
+      await send('message', turn % 2 === 1, 'POST', '/api/messages', {
+        cookie: buyer.cookie,
+        body: { toUserId: seller.id, productId: ids[turn % ids.length], content: `Is it still available? (${turn})` },
+      });
+    },
+    checkout,
+  };
+  const loops = Object.values(steps).map(async (step) => {
+    for (let turn = 0; running; turn++) {
+      await step(turn).catch((error: unknown) => wrong.push(String(error)));
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  });
+
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      const figures = Object.fromEntries(
+        (Object.keys(steps) as Kind[]).map((kind) => [kind, phaseFigures(samples.filter((x) => x.kind === kind))]),
+      );
+      return { checkouts, figures, wrong };
+    },
+  };
+}
+
+/** Requests, failures and p95 ms per phase of the fault. */
+function phaseFigures(samples: { phase: Phase; status: number; ms: number }[]) {
+  return Object.fromEntries(
+    (['before', 'down', 'healed'] as const).map((p) => {
+      const of = samples.filter((x) => x.phase === p);
+      const ms = of.map((x) => x.ms).sort((a, b) => a - b);
+      const p95 = ms[Math.min(ms.length - 1, Math.ceil(ms.length * 0.95) - 1)] ?? 0;
+      return [p, { requests: of.length, failed: of.filter((x) => x.status >= 300).length, p95 }];
+    }),
+  );
+}
+
+/**
+ * Two writers, one per gateway, list until at least `count` products are committed, retrying what fails (as a client
+ * would), while the rest of the traffic runs; a third of the way `fault` runs (a node killed), two thirds of the way
+ * `heal` (given what was committed so far).
  */
 async function listThrough(
   label: string,
   count: number,
   fault: () => Promise<void>,
   heal: (createdWhileDown: string[]) => Promise<void>,
-): Promise<{ created: string[]; figures: Record<string, { requests: number; failed: number; p95: number }> }> {
+): Promise<{ created: string[]; checkouts: Checkout[] }> {
   const created: string[] = [];
-  const samples: { phase: string; status: number; ms: number }[] = [];
-  let phase: 'before' | 'down' | 'healed' = 'before';
+  const samples: { phase: Phase; status: number; ms: number }[] = [];
+  let phase: Phase = 'before';
+  let phaseStarted = Date.now();
+  // Each phase also lasts long enough for the rest of the traffic to go on in it, not only the listings.
+  const due = (share: number) => created.length >= count * share && Date.now() - phaseStarted >= PHASE_MS;
+  const traffic = startTraffic(
+    () => phase,
+    () => created,
+  );
   const deadline = Date.now() + 180_000;
   const writer = async (throughSecond: boolean) => {
-    while (created.length < count && Date.now() < deadline) {
+    while (!(phase === 'healed' && due(1)) && Date.now() < deadline) {
       const started = Date.now();
       const res = await list(throughSecond, `${label} ${created.length} ${unique('t')}`);
       samples.push({ phase, status: res.status, ms: Date.now() - started });
-      if (res.status === 201) created.push(res.body.id!);
+      if (res.status === 201) created.push(res.body.id as string);
       else {
         // An outage answers 503 with a sentence, never a 500 or a hang.
         expect(res.status).toBe(503);
         await new Promise((r) => setTimeout(r, 100));
       }
-      if (phase === 'before' && created.length >= count / 3) {
-        phase = 'down';
+      if (phase === 'before' && due(1 / 3)) {
+        [phase, phaseStarted] = ['down', Date.now()];
         await fault();
-      } else if (phase === 'down' && created.length >= (2 * count) / 3) {
-        phase = 'healed';
+      } else if (phase === 'down' && due(2 / 3)) {
+        [phase, phaseStarted] = ['healed', Date.now()];
         await heal([...created]);
       }
     }
   };
-  await Promise.all([writer(false), writer(true)]);
+  let outcome: Awaited<ReturnType<typeof traffic.stop>>;
+  try {
+    await Promise.all([writer(false), writer(true)]);
+  } finally {
+    outcome = await traffic.stop();
+  }
+  const { checkouts, figures, wrong } = outcome;
+  expect(wrong).toEqual([]);
   expect(phase).toBe('healed');
-  const figures = Object.fromEntries(
-    ['before', 'down', 'healed'].map((p) => {
-      const of = samples.filter((x) => x.phase === p);
-      const ms = of.map((x) => x.ms).sort((a, b) => a - b);
-      const p95 = ms[Math.min(ms.length - 1, Math.ceil(ms.length * 0.95) - 1)] ?? 0;
-      return [p, { requests: of.length, failed: of.filter((x) => x.status !== 201).length, p95 }];
-    }),
-  );
-  // The figures docs/reliability.md reports (errors and p95 of a listing before, during and after the fault).
-  console.log(`${label}: ${JSON.stringify(figures)}`);
-  return { created, figures };
+  // The figures docs/reliability.md reports (requests, errors and p95 ms of each kind before, during and after).
+  console.log(`${label}: ${JSON.stringify({ listing: phaseFigures(samples), ...figures })}`);
+  return { created, checkouts };
 }
 
 /** With a node down, events still reach consumers: the stream keeps its quorum on the other two. */
@@ -171,8 +310,8 @@ async function flowing(created: string[]): Promise<void> {
       ]);
       expect(rows.length).toBe(created.length);
     },
-    // Consumers whose leader or connection was on the lost node pull again only after missed heartbeats, which on a
-    // loaded machine takes tens of seconds (docs/reliability.md).
+    // Consumers whose leader or connection was on the lost node pull again only after two missed heartbeats (10 s),
+    // later on a loaded machine (docs/reliability.md).
     90_000,
     250,
   );
@@ -184,10 +323,7 @@ async function expectNothingLost(created: string[]): Promise<void> {
   expect(replicas.filter((r) => !r.running()).map((r) => r.name)).toEqual([]);
   await eventually(
     async () => {
-      const [{ n }] = await infra.database.query<{ n: string }>(
-        'SELECT count(*) AS n FROM catalog.outbox_events WHERE published_at IS NULL',
-      );
-      expect(Number(n)).toBe(0);
+      expect(await unpublishedOutboxRows()).toEqual([]);
       const missing = await infra.database.query(
         `SELECT p.id FROM catalog.products p LEFT JOIN messaging.products m ON m.id = p.id WHERE m.id IS NULL`,
       );
@@ -208,6 +344,90 @@ async function expectNothingLost(created: string[]): Promise<void> {
   const ids = listed.map((e) => e.id);
   expect(new Set(ids).size).toBe(ids.length);
   expect(listed.length).toBe(committed.length);
+  await expectConsumersCaughtUp();
+}
+
+/** Each service's outbox rows not yet published, as `<schema>: <count>`. */
+async function unpublishedOutboxRows(): Promise<string[]> {
+  const schemas = await infra.database.query<{ schema: string }>(
+    `SELECT table_schema AS schema FROM information_schema.tables WHERE table_name = 'outbox_events'`,
+  );
+  const counts = await Promise.all(
+    schemas.map(async ({ schema }) => {
+      const [{ n }] = await infra.database.query<{ n: string }>(
+        `SELECT count(*) AS n FROM ${schema}.outbox_events WHERE published_at IS NULL`,
+      );
+      return `${schema}: ${n}`;
+    }),
+  );
+  return counts.filter((count) => !count.endsWith(': 0'));
+}
+
+/** Every durable consumer of the stream has had every event delivered and acknowledged. */
+async function expectConsumersCaughtUp(): Promise<void> {
+  const nc = await connect({ servers: cluster.url.split(',') });
+  try {
+    const jsm = await jetstreamManager(nc);
+    await eventually(
+      async () => {
+        const behind: string[] = [];
+        for await (const info of jsm.consumers.list(STREAM))
+          if (info.num_pending + info.num_ack_pending > 0)
+            behind.push(`${info.name}: ${info.num_pending} pending, ${info.num_ack_pending} unacknowledged`);
+        expect(behind).toEqual([]);
+      },
+      60_000,
+      500,
+    );
+  } finally {
+    await nc.close();
+  }
+}
+
+/**
+ * Every card payment of the load ended whole: once each guest's success page has asked again (as it does when it
+ * loads), an order is sold exactly when its card payment succeeded, a card the provider confirmed is a sold order,
+ * and catalog marks each sold item sold.
+ */
+async function expectPaymentsWhole(checkouts: Checkout[]): Promise<void> {
+  expect(checkouts.filter((c) => c.confirmed).length).toBeGreaterThan(0);
+  for (const { paymentIntentId, clientSecret } of checkouts)
+    await eventually(
+      async () => {
+        const res = await call(false, 'POST', '/api/payments/reconcile', { body: { paymentIntentId, clientSecret } });
+        expect(res.status).toBe(200);
+      },
+      30_000,
+      500,
+    );
+  const sold: readonly string[] = SOLD_STATUSES;
+  const productIds = checkouts.map((c) => c.productId);
+  const paid = await eventually(
+    async () => {
+      const rows = await infra.database.query<{ productId: string; order: string; card: string }>(
+        `SELECT o.product_id AS "productId", o.status AS order, t.status AS card
+           FROM payments.orders o JOIN payments.test_intents t ON t.id = o.provider_payment_id
+          WHERE o.product_id = ANY($1)`,
+        [productIds],
+      );
+      expect(rows.filter((r) => sold.includes(r.order) !== (r.card === 'succeeded'))).toEqual([]);
+      return rows.filter((r) => sold.includes(r.order)).map((r) => r.productId);
+    },
+    60_000,
+    500,
+  );
+  expect(checkouts.filter((c) => c.confirmed && !paid.includes(c.productId))).toEqual([]);
+  await eventually(
+    async () => {
+      const unsold = await infra.database.query(
+        `SELECT id, status FROM catalog.products WHERE id = ANY($1) AND status <> 'sold'`,
+        [paid],
+      );
+      expect(unsold).toEqual([]);
+    },
+    60_000,
+    500,
+  );
 }
 
 it('keeps the event stream at three replicas on the cluster', async () => {
@@ -218,26 +438,28 @@ it('keeps the event stream at three replicas on the cluster', async () => {
 it('loses nothing when a node that does not lead the stream is killed and restarted mid-load', async () => {
   const leader = await cluster.streamLeader(STREAM);
   const victim = cluster.nodes[(leader + 1) % 3]!;
-  const { created } = await listThrough(
+  const { created, checkouts } = await listThrough(
     'Node down',
     30,
     () => victim.stop(),
     (createdWhileDown) => flowing(createdWhileDown).then(() => victim.start()),
   );
   await expectNothingLost(created);
+  await expectPaymentsWhole(checkouts);
   await cluster.streamSettled(STREAM, 60_000);
 }, 360_000);
 
 it("loses nothing when the stream's leader is killed mid-load (a follower takes over) and comes back", async () => {
   const leader = await cluster.streamLeader(STREAM);
   const victim = cluster.nodes[leader]!;
-  const { created } = await listThrough(
+  const { created, checkouts } = await listThrough(
     'Leader down',
     30,
     () => victim.stop(),
     (createdWhileDown) => flowing(createdWhileDown).then(() => victim.start()),
   );
   await expectNothingLost(created);
+  await expectPaymentsWhole(checkouts);
   await cluster.streamSettled(STREAM, 60_000);
   expect(await cluster.streamLeader(STREAM)).not.toBe(leader);
 }, 360_000);

@@ -41,6 +41,13 @@ export interface ConsumerOptions {
 }
 
 /**
+ * How long each pull waits for events before it is renewed. The client expects the server's heartbeat every half of
+ * it and pulls anew after two are missed: a consumer whose pull sat on a cluster node that went away resumes within
+ * this, not the library's 30 s default. Idle, each durable consumer costs one small request per period.
+ */
+const PULL_EXPIRES_MS = 10_000;
+
+/**
  * A durable JetStream consumer per service. Each event is applied at most once: its id is inserted into
  * `processed_events` in the same transaction as the handler's writes, and a duplicate insert skips the handler.
  */
@@ -84,7 +91,7 @@ export class EventConsumer implements BeforeApplicationShutdown {
       );
       this.durables.push(durable);
       const consumer = await jetstream(this.nc).consumers.get(stream, durable);
-      const messages = await consumer.consume({ max_messages: 64 });
+      const messages = await consumer.consume({ max_messages: 64, expires: PULL_EXPIRES_MS });
       this.subscriptions.push(messages);
       this.loops.push(this.consume(messages, handlers, concurrency, ignore));
     }
