@@ -1,10 +1,10 @@
 // The product on a three-node NATS cluster (as Kubernetes runs it), the event stream at three replicas, every service
 // and the gateway in two replicas (one in this process, one as its own process from its build): a node killed and
 // restarted, then the stream's leader killed, while sellers keep listing through both gateways and the rest of the
-// product's traffic goes on (guests browsing, a buyer favouriting and messaging, guests paying by card). Clients fail
-// over to the other nodes, the stream keeps its quorum, nothing committed is lost or published twice (two outbox
-// relays and two consumers per durable share the work), every consumer catches up, and every card payment ends with
-// its order paid, or neither.
+// product's traffic goes on (guests browsing and searching, a buyer favouriting and messaging, guests paying by card,
+// the seller shipping). Clients fail over to the other nodes, the stream keeps its quorum, nothing committed is lost
+// or published twice (two outbox relays and two consumers per durable share the work), every consumer catches up,
+// and every card payment ends with its order paid, or neither.
 import type { INestApplication } from '@nestjs/common';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
@@ -144,7 +144,7 @@ const list = (throughSecond: boolean, title: string) =>
   call(throughSecond, 'POST', '/api/products', { cookie: seller.cookie, body: listing(title) });
 
 type Phase = 'before' | 'down' | 'healed';
-type Kind = 'browse' | 'favourite' | 'message' | 'checkout';
+type Kind = 'browse' | 'favourite' | 'message' | 'checkout' | 'ship';
 
 /** A guest's card payment: `confirmed` says whether the card step answered (a 503 leaves it unknown). */
 interface Checkout {
@@ -156,13 +156,16 @@ interface Checkout {
 
 /**
  * The rest of the product's traffic while the sellers list, one loop per kind, alternating the gateways: guests
- * browse, a buyer favourites what was listed and messages its seller, guests pay for listings of their own by card
- * (the test-mode provider). Every answer is a success or a 503 with a sentence, never a 500 or a hang; a request
+ * browse and search, a buyer favourites what was listed and messages its seller, guests pay for listings of their
+ * own by card (the test-mode provider) and the seller ships what was paid for. Every answer is a success or a 503 with a sentence, never a 500 or a hang; a request
  * that failed is not retried here (the checks at the end hold whatever state it left).
  */
 function startTraffic(phaseOf: () => Phase, listed: () => string[]) {
   const samples: { kind: Kind; phase: Phase; status: number; ms: number }[] = [];
   const checkouts: Checkout[] = [];
+  /** Paid orders waiting for their seller to ship them, and those the gateway answered shipped. */
+  const toShip: string[] = [];
+  const shipped: string[] = [];
   const wrong: string[] = [];
   let running = true;
 
@@ -193,11 +196,15 @@ function startTraffic(phaseOf: () => Phase, listed: () => string[]) {
       body: { clientSecret, card: goodCard },
     });
     checkouts.push({ productId, paymentIntentId, clientSecret, confirmed: confirm.status === 200 });
-    await send('checkout', second, 'POST', '/api/payments/reconcile', { body: { paymentIntentId, clientSecret } });
+    const paid = await send('checkout', second, 'POST', '/api/payments/reconcile', {
+      body: { paymentIntentId, clientSecret },
+    });
+    if (paid.body.status === 'paid') toShip.push(paid.body.orderId as string);
   };
 
   const steps: Record<Kind, (turn: number) => Promise<unknown>> = {
-    browse: (turn) => send('browse', turn % 2 === 1, 'GET', '/api/products'),
+    browse: (turn) =>
+      send('browse', turn % 2 === 1, 'GET', turn % 4 < 2 ? '/api/products' : `/api/products?search=souvenir${turn}`),
     favourite: async (turn) => {
       const ids = listed();
       if (ids.length === 0) return;
@@ -213,6 +220,16 @@ function startTraffic(phaseOf: () => Phase, listed: () => string[]) {
       });
     },
     checkout,
+    ship: async (turn) => {
+      const orderId = toShip.shift();
+      if (!orderId) return;
+      const res = await send('ship', turn % 2 === 1, 'POST', `/api/orders/${orderId}/ship`, {
+        cookie: seller.cookie,
+        body: { carrier: 'DHL', trackingNumber: `JD${turn}` },
+      });
+      // A seller tries again after an outage.
+      (res.status === 200 ? shipped : toShip).push(orderId);
+    },
   };
   const loops = Object.values(steps).map(async (step) => {
     for (let turn = 0; running; turn++) {
@@ -228,7 +245,7 @@ function startTraffic(phaseOf: () => Phase, listed: () => string[]) {
       const figures = Object.fromEntries(
         (Object.keys(steps) as Kind[]).map((kind) => [kind, phaseFigures(samples.filter((x) => x.kind === kind))]),
       );
-      return { checkouts, figures, wrong };
+      return { checkouts, shipped, figures, wrong };
     },
   };
 }
@@ -255,7 +272,7 @@ async function listThrough(
   count: number,
   fault: () => Promise<void>,
   heal: (createdWhileDown: string[]) => Promise<void>,
-): Promise<{ created: string[]; checkouts: Checkout[] }> {
+): Promise<{ created: string[]; checkouts: Checkout[]; shipped: string[] }> {
   const created: string[] = [];
   const samples: { phase: Phase; status: number; ms: number }[] = [];
   let phase: Phase = 'before';
@@ -293,12 +310,12 @@ async function listThrough(
   } finally {
     outcome = await traffic.stop();
   }
-  const { checkouts, figures, wrong } = outcome;
+  const { checkouts, shipped, figures, wrong } = outcome;
   expect(wrong).toEqual([]);
   expect(phase).toBe('healed');
   // The figures docs/reliability.md reports (requests, errors and p95 ms of each kind before, during and after).
   console.log(`${label}: ${JSON.stringify({ listing: phaseFigures(samples), ...figures })}`);
-  return { created, checkouts };
+  return { created, checkouts, shipped };
 }
 
 /** With a node down, events still reach consumers: the stream keeps its quorum on the other two. */
@@ -387,10 +404,15 @@ async function expectConsumersCaughtUp(): Promise<void> {
 /**
  * Every card payment of the load ended whole: once each guest's success page has asked again (as it does when it
  * loads), an order is sold exactly when its card payment succeeded, a card the provider confirmed is a sold order,
- * and catalog marks each sold item sold.
+ * catalog marks each sold item sold, and every order the seller was told is shipped is shipped.
  */
-async function expectPaymentsWhole(checkouts: Checkout[]): Promise<void> {
+async function expectPaymentsWhole(checkouts: Checkout[], shipped: string[]): Promise<void> {
   expect(checkouts.filter((c) => c.confirmed).length).toBeGreaterThan(0);
+  const [{ n }] = await infra.database.query<{ n: string }>(
+    `SELECT count(*) AS n FROM payments.orders WHERE id = ANY($1) AND status = 'shipped'`,
+    [shipped],
+  );
+  expect(Number(n)).toBe(shipped.length);
   for (const { paymentIntentId, clientSecret } of checkouts)
     await eventually(
       async () => {
@@ -438,28 +460,28 @@ it('keeps the event stream at three replicas on the cluster', async () => {
 it('loses nothing when a node that does not lead the stream is killed and restarted mid-load', async () => {
   const leader = await cluster.streamLeader(STREAM);
   const victim = cluster.nodes[(leader + 1) % 3]!;
-  const { created, checkouts } = await listThrough(
+  const { created, checkouts, shipped } = await listThrough(
     'Node down',
     30,
     () => victim.stop(),
     (createdWhileDown) => flowing(createdWhileDown).then(() => victim.start()),
   );
   await expectNothingLost(created);
-  await expectPaymentsWhole(checkouts);
+  await expectPaymentsWhole(checkouts, shipped);
   await cluster.streamSettled(STREAM, 60_000);
 }, 360_000);
 
 it("loses nothing when the stream's leader is killed mid-load (a follower takes over) and comes back", async () => {
   const leader = await cluster.streamLeader(STREAM);
   const victim = cluster.nodes[leader]!;
-  const { created, checkouts } = await listThrough(
+  const { created, checkouts, shipped } = await listThrough(
     'Leader down',
     30,
     () => victim.stop(),
     (createdWhileDown) => flowing(createdWhileDown).then(() => victim.start()),
   );
   await expectNothingLost(created);
-  await expectPaymentsWhole(checkouts);
+  await expectPaymentsWhole(checkouts, shipped);
   await cluster.streamSettled(STREAM, 60_000);
   expect(await cluster.streamLeader(STREAM)).not.toBe(leader);
 }, 360_000);
