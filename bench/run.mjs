@@ -58,9 +58,11 @@ async function main() {
   console.log(
     `bench: machine gauge ${report.machine.gaugeMsAtStart} ms (fixed JSON and hashing work; lower is faster)`,
   );
-  console.log('bench: starting fresh infrastructure (database, NATS, Redis)');
+  console.log(
+    `bench: starting fresh infrastructure (database, ${opts.natsCluster ? 'a three-node NATS cluster' : 'NATS'}, Redis)`,
+  );
   // NATS with the product's users and permissions, as npm start runs it.
-  infra = await startTestInfra({ natsUsers: true });
+  infra = await startTestInfra({ natsUsers: true, natsCluster: opts.natsCluster });
   const port = await freePort();
   const metricsPort = await freePort();
   const portOffset = await freeOffset();
@@ -462,10 +464,10 @@ function cpuMsPerRequest(usage, rps) {
 }
 
 function stackProcesses() {
-  const extra = [
-    { name: 'nats-server (bench)', pid: infra?.nats?.child?.pid },
-    { name: 'redis-server (bench)', pid: infra?.redis?.child?.pid },
-  ].filter((p) => p.pid);
+  const nats = infra?.natsCluster
+    ? infra.natsCluster.nodes.map((node, i) => ({ name: `nats-server-${i + 1} (bench)`, pid: node.child?.pid }))
+    : [{ name: 'nats-server (bench)', pid: infra?.nats?.child?.pid }];
+  const extra = [...nats, { name: 'redis-server (bench)', pid: infra?.redis?.child?.pid }].filter((p) => p.pid);
   return [...stack.children, ...extra];
 }
 

@@ -16,7 +16,7 @@ const require = createRequire(import.meta.url);
 export function gatewayNatsOptions(infra) {
   const { natsConnectionOptions, natsUserEnv } = require(path.join(ROOT, 'libs/platform/dist/index.js'));
   return {
-    servers: infra.natsUrl,
+    servers: infra.natsUrl.split(','),
     ...natsConnectionOptions({ ...natsUserEnv('gateway', infra.natsPasswords), NATS_CA_FILE: '' }),
   };
 }

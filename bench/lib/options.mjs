@@ -43,6 +43,7 @@ export function readOptions(argv = process.argv.slice(2)) {
       'race-rounds': { type: 'string', default: '10' },
       'log-level': { type: 'string', default: 'warn' },
       keep: { type: 'boolean', default: false },
+      'nats-cluster': { type: 'boolean', default: false },
       profile: { type: 'string' },
       routes: { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -54,7 +55,7 @@ export function readOptions(argv = process.argv.slice(2)) {
                      [--only catalog|signed-in|mixed|polling|live|uploads|media-attack|web|export|alerts|offers[,...]] [--skip ...] [--poll-steps 250,500,...]
                      [--poll-seconds 15] [--poll-send-every 60] [--live-streams 10000] [--live-people 2000]
                      [--live-rate 200] [--live-seconds 30] [--alerts-searches 100000] [--alerts-people 20000]
-                     [--alerts-rate 20] [--alerts-seconds 20] [--race-rounds 10] [--log-level warn] [--uploads-seconds 20] [--uploads-concurrency 1,2,4] [--keep] [--profile DIR] [--routes detail,conversations,...]`);
+                     [--alerts-rate 20] [--alerts-seconds 20] [--race-rounds 10] [--log-level warn] [--uploads-seconds 20] [--uploads-concurrency 1,2,4] [--keep] [--nats-cluster] [--profile DIR] [--routes detail,conversations,...]`);
     process.exit(0);
   }
   const list = (v) =>
@@ -104,6 +105,8 @@ export function readOptions(argv = process.argv.slice(2)) {
     raceRounds: int('race-rounds', values['race-rounds']),
     logLevel: values['log-level'],
     keep: values.keep,
+    /** Three clustered NATS servers and the event stream at three replicas, as Kubernetes runs them. */
+    natsCluster: values['nats-cluster'],
     /** A folder for CPU profiles of every stack process (bench/profile/preload.cjs), or undefined. */
     profile: values.profile,
     /** Only these per-route benchmarks (names as printed: browse, detail, conversations304, ...); empty: all. */
