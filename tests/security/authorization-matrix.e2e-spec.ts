@@ -1034,13 +1034,13 @@ const TABLE: Record<string, Row> = {
     call: async () => ({ method: 'delete', path: `/api/me/addresses/${await ownerAddress()}` }),
     expect: { guest: 401, owner: 204, other: 404 },
   },
-  // Offers: the buyer makes and withdraws, the seller answers; anyone else's offer is an unknown one (404).
+  // Offers: the buyer makes and withdraws, the seller answers; anyone else's offer is an unknown one (404). Made here
+  // on a bundle of two of `third`'s items (25.00 each, no discount: 25.00 to 50.00), as any member may.
   'POST /api/offers': {
-    call: async () => ({
-      method: 'post',
-      path: '/api/offers',
-      body: { productId: await createProduct(world.http, third.cookie), amount: '20.00' },
-    }),
+    call: async () => {
+      const productIds = [await createProduct(world.http, third.cookie), await createProduct(world.http, third.cookie)];
+      return { method: 'post', path: '/api/offers', body: { productId: productIds[0], productIds, amount: '30.00' } };
+    },
     expect: signedIn(201),
   },
   // The offers between the caller and someone on an item (their conversation's): the owner's offer from `third`
