@@ -1,8 +1,9 @@
 import { BUNDLE_MESSAGES, PAYMENT_MESSAGES, type OrderDetailDto, type OrderSummaryDto } from '@souvenir/contracts';
 import { eventually } from '@souvenir/testing';
 import { auditLedger } from '../../services/payments/src/ledger/ledger-audit';
-import { aListing, goodCard, join, payIntent, type Account } from './gateway-harness';
+import { aListing, join, payIntent, type Account } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
+import { expectOneSaleNobodyCharged, payAllAtOnce } from './race-steps';
 
 /**
  * Bundles over HTTP, with the real services: the seller's bundle discount (set, shown on their products), a bundle
@@ -208,39 +209,9 @@ describe('a bundle checkout', () => {
         : { productId: shared, amount: '10.00' },
     );
     const intents = await Promise.all(buyers.map(async (who, i) => (await checkout(who, bodies[i]!).expect(200)).body));
-    const outcomes = await Promise.all(
-      intents.map(async (intent, i) => {
-        const confirmed = await http
-          .post('/api/payments/test-confirm')
-          .send({ clientSecret: intent.clientSecret, card: goodCard });
-        expect(confirmed.status).toBeLessThan(500);
-        const res = await http
-          .post('/api/payments/reconcile')
-          .set('Cookie', buyers[i]!.cookie)
-          .send({ paymentIntentId: intent.paymentIntentId });
-        expect(res.status).toBeLessThan(500);
-        return res.body as { status: string };
-      }),
-    );
+    const outcomes = await payAllAtOnce(http, intents, buyers);
     expect(outcomes.filter((o) => o.status === 'paid')).toHaveLength(1);
-
-    const sales = await infra.database.query(
-      `SELECT order_id FROM payments.order_items WHERE product_id = $1 AND sold`,
-      [shared],
-    );
-    expect(sales).toHaveLength(1);
-    await eventually(async () => {
-      const rows = await infra.database.query<{ status: string; capture_calls: number; refund_calls: number }>(
-        `SELECT t.status, t.capture_calls, t.refund_calls FROM payments.test_intents t
-           JOIN payments.orders o ON o.provider_payment_id = t.id
-          WHERE o.id IN (SELECT order_id FROM payments.order_items WHERE product_id = $1)`,
-        [shared],
-      );
-      expect(rows).toHaveLength(20);
-      const notCharged = rows.filter((r) => r.status === 'canceled');
-      expect(notCharged).toHaveLength(19);
-      expect(notCharged.every((r) => r.capture_calls === 0 && r.refund_calls === 0)).toBe(true);
-    }, 30_000);
+    await expectOneSaleNobodyCharged(infra, shared, 20);
   }, 180_000);
 });
 

@@ -1,9 +1,9 @@
 import { awayOfferMessage, OFFER_MESSAGES, RESERVATION_MESSAGES } from '@souvenir/contracts';
 import { eventually, mailsTo } from '@souvenir/testing';
-import { Client } from 'pg';
-import { goodCard, join, payIntent, type Account, shipping } from './gateway-harness';
+import { join, payIntent, type Account, shipping } from './gateway-harness';
 import { gatewayWorld } from './gateway-world';
 import { offerSteps } from './offer-steps';
+import { expectOneSaleNobodyCharged, payAllAtOnce } from './race-steps';
 
 /**
  * Offers over HTTP, with the real services: the negotiation to a sale at the offer's amount, the other offers ended
@@ -246,44 +246,10 @@ describe('offers over HTTP', () => {
     expect(others).toHaveLength(19);
 
     // All 20 cards confirmed and reconciled at once, as 20 success pages do.
-    const outcomes = await Promise.all(
-      intents.map(async (intent, i) => {
-        await http
-          .post('/api/payments/test-confirm')
-          .send({ clientSecret: intent.clientSecret, card: goodCard })
-          .expect(200);
-        const res = await http
-          .post('/api/payments/reconcile')
-          .set('Cookie', buyers[i]!.cookie)
-          .send({ paymentIntentId: intent.paymentIntentId });
-        expect(res.status).toBeLessThan(500);
-        return res.body as { status: string };
-      }),
-    );
+    const outcomes = await payAllAtOnce(http, intents, buyers);
     expect(outcomes.filter((o) => o.status === 'paid')).toHaveLength(1);
-
     // One sale of the item; every other authorisation is cancelled by the provider, none captured or refunded.
-    const db = new Client({ connectionString: infra.env.DATABASE_URL });
-    await db.connect();
-    try {
-      const { rows: sales } = await db.query(
-        `SELECT buyer_user_id, amount_cents FROM payments.orders WHERE product_id = $1 AND status = 'paid'`,
-        [item],
-      );
-      expect(sales).toHaveLength(1);
-      await eventually(async () => {
-        const { rows } = await db.query(
-          `SELECT status, capture_calls, refund_calls FROM payments.test_intents WHERE metadata->>'productId' = $1`,
-          [item],
-        );
-        expect(rows).toHaveLength(20);
-        const canceled = rows.filter((r) => r.status === 'canceled');
-        expect(canceled).toHaveLength(19);
-        expect(canceled.every((r) => r.capture_calls === 0 && r.refund_calls === 0)).toBe(true);
-      }, 30_000);
-    } finally {
-      await db.end();
-    }
+    await expectOneSaleNobodyCharged(infra, item, 20);
     // The offer is paid for if its buyer won; if someone else did, it ended with the sale.
     const winner = outcomes.findIndex((o) => o.status === 'paid');
     expect(await statusOf(withOffer, 'buyer', made.body.id)).toBe(winner === 0 ? 'purchased' : 'ended');
