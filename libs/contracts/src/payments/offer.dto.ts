@@ -55,6 +55,7 @@ export const OFFER_MESSAGES = {
   notNow: (status: OfferStatus) => `This offer is ${OFFER_STATUS_WORDS[status]}: it can't be changed now`,
   payNotAccepted: 'This offer has not been accepted, or can no longer be paid for',
   payAmountDiffers: 'The amount differs from the accepted offer. Please review and try again.',
+  payItemsDiffer: 'The items differ from the accepted offer. Please review and try again.',
   guestOffer: 'Sign in to pay for your offer',
   declineSellerOffer: "This offer is the seller's: decline it if you don't want it",
   favouritesSellerOnly: 'Only the seller can send an offer to the people who favourited this item',
@@ -185,6 +186,10 @@ export interface OfferDto {
   createdAt: string;
   updatedAt: string;
   product: { id: string; title: string; image: string | null; price: string };
+  /** What the items cost without the offer: the item's price, or the bundle's price after the seller's discount. */
+  price: string;
+  /** The items, in the order offered; one entry for an offer on one item. `product` stays the first (lead) item. */
+  items: { id: string; title: string; image: string | null; price: string }[];
   buyer: OfferPartyDto;
   seller: OfferPartyDto;
   role: 'buyer' | 'seller';
