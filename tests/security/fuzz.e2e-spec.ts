@@ -28,6 +28,8 @@ let member: Account;
 let seller: Account;
 /** One of the seller's products, bought by nobody: the target of favourites, messages and payment intents. */
 let productId: string;
+/** Another of the seller's products, offered in a bundle with `productId` (`POST /api/offers` `productIds`). */
+let bundleItemId: string;
 /** The member's own listing: the target of edits (PATCH /api/products/{id}). */
 let ownProductId: string;
 /** A payment intent of `member`'s for another of the seller's products (confirmed with incomplete cards only). */
@@ -45,6 +47,7 @@ beforeAll(async () => {
   member = await register(world.http, unique('fuzz'));
   seller = await register(world.http, unique('fuzzs'));
   productId = await createProduct(world.http, seller.cookie);
+  bundleItemId = await createProduct(world.http, seller.cookie, { price: '15.00' });
   ownProductId = await createProduct(world.http, member.cookie);
   const forSale = await createProduct(world.http, seller.cookie, { price: '31.50' });
   const intent = await world.http
@@ -138,8 +141,10 @@ const TEMPLATES: Record<string, () => Record<string, unknown>> = {
   'POST /api/messages': () => ({ toUserId: seller.id, productId, content: 'hello' }),
   'POST /api/create-payment-intent': () => ({ productId, amount: '25.00', guestInfo }),
   'POST /api/me/addresses': () => ({ ...savedAddress }),
-  // Offers on the seller's product (the amount within its bounds), and a counter's amount; answers take no body.
-  'POST /api/offers': () => ({ productId, amount: '20.00' }),
+  // Offers on the seller's product or on a bundle of two of theirs (the amount within the bounds of either: 25.00
+  // alone, 40.00 together; a dropped productIds is an offer on the one item), and a counter's amount; answers take
+  // no body.
+  'POST /api/offers': () => ({ productId, productIds: [productId, bundleItemId], amount: '20.00' }),
   'POST /api/offers/:id/counter': () => ({ amount: '20.00' }),
   'POST /api/offers/:id/accept': () => ({}),
   'POST /api/offers/:id/decline': () => ({}),

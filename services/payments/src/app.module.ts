@@ -10,6 +10,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { LedgerModule } from './ledger/ledger.module';
 import { OffersModule } from './offers/offers.module';
 import { OfferEntity } from './offers/offer.entity';
+import { OfferItemEntity } from './offers/offer-item.entity';
 import { OrderMessagesModule } from './order-messages/order-messages.module';
 import { ClaimEntity } from './orders/claim.entity';
 import { OrderHistoryEntity } from './orders/order-history.entity';
@@ -49,6 +50,7 @@ const ENTITIES = [
   TestTransferEntity,
   SavedAddressEntity,
   OfferEntity,
+  OfferItemEntity,
 ];
 
 /** The platform, then one module per folder of src/ (each imports only the folders its arrow in the README names). */

@@ -16,7 +16,7 @@ import { WriteLimit } from '../../security/write-limits';
 import { ActorId, AuthGuard } from '../../session/auth.guard';
 
 /**
- * Offers on an item (payments keeps them beside the checkout that charges an accepted one). Members only; every write
+ * Offers on an item or a bundle of one seller's items (payments keeps them beside the checkout that charges an accepted one). Members only; every write
  * counts against the `offers` write limit. payments decides who may answer what (403 the other party's answer, 404 a
  * stranger, 409 not now).
  */
@@ -28,7 +28,12 @@ export class OffersController {
   @Post()
   @WriteLimit('offers')
   create(@ActorId() actorId: string, @Body() body: CreateOfferDto): Promise<OfferDto> {
-    return this.rpc.send(RPC.payments.createOffer, { actorId, productId: body.productId, amount: body.amount });
+    return this.rpc.send(RPC.payments.createOffer, {
+      actorId,
+      productId: body.productId,
+      amount: body.amount,
+      ...(body.productIds ? { productIds: body.productIds } : {}),
+    });
   }
 
   /**

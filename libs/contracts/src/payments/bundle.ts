@@ -14,7 +14,6 @@ export const BUNDLE_MESSAGES = {
   productOrProducts: 'Send either productId or productIds.',
   itemNotInOrder: 'Choose items of this order.',
   itemGone: 'An item of this bundle is no longer available. Please remove it and try again.',
-  offerOnBundle: 'An offer is for one item: pay a bundle at its price.',
 } as const;
 
 /**

@@ -1,6 +1,20 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, ValidateIf } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
 import { PageQueryDto } from '../pagination/page-query.dto';
+import { BUNDLE_MAX_ITEMS, BUNDLE_MIN_ITEMS } from './bundle';
 
 /** How long an offer or a counter waits for its answer, and how long an accepted offer may be paid. */
 export const OFFER_DEFAULTS = { ttlHours: 48, payHours: 24, maxPerBuyerAndItem: 3, favouritesEveryHours: 24 } as const;
@@ -56,6 +70,8 @@ export const OFFER_MESSAGES = {
   payNotAccepted: 'This offer has not been accepted, or can no longer be paid for',
   payAmountDiffers: 'The amount differs from the accepted offer. Please review and try again.',
   payItemsDiffer: 'The items differ from the accepted offer. Please review and try again.',
+  bundleItems: `productIds must list ${BUNDLE_MIN_ITEMS} to ${BUNDLE_MAX_ITEMS} different items`,
+  leadFirst: 'productId must be the first of productIds',
   guestOffer: 'Sign in to pay for your offer',
   declineSellerOffer: "This offer is the seller's: decline it if you don't want it",
   favouritesSellerOnly: 'Only the seller can send an offer to the people who favourited this item',
@@ -65,6 +81,15 @@ export const OFFER_MESSAGES = {
   favouritesTooSoon: (next: string) =>
     `You already sent an offer to the people who favourited this item. You can send another after ${next}.`,
 } as const;
+
+/**
+ * How an offer's items read in a sentence: the item's title, or for an offer on a bundle the lead item's and how many
+ * more ("Rug and 2 more items"). The bell, the mails and the conversation's notes say it the same way.
+ */
+export function offerItemsName(title: string, moreItems = 0): string {
+  if (moreItems <= 0) return title;
+  return `${title} and ${moreItems} more ${moreItems === 1 ? 'item' : 'items'}`;
+}
 
 /** How a status reads in a sentence ("This offer is withdrawn"). */
 export const OFFER_STATUS_WORDS: Record<OfferStatus, string> = {
@@ -83,10 +108,36 @@ const AMOUNT_MESSAGE = 'Amount must be a positive amount with at most two decima
 /** A number or a decimal string, as the checkout's `amount`; checked as text so that 0.1 + 0.2 never enters. */
 const toText = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 
-/** `POST /api/offers` body. The bounds (half the price, the price) are the server's, against the current price. */
+/**
+ * `POST /api/offers` body. The bounds (half the price, the price) are the server's, against the current price. An
+ * offer on a bundle lists its items in `productIds` (2 to 10 different items of one seller), the lead item first and
+ * also in `productId`: the offer lives in the conversation about that item. Ids compare case-insensitively.
+ */
 export class CreateOfferDto {
   @IsUUID('all', { message: 'productId must be a product id' })
   productId!: string;
+
+  @IsOptional()
+  @ValidateBy(
+    {
+      name: 'leadFirst',
+      validator: {
+        validate: (ids: unknown, args) =>
+          !Array.isArray(ids) ||
+          typeof ids[0] !== 'string' ||
+          ids[0].toLowerCase() === String((args?.object as CreateOfferDto).productId).toLowerCase(),
+      },
+    },
+    { message: OFFER_MESSAGES.leadFirst },
+  )
+  @IsArray({ message: OFFER_MESSAGES.bundleItems })
+  @ArrayMinSize(BUNDLE_MIN_ITEMS, { message: OFFER_MESSAGES.bundleItems })
+  @ArrayMaxSize(BUNDLE_MAX_ITEMS, { message: OFFER_MESSAGES.bundleItems })
+  @ArrayUnique((id: unknown) => (typeof id === 'string' ? id.toLowerCase() : id), {
+    message: OFFER_MESSAGES.bundleItems,
+  })
+  @IsUUID('all', { each: true, message: 'productIds must be product ids' })
+  productIds?: string[];
 
   @Transform(toText)
   @IsNotEmpty({ message: 'Amount is required' })
@@ -185,17 +236,25 @@ export interface OfferDto {
   expiresAt: string;
   createdAt: string;
   updatedAt: string;
-  product: { id: string; title: string; image: string | null; price: string };
   /** What the items cost without the offer: the item's price, or the bundle's price after the seller's discount. */
   price: string;
   /** The items, in the order offered; one entry for an offer on one item. `product` stays the first (lead) item. */
-  items: { id: string; title: string; image: string | null; price: string }[];
+  items: OfferItemDto[];
+  product: { id: string; title: string; image: string | null; price: string };
   buyer: OfferPartyDto;
   seller: OfferPartyDto;
   role: 'buyer' | 'seller';
   /** `seller`: the seller's offer to the people who favourited the item (it waits for the buyer, as a counter). */
   origin: OfferOrigin;
   actions: OfferViewerAction[];
+}
+
+/** One item of an offer, as it was when the offer was made. */
+export interface OfferItemDto {
+  id: string;
+  title: string;
+  image: string | null;
+  price: string;
 }
 
 /** One page of offers, newest first; `nextCursor` when there are older ones. */

@@ -113,6 +113,8 @@ export class OfferChangedEvent {
   @IsIn(['buyer', 'seller', 'system']) actor!: 'buyer' | 'seller' | 'system';
   /** `seller`: the seller's offer to the item's favouriters; absent on events written before it existed. */
   @IsOptional() @IsIn(OFFER_ORIGINS) origin?: OfferOrigin;
+  /** An offer on a bundle: how many items it holds beside `productId`, its lead item (absent: an offer on one item). */
+  @IsOptional() @IsInt() @Min(1) moreItems?: number;
   @IsDateString() expiresAt!: string;
   @IsDateString() occurredAt!: string;
 }

@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EVENTS, type OfferChangedEvent } from '@souvenir/contracts';
+import { EVENTS, offerItemsName, type OfferChangedEvent } from '@souvenir/contracts';
 import { EventConsumer, Outbox } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
 import { MessagesRepository } from './messages.repository';
@@ -7,27 +7,34 @@ import { MessagesRepository } from './messages.repository';
 /** The limit of a message's content (messages_content_length). */
 const MAX_CONTENT = 2000;
 
-/** What the conversation says about a step of an offer, in the name of the party who acted. */
+/**
+ * What the conversation says about a step of an offer, in the name of the party who acted. An offer on a bundle lives
+ * in the conversation about its lead item and names its items ("for Rug and 2 more items").
+ */
 export function offerNoteText(event: OfferChangedEvent): string {
   const amount = `$${(event.amountCents / 100).toFixed(2)}`;
+  const what = event.moreItems ? ` for ${offerItemsName(event.productTitle, event.moreItems)}` : '';
   switch (event.status) {
     case 'pending':
-      return event.actor === 'seller' ? `Sent you an offer: ${amount} for this item.` : `Made an offer of ${amount}.`;
+      if (event.actor === 'seller') return `Sent you an offer: ${amount} for this item.`;
+      return `Made an offer of ${amount}${what}.`;
     case 'countered':
       // The seller's offer to the item's favouriters waits for the buyer as a counter does.
-      return event.origin === 'seller' ? `Offered you this item for ${amount}.` : `Countered with ${amount}.`;
+      return event.origin === 'seller' ? `Offered you this item for ${amount}.` : `Countered with ${amount}${what}.`;
     case 'accepted':
-      return `Accepted the offer of ${amount}. It can be paid for until ${payBy(event.expiresAt)}.`;
+      return `Accepted the offer of ${amount}${what}. It can be paid for until ${payBy(event.expiresAt)}.`;
     case 'declined':
-      return `Declined the offer of ${amount}.`;
+      return `Declined the offer of ${amount}${what}.`;
     case 'withdrawn':
-      return `Withdrew the offer of ${amount}.`;
+      return `Withdrew the offer of ${amount}${what}.`;
     case 'expired':
-      return `The offer of ${amount} expired.`;
+      return `The offer of ${amount}${what} expired.`;
     case 'ended':
-      return `The offer of ${amount} ended: the item is no longer for sale.`;
+      return what
+        ? `The offer of ${amount}${what} ended: an item is no longer for sale.`
+        : `The offer of ${amount} ended: the item is no longer for sale.`;
     case 'purchased':
-      return `Paid ${amount} for the accepted offer.`;
+      return `Paid ${amount} for the accepted offer${what}.`;
   }
 }
 

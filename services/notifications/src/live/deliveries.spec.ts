@@ -159,4 +159,20 @@ describe("an offer's change tells the party who did not make it", () => {
     expect(deliveries.offerChanged(offer('expired', 'system'), 'Ana').filter((d) => d.notification)).toHaveLength(2);
     expect(deliveries.offerChanged(offer('purchased', 'buyer'), 'Ana').filter((d) => d.notification)).toEqual([]);
   });
+  it.each([
+    ['pending', 'buyer', ids.sellerId, `Ana offered $25.00 for ${item} and 2 more items`],
+    ['countered', 'seller', ids.buyerUserId, `The seller countered your offer on ${item} and 2 more items with $25.00`],
+    ['declined', 'seller', ids.buyerUserId, `Your offer of $25.00 for ${item} and 2 more items was declined`],
+    [
+      'ended',
+      'system',
+      ids.buyerUserId,
+      `Your offer of $25.00 for ${item} and 2 more items has ended: an item is no longer for sale`,
+    ],
+  ] as const)('names a bundle by its lead item and how many more: %s by the %s', (status, actor, told, text) => {
+    const list = deliveries.offerChanged({ ...offer(status, actor), moreItems: 2 }, 'Ana');
+    expect(list.filter((delivery) => delivery.notification).map((d) => [d.userId, d.notification!.text])).toEqual([
+      [told, text],
+    ]);
+  });
 });

@@ -1,17 +1,18 @@
-import type {
-  InboxChangedEvent,
-  LiveEventData,
-  MessageSentEvent,
-  NotificationKind,
-  OfferChangedEvent,
-  OrderChangedEvent,
-  OrderPaidEvent,
-  PayoutPaidEvent,
-  ProductReservationEndedEvent,
-  ProductReservedEvent,
-  ReviewPublishedEvent,
-  ReviewReminderDueEvent,
-  ReviewWrittenEvent,
+import {
+  offerItemsName,
+  type InboxChangedEvent,
+  type LiveEventData,
+  type MessageSentEvent,
+  type NotificationKind,
+  type OfferChangedEvent,
+  type OrderChangedEvent,
+  type OrderPaidEvent,
+  type PayoutPaidEvent,
+  type ProductReservationEndedEvent,
+  type ProductReservedEvent,
+  type ReviewPublishedEvent,
+  type ReviewReminderDueEvent,
+  type ReviewWrittenEvent,
 } from '@souvenir/contracts';
 
 /** A bell notification, as written for its recipient. */
@@ -182,7 +183,8 @@ export function offerChanged(event: OfferChangedEvent, buyerName: string | undef
 
 /** What the buyer and the seller are told of an offer's change (undefined: not told). */
 function offerTexts(event: OfferChangedEvent, buyer: string, seller: string): Partial<Record<Role, string>> {
-  const item = event.productTitle;
+  // An offer on a bundle names its lead item and how many more ("Rug and 2 more items").
+  const item = offerItemsName(event.productTitle, event.moreItems);
   const amount = `$${(event.amountCents / 100).toFixed(2)}`;
   // The seller's offer to the item's favouriters waits for the buyer as a counter does, but is no answer to theirs.
   if (event.origin === 'seller') {
@@ -219,7 +221,11 @@ function offerTexts(event: OfferChangedEvent, buyer: string, seller: string): Pa
     case 'expired':
       return { buyer: `Your offer of ${amount} for ${item} expired`, seller: `${buyer}'s offer for ${item} expired` };
     case 'ended':
-      return { buyer: `${item} is no longer for sale: your offer of ${amount} has ended` };
+      return {
+        buyer: event.moreItems
+          ? `Your offer of ${amount} for ${item} has ended: an item is no longer for sale`
+          : `${item} is no longer for sale: your offer of ${amount} has ended`,
+      };
     case 'purchased':
       return {};
   }

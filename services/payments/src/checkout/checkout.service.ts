@@ -82,10 +82,6 @@ export class CheckoutService {
    */
   async createIntent(request: CreatePaymentIntentRequest): Promise<PaymentIntentDto> {
     const bundle = request.productIds !== undefined;
-    if (request.offerId && bundle) {
-      const message = BUNDLE_MESSAGES.offerOnBundle;
-      throw new DomainError(ErrorCode.ValidationFailed, message, [{ field: 'offerId', message }]);
-    }
     if (request.offerId) this.offers.refuseGuest(request.actorId);
     const info = await this.shippingInfoOf(request);
     const productIds = request.productIds ?? [request.productId!];
@@ -119,7 +115,12 @@ export class CheckoutService {
     let amountCents = priceCents[0];
     let discountCents = 0;
     if (request.offerId) {
-      amountCents = await this.offers.agreedAmount(request.offerId, buyer.userId ?? undefined, products[0].id);
+      // A bundle offer's items in the order offered; the shares below spread its amount pro rata to the prices.
+      amountCents = await this.offers.agreedAmount(
+        request.offerId,
+        buyer.userId ?? undefined,
+        products.map((product) => product.id),
+      );
     } else if (bundle) {
       const discount = await this.bundleDiscounts.of(this.dataSource.manager, seller.id);
       const price = bundlePrice(

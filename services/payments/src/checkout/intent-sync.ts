@@ -105,10 +105,13 @@ export class IntentSync {
           await this.outbox.add(manager, EVENTS.payments.orderPaid, toOrderPaidEvent(locked, productIds));
           await this.journal.record(manager, locked, { from, to: 'paid', actor: 'system', reason: 'Payment received' });
           await this.orderJobs.scheduleDeadline(manager, locked.id, 'shipBy', locked.shipBy!);
-          // The sale ends every other offer on the item (its buyer's accepted one becomes purchased), with the sale;
-          // a bundle's sale ends every open offer on each of its items.
-          if (productIds.length > 1) for (const productId of productIds) await this.offers.itemGone(manager, productId);
-          else await this.offers.saleMade(manager, locked);
+          // The sale ends every other open offer that includes one of its items, single or bundle (its buyer's
+          // accepted offer on exactly these items becomes purchased), with the sale.
+          await this.offers.saleMade(manager, {
+            productIds,
+            buyerUserId: locked.buyerUserId,
+            amountCents: locked.amountCents,
+          });
           if (locked.savedAddressId && locked.buyerUserId)
             await this.addressBook.markUsed(manager, locked.buyerUserId, locked.savedAddressId, locked.paidAt!);
           // An intent captured already (made before checkout authorised only) is recorded now; otherwise the capture

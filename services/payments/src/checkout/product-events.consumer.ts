@@ -6,8 +6,8 @@ import { OffersService } from '../offers/offers.service';
 import { CheckoutService } from './checkout.service';
 
 /**
- * Follows catalog (unpaid intents for a product that was sold or removed are cancelled and its open offers end;
- * other buyers' intents for one reserved for a buyer are cancelled), identity's blocks (nobody buys from someone a
+ * Follows catalog (unpaid intents for a product that was sold or removed are cancelled and the open offers that include
+ * it end; other buyers' intents and open offers for one reserved for a buyer are cancelled and ended), identity's blocks (nobody buys from someone a
  * block stands between) and catalog's away mode (ship-by deadlines start on the return date).
  */
 @Injectable()
@@ -29,8 +29,10 @@ export class ProductEventsConsumer implements OnApplicationBootstrap {
         await this.checkout.productGone(event.productId, manager);
         await this.offers.itemGone(manager, event.productId);
       },
-      [EVENTS.catalog.productReserved]: (event, manager) =>
-        this.checkout.productReserved(event.productId, event.buyerId, manager),
+      [EVENTS.catalog.productReserved]: async (event, manager) => {
+        await this.checkout.productReserved(event.productId, event.buyerId, manager);
+        await this.offers.itemReserved(manager, event.productId, event.buyerId);
+      },
       [EVENTS.identity.blockChanged]: (event, manager) => applyBlockChange(manager, 'payments', event),
       [EVENTS.catalog.sellerAwayChanged]: (event, manager) => this.awaySellers.apply(manager, event),
     });

@@ -80,14 +80,16 @@ export class FavouriteOffers {
       await this.refuseTooSoon(manager, product.id);
       const people = candidates.filter((id) => names.has(id));
       const offers = this.offers.withManager(manager);
-      // Someone with an offer open on the item keeps that one and gets none from this round. Their per-buyer locks are
+      // Someone with an offer open that includes the item (alone or in a bundle) keeps that one and gets none from this
+      // round. Their per-buyer locks are
       // not taken (thousands of advisory locks would crowd the lock table): a buyer offering at this very moment may end
       // up with both offers open, each one valid on its own.
       const busy = new Set(
         (
           (await manager.query(
             `SELECT DISTINCT buyer_id FROM payments.offers
-              WHERE product_id = $1 AND buyer_id = ANY($2::uuid[]) AND status = ANY($3::text[])`,
+              WHERE (product_id = $1 OR id IN (SELECT offer_id FROM payments.offer_items WHERE product_id = $1))
+                AND buyer_id = ANY($2::uuid[]) AND status = ANY($3::text[])`,
             [product.id, people, [...OPEN_OFFER_STATUSES]],
           )) as { buyer_id: string }[]
         ).map((row) => row.buyer_id),

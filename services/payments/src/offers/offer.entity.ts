@@ -1,7 +1,11 @@
 import type { OfferOrigin, OfferStatus } from '@souvenir/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** One offer on an item (migration 1738520000000-offers); `amountCents` is the amount on the table now. */
+/**
+ * One offer on an item or a bundle (migrations 1738520000000-offers, 1739200000000-bundle-offers); `amountCents` is
+ * the amount on the table now. The product columns are the (lead) item's; `listPriceCents` what the items cost without
+ * the offer (a bundle's price after the seller's discount), the bound of the amount and of counters.
+ */
 @Entity({ schema: 'payments', name: 'offers' })
 export class OfferEntity {
   @PrimaryGeneratedColumn('uuid') id!: string;
@@ -9,6 +13,8 @@ export class OfferEntity {
   @Column('text', { name: 'product_title' }) productTitle!: string;
   @Column('text', { name: 'product_image', nullable: true }) productImage!: string | null;
   @Column('integer', { name: 'list_price_cents' }) listPriceCents!: number;
+  /** 1: an offer on one item; more: a bundle, its items in `offer_items`. */
+  @Column('smallint', { name: 'item_count', default: 1 }) itemCount!: number;
   @Column('uuid', { name: 'seller_id' }) sellerId!: string;
   @Column('text', { name: 'seller_first_name' }) sellerFirstName!: string;
   @Column('text', { name: 'seller_last_name' }) sellerLastName!: string;

@@ -1,14 +1,47 @@
 import { Injectable } from '@nestjs/common';
 import { OPEN_OFFER_STATUSES } from '@souvenir/contracts';
+import { In } from 'typeorm';
 import { BaseRepository } from '../database/base.repository';
 import { keysetPage, type KeysetPage, type PagePosition } from '../database/keyset-page';
 import { OfferEntity } from './offer.entity';
+import { OfferItemEntity } from './offer-item.entity';
 
-/** The offers table; writes that must see a row stay put run in the caller's transaction (`withManager`). */
+export type NewOfferItem = Pick<OfferItemEntity, 'productId' | 'title' | 'image' | 'priceCents'>;
+
+/** Offers that hold one of `:ids`: their lead item (offers_product_buyer_idx, offers_open_idx) or one of a bundle's. */
+const INCLUDES_ANY = `(o.product_id IN (:...ids) OR o.id IN (
+  SELECT i.offer_id FROM payments.offer_items i WHERE i.product_id IN (:...ids)))`;
+
+/**
+ * The offers table and its bundle offers' items (`offer_items`); writes that must see a row stay put run in the
+ * caller's transaction (`withManager`).
+ */
 @Injectable()
 export class OffersRepository extends BaseRepository {
   private get offers() {
     return this.db.getRepository(OfferEntity);
+  }
+
+  private get items() {
+    return this.db.getRepository(OfferItemEntity);
+  }
+
+  /** A bundle offer's items, in the order offered (written with the offer). */
+  async insertItems(offerId: string, items: NewOfferItem[]): Promise<OfferItemEntity[]> {
+    return this.items.save(items.map((item, position) => this.items.create({ ...item, offerId, position })));
+  }
+
+  /** The items of bundle offers, by offer id, in the order offered (an offer on one item maps to none). */
+  async itemsOf(offers: OfferEntity[]): Promise<Map<string, OfferItemEntity[]>> {
+    const byOffer = new Map<string, OfferItemEntity[]>();
+    const ids = offers.filter((o) => o.itemCount > 1).map((o) => o.id);
+    if (!ids.length) return byOffer;
+    const rows = await this.items.find({
+      where: { offerId: In([...new Set(ids)]) },
+      order: { offerId: 'ASC', position: 'ASC' },
+    });
+    for (const row of rows) byOffer.set(row.offerId, [...(byOffer.get(row.offerId) ?? []), row]);
+    return byOffer;
   }
 
   create(fields: Partial<OfferEntity>): OfferEntity {
@@ -29,25 +62,34 @@ export class OffersRepository extends BaseRepository {
   }
 
   /**
-   * Serialises one buyer's offers on one item (a transaction-scoped advisory lock), so requests at once cannot pass
-   * the limit together.
+   * Serialises one buyer's offers on each of these items (transaction-scoped advisory locks, taken in id order so two
+   * bundle offers sharing items wait for each other instead of deadlocking), so requests at once cannot pass the limit
+   * together.
    */
-  async lockBuyerOnItem(buyerId: string, productId: string): Promise<void> {
-    await this.db.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 42))`, [`${buyerId}:${productId}`]);
+  async lockBuyerOnItems(buyerId: string, productIds: string[]): Promise<void> {
+    for (const productId of [...new Set(productIds)].sort())
+      await this.db.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 42))`, [`${buyerId}:${productId}`]);
   }
 
-  /** The buyer's offers on the item, any status (offers_product_buyer_idx). */
-  ofBuyerOnItem(buyerId: string, productId: string): Promise<OfferEntity[]> {
-    return this.offers.findBy({ buyerId, productId });
+  /** The buyer's offers, any status, that include any of these items (offers_product_buyer_idx, offer_items_product_idx). */
+  ofBuyerOnItems(buyerId: string, productIds: string[]): Promise<OfferEntity[]> {
+    return this.offers
+      .createQueryBuilder('o')
+      .where('o.buyer_id = :buyerId', { buyerId })
+      .andWhere(INCLUDES_ANY, { ids: productIds })
+      .getMany();
   }
 
-  /** The item's offers still open, locked (offers_open_idx): a sale or a removal ends them. */
-  lockOpenOfItem(productId: string): Promise<OfferEntity[]> {
+  /**
+   * The offers still open that include any of these items, single or bundle, locked in id order (offers_open_idx,
+   * offer_items_product_idx): a sale, a removal or a reservation ends them.
+   */
+  lockOpenIncluding(productIds: string[]): Promise<OfferEntity[]> {
     return this.offers
       .createQueryBuilder('o')
       .setLock('pessimistic_write')
-      .where('o.product_id = :productId', { productId })
-      .andWhere('o.status IN (:...open)', { open: OPEN_OFFER_STATUSES })
+      .where('o.status IN (:...open)', { open: OPEN_OFFER_STATUSES })
+      .andWhere(INCLUDES_ANY, { ids: productIds })
       .orderBy('o.id')
       .getMany();
   }

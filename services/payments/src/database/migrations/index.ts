@@ -15,6 +15,7 @@ import { Offers1738520000000 } from './1738520000000-offers';
 import { OpenCheckoutIndex1737960000000 } from './1737960000000-open-checkout-index';
 import { AwaySellers1738600000000 } from './1738600000000-away-sellers';
 import { SellerOffers1738950000000 } from './1738950000000-seller-offers';
+import { BundleOffers1739200000000 } from './1739200000000-bundle-offers';
 import { Bundles1739100000000 } from './1739100000000-bundles';
 
 /** Every migration of the payments schema, in order. Never edit one that has landed; add a new one. */
@@ -39,4 +40,5 @@ export const PAYMENTS_MIGRATIONS = [
   AwaySellers1738600000000,
   SellerOffers1738950000000,
   Bundles1739100000000,
+  BundleOffers1739200000000,
 ];
