@@ -139,6 +139,8 @@ describe.each(SIZES)('an offer on a bundle at %s size', (size, width, height) =>
     await buyer.page.getByRole('heading', { level: 1, name: 'Bundle of 3 items' }).waitFor();
     const orderItems = buyer.page.getByRole('list', { name: 'Items of this order' });
     for (const item of [first, second, third]) await orderItems.getByRole('link', { name: item.title }).waitFor();
+    expect(await valueOf(buyer.page, 'Items (3)', 'Items (3)')).toBe('$44.99');
+    expect(await valueOf(buyer.page, 'Items (3)', 'Offer discount')).toBe('−$8.99');
     expect(await valueOf(buyer.page, 'Items (3)', 'Paid')).toBe('$36.00');
     await expectNoAxeViolations(buyer.page);
     await shot(buyer.page, `bundle-offer-order-${size}`);
