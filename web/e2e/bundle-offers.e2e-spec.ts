@@ -93,6 +93,11 @@ describe.each(SIZES)('an offer on a bundle at %s size', (size, width, height) =>
     const offers = buyer.page.getByRole('region', { name: 'Offers' });
     await offers.getByText('Counter-offer from the seller: $36.00').waitFor();
     await offers.getByText(`For ${subject} · Bundle price $40.49`).waitFor();
+    await offers.getByRole('button', { name: 'Show the 3 items' }).click();
+    await offers
+      .getByRole('list', { name: `Items of ${subject}` })
+      .getByRole('link', { name: third.title })
+      .waitFor();
     await expectNoAxeViolations(buyer.page);
     await shot(buyer.page, `bundle-offer-thread-${size}`);
     await offers.getByRole('button', { name: `Accept the offer on ${subject}` }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { OfferDto } from '@souvenir/contracts';
 import { answerApi, renderInApp } from '../../../testing/renderInApp';
 import { ThreadOffers } from './ThreadOffers';
@@ -39,6 +39,12 @@ describe('ThreadOffers', () => {
       name: 'Your offer for Azulejo tile + 1 more: $25.00, Waiting for the seller',
     });
     expect(within(row).getByText('For Azulejo tile + 1 more · Bundle price $32.00')).toBeTruthy();
+    // The items fold away: the pane's height is the messages'.
+    const toggle = within(row).getByRole('button', { name: 'Show the 2 items' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.textContent).toBe('Hide the items');
     expect(
       within(within(row).getByRole('list', { name: 'Items of Azulejo tile + 1 more' }))
         .getAllByRole('link')

@@ -7,7 +7,7 @@ import { OPEN_OFFER_STATUSES, type OfferDto } from '@souvenir/contracts';
 import { tintSx } from '../../../app/theme';
 import { formatMoney } from '../../../utils/money';
 import { OfferActions } from '../../offers/components/OfferActions';
-import { OfferItems } from '../../offers/components/OfferItems';
+import { OfferItemsDisclosure } from '../../offers/components/OfferItemsDisclosure';
 import { useListOffersBetweenQuery } from '../../offers/offersApi';
 import {
   isBundleOffer,
@@ -90,11 +90,7 @@ export function ThreadOffers({ productId, otherUserId, now }: Props) {
                     {deadline}
                   </Typography>
                 )}
-                {bundle && (
-                  <Box sx={{ mt: 0.75, maxWidth: 420 }}>
-                    <OfferItems offer={offer} />
-                  </Box>
-                )}
+                {bundle && <OfferItemsDisclosure offer={offer} />}
               </Box>
               <OfferActions offer={offer} />
             </Stack>
