@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import type { OfferDto } from '@souvenir/contracts';
+import { asApiError } from '../../../api/api';
 import { useAppDispatch } from '../../../app/hooks';
 import { formatMoney } from '../../../utils/money';
 import { openAuthDialog } from '../../auth/authDialogSlice';
@@ -17,13 +18,15 @@ interface Props {
   signedIn: boolean;
   disabled: boolean;
   onSent: (offer: OfferDto) => void;
+  /** The server found an item gone or changed (409): the page reads the items again to show which. */
+  onStale: () => void;
 }
 
 /**
  * "Make an offer" on the whole bundle: one amount for all its items, between half the bundle's price and all of it.
  * A guest is asked to sign in first, as for an offer on one item.
  */
-export function BundleOfferButton({ ids, price, sellerName, signedIn, disabled, onSent }: Props) {
+export function BundleOfferButton({ ids, price, sellerName, signedIn, disabled, onSent, onStale }: Props) {
   const [makeOffer, { isLoading }] = useMakeOfferMutation();
   const dispatch = useAppDispatch();
   if (!signedIn) {
@@ -50,7 +53,12 @@ export function BundleOfferButton({ ids, price, sellerName, signedIn, disabled, 
       fullWidth
       disabled={disabled}
       send={async (amount) => {
-        const offer = await makeOffer({ productId: ids[0]!, productIds: ids, amount }).unwrap();
+        const offer = await makeOffer({ productId: ids[0]!, productIds: ids, amount })
+          .unwrap()
+          .catch((error: unknown) => {
+            if (asApiError(error)?.status === 409) onStale();
+            throw error;
+          });
         onSent(offer);
         return {
           title: 'Offer sent',

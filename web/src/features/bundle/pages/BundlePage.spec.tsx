@@ -184,6 +184,27 @@ describe('BundlePage', () => {
       expect(toasts).toEqual([]);
     });
 
+    it('reads the items again when the server finds one gone, and says so in a toast', async () => {
+      signIn();
+      const calls = answerApi({
+        ...items,
+        'GET /api/auth/me': () => Response.json(me),
+        'POST /api/offers': () =>
+          Response.json({ message: 'An item of this bundle is no longer for sale.' }, { status: 409 }),
+      });
+      const { toasts } = renderBundle();
+      fireEvent.click(await offerButtonOnceReady());
+      const dialog = await screen.findByRole('dialog', { name: 'Make an offer' });
+      fireEvent.change(within(dialog).getByLabelText(/Your amount/), { target: { value: '25' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Send offer' }));
+      await waitFor(() =>
+        expect(toasts).toEqual([
+          { title: 'Error', description: 'An item of this bundle is no longer for sale.', variant: 'error' },
+        ]),
+      );
+      await waitFor(() => expect(calls.filter((call) => call === 'GET /api/products/p2')).toHaveLength(2));
+    });
+
     it('asks a guest to sign in first', async () => {
       answerApi(items);
       const { store } = renderBundle();

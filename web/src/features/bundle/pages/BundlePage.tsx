@@ -128,7 +128,7 @@ export default function BundlePage() {
   const { user, isLoading: isUserLoading } = useCurrentUser();
   const [sentOffer, setSentOffer] = useState<OfferDto | null>(null);
   const ids = bundle.items.map((item) => item.id);
-  const { states, isLoading } = useBundleProducts(ids);
+  const { states, isLoading, refetch } = useBundleProducts(ids);
   const stateOf = (id: string) => states.find((state) => state.id === id);
 
   const heading = (
@@ -281,6 +281,7 @@ export default function BundlePage() {
                   signedIn={Boolean(user)}
                   disabled={isLoading || isUserLoading || unavailableCount > 0}
                   onSent={setSentOffer}
+                  onStale={refetch}
                 />
               </Box>
             )}
