@@ -1,4 +1,5 @@
 import type { OfferDto, OfferStatus } from '@souvenir/contracts';
+import { formatMoney } from '../../utils/money';
 import type { StatusTone } from '../orders/orderText';
 
 /** Each status as a chip reads, and its tone (the order chips' tints, AA on their background). */
@@ -47,4 +48,38 @@ export function offerDeadlineText(offer: OfferDto, now: Date): string | null {
     default:
       return null;
   }
+}
+
+/** An offer's items, lead first; an answer from before bundle offers has its one product. */
+export function offerItems(offer: OfferDto): OfferDto['items'] {
+  return offer.items?.length ? offer.items : [offer.product];
+}
+
+/** An offer on several items of one seller (a bundle), not on one item. */
+export const isBundleOffer = (offer: OfferDto) => offerItems(offer).length > 1;
+
+/** What the items cost without the offer: the item's price, or the bundle's after the seller's discount. */
+export const offerPrice = (offer: OfferDto) => offer.price ?? offer.product.price;
+
+/** What the offer is on, in a few words: the item's title, or "Azulejo tile + 2 more" for a bundle. */
+export function offerSubject(offer: OfferDto): string {
+  const more = offerItems(offer).length - 1;
+  return more > 0 ? `${offer.product.title} + ${more} more` : offer.product.title;
+}
+
+/** The price the offer is measured against, as a card reads it: "listed at $40.00" or "Bundle price $52.20". */
+export function offerPriceText(offer: OfferDto): string {
+  return isBundleOffer(offer)
+    ? `Bundle price ${formatMoney(offerPrice(offer))}`
+    : `listed at ${formatMoney(offerPrice(offer))}`;
+}
+
+/**
+ * Where its buyer pays an accepted offer: the checkout of its item, or of its items in the order offered (the server
+ * takes them in that order only), at the agreed amount.
+ */
+export function offerPayPath(offer: OfferDto): string {
+  const items = offerItems(offer);
+  const what = items.length > 1 ? `products=${items.map((item) => item.id).join(',')}` : `product=${offer.product.id}`;
+  return `/checkout?${what}&offer=${offer.id}&amount=${offer.amount}`;
 }

@@ -34,7 +34,8 @@ export const offersApi = api.injectEndpoints({
       transformResponse: (page: OffersPageDto) => page.items,
       providesTags: [BETWEEN_TAG, 'Offer'],
     }),
-    makeOffer: build.mutation<OfferDto, { productId: string; amount: string }>({
+    /** An offer on one item, or with `productIds` on a bundle of one seller's items (`productId` its first). */
+    makeOffer: build.mutation<OfferDto, { productId: string; amount: string; productIds?: string[] }>({
       query: (body) => ({ url: '/offers', method: 'POST', body }),
       invalidatesTags: [listTag('buyer'), BETWEEN_TAG],
     }),

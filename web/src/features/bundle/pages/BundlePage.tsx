@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +15,7 @@ import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import LocalMallOutlined from '@mui/icons-material/LocalMallOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import ShoppingBagRounded from '@mui/icons-material/ShoppingBagRounded';
+import type { OfferDto } from '@souvenir/contracts';
 import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
@@ -25,6 +27,7 @@ import { BUNDLE_MAX_ITEMS, bundlePrice } from '../bundleContract';
 import { removedFromBundle, selectBundle, type BundleItem } from '../bundleSlice';
 import { bundleNeedText, bundleOfferText } from '../bundleText';
 import { unavailableReason, useBundleProducts, type BundleProductState } from '../hooks/useBundleProducts';
+import { BundleOfferButton } from '../components/BundleOfferButton';
 import { PriceRows } from '../components/PriceRows';
 
 /** Where "Checkout" goes: a bundle of one item is a plain checkout of it. */
@@ -116,15 +119,16 @@ function ItemRowSkeleton() {
 /**
  * /bundle: the buyer's bundle of one seller's items, with each item's current price (or why it can no longer be
  * bought), the subtotal, the seller's bundle discount and the total as the server will charge it (bundlePrice), what is
- * still missing for the discount, and Checkout.
+ * still missing for the discount, Checkout, and an offer on the whole bundle.
  */
 export default function BundlePage() {
   const bundle = useAppSelector(selectBundle);
   const dispatch = useAppDispatch();
   const toast = useToast();
-  const { user } = useCurrentUser();
+  const { user, isLoading: isUserLoading } = useCurrentUser();
+  const [sentOffer, setSentOffer] = useState<OfferDto | null>(null);
   const ids = bundle.items.map((item) => item.id);
-  const { states, isLoading } = useBundleProducts(ids);
+  const { states, isLoading, refetch } = useBundleProducts(ids);
   const stateOf = (id: string) => states.find((state) => state.id === id);
 
   const heading = (
@@ -268,6 +272,38 @@ export default function BundlePage() {
             >
               Checkout
             </Button>
+            {bundle.items.length > 1 && (
+              <Box sx={{ mt: 1.25 }}>
+                <BundleOfferButton
+                  ids={ids}
+                  price={price.total}
+                  sellerName={bundle.seller?.name ?? 'the seller'}
+                  signedIn={Boolean(user)}
+                  disabled={isLoading || isUserLoading || unavailableCount > 0}
+                  onSent={setSentOffer}
+                  onStale={refetch}
+                />
+              </Box>
+            )}
+            {sentOffer && (
+              <Alert severity="success" sx={{ mt: 2 }}>
+                Offer of {formatMoney(sentOffer.amount)} sent to {sentOffer.seller.firstName}. Follow it under{' '}
+                <Link component={RouterLink} to="/offers" color="inherit" underline="always" sx={{ fontWeight: 700 }}>
+                  Offers
+                </Link>{' '}
+                or in{' '}
+                <Link
+                  component={RouterLink}
+                  to={`/messages?user=${sentOffer.seller.id}&product=${sentOffer.product.id}`}
+                  color="inherit"
+                  underline="always"
+                  sx={{ fontWeight: 700 }}
+                >
+                  your conversation
+                </Link>
+                .
+              </Alert>
+            )}
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', mt: 2 }}>
               <LockOutlined sx={{ fontSize: 18 }} aria-hidden />
               <Typography variant="body2">One secure payment. Covered by buyer protection.</Typography>

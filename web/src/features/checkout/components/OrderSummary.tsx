@@ -42,7 +42,7 @@ function ItemLine({ product, showPrice, size }: { product: ProductDto; showPrice
 interface Props {
   /** The item, or a bundle's items (one seller, one parcel). */
   items: ProductDto[];
-  /** An accepted offer's price: it has a row of its own and is the total (a single item only). */
+  /** An accepted offer's price (on the item or the bundle): it has a row of its own and is the total. */
   agreedPrice?: string;
   /** A bundle's price as bundlePrice() computed it: what the server charges. */
   price?: BundlePrice;
@@ -53,7 +53,7 @@ interface Props {
 /**
  * The item, its price, the $0.00 processing fee and the total (= price), spec section 9. With `agreedPrice` (an accepted
  * offer) the agreed price has a row of its own and is the total. A bundle lists every item with its price, then the
- * subtotal, the bundle discount and the total.
+ * subtotal, the bundle discount (or the accepted offer) and the total.
  */
 export function OrderSummary({ items, agreedPrice, price, discount }: Props) {
   const bundle = items.length > 1 && price;
@@ -81,16 +81,21 @@ export function OrderSummary({ items, agreedPrice, price, discount }: Props) {
         {bundle ? (
           <>
             <PriceRow label={`Subtotal (${items.length} items)`} value={formatMoney(price.subtotal)} />
-            {Number(price.discount) > 0 && (
-              <PriceRow
-                label={discount ? `Bundle discount (${discount.percent} %)` : 'Bundle discount'}
-                value={`−${formatMoney(price.discount)}`}
-                tone="saving"
-              />
+            {/* The agreed amount replaces the seller's discount: it was bounded by the discounted price already. */}
+            {agreedPrice ? (
+              <PriceRow label="Your accepted offer" value={formatMoney(agreedPrice)} />
+            ) : (
+              Number(price.discount) > 0 && (
+                <PriceRow
+                  label={discount ? `Bundle discount (${discount.percent} %)` : 'Bundle discount'}
+                  value={`−${formatMoney(price.discount)}`}
+                  tone="saving"
+                />
+              )
             )}
             <PriceRow label="Processing fee" value={formatMoney(0)} />
             <PriceRow label="Shipping" value="Free" />
-            <PriceRow label="Total" value={formatMoney(price.total)} strong />
+            <PriceRow label="Total" value={formatMoney(agreedPrice ?? price.total)} strong />
           </>
         ) : (
           <>

@@ -178,4 +178,34 @@ describe('CheckoutView of a bundle', () => {
     ).toEqual(['/bundle', '/bundle']);
     expect(screen.queryByRole('button', { name: 'Continue as Guest' })).toBeNull();
   });
+
+  it('pays an accepted offer on the bundle: the agreed amount for the items in their order, with the offer', async () => {
+    const offerId = '7d5b3c1e-2f4a-4b6c-9d8e-0a1b2c3d4e5f';
+    const intentBodies: unknown[] = [];
+    answerApi({
+      ...answerItems(),
+      'POST /api/create-payment-intent': (body) => {
+        intentBodies.push(body);
+        return Response.json(
+          { message: 'The amount differs from the accepted offer. Please review and try again.' },
+          { status: 409 },
+        );
+      },
+    });
+    renderCheckout(`/checkout?products=p1,p2&offer=${offerId}&amount=25.00`);
+
+    await screen.findByText('Cork coaster');
+    expect(term('Subtotal (2 items)')).toBe('$32.99');
+    // The agreed amount stands instead of the seller's discount: the offer was bounded by the discounted price.
+    expect(term('Your accepted offer')).toBe('$25.00');
+    expect(summary().queryByText(/^Bundle discount/)).toBeNull();
+    expect(term('Total')).toBe('$25.00');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue as Guest' }));
+    fillGuestForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(intentBodies).toHaveLength(1));
+    expect(intentBodies[0]).toMatchObject({ productIds: ['p1', 'p2'], amount: '25.00', offerId });
+    expect(intentBodies[0]).not.toHaveProperty('productId');
+  });
 });

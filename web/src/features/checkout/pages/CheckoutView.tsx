@@ -72,7 +72,7 @@ function useToastOnce(problem: string | null) {
   }, [problem, toast]);
 }
 
-/** `offer` and `amount` of /checkout?product=…&offer=…&amount=…, when both are there and look right. */
+/** `offer` and `amount` of /checkout?product(s)=…&offer=…&amount=…, when both are there and look right. */
 function offerOf(params: URLSearchParams): { id: string; amount: string } | null {
   const id = params.get('offer') ?? '';
   const amount = params.get('amount') ?? '';
@@ -89,8 +89,9 @@ export default function CheckoutView() {
   const isBundle = bundleIds.length > 1;
   // A "bundle" of one item is a plain checkout of it.
   const productId = isBundle ? '' : (params.get('product')?.trim() ?? bundleIds[0] ?? '');
-  // "Pay $X" of an accepted offer: the agreed amount is shown and sent; the server checks it against the offer.
-  const offer = isBundle ? null : offerOf(params);
+  // "Pay $X" of an accepted offer (on the item, or on the bundle's items in their order): the agreed amount is shown
+  // and sent; the server checks it, and the items, against the offer.
+  const offer = offerOf(params);
   const toast = useToast();
   const { user, isLoading: isUserLoading } = useCurrentUser();
   const single = useGetProductQuery(productId, { skip: !productId });
@@ -158,9 +159,10 @@ export default function CheckoutView() {
     resetIntent();
     try {
       const started = await createIntent({
-        // A bundle's amount is what the summary shows (bundlePrice); the server computes it again and must agree.
+        // A bundle's amount is what the summary shows (bundlePrice, or the accepted offer's); the server computes it
+        // again and must agree.
         ...(isBundle && price
-          ? { productIds: bundleIds, amount: price.total }
+          ? { productIds: bundleIds, amount: offer?.amount ?? price.total }
           : { productId: product.id, amount: offer?.amount ?? product.price }),
         ...(offer ? { offerId: offer.id } : {}),
         ...(choice && 'addressId' in choice
@@ -356,7 +358,12 @@ export default function CheckoutView() {
         </Grid>
         <Grid size={{ xs: 12, md: 5, lg: 4 }} sx={{ order: { xs: 1, md: 2 } }}>
           {isBundle && items && price ? (
-            <OrderSummary items={items} price={price} discount={product?.seller.bundleDiscount} />
+            <OrderSummary
+              items={items}
+              price={price}
+              discount={product?.seller.bundleDiscount}
+              agreedPrice={offer?.amount}
+            />
           ) : product && !isBundle ? (
             <OrderSummary items={[product]} agreedPrice={offer?.amount} />
           ) : (

@@ -7,8 +7,15 @@ import { OPEN_OFFER_STATUSES, type OfferDto } from '@souvenir/contracts';
 import { tintSx } from '../../../app/theme';
 import { formatMoney } from '../../../utils/money';
 import { OfferActions } from '../../offers/components/OfferActions';
+import { OfferItemsDisclosure } from '../../offers/components/OfferItemsDisclosure';
 import { useListOffersBetweenQuery } from '../../offers/offersApi';
-import { OFFER_STATUS_LABELS, offerDeadlineText } from '../../offers/offerText';
+import {
+  isBundleOffer,
+  OFFER_STATUS_LABELS,
+  offerDeadlineText,
+  offerPriceText,
+  offerSubject,
+} from '../../offers/offerText';
 
 interface Props {
   productId: string;
@@ -22,9 +29,9 @@ function isOpen(offer: OfferDto, now: Date): boolean {
 }
 
 /**
- * Under the thread's header: the offers between the two on this item that still wait on someone, each with its
- * amount, status, deadline and exactly the viewer's actions (the seller answers, the buyer answers a counter, pays an
- * accepted offer or withdraws). payments owns the offers: one read for the pair, reloaded on each pushed offer change;
+ * Under the thread's header: the offers between the two on this item (or on a bundle it leads) that still wait on
+ * someone, each with its amount, status, deadline, a bundle's items, and exactly the viewer's actions (the seller
+ * answers, the buyer answers a counter, pays an accepted offer or withdraws). payments owns the offers: one read for the pair, reloaded on each pushed offer change;
  * the thread's offer notes are the record of each step.
  */
 export function ThreadOffers({ productId, otherUserId, now }: Props) {
@@ -54,11 +61,12 @@ export function ThreadOffers({ productId, otherUserId, now }: Props) {
                 : offer.status === 'countered'
                   ? 'Your counter-offer'
                   : `Offer from ${offer.buyer.firstName}`;
+          const bundle = isBundleOffer(offer);
           return (
             <Stack
               key={offer.id}
               component="li"
-              aria-label={`${mine}: ${formatMoney(offer.amount)}, ${status.label}`}
+              aria-label={`${mine}${bundle ? ` for ${offerSubject(offer)}` : ''}: ${formatMoney(offer.amount)}, ${status.label}`}
               direction="row"
               useFlexGap
               spacing={1}
@@ -72,11 +80,17 @@ export function ThreadOffers({ productId, otherUserId, now }: Props) {
                   </Typography>
                   <Chip size="small" label={status.label} sx={{ fontWeight: 700, ...tintSx(status.tone) }} />
                 </Stack>
+                {bundle && (
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    For {offerSubject(offer)} · {offerPriceText(offer)}
+                  </Typography>
+                )}
                 {deadline && (
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                     {deadline}
                   </Typography>
                 )}
+                {bundle && <OfferItemsDisclosure offer={offer} />}
               </Box>
               <OfferActions offer={offer} />
             </Stack>

@@ -10,7 +10,7 @@ export function MakeOfferButton({ product }: { product: ProductDto }) {
   const [makeOffer, { isLoading }] = useMakeOfferMutation();
   return (
     <OfferAmountButton
-      product={product}
+      price={product.price}
       label="Make an offer"
       icon={<LocalOfferOutlined />}
       description={`${product.title} is listed at ${formatMoney(product.price)}. Offer at least ${formatMoney(minimumOffer(product.price))}; the seller may accept, decline or counter within 48 hours.`}

@@ -7,6 +7,7 @@ import { asApiError } from '../../../api/api';
 import { useToast } from '../../../hooks/useToast';
 import { formatMoney } from '../../../utils/money';
 import { useActOnOfferMutation } from '../offersApi';
+import { isBundleOffer, offerItems, offerPayPath, offerPrice, offerSubject } from '../offerText';
 import { OfferAmountDialog } from './OfferAmountDialog';
 
 const ACTION_LABELS: Record<OfferAction, string> = {
@@ -18,7 +19,8 @@ const ACTION_LABELS: Record<OfferAction, string> = {
 
 /**
  * Exactly the offer's `actions` as buttons (Pay for its buyer once accepted; Counter opens the amount's dialog): the
- * Offers page's cards and the conversation's offer show the same ones.
+ * Offers page's cards and the conversation's offer show the same ones. A bundle's counter is bounded by the bundle's
+ * price, as the server bounds it.
  */
 export function OfferActions({ offer }: { offer: OfferDto }) {
   const [act, { isLoading }] = useActOnOfferMutation();
@@ -41,12 +43,16 @@ export function OfferActions({ offer }: { offer: OfferDto }) {
   };
 
   if (!offer.actions.length) return null;
-  const payUrl = `/checkout?product=${offer.product.id}&offer=${offer.id}&amount=${offer.amount}`;
+  const subject = offerSubject(offer);
+  const price = offerPrice(offer);
+  const what = isBundleOffer(offer)
+    ? `the bundle of ${offerItems(offer).length} items (${subject}, bundle price ${formatMoney(price)})`
+    : `${offer.product.title} (listed at ${formatMoney(price)})`;
   return (
     <>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {offer.actions.includes('pay') && (
-          <Button component={RouterLink} to={payUrl} variant="contained" size="small">
+          <Button component={RouterLink} to={offerPayPath(offer)} variant="contained" size="small">
             Pay {formatMoney(offer.amount)}
           </Button>
         )}
@@ -59,7 +65,7 @@ export function OfferActions({ offer }: { offer: OfferDto }) {
               variant={action === 'accept' ? 'contained' : 'outlined'}
               color={action === 'decline' || action === 'withdraw' ? 'inherit' : 'primary'}
               disabled={isLoading}
-              aria-label={`${ACTION_LABELS[action]} the offer on ${offer.product.title}`}
+              aria-label={`${ACTION_LABELS[action]} the offer on ${subject}`}
               onClick={() => {
                 if (action !== 'counter') return void run(action);
                 setCounterError(null);
@@ -73,8 +79,8 @@ export function OfferActions({ offer }: { offer: OfferDto }) {
       <OfferAmountDialog
         open={countering}
         title="Counter-offer"
-        price={offer.product.price}
-        description={`${offer.buyer.firstName} offers ${formatMoney(offer.amount)} for ${offer.product.title} (listed at ${formatMoney(offer.product.price)}). Propose your amount; they have 48 hours to answer.`}
+        price={price}
+        description={`${offer.buyer.firstName} offers ${formatMoney(offer.amount)} for ${what}. Propose your amount; they have 48 hours to answer.`}
         submitLabel="Send counter-offer"
         busy={isLoading}
         serverError={counterError}

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
-import type { ProductDto } from '@souvenir/contracts';
 import { asApiError } from '../../../api/api';
 import type { ToastOptions } from '../../../components/toast/toastContext';
 import { useToast } from '../../../hooks/useToast';
 import { OfferAmountDialog } from './OfferAmountDialog';
 
 interface Props {
-  product: ProductDto;
+  /** The item's price, or a bundle's: the amount's bounds are half of it and all of it. */
+  price: string;
   label: string;
   icon: ReactNode;
   /** What the dialog says about the item and the rules before the person commits. */
@@ -15,10 +15,13 @@ interface Props {
   busy: boolean;
   /** Sends the amount and answers the toast to show once the server took it. */
   send: (amount: string) => Promise<ToastOptions>;
+  /** As wide as its container (a bundle's total card), and whether it can be pressed now. */
+  fullWidth?: boolean;
+  disabled?: boolean;
 }
 
 /** A button opening the offer amount dialog: a refused amount is answered in the field, anything else as a toast. */
-export function OfferAmountButton({ product, label, icon, description, busy, send }: Props) {
+export function OfferAmountButton({ price, label, icon, description, busy, send, fullWidth, disabled }: Props) {
   const [open, setOpen] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const toast = useToast();
@@ -45,6 +48,8 @@ export function OfferAmountButton({ product, label, icon, description, busy, sen
         variant="outlined"
         size="large"
         startIcon={icon}
+        fullWidth={fullWidth}
+        disabled={disabled}
         onClick={() => {
           setServerError(null);
           setOpen(true);
@@ -55,7 +60,7 @@ export function OfferAmountButton({ product, label, icon, description, busy, sen
       <OfferAmountDialog
         open={open}
         title={label}
-        price={product.price}
+        price={price}
         description={description}
         submitLabel="Send offer"
         busy={busy}

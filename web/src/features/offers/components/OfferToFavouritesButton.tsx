@@ -13,7 +13,7 @@ export function OfferToFavouritesButton({ product }: { product: ProductDto }) {
   const [send, { isLoading }] = useOfferToFavouritesMutation();
   return (
     <OfferAmountButton
-      product={product}
+      price={product.price}
       label="Offer to favouriters"
       icon={<FavoriteBorderRounded />}
       description={`Everyone who favourited ${product.title} (listed at ${formatMoney(product.price)}) gets this offer and has 48 hours to accept it. Offer at least ${formatMoney(minimumOffer(product.price))}.`}

@@ -24,7 +24,8 @@ const EMPTY = {
   buyer: {
     icon: <LocalOfferOutlined />,
     title: 'No offers made yet',
-    description: 'On an item you like, press “Make an offer”: the seller has 48 hours to accept, decline or counter.',
+    description:
+      'On an item you like, or on your bundle, press “Make an offer”: the seller has 48 hours to accept, decline or counter.',
     action: (
       <Button component={RouterLink} to="/" variant="contained">
         Browse Souvenirs

@@ -37,4 +37,15 @@ describe('OrderItems', () => {
     expect(screen.queryByText('Bundle discount')).toBeNull();
     expect(term('Paid')).toBe('$29.69');
   });
+
+  it('says what an accepted offer on the items took off their prices', () => {
+    renderInApp(<OrderItems order={{ ...order, amount: '25.00', discount: undefined, refundedAmount: undefined }} />, {
+      route: '/orders/o1',
+      path: '/orders/:ref',
+    });
+    expect(term('Items (2)')).toBe('$32.99');
+    expect(screen.queryByText('Bundle discount')).toBeNull();
+    expect(term('Offer discount')).toBe('−$7.99');
+    expect(term('Paid')).toBe('$25.00');
+  });
 });

@@ -12,11 +12,16 @@ import { PriceRow } from '../../bundle/components/PriceRows';
 
 /**
  * Every item of the order (a bundle holds several, in one parcel), each with its price and whether it was refunded,
- * then what the items cost, the bundle discount, what was paid and what went back to the buyer.
+ * then what the items cost, the bundle discount or an accepted offer's, what was paid and what went back to the buyer.
  */
 export function OrderItems({ order }: { order: OrderDetailDto }) {
   const items = orderItems(order);
-  const subtotal = items.reduce((sum, item) => sum + Math.round(Number(item.price) * 100), 0) / 100;
+  const cents = (amount: string | undefined) => Math.round(Number(amount ?? 0) * 100);
+  const subtotalCents = items.reduce((sum, item) => sum + cents(item.price), 0);
+  const subtotal = subtotalCents / 100;
+  const hasDiscount = Boolean(order.discount && Number(order.discount) > 0);
+  // Items keep their listed prices; what an accepted offer took off is what the discount does not explain.
+  const offerOff = (subtotalCents - cents(order.discount) - cents(order.amount)) / 100;
   return (
     <>
       <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0 }} aria-label="Items of this order">
@@ -59,12 +64,9 @@ export function OrderItems({ order }: { order: OrderDetailDto }) {
         ))}
       </Stack>
       <Stack component="dl" spacing={1} sx={{ m: 0, mt: 2 }}>
-        {order.discount && Number(order.discount) > 0 && (
-          <>
-            <PriceRow label={`Items (${items.length})`} value={formatMoney(subtotal)} />
-            <PriceRow label="Bundle discount" value={`−${formatMoney(order.discount)}`} tone="saving" />
-          </>
-        )}
+        {(hasDiscount || offerOff > 0) && <PriceRow label={`Items (${items.length})`} value={formatMoney(subtotal)} />}
+        {hasDiscount && <PriceRow label="Bundle discount" value={`−${formatMoney(order.discount)}`} tone="saving" />}
+        {offerOff > 0 && <PriceRow label="Offer discount" value={`−${formatMoney(offerOff)}`} tone="saving" />}
         <PriceRow label="Paid" value={formatMoney(order.amount)} strong />
         {order.refundedAmount && Number(order.refundedAmount) > 0 && (
           <PriceRow label="Refunded to the buyer" value={formatMoney(order.refundedAmount)} />
