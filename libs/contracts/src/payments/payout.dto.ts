@@ -156,6 +156,8 @@ export interface OrderCardDisputeDto {
   status: 'open' | 'won' | 'lost';
   reason: string;
   openedAt: string;
+  /** What the bank disputes: what the buyer still paid (the amount less a refund already made, e.g. of some items). */
+  amount: string;
 }
 
 /**

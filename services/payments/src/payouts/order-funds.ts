@@ -11,10 +11,21 @@ export interface FundedOrder {
   status: OrderStatus;
   paidAt: Date | null;
   refundedAt: Date | null;
+  /** What a claim refunded of some of a bundle's items (null: the order's refund, if any, is all of it). */
+  refundCents: number | null;
   providerChargeId: string | null;
   cardLast4: string | null;
   cardDisputeStatus: 'open' | 'won' | 'lost' | null;
   cardDisputeOpenedAt: Date | null;
+}
+
+/**
+ * What the buyer still paid for the order: its amount less what was refunded to them already (all of it, or a claim's
+ * refund of some items once made). A card dispute can take back this much and no more.
+ */
+export function stillPaidCents(order: Pick<FundedOrder, 'amountCents' | 'refundedAt' | 'refundCents'>): number {
+  if (!order.refundedAt) return order.amountCents;
+  return order.refundCents === null ? 0 : order.amountCents - order.refundCents;
 }
 
 /** Orders as payouts see them. orders/ provides it, so that payouts/ never imports orders/ while orders/ calls payouts. */

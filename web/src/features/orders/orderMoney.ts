@@ -67,7 +67,9 @@ export function moneySentence(order: MoneyOrder): {
     case 'refunded':
       return { text: refundSentence(order, at) };
     case 'charged_back':
-      if (order.viewer === 'buyer') return { text: `${formatMoney(order.amount)} returned to you by your bank` };
+      // What the buyer still paid: a refund made before (some of a bundle's items) is not returned twice.
+      if (order.viewer === 'buyer')
+        return { text: `${formatMoney(order.cardDispute?.amount ?? order.amount)} returned to you by your bank` };
       return {
         text: seller
           ? `${formatMoney(0)} — returned to the buyer by their bank`
