@@ -18,6 +18,15 @@ export const BUNDLE_MESSAGES = {
 } as const;
 
 /**
+ * An order's items in a few words, for subjects and sentences: "Tile A" for one, "Tile A and 1 more item",
+ * "Tile A and 2 more items" for a bundle (the first item is the order's own title).
+ */
+export function itemsInWords(firstTitle: string, itemCount = 1): string {
+  const more = itemCount - 1;
+  return more > 0 ? `${firstTitle} and ${more} more ${more === 1 ? 'item' : 'items'}` : firstTitle;
+}
+
+/**
  * A seller's bundle discount (`GET/PUT /api/me/bundle-discount`, and `ProductDto.seller.bundleDiscount`):
  * `percent` off a bundle of at least `minItems` of their items. Percent 0 means no bundle discount.
  */

@@ -1,17 +1,18 @@
-import type {
-  InboxChangedEvent,
-  LiveEventData,
-  MessageSentEvent,
-  NotificationKind,
-  OfferChangedEvent,
-  OrderChangedEvent,
-  OrderPaidEvent,
-  PayoutPaidEvent,
-  ProductReservationEndedEvent,
-  ProductReservedEvent,
-  ReviewPublishedEvent,
-  ReviewReminderDueEvent,
-  ReviewWrittenEvent,
+import {
+  itemsInWords,
+  type InboxChangedEvent,
+  type LiveEventData,
+  type MessageSentEvent,
+  type NotificationKind,
+  type OfferChangedEvent,
+  type OrderChangedEvent,
+  type OrderPaidEvent,
+  type PayoutPaidEvent,
+  type ProductReservationEndedEvent,
+  type ProductReservedEvent,
+  type ReviewPublishedEvent,
+  type ReviewReminderDueEvent,
+  type ReviewWrittenEvent,
 } from '@souvenir/contracts';
 
 /** A bell notification, as written for its recipient. */
@@ -226,7 +227,14 @@ function offerTexts(event: OfferChangedEvent, buyer: string, seller: string): Pa
 }
 
 function orderDeliveries(
-  order: { orderId: string; productId: string; sellerId: string; buyerUserId: string | null; productTitle?: string },
+  order: {
+    orderId: string;
+    productId: string;
+    sellerId: string;
+    buyerUserId: string | null;
+    productTitle?: string;
+    productIds?: string[];
+  },
   from: OrderStatus | null,
   to: OrderStatus,
   actor: OrderChangedEvent['actor'],
@@ -249,7 +257,8 @@ function orderDeliveries(
     const kind: NotificationKind = from === null ? 'sale' : 'order';
     const notification: NotificationDraft = {
       kind,
-      text: orderText(role, from, to, order.productTitle),
+      // A bundle's sentence names its first item and counts the others ("Tile A and 2 more items").
+      text: orderText(role, from, to, order.productTitle && itemsInWords(order.productTitle, order.productIds?.length)),
       link: `/orders/${order.orderId}`,
     };
     return [{ userId, data, notification }];
