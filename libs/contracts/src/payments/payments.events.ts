@@ -65,6 +65,11 @@ export class OrderChangedEvent {
   @IsOptional() @IsString() productTitle?: string;
   /** Every item of the order, the first being `productId` (a bundle holds several); absent: `productId` alone. */
   @IsOptional() @IsArray() @IsUUID('all', { each: true }) productIds?: string[];
+  /**
+   * The items a claim refunded when the order completed with the others kept (a bundle refunded in part): sold no
+   * more, their seller may relist them. Absent: none.
+   */
+  @IsOptional() @IsArray() @IsUUID('all', { each: true }) refundedProductIds?: string[];
   @IsDateString() occurredAt!: string;
 }
 

@@ -92,10 +92,14 @@ export class OrdersRepository extends BaseRepository {
     await this.orders.update({ id: orderId }, { providerPaymentId });
   }
 
-  /** Which of these products are sold (an order holds them, alone or in a bundle; a cancelled one put them back on sale). */
+  /**
+   * Which of these products are sold (an order holds them, alone or in a bundle; a cancelled one put them back on
+   * sale, and a claim's refund of some of a bundle's items those items: the order's own row then speaks for none).
+   */
   async soldAmong(productIds: string[]): Promise<Set<string>> {
     const rows = await this.db.query<{ product_id: string }[]>(
-      `SELECT product_id FROM payments.orders WHERE product_id = ANY($1::uuid[]) AND status = ANY($2::text[])
+      `SELECT product_id FROM payments.orders
+        WHERE product_id = ANY($1::uuid[]) AND status = ANY($2::text[]) AND refund_cents IS NULL
        UNION SELECT product_id FROM payments.order_items WHERE product_id = ANY($1::uuid[]) AND sold`,
       [productIds, [...SOLD_STATUSES]],
     );

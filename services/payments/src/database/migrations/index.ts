@@ -16,6 +16,7 @@ import { OpenCheckoutIndex1737960000000 } from './1737960000000-open-checkout-in
 import { AwaySellers1738600000000 } from './1738600000000-away-sellers';
 import { SellerOffers1738950000000 } from './1738950000000-seller-offers';
 import { Bundles1739100000000 } from './1739100000000-bundles';
+import { RefundedItemsResell1739200000000 } from './1739200000000-refunded-items-resell';
 
 /** Every migration of the payments schema, in order. Never edit one that has landed; add a new one. */
 export const PAYMENTS_MIGRATIONS = [
@@ -39,4 +40,5 @@ export const PAYMENTS_MIGRATIONS = [
   AwaySellers1738600000000,
   SellerOffers1738950000000,
   Bundles1739100000000,
+  RefundedItemsResell1739200000000,
 ];
