@@ -80,6 +80,31 @@ export function moneySentence(order: MoneyOrder): {
   }
 }
 
+/**
+ * A claim's refund of some of a bundle's items, as the viewer reads it beside the rest's state ("$9.00 back to your
+ * card ending 4242 on 2 Dec"); null when there is none, or the bank returned everything instead (charged back).
+ */
+export function itemsRefundSentence(order: MoneyOrder): string | null {
+  const refund = order.money.itemsRefund;
+  if (!refund || order.money.state === 'charged_back') return null;
+  const amount = formatMoney(refund.amount);
+  const on = refund.at ? ` on ${dayMonth(refund.at)}` : '';
+  switch (order.viewer) {
+    case 'buyer':
+      return refund.at
+        ? `${amount} back to ${card(order, 'your')}${on}`
+        : `${amount} on its way back to ${card(order, 'your')}`;
+    case 'seller':
+      return refund.at
+        ? `${amount} refunded to the buyer for the claimed items${on}`
+        : `${amount} being refunded to the buyer for the claimed items`;
+    default:
+      return refund.at
+        ? `${amount} refunded to ${card(order, "the buyer's")}${on}`
+        : `${amount} on its way back to ${card(order, "the buyer's")}`;
+  }
+}
+
 /** Money that never reaches the seller: their share line ("You receive…") would be false. */
 const GONE_TO_BUYER = new Set(['refunding', 'refunded', 'charged_back']);
 
