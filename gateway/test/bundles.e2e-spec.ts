@@ -423,6 +423,11 @@ describe('relisting an item a claim refunded out of a bundle', () => {
         [kept, orderId],
       ]),
     );
+    // Each item's page finds its order, the second item's too (a bundle holds it among its items).
+    const ofKept = await http.get(`/api/orders?role=sales&productId=${kept}&limit=1`).set('Cookie', seller.cookie);
+    expect(ofKept.body.items.map((o: { id: string }) => o.id)).toEqual([orderId]);
+    const ofBack = await http.get(`/api/orders?role=sales&productId=${back}&limit=1`).set('Cookie', seller.cookie);
+    expect(ofBack.body.items.map((o: { id: string }) => o.id)).toEqual([resold.orderId]);
     // The kept item is still the old order's, and only it.
     await checkout(other, { productId: kept, amount: '8.00' }).expect(409);
     expect(await auditLedger((sql, params) => infra.database.query(sql, params))).toEqual([]);

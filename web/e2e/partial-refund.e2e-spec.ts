@@ -6,7 +6,7 @@ import { unique } from './browser';
 /*
  * A bundle refunded in part, at a phone's and a desktop's width: the buyer pays for two items at once, claims one,
  * support refunds it; the buyer's order page shows that item's money back on their card, the seller's what they get
- * for the rest. Axe on every page.
+ * for the rest, and the seller puts the refunded item back on sale from its page. Axe on every page.
  */
 const world = browserWorld();
 
@@ -114,5 +114,19 @@ describe.each(SIZES)('a bundle refunded in part at %s size', (_size, width, heig
     await sellerMoney.getByText(`You receive $${sellerAmount} (fee $${fee})`).waitFor();
     await sellerMoney.getByText(`$10.00 refunded to the buyer for the claimed items on ${today()}`).waitFor();
     await looksRight(seller.page);
+
+    // The claimed item's page offers it back on sale; the kept one's does not (its sale stands).
+    await seller.page.goto(`/product/${kept.id}`);
+    await seller.page.getByText(/You sold this souvenir/).waitFor();
+    expect(await seller.page.getByRole('button', { name: 'Put Back on Sale' }).count()).toBe(0);
+    await seller.page.goto(`/product/${claimed.id}`);
+    const notice = seller.page.getByRole('status').filter({ hasText: 'The buyer was refunded' });
+    await notice.getByRole('button', { name: 'Put Back on Sale' }).waitFor();
+    await looksRight(seller.page);
+    await notice.getByRole('button', { name: 'Put Back on Sale' }).click();
+    await seller.page.getByText('Back on sale').first().waitFor();
+    await seller.page.getByRole('button', { name: 'Remove Listing' }).waitFor();
+    await looksRight(seller.page);
+    expect((await callApi<{ status: string }>(buyer.page, 'GET', `/api/products/${kept.id}`)).body.status).toBe('sold');
   }, 150_000);
 });
