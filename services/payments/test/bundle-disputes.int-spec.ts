@@ -1,5 +1,5 @@
-import { RPC, type PayoutsPageDto } from '@souvenir/contracts';
-import { eventually } from '@souvenir/testing';
+import { EVENTS, RPC, type PayoutPaidEvent, type PayoutsPageDto } from '@souvenir/contracts';
+import { eventually, readStreamEvents } from '@souvenir/testing';
 import { auditLedger } from '../src/ledger/ledger-audit';
 import { OrderHarness } from './order-harness';
 
@@ -114,6 +114,11 @@ describe('a card dispute on a bundle order refunded in part', () => {
       expect((await h.money(orderId)).refundedAt).not.toBeNull();
       expect(await balance(seller)).toMatchObject({ held: '0.00', available: '0.00', paidOut: '18.00' });
     }, 20_000);
+    // The payout's announcement names the bundle by its first item and how many items it holds.
+    const announced = (await readStreamEvents<PayoutPaidEvent>(h.infra, EVENTS.payments.payoutPaid)).filter(
+      (e) => e.data.orderId === orderId,
+    );
+    expect(announced.map((e) => e.data)).toEqual([expect.objectContaining({ amountCents: 1800, itemCount: 2 })]);
     await dispute(orderId, 'needs_response');
     await dispute(orderId, 'lost');
     await eventually(async () => {

@@ -85,6 +85,8 @@ export class PayoutPaidEvent {
   @IsIn(['usd']) currency!: string;
   /** The sold item's title, for sentences that name it. Absent on events written before it was carried. */
   @IsOptional() @IsString() productTitle?: string;
+  /** How many items the order holds, when several (a bundle: "Tile A and 2 more items"); absent: one. */
+  @IsOptional() @IsInt() @Min(2) itemCount?: number;
   @IsDateString() occurredAt!: string;
 }
 

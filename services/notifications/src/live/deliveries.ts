@@ -76,7 +76,7 @@ export function payoutPaid(event: PayoutPaidEvent, item = event.productTitle): D
       },
       notification: {
         kind: 'payout',
-        text: `${amount}${item ? ` for ${item}` : ''} was paid out to your account`,
+        text: `${amount}${item ? ` for ${itemsInWords(item, event.itemCount)}` : ''} was paid out to your account`,
         link: '/profile/payouts',
       },
     },

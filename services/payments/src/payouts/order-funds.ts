@@ -6,6 +6,8 @@ export interface FundedOrder {
   id: string;
   sellerId: string;
   productTitle: string;
+  /** How many items the order holds, when its reader asked (`OrderFunds.findById`): a bundle's several. */
+  itemCount?: number;
   amountCents: number;
   currency: string;
   status: OrderStatus;
@@ -30,6 +32,7 @@ export function stillPaidCents(order: Pick<FundedOrder, 'amountCents' | 'refunde
 
 /** Orders as payouts see them. orders/ provides it, so that payouts/ never imports orders/ while orders/ calls payouts. */
 export abstract class OrderFunds {
+  /** The order, with `itemCount` (the payout's announcement names a bundle by its first item and the count). */
   abstract findById(orderId: string): Promise<FundedOrder | null>;
   /** The order, its row locked in the caller's transaction. */
   abstract lockById(manager: EntityManager, orderId: string): Promise<FundedOrder | null>;
