@@ -439,6 +439,24 @@ async function main() {
     );
   }
 
+  if (opts.parts.has('bundles')) {
+    const { bundleRace } = await import('./lib/bundle-race.mjs');
+    console.log(`bench: bundles, ${opts.raceRounds} races of 20 buyers, bundles and single checkouts sharing an item`);
+    report.bundleRace = await bundleRace({
+      base,
+      dbUrl: infra.database.url,
+      seller,
+      buyers: sessions.filter((s) => s.g > plan.sellers),
+      rounds: opts.raceRounds,
+    });
+    const r = report.bundleRace;
+    console.log(
+      `bench: bundle race: one sale in each of ${r.rounds} rounds (${r.bundleWon} won by a bundle), ${r.loserCaptures} losers charged; ` +
+        `bundle checkout p50 ${r.bundleCheckoutMs.p50} p95 ${r.bundleCheckoutMs.p95} ms, single p95 ${r.singleCheckoutMs.p95} ms; ` +
+        `confirm + reconcile p95 ${r.confirmAndReconcileMs.p95} ms; race p50 ${r.raceWallMs.p50} ms, all 19 cancelled p50 ${r.allCancelledMs.p50} ms`,
+    );
+  }
+
   if (opts.parts.has('web')) {
     const { webReport } = await import('./lib/web.mjs');
     console.log('bench: web app (JS per route, LCP in Chromium, Lighthouse mobile on five pages)');

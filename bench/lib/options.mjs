@@ -13,6 +13,7 @@ const PARTS = [
   'export',
   'alerts',
   'offers',
+  'bundles',
 ];
 
 export function readOptions(argv = process.argv.slice(2)) {
@@ -52,7 +53,7 @@ export function readOptions(argv = process.argv.slice(2)) {
   });
   if (values.help) {
     console.log(`npm run bench -- [--products 100000] [--duration 10] [--connections 16] [--mixed 60] [--warm-up 10] [--rate 200]
-                     [--only catalog|signed-in|mixed|polling|live|uploads|media-attack|web|export|alerts|offers[,...]] [--skip ...] [--poll-steps 250,500,...]
+                     [--only catalog|signed-in|mixed|polling|live|uploads|media-attack|web|export|alerts|offers|bundles[,...]] [--skip ...] [--poll-steps 250,500,...]
                      [--poll-seconds 15] [--poll-send-every 60] [--live-streams 10000] [--live-people 2000]
                      [--live-rate 200] [--live-seconds 30] [--alerts-searches 100000] [--alerts-people 20000]
                      [--alerts-rate 20] [--alerts-seconds 20] [--race-rounds 10] [--log-level warn] [--uploads-seconds 20] [--uploads-concurrency 1,2,4] [--keep] [--nats-cluster] [--profile DIR] [--routes detail,conversations,...]`);

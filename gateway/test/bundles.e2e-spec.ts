@@ -8,13 +8,13 @@ import { expectOneSaleNobodyCharged, payAllAtOnce } from './race-steps';
 /**
  * Bundles over HTTP, with the real services: the seller's bundle discount (set, shown on their products), a bundle
  * bought in one payment as one order of several items (all sold, out of browse), the server's amount, the rules
- * (one seller, items on sale), the race of 20 buyers for bundles sharing an item with a single checkout, and a claim
- * on one item refunded in part through the ledger, once.
+ * (one seller, items on sale), the race of 20 buyers for bundles sharing an item with a single checkout, a claim
+ * on one item refunded in part through the ledger, once, and that item relisted and sold again.
  */
 const { http, infra } = gatewayWorld({
   services: ['identity', 'catalog', 'payments'],
-  // The race joins 20 buyers: past the default number of sign-ups per IP.
-  gateway: { REGISTER_MAX_PER_IP: '100' },
+  // The race joins 20 buyers: past the default number of sign-ups per IP; the seller lists and relists past 20.
+  gateway: { REGISTER_MAX_PER_IP: '100', WRITE_LIMIT_LISTINGS: '200/3600' },
 });
 
 let seller: Account;
@@ -318,4 +318,89 @@ describe('a claim on one item of a bundle', () => {
     // And the whole ledger agrees with the orders and payouts (`npm run ledger:audit`'s rules).
     expect(await auditLedger((sql, params) => infra.database.query(sql, params))).toEqual([]);
   }, 90_000);
+});
+
+describe('relisting an item a claim refunded out of a bundle', () => {
+  it('puts that item back on sale (owner only, once) and sells it again, while the kept items stay sold', async () => {
+    await http
+      .put('/api/me/bundle-discount')
+      .set('Cookie', seller.cookie)
+      .send({ minItems: 2, percent: 0 })
+      .expect(200);
+    // The returned item is the order's first one: the order's own row names it.
+    const [back, kept] = [await listing(seller, 'Relist jug', 12), await listing(seller, 'Relist cup', 8)];
+    const intent = await checkout(buyer, { productIds: [back, kept], amount: '20.00' }).expect(200);
+    const { orderId } = await payIntent(http, intent.body, buyer);
+    await http.post(`/api/orders/${orderId}/ship`).set('Cookie', seller.cookie).send({ carrier: 'UPS' }).expect(200);
+    const claimed = await http
+      .post(`/api/orders/${orderId}/claims`)
+      .set('Cookie', buyer.cookie)
+      .send({ reason: 'not_as_described', description: 'The jug is cracked', productIds: [back] })
+      .expect(201);
+    await http
+      .post(`/api/support/claims/${claimed.body.claim.id}/decision`)
+      .set('Cookie', support.cookie)
+      .send({ outcome: 'refund', reason: 'The jug goes back first', returnFirst: true })
+      .expect(200);
+    // Not refunded yet: nothing to relist.
+    await http.post(`/api/products/${back}/relist`).set('Cookie', seller.cookie).send({}).expect(409);
+    await http
+      .post(`/api/orders/${orderId}/return`)
+      .set('Cookie', buyer.cookie)
+      .send({ carrier: 'UPS', trackingNumber: '1Z 999 AA2' })
+      .expect(200);
+    const received = await http.post(`/api/orders/${orderId}/return/received`).set('Cookie', seller.cookie).expect(200);
+    expect(received.body).toMatchObject({
+      status: 'completed',
+      refundedAmount: '12.00',
+      items: [
+        { id: back, refunded: true },
+        { id: kept, refunded: false },
+      ],
+    });
+
+    // Someone else may not; the kept item may not (its sale stands); the refunded one may, once, of many at once.
+    await http.post(`/api/products/${back}/relist`).set('Cookie', other.cookie).send({}).expect(403);
+    await http.post(`/api/products/${back}/relist`).set('Cookie', buyer.cookie).send({}).expect(403);
+    await eventually(async () => {
+      const [{ n }] = await infra.database.query<{ n: string }>(
+        'SELECT count(*)::text AS n FROM catalog.refunded_items WHERE order_id = $1',
+        [orderId],
+      );
+      expect(n).toBe('1');
+    }, 20_000);
+    await http.post(`/api/products/${kept}/relist`).set('Cookie', seller.cookie).send({}).expect(409);
+    const attempts = await Promise.all(
+      Array.from({ length: 20 }, () => http.post(`/api/products/${back}/relist`).set('Cookie', seller.cookie).send({})),
+    );
+    expect(attempts.map((r) => r.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
+    expect((await http.get(`/api/products/${back}`).expect(200)).body.status).toBe('active');
+    expect((await http.get(`/api/products/${kept}`).expect(200)).body.status).toBe('sold');
+
+    // Sold again to another buyer: neither one-sale guard holds the refunded item for the old order.
+    const again = await checkout(other, { productId: back, amount: '12.00' }).expect(200);
+    const resold = await payIntent(http, again.body, other);
+    expect(resold.orderId).not.toBe(orderId);
+    await eventually(async () => {
+      expect((await http.get(`/api/products/${back}`).expect(200)).body.status).toBe('sold');
+    }, 20_000);
+    const sold = await infra.database.query<{ product_id: string; order_id: string }>(
+      'SELECT product_id, order_id FROM payments.order_items WHERE product_id = ANY($1::uuid[]) AND sold',
+      [[back, kept]],
+    );
+    expect(new Map(sold.map((r) => [r.product_id, r.order_id]))).toEqual(
+      new Map([
+        [back, resold.orderId],
+        [kept, orderId],
+      ]),
+    );
+    // Each item's page finds its order, the second item's too (a bundle holds it among its items).
+    const ofKept = await http.get(`/api/orders?role=sales&productId=${kept}&limit=1`).set('Cookie', seller.cookie);
+    expect(ofKept.body.items.map((o: { id: string }) => o.id)).toEqual([orderId]);
+    const ofBack = await http.get(`/api/orders?role=sales&productId=${back}&limit=1`).set('Cookie', seller.cookie);
+    expect(ofBack.body.items.map((o: { id: string }) => o.id)).toEqual([resold.orderId]);
+    // The kept item is still the old order's, and only it.
+    await checkout(other, { productId: kept, amount: '8.00' }).expect(409);
+    expect(await auditLedger((sql, params) => infra.database.query(sql, params))).toEqual([]);
+  }, 120_000);
 });

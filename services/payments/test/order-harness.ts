@@ -126,6 +126,24 @@ export class OrderHarness {
     return { orderId: row.id, token: intent.checkoutToken ?? null, productId: product.id };
   }
 
+  /** A bundle of `count` fresh products (20.00 each, no discount) bought and paid for by the buyer, a member. */
+  async buyBundle(count = 2, seller = this.seller): Promise<{ orderId: string; productIds: string[] }> {
+    const productIds: string[] = [];
+    for (let i = 0; i < count; i++) productIds.push((await this.listProduct(seller)).id);
+    const intent = await this.rpc.send(RPC.payments.createIntent, {
+      productIds,
+      amount: (20 * count).toFixed(2),
+      actorId: this.buyer,
+      guestInfo: { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true },
+    });
+    await this.rpc.send(RPC.payments.confirmTestPayment, { clientSecret: intent.clientSecret, card: SUCCEEDING_CARD });
+    const [row] = await this.infra.database.query<{ id: string }>(
+      'SELECT id FROM payments.orders WHERE provider_payment_id = $1',
+      [intent.paymentIntentId],
+    );
+    return { orderId: row.id, productIds };
+  }
+
   /** A fresh product on sale at 20.00. */
   listProduct(seller = this.seller) {
     return this.rpc.send(RPC.catalog.createProduct, {

@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { toFieldErrors } from '../validation/field-errors';
-import { BundleDiscountDto, bundlePrice, itemShares } from './bundle';
+import { BundleDiscountDto, bundlePrice, itemShares, itemsInWords } from './bundle';
 
 describe('bundlePrice', () => {
   it('adds the prices and takes the discount from minItems items, rounded to the cent', () => {
@@ -38,6 +38,14 @@ describe('itemShares', () => {
   it('sums to what was paid', () => {
     const shares = itemShares([333, 1, 9999, 12], 9000);
     expect(shares.reduce((a, b) => a + b, 0)).toBe(9000);
+  });
+});
+
+describe('itemsInWords', () => {
+  it('names one item by its title and a bundle by its first and how many more', () => {
+    expect(itemsInWords('Rug')).toBe('Rug');
+    expect(itemsInWords('Rug', 2)).toBe('Rug and 1 more item');
+    expect(itemsInWords('Rug', 4)).toBe('Rug and 3 more items');
   });
 });
 

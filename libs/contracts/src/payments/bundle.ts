@@ -17,6 +17,16 @@ export const BUNDLE_MESSAGES = {
 } as const;
 
 /**
+ * An order's or an offer's items in a few words, for subjects and sentences: "Tile A" for one, "Tile A and 1 more
+ * item", "Tile A and 2 more items" for a bundle (the first item's title leads). The bell, the mails and the
+ * conversation's notes say it the same way.
+ */
+export function itemsInWords(firstTitle: string, itemCount = 1): string {
+  const more = itemCount - 1;
+  return more > 0 ? `${firstTitle} and ${more} more ${more === 1 ? 'item' : 'items'}` : firstTitle;
+}
+
+/**
  * A seller's bundle discount (`GET/PUT /api/me/bundle-discount`, and `ProductDto.seller.bundleDiscount`):
  * `percent` off a bundle of at least `minItems` of their items. Percent 0 means no bundle discount.
  */

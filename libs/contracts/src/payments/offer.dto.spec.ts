@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { toFieldErrors } from '../validation/field-errors';
-import { CreateOfferDto, OFFER_MESSAGES, offerItemsName } from './offer.dto';
+import { CreateOfferDto, OFFER_MESSAGES } from './offer.dto';
 
 describe('CreateOfferDto', () => {
   const ids = Array.from({ length: 11 }, (_, i) => `6f1c1f3e-8a2b-4c3d-9e4f-1a2b3c4d5e${String(i).padStart(2, '0')}`);
@@ -27,14 +27,5 @@ describe('CreateOfferDto', () => {
     expect(first({ productIds: [ids[1], ids[0]] })).toEqual({ field: 'productIds', message: OFFER_MESSAGES.leadFirst });
     for (const bad of ['nope', `${ids[1]}\u0000`, '💥', 42, null])
       expect(first({ productIds: [ids[0], bad] })?.field).toBe('productIds');
-  });
-});
-
-describe('offerItemsName', () => {
-  it('names an item, or a bundle by its lead item and how many more', () => {
-    expect(offerItemsName('Rug')).toBe('Rug');
-    expect(offerItemsName('Rug', 0)).toBe('Rug');
-    expect(offerItemsName('Rug', 1)).toBe('Rug and 1 more item');
-    expect(offerItemsName('Rug', 3)).toBe('Rug and 3 more items');
   });
 });

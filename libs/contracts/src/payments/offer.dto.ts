@@ -82,15 +82,6 @@ export const OFFER_MESSAGES = {
     `You already sent an offer to the people who favourited this item. You can send another after ${next}.`,
 } as const;
 
-/**
- * How an offer's items read in a sentence: the item's title, or for an offer on a bundle the lead item's and how many
- * more ("Rug and 2 more items"). The bell, the mails and the conversation's notes say it the same way.
- */
-export function offerItemsName(title: string, moreItems = 0): string {
-  if (moreItems <= 0) return title;
-  return `${title} and ${moreItems} more ${moreItems === 1 ? 'item' : 'items'}`;
-}
-
 /** How a status reads in a sentence ("This offer is withdrawn"). */
 export const OFFER_STATUS_WORDS: Record<OfferStatus, string> = {
   pending: 'waiting for the seller',

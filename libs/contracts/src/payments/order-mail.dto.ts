@@ -7,7 +7,10 @@ import { ArrayMaxSize, IsArray, IsEmail, IsUUID, MaxLength } from 'class-validat
  */
 export interface OrderMailFactsDto {
   orderId: string;
+  /** The order's first item (a bundle's others follow in `itemTitles`). */
   productTitle: string;
+  /** Every item's title, in the order's order (one for a single item). */
+  itemTitles: string[];
   amountCents: number;
   currency: string;
   sellerName: string | null;

@@ -65,6 +65,11 @@ export class OrderChangedEvent {
   @IsOptional() @IsString() productTitle?: string;
   /** Every item of the order, the first being `productId` (a bundle holds several); absent: `productId` alone. */
   @IsOptional() @IsArray() @IsUUID('all', { each: true }) productIds?: string[];
+  /**
+   * The items a claim refunded when the order completed with the others kept (a bundle refunded in part): sold no
+   * more, their seller may relist them. Absent: none.
+   */
+  @IsOptional() @IsArray() @IsUUID('all', { each: true }) refundedProductIds?: string[];
   @IsDateString() occurredAt!: string;
 }
 
@@ -80,6 +85,8 @@ export class PayoutPaidEvent {
   @IsIn(['usd']) currency!: string;
   /** The sold item's title, for sentences that name it. Absent on events written before it was carried. */
   @IsOptional() @IsString() productTitle?: string;
+  /** How many items the order holds, when several (a bundle: "Tile A and 2 more items"); absent: one. */
+  @IsOptional() @IsInt() @Min(2) itemCount?: number;
   @IsDateString() occurredAt!: string;
 }
 

@@ -149,6 +149,11 @@ export interface OrderMoneyDto {
   /** The seller's share and the platform's fee (shown to the seller). */
   sellerAmount: string;
   fee: string;
+  /**
+   * A claim's refund of some of the order's items (the rest is the seller's, as `state` says): its amount, and when it
+   * reached the buyer's card (null while on its way). Absent when no such refund was decided.
+   */
+  itemsRefund?: { amount: string; at: string | null };
 }
 
 /** A card dispute (chargeback) on the order's payment, reported by the provider. */
@@ -156,6 +161,8 @@ export interface OrderCardDisputeDto {
   status: 'open' | 'won' | 'lost';
   reason: string;
   openedAt: string;
+  /** What the bank disputes: what the buyer still paid (the amount less a refund already made, e.g. of some items). */
+  amount: string;
 }
 
 /**

@@ -437,6 +437,15 @@ export class ProductsRepository {
     return (await this.inTransaction(manager, statements.isRefundedOrder(orderId))).length > 0;
   }
 
+  /** A claim refunded this item of a bundle order whose other items were kept. */
+  async recordRefundedItem(manager: EntityManager, orderId: string, productId: string): Promise<void> {
+    await this.inTransaction(manager, statements.recordRefundedItem(orderId, productId));
+  }
+
+  async isRefundedItem(manager: EntityManager, orderId: string, productId: string): Promise<boolean> {
+    return (await this.inTransaction(manager, statements.isRefundedItem(orderId, productId))).length > 0;
+  }
+
   /** A product's reservation and what reserving it decides on, its row locked until the caller's commit. */
   async lockReservation(manager: EntityManager, id: string): Promise<ReservationState | null> {
     const [row] = await this.inTransaction<ReservationState>(manager, statements.lockReservation(id));

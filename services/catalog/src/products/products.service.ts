@@ -413,6 +413,9 @@ export class ProductsService {
   async applyOrderChanged(event: OrderChangedEvent, manager: EntityManager): Promise<void> {
     // A refund after shipping leaves the item with the buyer or on its way back: its seller relists it when ready.
     if (event.to === 'refunded') return this.products.recordRefundedOrder(manager, event.orderId);
+    // So for an item a claim refunded out of a bundle whose other items were kept (the order completes).
+    if (event.refundedProductIds?.includes(event.productId))
+      return this.products.recordRefundedItem(manager, event.orderId, event.productId);
     if (event.from !== 'paid' || event.to !== 'cancelled') return;
     const found = await this.products.lockSaleState(manager, event.productId);
     await this.products.recordCancelledOrder(manager, event.orderId);
@@ -433,8 +436,8 @@ export class ProductsService {
   }
 
   /**
-   * The seller puts a listing back on sale: a removed one, or a sold one whose order was refunded (an order cancelled
-   * before shipping relists its product by itself). Answers the product as its page shows it.
+   * The seller puts a listing back on sale: a removed one, or a sold one whose order was refunded, or whose item a
+   * claim refunded out of a bundle kept in part (an order cancelled before shipping relists its product by itself). Answers the product as its page shows it.
    */
   async relist(request: RelistProductRequest): Promise<ProductDto> {
     await this.dataSource
@@ -445,10 +448,7 @@ export class ProductsService {
         if (product.status === 'active') throw DomainError.conflict('This listing is already on sale');
         if (await this.products.isModerated(manager, product.id))
           throw DomainError.conflict('Support took this listing off sale, so it cannot be put back on sale');
-        if (
-          product.status === 'sold' &&
-          !(product.soldOrderId && (await this.products.isRefundedOrder(manager, product.soldOrderId)))
-        )
+        if (product.status === 'sold' && !(await this.refundedSale(manager, product.id, product.soldOrderId)))
           throw DomainError.conflict(
             'This item was sold and its order was not cancelled or refunded, so it cannot be put back on sale',
           );
@@ -463,6 +463,15 @@ export class ProductsService {
       })
       .finally(() => this.forgetListings());
     return this.get({ productId: request.productId });
+  }
+
+  /** Whether the order that sold the product refunded it: the whole order, or this item of a bundle kept in part. */
+  private async refundedSale(manager: EntityManager, productId: string, orderId: string | null): Promise<boolean> {
+    if (!orderId) return false;
+    return (
+      (await this.products.isRefundedOrder(manager, orderId)) ||
+      (await this.products.isRefundedItem(manager, orderId, productId))
+    );
   }
 
   /**

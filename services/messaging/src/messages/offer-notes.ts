@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EVENTS, offerItemsName, type OfferChangedEvent } from '@souvenir/contracts';
+import { EVENTS, itemsInWords, type OfferChangedEvent } from '@souvenir/contracts';
 import { EventConsumer, Outbox } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
 import { MessagesRepository } from './messages.repository';
@@ -13,7 +13,7 @@ const MAX_CONTENT = 2000;
  */
 export function offerNoteText(event: OfferChangedEvent): string {
   const amount = `$${(event.amountCents / 100).toFixed(2)}`;
-  const what = event.moreItems ? ` for ${offerItemsName(event.productTitle, event.moreItems)}` : '';
+  const what = event.moreItems ? ` for ${itemsInWords(event.productTitle, event.moreItems + 1)}` : '';
   switch (event.status) {
     case 'pending':
       if (event.actor === 'seller') return `Sent you an offer: ${amount} for this item.`;

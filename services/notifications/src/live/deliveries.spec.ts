@@ -64,6 +64,10 @@ describe('bell sentences name the item', () => {
     expect(textFor(deliveries.payoutPaid(payout, item), ids.sellerId)).toBe(
       `$16.00 for ${item} was paid out to your account`,
     );
+    // A bundle's: its first item and how many more.
+    expect(textFor(deliveries.payoutPaid({ ...payout, productTitle: 'Tile A', itemCount: 3 }), ids.sellerId)).toBe(
+      '$16.00 for Tile A and 2 more items was paid out to your account',
+    );
   });
 
   it('names the item of a review written, published or to write (sale or order by who reads it)', () => {

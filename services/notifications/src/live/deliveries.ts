@@ -1,5 +1,5 @@
 import {
-  offerItemsName,
+  itemsInWords,
   type InboxChangedEvent,
   type LiveEventData,
   type MessageSentEvent,
@@ -76,7 +76,7 @@ export function payoutPaid(event: PayoutPaidEvent, item = event.productTitle): D
       },
       notification: {
         kind: 'payout',
-        text: `${amount}${item ? ` for ${item}` : ''} was paid out to your account`,
+        text: `${amount}${item ? ` for ${itemsInWords(item, event.itemCount)}` : ''} was paid out to your account`,
         link: '/profile/payouts',
       },
     },
@@ -184,7 +184,7 @@ export function offerChanged(event: OfferChangedEvent, buyerName: string | undef
 /** What the buyer and the seller are told of an offer's change (undefined: not told). */
 function offerTexts(event: OfferChangedEvent, buyer: string, seller: string): Partial<Record<Role, string>> {
   // An offer on a bundle names its lead item and how many more ("Rug and 2 more items").
-  const item = offerItemsName(event.productTitle, event.moreItems);
+  const item = itemsInWords(event.productTitle, (event.moreItems ?? 0) + 1);
   const amount = `$${(event.amountCents / 100).toFixed(2)}`;
   // The seller's offer to the item's favouriters waits for the buyer as a counter does, but is no answer to theirs.
   if (event.origin === 'seller') {
@@ -232,7 +232,14 @@ function offerTexts(event: OfferChangedEvent, buyer: string, seller: string): Pa
 }
 
 function orderDeliveries(
-  order: { orderId: string; productId: string; sellerId: string; buyerUserId: string | null; productTitle?: string },
+  order: {
+    orderId: string;
+    productId: string;
+    sellerId: string;
+    buyerUserId: string | null;
+    productTitle?: string;
+    productIds?: string[];
+  },
   from: OrderStatus | null,
   to: OrderStatus,
   actor: OrderChangedEvent['actor'],
@@ -255,7 +262,8 @@ function orderDeliveries(
     const kind: NotificationKind = from === null ? 'sale' : 'order';
     const notification: NotificationDraft = {
       kind,
-      text: orderText(role, from, to, order.productTitle),
+      // A bundle's sentence names its first item and counts the others ("Tile A and 2 more items").
+      text: orderText(role, from, to, order.productTitle && itemsInWords(order.productTitle, order.productIds?.length)),
       link: `/orders/${order.orderId}`,
     };
     return [{ userId, data, notification }];

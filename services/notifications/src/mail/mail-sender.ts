@@ -228,6 +228,7 @@ function toOrderFacts(facts: OrderMailFactsDto, guest: boolean): OrderFacts {
   return {
     orderId: facts.orderId,
     productTitle: facts.productTitle,
+    ...(facts.itemTitles?.length ? { itemTitles: facts.itemTitles } : {}),
     amountCents: facts.amountCents,
     currency: facts.currency,
     sellerName: facts.sellerName,

@@ -55,17 +55,26 @@ export const transferReversalLines = (payoutCents: number) =>
   lines(['seller_paid_out', -payoutCents], ['seller_balance', payoutCents]);
 
 /**
- * The buyer's bank took the money back (a lost card dispute): from held when the order had not completed, otherwise
- * from what the seller earned and the platform's fee.
+ * The buyer's bank took back what the buyer still paid (`takenCents`: the amount less what we refunded already):
+ * what was released to the seller (`releasedCents`, a completed order's, less a claim's refund of some items) comes
+ * from the seller's earnings and the platform's fee, the rest from held (an order not completed, or a refund decided
+ * and not made yet, which the chargeback now gives back instead).
  */
-export const chargebackLines = (money: OrderMoney, released: boolean) =>
-  released
-    ? lines(
-        ['seller_balance', -(money.amountCents - money.feeCents)],
-        ['platform_fees', -money.feeCents],
-        ['customer_payments', money.amountCents],
-      )
-    : refundLines(money);
+export const chargebackLines = ({
+  takenCents,
+  releasedCents,
+  feeCents,
+}: {
+  takenCents: number;
+  releasedCents: number;
+  feeCents: number;
+}) =>
+  lines(
+    ['seller_balance', -(releasedCents - feeCents)],
+    ['platform_fees', -feeCents],
+    ['held', -(takenCents - releasedCents)],
+    ['customer_payments', takenCents],
+  );
 
 /** The platform's fee on an order: a whole percentage of the amount, rounded half up to the cent. */
 export const feeOf = (amountCents: number, feePercent: number) => Math.round((amountCents * feePercent) / 100);

@@ -45,9 +45,15 @@ export class OrderItemsRepository extends BaseRepository {
     return byOrder;
   }
 
-  /** Marks these items refunded now (in the transaction that decides their refund). */
+  /**
+   * Marks these items refunded now (in the transaction that decides their refund): no longer sold, so their seller
+   * may sell them again (the status trigger keeps them so).
+   */
   async markRefunded(orderId: string, itemIds: string[]): Promise<void> {
     if (itemIds.length)
-      await this.items.update({ orderId, id: In(itemIds) }, { refundedAt: () => 'coalesce(refunded_at, now())' });
+      await this.items.update(
+        { orderId, id: In(itemIds) },
+        { refundedAt: () => 'coalesce(refunded_at, now())', sold: false },
+      );
   }
 }

@@ -51,11 +51,18 @@ export class OrderJournal {
     await this.sellerRecords.countTransition(manager, order, change);
     if (change.from === null || !isAfterPayment(change.from) || !isAfterPayment(change.to)) return;
     // A bundle's change concerns each item (catalog puts every one back on sale when it is cancelled).
-    const productIds = (await this.items.withManager(manager).findByOrderId(order.id)).map((item) => item.productId);
+    const items = await this.items.withManager(manager).findByOrderId(order.id);
+    const productIds = items.map((item) => item.productId);
+    // A claim refunded some of the items as the order completed: catalog lets their seller relist them.
+    const refundedProductIds =
+      change.to === 'completed' && order.refundCents !== null
+        ? items.filter((item) => item.refundedAt !== null).map((item) => item.productId)
+        : [];
     const event: OrderChangedEvent = {
       orderId: order.id,
       productId: order.productId,
       ...(productIds.length > 1 ? { productIds } : {}),
+      ...(refundedProductIds.length ? { refundedProductIds } : {}),
       sellerId: order.sellerId,
       buyerUserId: order.buyerUserId,
       from: change.from,

@@ -6,6 +6,7 @@ import type {
   OrderMoneyDto,
   OrderSummaryDto,
 } from '@souvenir/contracts';
+import { stillPaidCents } from '../payouts/order-funds';
 import type { ClaimEntity } from './claim.entity';
 import { allowedActions, needsAction, type OrderState, type OrderViewer } from './order-lifecycle';
 import type { OrderHistoryEntity } from './order-history.entity';
@@ -122,6 +123,7 @@ export function toOrderDetail(
             status: order.cardDisputeStatus,
             reason: order.cardDisputeReason ?? '',
             openedAt: order.cardDisputeOpenedAt.toISOString(),
+            amount: fromCents(stillPaidCents(order)),
           }
         : null,
     createdAt: order.createdAt.toISOString(),

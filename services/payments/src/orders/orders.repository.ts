@@ -92,10 +92,14 @@ export class OrdersRepository extends BaseRepository {
     await this.orders.update({ id: orderId }, { providerPaymentId });
   }
 
-  /** Which of these products are sold (an order holds them, alone or in a bundle; a cancelled one put them back on sale). */
+  /**
+   * Which of these products are sold (an order holds them, alone or in a bundle; a cancelled one put them back on
+   * sale, and a claim's refund of some of a bundle's items those items: the order's own row then speaks for none).
+   */
   async soldAmong(productIds: string[]): Promise<Set<string>> {
     const rows = await this.db.query<{ product_id: string }[]>(
-      `SELECT product_id FROM payments.orders WHERE product_id = ANY($1::uuid[]) AND status = ANY($2::text[])
+      `SELECT product_id FROM payments.orders
+        WHERE product_id = ANY($1::uuid[]) AND status = ANY($2::text[]) AND refund_cents IS NULL
        UNION SELECT product_id FROM payments.order_items WHERE product_id = ANY($1::uuid[]) AND sold`,
       [productIds, [...SOLD_STATUSES]],
     );
@@ -215,7 +219,7 @@ export class OrdersRepository extends BaseRepository {
     return this.orders.find({ where: { sellerId, status: 'paid' }, order: { createdAt: 'DESC' }, take: LIST_LIMIT });
   }
 
-  /** One page of a buyer's or a seller's paid orders, newest first; of one product when asked. */
+  /** One page of a buyer's or a seller's paid orders, newest first; of one product (any of its items) when asked. */
   findPaidPage(
     party: { buyerUserId: string } | { sellerId: string },
     productId: string | null,
@@ -228,7 +232,12 @@ export class OrdersRepository extends BaseRepository {
         actorId: 'buyerUserId' in party ? party.buyerUserId : party.sellerId,
       })
       .andWhere('o.paid_at IS NOT NULL');
-    if (productId) query.andWhere('o.product_id = :productId', { productId });
+    // A bundle's order holds the product among its items (order_items_product_idx), not only as its first.
+    if (productId)
+      query.andWhere(
+        '(o.product_id = :productId OR o.id IN (SELECT i.order_id FROM payments.order_items i WHERE i.product_id = :productId))',
+        { productId },
+      );
     return keysetPage(query, { at: 'o.created_at', id: 'o.id', direction: 'DESC' }, after, size);
   }
 

@@ -105,6 +105,7 @@ export class PayoutTransfers implements OnApplicationBootstrap {
         amountCents: locked.amountCents,
         currency: locked.currency,
         productTitle: order.productTitle,
+        ...(order.itemCount && order.itemCount > 1 ? { itemCount: order.itemCount } : {}),
         occurredAt: locked.paidAt!.toISOString(),
       });
     });

@@ -74,5 +74,10 @@ export function toOrderMoney(order: FundedOrder, payout: PayoutEntity | null, fe
         return { state: 'awaiting_payout_account', at: null };
     }
   };
-  return { ...state(), ...figures, cardLast4: order.cardLast4 };
+  // A bundle's claim refunded some items and the order completed with the rest (refunded: the whole order's state).
+  const itemsRefund =
+    order.refundCents !== null && order.status === 'completed'
+      ? { itemsRefund: { amount: fromCents(order.refundCents), at: at(order.refundedAt) } }
+      : {};
+  return { ...state(), ...figures, cardLast4: order.cardLast4, ...itemsRefund };
 }

@@ -7,7 +7,7 @@ import { JobQueue } from '../jobs/job-queue';
 import { chargebackLines, feeOf, releaseLines } from '../ledger/ledger-entries';
 import { Ledger } from '../ledger/ledger';
 import { fromCents } from '../database/cents.transformer';
-import type { FundedOrder } from './order-funds';
+import { stillPaidCents, type FundedOrder } from './order-funds';
 import { PayoutAccountsRepository } from './payout-accounts.repository';
 import type { PayoutEntity } from './payout.entity';
 import { PayoutsRepository } from './payouts.repository';
@@ -99,14 +99,19 @@ export class PayoutsService {
   }
 
   private async chargeBack(manager: EntityManager, order: FundedOrder, payout: PayoutEntity | null): Promise<void> {
-    if (order.refundedAt) return; // already refunded by us: the bank's chargeback is the provider's to contest
-    const released = await this.ledger.has(manager, 'release', order.id);
-    const feeCents = payout?.feeCents ?? this.feeOf(order.amountCents);
+    // All of it refunded by us already: the bank's chargeback is the provider's to contest.
+    const takenCents = stillPaidCents(order);
+    if (takenCents === 0) return;
+    // A completed order released its amount less a claim's refund of some items (`release` above), once.
+    const releasedCents = (await this.ledger.has(manager, 'release', order.id))
+      ? order.amountCents - (order.refundCents ?? 0)
+      : 0;
+    const feeCents = releasedCents === 0 ? 0 : (payout?.feeCents ?? this.feeOf(releasedCents));
     await this.ledger.post(manager, {
       kind: 'chargeback',
       orderId: order.id,
       sellerId: order.sellerId,
-      lines: chargebackLines({ amountCents: order.amountCents, feeCents }, released),
+      lines: chargebackLines({ takenCents, releasedCents, feeCents }),
     });
     if (!payout) return;
     if (payout.status === 'paid') {

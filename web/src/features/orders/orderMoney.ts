@@ -67,7 +67,9 @@ export function moneySentence(order: MoneyOrder): {
     case 'refunded':
       return { text: refundSentence(order, at) };
     case 'charged_back':
-      if (order.viewer === 'buyer') return { text: `${formatMoney(order.amount)} returned to you by your bank` };
+      // What the buyer still paid: a refund made before (some of a bundle's items) is not returned twice.
+      if (order.viewer === 'buyer')
+        return { text: `${formatMoney(order.cardDispute?.amount ?? order.amount)} returned to you by your bank` };
       return {
         text: seller
           ? `${formatMoney(0)} — returned to the buyer by their bank`
@@ -75,6 +77,31 @@ export function moneySentence(order: MoneyOrder): {
       };
     default:
       return { text: order.money.state };
+  }
+}
+
+/**
+ * A claim's refund of some of a bundle's items, as the viewer reads it beside the rest's state ("$9.00 back to your
+ * card ending 4242 on 2 Dec"); null when there is none, or the bank returned everything instead (charged back).
+ */
+export function itemsRefundSentence(order: MoneyOrder): string | null {
+  const refund = order.money.itemsRefund;
+  if (!refund || order.money.state === 'charged_back') return null;
+  const amount = formatMoney(refund.amount);
+  const on = refund.at ? ` on ${dayMonth(refund.at)}` : '';
+  switch (order.viewer) {
+    case 'buyer':
+      return refund.at
+        ? `${amount} back to ${card(order, 'your')}${on}`
+        : `${amount} on its way back to ${card(order, 'your')}`;
+    case 'seller':
+      return refund.at
+        ? `${amount} refunded to the buyer for the claimed items${on}`
+        : `${amount} being refunded to the buyer for the claimed items`;
+    default:
+      return refund.at
+        ? `${amount} refunded to ${card(order, "the buyer's")}${on}`
+        : `${amount} on its way back to ${card(order, "the buyer's")}`;
   }
 }
 

@@ -22,6 +22,7 @@ import { ListingVelocity1738600000000 } from './1738600000000-listing-velocity';
 import { AwayMode1738600000000 } from './1738600000000-away-mode';
 import { Reservations1738700000000 } from './1738700000000-reservations';
 import { SellerBundleDiscounts1739100000000 } from './1739100000000-seller-bundle-discounts';
+import { RefundedItems1739200000000 } from './1739200000000-refunded-items';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
 export const CATALOG_MIGRATIONS = [
@@ -52,4 +53,5 @@ export const CATALOG_MIGRATIONS = [
   blocksReadModelMigration('catalog'),
   Reservations1738700000000,
   SellerBundleDiscounts1739100000000,
+  RefundedItems1739200000000,
 ];

@@ -222,6 +222,16 @@ export const isRefundedOrder = (orderId: string): Statement => ({
   values: [orderId],
 });
 
+export const recordRefundedItem = (orderId: string, productId: string): Statement => ({
+  text: `INSERT INTO catalog.refunded_items (order_id, product_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+  values: [orderId, productId],
+});
+
+export const isRefundedItem = (orderId: string, productId: string): Statement => ({
+  text: `SELECT 1 FROM catalog.refunded_items WHERE order_id = $1 AND product_id = $2`,
+  values: [orderId, productId],
+});
+
 export const recordCancelledOrder = (orderId: string): Statement => ({
   text: `INSERT INTO catalog.cancelled_orders (order_id) VALUES ($1) ON CONFLICT DO NOTHING`,
   values: [orderId],

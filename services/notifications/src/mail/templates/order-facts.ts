@@ -1,3 +1,4 @@
+import { itemsInWords } from '@souvenir/contracts';
 import { facts, money, type MailBlock } from './blocks';
 
 /**
@@ -8,6 +9,8 @@ import { facts, money, type MailBlock } from './blocks';
 export interface OrderFacts {
   orderId: string;
   productTitle: string;
+  /** Every item's title (a bundle's several); absent from answers of before bundles: `productTitle` alone. */
+  itemTitles?: string[];
   amountCents: number;
   currency: string;
   sellerName: string | null;
@@ -15,9 +18,15 @@ export interface OrderFacts {
   link: string;
 }
 
+/** The order's items in a few words, for a subject or a button: "Tile A and 2 more items". */
+export const orderName = (order: OrderFacts): string => itemsInWords(order.productTitle, order.itemTitles?.length ?? 1);
+
+/** The facts block: a bundle lists every item, one row each. */
 export const orderFacts = (order: OrderFacts): MailBlock =>
   facts([
-    ['Item', order.productTitle],
+    ...(order.itemTitles && order.itemTitles.length > 1
+      ? order.itemTitles.map((title, i): [string, string] => [`Item ${i + 1}`, title])
+      : [['Item', order.productTitle] as [string, string]]),
     ['Total', money(order.amountCents, order.currency)],
     ...(order.sellerName ? [['Seller', order.sellerName] as [string, string]] : []),
     ['Order', order.orderId.slice(0, 8).toUpperCase()],

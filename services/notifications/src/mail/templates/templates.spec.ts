@@ -36,6 +36,31 @@ describe('mail templates', () => {
     expect(mail.text).not.toMatch(/unsubscribe/i);
   });
 
+  it("names a bundle by its first item and a count, and lists every item in the order's facts", async () => {
+    const bundle = { ...order, productTitle: 'Tile A', itemTitles: ['Tile A', 'Tile B', 'Tile C'] };
+    const mail = await renderMail(receipt, { order: bundle }, { email: 'g@example.com', firstName: 'Gia' }, SITE);
+    expect(mail.subject).toBe('Your Souvenir Swap receipt: Tile A and 2 more items');
+    expect(mail.text).toContain('Item 1: Tile A');
+    expect(mail.text).toContain('Item 2: Tile B');
+    expect(mail.text).toContain('Item 3: Tile C');
+    const two = await renderMail(
+      orderMessage,
+      { order: { ...bundle, itemTitles: ['Tile A', 'Tile B'] }, author: 'Yuki', text: 'Shipped both' },
+      { email: 'g@example.com', firstName: 'Gia' },
+      SITE,
+    );
+    expect(two.subject).toBe('New message about your order: Tile A and 1 more item');
+    // One item (or an answer of before bundles): as before.
+    const single = await renderMail(
+      receipt,
+      { order: { ...order, itemTitles: [order.productTitle] } },
+      { email: 'g@example.com', firstName: 'Gia' },
+      SITE,
+    );
+    expect(single.subject).toBe('Your Souvenir Swap receipt: Kokeshi <doll> & "box"');
+    expect(single.text).toContain('Item: Kokeshi');
+  });
+
   it("links a shipped order's tracking number to a known carrier's page, and leaves an unknown carrier's as text", async () => {
     const to = { email: 'b@example.com', firstName: 'Ben' };
     const dhl = await renderMail(

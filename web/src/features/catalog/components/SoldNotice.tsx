@@ -30,7 +30,11 @@ export function SoldNotice({ productId, isOwner, signedIn }: Props) {
   let text: ReactNode;
   if (isLoading) {
     text = <Skeleton width="60%" />;
-  } else if (isOwner && order?.status === 'refunded') {
+  } else if (
+    isOwner &&
+    // Refunded: the whole order, or this item of a bundle whose other items the buyer kept.
+    (order?.status === 'refunded' || order?.items.some((item) => item.id === productId && item.refunded))
+  ) {
     text = (
       <>
         The buyer was refunded.{' '}

@@ -37,7 +37,7 @@ function DisputedOrder({ order, headingLevel = 'h3' }: { headingLevel?: 'h2' | '
           </Typography>
         </Box>
         <Stack spacing={0.5} sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
-          <Typography sx={{ fontWeight: 800 }}>{formatMoney(order.amount)}</Typography>
+          <Typography sx={{ fontWeight: 800 }}>{formatMoney(order.cardDispute?.amount ?? order.amount)}</Typography>
           <OrderStatusChip status={order.status} />
         </Stack>
       </Stack>

@@ -3,11 +3,12 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { OrderDetailDto } from '@souvenir/contracts';
 import { Link as RouterLink } from 'react-router';
-import { cardDisputeSentence, moneySentence, sellerShare, showsSellerShare } from '../orderMoney';
+import { cardDisputeSentence, itemsRefundSentence, moneySentence, sellerShare, showsSellerShare } from '../orderMoney';
 
 /** Where the order's money is for the viewer (held, frozen, paid to the seller, back on the buyer's card...), the seller's share while it can be theirs, and a card dispute if any. */
 export function OrderMoney({ order }: { order: OrderDetailDto }) {
   const { text, setUpPayouts } = moneySentence(order);
+  const itemsRefund = itemsRefundSentence(order);
   return (
     <>
       <Typography sx={{ fontWeight: 600 }}>
@@ -21,6 +22,7 @@ export function OrderMoney({ order }: { order: OrderDetailDto }) {
           </>
         )}
       </Typography>
+      {itemsRefund && <Typography sx={{ fontWeight: 600, mt: 0.5 }}>{itemsRefund}</Typography>}
       {showsSellerShare(order) && (
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
           {sellerShare(order)}
