@@ -17,7 +17,7 @@ import { AwaySellers1738600000000 } from './1738600000000-away-sellers';
 import { SellerOffers1738950000000 } from './1738950000000-seller-offers';
 import { BundleOffers1739200000000 } from './1739200000000-bundle-offers';
 import { Bundles1739100000000 } from './1739100000000-bundles';
-import { RefundedItemsResell1739200000000 } from './1739200000000-refunded-items-resell';
+import { RefundedItemsResell1739250000000 } from './1739250000000-refunded-items-resell';
 
 /** Every migration of the payments schema, in order. Never edit one that has landed; add a new one. */
 export const PAYMENTS_MIGRATIONS = [
@@ -42,5 +42,5 @@ export const PAYMENTS_MIGRATIONS = [
   SellerOffers1738950000000,
   Bundles1739100000000,
   BundleOffers1739200000000,
-  RefundedItemsResell1739200000000,
+  RefundedItemsResell1739250000000,
 ];

@@ -1,3 +1,4 @@
+import { replaceIndexConcurrently } from '@souvenir/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 const SOLD = `('paid', 'shipped', 'delivered', 'completed', 'disputed')`;
@@ -7,9 +8,11 @@ const SOLD = `('paid', 'shipped', 'delivered', 'completed', 'disputed')`;
  * sale: `order_items.sold` is false for a refunded item whatever its order's status (the trigger, and the rows
  * already refunded), and the order's own one-sale index leaves out an order a claim refunded in part, whose first
  * item may be the refunded one (its kept items are guarded by `order_items_one_sale_per_product_idx`, as every item).
+ * The index is rebuilt beside the old one (concurrently, outside a transaction): checkouts go on while it is built.
  */
-export class RefundedItemsResell1739200000000 implements MigrationInterface {
-  name = 'RefundedItemsResell1739200000000';
+export class RefundedItemsResell1739250000000 implements MigrationInterface {
+  name = 'RefundedItemsResell1739250000000';
+  transaction = false;
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`
@@ -29,16 +32,23 @@ export class RefundedItemsResell1739200000000 implements MigrationInterface {
         RETURN NULL;
       END $$`);
     await queryRunner.query(`UPDATE payments.order_items SET sold = false WHERE sold AND refunded_at IS NOT NULL`);
-    await queryRunner.query(`DROP INDEX payments.orders_one_sale_per_product_idx`);
-    await queryRunner.query(`
-      CREATE UNIQUE INDEX orders_one_sale_per_product_idx ON payments.orders (product_id)
-      WHERE status IN ${SOLD} AND refund_cents IS NULL`);
+    await replaceIndexConcurrently(
+      queryRunner,
+      'payments',
+      'orders_one_sale_per_product_idx',
+      `payments.orders (product_id) WHERE status IN ${SOLD} AND refund_cents IS NULL`,
+      { unique: true },
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP INDEX payments.orders_one_sale_per_product_idx`);
-    await queryRunner.query(`
-      CREATE UNIQUE INDEX orders_one_sale_per_product_idx ON payments.orders (product_id) WHERE status IN ${SOLD}`);
+    await replaceIndexConcurrently(
+      queryRunner,
+      'payments',
+      'orders_one_sale_per_product_idx',
+      `payments.orders (product_id) WHERE status IN ${SOLD}`,
+      { unique: true },
+    );
     await queryRunner.query(`
       CREATE OR REPLACE FUNCTION payments.order_items_follow_status() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE
