@@ -251,17 +251,22 @@ describe('the seller relists (POST /api/products/{id}/relist)', () => {
     const back = await relist(product.id);
     expect(back).toMatchObject({ ok: true, product: { status: 'active' } });
     expect(await activeIds()).toContain(product.id);
-    const removedVersion = (
-      await readStreamEvents<{ productId: string; version?: number }>(infra, EVENTS.catalog.productRemoved)
-    )
-      .map((e) => e.data)
-      .find((e) => e.productId === product.id)?.version;
+    // The relay publishes the removal on its own time: read once it is on the stream.
+    const removedVersion = await eventually(async () => {
+      const removed = (
+        await readStreamEvents<{ productId: string; version?: number }>(infra, EVENTS.catalog.productRemoved)
+      )
+        .map((e) => e.data)
+        .find((e) => e.productId === product.id);
+      expect(removed?.version).toEqual(expect.any(Number));
+      return removed!.version!;
+    });
     const [relisted] = await eventually(async () => {
       const found = await relistedEvents(product.id);
       expect(found).toHaveLength(1);
       return found;
     });
-    expect(relisted!.version).toBeGreaterThan(removedVersion!);
+    expect(relisted!.version).toBeGreaterThan(removedVersion);
     await expect(relist(randomUUID())).resolves.toMatchObject({ ok: false, code: 'NOT_FOUND' });
   });
 });
