@@ -141,6 +141,7 @@ async function main() {
           'thread',
           'conversations304',
           'thread304',
+          ...(routes.offers ? ['offers'] : []),
           ...(routes.payment ? ['payment'] : []),
         ]
       : []),
@@ -519,6 +520,21 @@ async function benchContext(base, plan, seller, buyer) {
     `SELECT id, price::text AS price FROM catalog.products WHERE status = 'active' AND seller_id <> $1 ORDER BY created_at DESC OFFSET 500 LIMIT 1`,
     [buyer.me.id],
   );
+  // The buyer's offers (one on each of 24 items of other sellers): My offers' first page reads them.
+  if (report.services.includes('payments')) {
+    const offered = await db(
+      `SELECT id, price::text AS price FROM catalog.products WHERE status = 'active' AND seller_id <> $1
+        ORDER BY created_at DESC OFFSET 600 LIMIT 24`,
+      [buyer.me.id],
+    );
+    for (const item of offered)
+      await call(base, '/api/offers', {
+        method: 'POST',
+        cookie: buyer.cookie,
+        expect: [201],
+        body: { productId: item.id, amount: item.price },
+      });
+  }
   const detailCheck = await (await call(base, `/api/products/${fav.id}`, { cookie: buyer.cookie })).json();
   if (detailCheck.isFavorited !== true)
     throw new Error('detail of a favourited product did not answer isFavorited: true');
@@ -588,6 +604,12 @@ async function benchContext(base, plan, seller, buyer) {
       return { 'if-none-match': await etagOf(routes.thread.path, seller.cookie) };
     },
   };
+  if (report.services.includes('payments'))
+    routes.offers = {
+      path: '/api/offers?role=buyer',
+      cookie: buyer.cookie,
+      rpc: ['payments.offer.list', { actorId: buyer.me.id, role: 'buyer' }],
+    };
   if (report.services.includes('payments')) {
     const body = JSON.stringify({
       productId: toBuy.id,
