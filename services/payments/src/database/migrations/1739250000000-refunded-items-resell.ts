@@ -1,4 +1,3 @@
-import { replaceIndexConcurrently } from '@souvenir/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 const SOLD = `('paid', 'shipped', 'delivered', 'completed', 'disputed')`;
@@ -8,11 +7,11 @@ const SOLD = `('paid', 'shipped', 'delivered', 'completed', 'disputed')`;
  * sale: `order_items.sold` is false for a refunded item whatever its order's status (the trigger, and the rows
  * already refunded), and the order's own one-sale index leaves out an order a claim refunded in part, whose first
  * item may be the refunded one (its kept items are guarded by `order_items_one_sale_per_product_idx`, as every item).
- * The index is rebuilt beside the old one (concurrently, outside a transaction): checkouts go on while it is built.
+ * The index holds only sold orders and is rebuilt in the migration's transaction, as payments' other indexes are
+ * built: built concurrently, it left npm start's services waiting on each other's migrations in one CI run.
  */
 export class RefundedItemsResell1739250000000 implements MigrationInterface {
   name = 'RefundedItemsResell1739250000000';
-  transaction = false;
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`
@@ -32,23 +31,16 @@ export class RefundedItemsResell1739250000000 implements MigrationInterface {
         RETURN NULL;
       END $$`);
     await queryRunner.query(`UPDATE payments.order_items SET sold = false WHERE sold AND refunded_at IS NOT NULL`);
-    await replaceIndexConcurrently(
-      queryRunner,
-      'payments',
-      'orders_one_sale_per_product_idx',
-      `payments.orders (product_id) WHERE status IN ${SOLD} AND refund_cents IS NULL`,
-      { unique: true },
-    );
+    await queryRunner.query(`DROP INDEX payments.orders_one_sale_per_product_idx`);
+    await queryRunner.query(`
+      CREATE UNIQUE INDEX orders_one_sale_per_product_idx ON payments.orders (product_id)
+      WHERE status IN ${SOLD} AND refund_cents IS NULL`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await replaceIndexConcurrently(
-      queryRunner,
-      'payments',
-      'orders_one_sale_per_product_idx',
-      `payments.orders (product_id) WHERE status IN ${SOLD}`,
-      { unique: true },
-    );
+    await queryRunner.query(`DROP INDEX payments.orders_one_sale_per_product_idx`);
+    await queryRunner.query(`
+      CREATE UNIQUE INDEX orders_one_sale_per_product_idx ON payments.orders (product_id) WHERE status IN ${SOLD}`);
     await queryRunner.query(`
       CREATE OR REPLACE FUNCTION payments.order_items_follow_status() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE
