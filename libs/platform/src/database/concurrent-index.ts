@@ -30,16 +30,15 @@ async function patiently(queryRunner: QueryRunner, statement: string): Promise<v
   }
 }
 
-/** `CREATE [UNIQUE] INDEX CONCURRENTLY schema.name ON <definition>`, after dropping what a failed build left. */
+/** `CREATE INDEX CONCURRENTLY schema.name ON <definition>`, after dropping what a failed build left. */
 export async function createIndexConcurrently(
   queryRunner: QueryRunner,
   schema: string,
   name: string,
   definition: string,
-  { unique = false }: { unique?: boolean } = {},
 ): Promise<void> {
   await dropIndexConcurrently(queryRunner, schema, name);
-  await patiently(queryRunner, `CREATE ${unique ? 'UNIQUE ' : ''}INDEX CONCURRENTLY ${name} ON ${definition}`);
+  await patiently(queryRunner, `CREATE INDEX CONCURRENTLY ${name} ON ${definition}`);
 }
 
 export async function dropIndexConcurrently(queryRunner: QueryRunner, schema: string, name: string): Promise<void> {
@@ -55,10 +54,9 @@ export async function replaceIndexConcurrently(
   schema: string,
   name: string,
   definition: string,
-  options: { unique?: boolean } = {},
 ): Promise<void> {
   const next = `${name}_next`;
-  await createIndexConcurrently(queryRunner, schema, next, definition, options);
+  await createIndexConcurrently(queryRunner, schema, next, definition);
   await dropIndexConcurrently(queryRunner, schema, name);
   await patiently(queryRunner, `ALTER INDEX ${schema}.${next} RENAME TO ${name}`);
 }
