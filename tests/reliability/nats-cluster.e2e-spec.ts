@@ -11,11 +11,9 @@ import { connect } from '@nats-io/transport-node';
 import {
   eventually,
   readStreamEvents,
-  startNatsCluster,
   startGatewayProcess,
-  startRedisServer,
+  startTestInfra,
   startService,
-  TestDatabase,
   type NatsCluster,
   type ServiceProcess,
   type TestInfra,
@@ -71,25 +69,8 @@ const SERVICES = [
 ] as const;
 
 beforeAll(async () => {
-  const [database, redis] = await Promise.all([
-    TestDatabase.create(process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'),
-    startRedisServer(),
-  ]);
-  cluster = await startNatsCluster();
-  const redisUrl = `redis://127.0.0.1:${redis.port}`;
-  infra = {
-    mode: 'loopback',
-    database,
-    natsUrl: cluster.url,
-    redisUrl,
-    nats: cluster.nodes[0]!,
-    redis,
-    env: { DATABASE_URL: database.url, NATS_URL: cluster.url, REDIS_URL: redisUrl },
-    async stop() {
-      await Promise.all([cluster.stop(), redis.destroy()]);
-      await database.drop();
-    },
-  };
+  infra = await startTestInfra({ natsCluster: true });
+  cluster = infra.natsCluster!;
   const env = { EVENT_STREAM_REPLICAS: '3', RPC_TIMEOUT_MS: '2500' };
   services = await startAllServices(infra, env);
   gateway = await startGateway(infra, GATEWAY_ENV);
