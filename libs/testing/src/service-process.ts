@@ -93,19 +93,20 @@ export async function startServiceProcess(
   options: ServiceProcessOptions = {},
 ): Promise<ServiceProcess> {
   if (!SERVICE_NAMES.includes(name)) throw new Error(`startServiceProcess: no service named ${name}`);
-  const port = await freePort();
-  return spawnUntilReady(
-    name,
-    path.join(ROOT, 'services', name, 'dist', 'main.js'),
-    port,
-    infra,
-    {
-      ...PROCESS_ENV[name],
-      HTTP_PORT: String(port),
-      HTTP_HOST: '127.0.0.1',
-      ...env,
-    },
-    options,
+  return onFreePorts(1, ([port]) =>
+    spawnUntilReady(
+      name,
+      path.join(ROOT, 'services', name, 'dist', 'main.js'),
+      port,
+      infra,
+      {
+        ...PROCESS_ENV[name],
+        HTTP_PORT: String(port),
+        HTTP_HOST: '127.0.0.1',
+        ...env,
+      },
+      options,
+    ),
   );
 }
 
@@ -118,15 +119,36 @@ export async function startGatewayProcess(
   env: Record<string, string> = {},
   options: ServiceProcessOptions = {},
 ): Promise<ServiceProcess> {
-  const [port, metricsPort] = [await freePort(), await freePort()];
-  return spawnUntilReady(
-    'gateway',
-    path.join(ROOT, 'gateway', 'dist', 'main.js'),
-    port,
-    infra,
-    { PORT: String(port), METRICS_PORT: String(metricsPort), ...env },
-    options,
+  return onFreePorts(2, ([port, metricsPort]) =>
+    spawnUntilReady(
+      'gateway',
+      path.join(ROOT, 'gateway', 'dist', 'main.js'),
+      port,
+      infra,
+      { PORT: String(port), METRICS_PORT: String(metricsPort), ...env },
+      options,
+    ),
   );
+}
+
+/**
+ * Starts a process on `count` ports free a moment ago, again on other ports if one was taken meanwhile: a free port is
+ * also the kernel's pick for other processes' outgoing connections, so on a busy CI machine one can be gone by the
+ * time the service binds it (the service then exits with EADDRINUSE).
+ */
+async function onFreePorts(
+  count: number,
+  start: (ports: number[]) => Promise<ServiceProcess>,
+  attempts = 3,
+): Promise<ServiceProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+    try {
+      return await start(ports);
+    } catch (error) {
+      if (attempt === attempts || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
 }
 
 async function spawnUntilReady(

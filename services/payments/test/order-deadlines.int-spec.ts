@@ -4,8 +4,7 @@ import { OrderHarness } from './order-harness';
 
 /*
  * The deadlines fire by themselves, through pg-boss jobs, with seconds-long settings (fractions of a day/hour):
- * never by sleeping days. Each one fires once, also across a restart of the service with deadlines due meanwhile, and
- * with two replicas working the same queue.
+ * never by sleeping days. Each one fires once (across a restart with two replicas: order-deadlines-restart.int-spec).
  */
 const SECOND_IN_DAYS = 1 / 86_400;
 const SECOND_IN_HOURS = 1 / 3_600;
@@ -19,16 +18,10 @@ const h = new OrderHarness({
 beforeAll(() => h.start(), 60_000);
 afterAll(() => h.stop());
 
-const statusOf = async (orderId: string) =>
-  (await h.infra.database.query<{ status: string }>('SELECT status FROM payments.orders WHERE id = $1', [orderId]))[0]
-    .status;
-const transitions = async (orderId: string) =>
-  (await h.history(orderId)).map((e) => `${e.actor}:${e.from_status}>${e.to_status}`);
-
 it('an order not shipped in time is cancelled by the system and refunded once', async () => {
   const { orderId } = await h.buy();
-  expect(await statusOf(orderId)).toBe('paid');
-  await eventually(async () => expect(await statusOf(orderId)).toBe('cancelled'), 15_000, 250);
+  expect(await h.statusOf(orderId)).toBe('paid');
+  await eventually(async () => expect(await h.statusOf(orderId)).toBe('cancelled'), 15_000, 250);
   const history = await h.history(orderId);
   expect(history.at(-1)).toMatchObject({
     actor: 'system',
@@ -44,8 +37,8 @@ it('an order not shipped in time is cancelled by the system and refunded once', 
 it('a shipped order becomes delivered, then completed, when nobody acts', async () => {
   const { orderId } = await h.buy();
   await h.rpc.send(RPC.payments.shipOrder, { orderRef: orderId, actorId: h.seller, carrier: 'DHL' });
-  await eventually(async () => expect(await statusOf(orderId)).toBe('completed'), 15_000, 250);
-  expect((await transitions(orderId)).slice(1)).toEqual([
+  await eventually(async () => expect(await h.statusOf(orderId)).toBe('completed'), 15_000, 250);
+  expect((await h.transitions(orderId)).slice(1)).toEqual([
     'seller:paid>shipped',
     'system:shipped>delivered',
     'system:delivered>completed',
@@ -77,44 +70,11 @@ it('a cancel request the seller ignores expires; an unanswered claim goes to sup
     250,
   );
   // The delivery deadline of the shipped order found it disputed: it changed nothing.
-  expect(await transitions(claimed.orderId)).toEqual([
+  expect(await h.transitions(claimed.orderId)).toEqual([
     expect.any(String),
     'seller:paid>shipped',
     'buyer:shipped>disputed',
     'system:disputed>disputed',
   ]);
-  expect(await statusOf(claimed.orderId)).toBe('disputed');
+  expect(await h.statusOf(claimed.orderId)).toBe('disputed');
 }, 30_000);
-
-it('deadlines that fall due while the service is stopped fire once when it starts again, with two replicas', async () => {
-  const [unshipped, ...moreUnshipped] = [await h.buy(), await h.buy(), await h.buy()];
-  const shipped = await h.buy();
-  await h.rpc.send(RPC.payments.shipOrder, { orderRef: shipped.orderId, actorId: h.seller, carrier: 'DHL' });
-  await h.stopPayments();
-  await new Promise((resolve) => setTimeout(resolve, 6_000));
-  expect(await statusOf(unshipped.orderId)).toBe('paid');
-  expect(await statusOf(shipped.orderId)).toBe('shipped');
-  await Promise.all([h.startPayments(), h.startPayments()]);
-  await eventually(
-    async () => {
-      expect(await statusOf(unshipped.orderId)).toBe('cancelled');
-      expect(await statusOf(shipped.orderId)).toBe('completed');
-    },
-    20_000,
-    250,
-  );
-  await eventually(async () => expect((await h.money(unshipped.orderId)).refundCalls).toBe(1));
-  // Some time for any duplicate firing to show.
-  await new Promise((resolve) => setTimeout(resolve, 3_000));
-  expect((await transitions(unshipped.orderId)).slice(1)).toEqual(['system:paid>cancelled']);
-  expect((await transitions(shipped.orderId)).slice(1)).toEqual([
-    'seller:paid>shipped',
-    'system:shipped>delivered',
-    'system:delivered>completed',
-  ]);
-  expect((await h.money(unshipped.orderId)).refundCalls).toBe(1);
-  for (const { orderId } of moreUnshipped) {
-    expect(await transitions(orderId)).toEqual([expect.any(String), 'system:paid>cancelled']);
-    expect((await h.money(orderId)).refundCalls).toBe(1);
-  }
-}, 60_000);

@@ -238,6 +238,19 @@ export class OrderHarness {
       [orderId],
     );
   }
+
+  /** The order's history as `actor:from>to` steps, oldest first. */
+  async transitions(orderId: string): Promise<string[]> {
+    return (await this.history(orderId)).map((e) => `${e.actor}:${e.from_status}>${e.to_status}`);
+  }
+
+  async statusOf(orderId: string): Promise<string> {
+    const [row] = await this.infra.database.query<{ status: string }>(
+      'SELECT status FROM payments.orders WHERE id = $1',
+      [orderId],
+    );
+    return row.status;
+  }
 }
 
 /** The DomainError a call failed with (null when it succeeded). */
