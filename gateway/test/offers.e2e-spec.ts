@@ -120,6 +120,8 @@ describe('offers over HTTP', () => {
     const intent = await pay(ana, '25.00').expect(200);
     expect(intent.body.amount).toBe('25.00');
     const paid = await payIntent(http, intent.body, ana);
+    // The success page shows what the card was charged: the offer's amount, not the list price.
+    expect(paid).toMatchObject({ amount: '25.00' });
     const order = await http.get(`/api/orders/${paid.orderId}`).set('Cookie', ana.cookie).expect(200);
     expect(order.body.amount).toBe('25.00');
 

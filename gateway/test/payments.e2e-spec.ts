@@ -132,7 +132,7 @@ describe('checkout over HTTP', () => {
       .set('Cookie', buyer.cookie)
       .send({ paymentIntentId })
       .expect(200);
-    expect(reconciled.body).toEqual({ status: 'paid', productId, orderId: expect.any(String) });
+    expect(reconciled.body).toEqual({ status: 'paid', productId, orderId: expect.any(String), amount: '80.00' });
     await eventually(async () =>
       expect((await http.get(`/api/products/${productId}`).expect(200)).body.status).toBe('sold'),
     );

@@ -118,6 +118,11 @@ describe('POST /api/webhooks/stripe (raw body, Stripe SDK against a local stub)'
       .post('/api/payments/reconcile')
       .send({ paymentIntentId: intent.body.paymentIntentId, clientSecret: intent.body.clientSecret })
       .expect(200);
-    expect(reconciled.body).toEqual({ status: 'paid', productId: product.id, orderId: expect.any(String) });
+    expect(reconciled.body).toEqual({
+      status: 'paid',
+      productId: product.id,
+      orderId: expect.any(String),
+      amount: '120.00',
+    });
   });
 });

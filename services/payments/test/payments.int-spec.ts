@@ -489,6 +489,7 @@ describe('a paid order sells the product', () => {
       status: 'paid',
       productId: product.id,
       orderId: expect.any(String),
+      amount: '40.00',
     });
     await eventually(async () => {
       const events = await readStreamEvents<OrderPaidEvent>(infra, EVENTS.payments.orderPaid);

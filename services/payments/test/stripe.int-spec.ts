@@ -142,6 +142,7 @@ describe('Stripe adapter (real SDK against a local stub)', () => {
       status: 'paid',
       productId: product.id,
       orderId: expect.any(String),
+      amount: '19.99',
     });
   });
 

@@ -276,6 +276,8 @@ export interface PaymentStatusDto {
   message?: string;
   /** The order's id once paid, for the success page's "View your order" link (members; guests use their token). */
   orderId?: string;
+  /** What the card was charged once paid (an accepted offer's or a bundle's amount, not the list price): "16.00". */
+  amount?: string;
 }
 
 export interface AddressDto {

@@ -279,7 +279,7 @@ export class CheckoutService {
     return {
       status: order.status,
       productId: order.productId,
-      ...(order.paidAt ? { orderId: order.id } : {}),
+      ...(order.paidAt ? { orderId: order.id, amount: fromCents(order.amountCents) } : {}),
       ...(order.failureMessage && (order.status === 'failed' || order.status === 'refunded')
         ? { message: order.failureMessage }
         : {}),

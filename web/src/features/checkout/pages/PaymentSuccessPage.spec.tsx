@@ -53,6 +53,14 @@ describe('PaymentSuccessPage', () => {
     expect(calls.filter((call) => call === 'POST /api/payments/reconcile')).toHaveLength(1);
   });
 
+  it('shows what the card was charged once paid, an accepted offer’s amount rather than the list price', async () => {
+    payFor({ status: 'paid', orderId: 'o1', amount: '19.50' });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
+    expect(screen.getByText('$19.50')).toBeTruthy();
+    expect(screen.queryByText('$24.00')).toBeNull();
+  });
+
   it.each([
     ['refunded', 'Payment Refunded', {}, PAYMENT_MESSAGES.soldToAnotherBuyer],
     ['cancelled', 'Payment Refunded', {}, 'This order was cancelled and refunded in full.'],
@@ -103,7 +111,8 @@ describe('PaymentSuccessPage', () => {
     answerApi({
       'GET /api/products/p1': () => Response.json(product),
       'GET /api/products/p2': () => Response.json({ ...product, id: 'p2', title: 'Cork coaster' }),
-      'POST /api/payments/reconcile': () => Response.json({ productId: 'p1', status: 'paid', orderId: 'o2' }),
+      'POST /api/payments/reconcile': () =>
+        Response.json({ productId: 'p1', status: 'paid', orderId: 'o2', amount: '43.20' }),
     });
     const bundle = {
       seller: { id: 's1', name: 'Ana Silva' },
@@ -119,6 +128,7 @@ describe('PaymentSuccessPage', () => {
     expect(screen.getByText(/the items are reserved for you/)).toBeTruthy();
     const items = await screen.findByRole('list', { name: 'Items of your order' });
     expect(items.textContent).toContain('Cork coaster');
+    expect(screen.getByText('Paid $43.20')).toBeTruthy();
     expect(store.getState().bundle.items).toEqual([]);
   });
 

@@ -27,7 +27,8 @@ import { translucent } from '../../../app/theme';
 /**
  * /payment-success?product={id} (or ?products={id},{id},… for a bundle): asks the server once for the state of the payment this tab made for the product
  * (reconcile with its client secret, works without webhooks), then shows success, processing (with retry), refunded
- * or failed. The payment's id and secret stay in the tab's storage, never in the URL.
+ * or failed, and once paid what the card was charged (an accepted offer's or a bundle's amount, not the list price).
+ * The payment's id and secret stay in the tab's storage, never in the URL.
  */
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
@@ -75,30 +76,35 @@ export default function PaymentSuccessPage() {
   const bundleItems = bundleStates.flatMap((state) => (state.product ? [state.product] : []));
   const item = isBundle ? (
     bundleItems.length === bundleIds.length ? (
-      <Stack component="ul" spacing={1} aria-label="Items of your order" sx={{ m: 0, p: 0 }}>
-        {bundleItems.map((bundleItem) => (
-          <Stack
-            component="li"
-            key={bundleItem.id}
-            direction="row"
-            spacing={2}
-            sx={{
-              alignItems: 'center',
-              p: 1.5,
-              borderRadius: 3,
-              listStyle: 'none',
-              bgcolor: (theme) => translucent(theme, 'common.black', 0.03),
-              textAlign: 'left',
-            }}
-          >
-            <Box sx={{ width: 48, height: 48, borderRadius: 2, overflow: 'hidden', flexShrink: 0 }}>
-              <ProductImage src={bundleItem.images[0]} alt="" loading="eager" />
-            </Box>
-            <Typography sx={{ fontWeight: 700, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-              {bundleItem.title}
-            </Typography>
-          </Stack>
-        ))}
+      <Stack spacing={1}>
+        <Stack component="ul" spacing={1} aria-label="Items of your order" sx={{ m: 0, p: 0 }}>
+          {bundleItems.map((bundleItem) => (
+            <Stack
+              component="li"
+              key={bundleItem.id}
+              direction="row"
+              spacing={2}
+              sx={{
+                alignItems: 'center',
+                p: 1.5,
+                borderRadius: 3,
+                listStyle: 'none',
+                bgcolor: (theme) => translucent(theme, 'common.black', 0.03),
+                textAlign: 'left',
+              }}
+            >
+              <Box sx={{ width: 48, height: 48, borderRadius: 2, overflow: 'hidden', flexShrink: 0 }}>
+                <ProductImage src={bundleItem.images[0]} alt="" loading="eager" />
+              </Box>
+              <Typography sx={{ fontWeight: 700, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                {bundleItem.title}
+              </Typography>
+            </Stack>
+          ))}
+        </Stack>
+        {payment?.amount && (
+          <Typography sx={{ fontWeight: 800, textAlign: 'right' }}>Paid {formatMoney(payment.amount)}</Typography>
+        )}
       </Stack>
     ) : (
       <Skeleton variant="rounded" height={96} />
@@ -124,7 +130,7 @@ export default function PaymentSuccessPage() {
           {product.country}
         </Typography>
       </Box>
-      <Typography sx={{ fontWeight: 800 }}>{formatMoney(product.price)}</Typography>
+      <Typography sx={{ fontWeight: 800 }}>{formatMoney(payment?.amount ?? product.price)}</Typography>
     </Stack>
   ) : productId ? (
     <Skeleton variant="rounded" height={96} />
