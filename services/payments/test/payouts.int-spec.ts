@@ -1,5 +1,6 @@
 import { ErrorCode, EVENTS, RPC, type PayoutPaidEvent, type PayoutsPageDto } from '@souvenir/contracts';
 import { eventually, readStreamEvents } from '@souvenir/testing';
+import { Client } from 'pg';
 import { auditLedger } from '../src/ledger/ledger-audit';
 import { MoneySweep } from '../src/orders/money-sweep';
 import { PaymentProvider } from '../src/providers/payment-provider';
@@ -247,6 +248,38 @@ describe('payouts', () => {
     }, 15_000);
     await audit();
   }, 90_000);
+
+  it("an order completing while its seller's account is being activated gets its payout made, not parked", async () => {
+    const seller = await h.person('seller');
+    await h.rpc.send(RPC.payments.createPayoutAccount, { actorId: seller, ...ONBOARDING_URLS });
+    const { orderId } = await h.buy('member', seller);
+    await h.rpc.send(RPC.payments.shipOrder, { orderRef: orderId, actorId: seller, carrier: 'USPS' });
+    await h.rpc.send(RPC.payments.markDelivered, { orderRef: orderId, actorId: h.buyer });
+    // The activation's transaction, held open: the row written, its resumption of waiting payouts already run.
+    const activation = new Client({ connectionString: h.infra.database.url, application_name: 'activation' });
+    await activation.connect();
+    try {
+      await activation.query('BEGIN');
+      await activation.query(`UPDATE payments.payout_accounts SET status = 'active' WHERE seller_id = $1`, [seller]);
+      const confirmed = h.rpc.send(RPC.payments.confirmOrder, { orderRef: orderId, actorId: h.buyer });
+      // The release waits for the activation rather than reading the account as it was before it.
+      await eventually(async () => {
+        const [{ n }] = await h.infra.database.query<{ n: string }>(
+          `SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%payout_accounts%'`,
+        );
+        expect(Number(n)).toBe(1);
+      }, 10_000);
+      await activation.query('COMMIT');
+      await confirmed;
+    } finally {
+      await activation.end();
+    }
+    const [payout] = await h.infra.database.query<{ status: string }>(
+      'SELECT status FROM payments.payouts WHERE order_id = $1',
+      [orderId],
+    );
+    expect(payout.status).not.toBe('waiting');
+  }, 60_000);
 
   it('the money sweep restarts a payout and a refund whose jobs were lost (and only those)', async () => {
     const sold = await h.buy();

@@ -68,7 +68,9 @@ export class PayoutsService {
       sellerId: order.sellerId,
       lines: releaseLines({ amountCents: order.amountCents, feeCents }),
     });
-    const account = await this.accounts.withManager(manager).findBySeller(order.sellerId);
+    // Read FOR SHARE: an activation being written is waited for and seen; one written after this commits sees the
+    // waiting payout and resumes it. A plain read could miss both, and the payout would wait for ever.
+    const account = await this.accounts.withManager(manager).findBySellerForShare(order.sellerId);
     const payable = account?.status === 'active' && order.cardDisputeStatus !== 'open';
     const payoutId = await this.payouts.withManager(manager).insertOnce({
       orderId: order.id,
