@@ -70,6 +70,35 @@ async function partlyRefunded(seller: string, disputeFirst = false) {
   return orderId;
 }
 
+describe('a claim on some of a bundle’s items', () => {
+  it('is announced with the items it names, so the bell names those and not the order’s', async () => {
+    const seller = await h.person('Cleo');
+    const { orderId, productIds } = await h.buyBundle(3, seller);
+    await h.rpc.send(RPC.payments.shipOrder, { orderRef: orderId, actorId: seller, carrier: 'USPS' });
+    await h.rpc.send(RPC.payments.openClaim, {
+      orderRef: orderId,
+      actorId: h.buyer,
+      reason: 'damaged',
+      description: 'The second one arrived broken',
+      productIds: [productIds[1]],
+    });
+    const [title] = await h.infra.database.query<{ title: string }>(
+      `SELECT title FROM payments.order_items WHERE order_id = $1 AND product_id = $2`,
+      [orderId, productIds[1]],
+    );
+    const [opened] = await h.infra.database.query<{ payload: Record<string, unknown> }>(
+      `SELECT payload FROM payments.outbox_events
+        WHERE subject = $1 AND payload->>'orderId' = $2 AND payload->>'to' = 'disputed'`,
+      [EVENTS.payments.orderChanged, orderId],
+    );
+    expect(opened.payload).toMatchObject({
+      productIds,
+      claimedProductIds: [productIds[1]],
+      claimedTitle: title.title,
+    });
+  });
+});
+
 describe('a card dispute on a bundle order refunded in part', () => {
   it('after the refund: the bank takes back only the rest, once, from the seller’s earnings', async () => {
     const seller = await h.person('Dora');

@@ -70,6 +70,12 @@ export class OrderChangedEvent {
    * more, their seller may relist them. Absent: none.
    */
   @IsOptional() @IsArray() @IsUUID('all', { each: true }) refundedProductIds?: string[];
+  /**
+   * The items an open claim is about, when it names some of a bundle's items and not all, with the first one's title:
+   * the bell names those, not the order's. Absent: the claim is about the whole order, or there is none.
+   */
+  @IsOptional() @IsArray() @IsUUID('all', { each: true }) claimedProductIds?: string[];
+  @IsOptional() @IsString() claimedTitle?: string;
   @IsDateString() occurredAt!: string;
 }
 

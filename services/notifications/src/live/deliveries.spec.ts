@@ -49,6 +49,23 @@ describe('bell sentences name the item', () => {
     expect(textFor(list, reader === 'buyer' ? ids.buyerUserId : ids.sellerId)).toBe(text);
   });
 
+  it("names a bundle's items, and a claim on some of them by those it names", () => {
+    const bundle = { productTitle: 'Tile A', productIds: [ids.productId, ids.orderId, ids.sellerId] };
+    const opened = deliveries.orderChanged(changed('shipped', 'disputed', 'buyer', bundle));
+    expect(textFor(opened, ids.sellerId)).toBe('The buyer of Tile A and 2 more items opened a claim: please answer it');
+    const onOne = { ...bundle, claimedProductIds: [ids.orderId], claimedTitle: 'Tile B' };
+    expect(textFor(deliveries.orderChanged(changed('shipped', 'disputed', 'buyer', onOne)), ids.sellerId)).toBe(
+      'The buyer of Tile B opened a claim: please answer it',
+    );
+    expect(textFor(deliveries.orderChanged(changed('disputed', 'disputed', 'seller', onOne)), ids.buyerUserId)).toBe(
+      'The seller answered your claim on Tile B',
+    );
+    // Its end concerns the order, whichever items the claim named.
+    expect(textFor(deliveries.orderChanged(changed('disputed', 'refunded', 'support', onOne)), ids.buyerUserId)).toBe(
+      'Your order of Tile A and 2 more items was refunded',
+    );
+  });
+
   it('names the item of a payout, from the event or the order', () => {
     const payout = {
       payoutId: '00000000-0000-4000-8000-000000000005',

@@ -239,6 +239,8 @@ function orderDeliveries(
     buyerUserId: string | null;
     productTitle?: string;
     productIds?: string[];
+    claimedProductIds?: string[];
+    claimedTitle?: string;
   },
   from: OrderStatus | null,
   to: OrderStatus,
@@ -262,12 +264,23 @@ function orderDeliveries(
     const kind: NotificationKind = from === null ? 'sale' : 'order';
     const notification: NotificationDraft = {
       kind,
-      // A bundle's sentence names its first item and counts the others ("Tile A and 2 more items").
-      text: orderText(role, from, to, order.productTitle && itemsInWords(order.productTitle, order.productIds?.length)),
+      // A bundle's sentence names its first item and counts the others ("Tile A and 2 more items"); a claim on some
+      // of its items names those.
+      text: orderText(role, from, to, itemsOf(order, to)),
       link: `/orders/${order.orderId}`,
     };
     return [{ userId, data, notification }];
   });
+}
+
+/** The items a change is about, in words, when the event carries their titles. */
+function itemsOf(
+  order: { productTitle?: string; productIds?: string[]; claimedProductIds?: string[]; claimedTitle?: string },
+  to: OrderStatus,
+): string | undefined {
+  if (to === 'disputed' && order.claimedTitle && order.claimedProductIds?.length)
+    return itemsInWords(order.claimedTitle, order.claimedProductIds.length);
+  return order.productTitle && itemsInWords(order.productTitle, order.productIds?.length);
 }
 
 /** What each party is told of a change, naming the item (`item`) when the event carries its title. */

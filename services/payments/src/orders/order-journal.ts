@@ -10,7 +10,9 @@ import {
 import { Outbox } from '@souvenir/platform';
 import type { EntityManager } from 'typeorm';
 import { SellerRecords } from '../sellers/seller-records';
+import { ClaimsRepository } from './claims.repository';
 import { OrderHistoryRepository } from './order-history.repository';
+import type { OrderItemEntity } from './order-item.entity';
 import { OrderItemsRepository } from './order-items.repository';
 import type { OrderEntity } from './order.entity';
 
@@ -34,6 +36,7 @@ export class OrderJournal {
     private readonly outbox: Outbox,
     private readonly sellerRecords: SellerRecords,
     private readonly items: OrderItemsRepository,
+    private readonly claims: ClaimsRepository,
   ) {}
 
   async record(manager: EntityManager, order: OrderEntity, change: OrderChange): Promise<void> {
@@ -58,11 +61,15 @@ export class OrderJournal {
       change.to === 'completed' && order.refundCents !== null
         ? items.filter((item) => item.refundedAt !== null).map((item) => item.productId)
         : [];
+    const claimed = change.to === 'disputed' ? await this.claimedItems(manager, order.id, items) : [];
     const event: OrderChangedEvent = {
       orderId: order.id,
       productId: order.productId,
       ...(productIds.length > 1 ? { productIds } : {}),
       ...(refundedProductIds.length ? { refundedProductIds } : {}),
+      ...(claimed.length
+        ? { claimedProductIds: claimed.map((item) => item.productId), claimedTitle: claimed[0].title }
+        : {}),
       sellerId: order.sellerId,
       buyerUserId: order.buyerUserId,
       from: change.from,
@@ -76,5 +83,13 @@ export class OrderJournal {
       occurredAt: new Date().toISOString(),
     };
     await this.outbox.add(manager, EVENTS.payments.orderChanged, event);
+  }
+
+  /** The items the order's claim names, when it names some of them and not all (a claim on part of a bundle). */
+  private async claimedItems(manager: EntityManager, orderId: string, items: OrderItemEntity[]) {
+    const claim = await this.claims.withManager(manager).findByOrderId(orderId);
+    const named = claim?.productIds ?? [];
+    const claimed = items.filter((item) => named.includes(item.productId));
+    return claimed.length < items.length ? claimed : [];
   }
 }
