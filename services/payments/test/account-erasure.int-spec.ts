@@ -1,4 +1,4 @@
-import { ACCOUNT_DELETION_MESSAGES, DELETED_USER_NAME, RPC, type SavedAddressInput } from '@souvenir/contracts';
+import { ACCOUNT_DELETION_MESSAGES, DELETED_USER_NAME, EVENTS, RPC, type SavedAddressInput } from '@souvenir/contracts';
 import { userDeleted } from '@souvenir/testing';
 import { OrderHarness } from './order-harness';
 
@@ -99,5 +99,58 @@ describe("payments' part of an account deletion", () => {
     await userDeleted(h.infra, 'payments', seller, 'payments-erasure-seller');
     expect((await orderRow(orderId)).seller_name).toBe(DELETED_USER_NAME);
     expect((await h.get(orderId, h.buyer)).status).toBe('paid');
+  });
+
+  it("ends a deleted person's open offers, tells the other party, and names them Deleted user on every offer", async () => {
+    const olive = await h.person('olive');
+    const sam = await h.person('sam');
+    const fromOlive = await h.rpc.send(RPC.payments.createOffer, {
+      actorId: olive,
+      productId: (await h.listProduct()).id,
+      amount: '15.00',
+    });
+    const toSam = await h.rpc.send(RPC.payments.createOffer, {
+      actorId: h.buyer,
+      productId: (await h.listProduct(sam)).id,
+      amount: '15.00',
+    });
+    const offerRow = async (id: string) =>
+      (
+        await h.infra.database.query<{ status: string; buyer: string; seller: string; amount_cents: number }>(
+          `SELECT status, buyer_first_name || ' ' || buyer_last_name AS buyer,
+                  seller_first_name || ' ' || seller_last_name AS seller, amount_cents
+             FROM payments.offers WHERE id = $1`,
+          [id],
+        )
+      )[0];
+    const toldOf = async (id: string) =>
+      (
+        await h.infra.database.query<{ status: string }>(
+          `SELECT payload->>'status' AS status FROM payments.outbox_events
+            WHERE subject = $1 AND payload->>'offerId' = $2 ORDER BY created_at`,
+          [EVENTS.payments.offerChanged, id],
+        )
+      ).map((e) => e.status);
+
+    await userDeleted(h.infra, 'payments', olive, 'payments-erasure-offers-buyer');
+    await userDeleted(h.infra, 'payments', sam, 'payments-erasure-offers-seller');
+
+    expect(await offerRow(fromOlive.id)).toEqual({
+      status: 'withdrawn',
+      buyer: DELETED_USER_NAME,
+      seller: 'Sally Test',
+      amount_cents: 1500,
+    });
+    expect(await offerRow(toSam.id)).toEqual({
+      status: 'ended',
+      buyer: 'Bob Test',
+      seller: DELETED_USER_NAME,
+      amount_cents: 1500,
+    });
+    expect(await toldOf(fromOlive.id)).toEqual(['pending', 'withdrawn']);
+    expect(await toldOf(toSam.id)).toEqual(['pending', 'ended']);
+
+    await userDeleted(h.infra, 'payments', olive, 'payments-erasure-offers-buyer-again');
+    expect(await toldOf(fromOlive.id)).toEqual(['pending', 'withdrawn']);
   });
 });

@@ -37,6 +37,16 @@ beforeAll(async () => {
        VALUES ($1, 'A', 'B', $2, 'Lisbon', '1000-001', 'Portugal')`,
       [user, line1],
     );
+  const offer = (buyer: string, seller: string, title: string) =>
+    db.query(
+      `INSERT INTO payments.offers (product_id, product_title, list_price_cents, seller_id, seller_first_name,
+         seller_last_name, buyer_id, buyer_first_name, buyer_last_name, offered_cents, amount_cents, status, expires_at)
+       VALUES ($1, $2, 2500, $3, 'Ben', 'B', $4, 'Ada', 'A', 2000, 2000, 'pending', now() + interval '1 day')`,
+      [randomUUID(), title, seller, buyer],
+    );
+  await offer(ada, ben, 'Offered by ada');
+  await offer(cleo, ada, 'Offered to ada');
+  await offer(cleo, ben, "Cleo's offer");
   for (let i = 0; i < 230; i++) await address(ada, `${i} Rua Augusta`);
   await address(cleo, 'Cleo street');
 }, 60_000);
@@ -60,6 +70,16 @@ it('pages a long section by keyset, every row once, none of anyone else’s', as
   expect(items.map((a) => a.line1)).not.toContain('Cleo street');
   expect((await exportSection(rpc, 'payments.user.export', ada, 'payouts')).items).toEqual([]);
   expect((await exportSection(rpc, 'payments.user.export', ada, 'ledger')).items).toEqual([]);
+});
+
+it('answers the offers the person made or received, naming the other party by id only', async () => {
+  const { items } = await exportSection(rpc, 'payments.user.export', ada, 'offers');
+  expect(items.map((o) => [o.productTitle, o.role, o.otherPartyId])).toEqual([
+    ['Offered by ada', 'buyer', ben],
+    ['Offered to ada', 'seller', cleo],
+  ]);
+  expect(items[0]).toMatchObject({ amountCents: 2000, status: 'pending', madeBy: 'buyer', items: [] });
+  expect(JSON.stringify(items)).not.toMatch(/"Ben"|"Ada"/);
 });
 
 it('refuses a section it does not hold and a forged cursor', async () => {

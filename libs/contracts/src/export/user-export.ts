@@ -10,7 +10,7 @@ export const USER_EXPORT_SECTIONS = {
   catalog: ['listings', 'away-mode'],
   favourites: ['favourites'],
   messaging: ['conversations', 'messages'],
-  payments: ['orders', 'addresses', 'payouts', 'ledger', 'bundle-discount'],
+  payments: ['orders', 'addresses', 'payouts', 'ledger', 'bundle-discount', 'offers'],
   reviews: ['written', 'received'],
   notifications: ['notifications'],
   media: ['uploads'],

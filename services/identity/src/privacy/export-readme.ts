@@ -19,10 +19,15 @@ payments/addresses.json           your saved addresses
 payments/payouts.json             the payouts of your sales
 payments/ledger.json              your lines in the money ledger
 payments/bundle-discount.json     the bundle discount you give on several of your items bought together
+payments/offers.json              offers you made or received, with their items and the other person's id
 reviews/written.json              reviews you wrote
 reviews/received.json             reviews about you, once published
 notifications/notifications.json  the notifications of the bell
 media/uploads.json                the photos you uploaded
+moderation/reports.json           what you reported and how support decided
+moderation/appeals.json           support's decisions about your content, with your appeals
+alerts/saved-searches.json        your saved searches
+alerts/saved-search-matches.json  the listings your saved searches found
 photos/                           the photos themselves (an empty file is one that no longer exists)
 
 Passwords, two-step sign-in secrets and recovery codes are never included: only their hashes are stored,

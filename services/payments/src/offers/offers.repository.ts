@@ -94,6 +94,31 @@ export class OffersRepository extends BaseRepository {
       .getMany();
   }
 
+  /** The open offers a person made or received, locked in id order (offers_buyer_idx, offers_seller_idx). */
+  lockOpenOfPerson(userId: string): Promise<OfferEntity[]> {
+    return this.offers
+      .createQueryBuilder('o')
+      .setLock('pessimistic_write')
+      .where('o.status IN (:...open)', { open: OPEN_OFFER_STATUSES })
+      .andWhere('(o.buyer_id = :userId OR o.seller_id = :userId)', { userId })
+      .orderBy('o.id')
+      .getMany();
+  }
+
+  /** The names copied onto a deleted person's offers become "Deleted user", on whichever side they took part. */
+  async eraseNamesOf(userId: string): Promise<void> {
+    await this.db.query(
+      `UPDATE payments.offers SET buyer_first_name = 'Deleted', buyer_last_name = 'user'
+        WHERE buyer_id = $1 AND (buyer_first_name, buyer_last_name) IS DISTINCT FROM ('Deleted', 'user')`,
+      [userId],
+    );
+    await this.db.query(
+      `UPDATE payments.offers SET seller_first_name = 'Deleted', seller_last_name = 'user'
+        WHERE seller_id = $1 AND (seller_first_name, seller_last_name) IS DISTINCT FROM ('Deleted', 'user')`,
+      [userId],
+    );
+  }
+
   /**
    * One page of the offers a person made or received, newest first (offers_buyer_idx / offers_seller_idx); or of
    * those between two people on one item, either of them the buyer (offers_product_buyer_idx: a handful of rows).

@@ -289,6 +289,18 @@ export class OffersService implements OnApplicationBootstrap {
   }
 
   /**
+   * A person's account was deleted: what they were still negotiating ends (withdrawn when they were the buyer, ended
+   * when the seller, whose items leave the sale with them), the other party is told, and the names copied onto their
+   * offers go. Amounts and statuses stay: they are the other party's history too. Idempotent.
+   */
+  async personGone(manager: EntityManager, userId: string): Promise<void> {
+    const offers = this.offers.withManager(manager);
+    for (const offer of await offers.lockOpenOfPerson(userId))
+      await this.move(manager, offer, offer.buyerId === userId ? 'withdrawn' : 'ended', 'system');
+    await offers.eraseNamesOf(userId);
+  }
+
+  /**
    * The deadline's job: under the row lock, an offer still open whose stored deadline has passed expires. A job whose
    * deadline was moved on, or whose offer was answered meanwhile, changes nothing (duplicates and replays too).
    */

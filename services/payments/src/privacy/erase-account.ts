@@ -11,6 +11,7 @@ import { EventConsumer, eraseBlocksOf, RpcHandler } from '@souvenir/platform';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Ledger } from '../ledger/ledger';
+import { OffersService } from '../offers/offers.service';
 
 /** Orders paid and not finished: the money is still on its way to the seller or back to the buyer. */
 const OPEN_STATUSES = ['paid', 'shipped', 'delivered', 'disputed'];
@@ -27,6 +28,7 @@ export class AccountErasure implements OnApplicationBootstrap {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly consumer: EventConsumer,
     private readonly ledger: Ledger,
+    private readonly offers: OffersService,
   ) {}
 
   onApplicationBootstrap() {
@@ -56,6 +58,7 @@ export class AccountErasure implements OnApplicationBootstrap {
     // Their bundle discount is a setting of their account; the items of their orders hold no personal data and stay
     // with the orders (titles and prices, as the orders' own product columns do).
     await manager.query(`DELETE FROM payments.bundle_discounts WHERE seller_id = $1`, [userId]);
+    await this.offers.personGone(manager, userId);
     // Guest orders paid with an address of theirs, whether or not they joined the account, are theirs too.
     await manager.query(
       `UPDATE payments.orders o

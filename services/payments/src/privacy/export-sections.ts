@@ -2,7 +2,8 @@ import type { UserExportSql } from '@souvenir/platform';
 
 /**
  * payments's part of a person's data export, one query per section (`userExportPage` pages them by keyset).
- * Orders as buyer or seller; the buyer's contact and addresses only in the buyer's export. Saved searches are not stored anywhere yet.
+ * Orders as buyer or seller; the buyer's contact and addresses only in the buyer's export. Offers made or received
+ * name the other party by id only: their name is their data.
  */
 export const PAYMENTS_EXPORT_SECTIONS: Readonly<Record<string, UserExportSql>> = {
   orders: `
@@ -48,4 +49,15 @@ export const PAYMENTS_EXPORT_SECTIONS: Readonly<Record<string, UserExportSql>> =
     SELECT json_build_object('minItems', min_items, 'percent', percent, 'updatedAt', updated_at) AS item,
       updated_at AS key_at, seller_id::text AS key_id
     FROM payments.bundle_discounts WHERE seller_id = $1`,
+  offers: `
+    SELECT json_build_object('id', o.id, 'role', CASE WHEN o.buyer_id = $1 THEN 'buyer' ELSE 'seller' END,
+        'otherPartyId', CASE WHEN o.buyer_id = $1 THEN o.seller_id ELSE o.buyer_id END,
+        'productId', o.product_id, 'productTitle', o.product_title, 'listPriceCents', o.list_price_cents,
+        'offeredCents', o.offered_cents, 'amountCents', o.amount_cents, 'currency', o.currency, 'status', o.status,
+        'madeBy', o.origin, 'createdAt', o.created_at, 'updatedAt', o.updated_at, 'expiresAt', o.expires_at,
+        'items', (SELECT coalesce(json_agg(json_build_object('productId', i.product_id, 'title', i.title,
+            'priceCents', i.price_cents) ORDER BY i.position), '[]'::json)
+          FROM payments.offer_items i WHERE i.offer_id = o.id)) AS item,
+      o.created_at AS key_at, o.id::text AS key_id
+    FROM payments.offers o WHERE o.buyer_id = $1 OR o.seller_id = $1`,
 };
