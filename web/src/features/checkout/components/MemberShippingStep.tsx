@@ -59,12 +59,14 @@ function preselected(addresses: SavedAddressDto[], shipsFrom: string | null, pre
 interface Props {
   initialValues: ShippingFormValues;
   shipsFrom: string | null;
+  /** How many items the order holds: a bundle's notice speaks of them all. */
+  itemCount?: number;
   previousChoice?: AddressChoice;
   onSubmit: (values: ShippingFormValues, choice: AddressChoice) => void;
 }
 
 /** The shipping step of a signed-in buyer: their saved addresses first, "Use a new address" after. */
-export function MemberShippingStep({ initialValues, shipsFrom, previousChoice, onSubmit }: Props) {
+export function MemberShippingStep({ initialValues, shipsFrom, itemCount, previousChoice, onSubmit }: Props) {
   const { data: addresses, isLoading } = useListAddressesQuery();
   if (isLoading) return <AddressesSkeleton />;
   return (
@@ -72,6 +74,7 @@ export function MemberShippingStep({ initialValues, shipsFrom, previousChoice, o
       addresses={addresses ?? []}
       initialValues={initialValues}
       shipsFrom={shipsFrom}
+      itemCount={itemCount}
       previousChoice={previousChoice}
       onSubmit={onSubmit}
     />
@@ -82,6 +85,7 @@ function AddressPicker({
   addresses,
   initialValues,
   shipsFrom,
+  itemCount,
   previousChoice,
   onSubmit,
 }: Props & { addresses: SavedAddressDto[] }) {
@@ -105,6 +109,7 @@ function AddressPicker({
       isGuest={false}
       initialValues={initialValues}
       shipsFrom={shipsFrom}
+      itemCount={itemCount}
       onSubmit={(values) => onSubmit(values, { saveAddress: save })}
       beforeActions={saveBox}
     />

@@ -168,6 +168,25 @@ describe('CheckoutView of a bundle', () => {
     ).toBeTruthy();
   });
 
+  it('says where the items ship within to a signed-in buyer typing a new address', async () => {
+    document.cookie = 'souvenir.signed-in=1; Path=/';
+    try {
+      answerApi({
+        'GET /api/products/p1': () => Response.json({ ...items[0], shipsFrom: 'Portugal' }),
+        'GET /api/products/p2': () => Response.json({ ...items[1], shipsFrom: 'Portugal' }),
+        'GET /api/auth/me': () =>
+          Response.json({ id: 'b1', email: 'rui@example.com', username: 'rui', firstName: 'Rui', lastName: 'Costa' }),
+        'GET /api/me/addresses': () => Response.json([]),
+      });
+      renderCheckout('/checkout?products=p1,p2');
+      expect(
+        await screen.findByText('These items ship within Portugal only: the delivery address must be in Portugal.'),
+      ).toBeTruthy();
+    } finally {
+      document.cookie = 'souvenir.signed-in=; Path=/; Max-Age=0';
+    }
+  });
+
   it('names the items that can no longer be bought and leads back to the bundle', async () => {
     answerApi(answerItems({ status: 'sold' }));
     renderCheckout('/checkout?products=p1,p2');

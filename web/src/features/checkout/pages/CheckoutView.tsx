@@ -312,6 +312,7 @@ export default function CheckoutView() {
                 : emptyShippingForm(false, shopperCountry ?? defaultCountryFor(user))
             }
             shipsFrom={product.shipsFrom ?? null}
+            itemCount={items?.length ?? 1}
             previousChoice={addressChoice.current}
             onSubmit={(values, choice) => void startPayment(values, choice)}
           />
