@@ -40,21 +40,36 @@ export function subscribeShopperCountry(listener: () => void): () => void {
   };
 }
 
+// Reading a region's name loads the locale's data: the first Intl.DisplayNames of a page costs a phone tens of
+// milliseconds, and every render of a control that shows the shopper's country asked again. One reader, and one
+// answer per list of languages (the browser's changes only with its settings).
+let regionNames: Intl.DisplayNames | undefined;
+const countryOfLanguages = new Map<string, string | null>();
+
 /** The country of the browser's language tag when it names a region ("en-CA" → Canada; "en" names none). */
 export function browserCountry(
   languages: readonly string[] = navigator.languages ?? [navigator.language],
 ): string | null {
+  const key = languages.join(',');
+  const known = countryOfLanguages.get(key);
+  if (known !== undefined) return known;
+  let country: string | null = null;
   for (const tag of languages) {
     try {
       const region = new Intl.Locale(tag).region;
       if (!region || !/^[A-Z]{2}$/.test(region)) continue;
-      const name = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(region);
-      if (name) return countryOfLocation(name) ?? name;
+      regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+      const name = regionNames.of(region);
+      if (name) {
+        country = countryOfLocation(name) ?? name;
+        break;
+      }
     } catch {
       // A tag Intl cannot read: try the next one.
     }
   }
-  return null;
+  countryOfLanguages.set(key, country);
+  return country;
 }
 
 /** The shopper's country: their choice, else their profile's, else their browser's, else the United States. */

@@ -1,45 +1,16 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import { asApiError } from '../../../api/api';
-import { useToast } from '../../../hooks/useToast';
-import { useResendVerificationMutation } from '../accountApi';
+import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../hooks/useCurrentUser';
+
+// Its alert, mutation and endpoint load only for the few who need it, not with every page's start.
+const VerifyEmailAlert = lazy(() => import('./VerifyEmailAlert'));
 
 /** Shown to a signed-in person until their address is verified, with a way to get the link again. */
 export function VerifyEmailBanner() {
   const { user } = useCurrentUser();
-  const [resend, { isLoading, isSuccess }] = useResendVerificationMutation();
-  const toast = useToast();
   if (!user || user.emailVerified !== false) return null;
-
-  const resendLink = async () => {
-    try {
-      await resend().unwrap();
-      toast({ title: 'Link sent', description: `We sent a new link to ${user.email}.` });
-    } catch (error) {
-      toast({
-        title: 'Could not send the link',
-        description: asApiError(error)?.serverMessage ?? 'An error occurred',
-        variant: 'error',
-      });
-    }
-  };
-
   return (
-    <Alert
-      severity="info"
-      square
-      role="region"
-      aria-label="E-mail verification"
-      action={
-        <Button color="inherit" size="small" onClick={resendLink} disabled={isLoading || isSuccess}>
-          {isSuccess ? 'Sent' : 'Resend link'}
-        </Button>
-      }
-      sx={{ justifyContent: 'center', alignItems: 'center' }}
-    >
-      Please verify your e-mail address: we sent a link to <strong>{user.email}</strong>. Until then you can list or
-      message only a few times.
-    </Alert>
+    <Suspense fallback={null}>
+      <VerifyEmailAlert user={user} />
+    </Suspense>
   );
 }

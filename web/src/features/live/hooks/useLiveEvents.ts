@@ -4,7 +4,6 @@ import { api } from '../../../api/api';
 import { useAppDispatch } from '../../../app/hooks';
 import { useCurrentUserId } from '../../auth/hooks/useCurrentUser';
 import { setLive } from '../liveStatus';
-import { EVERYTHING_LIVE, tagsForLiveEvent } from '../liveTags';
 
 /**
  * The signed-in person's live stream, one per tab (mounted once, in the app shell): each pushed event makes what
@@ -20,32 +19,41 @@ export function useLiveEvents(): void {
 
   useEffect(() => {
     if (!meId || typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/stream', { withCredentials: true });
-    let opened = false;
-    const reloadEverything = () => dispatch(api.util.invalidateTags(EVERYTHING_LIVE));
-    source.addEventListener('ready', () => {
-      // A reconnect without an id to resume from (the first stream of the tab needs nothing reloaded).
-      if (opened) reloadEverything();
-      opened = true;
-      setLive(true);
+    // What an event makes stale is read from the features' endpoints (reviews, an order's messages): loaded with the
+    // stream, for the signed-in person only, and not with every guest's start.
+    let source: EventSource | undefined;
+    let stopped = false;
+    void import('../liveTags').then(({ EVERYTHING_LIVE, tagsForLiveEvent }) => {
+      if (stopped) return;
+      const stream = new EventSource('/api/stream', { withCredentials: true });
+      source = stream;
+      let opened = false;
+      const reloadEverything = () => dispatch(api.util.invalidateTags(EVERYTHING_LIVE));
+      stream.addEventListener('ready', () => {
+        // A reconnect without an id to resume from (the first stream of the tab needs nothing reloaded).
+        if (opened) reloadEverything();
+        opened = true;
+        setLive(true);
+      });
+      stream.addEventListener('refetch', () => {
+        opened = true;
+        setLive(true);
+        reloadEverything();
+      });
+      stream.onopen = () => {
+        if (opened) setLive(true);
+      };
+      stream.onmessage = (message: MessageEvent<string>) => {
+        opened = true;
+        setLive(true);
+        const event = JSON.parse(message.data) as LiveEventDto;
+        dispatch(api.util.invalidateTags(tagsForLiveEvent(event.data, meId, event.notificationId !== null)));
+      };
+      stream.onerror = () => setLive(false);
     });
-    source.addEventListener('refetch', () => {
-      opened = true;
-      setLive(true);
-      reloadEverything();
-    });
-    source.onopen = () => {
-      if (opened) setLive(true);
-    };
-    source.onmessage = (message: MessageEvent<string>) => {
-      opened = true;
-      setLive(true);
-      const event = JSON.parse(message.data) as LiveEventDto;
-      dispatch(api.util.invalidateTags(tagsForLiveEvent(event.data, meId, event.notificationId !== null)));
-    };
-    source.onerror = () => setLive(false);
     return () => {
-      source.close();
+      stopped = true;
+      source?.close();
       setLive(false);
     };
   }, [meId, dispatch]);
