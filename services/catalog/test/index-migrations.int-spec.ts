@@ -4,6 +4,8 @@ import type { QueryRunner } from 'typeorm';
 import { AppModule, SERVICE_NAME } from '../src/app.module';
 import { CatalogConfig } from '../src/config/catalog.config';
 import { CoveringSortIndexes1736700000000 } from '../src/database/migrations/1736700000000-covering-sort-indexes';
+import { BandedFiltersSearchIndex1739300000000 } from '../src/database/migrations/1739300000000-banded-filters-search-index';
+import { DropPriceBandSearchIndex1739400000000 } from '../src/database/migrations/1739400000000-drop-price-band-search-index';
 
 // Catalog's index migrations on real Postgres, run as the migrations Job runs them while the old replicas serve:
 // products stay readable and writable while an index is built or replaced.
@@ -107,4 +109,52 @@ describe('index migrations', () => {
       '(status, created_at DESC, id DESC) INCLUDE (price, favorite_count, category, country)',
     );
   }, 60_000);
+
+  it('builds the filter keys index at start-up, at once on a fresh database, and again after a down', async () => {
+    const filtersIndex = async () =>
+      (
+        await infra.database.query<{ def: string; valid: boolean }>(
+          `SELECT pg_get_indexdef(i.indexrelid) AS def, i.indisvalid AS valid
+             FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+            WHERE c.relname = 'products_filters_search_idx'`,
+        )
+      )[0];
+    expect(await filtersIndex()).toMatchObject({ valid: true });
+    expect((await filtersIndex())?.def).toContain(
+      'gin (catalog.search_filter_keys(category, country, price), search_doc)',
+    );
+    const migrator = await connect('filters-migration', '-c lock_timeout=200');
+    const runner = { query: (sql: string) => migrator.query(sql).then((r) => r.rows) } as unknown as QueryRunner;
+    const migration = new BandedFiltersSearchIndex1739300000000();
+    await migration.down(runner);
+    expect(await filtersIndex()).toBeUndefined();
+    await migration.up(runner);
+    expect(await filtersIndex()).toMatchObject({ valid: true });
+    const [{ keys }] = (await infra.database.query(
+      `SELECT catalog.search_filter_keys('Clothing', 'Japan', 55) AS keys`,
+    )) as { keys: string[] }[];
+    expect(keys).toEqual(['category:Clothing', 'country:Japan', 'band:22']);
+    const [{ bands }] = (await infra.database.query(`SELECT catalog.price_band_keys(45, 125) AS bands`)) as {
+      bands: string[];
+    }[];
+    expect(bands).toEqual(['band:21', 'band:22', 'band:23', 'band:24', 'band:25', 'band:26', 'band:27', 'band:28']);
+  });
+
+  it('drops the first price band index, which no statement reads, and a down builds it again', async () => {
+    const bandIndex = async () =>
+      (
+        await infra.database.query<{ valid: boolean }>(
+          `SELECT i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+            WHERE c.relname = 'products_price_band_search_idx'`,
+        )
+      )[0];
+    expect(await bandIndex()).toBeUndefined();
+    const migrator = await connect('band-migration', '-c lock_timeout=200');
+    const runner = { query: (sql: string) => migrator.query(sql).then((r) => r.rows) } as unknown as QueryRunner;
+    const migration = new DropPriceBandSearchIndex1739400000000();
+    await migration.down(runner);
+    expect(await bandIndex()).toEqual({ valid: true });
+    await migration.up(runner);
+    expect(await bandIndex()).toBeUndefined();
+  });
 });

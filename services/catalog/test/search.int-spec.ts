@@ -197,6 +197,37 @@ describe('a search in a price range', () => {
     }
     expect((await list({ search: 'lamp', minPrice: 100 })).totalCount).toBe(PRICES.filter((p) => p >= 100).length);
   });
+
+  it('keeps a narrow range to its country and categories, read as filter keys', async () => {
+    // Other categories and countries (every lamp above is Home Decor from Portugal).
+    await create({ title: 'Brass lamp from Japan', price: 55, country: 'Japan' });
+    await create({ title: 'Brass lamp to wear', price: 56, category: 'Clothing' });
+    await create({
+      title: 'Brass lamp, fashion',
+      price: 57,
+      category: 'Jewelry',
+      description: 'Fashion for a room, from the old market.',
+    });
+    const inRange = (query: ProductQueryDto) =>
+      titles({ search: 'lamps', minPrice: 50, maxPrice: 60, sort: 'price_asc', ...query });
+    expect(await inRange({ country: 'Japan' })).toEqual(['Brass lamp from Japan']);
+    expect(await inRange({ country: 'Portugal', categories: ['Home Decor'] })).toEqual([
+      'Brass lamp at 50',
+      'Brass lamp at 54',
+      'Brass lamp at 59.99',
+      'Brass lamp at 60',
+    ]);
+    expect(await inRange({ categories: ['Clothing', 'Jewelry'] })).toEqual([
+      'Brass lamp to wear',
+      'Brass lamp, fashion',
+    ]);
+    // A category with a term (Fashion & Accessories: Clothing, or "fashion" anywhere) is an OR, not a key.
+    expect(await inRange({ categories: ['Fashion & Accessories'] })).toEqual([
+      'Brass lamp to wear',
+      'Brass lamp, fashion',
+    ]);
+    expect(await inRange({ country: 'Japan', categories: ['Clothing'] })).toEqual([]);
+  });
 });
 
 /** Lexemes whose counts (anywhere, in titles) differ from the active products' own: always none. */

@@ -23,6 +23,8 @@ import { AwayMode1738600000000 } from './1738600000000-away-mode';
 import { Reservations1738700000000 } from './1738700000000-reservations';
 import { SellerBundleDiscounts1739100000000 } from './1739100000000-seller-bundle-discounts';
 import { RefundedItems1739200000000 } from './1739200000000-refunded-items';
+import { BandedFiltersSearchIndex1739300000000 } from './1739300000000-banded-filters-search-index';
+import { DropPriceBandSearchIndex1739400000000 } from './1739400000000-drop-price-band-search-index';
 
 /** Every migration of the catalog schema, in order. Never edit one that has landed; add a new one. */
 export const CATALOG_MIGRATIONS = [
@@ -54,4 +56,6 @@ export const CATALOG_MIGRATIONS = [
   Reservations1738700000000,
   SellerBundleDiscounts1739100000000,
   RefundedItems1739200000000,
+  BandedFiltersSearchIndex1739300000000,
+  DropPriceBandSearchIndex1739400000000,
 ];

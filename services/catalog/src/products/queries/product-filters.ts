@@ -44,8 +44,8 @@ export const onlyWords = (filters: ProductFilters) => isUnfiltered({ ...filters,
 /**
  * A search whose GIN reads take the words' exact lexemes (`searchTsQuery`'s `exact`): no other filter, or only a
  * country, categories and a price range, which GIN reads together with the words (`(country, search_doc)`,
- * `(category, search_doc)` and, for a narrow range, `(price_band(price), search_doc)`: migrations 1735900000000 and
- * 1736600000000), so GIN first is the plan whatever the words' count. A wide range is tested on the words' matches
+ * `(category, search_doc)` and, for a narrow range, the filter keys' `products_filters_search_idx`: migrations
+ * 1735900000000 and 1739300000000), so GIN first is the plan whatever the words' count. A wide range is tested on the words' matches
  * (`box` from 5 to 1,000: 6.9 ms to count 1,001 through the words' lexemes against 23.6 for the table scan their
  * prefix made the planner choose). With any other filter the planner must keep the words' statistics: it weighs
  * the words' GIN index against the filter's btree, and the exact lexemes, a subquery, would hide how many match.
@@ -79,8 +79,9 @@ export function filtersInSortIndexes(filters: ProductFilters): boolean {
 
 /**
  * Most times its bottom a price range's top may be for the words to be read through its price bands: about eight of
- * the index's bands (each ~20 % wide). Each band is one more read of the words' posting lists, so a wide range costs
- * more that way than testing the price of each match (`box` from 5 to 1,000, 40 bands: 29 ms against 6.9).
+ * the index's bands (each ~20 % wide). Each band is one more posting list to intersect with the words', so a wide range
+ * costs more that way than testing the price of each match (`box` from 5 to 1,000, 40 bands read one by one: 29 ms
+ * against 6.9).
  */
 const BANDED_PRICE_RATIO = 4;
 
@@ -92,11 +93,39 @@ const isBandedPriceRange = (filters: ProductFilters) =>
 
 /**
  * Whether some filter has a GIN index of its own beside the words' (`(country, search_doc)`, `(category,
- * search_doc)`, `(price_band(price), search_doc)`: migrations 1735900000000 and 1736600000000), which reads only
+ * search_doc)`, the filter keys' `products_filters_search_idx`: migrations 1735900000000 and 1739300000000), which reads only
  * the matches the filter keeps, where the title's or the labels' index reads every match of the words first.
  */
 export const narrowedBySearchIndex = (filters: ProductFilters): boolean =>
   !!filters.country || !!filters.categories?.length || isBandedPriceRange(filters);
+
+/** The products' filter keys (`catalog.search_filter_keys`, migration 1739300000000), indexed beside the words. */
+const FILTER_KEYS = 'catalog.search_filter_keys(p.category, p.country, p.price)';
+
+/**
+ * The conditions that read a narrow price range's matches through `products_filters_search_idx`: the range's bands,
+ * and the country and the sell categories, each an overlap with the products' filter keys (one GIN key each,
+ * intersected with the words inside the index). A country's or categories' key stands for its filter, exactly
+ * (`country:X` is a key only of a product of country X), in place of the equality another index also takes: the
+ * planner, which cannot estimate the words' matches (`searchTsQuery`'s `exact`), would otherwise read the words and
+ * that filter alone and test the price in the table. Categories whose filter also matches a term (an OR) keep their
+ * own condition. The bands only narrow the read: the price is still tested.
+ */
+function bandedFilterKeys(
+  filters: ProductFilters,
+  params: Params,
+  bands: string,
+): { keys: string[]; country: boolean; categories: boolean } {
+  const keys = [`${FILTER_KEYS} && ${bands}`];
+  if (filters.country) keys.push(`${FILTER_KEYS} && ARRAY[${params.add(`country:${filters.country}`)}::text]`);
+  const categories = (filters.categories ?? []).map(categoryFilterOf);
+  const sellCategoriesOnly = categories.length > 0 && categories.every((filter) => !filter.term);
+  if (sellCategoriesOnly) {
+    const sellCategories = [...new Set(categories.flatMap((filter) => filter.sellCategories))];
+    keys.push(`${FILTER_KEYS} && ${params.add(sellCategories.map((category) => `category:${category}`))}::text[]`);
+  }
+  return { keys, country: !!filters.country, categories: sellCategoriesOnly };
+}
 
 /**
  * The FROM and WHERE of the filters (active products only). `search`: whether the search's words are a condition
@@ -110,20 +139,21 @@ export function filterSql(
 ): { from: string; where: string[] } {
   const where = [`p.status = 'active'`];
   const from = withSellers || filters.location || filters.shipsTo ? PRODUCTS_WITH_SELLERS : 'catalog.products p';
+  const banded = search && !!filters.searchWords?.length && isBandedPriceRange(filters);
   if (search && filters.searchWords?.length)
     where.push(matchesAnywhere(searchTsQuery(filters.searchWords, params, { exact: exactWordReads(filters) })));
-  if (filters.country) where.push(`p.country = ${params.add(filters.country)}`);
+  if (filters.country && !banded) where.push(`p.country = ${params.add(filters.country)}`);
   const minPriceParam = filters.minPrice === undefined ? null : `${params.add(filters.minPrice)}::numeric`;
   const maxPriceParam = filters.maxPrice === undefined ? null : `${params.add(filters.maxPrice)}::numeric`;
   if (minPriceParam) where.push(`p.price >= ${minPriceParam}`);
   if (maxPriceParam) where.push(`p.price <= ${maxPriceParam}`);
-  // The range's price bands, for the words' GIN read (products_price_band_search_idx); the price is still tested.
-  if (search && filters.searchWords?.length && isBandedPriceRange(filters))
-    where.push(
-      `catalog.price_band(p.price) = ANY (ARRAY(SELECT generate_series(catalog.price_band(${minPriceParam}), catalog.price_band(${maxPriceParam}))))`,
-    );
+  // A narrow range's bands, country and sell categories as filter keys, for the words' GIN read.
+  const keyed = banded
+    ? bandedFilterKeys(filters, params, `catalog.price_band_keys(${minPriceParam}, ${maxPriceParam})`)
+    : null;
+  if (keyed) where.push(...keyed.keys);
   // Browse names stand for sell categories and terms (CATEGORY_FILTERS): category-condition.ts.
-  if (filters.categories?.length) {
+  if (filters.categories?.length && !keyed?.categories) {
     where.push(
       categoryCondition(
         filters.categories,

@@ -219,10 +219,27 @@ describe('totals and "did you mean"', () => {
     // Without filters a lexeme count can prove the total (`lowerBoundProven`): one word of ASCII letters and digits.
     expect(render(browse.countUpTo(SEARCH, 0))).toMatchSnapshot('a suggestion without filters (bound 0)');
     expect(render(browse.countUpTo(SEARCH_WORDS, 1000))).toMatchSnapshot('several words: counted');
-    // A price range: the words read by their exact lexemes; a narrow range through its price bands too.
+    // A price range: the words read by their exact lexemes; a narrow range through its price bands too, with the
+    // country and the sell categories (not a category's term) as filter keys of the same index.
     expect(render(browse.countUpTo({ searchWords: ['vase'], minPrice: 20, maxPrice: 80 }, 1000))).toMatchSnapshot(
       'a search in a narrow price range',
     );
+    expect(
+      render(
+        browse.countUpTo(
+          { searchWords: ['vase'], minPrice: 20, maxPrice: 80, country: 'France', categories: ['Clothing'] },
+          1000,
+        ),
+      ),
+    ).toMatchSnapshot('a search in a narrow price range, a country and a category');
+    expect(
+      render(
+        browse.countUpTo(
+          { searchWords: ['vase'], minPrice: 20, maxPrice: 80, categories: ['Fashion & Accessories'] },
+          1000,
+        ),
+      ),
+    ).toMatchSnapshot('a search in a narrow price range and a category with a term');
     expect(render(browse.countUpTo({ searchWords: ['vase'], minPrice: 5, maxPrice: 500 }, 1000))).toMatchSnapshot(
       'a search in a wide price range',
     );
