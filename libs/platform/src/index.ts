@@ -37,6 +37,7 @@ export * from './outbox/event-tables-retention';
 export * from './pagination/cursor';
 export * from './read-models/fill-on-miss';
 export * from './read-models/blocks';
+export * from './read-models/seller-columns';
 export * from './rpc/rpc-client';
 export * from './rpc/serialised-json';
 export * from './rpc/support-role';

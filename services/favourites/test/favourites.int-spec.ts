@@ -101,6 +101,28 @@ describe('favourites service', () => {
     }
   });
 
+  it('answers the JSON JSON.stringify writes of the page: each stored card hearted, its seller last, the cursor first', async () => {
+    const erin = (await rpc.send(RPC.identity.register, person('erin'))).id;
+    const ids: string[] = [];
+    for (const title of ['Kokeshi doll', 'Furoshiki "wrapping" cloth \\ \u00e9t\u00e9']) {
+      const product = await rpc.send(RPC.catalog.createProduct, { actorId: seller, product: listing(title) });
+      await rpc.send(RPC.favourites.add, { actorId: erin, productId: product.id });
+      ids.unshift(product.id);
+    }
+    const products = await Promise.all(
+      ids.map(async (productId) => {
+        const { seller: of, isFavorited: _heart, ...card } = await rpc.send(RPC.catalog.getProduct, { productId });
+        return { ...card, isFavorited: true, seller: of };
+      }),
+    );
+    const first = await rpc.sendSerialised(RPC.favourites.list, { actorId: erin, limit: 1 });
+    const { nextCursor } = JSON.parse(first) as { nextCursor: string };
+    expect(first).toBe(JSON.stringify({ nextCursor, products: [products[0]] }));
+    expect(await rpc.sendSerialised(RPC.favourites.list, { actorId: erin, limit: 1, cursor: nextCursor })).toBe(
+      JSON.stringify({ nextCursor: null, products: [products[1]] }),
+    );
+  });
+
   it("keeps the seller's name current on the cards, and an older profile event arriving late changes nothing", async () => {
     await rpc.send(RPC.identity.updateUser, {
       actorId: seller,

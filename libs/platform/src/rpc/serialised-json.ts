@@ -13,6 +13,15 @@ export class SerialisedJson<T> {
   static of<T>(value: T): SerialisedJson<T> {
     return new SerialisedJson<T>(JSON.stringify(value));
   }
+
+  /**
+   * Text its caller made as `JSON.stringify` would write a T, from parts already in JSON (stored text), so that the
+   * value is never built only to be written again. The caller answers for the text: a unit test compares it with
+   * `JSON.stringify` of the value.
+   */
+  static ofText<T>(json: string): SerialisedJson<T> {
+    return new SerialisedJson<T>(json);
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { countryOfLocation } from '@souvenir/contracts';
+import { sellerOfColumns } from '@souvenir/platform';
 import type {
   CategoryDto,
   Condition,
@@ -96,15 +97,7 @@ export function rowToProductDto(row: ProductRow): ProductDto {
     createdAt: row.created_at_iso,
     status: row.status === 'sold' ? 'sold' : 'active',
     seller: {
-      id: row.seller_id,
-      firstName: row.seller_first_name,
-      lastName: row.seller_last_name,
-      avatar: row.seller_avatar,
-      isVerified: row.seller_is_verified,
-      rating:
-        row.seller_rating_average === null
-          ? null
-          : { average: row.seller_rating_average, count: row.seller_rating_count },
+      ...sellerOfColumns(row),
       ...(row.seller_away_until ? { awayUntil: row.seller_away_until } : {}),
       ...(row.seller_bundle_percent > 0
         ? { bundleDiscount: { minItems: row.seller_bundle_min_items, percent: row.seller_bundle_percent } }

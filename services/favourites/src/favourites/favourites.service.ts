@@ -11,16 +11,20 @@ import {
   type ListFavouritesRequest,
   type ListFavouritersRequest,
   type OriginLevel,
-  type ProductDto,
   type RemoveFavouriteRequest,
   type RatingChangedEvent,
   type UserProfileChangedEvent,
 } from '@souvenir/contracts';
-import { DomainError, fillOnMiss, Outbox, RpcClient } from '@souvenir/platform';
+import { DomainError, fillOnMiss, Outbox, RpcClient, type SerialisedJson } from '@souvenir/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ProductCardsRepository } from '../product-cards/product-cards.repository';
 import { decodeFavouriteCursor, encodeFavouriteCursor, type FavouriteKey } from './favourite-cursor';
-import { storedFavouritedProduct, toFavouriteChangedEvent, toFavouritedProduct } from './favourite.mapper';
+import {
+  favouritesPageJson,
+  storedFavouritedProductJson,
+  toFavouriteChangedEvent,
+  toFavouritedProduct,
+} from './favourite.mapper';
 import { FavouritesRepository, hasCard, type FavouriteRow, type FavouriteState } from './favourites.repository';
 
 const DONE: Done = { ok: true };
@@ -77,9 +81,9 @@ export class FavouritesService {
    * the read model existed) is filled from catalog once (a sold one shows as sold until its event ends the
    * favourite); one catalog no longer answers (removed, the event still on its way) is left out. A page is only
    * empty when it is the last: one whose products are all gone is followed by the next (a few times at most), since
-   * an empty page would read as the end of the list.
+   * an empty page would read as the end of the list. The page is answered in JSON made from the cards' stored text.
    */
-  async list({ actorId, limit, cursor }: ListFavouritesRequest): Promise<FavouritesPage> {
+  async list({ actorId, limit, cursor }: ListFavouritesRequest): Promise<SerialisedJson<FavouritesPage>> {
     let after = cursor === undefined ? null : decodeFavouriteCursor(cursor);
     for (let skipped = 0; ; skipped += 1) {
       const rows = await this.favourites.activePage(actorId, limit + 1, after);
@@ -87,25 +91,25 @@ export class FavouritesService {
       after = page.length ? keyOf(page[page.length - 1]) : null;
       const nextCursor = rows.length > limit && after ? encodeFavouriteCursor(after) : null;
       const products = await this.productsOf(page);
-      // The products last: the gateway reads the cursor and passes the products' JSON on as it is.
-      if (products.length || !nextCursor || skipped === MAX_EMPTY_PAGES_SKIPPED) return { nextCursor, products };
+      if (products.length || !nextCursor || skipped === MAX_EMPTY_PAGES_SKIPPED)
+        return favouritesPageJson(nextCursor, products);
     }
   }
 
-  /** The page's products in its order, filling the cards not stored yet with one catalog call. */
-  private async productsOf(page: FavouriteRow[]): Promise<ProductDto[]> {
+  /** The JSON of the page's products in its order, filling the cards not stored yet with one catalog call. */
+  private async productsOf(page: FavouriteRow[]): Promise<string[]> {
     const { rows: products } = await fillOnMiss(
       page.map((row) => row.product_id),
       {
-        held: () => page.filter(hasCard).map(storedFavouritedProduct),
+        held: () => page.filter(hasCard).map((row) => ({ id: row.product_id, json: storedFavouritedProductJson(row) })),
         ask: (productIds) => this.rpc.send(RPC.catalog.getProductsByIds, { productIds }),
         store: async (fetched) => {
           await this.cards.storeIfMissing(fetched);
-          return fetched.map(toFavouritedProduct);
+          return fetched.map((product) => ({ id: product.id, json: JSON.stringify(toFavouritedProduct(product)) }));
         },
       },
     );
-    return page.flatMap((row) => products.get(row.product_id) ?? []);
+    return page.flatMap((row) => products.get(row.product_id)?.json ?? []);
   }
 
   listFavouriters(request: ListFavouritersRequest): Promise<string[]> {

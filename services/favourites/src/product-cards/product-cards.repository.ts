@@ -11,7 +11,10 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { CARD_SHAPE } from './card-shape';
 import type { ProductCard } from './product-card.entity';
 
-/** Writes of the read model (product_cards and sellers); the Favorites tab reads it in FavouritesRepository. */
+/**
+ * Writes of the read model (product_cards and sellers); the Favorites tab reads it in FavouritesRepository. Every card
+ * is written by JSON.stringify: the Favorites tab answers a card's stored text as it is (storedFavouritedProductJson).
+ */
 @Injectable()
 export class ProductCardsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
