@@ -710,6 +710,33 @@ describe('messaging service', () => {
     expect(unreadTotal).toBe((await unreadOf(seller)).count);
   });
 
+  it("answers a message's time as JS writes Postgres's microseconds: milliseconds, truncated, in UTC", async () => {
+    const [writer, maker, clock] = [randomUUID(), randomUUID(), randomUUID()];
+    knownToIdentity(writer, 'Ines', 'Ito');
+    knownToCatalog(clock, knownToIdentity(maker, 'Mo', 'Maker'), {
+      title: 'Station clock',
+      description: 'A clock from a Swiss station.',
+      country: 'Switzerland',
+    });
+    const sent = await send(writer, maker, clock, 'What time is it?');
+    const [stored] = await infra.database.query<{ created_at: Date }>(
+      `SELECT created_at FROM messaging.messages WHERE id = $1`,
+      [sent.id],
+    );
+    expect(sent.createdAt).toBe(stored.created_at.toISOString());
+    for (const [at, expected] of [
+      ['2026-11-30 12:34:56.789999+00', '2026-11-30T12:34:56.789Z'],
+      ['2026-11-30 23:59:59.9995-02', '2026-12-01T01:59:59.999Z'],
+      ['2026-11-30 12:00:00.0005+00', '2026-11-30T12:00:00.000Z'],
+      ['2026-11-30 12:00:00.29+00', '2026-11-30T12:00:00.290Z'],
+      ['2026-11-30 12:00:00+00', '2026-11-30T12:00:00.000Z'],
+    ]) {
+      await infra.database.query(`UPDATE messaging.messages SET created_at = $2 WHERE id = $1`, [sent.id, at]);
+      expect((await conversationsOf(writer)).find((c) => c.id === sent.id)?.createdAt).toBe(expected);
+      expect((await threadOf({ actorId: maker, otherUserId: writer, productId: clock }))[0]?.createdAt).toBe(expected);
+    }
+  });
+
   it('builds the conversations of the messages written before its migration', async () => {
     const db = app.get(DataSource);
     const expected = await db.query(CONVERSATIONS_FROM_MESSAGES);

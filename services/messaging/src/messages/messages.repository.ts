@@ -20,7 +20,8 @@ export interface MessageRow {
   to_user_id: string;
   product_id: string;
   content: string;
-  created_at: Date;
+  /** As `Date.toISOString` writes it (milliseconds, UTC): what the answers carry. */
+  created_at: string;
   is_read: boolean;
   from_first_name: string | null;
   from_last_name: string | null;
@@ -63,12 +64,16 @@ export function versionOf(rows: Versioned[]): number {
   return rows.length ? Number(rows[0].inbox_version ?? 0) : 0;
 }
 
+/** A message's time as `Date.toISOString` writes it: milliseconds, truncated as JS truncates Postgres's microseconds. */
+const CREATED_AT_ISO = `to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
  * Joins the read models onto a set of messages `m`; left joins, so a summary still on its way never hides a message.
- * `isRead` is the expression the row's is_read is read from.
+ * `isRead` is the expression the row's is_read is read from. The time comes as the text the answers carry: parsing
+ * it into a Date and writing it back for every row of every view was a share of a view's CPU here.
  */
 const withSummaries = (isRead = 'm.is_read') => `
-  m.id, m.from_user_id, m.to_user_id, m.product_id, m.content, m.created_at, ${isRead} AS is_read,
+  m.id, m.from_user_id, m.to_user_id, m.product_id, m.content, ${CREATED_AT_ISO} AS created_at, ${isRead} AS is_read,
   fu.first_name AS from_first_name, fu.last_name AS from_last_name, fu.avatar AS from_avatar,
   tu.first_name AS to_first_name, tu.last_name AS to_last_name, tu.avatar AS to_avatar,
   p.title AS product_title, m.kind, m.masked_content, m.shield_findings`;
@@ -124,8 +129,6 @@ const READ_THREAD = new PreparedStatement<ThreadRow>(
    WHERE ${BETWEEN} ORDER BY m.created_at ASC, m.id ASC`,
 );
 
-const OCCURRED_AT = `to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
  * A message and its `events.messaging.message.sent` outbox row, whose payload (MessageSentEvent in libs/contracts;
  * messaging's tests check it against that class) is built from the stored row. The statement's triggers raise the
@@ -144,14 +147,14 @@ const INSERT_ANNOUNCED = new PreparedStatement<MessageRow>(
     INSERT INTO messaging.outbox_events (id, subject, payload)
     SELECT gen_random_uuid(), '${EVENTS.messaging.messageSent}', jsonb_build_object(
              'messageId', m.id, 'fromUserId', m.from_user_id, 'toUserId', m.to_user_id, 'productId', m.product_id,
-             'content', coalesce(m.masked_content, m.content), 'occurredAt', ${OCCURRED_AT})
+             'content', coalesce(m.masked_content, m.content), 'occurredAt', ${CREATED_AT_ISO})
              || CASE WHEN m.kind = 'user' THEN '{}'::jsonb ELSE jsonb_build_object('kind', m.kind) END
       FROM m
   ), flagged AS (
     INSERT INTO messaging.outbox_events (id, subject, payload)
     SELECT gen_random_uuid(), '${EVENTS.messaging.messageFlagged}', jsonb_build_object(
              'messageId', m.id, 'fromUserId', m.from_user_id, 'toUserId', m.to_user_id, 'productId', m.product_id,
-             'content', m.content, 'findings', to_jsonb(m.shield_findings), 'occurredAt', ${OCCURRED_AT})
+             'content', m.content, 'findings', to_jsonb(m.shield_findings), 'occurredAt', ${CREATED_AT_ISO})
       FROM m WHERE m.shield_findings IS NOT NULL
   )
   SELECT ${WITH_SUMMARIES} FROM m ${SUMMARY_JOINS}`,
