@@ -1,6 +1,6 @@
 import { type ArgumentMetadata, ValidationPipe, type ValidationPipeOptions } from '@nestjs/common';
 import { ErrorCode, toFieldErrors } from '@souvenir/contracts';
-import { DomainError } from '@souvenir/platform';
+import { cacheValidationMetadata, DomainError } from '@souvenir/platform';
 
 /**
  * The validation pipe, with one shortcut: a request without a query string (Home's list, a first page of favourites
@@ -37,6 +37,7 @@ function isEmptyObject(value: unknown): boolean {
 
 /** Bodies and queries are checked with the contracts' classes; unknown fields are refused (400). */
 export function requestValidationPipe(): ValidationPipe {
+  cacheValidationMetadata();
   return new RequestValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,

@@ -48,4 +48,5 @@ export * from './service/platform.module';
 export * from './service/service-metrics';
 export * from './tracing/tracing';
 export * from './validation/parse-payload';
+export * from './validation/validation-metadata-cache';
 export * from './export/user-export-page';

@@ -2,6 +2,10 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { ErrorCode, toFieldErrors } from '@souvenir/contracts';
 import { DomainError } from '../errors/domain-error';
+import { cacheValidationMetadata } from './validation-metadata-cache';
+
+// Every process that validates payloads (each service, and the gateway through this library) finds a class's rules once.
+cacheValidationMetadata();
 
 /**
  * Validates an inbound payload (a request or an event) against its contract class; unknown fields are refused.
