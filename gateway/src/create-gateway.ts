@@ -4,7 +4,7 @@ import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-ex
 import type { NatsConnection } from '@nats-io/transport-node';
 import { JsonLogger, NATS_CONNECTION, RpcClient } from '@souvenir/platform';
 import compression from 'compression';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { constants as zlib } from 'node:zlib';
 import type { Redis } from 'ioredis';
 import { AppModule } from './app.module';
@@ -37,6 +37,28 @@ function responseCompression() {
   const api = compression({ level: 1, brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } } });
   const files = compression();
   return (req: Request, res: Response, next: NextFunction) => (isServerPath(req.path) ? api : files)(req, res, next);
+}
+
+/**
+ * Middlewares run one after the other as a single one: the next runs when one calls `next()`, an error (or a
+ * rejected promise) skips the rest and goes on to the app's error handlers, as in express's router.
+ */
+export function inSeries(...handlers: RequestHandler[]): RequestHandler {
+  return (req, res, next) => {
+    let index = 0;
+    const step = (error?: unknown): void => {
+      if (error !== undefined && error !== null) return next(error);
+      const handler = handlers[index++];
+      if (!handler) return next();
+      try {
+        const result: unknown = handler(req, res, step);
+        if (result instanceof Promise) result.catch((reason: unknown) => next(reason ?? new Error('rejected')));
+      } catch (thrown) {
+        next(thrown);
+      }
+    };
+    step();
+  };
 }
 
 /** Builds the gateway app (used by main.ts and by the end-to-end tests). */
@@ -77,13 +99,18 @@ export async function createGateway(config: GatewayConfig): Promise<INestApplica
   }
   http.use(sameOriginJsonOnly(config));
   http.use('/api/webhooks/stripe', express.raw({ limit: WEBHOOK_BODY_LIMIT, type: 'application/json' }));
+  // The API's own middlewares as one step of the app's router, not seven: each step of a router mounted at a path
+  // is matched against the path and trims and restores the URL around its call, work every API request paid once
+  // per middleware. Same middlewares, same order; an error still goes to the handler below.
   http.use(
     '/api',
-    express.json({ limit: BODY_LIMIT, strict: true, type: 'application/json' }),
-    jsonDepthLimit(),
-    refuseUnsafeText(),
+    inSeries(
+      express.json({ limit: BODY_LIMIT, strict: true, type: 'application/json' }),
+      jsonDepthLimit(),
+      refuseUnsafeText(),
+      ...sessionMiddleware(config, app.get<Redis>(REDIS)),
+    ),
   );
-  http.use('/api', ...sessionMiddleware(config, app.get<Redis>(REDIS)));
   // Errors raised by the express middlewares above (body too large, bad JSON, Redis away) get the API's shape.
   http.use('/api', (error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (res.headersSent) return next(error);

@@ -1,4 +1,4 @@
-import type { Express, NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, Response, Router } from 'express';
 import type { ProductPages } from './product-pages';
 import { withProductPreview, type ProductPreviews } from './product-preview';
 import { publicOrigin } from './public-origin';
@@ -21,7 +21,7 @@ export interface SiteForCrawlers {
  * so a shared link shows the product. Every other page stays the app's shell; a product the gateway cannot read
  * (unknown, removed, catalog slow) gets the shell too, and the app shows what it finds.
  */
-export function mountSiteRoutes(app: Express, shell: string, site: SiteForCrawlers): void {
+export function mountSiteRoutes(app: Router, shell: string, site: SiteForCrawlers): void {
   const fromRequest = !site.allowedOrigins.trim();
   /**
    * The address to write into the answer. Taken from the request's Host (no ALLOWED_ORIGINS), the answer varies by
