@@ -34,6 +34,24 @@ async function settled(page: Page) {
     .waitFor({ state: 'detached', timeout: 15_000 });
 }
 
+/**
+ * Waits for the page's finite animations and transitions (a toast growing in, a dialog fading) to end: axe measures
+ * the contrast of text as it is drawn, and text still fading in reads as too faint.
+ */
+async function transitionsEnded(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]),
+  );
+}
+
 /** Each heading at most one level below the one before it, and exactly one h1 (none counted inside a dialog). */
 async function headingProblems(page: Page): Promise<string[]> {
   const levels = await page.evaluate(() =>
@@ -65,6 +83,7 @@ async function audit(
   for (const width of widths) {
     await setWidth(page, width);
     await page.waitForTimeout(150);
+    await transitionsEnded(page);
     for (const v of await axeFindings(page))
       problems.push(`${what} @${width}px: ${v.id} [${v.impact}] (${v.help}) at ${v.targets.join(', ')}`);
     if (kind === 'page')
@@ -192,17 +211,23 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
     problems.push(...(await auditPage(page, '/no-such-page', 'Not found', heading1())));
     // What a guest is shown where a member's page would be, and the pages of a product or person that is not there.
     const unknown = '00000000-0000-4000-8000-000000000000';
-    for (const [path, what, title] of [
-      ['/sell', 'Sell (guest)', 'List Your Souvenir'],
-      ['/messages', 'Messages (guest)', 'Messages'],
-      ['/orders', 'Orders (guest)', undefined],
-      ['/support', 'Support (guest)', undefined],
-      [`/orders/${unknown}`, 'Order not found', undefined],
-      [`/product/${unknown}`, 'Product not found', 'Product not found'],
-      [`/profile/${unknown}`, 'Profile not found', 'User not found'],
-      ['/checkout', 'Checkout without a product', 'No product selected'],
+    // The fourth member: a toast the page also shows, audited once it is there.
+    for (const [path, what, title, toast] of [
+      ['/sell', 'Sell (guest)', 'List Your Souvenir', undefined],
+      ['/messages', 'Messages (guest)', 'Messages', undefined],
+      ['/orders', 'Orders (guest)', undefined, undefined],
+      ['/support', 'Support (guest)', undefined, undefined],
+      [`/orders/${unknown}`, 'Order not found', undefined, undefined],
+      [`/product/${unknown}`, 'Product not found', 'Product not found', undefined],
+      [`/profile/${unknown}`, 'Profile not found', 'User not found', undefined],
+      ['/checkout', 'Checkout without a product', 'No product selected', 'No product selected for checkout'],
     ] as const)
-      problems.push(...(await auditPage(page, path, what, heading1(title))));
+      problems.push(
+        ...(await auditPage(page, path, what, async (p) => {
+          await heading1(title)(p);
+          if (toast) await p.getByText(toast).waitFor();
+        })),
+      );
 
     await page.goto('/how-it-works');
     await heading1()(page);

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { callApi, registerPerson } from './actors';
 import { axeViolations } from './axe';
 import { baseUrl, forgetSession, launchBrowser } from './browser';
+import { mailedPath } from './mail';
 
 /**
  * "Forgot password?" and address verification in Chromium at desktop and phone size, with every link read
@@ -22,26 +23,6 @@ const SIZES = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-interface CaughtMail {
-  subject: string;
-  text: string;
-  to: { address: string }[];
-}
-
-/** The path of the link to `page` in the newest mail to `address` whose subject matches, once it has arrived. */
-async function mailedPath(address: string, subject: RegExp, page: string): Promise<string> {
-  const maildev = process.env.E2E_MAILDEV_URL;
-  if (!maildev) throw new Error('E2E_MAILDEV_URL is not set');
-  for (let tries = 0; tries < 200; tries++) {
-    const mails = (await (await fetch(`${maildev}/api/email`)).json()) as CaughtMail[];
-    const mail = mails.filter((m) => m.to.some((to) => to.address === address) && subject.test(m.subject)).at(-1);
-    const link = mail?.text.match(new RegExp(`https?://[^\\s/]+${page}\\?token=[A-Za-z0-9_-]+`))?.[0];
-    if (link) return new URL(link).pathname + new URL(link).search;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no "${subject}" mail to ${address}`);
-}
-
 async function openSignIn(page: Page) {
   const header = page.getByRole('banner');
   const signIn = header.getByRole('button', { name: 'Sign In' });
@@ -50,7 +31,13 @@ async function openSignIn(page: Page) {
   await signIn.or(menu).first().waitFor();
   if (!(await signIn.isVisible())) await menu.click();
   await page.getByRole('button', { name: 'Sign In' }).first().click();
-  return page.getByRole('dialog', { name: 'Sign In' });
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  // A dialog not found could be a lost tap, a dialog closed again or one hidden behind the menu: the failure says
+  // which by what the page showed instead.
+  await dialog.waitFor({ timeout: 20_000 }).catch(async (error: Error) => {
+    throw new Error(`${error.message}\nThe page's accessibility tree:\n${await page.locator('body').ariaSnapshot()}`);
+  });
+  return dialog;
 }
 
 async function screenshot(page: Page, name: string) {

@@ -117,29 +117,41 @@ export async function listProduct(
   return { id: res.body.id, title };
 }
 
-/**
- * The signed-in member of `page` buys `productId` as the checkout page does (the test card, the shipping form,
- * then the reconcile call the success page makes); answers the order id.
- */
-export async function memberPays(page: Page, productId: string, amount = 24.5): Promise<string> {
-  const shipping = {
-    billingStreet: '1 Main St',
-    billingCity: 'Springfield',
-    billingZip: '10001',
-    sameAsDelivery: true,
-  };
+/** Pays as the checkout page does: the intent, the test card, then the reconcile call the success page makes. */
+async function payAsCheckoutDoes(
+  page: Page,
+  body: Record<string, unknown>,
+  asGuest: boolean,
+): Promise<{ status: string; orderId: string }> {
   const intent = await callApi<{ clientSecret: string; paymentIntentId: string }>(
     page,
     'POST',
     '/api/create-payment-intent',
-    { productId, amount, guestInfo: shipping },
+    body,
   );
   if (intent.status !== 200) throw new Error(`intent failed: ${intent.status} ${JSON.stringify(intent.body)}`);
   const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123', postalCode: '10001' };
   await callApi(page, 'POST', '/api/payments/test-confirm', { clientSecret: intent.body.clientSecret, card });
   const paid = await callApi<{ status: string; orderId: string }>(page, 'POST', '/api/payments/reconcile', {
     paymentIntentId: intent.body.paymentIntentId,
+    // A guest proves the payment is theirs with its client secret; a member by their session.
+    ...(asGuest ? { clientSecret: intent.body.clientSecret } : {}),
   });
   if (paid.body.status !== 'paid') throw new Error(`not paid: ${JSON.stringify(paid.body)}`);
-  return paid.body.orderId;
+  return paid.body;
+}
+
+const SHIPPING = { billingStreet: '1 Main St', billingCity: 'Springfield', billingZip: '10001', sameAsDelivery: true };
+
+/** The signed-in member of `page` buys `productId` as the checkout page does; answers the order id. */
+export async function memberPays(page: Page, productId: string, amount = 24.5): Promise<string> {
+  return (await payAsCheckoutDoes(page, { productId, amount, guestInfo: SHIPPING }, false)).orderId;
+}
+
+/** A guest (no session in `page`) buys `productId` as the checkout page does; answers the address they paid with. */
+export async function guestPays(page: Page, productId: string, amount = 24.5): Promise<string> {
+  const email = `guest-${unique()}@example.com`;
+  const guestInfo = { ...SHIPPING, email, firstName: 'Gia', lastName: 'Guest' };
+  await payAsCheckoutDoes(page, { productId, amount, guestInfo }, true);
+  return email;
 }

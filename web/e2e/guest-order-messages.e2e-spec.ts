@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { callApi, listProduct, registerPerson } from './actors';
+import type { Browser } from 'playwright-core';
+import { callApi, guestPays, listProduct, registerPerson } from './actors';
 import { axeViolations } from './axe';
 import { baseUrl, launchBrowser, unique } from './browser';
+import { mailedPath } from './mail';
 
 /**
  * Guest ↔ seller in Chromium at desktop and phone size: the seller writes from "Message Buyer" on a guest's order,
@@ -22,55 +23,6 @@ const SIZES = [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-
-interface CaughtMail {
-  subject: string;
-  text: string;
-  to: { address: string }[];
-}
-
-/** The path of the order link in the newest mail to `address` with this subject, once it has arrived. */
-async function mailedOrderPath(address: string, subject: string): Promise<string> {
-  const maildev = process.env.E2E_MAILDEV_URL;
-  if (!maildev) throw new Error('E2E_MAILDEV_URL is not set');
-  for (let tries = 0; tries < 200; tries++) {
-    const mails = (await (await fetch(`${maildev}/api/email`)).json()) as CaughtMail[];
-    const mail = mails.filter((m) => m.to.some((to) => to.address === address) && m.subject === subject).at(-1);
-    const link = mail?.text.match(/https?:\/\/[^\s/]+\/orders\/[A-Za-z0-9_-]+/)?.[0];
-    if (link) return new URL(link).pathname;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no "${subject}" mail to ${address}`);
-}
-
-/** A guest (no session in `page`) pays for `productId` as the checkout page does; answers their address. */
-async function guestPays(page: Page, productId: string): Promise<string> {
-  const email = `guest-${unique()}@example.com`;
-  const guestInfo = {
-    email,
-    firstName: 'Gia',
-    lastName: 'Guest',
-    billingStreet: '1 Main St',
-    billingCity: 'Springfield',
-    billingZip: '10001',
-    sameAsDelivery: true,
-  };
-  const intent = await callApi<{ clientSecret: string; paymentIntentId: string }>(
-    page,
-    'POST',
-    '/api/create-payment-intent',
-    { productId, amount: 24.5, guestInfo },
-  );
-  if (intent.status !== 200) throw new Error(`intent failed: ${intent.status}`);
-  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123', postalCode: '10001' };
-  await callApi(page, 'POST', '/api/payments/test-confirm', { clientSecret: intent.body.clientSecret, card });
-  const paid = await callApi<{ status: string }>(page, 'POST', '/api/payments/reconcile', {
-    paymentIntentId: intent.body.paymentIntentId,
-    clientSecret: intent.body.clientSecret,
-  });
-  if (paid.body.status !== 'paid') throw new Error(`not paid: ${JSON.stringify(paid.body)}`);
-  return email;
-}
 
 describe.each(SIZES)('guest and seller messages at $name size', ({ name, width, height }) => {
   it('the seller writes on the guest order, the guest answers from the mailed link, the seller sees it live', async () => {
@@ -103,7 +55,7 @@ describe.each(SIZES)('guest and seller messages at $name size', ({ name, width, 
     expect(await axeViolations(seller)).toEqual([]);
     await seller.screenshot({ path: `/tmp/guest-messages-${name}-seller.png`, fullPage: true });
 
-    await guest.goto(await mailedOrderPath(email, `New message about your order: ${title}`));
+    await guest.goto(await mailedPath(email, `New message about your order: ${title}`, '/orders/'));
     const guestThread = guest.getByRole('list', { name: 'Messages about this order' });
     await guestThread.getByText('Hello Gia! Your basket ships tomorrow.').waitFor();
     await guest.getByRole('link', { name: 'Message Seller' }).click();

@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { callApi, listProduct, registerPerson } from './actors';
+import type { Browser } from 'playwright-core';
+import { callApi, guestPays, listProduct, registerPerson } from './actors';
 import { axeViolations } from './axe';
 import { baseUrl, launchBrowser, unique } from './browser';
+import { mailedPath } from './mail';
 
 /**
  * A guest who later registers with the address they paid with, in Chromium at desktop and phone size: My Orders
@@ -22,55 +23,6 @@ const SIZES = [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-
-interface CaughtMail {
-  subject: string;
-  text: string;
-  to: { address: string }[];
-}
-
-/** The path (with its query) of the first link to `page` in the newest mail to `address` with this subject. */
-async function mailedPath(address: string, subject: RegExp, page: string): Promise<string> {
-  const maildev = process.env.E2E_MAILDEV_URL;
-  if (!maildev) throw new Error('E2E_MAILDEV_URL is not set');
-  for (let tries = 0; tries < 200; tries++) {
-    const mails = (await (await fetch(`${maildev}/api/email`)).json()) as CaughtMail[];
-    const mail = mails.filter((m) => m.to.some((to) => to.address === address) && subject.test(m.subject)).at(-1);
-    const link = mail?.text.match(new RegExp(`https?://[^\\s/]+${page}[^\\s>"]*`))?.[0];
-    if (link) return new URL(link).pathname + new URL(link).search;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no "${subject}" mail to ${address}`);
-}
-
-/** A guest (no session in `page`) pays for `productId` as the checkout page does; answers their address. */
-async function guestPays(page: Page, productId: string): Promise<string> {
-  const email = `guest-${unique()}@example.com`;
-  const guestInfo = {
-    email,
-    firstName: 'Gia',
-    lastName: 'Guest',
-    billingStreet: '1 Main St',
-    billingCity: 'Springfield',
-    billingZip: '10001',
-    sameAsDelivery: true,
-  };
-  const intent = await callApi<{ clientSecret: string; paymentIntentId: string }>(
-    page,
-    'POST',
-    '/api/create-payment-intent',
-    { productId, amount: 24.5, guestInfo },
-  );
-  if (intent.status !== 200) throw new Error(`intent failed: ${intent.status}`);
-  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123', postalCode: '10001' };
-  await callApi(page, 'POST', '/api/payments/test-confirm', { clientSecret: intent.body.clientSecret, card });
-  const paid = await callApi<{ status: string }>(page, 'POST', '/api/payments/reconcile', {
-    paymentIntentId: intent.body.paymentIntentId,
-    clientSecret: intent.body.clientSecret,
-  });
-  if (paid.body.status !== 'paid') throw new Error(`not paid: ${JSON.stringify(paid.body)}`);
-  return email;
-}
 
 describe.each(SIZES)('guest orders after registering at $name size', ({ name, width, height }) => {
   it('My Orders shows the guest purchase once the address is verified, not before', async () => {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { browserWorld, callApi, listProduct } from './actors';
 import { axeViolations } from './axe';
 import { shot, unique } from './browser';
+import { fromNewestMail } from './mail';
 
 /*
  * The Notifications section of the account page at phone and desktop size: kinds × channels as switches (the locked
@@ -17,28 +18,12 @@ const SIZES = [
 ] as const;
 
 /** The List-Unsubscribe link of the newest mail to `address` whose subject matches, once it has arrived. */
-async function unsubscribeLink(address: string, subject: RegExp): Promise<string> {
-  const maildev = process.env.E2E_MAILDEV_URL;
-  if (!maildev) throw new Error('E2E_MAILDEV_URL is not set');
-  for (let tries = 0; tries < 300; tries++) {
-    const mails = (await (await fetch(`${maildev}/api/email`)).json()) as {
-      id: string;
-      subject: string;
-      to: { address: string }[];
-    }[];
-    const mail = mails.filter((m) => m.to.some((to) => to.address === address) && subject.test(m.subject)).at(-1);
-    if (mail) {
-      // Long header lines are folded onto the next line (RFC 5322): unfolded before reading.
-      const source = (await (await fetch(`${maildev}/api/email/${mail.id}/source`)).text()).replace(
-        /\r?\n[ \t]+/g,
-        ' ',
-      );
-      const link = /^List-Unsubscribe:\s*<([^>]+)>/im.exec(source)?.[1];
-      if (link) return link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail matching ${subject} to ${address}`);
+function unsubscribeLink(address: string, subject: RegExp): Promise<string> {
+  return fromNewestMail(address, subject, async (mail, maildev) => {
+    // Long header lines are folded onto the next line (RFC 5322): unfolded before reading.
+    const source = (await (await fetch(`${maildev}/api/email/${mail.id}/source`)).text()).replace(/\r?\n[ \t]+/g, ' ');
+    return /^List-Unsubscribe:\s*<([^>]+)>/im.exec(source)?.[1];
+  });
 }
 
 const settingsOf = async (page: Page) =>
