@@ -14,6 +14,7 @@ import {
   startProduct,
   gatewayNatsOptions,
   ROOT,
+  writeProfiles,
 } from './lib/infra.mjs';
 import { seed, seedPlan, loginUserNumbers, username, BENCH_PASSWORD } from './lib/seed.mjs';
 import { load, call, login } from './lib/http.mjs';
@@ -694,6 +695,7 @@ async function finish(error) {
   const md = writeMarkdown(report, resultsDir);
   console.log(`bench: report ${path.relative(ROOT, json)} and ${path.relative(ROOT, md)}`);
   await pool?.end().catch(() => undefined);
+  if (stack && opts.profile) await writeProfiles(stack.children, path.resolve(opts.profile));
   if (stack) await stack.stop();
   if (opts.profile)
     console.log(`bench: CPU profiles in ${opts.profile}: node bench/profile/summarise.mjs ${opts.profile}`);

@@ -1,7 +1,7 @@
 // Fresh infrastructure for one bench run (libs/testing: a new database on this machine's Postgres plus the run's
 // own NATS and Redis servers on loopback) and the product's processes started by scripts/stack.mjs against it.
 import { createRequire } from 'node:module';
-import { appendFileSync, existsSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -171,6 +171,28 @@ export async function startReplica({ env, natsPasswords, name, healthPort, log, 
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${child.name} not ready`);
+}
+
+/**
+ * `--profile`: asks every process of the stack to write its CPU profile now (SIGUSR2, bench/profile/preload.cjs) and
+ * waits until each one's file is there (at most `timeoutMs`), so that stopping the stack afterwards cannot cut a
+ * profile short. Returns the processes that wrote none in time.
+ */
+export async function writeProfiles(children, dir, timeoutMs = 120_000) {
+  const started = Date.now();
+  const running = children.filter((c) => c.exitCode === null && c.signalCode === null && c.pid);
+  for (const child of running) child.kill('SIGUSR2');
+  const written = (child) => existsSync(dir) && readdirSync(dir).some((f) => f.endsWith(`-${child.pid}.cpuprofile`));
+  let missing = running;
+  while (missing.length && Date.now() - started < timeoutMs) {
+    await new Promise((r) => setTimeout(r, 250));
+    missing = missing.filter((c) => !written(c) && c.exitCode === null && c.signalCode === null);
+  }
+  console.log(
+    `bench: ${running.length - missing.length} CPU profiles written in ${((Date.now() - started) / 1000).toFixed(1)} s` +
+      (missing.length ? `; none from ${missing.map((c) => c.name).join(', ')}` : ''),
+  );
+  return missing;
 }
 
 export function stopChild(child) {

@@ -6,9 +6,8 @@
 // slowest execution with its search). Usage:
 //   node bench/profile/cold-search-statements.mjs <database url> <dist> [searches per kind, 60]
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
 import { filtersOf, KINDS, serviceQueryOf } from '../lib/cold-search.mjs';
+import { catalogService, pageOf, pg } from './catalog-service.mjs';
 
 const [url, dist, perKindArg] = process.argv.slice(2);
 if (!url || !dist) {
@@ -16,37 +15,13 @@ if (!url || !dist) {
   process.exit(2);
 }
 const perKind = Number(perKindArg ?? 60);
-const require = createRequire(import.meta.url);
-const pg = require('pg');
-const load = (path) => require(resolve(dist, path));
-const { ProductsService } = load('products/products.service.js');
-const { ProductsRepository } = load('products/products.repository.js');
-const { ProductCountCache, FirstPageCache } = load('products/product-list-caches.js');
-
-const pool = new pg.Pool({ connectionString: url, max: 1 });
 let sent = null;
-const query = pool.query.bind(pool);
-pool.query = (text, values, ...rest) => {
-  const statement = { text, values };
-  if (sent && typeof text === 'string') sent.push(statement);
-  const result = query(text, values, ...rest);
-  result.then?.((r) => (statement.rows = r.rows));
-  return result;
-};
-const dataSource = { driver: { master: pool } };
-const service = new ProductsService(
-  dataSource,
-  new ProductsRepository(dataSource),
-  null,
-  null,
-  new ProductCountCache(),
-  new FirstPageCache(),
-  null,
-);
+const { pool, service: newService, backendPid } = catalogService(dist, url, (statement) => sent?.push(statement));
+const service = newService();
 const explain = new pg.Client({ connectionString: url });
 await explain.connect();
 await explain.query('SET jit = off');
-const [{ pid }] = (await query('SELECT pg_backend_pid() AS pid')).rows;
+const pid = await backendPid();
 const cpuNs = () => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
 
 /** What a statement is, by the builder that wrote it (services/catalog/src/products/queries/browse-statements.ts). */
@@ -79,7 +54,7 @@ for (const kind of KINDS) {
     for (let page = 1; page <= (kind === 'laterPage' ? 3 : 1); page++) {
       sent = [];
       const before = cpuNs();
-      const answer = await service.list({ query: serviceQueryOf(f, cursor) });
+      const answer = pageOf(await service.list({ query: serviceQueryOf(f, cursor) }));
       cpu += (cpuNs() - before) / 1e6;
       requests++;
       const statements = sent;

@@ -1,8 +1,13 @@
 // `npm run bench -- --profile DIR`: loaded into every stack process with `node --require` (Node 24 refuses
 // `--cpu-prof` in NODE_OPTIONS). Samples the process's CPU with the inspector's profiler and writes
-// DIR/<process>-<pid>.cpuprofile when the process exits (the bench stops the stack with SIGTERM, and every
-// process exits through its graceful shutdown). Open the file in Chrome DevTools, or summarise it with
+// DIR/<process>-<pid>.cpuprofile when the bench asks for it (SIGUSR2, once the load is over and while the stack still
+// runs), or else when the process exits. Open the file in Chrome DevTools, or summarise it with
 // `node bench/profile/summarise.mjs DIR`.
+//
+// Why SIGUSR2 and not SIGTERM alone: ending the profiler and writing a profile of several minutes takes each process
+// seconds of CPU, and at SIGTERM every process of the stack does it at once, on two shared cores, while the launcher
+// SIGKILLs whatever has not exited 8 s later: on a loaded machine no file at all was written. Asked before the stop,
+// the processes write while nothing else is going on, and the bench waits for their files (bench/lib/infra.mjs).
 const dir = process.env.BENCH_CPU_PROFILE_DIR;
 if (dir) {
   const inspector = require('node:inspector');
@@ -23,12 +28,16 @@ if (dir) {
     session.post('Profiler.stop', (error, result) => {
       if (error) return;
       fs.mkdirSync(dir, { recursive: true });
-      fs.writeFileSync(path.join(dir, `${name}-${process.pid}.cpuprofile`), JSON.stringify(result.profile));
+      // Written under another name, then renamed: a file with the final name is complete.
+      const file = path.join(dir, `${name}-${process.pid}.cpuprofile`);
+      fs.writeFileSync(`${file}.partial`, JSON.stringify(result.profile));
+      fs.renameSync(`${file}.partial`, file);
     });
   };
-  // At SIGTERM (the load is over; a process still draining keep-alive connections may be SIGKILLed later,
-  // and would never reach 'exit'), and at exit for a process that stops by itself. The process's own
-  // SIGTERM handlers still run: adding a listener does not replace them.
+  // When the bench asks (SIGUSR2); else at SIGTERM (a process still draining keep-alive connections may be SIGKILLed
+  // later, and would never reach 'exit'), and at exit for a process that stops by itself. The process's own SIGTERM
+  // handlers still run: adding a listener does not replace them.
+  process.on('SIGUSR2', write);
   process.once('SIGTERM', write);
   process.once('exit', write);
 }

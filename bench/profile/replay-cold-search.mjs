@@ -10,10 +10,9 @@
 // To compare two states of the database instead (an index added; the same dist twice), give two urls joined by a
 // comma, A's then B's: e.g. the kept database and a copy of it (CREATE DATABASE ... TEMPLATE) with the index dropped.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
 import { VOCABULARY } from '../lib/seed.mjs';
 import { filtersOf, KINDS, serviceQueryOf } from '../lib/cold-search.mjs';
+import { catalogService, pageOf } from './catalog-service.mjs';
 
 const [urls, distA, distB, perKindArg, mode] = process.argv.slice(2);
 const [url, urlB = url] = (urls ?? '').split(',');
@@ -22,30 +21,11 @@ if (!url || !distA || !distB) {
   process.exit(2);
 }
 const perKind = Number(perKindArg ?? 100);
-const require = createRequire(import.meta.url);
-const pg = require('pg');
-
 const cpuNs = (pid) => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
 
 async function variant(dist, url) {
-  const load = (path) => require(resolve(dist, path));
-  const { ProductsService } = load('products/products.service.js');
-  const { ProductsRepository } = load('products/products.repository.js');
-  const { ProductCountCache, FirstPageCache } = load('products/product-list-caches.js');
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const dataSource = { driver: { master: pool } };
-  const repository = new ProductsRepository(dataSource);
-  const service = new ProductsService(
-    dataSource,
-    repository,
-    null,
-    null,
-    new ProductCountCache(),
-    new FirstPageCache(),
-    null,
-  );
-  const [{ pid }] = (await pool.query('SELECT pg_backend_pid() AS pid')).rows;
-  return { dist, pool, service, pid };
+  const { pool, service, backendPid } = catalogService(dist, url);
+  return { dist, pool, service: service(), pid: await backendPid() };
 }
 
 /** A cursor's sort key without its plan hint (a tier's `sparse`): the same answer with or without it. */
@@ -60,10 +40,11 @@ function withoutPlanHints(cursor) {
 async function run(v, kind, f) {
   const pg0 = cpuNs(v.pid);
   const node0 = process.cpuUsage();
+  const started = performance.now();
   const pages = [];
   let cursor = null;
   for (let page = 1; page <= (kind === 'laterPage' ? 3 : 1); page++) {
-    const answer = await v.service.list({ query: serviceQueryOf(f, cursor) });
+    const answer = pageOf(await v.service.list({ query: serviceQueryOf(f, cursor) }));
     pages.push({
       ids: answer.items.map((p) => p.id),
       totalCount: answer.totalCount,
@@ -74,8 +55,9 @@ async function run(v, kind, f) {
     cursor = answer.nextCursor;
     if (!cursor) break;
   }
+  const wallMs = performance.now() - started;
   const node = process.cpuUsage(node0);
-  return { pages, pgMs: (cpuNs(v.pid) - pg0) / 1e6, nodeMs: (node.user + node.system) / 1000 };
+  return { pages, pgMs: (cpuNs(v.pid) - pg0) / 1e6, nodeMs: (node.user + node.system) / 1000, wallMs };
 }
 
 const LABEL_WORDS = [...VOCABULARY.COUNTRIES, ...VOCABULARY.CATEGORIES].flatMap((v) =>
@@ -94,7 +76,9 @@ const searchOf = (kind) => {
 const a = await variant(distA, url);
 const b = await variant(distB, urlB);
 const seen = new Set();
-const totals = Object.fromEntries(kinds.map((k) => [k, { n: 0, a: { pg: 0, node: 0 }, b: { pg: 0, node: 0 } }]));
+const totals = Object.fromEntries(
+  kinds.map((k) => [k, { n: 0, a: { pg: 0, node: 0, wall: [] }, b: { pg: 0, node: 0, wall: [] } }]),
+);
 let differences = 0;
 // Warm both connections (catalogs, the statements' first plans) on searches not counted.
 for (const kind of kinds) for (const v of [a, b]) await run(v, kind, searchOf(kind));
@@ -121,6 +105,8 @@ for (let i = 0; i < perKind; i++) {
     t.a.node += ra.nodeMs;
     t.b.pg += rb.pgMs;
     t.b.node += rb.nodeMs;
+    t.a.wall.push({ ms: ra.wallMs, f });
+    t.b.wall.push({ ms: rb.wallMs, f });
     // Cursors are opaque but deterministic: the same key gives the same text.
     if (JSON.stringify(ra.pages) !== JSON.stringify(rb.pages)) {
       differences++;
@@ -130,6 +116,13 @@ for (let i = 0; i < perKind; i++) {
   }
 }
 const fmt = (x) => x.toFixed(2);
+/** Wall-clock p50 / p95 / max of one side's searches (a laterPage search is its pages 1 to 3 together). */
+const wall = (samples) => {
+  const ms = samples.map((s) => s.ms).sort((x, y) => x - y);
+  const at = (q) => ms[Math.min(ms.length - 1, Math.ceil(q * ms.length) - 1)] ?? NaN;
+  return `${at(0.5).toFixed(1)} / ${at(0.95).toFixed(1)} / ${at(1).toFixed(1)}`;
+};
+const slowest = (samples) => samples.reduce((m, s) => (s.ms > m.ms ? s : m), { ms: -1 });
 console.log(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 console.log(
   `A ${distA}${urlB !== url ? ` on ${url}` : ''}\nB ${distB}${urlB !== url ? ` on ${urlB}` : ''}\nCPU ms per search (postgres backend / catalog process), A → B:`,
@@ -139,8 +132,12 @@ for (const [kind, t] of Object.entries(totals)) {
   for (const side of ['a', 'b']) for (const k of ['pg', 'node']) all[side][k] += t[side][k];
   all.n += t.n;
   console.log(
-    `  ${kind.padEnd(10)} n=${t.n}: postgres ${fmt(t.a.pg / t.n)} → ${fmt(t.b.pg / t.n)}, catalog ${fmt(t.a.node / t.n)} → ${fmt(t.b.node / t.n)}`,
+    `  ${kind.padEnd(10)} n=${t.n}: postgres ${fmt(t.a.pg / t.n)} → ${fmt(t.b.pg / t.n)}, catalog ${fmt(t.a.node / t.n)} → ${fmt(t.b.node / t.n)}; wall ms p50 / p95 / max ${wall(t.a.wall)} → ${wall(t.b.wall)}`,
   );
+  for (const side of ['a', 'b']) {
+    const s = slowest(t[side].wall);
+    console.log(`      slowest ${side.toUpperCase()}: ${s.ms.toFixed(1)} ms ${JSON.stringify(s.f)}`);
+  }
 }
 console.log(
   `  ${'all'.padEnd(10)} n=${all.n}: postgres ${fmt(all.a.pg / all.n)} → ${fmt(all.b.pg / all.n)}, catalog ${fmt(all.a.node / all.n)} → ${fmt(all.b.node / all.n)}`,
