@@ -14,13 +14,17 @@ const ToastView = lazy(loadToastView);
 /** One toast at a time, 5 s, top on small screens and bottom-right from md up; F8 focuses it; swipe right dismisses. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<ActiveToast | null>(null);
-  const [open, setOpen] = useState(false);
+  // The key of the toast that is open. A toast's 5-s timer may fire after the next toast was asked for and before it
+  // is drawn (a sign-out right as the sign-up's toast ends): keyed, closing and clearing touch only their own toast,
+  // never the next one, which would otherwise never show.
+  const [openKey, setOpenKey] = useState<number | null>(null);
   const regionRef = useRef<HTMLDivElement>(null);
   const toastRef = useRef<HTMLDivElement>(null);
 
   const show = useCallback((options: ToastOptions) => {
-    setToast({ ...options, key: Date.now() + Math.random() });
-    setOpen(true);
+    const key = Date.now() + Math.random();
+    setToast({ ...options, key });
+    setOpenKey(key);
   }, []);
 
   useEffect(() => {
@@ -43,8 +47,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, []);
 
-  const close = useCallback(() => setOpen(false), []);
-  const exited = useCallback(() => setToast(null), []);
+  const close = useCallback((key: number) => setOpenKey((open) => (open === key ? null : open)), []);
+  const exited = useCallback((key: number) => setToast((shown) => (shown?.key === key ? null : shown)), []);
 
   return (
     <ToastContext.Provider value={show}>
@@ -52,7 +56,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <Box ref={regionRef} role="region" aria-label="Notifications (F8)" tabIndex={-1} sx={{ outline: 'none' }} />
       {toast && (
         <Suspense fallback={null}>
-          <ToastView toast={toast} open={open} onClose={close} onExited={exited} toastRef={toastRef} />
+          <ToastView
+            toast={toast}
+            open={openKey === toast.key}
+            onClose={() => close(toast.key)}
+            onExited={() => exited(toast.key)}
+            toastRef={toastRef}
+          />
         </Suspense>
       )}
     </ToastContext.Provider>
