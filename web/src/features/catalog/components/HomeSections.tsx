@@ -28,6 +28,7 @@ import { ProductResults } from './ProductResults';
 import { ResultsToolbar, resultsSummary, type ViewMode } from './ResultsToolbar';
 import { useHydratedValue } from '../../../hooks/useHydrated';
 import { useReplayFirstTap } from '../../../hooks/useReplayFirstTap';
+import { useLoadMore } from '../../../hooks/useLoadMore';
 
 // The phone's filter drawer (Drawer: Modal, focus trap, transitions) loads on the first tap of "Filters".
 const FiltersDrawer = lazy(() => import('./FiltersDrawer'));
@@ -198,6 +199,7 @@ function ProductsPanel({ filters, update, clearAll, priceRangeImpossible }: Prod
   const products = useGetProductsInfiniteQuery(query);
   const items = useMemo(() => products.data?.pages.flatMap((page) => page.items) ?? [], [products.data]);
   const total = products.data?.pages[0]?.totalCount ?? 0;
+  const more = useLoadMore(products);
   // The cards render behind the rest: a store update renders at once and in one piece (react-redux), which with a
   // page of 24 cards was the longest task of a phone's first load. The deferred copy renders in React's background
   // lane, in slices between which the browser paints and answers input; until it has, the skeletons stay.
@@ -263,8 +265,8 @@ function ProductsPanel({ filters, update, clearAll, priceRangeImpossible }: Prod
         isLoading={showSkeletons}
         error={products.isError ? (products.error as { message?: string } | undefined)?.message : undefined}
         hasMore={Boolean(products.hasNextPage)}
-        isLoadingMore={products.isFetchingNextPage}
-        onLoadMore={() => void products.fetchNextPage()}
+        isLoadingMore={more.isLoadingMore}
+        onLoadMore={more.loadMore}
         onRetry={() => void products.refetch()}
         suggestion={products.data?.pages[0]?.suggestion}
         onSearchSuggestion={(text) => update({ search: text }, { push: true })}

@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { asApiError } from '../../../api/api';
 import { useGetConversationsInfiniteQuery } from '../../../api/messagesApi';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
+import { useLoadMore } from '../../../hooks/useLoadMore';
 import { conversationKey } from '../conversationParty';
 import { useConversationSelection } from '../hooks/useConversationSelection';
 import { CONVERSATIONS_POLL_MS } from '../polling';
@@ -34,10 +35,11 @@ export function MessagesPanes({ meId }: { meId: string }) {
     { pollingInterval: conversationsPoll, skipPollingIfUnfocused: false, refetchOnMountOrArgChange: true },
   );
   const items = useMemo(() => conversations.data?.pages.flatMap((page) => page.items), [conversations.data]);
+  const { loadMore, isLoadingMore } = useLoadMore(conversations);
   const { selection, hasTarget, select, clear } = useConversationSelection(items, meId, {
     hasMore: Boolean(conversations.hasNextPage),
-    isLoadingMore: conversations.isFetchingNextPage,
-    loadMore: conversations.fetchNextPage,
+    isLoadingMore,
+    loadMore,
   });
   const selectedKey = selection.kind === 'thread' ? conversationKey(selection.otherUserId, selection.productId) : null;
   const paneSx = { height: PANE_HEIGHT, display: 'flex', flexDirection: 'column' as const, overflow: 'hidden' };
@@ -61,8 +63,8 @@ export function MessagesPanes({ meId }: { meId: string }) {
             isLoading={conversations.isLoading}
             isFetching={conversations.isFetching}
             hasMore={Boolean(conversations.hasNextPage)}
-            isLoadingMore={conversations.isFetchingNextPage}
-            onLoadMore={() => void conversations.fetchNextPage()}
+            isLoadingMore={isLoadingMore}
+            onLoadMore={loadMore}
             error={conversations.isError ? asApiError(conversations.error)?.message : undefined}
             meId={meId}
             selectedKey={selectedKey}

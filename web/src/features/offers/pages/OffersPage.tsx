@@ -19,6 +19,7 @@ import { useNow } from '../../messages/hooks/useNow';
 import { SignInRequired } from '../../orders/components/SignInRequired';
 import { OfferCard, OfferCardSkeleton } from '../components/OfferCard';
 import { useListOffersInfiniteQuery, type OffersRole } from '../offersApi';
+import { useLoadMore } from '../../../hooks/useLoadMore';
 
 const EMPTY = {
   buyer: {
@@ -52,6 +53,7 @@ export default function OffersPage() {
   // The other party answers and deadlines pass without the viewer: loaded anew each time the page opens.
   const list = useListOffersInfiniteQuery(tab, { skip: !user, refetchOnMountOrArgChange: true });
   const offers = useMemo(() => list.data?.pages.flatMap((page) => page.items), [list.data]);
+  const more = useLoadMore(list);
   const now = useNow(60_000);
 
   const setTab = (next: OffersRole) =>
@@ -105,11 +107,7 @@ export default function OffersPage() {
               ))}
             </Stack>
             {list.hasNextPage && (
-              <LoadMoreButton
-                label="Load more"
-                isLoading={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              />
+              <LoadMoreButton label="Load more" isLoading={more.isLoadingMore} onClick={more.loadMore} />
             )}
           </>
         )}

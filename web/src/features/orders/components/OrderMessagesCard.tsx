@@ -13,6 +13,7 @@ import { asApiError } from '../../../api/api';
 import { useGetOrderMessagesInfiniteQuery, useSendOrderMessageMutation } from '../../../api/orderMessagesApi';
 import { relativeTime } from '../../../utils/time';
 import { useNow } from '../../messages/hooks/useNow';
+import { useLoadMore } from '../../../hooks/useLoadMore';
 
 /** The id the order page's "Message Buyer" / "Message Seller" button links to. */
 export const ORDER_MESSAGES_ID = 'order-messages';
@@ -65,10 +66,9 @@ function Bubble({ message, now }: { message: OrderMessageDto; now: Date }) {
  * account, so no Messages) and the seller reach each other. A member's page is refreshed by their live events.
  */
 export function OrderMessagesCard({ orderRef, viewer, hideWhenEmpty = false }: Props) {
-  const { data, isLoading, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetOrderMessagesInfiniteQuery(
-    orderRef,
-    { refetchOnMountOrArgChange: true },
-  );
+  const thread = useGetOrderMessagesInfiniteQuery(orderRef, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, isError, hasNextPage } = thread;
+  const more = useLoadMore(thread);
   const [send, { isLoading: sending }] = useSendOrderMessageMutation();
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -115,7 +115,7 @@ export function OrderMessagesCard({ orderRef, viewer, hideWhenEmpty = false }: P
       ) : (
         <>
           {hasNextPage && (
-            <Button onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} sx={{ mb: 1 }}>
+            <Button onClick={more.loadMore} disabled={more.isLoadingMore} sx={{ mb: 1 }}>
               Show earlier messages
             </Button>
           )}

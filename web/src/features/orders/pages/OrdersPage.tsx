@@ -22,6 +22,7 @@ import { OrderRow, OrderRowSkeleton } from '../components/OrderRow';
 import { FindMyOrderForm } from '../components/FindMyOrderForm';
 import { SignInRequired } from '../components/SignInRequired';
 import visuallyHidden from '@mui/utils/visuallyHidden';
+import { useLoadMore } from '../../../hooks/useLoadMore';
 
 const EMPTY = {
   purchases: {
@@ -63,6 +64,9 @@ export default function OrdersPage() {
     chosen === 'sales' || chosen === 'purchases' ? chosen : salesWaiting > 0 ? 'sales' : 'purchases';
   const choosing = chosen !== 'sales' && chosen !== 'purchases' && !!user && sales.isLoading;
   const list = tab === 'sales' ? sales : purchases;
+  const purchasesMore = useLoadMore(purchases);
+  const salesMore = useLoadMore(sales);
+  const more = tab === 'sales' ? salesMore : purchasesMore;
   const orders = useMemo(() => list.data?.pages.flatMap((page) => page.items), [list.data]);
 
   const setTab = (next: OrdersRole) =>
@@ -140,11 +144,7 @@ export default function OrdersPage() {
               ))}
             </Stack>
             {list.hasNextPage && (
-              <LoadMoreButton
-                label="Load more"
-                isLoading={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              />
+              <LoadMoreButton label="Load more" isLoading={more.isLoadingMore} onClick={more.loadMore} />
             )}
           </>
         )}

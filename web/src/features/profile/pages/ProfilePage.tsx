@@ -23,6 +23,7 @@ import { ListingsGrid } from '../components/ListingsGrid';
 import { ProfileHeader } from '../components/ProfileHeader';
 import ReviewsTab from '../../reviews/components/ReviewsTab';
 import visuallyHidden from '@mui/utils/visuallyHidden';
+import { useLoadMore } from '../../../hooks/useLoadMore';
 
 type TabKey = 'active' | 'favorites' | 'sold' | 'reviews';
 
@@ -61,6 +62,9 @@ export default function ProfilePage() {
   const tab: TabKey =
     requested === 'sold' || requested === 'reviews' || (requested === 'favorites' && isOwner) ? requested : 'active';
   const favorites = useGetFavoritesInfiniteQuery(undefined, { skip: tab !== 'favorites' });
+  const activeMore = useLoadMore(activeListings);
+  const soldMore = useLoadMore(soldListings);
+  const favoritesMore = useLoadMore(favorites);
   const listings = tab === 'sold' ? soldListings : activeListings;
   const favoriteItems = useMemo(() => favorites.data?.pages.flatMap((page) => page.items), [favorites.data]);
   const setTab = (next: TabKey) =>
@@ -159,8 +163,8 @@ export default function ProfilePage() {
             products={active}
             isLoading={activeListings.isLoading}
             hasMore={Boolean(activeListings.hasNextPage)}
-            isLoadingMore={activeListings.isFetchingNextPage}
-            onLoadMore={() => void activeListings.fetchNextPage()}
+            isLoadingMore={activeMore.isLoadingMore}
+            onLoadMore={activeMore.loadMore}
             empty={{
               icon: <Inventory2Outlined />,
               title: 'No active listings',
@@ -180,8 +184,8 @@ export default function ProfilePage() {
             products={favoriteItems}
             isLoading={favorites.isLoading}
             hasMore={Boolean(favorites.hasNextPage)}
-            isLoadingMore={favorites.isFetchingNextPage}
-            onLoadMore={() => void favorites.fetchNextPage()}
+            isLoadingMore={favoritesMore.isLoadingMore}
+            onLoadMore={favoritesMore.loadMore}
             empty={{
               icon: <FavoriteBorderRounded />,
               title: 'No favorites yet',
@@ -199,8 +203,8 @@ export default function ProfilePage() {
             products={sold}
             isLoading={soldListings.isLoading}
             hasMore={Boolean(soldListings.hasNextPage)}
-            isLoadingMore={soldListings.isFetchingNextPage}
-            onLoadMore={() => void soldListings.fetchNextPage()}
+            isLoadingMore={soldMore.isLoadingMore}
+            onLoadMore={soldMore.loadMore}
             sold
             empty={{
               icon: <SellOutlined />,

@@ -10,11 +10,13 @@ import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { useGetUserRatingQuery, useGetUserReviewsInfiniteQuery } from '../reviewsApi';
 import { RatingSummary } from './RatingSummary';
 import { ReviewItem } from './ReviewItem';
+import { useLoadMore } from '../../../hooks/useLoadMore';
 
 /** A profile's Reviews tab: the rating, then the published reviews about the person, newest first, paged. */
 export default function ReviewsTab({ userId, isOwner }: { userId: string; isOwner: boolean }) {
   const rating = useGetUserRatingQuery(userId, { refetchOnMountOrArgChange: true });
   const reviews = useGetUserReviewsInfiniteQuery(userId, { refetchOnMountOrArgChange: true });
+  const more = useLoadMore(reviews);
   const { user } = useCurrentUser();
   const items = useMemo(() => reviews.data?.pages.flatMap((page) => page.items) ?? [], [reviews.data]);
 
@@ -43,11 +45,7 @@ export default function ReviewsTab({ userId, isOwner }: { userId: string; isOwne
         </div>
       ))}
       {reviews.hasNextPage && (
-        <LoadMoreButton
-          label="Load More Reviews"
-          isLoading={reviews.isFetchingNextPage}
-          onClick={() => void reviews.fetchNextPage()}
-        />
+        <LoadMoreButton label="Load More Reviews" isLoading={more.isLoadingMore} onClick={more.loadMore} />
       )}
     </>
   );
