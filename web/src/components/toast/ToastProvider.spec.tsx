@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
 import { useContext } from 'react';
@@ -24,8 +25,12 @@ async function renderWithFirstToast() {
   await screen.findByText('Account created successfully!');
 }
 
-beforeEach(() => jest.useFakeTimers());
-afterEach(() => jest.useRealTimers());
+beforeEach(() => {
+  jest.useFakeTimers();
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 describe('ToastProvider, when a toast is asked for as the one shown ends', () => {
   it('shows it though the shown one times out after it was asked for and before it is drawn', async () => {
