@@ -45,10 +45,10 @@ export const onlyWords = (filters: ProductFilters) => isUnfiltered({ ...filters,
  * A search whose GIN reads take the words' exact lexemes (`searchTsQuery`'s `exact`): no other filter, or only a
  * country, categories and a price range, which GIN reads together with the words (`(country, search_doc)`,
  * `(category, search_doc)` and, for a narrow range, the filter keys' `products_filters_search_idx`: migrations
- * 1735900000000 and 1739300000000), so GIN first is the plan whatever the words' count. A wide range is tested on the words' matches
- * (`box` from 5 to 1,000: 6.9 ms to count 1,001 through the words' lexemes against 23.6 for the table scan their
- * prefix made the planner choose). With any other filter the planner must keep the words' statistics: it weighs
- * the words' GIN index against the filter's btree, and the exact lexemes, a subquery, would hide how many match.
+ * 1735900000000 and 1739300000000), so GIN first is the plan whatever the words' count. A wide range is tested on the
+ * words' matches, which costs less than the table scan the words' prefixes made the planner choose
+ * (bench/results/history-2026-11-28.md). With any other filter the planner must keep the words' statistics: it
+ * weighs the words' GIN index against the filter's btree, and the exact lexemes, a subquery, would hide how many match.
  */
 export const exactWordReads = (filters: ProductFilters) =>
   isUnfiltered({
@@ -79,9 +79,8 @@ export function filtersInSortIndexes(filters: ProductFilters): boolean {
 
 /**
  * Most times its bottom a price range's top may be for the words to be read through its price bands: about eight of
- * the index's bands (each ~20 % wide). Each band is one more posting list to intersect with the words', so a wide range
- * costs more that way than testing the price of each match (`box` from 5 to 1,000, 40 bands read one by one: 29 ms
- * against 6.9).
+ * the index's bands (each ~20 % wide). Each band is one more posting list to intersect with the words', so a wide
+ * range costs more that way than testing the price of each match (bench/results/history-2026-11-28.md, "price bands").
  */
 const BANDED_PRICE_RATIO = 4;
 
@@ -93,8 +92,9 @@ const isBandedPriceRange = (filters: ProductFilters) =>
 
 /**
  * Whether some filter has a GIN index of its own beside the words' (`(country, search_doc)`, `(category,
- * search_doc)`, the filter keys' `products_filters_search_idx`: migrations 1735900000000 and 1739300000000), which reads only
- * the matches the filter keeps, where the title's or the labels' index reads every match of the words first.
+ * search_doc)`, the filter keys' `products_filters_search_idx`: migrations 1735900000000 and 1739300000000), which
+ * reads only the matches the filter keeps, where the title's or the labels' index reads every match of the words
+ * first.
  */
 export const narrowedBySearchIndex = (filters: ProductFilters): boolean =>
   !!filters.country || !!filters.categories?.length || isBandedPriceRange(filters);
