@@ -2,8 +2,11 @@ import { useEffect } from 'react';
 import type { LiveEventDto } from '@souvenir/contracts';
 import { api } from '../../../api/api';
 import { useAppDispatch } from '../../../app/hooks';
+import type { AppDispatch } from '../../../app/store';
 import { useCurrentUserId } from '../../auth/hooks/useCurrentUser';
 import { setLive } from '../liveStatus';
+
+type LiveTags = typeof import('../liveTags');
 
 /**
  * The signed-in person's live stream, one per tab (mounted once, in the app shell): each pushed event makes what
@@ -23,38 +26,44 @@ export function useLiveEvents(): void {
     // stream, for the signed-in person only, and not with every guest's start.
     let source: EventSource | undefined;
     let stopped = false;
-    void import('../liveTags').then(({ EVERYTHING_LIVE, tagsForLiveEvent }) => {
-      if (stopped) return;
-      const stream = new EventSource('/api/stream', { withCredentials: true });
-      source = stream;
-      let opened = false;
-      const reloadEverything = () => dispatch(api.util.invalidateTags(EVERYTHING_LIVE));
-      stream.addEventListener('ready', () => {
-        // A reconnect without an id to resume from (the first stream of the tab needs nothing reloaded).
-        if (opened) reloadEverything();
-        opened = true;
-        setLive(true);
-      });
-      stream.addEventListener('refetch', () => {
-        opened = true;
-        setLive(true);
-        reloadEverything();
-      });
-      stream.onopen = () => {
-        if (opened) setLive(true);
-      };
-      stream.onmessage = (message: MessageEvent<string>) => {
-        opened = true;
-        setLive(true);
-        const event = JSON.parse(message.data) as LiveEventDto;
-        dispatch(api.util.invalidateTags(tagsForLiveEvent(event.data, meId, event.notificationId !== null)));
-      };
-      stream.onerror = () => setLive(false);
-    });
+    import('../liveTags')
+      .then((tags) => {
+        if (!stopped) source = openLiveStream(tags, meId, dispatch);
+      })
+      // Its chunk did not load (offline, or a deploy replaced it): no stream, so the pages keep polling.
+      .catch(() => setLive(false));
     return () => {
       stopped = true;
       source?.close();
       setLive(false);
     };
   }, [meId, dispatch]);
+}
+
+function openLiveStream({ EVERYTHING_LIVE, tagsForLiveEvent }: LiveTags, meId: string, dispatch: AppDispatch) {
+  const stream = new EventSource('/api/stream', { withCredentials: true });
+  let opened = false;
+  const reloadEverything = () => dispatch(api.util.invalidateTags(EVERYTHING_LIVE));
+  stream.addEventListener('ready', () => {
+    // A reconnect without an id to resume from (the first stream of the tab needs nothing reloaded).
+    if (opened) reloadEverything();
+    opened = true;
+    setLive(true);
+  });
+  stream.addEventListener('refetch', () => {
+    opened = true;
+    setLive(true);
+    reloadEverything();
+  });
+  stream.onopen = () => {
+    if (opened) setLive(true);
+  };
+  stream.onmessage = (message: MessageEvent<string>) => {
+    opened = true;
+    setLive(true);
+    const event = JSON.parse(message.data) as LiveEventDto;
+    dispatch(api.util.invalidateTags(tagsForLiveEvent(event.data, meId, event.notificationId !== null)));
+  };
+  stream.onerror = () => setLive(false);
+  return stream;
 }
