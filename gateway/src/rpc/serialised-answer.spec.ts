@@ -1,4 +1,4 @@
-import { splitLastMember, withHeart } from './serialised-answer';
+import { splitLastMember, withHeart, withHearts } from './serialised-answer';
 
 const product = (id: string, title: string) => ({
   id,
@@ -42,5 +42,27 @@ describe('withHeart writes the caller heart into a product as the gateway did', 
   it('declines a product without the member, or with it twice', () => {
     expect(withHeart(JSON.stringify({ id: '1' }), true)).toBeUndefined();
     expect(withHeart(JSON.stringify({ isFavorited: false, other: { isFavorited: false } }), true)).toBeUndefined();
+  });
+});
+
+describe("withHearts writes a caller's hearts into a list's items as catalog wrote them", () => {
+  const product = (id: string, title = 'Bowl') => ({ id, title, isFavorited: false, seller: { id: `s-${id}` } });
+  const items = [product('a'), product('b', '"isFavorited":false in a title'), product('c')];
+  const json = JSON.stringify(items);
+  const hearts = (favourited: string[]) =>
+    JSON.stringify(items.map((item) => ({ ...item, isFavorited: favourited.includes(item.id) })));
+
+  it('is the text as written when nothing is favourited, and each favourited item is marked in its own place', () => {
+    expect(withHearts(json, ['a', 'b', 'c'], new Set())).toBe(json);
+    expect(withHearts(json, ['a', 'b', 'c'], new Set(['b']))).toBe(hearts(['b']));
+    expect(withHearts(json, ['a', 'b', 'c'], new Set(['a', 'c']))).toBe(hearts(['a', 'c']));
+    expect(withHearts(json, ['a', 'b', 'c'], new Set(['a', 'b', 'c']))).toBe(hearts(['a', 'b', 'c']));
+    expect(withHearts('[]', [], new Set(['a']))).toBe('[]');
+  });
+
+  it('is undefined when the items do not hold one empty heart each, so the caller parses them', () => {
+    expect(withHearts(json, ['a', 'b'], new Set(['a']))).toBeUndefined();
+    expect(withHearts(json, ['a', 'b', 'c', 'd'], new Set(['a']))).toBeUndefined();
+    expect(withHearts(hearts(['a']), ['a', 'b', 'c'], new Set(['b']))).toBeUndefined();
   });
 });

@@ -71,6 +71,7 @@ function isEscaped(text: string, at: number): boolean {
 }
 
 const NOT_FAVOURITED = '"isFavorited":false';
+const FAVOURITED = '"isFavorited":true';
 
 /**
  * A product's JSON with the caller's heart: catalog writes `"isFavorited":false` (it is the caller's, filled in here),
@@ -81,6 +82,31 @@ export function withHeart(productJson: string, favourited: boolean): string | un
   const at = productJson.indexOf(NOT_FAVOURITED);
   if (at < 0 || productJson.indexOf(NOT_FAVOURITED, at + 1) >= 0) return undefined;
   return favourited
-    ? `${productJson.slice(0, at)}"isFavorited":true${productJson.slice(at + NOT_FAVOURITED.length)}`
+    ? `${productJson.slice(0, at)}${FAVOURITED}${productJson.slice(at + NOT_FAVOURITED.length)}`
     : productJson;
+}
+
+/**
+ * A list's items JSON with the caller's hearts. Catalog writes `"isFavorited":false` once in each item, in the order of
+ * `ids` (the member cannot occur unescaped inside a string), so the k-th is the k-th item's. Undefined when the count
+ * is not one an item (the caller then parses the items whole); with no heart to write, the text is already right.
+ */
+export function withHearts(
+  itemsJson: string,
+  ids: readonly string[],
+  favourited: ReadonlySet<string>,
+): string | undefined {
+  if (favourited.size === 0) return itemsJson;
+  const parts: string[] = [];
+  let copiedUpTo = 0;
+  let item = 0;
+  for (let at = itemsJson.indexOf(NOT_FAVOURITED); at >= 0; at = itemsJson.indexOf(NOT_FAVOURITED, at + 1), item++) {
+    if (item >= ids.length) return undefined;
+    if (!favourited.has(ids[item])) continue;
+    parts.push(itemsJson.slice(copiedUpTo, at), FAVOURITED);
+    copiedUpTo = at + NOT_FAVOURITED.length;
+  }
+  if (item !== ids.length) return undefined;
+  parts.push(itemsJson.slice(copiedUpTo));
+  return parts.join('');
 }

@@ -513,7 +513,8 @@ describe('catalog service', () => {
         expect(page.items).toStrictEqual(query.sort ? [plainDto] : [newestDto]);
         expect(page.totalCount).toBe(2);
         const next = await list({ ...query, limit: 1, cursor: page.nextCursor! });
-        expect(next).toStrictEqual({ items: query.sort ? [newestDto] : [plainDto], nextCursor: null, totalCount: 2 });
+        const lastItem = query.sort ? newestDto : plainDto;
+        expect(next).toStrictEqual({ itemIds: [lastItem.id], items: [lastItem], nextCursor: null, totalCount: 2 });
       }
     });
   });

@@ -19,11 +19,11 @@ import {
   type CategoryDto,
   type CreatedProductDto,
   type ProductDto,
-  type ProductPageDto,
+  type ProductListPageDto,
 } from '@souvenir/contracts';
 import { RpcClient } from '@souvenir/platform';
 import type { Response } from 'express';
-import { jsonText, splitLastMember, withHeart } from '../../rpc/serialised-answer';
+import { jsonText, splitLastMember, withHeart, withHearts } from '../../rpc/serialised-answer';
 import { UuidPipe } from '../../rpc/uuid.pipe';
 import { ActorId, AuthGuard, OptionalActorId } from '../../session/auth.guard';
 import { WriteLimit } from '../../security/write-limits';
@@ -40,8 +40,9 @@ export class ProductsController {
 
   /**
    * One page of active products; the next page's cursor and the total travel in headers (API.md), with whether the
-   * total is a lower bound and a search's "Did you mean" suggestion. A guest's page is catalog's JSON of the items as
-   * it is (catalog writes every heart empty, and keeps first pages written): only the headers are read from it.
+   * total is a lower bound and a search's "Did you mean" suggestion. The page is catalog's JSON of the items as it is
+   * (catalog writes every heart empty, and keeps first pages written): only the other members are read from it, and a
+   * signed-in caller's hearts are written into the text.
    */
   @Get('products')
   async list(
@@ -54,16 +55,22 @@ export class ProductsController {
       query: { ...query },
       ...(wroteAt !== undefined ? { wroteAt } : {}),
     });
-    const guestPage = actorId ? undefined : splitLastMember<Omit<ProductPageDto, 'items'>>(json, 'items');
-    const page: Omit<ProductPageDto, 'items'> = guestPage?.rest ?? (JSON.parse(json) as ProductPageDto);
+    const split = splitLastMember<Omit<ProductListPageDto, 'items'>>(json, 'items');
+    const page: Omit<ProductListPageDto, 'items'> = split?.rest ?? (JSON.parse(json) as ProductListPageDto);
     res.setHeader('X-Total-Count', String(page.totalCount));
     // Counting stopped at a bound: more than X-Total-Count products match ("1,000+ results").
     if (page.totalIsLowerBound) res.setHeader('X-Total-Is-Lower-Bound', 'true');
     // "Did you mean": URI-encoded, as a header carries only ASCII and the words may not be.
     if (page.suggestion) res.setHeader('X-Search-Suggestion', encodeURIComponent(page.suggestion));
     if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
-    if (guestPage) return jsonText(res, guestPage.member);
-    return this.favourites.mark(actorId, (page as ProductPageDto).items);
+    if (split && !actorId) return jsonText(res, split.member);
+    if (split && Array.isArray(page.itemIds)) {
+      const favourited = await this.favourites.favouritedAmong(actorId, page.itemIds);
+      const items = withHearts(split.member, page.itemIds, favourited);
+      if (items !== undefined) return jsonText(res, items);
+    }
+    const items = split ? (JSON.parse(split.member) as ProductDto[]) : (page as ProductListPageDto).items;
+    return this.favourites.mark(actorId, items);
   }
 
   @Get('products/:id')

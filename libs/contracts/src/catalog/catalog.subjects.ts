@@ -1,6 +1,6 @@
 import { UserExportRequest, type UserExportPage } from '../export/user-export';
 import type { BrowseCategoryCountDto } from './categories';
-import type { CategoryDto, CreatedProductDto, ProductDto, ProductPageDto } from './product.dto';
+import type { CategoryDto, CreatedProductDto, ProductDto, ProductListPageDto, ProductPageDto } from './product.dto';
 import {
   CountBrowseCategoriesRequest,
   CreateProductRequest,
@@ -33,7 +33,7 @@ import { CountSupportQueueRequest, type ProvenanceQueueCountDto } from '../suppo
 export const CATALOG_RPC = defineRpc('catalog', {
   createProduct: rpc('catalog.product.create', CreateProductRequest).returns<CreatedProductDto>(),
   getProduct: rpc('catalog.product.get', GetProductRequest).returns<ProductDto>(),
-  listProducts: rpc('catalog.product.list', ListProductsRequest).returns<ProductPageDto>(),
+  listProducts: rpc('catalog.product.list', ListProductsRequest).returns<ProductListPageDto>(),
   removeProduct: rpc('catalog.product.remove', RemoveProductRequest).returns<Done>(),
   /** Answers the product as its page shows it, on sale again. */
   relistProduct: rpc('catalog.product.relist', RelistProductRequest).returns<ProductDto>(),

@@ -336,3 +336,11 @@ export interface ProductPageDto {
   /** A search that found nothing because of a typo: the words that would find something ("japn" → "japan"). */
   suggestion?: string;
 }
+
+/**
+ * catalog's answer to a browse or search page: the page, and its items' ids in their order (not shown to anyone), so
+ * that the gateway can ask for a signed-in caller's hearts and write them into the items' JSON without parsing it.
+ */
+export interface ProductListPageDto extends ProductPageDto {
+  itemIds: string[];
+}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ProductPageDto } from '@souvenir/contracts';
+import type { ProductListPageDto } from '@souvenir/contracts';
 import { SerialisedJson } from '@souvenir/platform';
 import type { ProductFilters } from './queries/product-filters';
 import { ShortLivedCache } from './short-lived-cache';
@@ -36,12 +36,12 @@ export class ProductCountCache {
  */
 @Injectable()
 export class FirstPageCache {
-  private readonly pages = new ShortLivedCache<SerialisedJson<ProductPageDto>>(500);
+  private readonly pages = new ShortLivedCache<SerialisedJson<ProductListPageDto>>(500);
 
   get(
     key: { filters: ProductFilters; sort: string; limit: number },
-    read: () => Promise<ProductPageDto>,
-  ): Promise<SerialisedJson<ProductPageDto>> {
+    read: () => Promise<ProductListPageDto>,
+  ): Promise<SerialisedJson<ProductListPageDto>> {
     return this.pages.get(JSON.stringify(key), async () => SerialisedJson.of(await read()));
   }
 

@@ -18,6 +18,7 @@ import {
   type ListProductsRequest,
   type ListSellerProductsRequest,
   type ProductDto,
+  type ProductListPageDto,
   type ProductPageDto,
   type ProductSort,
   type RemoveProductRequest,
@@ -249,7 +250,7 @@ export class ProductsService {
    * Browse and search: active products only, one keyset page at a time, with the total for the headers. The page
    * is one query answering products, sellers and cursor keys together (no second lookup by id).
    */
-  async list(request: ListProductsRequest): Promise<ProductPageDto | SerialisedJson<ProductPageDto>> {
+  async list(request: ListProductsRequest): Promise<ProductListPageDto | SerialisedJson<ProductListPageDto>> {
     const query = request.query;
     const sort = query.sort ?? 'recent';
     const limit = query.limit ?? PAGE_SIZE.default;
@@ -288,7 +289,7 @@ export class ProductsService {
     limit: number,
     after: CursorKey | null,
     ranked: boolean,
-  ): Promise<ProductPageDto> {
+  ): Promise<ProductListPageDto> {
     // One row more than the page: its presence says whether a next page exists. The total is counted exactly up to
     // TOTAL_COUNT_BOUND (one more means "more than that"). A search counts first: a search with no match reads no
     // page, and one with few matches reads them all at once through the index, in the same statement as the count
@@ -324,12 +325,13 @@ export class ProductsService {
     const page = found.slice(0, limit);
     const last = page[page.length - 1];
     const suggestion = counted === 0 && after === null ? await this.suggest(products, filters) : null;
-    // The items last: the gateway reads the other members and passes the items' JSON on as it is.
+    // The items last: the gateway reads the other members and passes the items' JSON on as it is, hearts written in.
     return {
       nextCursor: found.length > limit && last ? encodeCursor(sort, ranked, last.key) : null,
       totalCount: Math.min(counted, TOTAL_COUNT_BOUND),
       ...(counted > TOTAL_COUNT_BOUND ? { totalIsLowerBound: true } : {}),
       ...(suggestion ? { suggestion } : {}),
+      itemIds: page.map((p) => p.product.id),
       items: page.map((p) => p.product),
     };
   }
