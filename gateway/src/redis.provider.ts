@@ -20,8 +20,8 @@ export const redisProvider: Provider = {
       connectTimeout: 2000,
       retryStrategy: (times) => Math.min(times * 200, 2000),
       lazyConnect: false,
-      // Every API request reads its session and touches it (rolling): commands issued in the same event-loop tick
-      // go out in one socket write instead of one write each, since a write per command dominated the gateway's
+      // Every signed-in API request reads its session (and restarts its idle lifetime): commands issued in the same
+      // tick go out in one socket write instead of one write each, since a write per command dominated the gateway's
       // busy time under polling load.
       enableAutoPipelining: true,
     }).on('error', () => undefined);

@@ -79,7 +79,14 @@ describe('auth and sessions', () => {
         .set('Cookie', `theme=dark; ${cookieOf(login)}`)
         .expect(200);
       expect(me.body.username).toBe('amelia');
-      expect(String(me.headers['set-cookie']?.[0])).toMatch(/^souvenir\.sid=/); // rolling idle lifetime
+      // The session's idle lifetime restarts in Redis; the cookie is written again only once "last seen" moves.
+      expect(me.headers['set-cookie']).toBeUndefined();
+      const sessionKey = `sess:${decodeURIComponent(cookieOf(login).split('=')[1]).slice(2).split('.')[0]}`;
+      const stored = JSON.parse((await redis.get(sessionKey)) ?? '{}') as { lastSeenAt: number };
+      await redis.set(sessionKey, JSON.stringify({ ...stored, lastSeenAt: Date.now() - 61_000 }), 'KEEPTTL');
+      const later = await http.get('/api/auth/me').set('Cookie', cookieOf(login)).expect(200);
+      expect(String(later.headers['set-cookie']?.[0])).toMatch(/^souvenir\.sid=.*Expires=/);
+      expect(String(later.headers['set-cookie']?.[1])).toMatch(/^souvenir\.signed-in=1/);
       await http
         .post('/api/auth/logout')
         .set('Cookie', cookieOf(login))

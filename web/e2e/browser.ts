@@ -42,10 +42,10 @@ export async function newPerson(
 }
 
 /**
- * Makes a signed-in person a guest again by forgetting their cookies. Their page leaves the app first: the gateway's
- * rolling session sets the cookies again on every answer, so a request of the signed-in page still in flight (a
- * poll, a refetch after registering) could bring them back after they were cleared, and the next page would open
- * signed in.
+ * Makes a signed-in person a guest again by forgetting their cookies. Their page leaves the app first: the gateway
+ * sets the cookies again when the session changes (sign-up, "last seen"), so a request of the signed-in page still in
+ * flight (a poll, a refetch after registering) could bring them back after they were cleared, and the next page would
+ * open signed in.
  */
 export async function forgetSession(person: { context: BrowserContext; page: Page }): Promise<void> {
   await person.page.goto('about:blank');

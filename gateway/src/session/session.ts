@@ -23,8 +23,11 @@ declare module 'express-session' {
 
 /**
  * Sessions in Redis. The cookie is HttpOnly and SameSite=Lax, Secure when the request came over HTTPS
- * (behind a trusted proxy); it rolls with activity (idle lifetime) and the session is dropped after the
- * absolute lifetime whatever the activity.
+ * (behind a trusted proxy). Each request restarts the session's idle lifetime in Redis (RollingRedisStore); the
+ * cookie is written again only when the session changes, which "last seen" does at most once a minute, and it lives
+ * that minute longer than the idle lifetime, so it never ends before the session does. Writing it on every answer
+ * cost each signed-in request an HMAC and two Set-Cookie headers. The session is dropped after the absolute lifetime
+ * whatever the activity.
  */
 export function sessionMiddleware(config: GatewayConfig, redis: Redis): RequestHandler[] {
   const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
@@ -36,9 +39,9 @@ export function sessionMiddleware(config: GatewayConfig, redis: Redis): RequestH
     secret: config.SESSION_SECRET,
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    rolling: false,
     proxy: config.TRUST_PROXY_HOPS > 0,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: idleMs, path: '/' },
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: idleMs + LAST_SEEN_STEP_MS, path: '/' },
   });
   // A read without our cookie (a guest browsing, a crawler) has no session to load, and the empty one
   // express-session would make for it is never saved (saveUninitialized: false); skipping it saves its per-request
@@ -78,7 +81,8 @@ export class RollingRedisStore extends RedisStore {
     private readonly redis: Redis,
     private readonly idleSeconds: number,
   ) {
-    super({ client: redis, prefix: SESSION_KEY_PREFIX, ttl: idleSeconds, disableTouch: true });
+    // A function, so that a saved session lives the idle lifetime, not the cookie's (a minute longer).
+    super({ client: redis, prefix: SESSION_KEY_PREFIX, ttl: () => idleSeconds, disableTouch: true });
   }
 
   override async get(

@@ -5,7 +5,7 @@ export const SIGNED_IN_HINT_COOKIE = 'souvenir.signed-in';
 
 /**
  * Mirrors the session cookie in a cookie the web app can read: written with the session cookie's own expiry each
- * time the gateway writes that cookie (sign-in, and every rolling refresh), expired when it is expired (sign-out).
+ * time the gateway writes that cookie (sign-in, and each refresh of its expiry), expired when it is expired (sign-out).
  * The session cookie is HttpOnly, so without this the app cannot tell a guest from a member without asking
  * `GET /api/auth/me`, whose contract answers a guest 401: an error line in every guest's console on their first
  * visit. The hint decides only whether to ask; the session cookie alone still decides who someone is.
