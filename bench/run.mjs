@@ -13,6 +13,7 @@ import {
   availableServices,
   startProduct,
   gatewayNatsOptions,
+  shipsFromCountry,
   ROOT,
   writeProfiles,
 } from './lib/infra.mjs';
@@ -518,7 +519,9 @@ async function benchContext(base, plan, seller, buyer) {
     [seller.me.id],
   );
   const [toBuy] = await db(
-    `SELECT id, price::text AS price FROM catalog.products WHERE status = 'active' AND seller_id <> $1 ORDER BY created_at DESC OFFSET 500 LIMIT 1`,
+    `SELECT p.id, p.price::text AS price, s.location AS seller_location
+       FROM catalog.products p JOIN catalog.sellers s ON s.id = p.seller_id
+      WHERE p.status = 'active' AND p.seller_id <> $1 ORDER BY p.created_at DESC OFFSET 500 LIMIT 1`,
     [buyer.me.id],
   );
   // The buyer's offers (one on each of 24 items of other sellers): My offers' first page reads them.
@@ -619,7 +622,8 @@ async function benchContext(base, plan, seller, buyer) {
         billingStreet: '1 Bench Street',
         billingCity: 'Dublin',
         billingZip: 'D01 X2Y3',
-        billingCountry: 'Ireland',
+        // Delivery is domestic: an address in the seller's country.
+        billingCountry: shipsFromCountry(toBuy.seller_location) ?? 'Ireland',
         sameAsDelivery: true,
       },
     });

@@ -45,6 +45,11 @@ export function testing() {
   return require(path.join(ROOT, 'libs/testing/dist/index.js'));
 }
 
+/** The country a seller's items ship from (and so the only one they deliver to), read as catalog reads it. */
+export function shipsFromCountry(sellerLocation) {
+  return require(path.join(ROOT, 'libs/contracts/dist/index.js')).countryOfLocation(sellerLocation);
+}
+
 function portFree(port) {
   return new Promise((resolve) => {
     const server = net.createServer();

@@ -4,6 +4,7 @@
 import { percentiles } from './stats.mjs';
 import { sampleProcesses } from './procstat.mjs';
 import { openLoopClient } from './http.mjs';
+import { shipsFromCountry } from './infra.mjs';
 
 const WORDS = [
   'ceramic',
@@ -26,8 +27,11 @@ const rnd = (a) => a[Math.floor(Math.random() * a.length)];
 export async function mixedLoad({ base, ctx, sessions, seconds, rate, children }) {
   const db = ctx.db;
   const products = await db(
-    `SELECT id, seller_id, price::text AS price FROM catalog.products WHERE status = 'active' ORDER BY random() LIMIT 3000`,
+    `SELECT p.id, p.seller_id, p.price::text AS price, s.location AS seller_location
+       FROM catalog.products p JOIN catalog.sellers s ON s.id = p.seller_id
+      WHERE p.status = 'active' ORDER BY random() LIMIT 3000`,
   );
+  for (const product of products) product.shipsFrom = shipsFromCountry(product.seller_location);
   const checkout = Boolean(ctx.routes.payment);
   const kinds = [
     ['browse', 35 + (checkout ? 0 : 2)],
@@ -94,6 +98,8 @@ export async function mixedLoad({ base, ctx, sessions, seconds, rate, children }
               billingStreet: '1 Bench Street',
               billingCity: 'Dublin',
               billingZip: 'D01 X2Y3',
+              // Delivery is domestic: an address in the seller's country, as a buyer who can order it has.
+              ...(p.shipsFrom ? { billingCountry: p.shipsFrom } : {}),
               sameAsDelivery: true,
             },
           },
