@@ -52,11 +52,14 @@ const WRITTEN = {
   items: [{ title: 'Tasse à thé 茶碗 "Kyoto"', price: 12.5, isFavorited: false, seller: { rating: null } }],
 };
 
+/** One answer kept for every request, as a cached page is: its encoded head is reused, each reply's id its own. */
+const KEPT = SerialisedJson.of(WRITTEN);
+
 @Controller()
 class WrittenController {
   @MessagePattern(WRITTEN_SUBJECT)
   written() {
-    return SerialisedJson.of(WRITTEN);
+    return KEPT;
   }
 
   @MessagePattern(PLAIN_SUBJECT)
@@ -122,9 +125,10 @@ describe('DrainingNatsServer handles at most its concurrency of requests at once
     expect(await rpc.send(written, {} as never)).toEqual(WRITTEN);
     expect(await rpc.sendSerialised(written, {} as never)).toBe(JSON.stringify(WRITTEN));
     expect(await rpc.sendSerialised(plain, {} as never)).toBe(JSON.stringify(WRITTEN));
-    const raw = async (subject: string) =>
-      (await nc.request(subject, JSON.stringify({ pattern: subject, data: {}, id: '1' }))).string();
+    const raw = async (subject: string, id = '1') =>
+      (await nc.request(subject, JSON.stringify({ pattern: subject, data: {}, id }))).string();
     expect(await raw(written)).toBe(await raw(plain));
+    expect(await raw(written, 'second')).toBe(await raw(plain, 'second'));
   });
 });
 

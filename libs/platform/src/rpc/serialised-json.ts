@@ -7,6 +7,8 @@
 export class SerialisedJson<T> {
   /** Only for the compiler: the type the text is of. */
   declare readonly valueType?: T;
+  /** The reply packet's head with the text, in UTF-8: encoded at the first reply, not at every one. */
+  private replyHead?: Buffer;
 
   private constructor(readonly json: string) {}
 
@@ -22,17 +24,25 @@ export class SerialisedJson<T> {
   static ofText<T>(json: string): SerialisedJson<T> {
     return new SerialisedJson<T>(json);
   }
+
+  /** `{"response":` and the text, in UTF-8. */
+  replyHeadBytes(): Buffer {
+    return (this.replyHead ??= Buffer.from(`${REPLY_HEAD}${this.json}`));
+  }
 }
 
+const REPLY_HEAD = '{"response":';
+
 /**
- * Nest's reply packet (`{ response, isDisposed, id }`, or `{ err, ... }`) in JSON, with a `SerialisedJson` response
- * spliced in as is: the same text `JSON.stringify` makes of the packet with the value itself.
+ * Nest's reply packet (`{ response, isDisposed, id }`, or `{ err, ... }`) in UTF-8 JSON, with a `SerialisedJson`
+ * response spliced in as is: the same bytes `JSON.stringify` makes of the packet with the value itself. The head with
+ * the response is encoded once per SerialisedJson, so a page kept for many requests is not encoded for each of them.
  */
-export function serialiseReplyPacket(packet: Record<string, unknown>): string | undefined {
+export function serialiseReplyPacket(packet: Record<string, unknown>): Buffer | undefined {
   const { response } = packet;
   if (!(response instanceof SerialisedJson)) return undefined;
-  const marker = '{"response":0';
+  const marker = `${REPLY_HEAD}0`;
   const text = JSON.stringify({ ...packet, response: 0 });
   if (!text.startsWith(marker)) return undefined;
-  return `{"response":${response.json}${text.slice(marker.length)}`;
+  return Buffer.concat([response.replyHeadBytes(), Buffer.from(text.slice(marker.length))]);
 }
