@@ -37,16 +37,17 @@ describe('inSeries runs middlewares one after the other as one', () => {
       expect(await run(inSeries(step('a'), failing, step('never')))).toEqual({ passed: error, ran: ['a', 'x'] });
   });
 
-  it('stops where a middleware answers without calling next', async () => {
-    let answered = false;
-    const answering = step('answers', () => {
-      answered = true;
-    });
+  it('stops where a middleware answers without calling next', () => {
+    const req = { ran: [] as string[] };
     let passed = false;
-    inSeries(step('a'), answering, step('never'))({ ran: [] } as unknown as Request, {} as Response, () => {
+    // Every middleware here is synchronous: whatever would run after the answer has run when the call returns.
+    inSeries(
+      step('a'),
+      step('answers', () => undefined),
+      step('never'),
+    )(req as unknown as Request, {} as Response, () => {
       passed = true;
     });
-    await new Promise((resolve) => setImmediate(resolve));
-    expect({ answered, passed }).toEqual({ answered: true, passed: false });
+    expect({ ran: req.ran, passed }).toEqual({ ran: ['a', 'answers'], passed: false });
   });
 });

@@ -3,7 +3,7 @@ import { startService, startTestInfra, type TestInfra, type ServiceProcess } fro
 import { Redis } from 'ioredis';
 import { MESSAGES } from '@souvenir/contracts';
 import request from 'supertest';
-import { cookieOf, startGateway } from './gateway-harness';
+import { cookieOf, sessionKeyOf, startGateway } from './gateway-harness';
 
 let infra: TestInfra;
 let identity: ServiceProcess;
@@ -81,7 +81,7 @@ describe('auth and sessions', () => {
       expect(me.body.username).toBe('amelia');
       // The session's idle lifetime restarts in Redis; the cookie is written again only once "last seen" moves.
       expect(me.headers['set-cookie']).toBeUndefined();
-      const sessionKey = `sess:${decodeURIComponent(cookieOf(login).split('=')[1]).slice(2).split('.')[0]}`;
+      const sessionKey = sessionKeyOf(cookieOf(login));
       const stored = JSON.parse((await redis.get(sessionKey)) ?? '{}') as { lastSeenAt: number };
       await redis.set(sessionKey, JSON.stringify({ ...stored, lastSeenAt: Date.now() - 61_000 }), 'KEEPTTL');
       const later = await http.get('/api/auth/me').set('Cookie', cookieOf(login)).expect(200);
@@ -153,10 +153,10 @@ describe('auth and sessions', () => {
     const login = await http.post('/api/auth/login').send({ username: 'amelia', password: 'secret1' }).expect(200);
     const redis = new Redis(infra.redisUrl);
     try {
-      const sid = decodeURIComponent(cookieOf(login).split('=')[1]).slice(2).split('.')[0];
-      expect(await redis.exists(`sess:${sid}`)).toBe(1);
+      const sessionKey = sessionKeyOf(cookieOf(login));
+      expect(await redis.exists(sessionKey)).toBe(1);
       await http.post('/api/auth/logout').set('Cookie', cookieOf(login)).expect(204);
-      expect(await redis.exists(`sess:${sid}`)).toBe(0);
+      expect(await redis.exists(sessionKey)).toBe(0);
       await http.get('/api/auth/me').set('Cookie', cookieOf(login)).expect(401);
     } finally {
       redis.disconnect();

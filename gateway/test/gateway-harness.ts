@@ -1,6 +1,6 @@
 import type request from 'supertest';
 import type { INestApplication } from '@nestjs/common';
-import { loadConfig } from '@souvenir/platform';
+import { loadConfig, SESSION_KEY_PREFIX } from '@souvenir/platform';
 import type { TestInfra } from '@souvenir/testing';
 import { GatewayConfig } from '../src/config/gateway.config';
 import { createGateway } from '../src/create-gateway';
@@ -49,6 +49,10 @@ export interface Account {
 
 /** The session cookie a response set, ready for a `Cookie` header. */
 export const cookieOf = (res: request.Response): string => String(res.headers['set-cookie']?.[0] ?? '').split(';')[0];
+
+/** The Redis key of the session a `cookieOf` cookie names (`s:<id>.<signature>`, URI-encoded). */
+export const sessionKeyOf = (cookie: string): string =>
+  SESSION_KEY_PREFIX + decodeURIComponent(cookie.split('=')[1]).slice(2).split('.')[0];
 
 /** Registers (and so signs in) a new person through the gateway. */
 export async function join(http: ReturnType<typeof request>, username: string, firstName: string): Promise<Account> {
